@@ -1,0 +1,9 @@
+// strider/core.hpp: the run-time (dynamic) API: layout values and every view operation.
+#pragma once
+
+#include "core/config.hpp"
+#include "core/dims.hpp"
+#include "core/error.hpp"
+#include "core/layout.hpp"
+#include "core/operations.hpp"
+#include "core/slice.hpp"

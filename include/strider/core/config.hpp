@@ -1,0 +1,18 @@
+// strider/core/config.hpp: the numeric vocabulary shared by every layer.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace strider {
+
+/// Extents, strides, offsets and indices are signed 64-bit integers, in elements (NumPy's
+/// byte strides divided by the item size, PyTorch's strides as they are).
+using index_t = std::int64_t;
+
+/// The largest rank a layout may have. Layouts keep their extents in fixed arrays of this
+/// capacity so that one value type serves as a compile-time template argument and as a
+/// run-time object; rank-changing operations (unsqueeze, diagonal, unfold) never allocate.
+inline constexpr std::size_t max_rank = 8;
+
+}  // namespace strider

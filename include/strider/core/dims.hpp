@@ -1,0 +1,63 @@
+// strider/core/dims.hpp: a list of at most max_rank integers (extents, strides, axes).
+#pragma once
+
+#include <algorithm>
+#include <initializer_list>
+#include <iterator>
+#include <ranges>
+
+#include "config.hpp"
+#include "error.hpp"
+
+namespace strider {
+
+/// A fixed-capacity list of up to `max_rank` integers: the argument and result type of the
+/// run-time API for shapes, strides and axis lists. Constant-expression friendly; never
+/// allocates. Building one with more than `max_rank` entries throws `layout_error`.
+class dims {
+ public:
+  constexpr dims() = default;
+  constexpr dims(std::initializer_list<index_t> values) {
+    for (index_t v : values) push_back(v);
+  }
+  /// From any range of integers (std::vector, std::span, std::array, ...).
+  template <std::ranges::input_range R>
+    requires std::integral<std::ranges::range_value_t<R>>
+  constexpr explicit dims(const R& values) {
+    for (auto v : values) push_back(static_cast<index_t>(v));
+  }
+
+  constexpr std::size_t size() const { return size_; }
+  constexpr bool empty() const { return size_ == 0; }
+  constexpr index_t operator[](std::size_t i) const { return values_[i]; }
+  constexpr index_t& operator[](std::size_t i) { return values_[i]; }
+  constexpr const index_t* begin() const { return values_; }
+  constexpr const index_t* end() const { return values_ + size_; }
+  constexpr index_t* begin() { return values_; }
+  constexpr index_t* end() { return values_ + size_; }
+  constexpr index_t back() const { return values_[size_ - 1]; }
+
+  constexpr void push_back(index_t v) {
+    if (size_ == max_rank) throw layout_error("layout: rank exceeds max_rank ({})", max_rank);
+    values_[size_++] = v;
+  }
+  constexpr void insert(std::size_t pos, index_t v) {
+    push_back(0);
+    for (std::size_t i = size_ - 1; i > pos; --i) values_[i] = values_[i - 1];
+    values_[pos] = v;
+  }
+  constexpr void erase(std::size_t pos) {
+    for (std::size_t i = pos; i + 1 < size_; ++i) values_[i] = values_[i + 1];
+    values_[--size_] = 0;
+  }
+
+  friend constexpr bool operator==(const dims& a, const dims& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end());
+  }
+
+ private:
+  std::size_t size_ = 0;
+  index_t values_[max_rank] = {};
+};
+
+}  // namespace strider

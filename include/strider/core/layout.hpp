@@ -1,0 +1,261 @@
+// strider/core/layout.hpp: the layout value and its derived properties.
+//
+// A layout maps a logical index (i0, ..., i{r-1}) to a storage offset
+//     offset + i0 * strides[0] + ... + i{r-1} * strides[r-1]
+// exactly as NumPy (byte strides divided by the item size) and PyTorch define it. Every
+// property below is computed from (shape, strides, offset) by one constexpr function, which the
+// static layer evaluates at compile time and the run-time API at run time.
+#pragma once
+
+#include <algorithm>
+#include <compare>
+
+#include "checked.hpp"
+#include "config.hpp"
+#include "dims.hpp"
+#include "error.hpp"
+
+namespace strider {
+
+/// The raw layout value: a structural type, so that it can be a template argument (the static
+/// layer is `static_layout<layout_value{...}>`). Entries past `rank` are zero, which makes equal
+/// layouts equal values and hence the same static type. Users normally hold a `dynamic_layout`,
+/// which guarantees the invariants; a `layout_value` built by hand is checked when it becomes one.
+struct layout_value {
+  std::size_t rank = 0;
+  index_t shape[max_rank] = {};
+  index_t strides[max_rank] = {};
+  index_t offset = 0;
+
+  friend constexpr bool operator==(const layout_value&, const layout_value&) = default;
+};
+
+/// Above this many elements, `is_unique` of a layout whose dimensions interleave in storage
+/// is answered conservatively with `false` instead of by enumeration (see is_unique).
+inline constexpr index_t unique_check_limit = 4096;
+
+namespace detail {
+
+constexpr index_t element_count(const layout_value& v, const char* op) {
+  index_t n = 1;
+  for (std::size_t d = 0; d < v.rank; ++d) n = checked_mul(n, v.shape[d], op);
+  return n;
+}
+
+// Lowest and highest storage offset reached; both equal `offset` for an empty layout.
+constexpr index_t min_offset(const layout_value& v, const char* op = "layout") {
+  index_t lo = v.offset;
+  if (element_count(v, op) == 0) return lo;
+  for (std::size_t d = 0; d < v.rank; ++d)
+    if (v.strides[d] < 0) lo = checked_add(lo, checked_mul(v.shape[d] - 1, v.strides[d], op), op);
+  return lo;
+}
+
+constexpr index_t max_offset(const layout_value& v, const char* op = "layout") {
+  index_t hi = v.offset;
+  if (element_count(v, op) == 0) return hi;
+  for (std::size_t d = 0; d < v.rank; ++d)
+    if (v.strides[d] > 0) hi = checked_add(hi, checked_mul(v.shape[d] - 1, v.strides[d], op), op);
+  return hi;
+}
+
+// The invariants every layout keeps: non-negative extents, a non-negative storage offset for
+// every element, and a size and offset range that fit in int64. `op` names who asked.
+constexpr layout_value validate(const layout_value& v, const char* op) {
+  if (v.rank > max_rank) throw layout_error("{}: rank {} exceeds max_rank ({})", op, v.rank, max_rank);
+  for (std::size_t d = 0; d < v.rank; ++d)
+    if (v.shape[d] < 0) throw layout_error("{}: extent {} of axis {} is negative", op, v.shape[d], d);
+  if (v.offset < 0) throw layout_error("{}: storage offset {} is negative", op, v.offset);
+  const index_t lo = min_offset(v, op);
+  max_offset(v, op);
+  if (lo < 0) throw layout_error("{}: an element lies at negative storage offset {}", op, lo);
+  return v;
+}
+
+constexpr bool is_contiguous(const layout_value& v) {
+  // PyTorch's rule: C order, strides of size-1 dimensions do not matter, empty is contiguous.
+  if (element_count(v, "is_contiguous") == 0) return true;
+  index_t expected = 1;
+  for (std::size_t d = v.rank; d-- > 0;) {
+    if (v.shape[d] == 1) continue;
+    if (v.strides[d] != expected) return false;
+    expected *= v.shape[d];
+  }
+  return true;
+}
+
+// Exact: no two logical indices share a storage offset. Dimensions of extent 1 do not matter,
+// flipping a stride's sign does not change the answer, and a zero stride on a longer dimension
+// repeats elements. Sorted by stride, dimensions that each step over everything the smaller ones
+// reach are unique (the common case, decided in O(rank^2)). Otherwise the offsets are enumerated
+// when there are at most unique_check_limit elements, and the answer is `false` (may overlap)
+// beyond that, so that static layouts stay within the compilers' constant-evaluation limits.
+constexpr bool is_unique(const layout_value& v) {
+  const index_t count = element_count(v, "is_unique");
+  if (count == 0) return true;
+  index_t extent[max_rank] = {}, stride[max_rank] = {};
+  std::size_t n = 0;
+  for (std::size_t d = 0; d < v.rank; ++d) {
+    if (v.shape[d] == 1) continue;
+    if (v.strides[d] == 0) return false;
+    extent[n] = v.shape[d];
+    stride[n] = v.strides[d] < 0 ? -v.strides[d] : v.strides[d];
+    ++n;
+  }
+  for (std::size_t i = 1; i < n; ++i)  // insertion sort by stride (n <= max_rank)
+    for (std::size_t j = i; j > 0 && stride[j] < stride[j - 1]; --j) {
+      std::swap(stride[j], stride[j - 1]);
+      std::swap(extent[j], extent[j - 1]);
+    }
+  index_t reach = 0;  // highest relative offset reached by the dimensions so far
+  bool nested = true;
+  for (std::size_t i = 0; i < n && nested; ++i) {
+    if (stride[i] <= reach) nested = false;
+    else reach += stride[i] * (extent[i] - 1);
+  }
+  if (nested) return true;
+  if (count > unique_check_limit) return false;
+  index_t span = 0;
+  for (std::size_t i = 0; i < n; ++i) span += stride[i] * (extent[i] - 1);
+  // Enumerate relative offsets and look for a repeat: a bitmap when the span is small, a sort
+  // otherwise (count is small, so both stay cheap).
+  index_t* offsets = new index_t[static_cast<std::size_t>(count)];
+  index_t index[max_rank] = {};
+  for (index_t k = 0; k < count; ++k) {
+    index_t off = 0;
+    for (std::size_t i = 0; i < n; ++i) off += index[i] * stride[i];
+    offsets[k] = off;
+    for (std::size_t i = 0; i < n; ++i) {  // odometer increment
+      if (++index[i] < extent[i]) break;
+      index[i] = 0;
+    }
+  }
+  bool unique = true;
+  if (span < 8 * count) {
+    bool* seen = new bool[static_cast<std::size_t>(span + 1)]{};
+    for (index_t k = 0; k < count && unique; ++k) {
+      if (seen[offsets[k]]) unique = false;
+      seen[offsets[k]] = true;
+    }
+    delete[] seen;
+  } else {
+    std::sort(offsets, offsets + count);
+    for (index_t k = 1; k < count && unique; ++k)
+      if (offsets[k] == offsets[k - 1]) unique = false;
+  }
+  delete[] offsets;
+  return unique;
+}
+
+constexpr layout_value contiguous_value(const dims& shape, const char* op) {
+  layout_value v{};
+  v.rank = shape.size();
+  index_t stride = 1;
+  for (std::size_t d = shape.size(); d-- > 0;) {
+    v.shape[d] = shape[d];
+    v.strides[d] = stride;
+    // PyTorch's convention: a zero extent does not zero the strides of the outer dimensions.
+    stride = checked_mul(stride, shape[d] > 1 ? shape[d] : 1, op);
+  }
+  return validate(v, op);
+}
+
+constexpr layout_value column_major_value(const dims& shape, const char* op) {
+  layout_value v{};
+  v.rank = shape.size();
+  index_t stride = 1;
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    v.shape[d] = shape[d];
+    v.strides[d] = stride;
+    stride = checked_mul(stride, shape[d] > 1 ? shape[d] : 1, op);
+  }
+  return validate(v, op);
+}
+
+}  // namespace detail
+
+/// A layout whose rank and values are known at run time: the dynamic counterpart of
+/// `static_layout`, with the same operations (the static layer calls exactly these).
+/// Invariants: extents >= 0, every element at a storage offset >= 0, size and offsets fit int64.
+class dynamic_layout {
+ public:
+  struct unchecked_t {};
+
+  /// A rank-0 layout (one element at offset 0).
+  constexpr dynamic_layout() = default;
+  /// Any strided layout; throws `layout_error` ("layout: ...") if it breaks an invariant.
+  constexpr dynamic_layout(const dims& shape, const dims& strides, index_t offset = 0) {
+    if (shape.size() != strides.size())
+      throw layout_error("layout: shape has {} extents but strides has {} entries", shape.size(), strides.size());
+    value_.rank = shape.size();
+    for (std::size_t d = 0; d < shape.size(); ++d) {
+      value_.shape[d] = shape[d];
+      value_.strides[d] = strides[d];
+    }
+    value_.offset = offset;
+    detail::validate(value_, "layout");
+  }
+  /// From a raw value, checked.
+  constexpr explicit dynamic_layout(const layout_value& value) : value_(detail::validate(value, "layout")) {}
+  /// From a value already known to be valid (the result of a core operation).
+  constexpr dynamic_layout(const layout_value& value, unchecked_t) : value_(value) {}
+
+  /// Row-major (C order) layout of `shape` at offset 0, PyTorch's contiguous strides.
+  static constexpr dynamic_layout contiguous(const dims& shape) {
+    return {detail::contiguous_value(shape, "contiguous"), unchecked_t{}};
+  }
+  /// Column-major (Fortran order) layout of `shape` at offset 0.
+  static constexpr dynamic_layout column_major(const dims& shape) {
+    return {detail::column_major_value(shape, "column_major"), unchecked_t{}};
+  }
+
+  constexpr const layout_value& value() const { return value_; }
+  constexpr std::size_t rank() const { return value_.rank; }
+  constexpr dims shape() const { return to_dims(value_.shape); }
+  constexpr dims strides() const { return to_dims(value_.strides); }
+  constexpr index_t extent(std::size_t axis) const { return value_.shape[axis]; }
+  constexpr index_t stride(std::size_t axis) const { return value_.strides[axis]; }
+  constexpr index_t offset() const { return value_.offset; }
+
+  /// Number of elements (the product of the extents; 1 for rank 0).
+  constexpr index_t size() const { return detail::element_count(value_, "size"); }
+  /// C-contiguous in PyTorch's sense (extent-1 strides ignored, empty is contiguous).
+  constexpr bool is_contiguous() const { return detail::is_contiguous(value_); }
+  /// No two elements share a storage offset (conservatively false past unique_check_limit
+  /// elements when dimensions interleave).
+  constexpr bool is_unique() const { return detail::is_unique(value_); }
+  constexpr index_t min_offset() const { return detail::min_offset(value_); }
+  constexpr index_t max_offset() const { return detail::max_offset(value_); }
+  /// Storage elements needed from offset 0: max_offset() + 1, or 0 for an empty layout.
+  constexpr index_t required_span() const { return size() == 0 ? 0 : max_offset() + 1; }
+
+  /// Storage offset of element `index` (one entry per axis, each in [0, extent)).
+  constexpr index_t operator()(const dims& index) const {
+    if (index.size() != value_.rank)
+      throw layout_error("index: {} indices given for a layout of rank {}", index.size(), value_.rank);
+    index_t off = value_.offset;
+    for (std::size_t d = 0; d < value_.rank; ++d) {
+      if (index[d] < 0 || index[d] >= value_.shape[d])
+        throw layout_error("index: index {} is out of range for axis {} with extent {}", index[d], d, value_.shape[d]);
+      off += index[d] * value_.strides[d];
+    }
+    return off;
+  }
+  template <std::integral... I>
+  constexpr index_t operator()(I... index) const {
+    return (*this)(dims{static_cast<index_t>(index)...});
+  }
+
+  friend constexpr bool operator==(const dynamic_layout&, const dynamic_layout&) = default;
+
+ private:
+  constexpr dims to_dims(const index_t (&values)[max_rank]) const {
+    dims out;
+    for (std::size_t d = 0; d < value_.rank; ++d) out.push_back(values[d]);
+    return out;
+  }
+
+  layout_value value_{};
+};
+
+}  // namespace strider

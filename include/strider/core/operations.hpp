@@ -1,0 +1,358 @@
+// strider/core/operations.hpp: the view operations, one constexpr function each.
+//
+// Each takes a dynamic_layout and returns a new one describing the same storage; none copies.
+// The semantics are NumPy's (negative axes, flip by negative strides, broadcasting) and
+// PyTorch's (view, unfold, as_strided). An invalid request throws layout_error whose message
+// starts with the operation's name; in a constant expression that throw is the compile error.
+#pragma once
+
+#include <optional>
+
+#include "checked.hpp"
+#include "dims.hpp"
+#include "error.hpp"
+#include "layout.hpp"
+
+namespace strider {
+
+namespace detail {
+
+// Maps a NumPy axis in [-rank, rank) to [0, rank); returns -1 when it is out of range.
+constexpr index_t wrap_axis(index_t axis, std::size_t rank) {
+  const auto r = static_cast<index_t>(rank);
+  if (axis < -r || axis >= r) return -1;
+  return axis < 0 ? axis + r : axis;
+}
+
+constexpr dynamic_layout result(const layout_value& v, const char* op) {
+  return {validate(v, op), dynamic_layout::unchecked_t{}};
+}
+
+constexpr void remove_axis(layout_value& v, std::size_t axis) {
+  for (std::size_t d = axis; d + 1 < v.rank; ++d) {
+    v.shape[d] = v.shape[d + 1];
+    v.strides[d] = v.strides[d + 1];
+  }
+  --v.rank;
+  v.shape[v.rank] = 0;
+  v.strides[v.rank] = 0;
+}
+
+constexpr void insert_axis(layout_value& v, std::size_t axis, index_t extent, index_t stride, const char* op) {
+  if (v.rank == max_rank) throw layout_error("{}: rank would exceed max_rank ({})", op, max_rank);
+  for (std::size_t d = v.rank; d > axis; --d) {
+    v.shape[d] = v.shape[d - 1];
+    v.strides[d] = v.strides[d - 1];
+  }
+  v.shape[axis] = extent;
+  v.strides[axis] = stride;
+  ++v.rank;
+}
+
+}  // namespace detail
+
+/// Reorders the axes: result axis i is input axis `axes[i]` (NumPy `transpose(axes)`, PyTorch
+/// `permute`). Negative axes count from the end.
+constexpr dynamic_layout permute(const dynamic_layout& l, const dims& axes) {
+  const layout_value& in = l.value();
+  if (axes.size() != in.rank) throw layout_error("permute: {} axes given for a layout of rank {}", axes.size(), in.rank);
+  layout_value out = in;
+  bool used[max_rank] = {};
+  for (std::size_t i = 0; i < axes.size(); ++i) {
+    const index_t a = detail::wrap_axis(axes[i], in.rank);
+    if (a < 0) throw layout_error("permute: axis {} is out of range for rank {}", axes[i], in.rank);
+    if (used[a]) throw layout_error("permute: repeated axis {}", axes[i]);
+    used[a] = true;
+    out.shape[i] = in.shape[a];
+    out.strides[i] = in.strides[a];
+  }
+  return detail::result(out, "permute");
+}
+
+/// Swaps two axes (PyTorch `transpose(a, b)`, NumPy `swapaxes`).
+constexpr dynamic_layout transpose(const dynamic_layout& l, index_t axis_a, index_t axis_b) {
+  const layout_value& in = l.value();
+  const index_t a = detail::wrap_axis(axis_a, in.rank), b = detail::wrap_axis(axis_b, in.rank);
+  if (a < 0) throw layout_error("transpose: axis {} is out of range for rank {}", axis_a, in.rank);
+  if (b < 0) throw layout_error("transpose: axis {} is out of range for rank {}", axis_b, in.rank);
+  layout_value out = in;
+  std::swap(out.shape[a], out.shape[b]);
+  std::swap(out.strides[a], out.strides[b]);
+  return detail::result(out, "transpose");
+}
+
+/// Reverses the given axes (NumPy `flip`): the stride changes sign and the offset moves to the
+/// last element. An empty axis list flips every axis. An empty axis stays as it is, as in NumPy.
+constexpr dynamic_layout flip(const dynamic_layout& l, const dims& axes) {
+  const layout_value& in = l.value();
+  layout_value out = in;
+  bool used[max_rank] = {};
+  for (std::size_t i = 0; i < axes.size(); ++i) {
+    const index_t a = detail::wrap_axis(axes[i], in.rank);
+    if (a < 0) throw layout_error("flip: axis {} is out of range for rank {}", axes[i], in.rank);
+    if (used[a]) throw layout_error("flip: repeated axis {}", axes[i]);
+    used[a] = true;
+  }
+  for (std::size_t d = 0; d < in.rank; ++d) {
+    if ((!axes.empty() && !used[d]) || in.shape[d] == 0) continue;
+    out.offset = detail::checked_add(out.offset, detail::checked_mul(in.shape[d] - 1, in.strides[d], "flip"), "flip");
+    out.strides[d] = -in.strides[d];
+  }
+  return detail::result(out, "flip");
+}
+
+/// Flips every axis (NumPy `flip(a)` with no axis).
+constexpr dynamic_layout flip(const dynamic_layout& l) { return flip(l, dims{}); }
+
+/// The shape that NumPy's broadcasting rules give to several shapes (right-aligned; an extent
+/// of 1 stretches to the other's extent, including 0).
+constexpr dims broadcast_shapes(std::initializer_list<dims> shapes) {
+  dims out;
+  std::size_t rank = 0;
+  for (const dims& s : shapes) rank = std::max(rank, s.size());
+  for (std::size_t i = 0; i < rank; ++i) out.push_back(1);
+  for (const dims& s : shapes) {
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      const std::size_t d = rank - s.size() + i;
+      if (s[i] < 0) throw layout_error("broadcast_shapes: extent {} is negative", s[i]);
+      if (s[i] == out[d] || s[i] == 1) continue;
+      if (out[d] != 1)
+        throw layout_error("broadcast_shapes: extents {} and {} of axis {} (from the right) are incompatible", out[d], s[i], rank - d);
+      out[d] = s[i];
+    }
+  }
+  return out;
+}
+
+/// NumPy `broadcast_to`: aligns the layout to `shape` from the right; new leading axes and
+/// stretched extent-1 axes get stride 0 (elements repeat, so the result is not unique).
+constexpr dynamic_layout broadcast_to(const dynamic_layout& l, const dims& shape) {
+  const layout_value& in = l.value();
+  if (shape.size() < in.rank)
+    throw layout_error("broadcast_to: target rank {} is smaller than the layout's rank {}", shape.size(), in.rank);
+  layout_value out{};
+  out.rank = shape.size();
+  out.offset = in.offset;
+  const std::size_t lead = shape.size() - in.rank;
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] < 0) throw layout_error("broadcast_to: target extent {} of axis {} is negative", shape[d], d);
+    out.shape[d] = shape[d];
+    if (d < lead) continue;  // new axis: stride 0
+    const index_t from = in.shape[d - lead];
+    if (from == shape[d]) out.strides[d] = in.strides[d - lead];
+    else if (from != 1)
+      throw layout_error("broadcast_to: extent {} of axis {} cannot be broadcast to {}", from, d - lead, shape[d]);
+  }
+  detail::element_count(out, "broadcast_to");
+  return detail::result(out, "broadcast_to");
+}
+
+namespace detail {
+
+// Resolves one -1 in a requested shape against `count` elements (PyTorch `infer_size`).
+constexpr dims infer_shape(const dims& requested, index_t count, const char* op) {
+  dims shape = requested;
+  index_t known = 1;
+  std::size_t infer_at = max_rank;
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] == -1) {
+      if (infer_at != max_rank) throw layout_error("{}: only one extent can be -1", op);
+      infer_at = d;
+    } else if (shape[d] < 0) {
+      throw layout_error("{}: extent {} of axis {} is negative", op, shape[d], d);
+    } else {
+      known = checked_mul(known, shape[d], op);
+    }
+  }
+  if (infer_at != max_rank) {
+    if (known == 0) throw layout_error("{}: cannot infer the -1 extent for {} elements when the others multiply to 0", op, count);
+    if (count % known != 0) throw layout_error("{}: shape is invalid for {} elements (the other extents multiply to {})", op, count, known);
+    shape[infer_at] = count / known;
+  } else if (known != count) {
+    throw layout_error("{}: shape has {} elements but the layout has {}", op, known, count);
+  }
+  return shape;
+}
+
+// PyTorch's computeStride: strides for `shape` that address the same elements in the same
+// order, when they exist. Dimensions of the input are grouped into chunks that are contiguous
+// with each other; each chunk must be covered exactly by consecutive output dimensions.
+constexpr std::optional<layout_value> try_view(const layout_value& in, const dims& shape) {
+  layout_value out{};
+  out.rank = shape.size();
+  out.offset = in.offset;
+  for (std::size_t d = 0; d < shape.size(); ++d) out.shape[d] = shape[d];
+  const index_t count = element_count(in, "view");
+  if (in.rank == 0) {
+    for (std::size_t d = 0; d < shape.size(); ++d) out.strides[d] = 1;
+    return out;
+  }
+  if (count == 0) {
+    bool same = in.rank == shape.size();
+    for (std::size_t d = 0; same && d < shape.size(); ++d) same = in.shape[d] == shape[d];
+    if (same) return in;
+    index_t stride = 1;
+    for (std::size_t d = shape.size(); d-- > 0;) {
+      out.strides[d] = stride;
+      stride = checked_mul(stride, shape[d] > 1 ? shape[d] : 1, "view");
+    }
+    return out;
+  }
+  std::ptrdiff_t view_d = static_cast<std::ptrdiff_t>(shape.size()) - 1;
+  index_t chunk_base_stride = in.strides[in.rank - 1];
+  index_t tensor_numel = 1, view_numel = 1;
+  for (std::ptrdiff_t tensor_d = static_cast<std::ptrdiff_t>(in.rank) - 1; tensor_d >= 0; --tensor_d) {
+    tensor_numel *= in.shape[tensor_d];
+    if (tensor_d == 0 || (in.shape[tensor_d - 1] != 1 &&
+                          in.strides[tensor_d - 1] != checked_mul(tensor_numel, chunk_base_stride, "view"))) {
+      while (view_d >= 0 && (view_numel < tensor_numel || shape[view_d] == 1)) {
+        out.strides[view_d] = checked_mul(view_numel, chunk_base_stride, "view");
+        view_numel *= shape[view_d];
+        --view_d;
+      }
+      if (view_numel != tensor_numel) return std::nullopt;
+      if (tensor_d > 0) {
+        chunk_base_stride = in.strides[tensor_d - 1];
+        tensor_numel = 1;
+        view_numel = 1;
+      }
+    }
+  }
+  if (view_d != -1) return std::nullopt;
+  return out;
+}
+
+}  // namespace detail
+
+/// PyTorch `view` (NumPy's no-copy reshape): the same elements in the same C order with a new
+/// shape; one extent may be -1. Throws when no strides can express it; `reshape` copies then.
+constexpr dynamic_layout view(const dynamic_layout& l, const dims& shape) {
+  const dims resolved = detail::infer_shape(shape, l.size(), "view");
+  const auto out = detail::try_view(l.value(), resolved);
+  if (!out) throw layout_error("view: the requested shape is not compatible with the layout's strides (an axis would span non-contiguous chunks); use reshape, which copies");
+  return detail::result(*out, "view");
+}
+
+/// True when `view(l, shape)` exists; when it does not, `reshape` makes a C-contiguous copy.
+/// Throws like `view` for a shape with the wrong element count.
+constexpr bool can_view(const dynamic_layout& l, const dims& shape) {
+  const dims resolved = detail::infer_shape(shape, l.size(), "view");
+  return detail::try_view(l.value(), resolved).has_value();
+}
+
+/// PyTorch/NumPy `reshape`: the view when one exists, otherwise the contiguous layout (offset 0)
+/// of the copy that the reshape makes. `can_view` tells which.
+constexpr dynamic_layout reshape(const dynamic_layout& l, const dims& shape) {
+  const dims resolved = detail::infer_shape(shape, l.size(), "reshape");
+  if (const auto out = detail::try_view(l.value(), resolved)) return detail::result(*out, "reshape");
+  return {detail::contiguous_value(resolved, "reshape"), dynamic_layout::unchecked_t{}};
+}
+
+/// NumPy `squeeze(axis)`: removes the given axes, each of which must have extent 1.
+constexpr dynamic_layout squeeze(const dynamic_layout& l, const dims& axes) {
+  const layout_value& in = l.value();
+  bool drop[max_rank] = {};
+  for (std::size_t i = 0; i < axes.size(); ++i) {
+    const index_t a = detail::wrap_axis(axes[i], in.rank);
+    if (a < 0) throw layout_error("squeeze: axis {} is out of range for rank {}", axes[i], in.rank);
+    if (drop[a]) throw layout_error("squeeze: repeated axis {}", axes[i]);
+    if (in.shape[a] != 1) throw layout_error("squeeze: axis {} has extent {}, not 1", axes[i], in.shape[a]);
+    drop[a] = true;
+  }
+  layout_value out = in;
+  for (std::size_t d = in.rank; d-- > 0;)
+    if (drop[d]) detail::remove_axis(out, d);
+  return detail::result(out, "squeeze");
+}
+
+/// NumPy `squeeze()`: removes every axis of extent 1.
+constexpr dynamic_layout squeeze(const dynamic_layout& l) {
+  layout_value out = l.value();
+  for (std::size_t d = out.rank; d-- > 0;)
+    if (out.shape[d] == 1) detail::remove_axis(out, d);
+  return detail::result(out, "squeeze");
+}
+
+/// PyTorch `unsqueeze(axis)` / NumPy `expand_dims`: inserts an axis of extent 1 at `axis`, which
+/// may be in [-rank-1, rank]. Its stride is PyTorch's choice (extent * stride of the axis it
+/// precedes, or 1 at the end); it never affects an offset.
+constexpr dynamic_layout unsqueeze(const dynamic_layout& l, index_t axis) {
+  const layout_value& in = l.value();
+  const index_t a = detail::wrap_axis(axis, in.rank + 1);
+  if (a < 0) throw layout_error("unsqueeze: axis {} is out of range for rank {} (a new axis goes in [-{}, {}])", axis, in.rank, in.rank + 1, in.rank);
+  const auto at = static_cast<std::size_t>(a);
+  const index_t stride = at < in.rank ? detail::checked_mul(in.shape[at], in.strides[at], "unsqueeze") : 1;
+  layout_value out = in;
+  detail::insert_axis(out, at, 1, stride, "unsqueeze");
+  return detail::result(out, "unsqueeze");
+}
+
+/// NumPy/PyTorch `diagonal(offset, axis1, axis2)`: removes both axes and appends one that walks
+/// their diagonal (offset > 0 above the main diagonal, < 0 below). A diagonal outside the
+/// matrix is empty.
+constexpr dynamic_layout diagonal(const dynamic_layout& l, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) {
+  const layout_value& in = l.value();
+  if (in.rank < 2) throw layout_error("diagonal: the layout has rank {}, needs at least 2", in.rank);
+  const index_t a = detail::wrap_axis(axis1, in.rank), b = detail::wrap_axis(axis2, in.rank);
+  if (a < 0) throw layout_error("diagonal: axis {} is out of range for rank {}", axis1, in.rank);
+  if (b < 0) throw layout_error("diagonal: axis {} is out of range for rank {}", axis2, in.rank);
+  if (a == b) throw layout_error("diagonal: axis1 and axis2 are the same axis ({})", a);
+  const index_t n1 = in.shape[a], n2 = in.shape[b];
+  index_t length = 0;
+  if (offset >= 0) length = std::max<index_t>(0, std::min(n1, n2 - std::min(offset, n2)));
+  else length = std::max<index_t>(0, std::min(n1 + std::max(offset, -n1), n2));
+  layout_value out = in;
+  if (length > 0) {
+    const index_t start = offset >= 0 ? detail::checked_mul(offset, in.strides[b], "diagonal")
+                                      : detail::checked_mul(-offset, in.strides[a], "diagonal");
+    out.offset = detail::checked_add(out.offset, start, "diagonal");
+  }
+  const index_t stride = detail::checked_add(in.strides[a], in.strides[b], "diagonal");
+  detail::remove_axis(out, static_cast<std::size_t>(std::max(a, b)));
+  detail::remove_axis(out, static_cast<std::size_t>(std::min(a, b)));
+  detail::insert_axis(out, out.rank, length, stride, "diagonal");
+  return detail::result(out, "diagonal");
+}
+
+/// PyTorch `unfold(dim, size, step)`: the sliding-window view. Axis `dim` becomes the window
+/// count (extent - size) / step + 1 with stride step * stride, and a new last axis of extent
+/// `size` walks each window. A rank-0 layout is treated as one element along dim 0 or -1.
+constexpr dynamic_layout unfold(const dynamic_layout& l, index_t dim, index_t size, index_t step) {
+  layout_value in = l.value();
+  if (in.rank == 0) {
+    if (dim != 0 && dim != -1) throw layout_error("unfold: dimension {} is out of range for rank 0", dim);
+    detail::insert_axis(in, 0, 1, 1, "unfold");
+    dim = 0;
+  }
+  const index_t d = detail::wrap_axis(dim, in.rank);
+  if (d < 0) throw layout_error("unfold: dimension {} is out of range for rank {}", dim, in.rank);
+  if (size < 0) throw layout_error("unfold: size {} is negative", size);
+  if (step <= 0) throw layout_error("unfold: step {} must be positive", step);
+  if (size > in.shape[d]) throw layout_error("unfold: size {} is larger than extent {} of dimension {}", size, in.shape[d], dim);
+  layout_value out = in;
+  out.shape[d] = (in.shape[d] - size) / step + 1;
+  out.strides[d] = detail::checked_mul(step, in.strides[d], "unfold");
+  detail::insert_axis(out, out.rank, size, in.strides[d], "unfold");
+  return detail::result(out, "unfold");
+}
+
+/// PyTorch `as_strided(shape, strides, offset)`: any layout over the same storage, with offsets
+/// counted from the start of the storage. It must stay inside the storage span the input
+/// reaches, [0, required_span()), since nothing else is known to exist.
+constexpr dynamic_layout as_strided(const dynamic_layout& l, const dims& shape, const dims& strides, index_t offset) {
+  if (shape.size() != strides.size())
+    throw layout_error("as_strided: shape has {} extents but strides has {} entries", shape.size(), strides.size());
+  layout_value out{};
+  out.rank = shape.size();
+  out.offset = offset;
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    out.shape[d] = shape[d];
+    out.strides[d] = strides[d];
+  }
+  detail::validate(out, "as_strided");
+  if (detail::element_count(out, "as_strided") > 0 && detail::max_offset(out, "as_strided") >= l.required_span())
+    throw layout_error("as_strided: reaches storage offset {}, outside the input's storage span [0, {})", detail::max_offset(out, "as_strided"), l.required_span());
+  return {out, dynamic_layout::unchecked_t{}};
+}
+
+}  // namespace strider

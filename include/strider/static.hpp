@@ -1,0 +1,7 @@
+// strider/static.hpp: layouts as types, and every view operation resolved by the compiler.
+#pragma once
+
+#include "core.hpp"
+#include "static/fixed_string.hpp"
+#include "static/layout.hpp"
+#include "static/operations.hpp"

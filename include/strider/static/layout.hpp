@@ -1,0 +1,123 @@
+// strider/static/layout.hpp: layouts as types. A static layout is `static_layout<V>` for a
+// layout value V; every property is a compile-time constant computed by the core functions.
+#pragma once
+
+#include <array>
+#include <concepts>
+#include <type_traits>
+#include <utility>
+
+#include "../core/layout.hpp"
+
+namespace strider {
+
+template <layout_value V>
+struct static_layout;
+
+namespace detail {
+
+template <class T>
+inline constexpr bool is_static_layout_v = false;
+template <layout_value V>
+inline constexpr bool is_static_layout_v<static_layout<V>> = true;
+
+// An index known to the compiler: std::integral_constant, hana::integral_constant, ...
+template <class T>
+concept static_index = requires {
+  { T::value } -> std::convertible_to<index_t>;
+} && std::integral<std::remove_cvref_t<decltype(T::value)>>;
+
+template <std::size_t N>
+constexpr std::array<index_t, N> first(const index_t (&values)[max_rank]) {
+  std::array<index_t, N> out{};
+  for (std::size_t i = 0; i < N; ++i) out[i] = values[i];
+  return out;
+}
+
+}  // namespace detail
+
+/// True for the layout types of the static API.
+template <class L>
+concept static_layout_type = detail::is_static_layout_v<std::remove_cvref_t<L>>;
+
+/// A layout known to the compiler. Every member is a constant expression; the type itself is
+/// empty, so a kernel holding one pays nothing for it. Equal layouts are the same type.
+template <layout_value V>
+struct static_layout {
+  /// The layout as a value, for the run-time API.
+  static constexpr layout_value value = V;
+  static constexpr std::size_t rank = V.rank;
+  static constexpr std::array<index_t, rank> shape = detail::first<rank>(V.shape);
+  static constexpr std::array<index_t, rank> strides = detail::first<rank>(V.strides);
+  static constexpr index_t offset = V.offset;
+  static constexpr index_t size = detail::element_count(V, "size");
+  static constexpr bool is_contiguous = detail::is_contiguous(V);
+  static constexpr bool is_unique = detail::is_unique(V);
+  static constexpr index_t min_offset = detail::min_offset(V);
+  static constexpr index_t max_offset = detail::max_offset(V);
+  static constexpr index_t required_span = size == 0 ? 0 : max_offset + 1;
+
+  /// The same layout as a run-time value.
+  static constexpr dynamic_layout dynamic() { return {V, dynamic_layout::unchecked_t{}}; }
+
+  /// Storage offset of element (i...): one index per axis, each in [0, extent). In a constant
+  /// expression a bad index is a compile error; at run time it is checked unless NDEBUG.
+  template <std::integral... I>
+    requires(sizeof...(I) == rank)
+  constexpr index_t operator()(I... index) const {
+    return at(std::make_index_sequence<rank>{}, static_cast<index_t>(index)...);
+  }
+
+  /// With compile-time indices (`std::integral_constant`, `hana::llong_c<2>`, `2_c`), an index
+  /// out of range is always a compile error.
+  template <detail::static_index... I>
+    requires(sizeof...(I) == rank)
+  constexpr index_t operator()(I...) const {
+    constexpr index_t result = at(std::make_index_sequence<rank>{}, static_cast<index_t>(I::value)...);
+    return result;
+  }
+
+ private:
+  template <std::size_t... D, class... I>
+  static constexpr index_t at(std::index_sequence<D...>, I... index) {
+#ifdef NDEBUG
+    if (std::is_constant_evaluated())
+#endif
+      (check_index(index, D, V.shape[D]), ...);
+    return (V.offset + ... + (index * V.strides[D]));
+  }
+  static constexpr void check_index(index_t index, std::size_t axis, index_t extent) {
+    if (index < 0 || index >= extent) throw layout_error("index: index {} is out of range for axis {} with extent {}", index, axis, extent);
+  }
+};
+
+/// Compile-time extents, as in `layout<shape<3, 4>, strides<4, 1>>`.
+template <index_t... E>
+struct shape {
+  static constexpr std::size_t rank = sizeof...(E);
+  static constexpr std::array<index_t, rank> values = {E...};
+  static constexpr dims as_dims() { return dims{E...}; }
+};
+
+/// Compile-time strides, in elements.
+template <index_t... S>
+struct strides {
+  static constexpr std::size_t rank = sizeof...(S);
+  static constexpr std::array<index_t, rank> values = {S...};
+  static constexpr dims as_dims() { return dims{S...}; }
+};
+
+/// The general static layout: any shape, strides and storage offset (checked: no element at
+/// a negative offset, sizes within int64).
+template <class Shape, class Strides, index_t Offset = 0>
+using layout = static_layout<dynamic_layout(Shape::as_dims(), Strides::as_dims(), Offset).value()>;
+
+/// Row-major (C order) layout at offset 0: `contiguous<3, 4>` has strides {4, 1}.
+template <index_t... E>
+using contiguous = static_layout<dynamic_layout::contiguous(dims{E...}).value()>;
+
+/// Column-major (Fortran order) layout at offset 0: `column_major<3, 4>` has strides {1, 3}.
+template <index_t... E>
+using column_major = static_layout<dynamic_layout::column_major(dims{E...}).value()>;
+
+}  // namespace strider

@@ -1,0 +1,130 @@
+// strider/static/operations.hpp: every view operation on static layouts. Each alias is one line
+// over the core function of the same name: the compiler runs the run-time code, and a failing
+// check in it is the compile error.
+#pragma once
+
+#include "../core/operations.hpp"
+#include "../core/slice.hpp"
+#include "fixed_string.hpp"
+#include "layout.hpp"
+
+namespace strider {
+
+namespace detail {
+template <layout_value V>
+constexpr dynamic_layout dyn = dynamic_layout(V, dynamic_layout::unchecked_t{});
+}  // namespace detail
+
+// --- type aliases -----------------------------------------------------------------------------
+
+/// NumPy basic indexing: `slice_t<L, "1:, ::-1">` is `a[1:, ::-1]`.
+template <static_layout_type L, fixed_string Index>
+using slice_t = static_layout<slice(detail::dyn<L::value>, Index.view()).value()>;
+
+/// `permute_t<L, 2, 0, 1>`: result axis i is axis P[i] of L.
+template <static_layout_type L, index_t... P>
+using permute_t = static_layout<permute(detail::dyn<L::value>, dims{P...}).value()>;
+
+/// Swaps axes A and B.
+template <static_layout_type L, index_t A, index_t B>
+using transpose_t = static_layout<transpose(detail::dyn<L::value>, A, B).value()>;
+
+/// Reverses the given axes; with none, every axis.
+template <static_layout_type L, index_t... Axes>
+using flip_t = static_layout<flip(detail::dyn<L::value>, dims{Axes...}).value()>;
+
+/// NumPy `broadcast_to(L, (E...))`.
+template <static_layout_type L, index_t... E>
+using broadcast_to_t = static_layout<broadcast_to(detail::dyn<L::value>, dims{E...}).value()>;
+
+/// PyTorch `view(E...)`; one extent may be -1. Fails to compile when no view exists.
+template <static_layout_type L, index_t... E>
+using view_t = static_layout<view(detail::dyn<L::value>, dims{E...}).value()>;
+
+/// The view when one exists, otherwise the contiguous layout of the copy (see reshape_copies).
+template <static_layout_type L, index_t... E>
+using reshape_t = static_layout<reshape(detail::dyn<L::value>, dims{E...}).value()>;
+
+/// True when `reshape_t<L, E...>` is a copy rather than a view of L's storage.
+template <static_layout_type L, index_t... E>
+inline constexpr bool reshape_copies = !can_view(detail::dyn<L::value>, dims{E...});
+
+/// Removes the given extent-1 axes; with none, every extent-1 axis.
+template <static_layout_type L, index_t... Axes>
+using squeeze_t = static_layout<(sizeof...(Axes) == 0 ? squeeze(detail::dyn<L::value>)
+                                                      : squeeze(detail::dyn<L::value>, dims{Axes...}))
+                                    .value()>;
+
+/// Inserts an extent-1 axis at Axis.
+template <static_layout_type L, index_t Axis>
+using unsqueeze_t = static_layout<unsqueeze(detail::dyn<L::value>, Axis).value()>;
+
+/// NumPy `diagonal(Offset, A, B)`, the diagonal appended as the last axis.
+template <static_layout_type L, index_t Offset = 0, index_t A = 0, index_t B = 1>
+using diagonal_t = static_layout<diagonal(detail::dyn<L::value>, Offset, A, B).value()>;
+
+/// PyTorch `unfold(Dim, Size, Step)`: sliding windows along Dim, window axis appended.
+template <static_layout_type L, index_t Dim, index_t Size, index_t Step>
+using unfold_t = static_layout<unfold(detail::dyn<L::value>, Dim, Size, Step).value()>;
+
+/// PyTorch `as_strided`: any layout within the storage span L reaches.
+template <static_layout_type L, class Shape, class Strides, index_t Offset = L::offset>
+using as_strided_t =
+    static_layout<as_strided(detail::dyn<L::value>, Shape::as_dims(), Strides::as_dims(), Offset).value()>;
+
+namespace detail {
+// Carries a list of extents as a template argument (dims itself is not structural).
+constexpr layout_value extents_value(const dims& extents) {
+  layout_value v{};
+  v.rank = extents.size();
+  for (std::size_t d = 0; d < extents.size(); ++d) v.shape[d] = extents[d];
+  return v;
+}
+template <layout_value V, std::size_t... D>
+shape<V.shape[D]...> shape_of_value(std::index_sequence<D...>);
+template <class... Shapes>
+struct broadcast_shapes_of {
+  static constexpr layout_value value = extents_value(broadcast_shapes({Shapes::as_dims()...}));
+  using type = decltype(shape_of_value<value>(std::make_index_sequence<value.rank>{}));
+};
+}  // namespace detail
+
+/// The broadcast of several `shape<...>` types: `broadcast_shapes_t<shape<3, 1>, shape<4>>` is
+/// `shape<3, 4>`.
+template <class... Shapes>
+using broadcast_shapes_t = 
+    typename detail::broadcast_shapes_of<Shapes...>::type;
+
+// --- function forms on layout objects ---------------------------------------------------------
+
+template <fixed_string Index, static_layout_type L>
+constexpr slice_t<L, Index> slice(L) { return {}; }
+template <index_t... P, static_layout_type L>
+constexpr permute_t<L, P...> permute(L) { return {}; }
+template <index_t A, index_t B, static_layout_type L>
+constexpr transpose_t<L, A, B> transpose(L) { return {}; }
+template <index_t... Axes, static_layout_type L>
+constexpr flip_t<L, Axes...> flip(L) { return {}; }
+template <index_t... E, static_layout_type L>
+constexpr broadcast_to_t<L, E...> broadcast_to(L) { return {}; }
+template <index_t... E, static_layout_type L>
+constexpr view_t<L, E...> view(L) { return {}; }
+template <index_t... E, static_layout_type L>
+constexpr reshape_t<L, E...> reshape(L) { return {}; }
+template <index_t... Axes, static_layout_type L>
+constexpr squeeze_t<L, Axes...> squeeze(L) { return {}; }
+template <index_t Axis, static_layout_type L>
+constexpr unsqueeze_t<L, Axis> unsqueeze(L) { return {}; }
+template <index_t Offset = 0, index_t A = 0, index_t B = 1, static_layout_type L>
+constexpr diagonal_t<L, Offset, A, B> diagonal(L) { return {}; }
+template <index_t Dim, index_t Size, index_t Step, static_layout_type L>
+constexpr unfold_t<L, Dim, Size, Step> unfold(L) { return {}; }
+template <class Shape, class Strides, index_t Offset, static_layout_type L>
+constexpr as_strided_t<L, Shape, Strides, Offset> as_strided(L) { return {}; }
+
+/// `broadcast_shapes(shape<3, 1>{}, shape<4>{})` is `shape<3, 4>{}`.
+template <class... Shapes>
+  requires(sizeof...(Shapes) > 0)
+constexpr broadcast_shapes_t<Shapes...> broadcast_shapes(Shapes...) { return {}; }
+
+}  // namespace strider

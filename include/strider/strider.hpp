@@ -1,0 +1,5 @@
+// strider/strider.hpp: the whole library except the Boost.Hana boundary (strider/hana.hpp).
+#pragma once
+
+#include "core.hpp"
+#include "static.hpp"

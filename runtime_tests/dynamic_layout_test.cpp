@@ -1,0 +1,76 @@
+// The run-time API: the same operations on dynamic_layout, and their error messages.
+#include <strider/core.hpp>
+
+#include "catch.hpp"
+
+using strider::dims;
+using strider::dynamic_layout;
+using strider::layout_error;
+
+namespace {
+// The whole table of storage offsets in logical (row-major) order, by a naive odometer loop
+// written here independently of the library's offset function.
+std::vector<strider::index_t> offsets(const dynamic_layout& l) {
+  std::vector<strider::index_t> out;
+  if (l.size() == 0) return out;
+  std::vector<strider::index_t> index(l.rank(), 0);
+  while (true) {
+    strider::index_t off = l.offset();
+    for (std::size_t d = 0; d < l.rank(); ++d) off += index[d] * l.stride(d);
+    out.push_back(off);
+    std::size_t d = l.rank();
+    while (d > 0 && ++index[d - 1] == l.extent(d - 1)) index[--d] = 0;
+    if (d == 0) break;
+  }
+  return out;
+}
+
+std::string message_of(auto&& f) {
+  try {
+    f();
+  } catch (const layout_error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+}  // namespace
+
+TEST_CASE("contiguous and column-major strides") {
+  const auto c = dynamic_layout::contiguous({2, 3, 4});
+  CHECK(c.strides() == dims{12, 4, 1});
+  CHECK(c.size() == 24);
+  CHECK(c.is_contiguous());
+  CHECK(c.is_unique());
+  CHECK(c.required_span() == 24);
+  const auto f = dynamic_layout::column_major({2, 3, 4});
+  CHECK(f.strides() == dims{1, 2, 6});
+  CHECK_FALSE(f.is_contiguous());
+  CHECK(f(1, 2, 3) == 1 + 4 + 18);
+}
+
+TEST_CASE("slice follows NumPy's clamping and negative steps") {
+  const auto c = dynamic_layout::contiguous({3, 4});
+  const auto s = strider::slice(c, "1:, ::-1");
+  CHECK(s.shape() == dims{2, 4});
+  CHECK(s.strides() == dims{4, -1});
+  CHECK(s.offset() == 7);
+  CHECK(offsets(s) == std::vector<strider::index_t>{7, 6, 5, 4, 11, 10, 9, 8});
+  CHECK(strider::slice(c, "-100:100, 5:").shape() == dims{3, 0});
+  CHECK(strider::slice(c, "None, ..., 2").shape() == dims{1, 3});
+  CHECK(strider::slice(c, "None, ..., 2").offset() == 2);
+}
+
+TEST_CASE("errors name the operation, the axis and the values") {
+  const auto c = dynamic_layout::contiguous({3, 4, 5});
+  CHECK(message_of([&] { strider::permute(c, {2, 0, 7}); }) == "permute: axis 7 is out of range for rank 3");
+  CHECK(message_of([&] { strider::permute(c, {2, 0, 2}); }) == "permute: repeated axis 2");
+  CHECK(message_of([&] { strider::slice(c, "5"); }) == "slice: index 5 is out of range for axis 0 with extent 3");
+  CHECK(message_of([&] { strider::slice(c, "1:x"); }) ==
+        "slice: syntax error at column 3: expected ',' or the end of the index");
+  CHECK(message_of([&] { strider::squeeze(c, {1}); }) == "squeeze: axis 1 has extent 4, not 1");
+  CHECK(message_of([&] { strider::broadcast_to(c, {2, 4, 5}); }) ==
+        "broadcast_to: extent 3 of axis 0 cannot be broadcast to 2");
+  CHECK(message_of([&] { strider::view(strider::transpose(c, 0, 1), {-1}); }).rfind("view: ", 0) == 0);
+  CHECK(message_of([&] { strider::unfold(c, 2, 6, 1); }) == "unfold: size 6 is larger than extent 5 of dimension 2");
+  CHECK(message_of([&] { c(3, 0, 0); }) == "index: index 3 is out of range for axis 0 with extent 3");
+}
