@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages strider's build, tests and benchmarks use, when any is missing.
+# Non-interactive; uses sudo when not run as root.
+set -euo pipefail
+packages=(
+  cmake ninja-build g++ clang clang-16 libclang-rt-14-dev  # compilers (clang's libFuzzer runtime)
+  libboost-dev catch2                                      # Boost.Hana, Catch2
+  python3-numpy libxml2-utils                              # the NumPy reference, xmllint for SVG
+  libbenchmark-dev libeigen3-dev libxtensor-dev            # benchmarks and their peers
+  librsvg2-bin valgrind time                               # SVG to PNG, callgrind, /usr/bin/time
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]} == 0)); then
+  echo "install-dependencies: all ${#packages[@]} packages present"
+  exit 0
+fi
+echo "install-dependencies: installing ${missing[*]}"
+sudo=""
+[[ $(id -u) -eq 0 ]] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q
+$sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
