@@ -2,38 +2,13 @@
 #include <strider/core.hpp>
 
 #include "catch.hpp"
+#include "test_helpers.hpp"
 
 using strider::dims;
 using strider::dynamic_layout;
 using strider::layout_error;
-
-namespace {
-// The whole table of storage offsets in logical (row-major) order, by a naive odometer loop
-// written here independently of the library's offset function.
-std::vector<strider::index_t> offsets(const dynamic_layout& l) {
-  std::vector<strider::index_t> out;
-  if (l.size() == 0) return out;
-  std::vector<strider::index_t> index(l.rank(), 0);
-  while (true) {
-    strider::index_t off = l.offset();
-    for (std::size_t d = 0; d < l.rank(); ++d) off += index[d] * l.stride(d);
-    out.push_back(off);
-    std::size_t d = l.rank();
-    while (d > 0 && ++index[d - 1] == l.extent(d - 1)) index[--d] = 0;
-    if (d == 0) break;
-  }
-  return out;
-}
-
-std::string message_of(auto&& f) {
-  try {
-    f();
-  } catch (const layout_error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
-}  // namespace
+using strider_test::message_of;
+using strider_test::offsets;
 
 TEST_CASE("contiguous and column-major strides") {
   const auto c = dynamic_layout::contiguous({2, 3, 4});

@@ -63,10 +63,6 @@ inline constexpr auto extent_c = boost::hana::llong_c<L::shape[Axis]>;
 template <static_layout_type L>
 inline constexpr auto offset_c = boost::hana::llong_c<L::offset>;
 
-/// Largest element count for which `for_each_index` unrolls (every index is its own set of
-/// types, so large layouts would only cost compile time).
-inline constexpr index_t max_unrolled_size = 256;
-
 /// Calls `f(i0, i1, ...)` for every index of `L` in row-major order, fully unrolled, each index
 /// a `hana::llong`: inside `f`, `L{}(i...)` and anything that needs a constant expression work.
 template <static_layout_type L, class F>

@@ -3,3 +3,5 @@
 
 #include "core.hpp"
 #include "static.hpp"
+#include "storage.hpp"
+#include "table.hpp"

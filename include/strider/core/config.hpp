@@ -15,4 +15,9 @@ using index_t = std::int64_t;
 /// run-time object; rank-changing operations (unsqueeze, diagonal, unfold) never allocate.
 inline constexpr std::size_t max_rank = 8;
 
+/// Largest element count that the fully unrolled static loops (`for_each_index` at the Hana
+/// boundary, `static_for_each` over views) accept: every index is its own set of template
+/// instantiations, so larger layouts would only cost compile time. Use the ordinary loops there.
+inline constexpr index_t max_unrolled_size = 256;
+
 }  // namespace strider

@@ -65,11 +65,26 @@ constexpr layout_value validate(const layout_value& v, const char* op) {
   if (v.rank > max_rank) throw layout_error("{}: rank {} exceeds max_rank ({})", op, v.rank, max_rank);
   for (std::size_t d = 0; d < v.rank; ++d)
     if (v.shape[d] < 0) throw layout_error("{}: extent {} of axis {} is negative", op, v.shape[d], d);
-  if (v.offset < 0) throw layout_error("{}: storage offset {} is negative", op, v.offset);
+  // An empty layout addresses nothing, so its offset may lie anywhere (NumPy's empty views of
+  // reversed axes point before their storage); nothing ever dereferences it.
+  const bool empty = element_count(v, op) == 0;
+  if (!empty && v.offset < 0) throw layout_error("{}: storage offset {} is negative", op, v.offset);
   const index_t lo = min_offset(v, op);
-  max_offset(v, op);
-  if (lo < 0) throw layout_error("{}: an element lies at negative storage offset {}", op, lo);
-  return v;
+  const index_t hi = max_offset(v, op);
+  if (!empty && lo < 0) throw layout_error("{}: an element lies at negative storage offset {}", op, lo);
+  // required_span (max_offset + 1) must fit in int64 too.
+  if (!empty && hi == INT64_MAX) throw layout_error("{}: an element lies at storage offset {}, leaving no int64 room for the storage span", op, hi);
+  // Rebuilt with every entry written, zeros past the rank: equal layouts must be equal template
+  // arguments, and g++ 12 gives a value whose array kept an unwritten (value-initialized) entry
+  // before a written one a different identity from the same value written in full.
+  layout_value out{};
+  out.rank = v.rank;
+  for (std::size_t d = 0; d < max_rank; ++d) {
+    out.shape[d] = d < v.rank ? v.shape[d] : 0;
+    out.strides[d] = d < v.rank ? v.strides[d] : 0;
+  }
+  out.offset = v.offset;
+  return out;
 }
 
 constexpr bool is_contiguous(const layout_value& v) {
@@ -193,7 +208,7 @@ class dynamic_layout {
       value_.strides[d] = strides[d];
     }
     value_.offset = offset;
-    detail::validate(value_, "layout");
+    value_ = detail::validate(value_, "layout");
   }
   /// From a raw value, checked.
   constexpr explicit dynamic_layout(const layout_value& value) : value_(detail::validate(value, "layout")) {}
@@ -213,8 +228,9 @@ class dynamic_layout {
   constexpr std::size_t rank() const { return value_.rank; }
   constexpr dims shape() const { return to_dims(value_.shape); }
   constexpr dims strides() const { return to_dims(value_.strides); }
-  constexpr index_t extent(std::size_t axis) const { return value_.shape[axis]; }
-  constexpr index_t stride(std::size_t axis) const { return value_.strides[axis]; }
+  /// Extent and stride of one axis (0 <= axis < rank; throws otherwise).
+  constexpr index_t extent(std::size_t axis) const { return value_.shape[checked_axis(axis)]; }
+  constexpr index_t stride(std::size_t axis) const { return value_.strides[checked_axis(axis)]; }
   constexpr index_t offset() const { return value_.offset; }
 
   /// Number of elements (the product of the extents; 1 for rank 0).
@@ -249,6 +265,10 @@ class dynamic_layout {
   friend constexpr bool operator==(const dynamic_layout&, const dynamic_layout&) = default;
 
  private:
+  constexpr std::size_t checked_axis(std::size_t axis) const {
+    if (axis >= value_.rank) throw layout_error("layout: axis {} is out of range for rank {}", axis, value_.rank);
+    return axis;
+  }
   constexpr dims to_dims(const index_t (&values)[max_rank]) const {
     dims out;
     for (std::size_t d = 0; d < value_.rank; ++d) out.push_back(values[d]);

@@ -29,7 +29,7 @@ constexpr dynamic_layout result(const layout_value& v, const char* op) {
 }
 
 constexpr void remove_axis(layout_value& v, std::size_t axis) {
-  for (std::size_t d = axis; d + 1 < v.rank; ++d) {
+  for (std::size_t d = axis; d + 1 < v.rank && d + 1 < max_rank; ++d) {  // the bound for g++'s -Wmaybe-uninitialized
     v.shape[d] = v.shape[d + 1];
     v.strides[d] = v.strides[d + 1];
   }
@@ -81,11 +81,24 @@ constexpr dynamic_layout transpose(const dynamic_layout& l, index_t axis_a, inde
   return detail::result(out, "transpose");
 }
 
-/// Reverses the given axes (NumPy `flip`): the stride changes sign and the offset moves to the
-/// last element. An empty axis list flips every axis. An empty axis stays as it is, as in NumPy.
-constexpr dynamic_layout flip(const dynamic_layout& l, const dims& axes) {
+namespace detail {
+constexpr dynamic_layout flip_axes(const dynamic_layout& l, const bool (&used)[max_rank]) {
   const layout_value& in = l.value();
   layout_value out = in;
+  for (std::size_t d = 0; d < in.rank; ++d) {
+    if (!used[d] || in.shape[d] == 0) continue;
+    out.offset = checked_add(out.offset, checked_mul(in.shape[d] - 1, in.strides[d], "flip"), "flip");
+    out.strides[d] = checked_neg(in.strides[d], "flip");
+  }
+  return result(out, "flip");
+}
+}  // namespace detail
+
+/// Reverses the given axes (NumPy `flip(a, axes)`): the stride changes sign and the offset moves
+/// to the last element. An empty axis list flips nothing, as NumPy's `axis=()`. An empty axis
+/// stays as it is, as in NumPy.
+constexpr dynamic_layout flip(const dynamic_layout& l, const dims& axes) {
+  const layout_value& in = l.value();
   bool used[max_rank] = {};
   for (std::size_t i = 0; i < axes.size(); ++i) {
     const index_t a = detail::wrap_axis(axes[i], in.rank);
@@ -93,16 +106,15 @@ constexpr dynamic_layout flip(const dynamic_layout& l, const dims& axes) {
     if (used[a]) throw layout_error("flip: repeated axis {}", axes[i]);
     used[a] = true;
   }
-  for (std::size_t d = 0; d < in.rank; ++d) {
-    if ((!axes.empty() && !used[d]) || in.shape[d] == 0) continue;
-    out.offset = detail::checked_add(out.offset, detail::checked_mul(in.shape[d] - 1, in.strides[d], "flip"), "flip");
-    out.strides[d] = -in.strides[d];
-  }
-  return detail::result(out, "flip");
+  return detail::flip_axes(l, used);
 }
 
 /// Flips every axis (NumPy `flip(a)` with no axis).
-constexpr dynamic_layout flip(const dynamic_layout& l) { return flip(l, dims{}); }
+constexpr dynamic_layout flip(const dynamic_layout& l) {
+  bool all[max_rank] = {};
+  for (std::size_t d = 0; d < l.rank(); ++d) all[d] = true;
+  return detail::flip_axes(l, all);
+}
 
 /// The shape that NumPy's broadcasting rules give to several shapes (right-aligned; an extent
 /// of 1 stretches to the other's extent, including 0).
@@ -117,7 +129,7 @@ constexpr dims broadcast_shapes(std::initializer_list<dims> shapes) {
       if (s[i] < 0) throw layout_error("broadcast_shapes: extent {} is negative", s[i]);
       if (s[i] == out[d] || s[i] == 1) continue;
       if (out[d] != 1)
-        throw layout_error("broadcast_shapes: extents {} and {} of axis {} (from the right) are incompatible", out[d], s[i], rank - d);
+        throw layout_error("broadcast_shapes: extents {} and {} of axis -{} are incompatible", out[d], s[i], rank - d);
       out[d] = s[i];
     }
   }
@@ -139,9 +151,10 @@ constexpr dynamic_layout broadcast_to(const dynamic_layout& l, const dims& shape
     out.shape[d] = shape[d];
     if (d < lead) continue;  // new axis: stride 0
     const index_t from = in.shape[d - lead];
-    if (from == shape[d]) out.strides[d] = in.strides[d - lead];
-    else if (from != 1)
+    if (from != shape[d] && from != 1)
       throw layout_error("broadcast_to: extent {} of axis {} cannot be broadcast to {}", from, d - lead, shape[d]);
+    // NumPy gives stride 0 to every stretched axis and to every axis of extent 0 or 1.
+    if (from > 1) out.strides[d] = in.strides[d - lead];
   }
   detail::element_count(out, "broadcast_to");
   return detail::result(out, "broadcast_to");
@@ -302,7 +315,9 @@ constexpr dynamic_layout diagonal(const dynamic_layout& l, index_t offset = 0, i
   if (offset >= 0) length = std::max<index_t>(0, std::min(n1, n2 - std::min(offset, n2)));
   else length = std::max<index_t>(0, std::min(n1 + std::max(offset, -n1), n2));
   layout_value out = in;
-  if (length > 0) {
+  // NumPy moves the offset to the diagonal's start whenever that start is inside or at the
+  // edge of the matrix, even when the diagonal is empty there.
+  if ((offset >= 0 && offset <= n2) || (offset < 0 && offset >= -n1)) {
     const index_t start = offset >= 0 ? detail::checked_mul(offset, in.strides[b], "diagonal")
                                       : detail::checked_mul(-offset, in.strides[a], "diagonal");
     out.offset = detail::checked_add(out.offset, start, "diagonal");
@@ -316,13 +331,16 @@ constexpr dynamic_layout diagonal(const dynamic_layout& l, index_t offset = 0, i
 
 /// PyTorch `unfold(dim, size, step)`: the sliding-window view. Axis `dim` becomes the window
 /// count (extent - size) / step + 1 with stride step * stride, and a new last axis of extent
-/// `size` walks each window. A rank-0 layout is treated as one element along dim 0 or -1.
+/// `size` walks each window. A rank-0 layout (dim 0 or -1) gives shape {size}, stride {1}.
 constexpr dynamic_layout unfold(const dynamic_layout& l, index_t dim, index_t size, index_t step) {
   layout_value in = l.value();
-  if (in.rank == 0) {
+  if (in.rank == 0) {  // PyTorch: a scalar unfolds into the single window [size] (size 0 or 1)
     if (dim != 0 && dim != -1) throw layout_error("unfold: dimension {} is out of range for rank 0", dim);
-    detail::insert_axis(in, 0, 1, 1, "unfold");
-    dim = 0;
+    if (size < 0) throw layout_error("unfold: size {} is negative", size);
+    if (step <= 0) throw layout_error("unfold: step {} must be positive", step);
+    if (size > 1) throw layout_error("unfold: size {} is larger than extent 1 of a rank-0 layout", size);
+    detail::insert_axis(in, 0, size, 1, "unfold");
+    return detail::result(in, "unfold");
   }
   const index_t d = detail::wrap_axis(dim, in.rank);
   if (d < 0) throw layout_error("unfold: dimension {} is out of range for rank {}", dim, in.rank);
@@ -349,7 +367,8 @@ constexpr dynamic_layout as_strided(const dynamic_layout& l, const dims& shape, 
     out.shape[d] = shape[d];
     out.strides[d] = strides[d];
   }
-  detail::validate(out, "as_strided");
+  if (offset < 0) throw layout_error("as_strided: storage offset {} is negative", offset);  // PyTorch refuses even when empty
+  out = detail::validate(out, "as_strided");
   if (detail::element_count(out, "as_strided") > 0 && detail::max_offset(out, "as_strided") >= l.required_span())
     throw layout_error("as_strided: reaches storage offset {}, outside the input's storage span [0, {})", detail::max_offset(out, "as_strided"), l.required_span());
   return {out, dynamic_layout::unchecked_t{}};

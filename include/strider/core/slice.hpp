@@ -210,13 +210,13 @@ constexpr dynamic_layout slice(const dynamic_layout& l, std::string_view index) 
         const index_t n = in.shape[axis];
         const index_t j = it.value < 0 ? it.value + n : it.value;
         if (j < 0 || j >= n) throw layout_error("slice: index {} is out of range for axis {} with extent {}", it.value, axis, n);
-        out.offset += j * in.strides[axis];
+        out.offset = detail::checked_add(out.offset, detail::checked_mul(j, in.strides[axis], "slice"), "slice");
         ++axis;
         break;
       }
       case detail::index_item::range: {
         const detail::resolved_range r = detail::resolve_range(it, in.shape[axis]);
-        out.offset += r.start * in.strides[axis];
+        out.offset = detail::checked_add(out.offset, detail::checked_mul(r.start, in.strides[axis], "slice"), "slice");
         append(r.length, detail::checked_mul(in.strides[axis], r.step, "slice"));
         ++axis;
         break;

@@ -69,9 +69,10 @@ struct static_layout {
   }
 
   /// With compile-time indices (`std::integral_constant`, `hana::llong_c<2>`, `2_c`), an index
-  /// out of range is always a compile error.
+  /// out of range is always a compile error. (Not for rank 0, where `L{}()` would otherwise be
+  /// ambiguous with the overload above.)
   template <detail::static_index... I>
-    requires(sizeof...(I) == rank)
+    requires(sizeof...(I) == rank && rank > 0)
   constexpr index_t operator()(I...) const {
     constexpr index_t result = at(std::make_index_sequence<rank>{}, static_cast<index_t>(I::value)...);
     return result;

@@ -31,7 +31,9 @@ using transpose_t = static_layout<transpose(detail::dyn<L::value>, A, B).value()
 
 /// Reverses the given axes; with none, every axis.
 template <static_layout_type L, index_t... Axes>
-using flip_t = static_layout<flip(detail::dyn<L::value>, dims{Axes...}).value()>;
+using flip_t = static_layout<(sizeof...(Axes) == 0 ? flip(detail::dyn<L::value>)
+                                                   : flip(detail::dyn<L::value>, dims{Axes...}))
+                                 .value()>;
 
 /// NumPy `broadcast_to(L, (E...))`.
 template <static_layout_type L, index_t... E>

@@ -1,0 +1,549 @@
+// strider/core/expression.hpp: layout expressions written as in NumPy and PyTorch, parsed and
+// evaluated at run time, and printed as the equivalent static type.
+//
+//   contiguous(3, 4, 5)[1:, ::-1].permute(2, 0, 1)
+//   column_major(3, 4).transpose(0, 1)      layout((3, 4), (4, 1), 0).flip(0)
+//
+// Grammar (whitespace allowed between tokens):
+//   expression := base postfix*
+//   base       := contiguous(list) | column_major(list) | layout(tuple, tuple [, int])
+//   postfix    := '[' index ']' | '.' name '(' arguments ')'
+//   list       := int, int, ...  |  (int, int, ...)          (one tuple or several integers)
+// The text between [ ] goes unchanged to strider::slice, the core's NumPy index parser.
+// Every rule about layouts stays in the core: this file only maps text onto core calls.
+//
+// The parser is a loop without recursion (a tuple holds integers only), so no input can nest
+// deeply; the text is limited to max_expression_length bytes and everything is linear in it.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "config.hpp"
+#include "dims.hpp"
+#include "error.hpp"
+#include "layout.hpp"
+#include "operations.hpp"
+#include "slice.hpp"
+
+namespace strider {
+
+/// Longest expression text accepted, in bytes.
+inline constexpr std::size_t max_expression_length = 65536;
+
+/// A layout_error that also knows where in the expression text it happened. Syntax errors read
+/// "expression: ..."; an operation that fails keeps the core's message ("permute: repeated axis
+/// 1") and points at that call.
+class expression_error : public layout_error {
+ public:
+  expression_error(const std::string& message, std::size_t column) : layout_error(message), column_(column) {}
+  /// 1-based column of the offending token, or of the name of the call that failed (of '[' for
+  /// an index).
+  std::size_t column() const noexcept { return column_; }
+
+ private:
+  std::size_t column_;
+};
+
+/// A parsed expression: the base layout and the calls on it, in order.
+struct expression {
+  enum class kind {
+    contiguous, column_major, layout,  // bases
+    slice, permute, transpose, flip, broadcast_to, view, reshape, squeeze, unsqueeze, diagonal, unfold, as_strided
+  };
+  struct operation {
+    kind op = kind::contiguous;
+    std::size_t column = 1;           // 1-based: the call's name, or '[' for an index
+    std::vector<index_t> values;      // extents or axes, the shape of layout/as_strided, or the scalar arguments
+    std::vector<index_t> strides;     // layout and as_strided
+    std::optional<index_t> offset;    // layout and as_strided, when given
+    std::string index;                // slice: the text between [ ], without surrounding blanks
+
+    friend bool operator==(const operation&, const operation&) = default;
+  };
+  std::vector<operation> operations;  // operations[0] is the base layout
+
+  friend bool operator==(const expression&, const expression&) = default;
+};
+
+/// The name of an operation as written in expressions ("broadcast_to").
+inline std::string_view name_of(expression::kind k) {
+  constexpr std::string_view names[] = {"contiguous", "column_major", "layout",  "slice",    "permute",
+                                        "transpose",  "flip",         "broadcast_to", "view", "reshape",
+                                        "squeeze",    "unsqueeze",    "diagonal", "unfold",   "as_strided"};
+  const auto i = static_cast<std::size_t>(k);
+  return i < std::size(names) ? names[i] : std::string_view("(unknown operation)");
+}
+
+namespace detail {
+
+inline bool is_base(expression::kind k) {
+  return k == expression::kind::contiguous || k == expression::kind::column_major || k == expression::kind::layout;
+}
+
+// Edit distance, for "did you mean" (both words are short: names are cut to 40 bytes before).
+inline std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+class expression_parser {
+ public:
+  explicit expression_parser(std::string_view text) : text_(text) {}
+
+  expression parse() {
+    if (text_.size() > max_expression_length)
+      fail(max_expression_length + 1, "the text is longer than " + std::to_string(max_expression_length) + " bytes");
+    expression out;
+    skip_blanks();
+    if (at_end()) fail(1, "empty expression; expected contiguous(...), column_major(...) or layout(...)");
+    out.operations.push_back(base());
+    while (true) {
+      skip_blanks();
+      if (at_end()) break;
+      if (peek() == '.') {
+        ++pos_;
+        out.operations.push_back(method());
+      } else if (peek() == '[') {
+        out.operations.push_back(index());
+      } else {
+        fail(column(), "expected '.', '[' or the end of the expression, found " + found());
+      }
+    }
+    return out;
+  }
+
+ private:
+  struct argument {
+    bool tuple = false;
+    std::vector<index_t> values;
+    std::size_t column = 0;
+  };
+
+  [[noreturn]] static void fail(std::size_t column, const std::string& message) {
+    throw expression_error("expression: " + message, column);
+  }
+
+  bool at_end() const { return pos_ >= text_.size(); }
+  char peek() const { return at_end() ? '\0' : text_[pos_]; }
+  std::size_t column() const { return pos_ + 1; }
+  static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+  static bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+  void skip_blanks() {
+    while (!at_end() && (peek() == ' ' || peek() == '\t' || peek() == '\n' || peek() == '\r')) ++pos_;
+  }
+
+  // What is at the current position, for messages; never echoes a byte that is not printable.
+  std::string found() const {
+    if (at_end()) return "the end of the expression";
+    const auto c = static_cast<unsigned char>(peek());
+    if (c >= 0x20 && c < 0x7f) return std::string("'") + static_cast<char>(c) + "'";
+    constexpr char hex[] = "0123456789ABCDEF";
+    return std::string("byte 0x") + hex[c >> 4] + hex[c & 15] + (c >= 0x80 ? " (only ASCII is allowed)" : "");
+  }
+
+  static std::string quoted(std::string_view name) {
+    if (name.size() > 40) return "'" + std::string(name.substr(0, 40)) + "...'";
+    return "'" + std::string(name) + "'";
+  }
+
+  std::string_view identifier() {
+    const std::size_t start = pos_;
+    if (!is_letter(peek())) return {};
+    while (!at_end() && (is_letter(peek()) || is_digit(peek()))) ++pos_;
+    return text_.substr(start, pos_ - start);
+  }
+
+  template <std::size_t N>
+  static std::string unknown(std::string_view what, std::string_view name, const std::string_view (&known)[N]) {
+    std::string message = "unknown " + std::string(what) + " " + quoted(name);
+    std::string_view best;
+    std::size_t best_distance = 3;  // suggest only close misspellings
+    if (name.size() <= 40)
+      for (std::string_view k : known)
+        if (const std::size_t d = edit_distance(name, k); d < best_distance) best = k, best_distance = d;
+    if (!best.empty()) message += " (did you mean '" + std::string(best) + "'?)";
+    return message;
+  }
+
+  bool starts_integer() const {
+    if (is_digit(peek())) return true;
+    if (peek() != '-' && peek() != '+') return false;
+    std::size_t p = pos_ + 1;
+    while (p < text_.size() && (text_[p] == ' ' || text_[p] == '\t')) ++p;
+    return p < text_.size() && is_digit(text_[p]);
+  }
+
+  // A decimal integer with an optional sign; accumulated negatively so that INT64_MIN fits.
+  index_t integer() {
+    const std::size_t start = column();
+    bool negative = false;
+    if (peek() == '-' || peek() == '+') {
+      negative = peek() == '-';
+      ++pos_;
+      while (peek() == ' ' || peek() == '\t') ++pos_;
+    }
+    index_t value = 0;
+    constexpr index_t lowest = -0x7fffffffffffffff - 1;
+    bool overflow = false;
+    while (is_digit(peek())) {
+      const index_t digit = peek() - '0';
+      ++pos_;
+      if (overflow || value < (lowest + digit) / 10) overflow = true;
+      else value = value * 10 - digit;
+    }
+    if (overflow || (!negative && value == lowest))
+      fail(start, "the integer does not fit in int64 (from -9223372036854775808 to 9223372036854775807)");
+    return negative ? value : -value;
+  }
+
+  void expect(char c, const std::string& context) {
+    skip_blanks();
+    if (peek() != c) fail(column(), std::string("expected '") + c + "' " + context + ", found " + found());
+    ++pos_;
+  }
+
+  // '(' [argument {',' argument} [',']] ')', where an argument is an integer or a tuple of them.
+  std::vector<argument> arguments(std::string_view call) {
+    const std::string context = "after " + quoted(call);
+    expect('(', context);
+    std::vector<argument> out;
+    skip_blanks();
+    if (peek() == ')') {
+      ++pos_;
+      return out;
+    }
+    while (true) {
+      skip_blanks();
+      argument arg;
+      arg.column = column();
+      if (peek() == '(') {
+        arg.tuple = true;
+        ++pos_;
+        skip_blanks();
+        while (peek() != ')') {
+          if (!starts_integer()) fail(column(), "expected an integer or ')' in a tuple of " + quoted(call) + ", found " + found());
+          arg.values.push_back(integer());
+          skip_blanks();
+          if (peek() == ',') {
+            ++pos_;
+            skip_blanks();
+          } else if (peek() != ')') {
+            fail(column(), "expected ')' or ',' in a tuple of " + quoted(call) + ", found " + found());
+          }
+        }
+        ++pos_;
+      } else if (starts_integer()) {
+        arg.values.push_back(integer());
+      } else {
+        fail(column(), "expected an integer or a tuple as an argument of " + quoted(call) + ", found " + found());
+      }
+      out.push_back(std::move(arg));
+      skip_blanks();
+      if (peek() == ',') {
+        ++pos_;
+        skip_blanks();
+        if (peek() == ')') {  // a trailing comma, as Python allows
+          ++pos_;
+          return out;
+        }
+      } else if (peek() == ')') {
+        ++pos_;
+        return out;
+      } else {
+        fail(column(), "expected ')' or ',' after an argument of " + quoted(call) + ", found " + found());
+      }
+    }
+  }
+
+  // permute(2, 0, 1) or permute((2, 0, 1)): several integers, or one tuple.
+  static std::vector<index_t> list_argument(const std::vector<argument>& args, std::string_view call) {
+    if (args.size() == 1 && args[0].tuple) return args[0].values;
+    std::vector<index_t> out;
+    for (const argument& a : args) {
+      if (a.tuple) fail(a.column, quoted(call) + " takes several integers or one tuple, not a mix");
+      out.push_back(a.values[0]);
+    }
+    return out;
+  }
+
+  static std::vector<index_t> scalar_arguments(const std::vector<argument>& args, std::string_view call,
+                                               std::size_t at_least, std::size_t at_most, std::size_t column,
+                                               std::string_view signature) {
+    if (args.size() < at_least || args.size() > at_most)
+      fail(column, quoted(call) + " takes " + std::string(signature) + ", got " + std::to_string(args.size()) +
+                       (args.size() == 1 ? " argument" : " arguments"));
+    std::vector<index_t> out;
+    for (const argument& a : args) {
+      if (a.tuple) fail(a.column, quoted(call) + " takes " + std::string(signature) + ", not a tuple");
+      out.push_back(a.values[0]);
+    }
+    return out;
+  }
+
+  // layout((3, 4), (4, 1), 0) and as_strided((2, 2), (1, 2), 0): shape, strides, optional offset.
+  static void strided_arguments(expression::operation& op, const std::vector<argument>& args, std::string_view call) {
+    if (args.size() < 2 || args.size() > 3)
+      fail(op.column, quoted(call) + " takes (shape), (strides) and an optional offset, got " + std::to_string(args.size()) +
+                          (args.size() == 1 ? " argument" : " arguments"));
+    op.values = args[0].values;  // a bare integer is a tuple of one
+    op.strides = args[1].values;
+    if (args.size() == 3) {
+      if (args[2].tuple) fail(args[2].column, "the offset of " + quoted(call) + " is an integer, not a tuple");
+      op.offset = args[2].values[0];
+    }
+  }
+
+  expression::operation base() {
+    static constexpr std::string_view known[] = {"contiguous", "column_major", "layout"};
+    expression::operation op;
+    op.column = column();
+    const std::string_view name = identifier();
+    if (name.empty()) fail(column(), "expected a layout such as contiguous(3, 4), found " + found());
+    if (name == "contiguous") op.op = expression::kind::contiguous;
+    else if (name == "column_major") op.op = expression::kind::column_major;
+    else if (name == "layout") op.op = expression::kind::layout;
+    else fail(op.column, unknown("layout", name, known) + "; expected contiguous, column_major or layout");
+    const auto args = arguments(name);
+    if (op.op == expression::kind::layout) strided_arguments(op, args, name);
+    else op.values = list_argument(args, name);
+    return op;
+  }
+
+  expression::operation method() {
+    using k = expression::kind;
+    static constexpr std::string_view known[] = {"permute", "transpose", "flip", "broadcast_to", "view", "reshape",
+                                                 "squeeze", "unsqueeze", "diagonal", "unfold", "as_strided"};
+    static constexpr k kinds[] = {k::permute, k::transpose, k::flip,     k::broadcast_to, k::view,      k::reshape,
+                                  k::squeeze, k::unsqueeze, k::diagonal, k::unfold,       k::as_strided};
+    skip_blanks();
+    expression::operation op;
+    op.column = column();
+    const std::string_view name = identifier();
+    if (name.empty()) fail(column(), "expected the name of an operation after '.', found " + found());
+    std::size_t i = 0;
+    while (i < std::size(known) && known[i] != name) ++i;
+    if (i == std::size(known)) fail(op.column, unknown("operation", name, known));
+    op.op = kinds[i];
+    const auto args = arguments(name);
+    switch (op.op) {
+      case k::transpose: op.values = scalar_arguments(args, name, 2, 2, op.column, "two axes"); break;
+      case k::unsqueeze: op.values = scalar_arguments(args, name, 1, 1, op.column, "one axis"); break;
+      case k::diagonal:
+        op.values = scalar_arguments(args, name, 0, 3, op.column, "at most three integers (offset, axis1, axis2)");
+        break;
+      case k::unfold: op.values = scalar_arguments(args, name, 3, 3, op.column, "three integers (dimension, size, step)"); break;
+      case k::as_strided: strided_arguments(op, args, name); break;
+      default:
+        op.values = list_argument(args, name);
+        // flip() and squeeze() mean "every axis"; an empty tuple would mean "no axis" in NumPy,
+        // which the core's (and the static types') empty axis list cannot say.
+        if ((op.op == k::flip || op.op == k::squeeze) && args.size() == 1 && args[0].tuple && op.values.empty())
+          fail(args[0].column, "an empty axis tuple is not supported by " + quoted(name) + "; write " + std::string(name) +
+                                   "() for every axis");
+        break;
+    }
+    return op;
+  }
+
+  // '[' text ']': the text goes to strider::slice unchanged. Only the characters an index can
+  // hold are accepted, so the text is also a valid C++ string literal for to_static_type.
+  expression::operation index() {
+    expression::operation op;
+    op.op = expression::kind::slice;
+    op.column = column();
+    ++pos_;
+    const std::size_t start = pos_;
+    while (!at_end() && peek() != ']') {
+      const char c = peek();
+      if (!(is_letter(c) || is_digit(c) || c == '.' || c == ':' || c == ',' || c == '-' || c == '+' || c == ' ' || c == '\t'))
+        fail(column(), "found " + found() + " inside [ ], where only integers, ':', ',', '...', None and newaxis can appear");
+      ++pos_;
+    }
+    if (at_end()) fail(column(), "expected ']' to close the '[' at column " + std::to_string(op.column) + ", found the end of the expression");
+    std::string_view text = text_.substr(start, pos_ - start);
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+    op.index = std::string(text);
+    ++pos_;
+    return op;
+  }
+
+  std::string_view text_;
+  std::size_t pos_ = 0;
+};
+
+inline dims to_dims(const std::vector<index_t>& values, std::string_view op) {
+  if (values.size() > max_rank)
+    throw layout_error("{}: {} values given, but a shape or axis list holds at most max_rank ({})", op, values.size(), max_rank);
+  return dims(values);
+}
+
+inline dynamic_layout apply(const dynamic_layout& l, const expression::operation& op) {
+  using k = expression::kind;
+  const std::string_view name = name_of(op.op);
+  const auto& v = op.values;
+  const auto scalar = [&](std::size_t i, index_t fallback) { return i < v.size() ? v[i] : fallback; };
+  switch (op.op) {
+    case k::contiguous: return dynamic_layout::contiguous(to_dims(v, name));
+    case k::column_major: return dynamic_layout::column_major(to_dims(v, name));
+    case k::layout: return dynamic_layout(to_dims(v, name), to_dims(op.strides, name), op.offset.value_or(0));
+    case k::slice: return slice(l, op.index);
+    case k::permute: return permute(l, to_dims(v, name));
+    case k::transpose: return transpose(l, scalar(0, 0), scalar(1, 1));
+    case k::flip: return v.empty() ? flip(l) : flip(l, to_dims(v, name));
+    case k::broadcast_to: return broadcast_to(l, to_dims(v, name));
+    case k::view: return view(l, to_dims(v, name));
+    case k::reshape: return reshape(l, to_dims(v, name));
+    case k::squeeze: return v.empty() ? squeeze(l) : squeeze(l, to_dims(v, name));
+    case k::unsqueeze: return unsqueeze(l, scalar(0, 0));
+    case k::diagonal: return diagonal(l, scalar(0, 0), scalar(1, 0), scalar(2, 1));
+    case k::unfold: return unfold(l, scalar(0, 0), scalar(1, 0), scalar(2, 1));
+    case k::as_strided:
+      return as_strided(l, to_dims(v, name), to_dims(op.strides, name), op.offset.value_or(l.offset()));
+  }
+  throw layout_error("expression: unknown operation");
+}
+
+// A C++ template argument for an int64 value (INT64_MIN has no literal of its own).
+inline std::string integer_argument(index_t value) {
+  if (value == -0x7fffffffffffffff - 1) return "(-9223372036854775807 - 1)";
+  return std::to_string(value);
+}
+
+// The index text as a C++ string literal. The parser admits no quote, backslash or control
+// character in an index, but an expression built by hand might hold one.
+inline std::string string_literal(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (byte < 0x20 || byte >= 0x7f) {  // three octal digits: never runs into the next character
+      out += '\\';
+      out += static_cast<char>('0' + (byte >> 6));
+      out += static_cast<char>('0' + ((byte >> 3) & 7));
+      out += static_cast<char>('0' + (byte & 7));
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+inline void append_list(std::string& out, const std::vector<index_t>& values, bool leading_comma) {
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (leading_comma || i > 0) out += ", ";
+    out += integer_argument(values[i]);
+  }
+}
+
+}  // namespace detail
+
+/// Parses an expression; throws expression_error ("expression: ...") with the column of the
+/// offending token. Nothing is evaluated yet.
+inline expression parse_expression(std::string_view text) { return detail::expression_parser(text).parse(); }
+
+/// Runs the core operations in order. An operation's layout_error is re-thrown as an
+/// expression_error with the same message and the column of that call.
+inline dynamic_layout evaluate(const expression& e) {
+  if (e.operations.empty()) throw expression_error("expression: empty expression", 1);
+  dynamic_layout l;
+  for (std::size_t i = 0; i < e.operations.size(); ++i) {
+    const expression::operation& op = e.operations[i];
+    if (detail::is_base(op.op) != (i == 0))
+      throw expression_error(i == 0 ? "expression: an expression starts with contiguous, column_major or layout"
+                                    : "expression: '" + std::string(name_of(op.op)) + "' can only start an expression",
+                             op.column);
+    try {
+      l = detail::apply(l, op);
+    } catch (const layout_error& error) {
+      throw expression_error(error.what(), op.column);
+    }
+  }
+  return l;
+}
+
+/// parse_expression then evaluate.
+inline dynamic_layout evaluate(std::string_view text) { return evaluate(parse_expression(text)); }
+
+/// The static type that names the same layout, e.g. for
+/// "contiguous(3, 4, 5)[1:, ::-1].permute(2, 0, 1)":
+///   strider::permute_t<strider::slice_t<strider::contiguous<3, 4, 5>, "1:, ::-1">, 2, 0, 1>
+/// Nothing is evaluated: the type compiles when evaluate succeeds, and its compile error is the
+/// message evaluate throws otherwise. Linear in the input.
+inline std::string to_static_type(const expression& e) {
+  using k = expression::kind;
+  if (e.operations.empty()) throw expression_error("expression: empty expression", 1);
+  std::string out;
+  // Openers of the outer calls come first, innermost last; then the base; then each call's
+  // arguments and closing '>' from the inside out.
+  for (std::size_t i = e.operations.size(); i-- > 1;) {
+    if (detail::is_base(e.operations[i].op))
+      throw expression_error("expression: '" + std::string(name_of(e.operations[i].op)) + "' can only start an expression",
+                             e.operations[i].column);
+    out += "strider::";
+    out += name_of(e.operations[i].op);
+    out += "_t<";
+  }
+  const expression::operation& base = e.operations[0];
+  switch (base.op) {
+    case k::contiguous:
+    case k::column_major:
+      out += "strider::";
+      out += name_of(base.op);
+      out += "<";
+      detail::append_list(out, base.values, false);
+      out += ">";
+      break;
+    case k::layout:
+      out += "strider::layout<strider::shape<";
+      detail::append_list(out, base.values, false);
+      out += ">, strider::strides<";
+      detail::append_list(out, base.strides, false);
+      out += ">";
+      if (base.offset) out += ", " + detail::integer_argument(*base.offset);
+      out += ">";
+      break;
+    default:
+      throw expression_error("expression: an expression starts with contiguous, column_major or layout", base.column);
+  }
+  for (std::size_t i = 1; i < e.operations.size(); ++i) {
+    const expression::operation& op = e.operations[i];
+    if (op.op == k::slice) {
+      out += ", " + detail::string_literal(op.index);
+    } else if (op.op == k::as_strided) {
+      out += ", strider::shape<";
+      detail::append_list(out, op.values, false);
+      out += ">, strider::strides<";
+      detail::append_list(out, op.strides, false);
+      out += ">";
+      if (op.offset) out += ", " + detail::integer_argument(*op.offset);
+    } else {
+      detail::append_list(out, op.values, true);
+    }
+    out += ">";
+  }
+  return out;
+}
+
+/// parse_expression then to_static_type.
+inline std::string to_static_type(std::string_view text) { return to_static_type(parse_expression(text)); }
+
+}  // namespace strider

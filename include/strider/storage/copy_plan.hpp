@@ -1,0 +1,181 @@
+// strider/storage/copy_plan.hpp: how a strided copy walks memory, decided from the two layouts
+// alone. A constexpr value: for static layouts it is computed by the compiler, and an invalid
+// copy (different shapes, a destination whose elements share storage) is a compile error.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+#include <utility>
+
+#include "../core/checked.hpp"
+#include "../core/config.hpp"
+#include "../core/error.hpp"
+#include "../core/layout.hpp"
+
+namespace strider {
+
+/// The loop nest of one copy `dst[dst_layout(i...)] = src[src_layout(i...)]`.
+///
+/// Built by `make_copy_plan`: axes of extent 1 are dropped; every destination stride is made
+/// positive (both strides of an axis change sign and both offsets move to its last element, so
+/// the same pairs of elements are copied); the loops are ordered by decreasing destination
+/// stride, so that the destination is written front to back; and neighbouring loops that are
+/// contiguous with each other in both layouts are merged into one. When the source's fastest
+/// axis is not the destination's (a transpose), that axis is moved next to the innermost loop
+/// and the two are walked in tiles (`blocked`), so that each cache line read and written is
+/// used whole.
+struct copy_plan {
+  /// Number of loops, outermost first (0 when at most one element is copied).
+  std::size_t rank = 0;
+  index_t extent[max_rank] = {};
+  index_t src_stride[max_rank] = {};
+  index_t dst_stride[max_rank] = {};  ///< all positive, decreasing (but see `blocked`)
+  /// Storage offsets of the element visited first (every loop index 0).
+  index_t src_offset = 0;
+  index_t dst_offset = 0;
+  /// Elements copied (0 for an empty copy, 1 for rank 0) and the size of one, in bytes.
+  index_t size = 0;
+  std::size_t element_size = 0;
+  /// The last two loops form a transpose: loop rank-2 is the source's fastest axis and loop
+  /// rank-1 the destination's; they are walked in tiles.
+  bool blocked = false;
+
+  friend constexpr bool operator==(const copy_plan&, const copy_plan&) = default;
+};
+
+namespace detail {
+
+// "(3, 4)": a shape as text for error messages, without allocating (usable where the
+// message is a compile error too).
+struct shape_text {
+  char text[8 * max_rank + 24] = {};
+  std::size_t length = 0;
+
+  constexpr explicit shape_text(const layout_value& v) {
+    put('(');
+    for (std::size_t d = 0; d < v.rank; ++d) {
+      if (d > 0) {
+        put(',');
+        put(' ');
+      }
+      put_number(v.shape[d]);
+    }
+    if (v.rank == 1) put(',');  // NumPy writes a 1-tuple as (n,)
+    put(')');
+  }
+  constexpr operator std::string_view() const { return {text, length}; }
+
+ private:
+  constexpr void put(char c) {
+    if (length < sizeof(text) - 4) text[length++] = c;
+    else if (length < sizeof(text) - 1) text[length++] = '.';
+  }
+  constexpr void put_number(index_t n) {
+    if (n < 0) {
+      put('-');
+      n = -n;
+    }
+    char digits[20] = {};
+    std::size_t count = 0;
+    do {
+      digits[count++] = static_cast<char>('0' + n % 10);
+      n /= 10;
+    } while (n > 0);
+    while (count > 0) put(digits[--count]);
+  }
+};
+
+constexpr index_t copy_abs(index_t v) { return v < 0 ? -v : v; }
+
+// Merges loop d+1 into loop d wherever one step of loop d is a full run of loop d+1 in both
+// layouts; the pairs of offsets visited do not change.
+constexpr void coalesce_loops(copy_plan& p) {
+  std::size_t out = 0;
+  for (std::size_t d = 0; d < p.rank; ++d) {
+    if (out > 0) {
+      const std::size_t prev = out - 1;
+      if (p.src_stride[prev] == p.src_stride[d] * p.extent[d] && p.dst_stride[prev] == p.dst_stride[d] * p.extent[d]) {
+        p.extent[prev] *= p.extent[d];
+        p.src_stride[prev] = p.src_stride[d];
+        p.dst_stride[prev] = p.dst_stride[d];
+        continue;
+      }
+    }
+    p.extent[out] = p.extent[d];
+    p.src_stride[out] = p.src_stride[d];
+    p.dst_stride[out] = p.dst_stride[d];
+    ++out;
+  }
+  for (std::size_t d = out; d < p.rank; ++d) p.extent[d] = p.src_stride[d] = p.dst_stride[d] = 0;
+  p.rank = out;
+}
+
+}  // namespace detail
+
+/// The plan for copying a layout `src` into a layout `dst` of the same shape, for elements of
+/// `element_size` bytes. Throws `layout_error` ("copy: ...") when the shapes differ or when the
+/// destination is not unique (two of its elements share storage, so the result would depend on
+/// the order of the writes); broadcast the source first (`broadcast_to`) to copy a smaller one.
+constexpr copy_plan make_copy_plan(const layout_value& src, const layout_value& dst, std::size_t element_size) {
+  detail::validate(src, "copy");
+  detail::validate(dst, "copy");
+  if (element_size == 0) throw layout_error("copy: element size is 0");
+  bool same_shape = src.rank == dst.rank;
+  for (std::size_t d = 0; same_shape && d < src.rank; ++d) same_shape = src.shape[d] == dst.shape[d];
+  if (!same_shape) throw layout_error("copy: shapes {} and {} differ (broadcast the source to the destination's shape first)", detail::shape_text(src), detail::shape_text(dst));
+  if (!detail::is_unique(dst)) throw layout_error("copy: destination layout is not unique (its elements may share storage offsets, so the result would depend on the order of the writes)");
+
+  copy_plan p{};
+  p.element_size = element_size;
+  p.size = detail::element_count(dst, "copy");
+  p.src_offset = src.offset;
+  p.dst_offset = dst.offset;
+  if (p.size == 0) return p;
+
+  // Drop extent-1 axes; walk every destination axis forwards.
+  for (std::size_t d = 0; d < dst.rank; ++d) {
+    if (dst.shape[d] == 1) continue;
+    index_t ss = src.strides[d], ds = dst.strides[d];
+    if (ds < 0) {
+      p.dst_offset += (dst.shape[d] - 1) * ds;
+      p.src_offset += (dst.shape[d] - 1) * ss;
+      ds = -ds;
+      ss = -ss;
+    }
+    p.extent[p.rank] = dst.shape[d];
+    p.src_stride[p.rank] = ss;
+    p.dst_stride[p.rank] = ds;
+    ++p.rank;
+  }
+  // Outermost loop = largest destination stride. A unique destination has no two axes of
+  // extent > 1 with the same stride, so the order is well defined.
+  for (std::size_t i = 1; i < p.rank; ++i)
+    for (std::size_t j = i; j > 0 && p.dst_stride[j] > p.dst_stride[j - 1]; --j) {
+      std::swap(p.extent[j], p.extent[j - 1]);
+      std::swap(p.src_stride[j], p.src_stride[j - 1]);
+      std::swap(p.dst_stride[j], p.dst_stride[j - 1]);
+    }
+  detail::coalesce_loops(p);
+
+  // A transpose: some outer loop moves through the source in smaller steps than the innermost
+  // one. Move the smallest such loop next to the innermost; the two are then tiled.
+  if (p.rank >= 2) {
+    const std::size_t inner = p.rank - 1;
+    std::size_t fast = inner;
+    for (std::size_t d = 0; d < inner; ++d)
+      if (p.src_stride[d] != 0 && (fast == inner || detail::copy_abs(p.src_stride[d]) < detail::copy_abs(p.src_stride[fast]))) fast = d;
+    if (fast != inner && detail::copy_abs(p.src_stride[fast]) < detail::copy_abs(p.src_stride[inner])) {
+      for (std::size_t d = fast; d + 1 < inner; ++d) {
+        std::swap(p.extent[d], p.extent[d + 1]);
+        std::swap(p.src_stride[d], p.src_stride[d + 1]);
+        std::swap(p.dst_stride[d], p.dst_stride[d + 1]);
+      }
+      // Moving that loop may have made two outer loops neighbours that merge.
+      detail::coalesce_loops(p);
+      p.blocked = true;
+    }
+  }
+  return p;
+}
+
+}  // namespace strider

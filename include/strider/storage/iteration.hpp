@@ -1,0 +1,236 @@
+// strider/storage/iteration.hpp: visiting every element of a view or tensor.
+//
+//   for_each(v, f)                   f(element) in logical order (row-major: last axis fastest)
+//   for_each_indexed(v, f)           f(index, element) in logical order
+//   for_each_in_storage_order(v, f)  f(element) by ascending storage offset
+//   static_for_each(v, f)            f(element) in logical order, fully unrolled (small static)
+//   fill(v, value)                   every element = value
+//
+// Elements are passed by reference: `T&` for a mutable view, `const T&` for a const one and for
+// a static layout that is not unique. A mutable view of a dynamic layout that is not unique
+// throws layout_error "write: ..." before visiting anything (iterate as_const() to read it).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "../table/tables.hpp"
+#include "view.hpp"
+
+namespace strider {
+
+namespace detail {
+
+// Logical-order walk of a static layout: nested loops over constant extents and strides, which
+// the compiler unrolls or vectorizes as it would a hand-written loop. visit(offset).
+template <static_layout_type L, std::size_t D = 0, class Visit>
+constexpr void static_walk(index_t offset, Visit& visit) {
+  if constexpr (D == L::rank) {
+    visit(offset);
+  } else {
+    for (index_t i = 0; i < L::shape[D]; ++i) static_walk<L, D + 1>(offset + i * L::strides[D], visit);
+  }
+}
+
+// The same with the multi-index: visit(index, offset).
+template <static_layout_type L, std::size_t D = 0, class Visit>
+constexpr void static_walk_indexed(std::array<index_t, L::rank>& index, index_t offset, Visit& visit) {
+  if constexpr (D == L::rank) {
+    visit(static_cast<const std::array<index_t, L::rank>&>(index), offset);
+  } else {
+    for (index[D] = 0; index[D] < L::shape[D]; ++index[D])
+      static_walk_indexed<L, D + 1>(index, offset + index[D] * L::strides[D], visit);
+  }
+}
+
+// Logical-order walk of a run-time layout value: an odometer over the outer axes around a tight
+// loop over the last one. visit(offset). Also runs the loop orders built for storage order.
+template <class Visit>
+constexpr void dynamic_walk(const layout_value& v, Visit&& visit) {
+  for (std::size_t d = 0; d < v.rank; ++d)
+    if (v.shape[d] == 0) return;
+  if (v.rank == 0) {
+    visit(v.offset);
+    return;
+  }
+  const std::size_t last = v.rank - 1;
+  const index_t n = v.shape[last], s = v.strides[last];
+  index_t index[max_rank] = {};
+  index_t offset = v.offset;
+  while (true) {
+    for (index_t k = 0; k < n; ++k) visit(offset + k * s);
+    std::size_t d = last;
+    while (true) {
+      if (d == 0) return;
+      --d;
+      offset += v.strides[d];
+      if (++index[d] < v.shape[d]) break;
+      offset -= index[d] * v.strides[d];
+      index[d] = 0;
+    }
+  }
+}
+
+// visit(index, offset) in logical order.
+template <class Visit>
+constexpr void dynamic_walk_indexed(const layout_value& v, Visit&& visit) {
+  for (std::size_t d = 0; d < v.rank; ++d)
+    if (v.shape[d] == 0) return;
+  dims index;
+  for (std::size_t d = 0; d < v.rank; ++d) index.push_back(0);
+  index_t offset = v.offset;
+  while (true) {
+    visit(static_cast<const dims&>(index), offset);
+    std::size_t d = v.rank;
+    while (true) {
+      if (d == 0) return;
+      --d;
+      offset += v.strides[d];
+      if (++index[d] < v.shape[d]) break;
+      offset -= index[d] * v.strides[d];
+      index[d] = 0;
+    }
+  }
+}
+
+// Storage order. When the axes that move (extent > 1, stride != 0) nest (sorted by |stride|, each
+// steps over everything the smaller ones reach), looping over them from the largest |stride| to
+// the smallest, each walked towards higher offsets, visits strictly increasing offsets; zero-stride
+// axes, looped innermost in their logical order, repeat each offset with the copies in logical
+// order. Otherwise (interleaved axes, e.g. from as_strided or unfold) the offsets are sorted.
+inline void storage_walk(const layout_value& v, const auto& visit) {
+  if (detail::element_count(v, "for_each_in_storage_order") == 0) return;
+  layout_value loops{};
+  loops.offset = v.offset;
+  std::size_t moving = 0;
+  for (std::size_t d = 0; d < v.rank; ++d) {
+    if (v.shape[d] == 1 || v.strides[d] == 0) continue;
+    index_t stride = v.strides[d];
+    if (stride < 0) {  // start at the axis' lowest offset
+      loops.offset += (v.shape[d] - 1) * stride;
+      stride = -stride;
+    }
+    loops.shape[moving] = v.shape[d];
+    loops.strides[moving] = stride;
+    ++moving;
+  }
+  for (std::size_t i = 1; i < moving; ++i)  // largest stride first (outermost)
+    for (std::size_t j = i; j > 0 && loops.strides[j] > loops.strides[j - 1]; --j) {
+      std::swap(loops.strides[j], loops.strides[j - 1]);
+      std::swap(loops.shape[j], loops.shape[j - 1]);
+    }
+  bool nested = true;
+  index_t reach = 0;
+  for (std::size_t i = moving; i-- > 0 && nested;) {
+    if (loops.strides[i] <= reach) nested = false;
+    reach += loops.strides[i] * (loops.shape[i] - 1);
+  }
+  if (nested) {
+    loops.rank = moving;
+    for (std::size_t d = 0; d < v.rank; ++d) {
+      if (v.shape[d] == 1 || v.strides[d] != 0) continue;
+      loops.shape[loops.rank] = v.shape[d];
+      loops.strides[loops.rank] = 0;
+      ++loops.rank;
+    }
+    dynamic_walk(loops, visit);
+    return;
+  }
+  std::vector<index_t> offsets;
+  offsets.reserve(static_cast<std::size_t>(detail::element_count(v, "for_each_in_storage_order")));
+  dynamic_walk(v, [&](index_t offset) { offsets.push_back(offset); });
+  std::stable_sort(offsets.begin(), offsets.end());
+  for (index_t offset : offsets) visit(offset);
+}
+
+// The view to iterate, and a refusal when it may not be written.
+template <class X>
+constexpr auto iteration_view(X& x) {
+  auto v = x.as_view();
+  using V = decltype(v);
+  if constexpr (!V::is_static && !std::is_const_v<typename V::element_type>) {
+    if (!v.is_unique()) throw_not_writable();
+  }
+  return v;
+}
+
+}  // namespace detail
+
+/// Calls `f(element)` for every element of a view or tensor in logical (row-major) order. For a
+/// static layout the loops have constant bounds and strides (as fast as a hand-written loop).
+template <detail::view_source X, class F>
+constexpr void for_each(X&& x, F&& f) {
+  const auto v = detail::iteration_view(x);
+  using V = decltype(v);
+  using R = typename V::reference;
+  auto* const data = v.data();
+  auto visit = [&](index_t offset) { f(static_cast<R>(data[offset])); };
+  if constexpr (V::is_static) detail::static_walk<typename V::layout_type>(V::offset(), visit);
+  else detail::dynamic_walk(v.layout().value(), visit);
+}
+
+/// Calls `f(index, element)` for every element in logical order; index is a
+/// `std::array<index_t, rank>` for a static layout, a `dims` for a dynamic one.
+template <detail::view_source X, class F>
+constexpr void for_each_indexed(X&& x, F&& f) {
+  const auto v = detail::iteration_view(x);
+  using V = decltype(v);
+  using R = typename V::reference;
+  auto* const data = v.data();
+  if constexpr (V::is_static) {
+    using L = typename V::layout_type;
+    std::array<index_t, L::rank> index{};
+    auto visit = [&](const std::array<index_t, L::rank>& i, index_t offset) { f(i, static_cast<R>(data[offset])); };
+    detail::static_walk_indexed<L>(index, L::offset, visit);
+  } else {
+    detail::dynamic_walk_indexed(v.layout().value(), [&](const dims& i, index_t offset) { f(i, static_cast<R>(data[offset])); });
+  }
+}
+
+/// Calls `f(element)` for every element by ascending storage offset (the order of the memory
+/// itself, whatever the axes' order and signs). Every logical element is visited once: in a
+/// layout that is not unique, the elements that share a storage offset follow each other, in
+/// logical order, so the same storage element is seen several times. Layouts whose axes
+/// interleave (from as_strided or unfold) are visited through a sorted list of offsets
+/// (allocates 8 bytes per element); the others directly.
+template <detail::view_source X, class F>
+void for_each_in_storage_order(X&& x, F&& f) {
+  const auto v = detail::iteration_view(x);
+  using V = decltype(v);
+  using R = typename V::reference;
+  auto* const data = v.data();
+  detail::storage_walk(detail::to_layout_value(v.layout()), [&](index_t offset) { f(static_cast<R>(data[offset])); });
+}
+
+/// Calls `f(element)` for every element of a small static view or tensor in logical order, fully
+/// unrolled: one call per element with its storage offset a constant (from offset_table_v), no
+/// loop. At most max_unrolled_size elements; use for_each beyond that. For compile-time
+/// indices as well, see for_each_index in strider/hana.hpp.
+template <detail::static_source X, class F>
+constexpr void static_for_each(X&& x, F&& f) {
+  const auto v = x.as_view();
+  using V = decltype(v);
+  using L = typename V::layout_type;
+  using R = typename V::reference;
+  static_assert(L::size <= max_unrolled_size, "static_for_each: too many elements to unroll (more than max_unrolled_size); use for_each");
+  auto* const data = v.data();
+  [&]<std::size_t... K>(std::index_sequence<K...>) {
+    (f(static_cast<R>(data[offset_table_v<L>[K]])), ...);
+  }(std::make_index_sequence<static_cast<std::size_t>(L::size)>{});
+}
+
+/// Sets every element of a view or tensor to `value` (refused for a layout that is not unique).
+template <detail::view_source X>
+constexpr void fill(X&& x, const typename detail::view_of_t<X>::value_type& value) {
+  if constexpr (detail::refuses_writes<typename detail::view_of_t<X>::layout_type>) {
+    static_assert(detail::always_false<X>, "write: the layout is not unique (elements share storage); it cannot be filled");
+  } else {
+    for_each(x, [&](auto& element) { element = value; });
+  }
+}
+
+}  // namespace strider

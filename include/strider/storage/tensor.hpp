@@ -1,0 +1,305 @@
+// strider/storage/tensor.hpp: owning tensors, and copies at the level of views.
+//
+//   tensor<T, L>        a static layout over std::array<T, L::required_span>: no heap, usable
+//                       on the stack and in constant expressions
+//   dynamic_tensor<T>   a dynamic layout over heap storage; copyable and movable
+//   copy(src, dst)      dst = src, src broadcast to dst's shape (copy_strided)
+//   v.contiguous()      an owning C-order copy of a view
+//   copy_to_contiguous  the same into storage the caller provides
+//
+// Every view operation (slice, permute, ...) also takes a tensor (an lvalue: the result is a
+// view of the tensor's storage).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "copy.hpp"
+#include "view.hpp"
+
+namespace strider {
+
+namespace detail {
+// The C-order layout of L's shape, and S broadcast to D's shape: the core functions, lifted.
+template <static_layout_type L>
+using contiguous_like_t = static_layout<dynamic_layout::contiguous(L::dynamic().shape()).value()>;
+template <static_layout_type S, static_layout_type D>
+using broadcast_like_t = static_layout<broadcast_to(S::dynamic(), D::dynamic().shape()).value()>;
+
+template <class L>
+constexpr dynamic_layout to_dynamic(const L& layout) {
+  if constexpr (static_layout_type<L>) return L::dynamic();
+  else return layout;
+}
+}  // namespace detail
+
+/// An owning tensor of a static layout L: the elements live in a `std::array<T,
+/// L::required_span>` inside the object (a tensor of a non-contiguous layout holds the whole
+/// span it reaches). `tensor t;` leaves trivial elements uninitialized, as std::array does;
+/// `tensor t{};` zeroes them. Usable in constant expressions.
+template <class T, static_layout_type L>
+class tensor : public detail::layout_queries<L> {
+  static_assert(!std::is_const_v<T> && !std::is_reference_v<T>, "tensor: the element type must be a non-const object type");
+
+ public:
+  /// The element type.
+  using element_type = T;
+  using value_type = T;
+  /// The storage: every element the layout reaches, from storage offset 0.
+  using storage_type = std::array<T, static_cast<std::size_t>(L::required_span)>;
+  /// `T&`, or `const T&` when L is not unique (writes refused at compile time).
+  using reference = std::conditional_t<L::is_unique, T&, const T&>;
+
+  constexpr tensor() = default;
+  /// From the storage itself (L::required_span elements, in storage order).
+  constexpr explicit tensor(const storage_type& storage) : storage_(storage) {}
+
+  /// Element (i...), checked as tensor_view's.
+  template <detail::index_argument... I>
+    requires(sizeof...(I) == L::rank)
+  constexpr reference operator()(I... index) {
+    return storage_[static_cast<std::size_t>(detail::element_offset(L{}, index...))];
+  }
+  template <detail::index_argument... I>
+    requires(sizeof...(I) == L::rank)
+  constexpr const T& operator()(I... index) const {
+    return storage_[static_cast<std::size_t>(detail::element_offset(L{}, index...))];
+  }
+
+  /// The start of the storage (storage offset 0), and the storage itself.
+  constexpr T* data() { return storage_.data(); }
+  constexpr const T* data() const { return storage_.data(); }
+  constexpr storage_type& storage() { return storage_; }
+  constexpr const storage_type& storage() const { return storage_; }
+  /// Sets every storage element (also those the layout does not reach).
+  constexpr void fill(const T& value) { storage_.fill(value); }
+
+  /// A view of the whole tensor.
+  constexpr tensor_view<T, L> as_view() { return tensor_view<T, L>(storage_.data()); }
+  constexpr tensor_view<const T, L> as_view() const { return tensor_view<const T, L>(storage_.data()); }
+  constexpr operator tensor_view<T, L>() { return as_view(); }
+  constexpr operator tensor_view<const T, L>() const { return as_view(); }
+
+  /// A C-order copy (a tensor of the contiguous layout of the same shape).
+  auto contiguous() const { return as_view().contiguous(); }
+
+ private:
+  storage_type storage_;
+};
+
+/// An owning tensor of a dynamic layout, on the heap. Copying copies the elements; a moved-from
+/// tensor is empty (shape {0}). The layout may be any (column-major, strided, with an offset);
+/// the tensor owns the `required_span()` elements it reaches.
+template <class T>
+class dynamic_tensor : public detail::layout_queries<dynamic_layout> {
+  static_assert(!std::is_const_v<T> && !std::is_reference_v<T>, "dynamic_tensor: the element type must be a non-const object type");
+  using queries = detail::layout_queries<dynamic_layout>;
+
+ public:
+  /// The element type.
+  using element_type = T;
+  using value_type = T;
+
+  /// Empty: shape {0}.
+  dynamic_tensor() : queries(dynamic_layout::contiguous({0}), true) {}
+  /// C-order tensor of `shape`, elements value-initialized (zero for arithmetic types).
+  explicit dynamic_tensor(const dims& shape) : dynamic_tensor(dynamic_layout::contiguous(shape)) {}
+  /// C-order tensor of `shape`, every element `value`.
+  dynamic_tensor(const dims& shape, const T& value) : dynamic_tensor(dynamic_layout::contiguous(shape), value) {}
+  /// A tensor of any layout, its storage span value-initialized.
+  explicit dynamic_tensor(const dynamic_layout& layout)
+      : queries(layout, true), storage_(std::make_unique<T[]>(span(layout))) {}
+  /// A tensor of any layout, every storage element `value`.
+  dynamic_tensor(const dynamic_layout& layout, const T& value)
+      : queries(layout, true), storage_(std::make_unique_for_overwrite<T[]>(span(layout))) {
+    std::fill_n(storage_.get(), span(layout), value);
+  }
+  /// Internal (contiguous()): storage default-initialized, to be overwritten.
+  dynamic_tensor(const dynamic_layout& layout, detail::uninitialized_t)
+      : queries(layout, true), storage_(std::make_unique_for_overwrite<T[]>(span(layout))) {}
+
+  /// Copies the elements; a moved-from tensor is empty (shape {0}).
+  dynamic_tensor(const dynamic_tensor& other)
+      : queries(other.layout_, other.writes_allowed_, 0), storage_(std::make_unique_for_overwrite<T[]>(span(other.layout_))) {
+    std::copy_n(other.storage_.get(), span(layout_), storage_.get());
+  }
+  dynamic_tensor(dynamic_tensor&& other) noexcept
+      : queries(other.layout_, other.writes_allowed_, 0), storage_(std::move(other.storage_)) {
+    other.make_empty();
+  }
+  dynamic_tensor& operator=(const dynamic_tensor& other) {
+    if (this != &other) *this = dynamic_tensor(other);
+    return *this;
+  }
+  dynamic_tensor& operator=(dynamic_tensor&& other) noexcept {
+    if (this != &other) {
+      layout_ = other.layout_;
+      writes_allowed_ = other.writes_allowed_;
+      storage_ = std::move(other.storage_);
+      other.make_empty();
+    }
+    return *this;
+  }
+  ~dynamic_tensor() = default;
+
+  /// Element (i...), checked as tensor_view's; mutable access to a non-unique layout throws.
+  template <detail::index_argument... I>
+    requires(sizeof...(I) <= max_rank)
+  T& operator()(I... index) {
+    check_writable();
+    return storage_[static_cast<std::size_t>(detail::element_offset(layout_, index...))];
+  }
+  template <detail::index_argument... I>
+    requires(sizeof...(I) <= max_rank)
+  const T& operator()(I... index) const {
+    return storage_[static_cast<std::size_t>(detail::element_offset(layout_, index...))];
+  }
+
+  /// The start of the storage (storage offset 0).
+  T* data() { return storage_.get(); }
+  const T* data() const { return storage_.get(); }
+
+  /// A view of the whole tensor.
+  tensor_view<T, dynamic_layout> as_view() & { return {storage_.get(), layout_, writes_allowed_, {}}; }
+  tensor_view<const T, dynamic_layout> as_view() const& { return {storage_.get(), layout_}; }
+  /// (A view of a temporary tensor would dangle.)
+  void as_view() && = delete;
+  operator tensor_view<T, dynamic_layout>() & { return as_view(); }
+  operator tensor_view<const T, dynamic_layout>() const& { return as_view(); }
+
+  /// A C-order copy.
+  dynamic_tensor contiguous() const { return as_view().contiguous(); }
+
+  // Member forms of the view operations: views of this tensor's storage (see tensor_view). On
+  // a temporary tensor they are deleted (the view would dangle), except view and reshape, which
+  // then return the tensor itself with the new shape: `v.contiguous().view({-1})`.
+  auto slice(std::string_view index) & { return as_view().slice(index); }
+  auto slice(std::string_view index) const& { return as_view().slice(index); }
+  void slice(std::string_view index) && = delete;
+  auto permute(const dims& axes) & { return as_view().permute(axes); }
+  auto permute(const dims& axes) const& { return as_view().permute(axes); }
+  void permute(const dims& axes) && = delete;
+  auto transpose(index_t a, index_t b) & { return as_view().transpose(a, b); }
+  auto transpose(index_t a, index_t b) const& { return as_view().transpose(a, b); }
+  void transpose(index_t a, index_t b) && = delete;
+  auto flip() & { return as_view().flip(); }
+  auto flip() const& { return as_view().flip(); }
+  void flip() && = delete;
+  auto flip(const dims& axes) & { return as_view().flip(axes); }
+  auto flip(const dims& axes) const& { return as_view().flip(axes); }
+  void flip(const dims& axes) && = delete;
+  auto broadcast_to(const dims& shape) & { return as_view().broadcast_to(shape); }
+  auto broadcast_to(const dims& shape) const& { return as_view().broadcast_to(shape); }
+  void broadcast_to(const dims& shape) && = delete;
+  auto view(const dims& shape) & { return as_view().view(shape); }
+  auto view(const dims& shape) const& { return as_view().view(shape); }
+  auto reshape(const dims& shape) & { return as_view().reshape(shape); }
+  auto reshape(const dims& shape) const& { return as_view().reshape(shape); }
+  dynamic_tensor view(const dims& shape) && { return rebound(as_view().view(shape).layout()); }
+  dynamic_tensor reshape(const dims& shape) && { return rebound(as_view().reshape(shape).layout()); }
+  auto squeeze() & { return as_view().squeeze(); }
+  auto squeeze() const& { return as_view().squeeze(); }
+  void squeeze() && = delete;
+  auto squeeze(const dims& axes) & { return as_view().squeeze(axes); }
+  auto squeeze(const dims& axes) const& { return as_view().squeeze(axes); }
+  void squeeze(const dims& axes) && = delete;
+  auto unsqueeze(index_t axis) & { return as_view().unsqueeze(axis); }
+  auto unsqueeze(index_t axis) const& { return as_view().unsqueeze(axis); }
+  void unsqueeze(index_t axis) && = delete;
+  auto diagonal(index_t offset = 0, index_t a = 0, index_t b = 1) & { return as_view().diagonal(offset, a, b); }
+  auto diagonal(index_t offset = 0, index_t a = 0, index_t b = 1) const& { return as_view().diagonal(offset, a, b); }
+  void diagonal(index_t offset = 0, index_t a = 0, index_t b = 1) && = delete;
+  auto unfold(index_t dim, index_t size, index_t step) & { return as_view().unfold(dim, size, step); }
+  auto unfold(index_t dim, index_t size, index_t step) const& { return as_view().unfold(dim, size, step); }
+  void unfold(index_t dim, index_t size, index_t step) && = delete;
+  auto as_strided(const dims& shape, const dims& strides, index_t offset) & { return as_view().as_strided(shape, strides, offset); }
+  auto as_strided(const dims& shape, const dims& strides, index_t offset) const& { return as_view().as_strided(shape, strides, offset); }
+  void as_strided(const dims& shape, const dims& strides, index_t offset) && = delete;
+
+ private:
+  static std::size_t span(const dynamic_layout& layout) { return static_cast<std::size_t>(layout.required_span()); }
+  // This tensor's storage under another layout of it (moved out).
+  dynamic_tensor rebound(const dynamic_layout& layout) {
+    dynamic_tensor out;
+    out.layout_ = layout;
+    out.writes_allowed_ = layout.is_unique();
+    out.storage_ = std::move(storage_);
+    make_empty();
+    return out;
+  }
+  void make_empty() {
+    layout_ = dynamic_layout::contiguous({0});
+    writes_allowed_ = true;
+  }
+
+  std::unique_ptr<T[]> storage_;
+};
+
+/// Copies src into dst element by element (`dst(i...) = src(i...)`), src broadcast to dst's
+/// shape (NumPy's copyto). Views or tensors, static or dynamic layouts, of the same element type;
+/// src and dst may overlap. dst must be unique: a compile error for a static layout that is not,
+/// layout_error "write: ..." for a dynamic one.
+template <detail::view_source S, detail::view_source D>
+void copy(S&& src, D&& dst, copy_options options = {}) {
+  const auto s = src.as_view();
+  const auto d = dst.as_view();
+  using SV = decltype(s);
+  using DV = decltype(d);
+  static_assert(!std::is_const_v<typename DV::element_type>, "copy: the destination is read-only (a view of const elements)");
+  static_assert(std::is_same_v<typename SV::value_type, typename DV::value_type>, "copy: source and destination element types differ");
+  using SL = typename SV::layout_type;
+  using DL = typename DV::layout_type;
+  if constexpr (static_layout_type<SL> && static_layout_type<DL>) {
+    if constexpr (!DL::is_unique) {
+      static_assert(DL::is_unique, "write: the destination layout is not unique (elements share storage, as after broadcast_to or an overlapping unfold or as_strided)");
+    } else {
+      copy_strided(s.data(), detail::broadcast_like_t<SL, DL>{}, d.data(), DL{}, options);
+    }
+  } else {
+    const dynamic_layout dl = detail::to_dynamic(d.layout());
+    if (!dl.is_unique()) detail::throw_not_writable();
+    copy_strided(s.data(), broadcast_to(detail::to_dynamic(s.layout()), dl.shape()), d.data(), dl, options);
+  }
+}
+
+/// Writes src's elements in C order to out[0, src.size()), which the caller provides.
+template <detail::view_source S>
+void copy_to_contiguous(S&& src, typename detail::view_of_t<S>::value_type* out, copy_options options = {}) {
+  const auto s = src.as_view();
+  using L = typename decltype(s)::layout_type;
+  if constexpr (static_layout_type<L>) {
+    copy_strided(s.data(), L{}, out, detail::contiguous_like_t<L>{}, options);
+  } else {
+    copy_strided(s.data(), s.layout(), out, dynamic_layout::contiguous(s.shape()), options);
+  }
+}
+
+/// The same into a span, checked: layout_error "copy_to_contiguous: ..." when it is too small.
+template <detail::view_source S>
+void copy_to_contiguous(S&& src, std::span<typename detail::view_of_t<S>::value_type> out, copy_options options = {}) {
+  const index_t needed = src.as_view().size();
+  if (static_cast<index_t>(out.size()) < needed)
+    throw layout_error("copy_to_contiguous: the output has {} elements but the view has {}", out.size(), needed);
+  copy_to_contiguous(src, out.data(), options);
+}
+
+template <class T, layout_type Layout>
+auto tensor_view<T, Layout>::contiguous() const {
+  if constexpr (static_layout_type<Layout>) {
+    tensor<value_type, detail::contiguous_like_t<Layout>> out;
+    copy_to_contiguous(*this, out.data());
+    return out;
+  } else {
+    dynamic_tensor<value_type> out(dynamic_layout::contiguous(this->shape()), detail::uninitialized_t{});
+    copy_to_contiguous(*this, out.data());
+    return out;
+  }
+}
+
+}  // namespace strider

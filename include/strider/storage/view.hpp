@@ -1,0 +1,595 @@
+// strider/storage/view.hpp: tensor_view, a pointer to storage plus a layout, and the view
+// operations on it.
+//
+// A view owns nothing. Element (i...) of `tensor_view<T, L> v` is `v.data()[layout(i...)]`: the
+// pointer is the start of the storage (offset 0), and the layout's storage offset, which may be
+// non-zero, selects the first element. With a static layout the view is just the pointer.
+//
+// View operations (slice, permute, ...) return a new view of the same storage; they run the
+// layout operation of the same name (core/operations.hpp, static/operations.hpp) and copy
+// nothing. The API mirrors the layout functions:
+//
+//   static layouts:  strider::permute<2, 0, 1>(v)   strider::slice<"1:, ::-1">(v)
+//   dynamic layouts: strider::permute(v, {2, 0, 1}) strider::slice(v, "1:, ::-1")
+//                    and, for chaining, v.permute({2, 0, 1}).slice("1:, ::-1")
+//
+// Writes: a view whose layout is not unique (broadcast_to, an overlapping unfold or as_strided)
+// cannot be written through. With a static layout its element access returns `const T&`, so a
+// write does not compile; with a dynamic layout, obtaining mutable access (element access,
+// for_each, copy into it) throws layout_error "write: ...". Read such a view through as_const().
+#pragma once
+
+#include <array>
+#include <concepts>
+#include <cstddef>
+#include <ranges>
+#include <span>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "../core/dims.hpp"
+#include "../core/error.hpp"
+#include "../core/layout.hpp"
+#include "../core/operations.hpp"
+#include "../core/slice.hpp"
+#include "../static/fixed_string.hpp"
+#include "../static/layout.hpp"
+#include "../static/operations.hpp"
+
+namespace strider {
+
+template <class T, static_layout_type L>
+class tensor;
+template <class T>
+class dynamic_tensor;
+
+/// The layouts a view or tensor can hold: a static layout type, or dynamic_layout.
+template <class L>
+concept layout_type = static_layout_type<L> || std::same_as<L, dynamic_layout>;
+
+namespace detail {
+
+/// An element index: a run-time integer, or a compile-time one (std::integral_constant,
+/// hana::llong_c<2>, 2_c).
+template <class I>
+concept index_argument = std::integral<I> || static_index<I>;
+
+template <class I>
+constexpr index_t index_value(I i) {
+  if constexpr (static_index<I>) return static_cast<index_t>(I::value);
+  else return static_cast<index_t>(i);
+}
+
+// Storage offset of element (i...). A static layout checks integral-constant indices at compile
+// time and run-time ones unless NDEBUG (static_layout::operator()).
+template <static_layout_type L, index_argument... I>
+constexpr index_t element_offset(L layout, I... i) {
+  if constexpr (sizeof...(I) > 0 && (static_index<I> && ...)) return layout(i...);
+  else return layout(index_value(i)...);
+}
+
+// A dynamic layout checks the index count always (a wrong count would silently address another
+// element) and each index against its extent unless NDEBUG, as static layouts do.
+template <index_argument... I>
+constexpr index_t element_offset(const dynamic_layout& layout, I... i) {
+  static_assert(sizeof...(I) <= max_rank, "index: more indices than max_rank");
+#ifdef NDEBUG
+  if (sizeof...(I) != layout.rank()) return layout(dims{index_value(i)...});  // throws
+  const layout_value& v = layout.value();
+  index_t offset = v.offset;
+  std::size_t d = 0;
+  ((offset += index_value(i) * v.strides[d++]), ...);
+  return offset;
+#else
+  return layout(dims{index_value(i)...});
+#endif
+}
+
+[[noreturn]] inline void throw_not_writable() {
+  throw layout_error("write: the layout is not unique (elements share storage, as after broadcast_to or an overlapping unfold or as_strided, or it has more than {} interleaved elements and could not be proven unique); read it through as_const()", unique_check_limit);
+}
+
+template <static_layout_type L>
+constexpr bool accepts_index_count(std::size_t n) { return n == L::rank; }
+template <std::same_as<dynamic_layout> L>
+constexpr bool accepts_index_count(std::size_t n) { return n <= max_rank; }
+
+// The layout part of views and tensors, and the queries on it. For a static layout every query
+// is a static constexpr function and the class is empty (a view is then only its pointer).
+template <class L>
+class layout_queries;
+
+template <static_layout_type L>
+class layout_queries<L> {
+ public:
+  using layout_type = L;
+  /// True: the layout is a type, and every query below a constant expression.
+  static constexpr bool is_static = true;
+
+  /// The layout (an empty object).
+  static constexpr L layout() { return {}; }
+  /// Number of axes.
+  static constexpr std::size_t rank() { return L::rank; }
+  /// Extents and strides (in elements), one per axis.
+  static constexpr std::array<index_t, L::rank> shape() { return L::shape; }
+  static constexpr std::array<index_t, L::rank> strides() { return L::strides; }
+  /// Extent and stride of one axis (axis < rank()).
+  static constexpr index_t extent(std::size_t axis) { return L::dynamic().extent(axis); }
+  static constexpr index_t stride(std::size_t axis) { return L::dynamic().stride(axis); }
+  /// Storage offset of the first element, from data().
+  static constexpr index_t offset() { return L::offset; }
+  /// Number of elements.
+  static constexpr index_t size() { return L::size; }
+  /// C-contiguous (PyTorch's rule), and no two elements sharing storage (the core's rules).
+  static constexpr bool is_contiguous() { return L::is_contiguous; }
+  static constexpr bool is_unique() { return L::is_unique; }
+  /// Storage elements the layout reaches from data(): max_offset + 1 (0 when empty).
+  static constexpr index_t required_span() { return L::required_span; }
+
+ protected:
+  constexpr layout_queries() = default;
+  constexpr layout_queries(L, bool) {}
+  static constexpr bool writes_allowed() { return L::is_unique; }
+};
+
+template <>
+class layout_queries<dynamic_layout> {
+ public:
+  using layout_type = dynamic_layout;
+  /// False: the layout is a run-time value.
+  static constexpr bool is_static = false;
+
+  /// The layout.
+  constexpr const dynamic_layout& layout() const { return layout_; }
+  /// Number of axes.
+  constexpr std::size_t rank() const { return layout_.rank(); }
+  /// Extents and strides (in elements), one per axis.
+  constexpr dims shape() const { return layout_.shape(); }
+  constexpr dims strides() const { return layout_.strides(); }
+  /// Extent and stride of one axis (axis < rank()).
+  constexpr index_t extent(std::size_t axis) const { return layout_.extent(axis); }
+  constexpr index_t stride(std::size_t axis) const { return layout_.stride(axis); }
+  /// Storage offset of the first element, from data().
+  constexpr index_t offset() const { return layout_.offset(); }
+  /// Number of elements.
+  constexpr index_t size() const { return layout_.size(); }
+  /// C-contiguous (PyTorch's rule), and no two elements sharing storage (the core's rules).
+  constexpr bool is_contiguous() const { return layout_.is_contiguous(); }
+  constexpr bool is_unique() const { return layout_.is_unique(); }
+  /// Storage elements the layout reaches from data(): max_offset + 1 (0 when empty).
+  constexpr index_t required_span() const { return layout_.required_span(); }
+
+ protected:
+  // Uniqueness is decided once, when a mutable view or tensor is made, so that element access
+  // only tests a flag; const ones never write and skip the test.
+  constexpr layout_queries(const dynamic_layout& layout, bool mutable_access)
+      : layout_(layout), writes_allowed_(!mutable_access || layout.is_unique()) {}
+  constexpr layout_queries(const dynamic_layout& layout, bool writes_allowed, int /*known*/)
+      : layout_(layout), writes_allowed_(writes_allowed) {}
+  constexpr bool writes_allowed() const { return writes_allowed_; }
+  constexpr void check_writable() const {
+    if (!writes_allowed_) throw_not_writable();
+  }
+
+  dynamic_layout layout_;
+  bool writes_allowed_ = true;
+};
+
+// Number of elements a contiguous range holds, when its type says so (std::array, C arrays,
+// fixed-extent std::span); std::dynamic_extent otherwise.
+template <class R>
+constexpr std::size_t static_size() {
+  using U = std::remove_cvref_t<R>;
+  if constexpr (std::is_bounded_array_v<U>) {
+    return std::extent_v<U>;
+  } else if constexpr (requires { std::tuple_size<U>::value; }) {
+    return std::tuple_size<U>::value;
+  } else if constexpr (requires { U::extent; }) {
+    return U::extent;
+  } else {
+    return std::dynamic_extent;
+  }
+}
+
+// A contiguous range that can back a view of T: its elements are T (const T for a const view),
+// and it outlives the call (borrowed), except that a const view may refer to a temporary for the
+// duration of a full expression, as std::span<const T> may.
+template <class R, class T>
+concept storage_range =
+    std::ranges::contiguous_range<R> && std::ranges::sized_range<R> &&
+    (std::ranges::borrowed_range<R> || std::is_const_v<T>) &&
+    std::convertible_to<std::remove_reference_t<std::ranges::range_reference_t<R>> (*)[], T (*)[]>;
+
+template <class T>
+inline constexpr bool always_false = false;
+
+// True for a static layout that is not unique: views of it refuse writes at compile time.
+template <class L>
+inline constexpr bool refuses_writes = false;
+template <static_layout_type L>
+inline constexpr bool refuses_writes<L> = !L::is_unique;
+
+template <static_layout_type L>
+constexpr layout_value to_layout_value(L) { return L::value; }
+constexpr const layout_value& to_layout_value(const dynamic_layout& layout) { return layout.value(); }
+
+// Tags of internal constructors: a view whose uniqueness is already known, and a tensor whose
+// storage is about to be overwritten.
+struct known_uniqueness_t {};
+struct uninitialized_t {};
+
+}  // namespace detail
+
+/// A non-owning view of strided storage: a pointer `data()` to the start of the storage and a
+/// layout (a static layout type, or dynamic_layout). `T` may be const (a read-only view); a
+/// mutable view converts to a const one, and a static view to a dynamic one.
+///
+/// Views are cheap to copy (a view of a static layout is one pointer) and shallow-const, like
+/// std::span: a const view of mutable elements still writes them.
+template <class T, layout_type Layout>
+class tensor_view : public detail::layout_queries<Layout> {
+  using queries = detail::layout_queries<Layout>;
+
+ public:
+  /// The element type as viewed (const for a read-only view), and without const.
+  using element_type = T;
+  using value_type = std::remove_cv_t<T>;
+  using pointer = T*;
+  /// What element access returns: `const T&` when the layout is static and not unique (writes
+  /// refused at compile time), `T&` otherwise (a dynamic layout checks at run time).
+  using reference = std::conditional_t<detail::refuses_writes<Layout>, const T&, T&>;
+
+  /// From a pointer to storage that holds at least `layout.required_span()` elements (the caller
+  /// vouches for that; see also `from_blob`).
+  constexpr tensor_view(T* data, const Layout& layout) : queries(layout, !std::is_const_v<T>), data_(data) {}
+  /// Static layouts: the layout is the type.
+  constexpr explicit tensor_view(T* data)
+    requires queries::is_static
+      : data_(data) {}
+
+  /// From a contiguous range (std::vector, std::array, std::span, C array), checked: the range
+  /// must hold `layout.required_span()` elements. For a static layout and a range of static size
+  /// (std::array, C array, fixed-extent std::span) that is a compile-time check; otherwise a
+  /// layout_error "view: storage has N elements but the layout needs M".
+  template <class R>
+    requires detail::storage_range<R, T>
+  constexpr tensor_view(R&& storage, const Layout& layout)
+      : tensor_view(std::ranges::data(storage), layout) {
+    constexpr std::size_t known = detail::static_size<R>();
+    if constexpr (queries::is_static && known != std::dynamic_extent) {
+      static_assert(static_cast<index_t>(known) >= Layout::required_span,
+                    "view: the storage has fewer elements than the layout's required_span");
+    } else {
+      const auto held = static_cast<index_t>(std::ranges::size(storage));
+      if (held < this->required_span())
+        throw layout_error("view: storage has {} elements but the layout needs {}", held, this->required_span());
+    }
+  }
+  /// From a contiguous range, for a static layout (checked as above).
+  template <class R>
+    requires queries::is_static && detail::storage_range<R, T>
+  constexpr tensor_view(R&& storage) : tensor_view(std::forward<R>(storage), Layout{}) {}
+
+  /// A view of mutable elements converts to one of const elements, and a view of a static layout
+  /// to one of a dynamic layout.
+  template <class U, layout_type L2>
+    requires(!std::same_as<tensor_view<U, L2>, tensor_view>) && std::convertible_to<U (*)[], T (*)[]> &&
+            (std::same_as<L2, Layout> || (static_layout_type<L2> && std::same_as<Layout, dynamic_layout>))
+  constexpr tensor_view(const tensor_view<U, L2>& other) : tensor_view(other.data(), as_layout(other.layout())) {}
+
+  /// Internal: a dynamic view whose uniqueness is already known (dynamic_tensor::as_view()).
+  constexpr tensor_view(T* data, const Layout& layout, bool writes_allowed, detail::known_uniqueness_t)
+    requires(!queries::is_static)
+      : queries(layout, writes_allowed, 0), data_(data) {}
+
+  /// The start of the storage (storage offset 0, not necessarily the first element).
+  constexpr T* data() const { return data_; }
+  /// Itself: views and tensors both have as_view(), which the free functions use.
+  constexpr tensor_view as_view() const { return *this; }
+  /// The same elements, read-only.
+  constexpr tensor_view<const T, Layout> as_const() const { return {data_, this->layout()}; }
+
+  /// Element (i...): one index per axis, each in [0, extent). Integral-constant indices
+  /// (std::integral_constant, hana::llong_c<1>, 1_c) on a static layout are checked at compile
+  /// time; run-time indices are checked (layout_error "index: ...") unless NDEBUG, and then cost
+  /// nothing. A mutable view of a dynamic layout that is not unique throws "write: ...".
+  template <detail::index_argument... I>
+    requires(detail::accepts_index_count<Layout>(sizeof...(I)))
+  constexpr reference operator()(I... index) const {
+    if constexpr (!queries::is_static && !std::is_const_v<T>) this->check_writable();
+    return data_[detail::element_offset(this->layout(), index...)];
+  }
+
+  /// An owning copy in C order: a `tensor` for a static layout, a `dynamic_tensor` for a dynamic
+  /// one (defined in tensor.hpp).
+  auto contiguous() const;
+
+  // --- member forms of the view operations, for dynamic layouts (they chain) ---------------
+  // Each runs the layout function of the same name; see the free functions below.
+
+  /// NumPy basic indexing, `v.slice("1:, ::-1")` is `a[1:, ::-1]`.
+  tensor_view slice(std::string_view index) const
+    requires(!queries::is_static)
+  { return {data_, strider::slice(this->layout(), index)}; }
+  /// Result axis i is axis axes[i].
+  tensor_view permute(const dims& axes) const
+    requires(!queries::is_static)
+  { return {data_, strider::permute(this->layout(), axes)}; }
+  /// Swaps two axes.
+  tensor_view transpose(index_t axis_a, index_t axis_b) const
+    requires(!queries::is_static)
+  { return {data_, strider::transpose(this->layout(), axis_a, axis_b)}; }
+  /// Reverses every axis.
+  tensor_view flip() const
+    requires(!queries::is_static)
+  { return {data_, strider::flip(this->layout())}; }
+  /// Reverses the given axes.
+  tensor_view flip(const dims& axes) const
+    requires(!queries::is_static)
+  { return {data_, strider::flip(this->layout(), axes)}; }
+  /// NumPy broadcast_to: the result is not unique when an axis is stretched (read-only).
+  tensor_view broadcast_to(const dims& shape) const
+    requires(!queries::is_static)
+  { return {data_, strider::broadcast_to(this->layout(), shape)}; }
+  /// PyTorch view: the same elements in C order with a new shape (one extent may be -1).
+  /// Throws "view: ..." when the strides cannot express it; then use contiguous().view(...).
+  tensor_view view(const dims& shape) const
+    requires(!queries::is_static)
+  { return reshape_as("view", shape); }
+  /// Like view: a view never copies, so a reshape that would need a copy throws "reshape: ...".
+  tensor_view reshape(const dims& shape) const
+    requires(!queries::is_static)
+  { return reshape_as("reshape", shape); }
+  /// Removes every extent-1 axis.
+  tensor_view squeeze() const
+    requires(!queries::is_static)
+  { return {data_, strider::squeeze(this->layout())}; }
+  /// Removes the given extent-1 axes.
+  tensor_view squeeze(const dims& axes) const
+    requires(!queries::is_static)
+  { return {data_, strider::squeeze(this->layout(), axes)}; }
+  /// Inserts an extent-1 axis.
+  tensor_view unsqueeze(index_t axis) const
+    requires(!queries::is_static)
+  { return {data_, strider::unsqueeze(this->layout(), axis)}; }
+  /// The diagonal of axes a and b, appended as the last axis.
+  tensor_view diagonal(index_t offset = 0, index_t axis_a = 0, index_t axis_b = 1) const
+    requires(!queries::is_static)
+  { return {data_, strider::diagonal(this->layout(), offset, axis_a, axis_b)}; }
+  /// Sliding windows along dim (overlapping, hence read-only, when step < size).
+  tensor_view unfold(index_t dim, index_t size, index_t step) const
+    requires(!queries::is_static)
+  { return {data_, strider::unfold(this->layout(), dim, size, step)}; }
+  /// Any layout within the storage span this view reaches.
+  tensor_view as_strided(const dims& shape, const dims& strides, index_t offset) const
+    requires(!queries::is_static)
+  { return {data_, strider::as_strided(this->layout(), shape, strides, offset)}; }
+
+ private:
+  template <class L2>
+  static constexpr Layout as_layout(const L2& layout) {
+    if constexpr (std::same_as<L2, Layout>) return layout;
+    else return L2::dynamic();
+  }
+
+  // A view of storage is never silently a copy: when the strides cannot express the shape,
+  // the caller decides to copy (contiguous()) instead.
+  tensor_view reshape_as(const char* op, const dims& shape) const {
+    if (!can_view(this->layout(), shape))
+      throw layout_error("{}: the view's strides cannot express this shape without copying; use contiguous() and view the copy", op);
+    return {data_, strider::view(this->layout(), shape)};
+  }
+
+  T* data_;
+};
+
+template <class R, layout_type L>
+  requires std::ranges::contiguous_range<R>
+tensor_view(R&&, L) -> tensor_view<std::remove_reference_t<std::ranges::range_reference_t<R>>, L>;
+
+/// A view of `layout` over storage starting at `data`, which must hold `layout.required_span()`
+/// elements (unchecked: the caller vouches for it, as with PyTorch's from_blob).
+template <class T, layout_type L>
+constexpr tensor_view<T, L> from_blob(T* data, const L& layout) {
+  return {data, layout};
+}
+
+namespace detail {
+
+template <class X>
+inline constexpr bool is_view_v = false;
+template <class T, class L>
+inline constexpr bool is_view_v<tensor_view<T, L>> = true;
+
+/// Anything with `as_view()`: views, tensors and dynamic tensors. The free functions take these.
+template <class X>
+concept view_source = requires(std::remove_reference_t<X>& x) { x.as_view(); } &&
+                      is_view_v<decltype(std::declval<std::remove_reference_t<X>&>().as_view())>;
+
+template <class X>
+using view_of_t = decltype(std::declval<std::remove_reference_t<X>&>().as_view());
+
+template <class X>
+concept static_source = view_source<X> && view_of_t<X>::is_static;
+template <class X>
+concept dynamic_source = view_source<X> && !view_of_t<X>::is_static;
+
+// A view operation's result points into x's storage, so x must not be an owning temporary.
+template <class X>
+concept borrowable = std::is_lvalue_reference_v<X> || is_view_v<std::remove_cvref_t<X>>;
+
+template <class L, class X>
+constexpr auto with_layout(X& x) {
+  using V = view_of_t<X>;
+  return tensor_view<typename V::element_type, L>(x.as_view().data());
+}
+
+}  // namespace detail
+
+/// The view of x (itself for a view; the whole storage of a tensor).
+template <detail::view_source X>
+  requires detail::borrowable<X>
+constexpr auto as_view(X&& x) {
+  return x.as_view();
+}
+
+/// The view of x with a dynamic layout (the same elements; for functions that take any layout).
+template <detail::view_source X>
+  requires detail::borrowable<X>
+constexpr auto as_dynamic(X&& x) {
+  using V = detail::view_of_t<X>;
+  return tensor_view<typename V::element_type, dynamic_layout>(x.as_view());
+}
+
+// --- view operations, static layouts: template arguments, as the layout functions ------------
+
+/// NumPy basic indexing: `slice<"1:, ::-1">(v)` is `a[1:, ::-1]`.
+template <fixed_string Index, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto slice(X&& x) {
+  return detail::with_layout<slice_t<typename detail::view_of_t<X>::layout_type, Index>>(x);
+}
+/// `permute<2, 0, 1>(v)`: result axis i is axis P[i].
+template <index_t... P, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto permute(X&& x) {
+  return detail::with_layout<permute_t<typename detail::view_of_t<X>::layout_type, P...>>(x);
+}
+/// Swaps axes A and B.
+template <index_t A, index_t B, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto transpose(X&& x) {
+  return detail::with_layout<transpose_t<typename detail::view_of_t<X>::layout_type, A, B>>(x);
+}
+/// Reverses the given axes; with none, every axis.
+template <index_t... Axes, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto flip(X&& x) {
+  return detail::with_layout<flip_t<typename detail::view_of_t<X>::layout_type, Axes...>>(x);
+}
+/// NumPy broadcast_to: stretched axes have stride 0, so the result is read-only.
+template <index_t... E, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto broadcast_to(X&& x) {
+  return detail::with_layout<broadcast_to_t<typename detail::view_of_t<X>::layout_type, E...>>(x);
+}
+/// PyTorch view (one extent may be -1). When the strides cannot express the shape, a compile
+/// error: copy first with contiguous().
+template <index_t... E, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto view(X&& x) {
+  using L = typename detail::view_of_t<X>::layout_type;
+  if constexpr (reshape_copies<L, E...>) {
+    static_assert(detail::always_false<X>, "view: the view's strides cannot express this shape without copying; use contiguous() and view the copy");
+  } else {
+    return detail::with_layout<view_t<L, E...>>(x);
+  }
+}
+/// Like view: a view never copies, so a reshape that would need a copy does not compile (use
+/// contiguous() and view the copy).
+template <index_t... E, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto reshape(X&& x) {
+  using L = typename detail::view_of_t<X>::layout_type;
+  if constexpr (reshape_copies<L, E...>) {
+    static_assert(detail::always_false<X>, "reshape: the view's strides cannot express this shape without copying; use contiguous() and view the copy");
+  } else {
+    return detail::with_layout<view_t<L, E...>>(x);
+  }
+}
+/// Removes the given extent-1 axes; with none, every extent-1 axis.
+template <index_t... Axes, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto squeeze(X&& x) {
+  return detail::with_layout<squeeze_t<typename detail::view_of_t<X>::layout_type, Axes...>>(x);
+}
+/// Inserts an extent-1 axis at Axis.
+template <index_t Axis, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto unsqueeze(X&& x) {
+  return detail::with_layout<unsqueeze_t<typename detail::view_of_t<X>::layout_type, Axis>>(x);
+}
+/// The diagonal of axes A and B (offset Offset), appended as the last axis.
+template <index_t Offset = 0, index_t A = 0, index_t B = 1, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto diagonal(X&& x) {
+  return detail::with_layout<diagonal_t<typename detail::view_of_t<X>::layout_type, Offset, A, B>>(x);
+}
+/// Sliding windows of Size elements every Step along Dim (read-only when they overlap).
+template <index_t Dim, index_t Size, index_t Step, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto unfold(X&& x) {
+  return detail::with_layout<unfold_t<typename detail::view_of_t<X>::layout_type, Dim, Size, Step>>(x);
+}
+/// Any layout (Shape = shape<...>, Strides = strides<...>) within the storage span x reaches.
+template <class Shape, class Strides, index_t Offset, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto as_strided(X&& x) {
+  return detail::with_layout<as_strided_t<typename detail::view_of_t<X>::layout_type, Shape, Strides, Offset>>(x);
+}
+
+// --- view operations, dynamic layouts: function arguments, as the layout functions -----------
+
+/// NumPy basic indexing: `slice(v, "1:, ::-1")` is `a[1:, ::-1]`.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto slice(X&& x, std::string_view index) { return x.as_view().slice(index); }
+/// Result axis i is axis axes[i].
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto permute(X&& x, const dims& axes) { return x.as_view().permute(axes); }
+/// Swaps two axes.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto transpose(X&& x, index_t axis_a, index_t axis_b) { return x.as_view().transpose(axis_a, axis_b); }
+/// Reverses every axis.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto flip(X&& x) { return x.as_view().flip(); }
+/// Reverses the given axes.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto flip(X&& x, const dims& axes) { return x.as_view().flip(axes); }
+/// NumPy broadcast_to (read-only when an axis is stretched).
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto broadcast_to(X&& x, const dims& shape) { return x.as_view().broadcast_to(shape); }
+/// PyTorch view; throws "view: ..." when it would need a copy.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto view(X&& x, const dims& shape) { return x.as_view().view(shape); }
+/// Like view; throws "reshape: ..." when it would need a copy (use contiguous() first).
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto reshape(X&& x, const dims& shape) { return x.as_view().reshape(shape); }
+/// Removes every extent-1 axis.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto squeeze(X&& x) { return x.as_view().squeeze(); }
+/// Removes the given extent-1 axes.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto squeeze(X&& x, const dims& axes) { return x.as_view().squeeze(axes); }
+/// Inserts an extent-1 axis.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto unsqueeze(X&& x, index_t axis) { return x.as_view().unsqueeze(axis); }
+/// The diagonal of two axes, appended as the last axis.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto diagonal(X&& x, index_t offset = 0, index_t axis_a = 0, index_t axis_b = 1) {
+  return x.as_view().diagonal(offset, axis_a, axis_b);
+}
+/// Sliding windows along dim.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto unfold(X&& x, index_t dim, index_t size, index_t step) { return x.as_view().unfold(dim, size, step); }
+/// Any layout within the storage span x reaches.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto as_strided(X&& x, const dims& shape, const dims& strides, index_t offset) {
+  return x.as_view().as_strided(shape, strides, offset);
+}
+
+}  // namespace strider

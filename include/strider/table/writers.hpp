@@ -1,0 +1,248 @@
+// strider/table/writers.hpp: a layout's offset table as text: a grid, Markdown, CSV, JSON, or a
+// C++ header. Each writer takes a dynamic_layout (static layouts: pass `L{}` or `L::dynamic()`).
+//
+//   write_grid      aligned columns; rank > 2 as 2-D slices headed "[i, :, :]"
+//   write_markdown  the same slices as Markdown tables with row and column indices
+//   write_csv       one row per element: its multi-index and its storage offset
+//   write_json      shape, strides, offset, the derived properties and the nested offset table
+//   write_cpp_header  `inline constexpr std::array<std::int64_t, N> name = {...};` with
+//                   name_shape, name_strides, name_offset; needs only <array> and <cstdint>
+//
+// The SVG picture is in svg.hpp.
+#pragma once
+
+#include <algorithm>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../core/layout.hpp"
+#include "../static/layout.hpp"
+#include "tables.hpp"
+
+namespace strider {
+
+/// The text writers refuse layouts with more elements than this (the output would be hundreds
+/// of megabytes); they throw layout_error naming the writer.
+inline constexpr index_t max_written_elements = index_t{1} << 22;
+
+namespace detail {
+
+inline void check_writable(const dynamic_layout& l, const char* op) {
+  if (l.size() > max_written_elements) throw layout_error("{}: the layout has {} elements, more than the writers' limit ({})", op, l.size(), max_written_elements);
+}
+
+// Python's tuple notation, as NumPy prints shapes: (), (3,), (3, 4).
+inline std::string tuple_text(const dims& values) {
+  std::string out = "(";
+  for (std::size_t i = 0; i < values.size(); ++i) out.append(i ? ", " : "").append(std::to_string(values[i]));
+  return out + (values.size() == 1 ? ",)" : ")");
+}
+
+inline std::string describe(const dynamic_layout& l) {
+  return "shape " + tuple_text(l.shape()) + ", strides " + tuple_text(l.strides()) + ", offset " + std::to_string(l.offset());
+}
+
+// The multi-index of flat row-major index `flat` over `extents` (all positive).
+inline dims unflatten(index_t flat, const dims& extents) {
+  dims index = extents;
+  for (std::size_t d = extents.size(); d-- > 0;) {
+    index[d] = flat % extents[d];
+    flat /= extents[d];
+  }
+  return index;
+}
+
+// A layout seen as a stack of 2-D slices over its last two axes: `count` slices (one per index
+// of the leading axes) of `rows` x `cols` elements, consecutive in the offset table. Rank 1 is
+// one row, rank 0 one cell.
+struct slicing {
+  std::size_t rank = 0;
+  dims leading;  // extents of the axes before the last two
+  index_t count = 1, rows = 1, cols = 1;
+
+  explicit slicing(const dynamic_layout& l) : rank(l.rank()) {
+    if (rank >= 1) cols = l.extent(rank - 1);
+    if (rank >= 2) rows = l.extent(rank - 2);
+    for (std::size_t d = 0; d + 2 < rank; ++d) leading.push_back(l.extent(d));
+    // No slices when empty (the product of the leading extents alone could overflow then).
+    count = l.size() == 0 ? 0 : l.size() / (rows * cols);
+  }
+  index_t at(index_t slice, index_t row, index_t col) const { return (slice * rows + row) * cols + col; }
+  // "[1, 0, :, :]" for slice 3 of leading extents (2, 2).
+  std::string header(index_t slice) const {
+    const dims index = unflatten(slice, leading);
+    std::string out = "[";
+    for (index_t i : index) out += std::to_string(i) + ", ";
+    return out + ":, :]";
+  }
+};
+
+inline bool is_identifier(std::string_view name) {
+  if (name.empty() || (name[0] >= '0' && name[0] <= '9')) return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  });
+}
+
+// An integer literal of type int64 (the most negative value has no literal of its own).
+inline std::string cpp_integer(index_t v) {
+  if (v == -0x7fffffffffffffff - 1) return "(-9223372036854775807 - 1)";
+  return std::to_string(v);
+}
+
+}  // namespace detail
+
+/// The offset of each element as an aligned grid, NumPy's row/column arrangement: rank 0 is one
+/// number, rank 1 one line, rank 2 a block of lines, rank > 2 a sequence of 2-D blocks each
+/// headed by its leading indices ("[0, :, :]") and separated by a blank line.
+inline void write_grid(std::ostream& os, const dynamic_layout& l) {
+  detail::check_writable(l, "write_grid");
+  if (l.size() == 0) {
+    os << "(empty: shape " << detail::tuple_text(l.shape()) << ", no elements)\n";
+    return;
+  }
+  const std::vector<index_t> table = offset_table(l);
+  std::size_t width = 1;  // one width for every slice, so that the blocks line up
+  for (index_t v : table) width = std::max(width, std::to_string(v).size());
+  const detail::slicing s(l);
+  for (index_t k = 0; k < s.count; ++k) {
+    if (l.rank() > 2) os << (k ? "\n" : "") << s.header(k) << '\n';
+    for (index_t i = 0; i < s.rows; ++i) {
+      for (index_t j = 0; j < s.cols; ++j) {
+        const std::string text = std::to_string(table[static_cast<std::size_t>(s.at(k, i, j))]);
+        os << (j ? " " : "") << std::string(width - text.size(), ' ') << text;
+      }
+      os << '\n';
+    }
+  }
+}
+
+/// The grid as Markdown tables: column indices in the header row, row indices in the first
+/// column ("i0 \ i1" names the axes); rank > 2 as one table per 2-D slice under a bold
+/// "[i, :, :]" line.
+inline void write_markdown(std::ostream& os, const dynamic_layout& l) {
+  detail::check_writable(l, "write_markdown");
+  if (l.size() == 0) {
+    os << "*empty: shape " << detail::tuple_text(l.shape()) << ", no elements*\n";
+    return;
+  }
+  const std::vector<index_t> table = offset_table(l);
+  const detail::slicing s(l);
+  const std::size_t r = l.rank();
+  std::string corner = "offset";  // rank 0: a single "offset" column
+  if (r == 1) corner = "i0";
+  if (r >= 2) corner = "i" + std::to_string(r - 2) + " \\ i" + std::to_string(r - 1);
+  for (index_t k = 0; k < s.count; ++k) {
+    if (r > 2) os << (k ? "\n" : "") << "**" << s.header(k) << "**\n\n";
+    os << "| " << corner << " |";
+    if (r >= 1)
+      for (index_t j = 0; j < s.cols; ++j) os << ' ' << j << " |";
+    os << "\n|";
+    for (index_t j = 0; j < (r >= 1 ? s.cols + 1 : 1); ++j) os << "---:|";
+    os << '\n';
+    for (index_t i = 0; i < s.rows; ++i) {
+      os << '|';
+      if (r == 1) os << " offset |";
+      if (r >= 2) os << ' ' << i << " |";
+      for (index_t j = 0; j < s.cols; ++j) os << ' ' << table[static_cast<std::size_t>(s.at(k, i, j))] << " |";
+      os << '\n';
+    }
+  }
+}
+
+/// One line per element in logical (row-major) order: "i0,i1,...,offset" under a header line.
+inline void write_csv(std::ostream& os, const dynamic_layout& l) {
+  detail::check_writable(l, "write_csv");
+  for (std::size_t d = 0; d < l.rank(); ++d) os << 'i' << d << ',';
+  os << "offset\n";
+  detail::for_each_index(l, [&](index_t, const dims& index) {
+    for (index_t i : index) os << i << ',';
+    os << l(index) << '\n';
+  });
+}
+
+/// A JSON object: shape, strides, offset, size, is_contiguous, is_unique, min_offset,
+/// max_offset, required_span, and "offsets", the offset table nested like the shape (NumPy's
+/// `tolist()`; a bare number for rank 0).
+inline void write_json(std::ostream& os, const dynamic_layout& l) {
+  detail::check_writable(l, "write_json");
+  // An empty layout still nests one list per index of the axes before its first zero extent.
+  index_t lists = 1;
+  for (std::size_t d = 0; d < l.rank() && l.extent(d) > 0; ++d) {
+    if (lists > max_written_elements / l.extent(d)) throw layout_error("write_json: shape {} nests more empty lists than the writers' limit ({})", detail::tuple_text(l.shape()), max_written_elements);
+    lists *= l.extent(d);
+  }
+  const auto list = [&os](const dims& values) {
+    os << '[';
+    for (std::size_t i = 0; i < values.size(); ++i) os << (i ? ", " : "") << values[i];
+    os << ']';
+  };
+  const auto boolean = [](bool b) { return b ? "true" : "false"; };
+  os << "{\n  \"shape\": ";
+  list(l.shape());
+  os << ",\n  \"strides\": ";
+  list(l.strides());
+  os << ",\n  \"offset\": " << l.offset() << ",\n  \"size\": " << l.size()
+     << ",\n  \"is_contiguous\": " << boolean(l.is_contiguous()) << ",\n  \"is_unique\": " << boolean(l.is_unique())
+     << ",\n  \"min_offset\": " << l.min_offset() << ",\n  \"max_offset\": " << l.max_offset()
+     << ",\n  \"required_span\": " << l.required_span() << ",\n  \"offsets\": ";
+  const std::vector<index_t> table = offset_table(l);
+  // Axis by axis; `flat` accumulates the row-major index of the element reached.
+  const auto nested = [&](const auto& self, std::size_t axis, index_t flat) -> void {
+    if (axis == l.rank()) {
+      os << table[static_cast<std::size_t>(flat)];
+      return;
+    }
+    os << '[';
+    for (index_t i = 0; i < l.extent(axis); ++i) {
+      if (i) os << ", ";
+      self(self, axis + 1, flat * l.extent(axis) + i);
+    }
+    os << ']';
+  };
+  nested(nested, 0, 0);
+  os << "\n}\n";
+}
+
+/// A self-contained C++ header: `name` is the offset table as
+/// `inline constexpr std::array<std::int64_t, N>`, with `name_shape`, `name_strides` and
+/// `name_offset` beside it. Throws layout_error when `name` is not a C++ identifier.
+inline void write_cpp_header(std::ostream& os, const dynamic_layout& l, std::string_view name) {
+  if (!detail::is_identifier(name)) throw layout_error("write_cpp_header: \"{}\" is not a C++ identifier", name);
+  detail::check_writable(l, "write_cpp_header");
+  // Short arrays on one line; the table 16 values a line, each followed by a comma.
+  const auto array = [&os](std::string_view array_name, const auto& values, bool wrap) {
+    os << "inline constexpr std::array<std::int64_t, " << values.size() << "> " << array_name << " = {";
+    std::size_t i = 0;
+    for (index_t v : values) {
+      if (wrap) os << (i % 16 == 0 ? "\n    " : " ") << detail::cpp_integer(v) << ',';
+      else os << (i ? ", " : "") << detail::cpp_integer(v);
+      ++i;
+    }
+    os << (wrap && i ? "\n" : "") << "};\n";
+  };
+  os << "// Generated by strider: the storage offset of every element of the layout\n"
+     << "//   " << detail::describe(l) << "\n"
+     << "// in logical (row-major) order. Self-contained: needs only the standard library.\n"
+     << "#pragma once\n\n#include <array>\n#include <cstdint>\n\n";
+  array(std::string(name) + "_shape", l.shape(), false);
+  array(std::string(name) + "_strides", l.strides(), false);
+  os << "inline constexpr std::int64_t " << name << "_offset = " << l.offset() << ";\n";
+  array(name, offset_table(l), true);
+}
+
+// Static layouts: the same writers, through L::dynamic().
+template <static_layout_type L>
+void write_grid(std::ostream& os, L) { write_grid(os, L::dynamic()); }
+template <static_layout_type L>
+void write_markdown(std::ostream& os, L) { write_markdown(os, L::dynamic()); }
+template <static_layout_type L>
+void write_csv(std::ostream& os, L) { write_csv(os, L::dynamic()); }
+template <static_layout_type L>
+void write_json(std::ostream& os, L) { write_json(os, L::dynamic()); }
+template <static_layout_type L>
+void write_cpp_header(std::ostream& os, L, std::string_view name) { write_cpp_header(os, L::dynamic(), name); }
+
+}  // namespace strider

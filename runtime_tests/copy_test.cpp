@@ -1,0 +1,338 @@
+// copy_strided against a naive reference loop written here: for every logical index, in row-major
+// order, dst[dst_layout(i)] = src[src_layout(i)], with offsets computed by this file's own loop.
+#include <strider/core.hpp>
+#include <strider/static.hpp>
+#include <strider/storage/copy.hpp>
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "catch.hpp"
+
+using strider::copy_options;
+using strider::copy_strided;
+using strider::dims;
+using strider::dynamic_layout;
+using strider::index_t;
+using strider::layout_error;
+
+namespace {
+
+// Offset of every element in logical (row-major) order, by a plain odometer.
+std::vector<index_t> offsets(const dynamic_layout& l) {
+  std::vector<index_t> out;
+  if (l.size() == 0) return out;
+  std::vector<index_t> index(l.rank(), 0);
+  while (true) {
+    index_t off = l.offset();
+    for (std::size_t d = 0; d < l.rank(); ++d) off += index[d] * l.stride(d);
+    out.push_back(off);
+    std::size_t d = l.rank();
+    while (d > 0 && ++index[d - 1] == l.extent(d - 1)) index[--d] = 0;
+    if (d == 0) break;
+  }
+  return out;
+}
+
+// Index of the first element where the buffers differ, or -1 (a short failure message for big
+// buffers).
+template <class T>
+index_t first_difference(const std::vector<T>& a, const std::vector<T>& b) {
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!(a[i] == b[i])) return static_cast<index_t>(i);
+  return -1;
+}
+
+template <class T>
+T value_of(index_t i) {
+  if constexpr (std::is_same_v<T, std::string>) return "s" + std::to_string(i);
+  else return static_cast<T>(i % 30011 + 1);
+}
+
+template <class T>
+T sentinel() {
+  if constexpr (std::is_same_v<T, std::string>) return "untouched";
+  else return static_cast<T>(-7);
+}
+
+// Copies between two distinct buffers and compares the whole destination buffer (elements
+// outside the destination layout must keep their value) with the reference.
+template <class T = float>
+void check_copy(const dynamic_layout& src_l, const dynamic_layout& dst_l, copy_options options = {}, index_t src_shift = 0, index_t dst_shift = 0) {
+  // Exactly as large as needed, so that AddressSanitizer sees any read or write past the end.
+  std::vector<T> src(static_cast<std::size_t>(src_l.required_span() + src_shift));
+  for (std::size_t i = 0; i < src.size(); ++i) src[i] = value_of<T>(static_cast<index_t>(i));
+  std::vector<T> dst(static_cast<std::size_t>(dst_l.required_span() + dst_shift), sentinel<T>());
+  std::vector<T> expected = dst;
+  const auto so = offsets(src_l), dof = offsets(dst_l);
+  REQUIRE(so.size() == dof.size());
+  for (std::size_t k = 0; k < so.size(); ++k) expected[static_cast<std::size_t>(dof[k] + dst_shift)] = src[static_cast<std::size_t>(so[k] + src_shift)];
+  copy_strided(src.data() + src_shift, src_l, dst.data() + dst_shift, dst_l, options);
+  CHECK(first_difference(dst, expected) == -1);
+}
+
+// Copies inside one buffer (the layouts may overlap): the reference reads a snapshot, as if
+// the whole source were read before anything is written (NumPy's copyto).
+template <class T = float>
+void check_in_place(const dynamic_layout& src_l, const dynamic_layout& dst_l, copy_options options = {}) {
+  const index_t span = std::max(src_l.required_span(), dst_l.required_span());
+  std::vector<T> buffer(static_cast<std::size_t>(span));
+  for (std::size_t i = 0; i < buffer.size(); ++i) buffer[i] = value_of<T>(static_cast<index_t>(i));
+  const std::vector<T> snapshot = buffer;
+  std::vector<T> expected = buffer;
+  const auto so = offsets(src_l), dof = offsets(dst_l);
+  for (std::size_t k = 0; k < so.size(); ++k) expected[static_cast<std::size_t>(dof[k])] = snapshot[static_cast<std::size_t>(so[k])];
+  copy_strided(static_cast<const T*>(buffer.data()), src_l, buffer.data(), dst_l, options);
+  CHECK(first_difference(buffer, expected) == -1);
+}
+
+dynamic_layout contiguous(const dims& shape) { return dynamic_layout::contiguous(shape); }
+
+std::string message_of(auto&& f) {
+  try {
+    f();
+  } catch (const layout_error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+// Lowers the streaming threshold for one scope, so that small arrays take the streaming paths.
+struct force_streaming {
+  std::size_t saved = strider::detail::copy_engine::stream_threshold_bytes();
+  force_streaming() { strider::detail::copy_engine::stream_threshold_bytes() = 0; }
+  ~force_streaming() { strider::detail::copy_engine::stream_threshold_bytes() = saved; }
+  force_streaming(const force_streaming&) = delete;
+  force_streaming& operator=(const force_streaming&) = delete;
+};
+
+const std::vector<index_t> odd_sizes = {1, 3, 7, 16, 17, 33, 64, 65, 129};
+
+}  // namespace
+
+TEST_CASE("copy: contiguous, rank 0 and empty layouts") {
+  check_copy(dynamic_layout{}, dynamic_layout{});
+  check_copy(contiguous({1}), contiguous({1}));
+  check_copy(contiguous({1000}), contiguous({1000}));
+  check_copy(contiguous({3, 5, 7}), contiguous({3, 5, 7}));
+  check_copy(contiguous({0}), contiguous({0}));
+  check_copy(contiguous({3, 0, 5}), strider::permute(contiguous({5, 0, 3}), {2, 1, 0}));
+  check_copy(contiguous({4, 1, 6}), dynamic_layout({4, 1, 6}, {6, 100, 1}));  // extent-1 stride ignored
+  check_copy(dynamic_layout({}, {}, 5), dynamic_layout({}, {}, 2));           // rank 0 with offsets
+  // Empty copies never touch memory: null pointers are fine.
+  copy_strided<float>(nullptr, contiguous({0, 3}), nullptr, contiguous({0, 3}));
+}
+
+TEST_CASE("copy: 2-D transposes of odd sizes, both directions") {
+  for (index_t r : odd_sizes)
+    for (index_t c : odd_sizes) {
+      INFO(r << " x " << c);
+      check_copy(strider::transpose(contiguous({r, c}), 0, 1), contiguous({c, r}));
+      check_copy(contiguous({r, c}), strider::transpose(contiguous({c, r}), 0, 1));
+      check_copy(contiguous({r, c}), dynamic_layout::column_major({r, c}));
+    }
+  check_copy(strider::transpose(contiguous({129, 257}), 0, 1), contiguous({257, 129}), {}, 3, 5);  // misaligned
+  check_copy<double>(strider::transpose(contiguous({67, 45}), 0, 1), contiguous({45, 67}));
+  check_copy<std::int16_t>(strider::transpose(contiguous({67, 45}), 0, 1), contiguous({45, 67}));
+  check_copy<std::int64_t>(strider::transpose(contiguous({33, 16}), 0, 1), contiguous({16, 33}), {}, 1, 0);
+}
+
+TEST_CASE("copy: 3-D and 4-D permutations") {
+  const dims shape3{5, 17, 33};
+  for (dims perm : {dims{0, 1, 2}, dims{0, 2, 1}, dims{1, 0, 2}, dims{1, 2, 0}, dims{2, 0, 1}, dims{2, 1, 0}}) {
+    INFO(perm[0] << perm[1] << perm[2]);
+    const auto src = strider::permute(contiguous(shape3), perm);
+    check_copy(src, contiguous(src.shape()));
+    check_copy<double>(src, contiguous(src.shape()));
+    const auto big = strider::permute(contiguous({16, 32, 48}), perm);
+    check_copy(big, contiguous(big.shape()));
+  }
+  dims perm{0, 1, 2, 3};
+  do {
+    const auto src = strider::permute(contiguous({3, 5, 7, 9}), perm);
+    check_copy(src, contiguous(src.shape()));
+    check_copy(contiguous(src.shape()), src);
+  } while (std::next_permutation(perm.begin(), perm.end()));
+}
+
+TEST_CASE("copy: slices with steps, flips, negative strides") {
+  const auto c = contiguous({37, 41});
+  check_copy(strider::slice(contiguous({1001}), "::2"), contiguous({501}));
+  check_copy(strider::slice(contiguous({3, 65}), ":, ::2"), contiguous({3, 33}));
+  for (const char* index : {"::2, :", ":, ::2", "1::3, 2:-1:5", "::-1, :", ":, ::-1", "::-2, ::-3", "5:20, 7:8", "::-1, ::-1"}) {
+    INFO(index);
+    const auto s = strider::slice(c, index);
+    check_copy(s, contiguous(s.shape()));
+    check_copy(contiguous(s.shape()), s);  // strided destination (negative strides too)
+    check_copy(strider::transpose(s, 0, 1), contiguous({s.extent(1), s.extent(0)}));
+  }
+  check_copy(strider::flip(contiguous({1000})), contiguous({1000}));
+  check_copy(strider::flip(contiguous({3, 1000}), {1}), contiguous({3, 1000}));
+  check_copy<double>(strider::flip(contiguous({7, 99}), {1}), contiguous({7, 99}));
+  check_copy(contiguous({7, 99}), strider::flip(contiguous({7, 99})));
+  check_copy(strider::flip(strider::transpose(contiguous({33, 65}), 0, 1), {0}), contiguous({65, 33}));
+}
+
+TEST_CASE("copy: broadcast (zero-stride) sources, unfold and diagonal") {
+  check_copy(strider::broadcast_to(contiguous({65}), {33, 65}), contiguous({33, 65}));
+  check_copy(strider::broadcast_to(contiguous({33, 1}), {33, 65}), contiguous({33, 65}));
+  check_copy(strider::broadcast_to(dynamic_layout{}, {4, 5, 6}), contiguous({4, 5, 6}));
+  check_copy<double>(strider::broadcast_to(contiguous({1000}), {3, 1000}), contiguous({3, 1000}));
+  check_copy(strider::broadcast_to(contiguous({7}), {9, 7}), strider::transpose(contiguous({7, 9}), 0, 1));
+  check_copy(strider::unfold(contiguous({100}), 0, 8, 3), contiguous({31, 8}));
+  check_copy(strider::unfold(contiguous({10, 50}), 1, 16, 4), contiguous({10, 9, 16}));
+  check_copy(strider::diagonal(contiguous({17, 17})), contiguous({17}));
+  check_copy(strider::diagonal(contiguous({9, 17}), 3), contiguous({9}));
+  check_copy(strider::diagonal(contiguous({9, 17}), -2), contiguous({7}));
+  check_copy(contiguous({9}), strider::diagonal(contiguous({9, 17}), 3));  // into a diagonal
+}
+
+TEST_CASE("copy: destination strided in its innermost axis") {
+  const auto dst = strider::slice(contiguous({20, 66}), ":, ::2");
+  check_copy(contiguous({20, 33}), dst);
+  check_copy(strider::transpose(contiguous({33, 20}), 0, 1), dst);
+  check_copy(strider::slice(contiguous({40, 33}), "::2, :"), dst);
+}
+
+TEST_CASE("copy: element types without SIMD kernels") {
+  check_copy<std::string>(strider::transpose(contiguous({17, 33}), 0, 1), contiguous({33, 17}));
+  check_copy<std::string>(strider::broadcast_to(contiguous({5}), {3, 5}), contiguous({3, 5}));
+  check_copy<std::string>(strider::flip(contiguous({9})), contiguous({9}));
+  check_copy<std::uint8_t>(strider::transpose(contiguous({70, 130}), 0, 1), contiguous({130, 70}));
+  struct rgb {
+    float r, g, b;
+    bool operator==(const rgb&) const = default;
+  };
+  std::vector<rgb> src(12), dst(12);
+  for (std::size_t i = 0; i < src.size(); ++i) src[i] = {float(i), float(i) + 0.5f, -float(i)};
+  copy_strided(src.data(), strider::transpose(contiguous({3, 4}), 0, 1), dst.data(), contiguous({4, 3}));
+  for (index_t i = 0; i < 4; ++i)
+    for (index_t j = 0; j < 3; ++j) CHECK(dst[std::size_t(i * 3 + j)] == src[std::size_t(j * 4 + i)]);
+}
+
+TEST_CASE("copy: streaming stores (threshold lowered)") {
+  force_streaming on;
+  for (index_t shift : {0, 1, 3}) {
+    INFO("shift " << shift);
+    check_copy(strider::transpose(contiguous({129, 64}), 0, 1), contiguous({64, 129}), {}, 0, shift);
+    check_copy(strider::transpose(contiguous({48, 160}), 0, 1), contiguous({160, 48}), {}, shift, shift);
+    check_copy<double>(strider::transpose(contiguous({40, 72}), 0, 1), contiguous({72, 40}), {}, 0, shift);
+    check_copy(contiguous({3, 1001}), contiguous({3, 1001}), {}, 1, shift);
+    check_copy(strider::slice(contiguous({4, 1002}), ":, ::2"), contiguous({4, 501}), {}, 0, shift);
+    check_copy(strider::slice(contiguous({4, 1503}), ":, ::3"), contiguous({4, 501}), {}, 0, shift);
+    check_copy(strider::slice(contiguous({3, 1001}), ":, ::2"), contiguous({3, 501}), {}, 0, shift);  // ends at the buffer's end
+    check_copy<double>(strider::slice(contiguous({3, 199}), ":, ::2"), contiguous({3, 100}), {}, 0, shift);
+    check_copy(strider::flip(contiguous({4, 999}), {1}), contiguous({4, 999}), {}, 0, shift);
+    check_copy(strider::broadcast_to(contiguous({999}), {4, 999}), contiguous({4, 999}), {}, 0, shift);
+    check_copy<double>(strider::flip(contiguous({4, 99}), {1}), contiguous({4, 99}), {}, 0, shift);
+    check_copy<double>(strider::slice(contiguous({4, 198}), ":, ::2"), contiguous({4, 99}), {}, 0, shift);
+    check_copy<double>(strider::broadcast_to(contiguous({99}), {4, 99}), contiguous({4, 99}), {}, 0, shift);
+  }
+}
+
+TEST_CASE("copy: overlapping source and destination go through a temporary") {
+  const auto line = contiguous({100});
+  check_in_place(strider::slice(line, "1:"), strider::slice(line, ":-1"));  // shift left by one
+  check_in_place(strider::slice(line, ":-1"), strider::slice(line, "1:"));  // shift right by one
+  check_in_place(strider::flip(line), line);                                // reverse in place
+  check_in_place(line, line);                                               // onto itself
+  const auto square = contiguous({65, 65});
+  check_in_place(strider::transpose(square, 0, 1), square);  // in-place transpose
+  check_in_place<double>(strider::transpose(square, 0, 1), square);
+  check_in_place<std::string>(strider::transpose(contiguous({9, 9}), 0, 1), contiguous({9, 9}));
+  check_in_place(strider::slice(square, "::2, ::2"), strider::slice(square, "1:34, 1:34"));
+  // Disjoint interleaved layouts in one buffer need no temporary and stay correct.
+  check_in_place(strider::slice(contiguous({20, 30}), ":, ::2"), strider::slice(contiguous({20, 30}), ":, 1::2"));
+}
+
+TEST_CASE("copy: two threads") {
+  const copy_options two{2};
+  check_copy(strider::transpose(contiguous({1030, 1100}), 0, 1), contiguous({1100, 1030}), two);
+  check_copy(contiguous({3, 700000}), contiguous({3, 700000}), two, 1, 0);
+  check_copy(strider::flip(contiguous({2000000})), contiguous({2000000}), two);
+  check_copy(strider::permute(contiguous({100, 100, 100}), {2, 1, 0}), contiguous({100, 100, 100}), two);
+  check_copy(strider::slice(contiguous({2000, 1200}), ":, ::2"), contiguous({2000, 600}), two);
+  check_in_place(strider::transpose(contiguous({1024, 1024}), 0, 1), contiguous({1024, 1024}), two);
+  force_streaming on;
+  check_copy(strider::transpose(contiguous({1030, 1100}), 0, 1), contiguous({1100, 1030}), two, 0, 1);
+}
+
+TEST_CASE("copy: random layouts against the reference") {
+  std::mt19937_64 rng(12345);
+  auto pick = [&](index_t lo, index_t hi) { return std::uniform_int_distribution<index_t>(lo, hi)(rng); };
+  // A random view of a random contiguous array: permuted, sliced with steps, flipped.
+  auto random_view = [&](const dims& shape) {
+    dims base_shape;
+    std::string index;
+    for (std::size_t d = 0; d < shape.size(); ++d) {
+      const index_t step = pick(1, 3) * (pick(0, 3) == 0 ? -1 : 1);
+      const index_t start = pick(0, 2);
+      base_shape.push_back(shape[d] * (step < 0 ? -step : step) + start + pick(0, 2));
+      if (d > 0) index += ",";
+      if (step > 0) index += std::to_string(start) + ":" + std::to_string(start + shape[d] * step) + ":" + std::to_string(step);
+      else index += std::to_string(-start - 1) + ":" + std::to_string(-start - 1 + shape[d] * step) + ":" + std::to_string(step);
+    }
+    dims perm;
+    for (std::size_t d = 0; d < shape.size(); ++d) perm.push_back(static_cast<index_t>(d));
+    std::shuffle(perm.begin(), perm.end(), rng);
+    dims inverse = perm;
+    for (std::size_t d = 0; d < shape.size(); ++d) inverse[static_cast<std::size_t>(perm[d])] = static_cast<index_t>(d);
+    // Slice a base whose axes are permuted so that the result's axes are those of `shape`.
+    dims permuted_base;
+    for (std::size_t d = 0; d < shape.size(); ++d) permuted_base.push_back(base_shape[static_cast<std::size_t>(perm[d])]);
+    const auto base = strider::permute(contiguous(permuted_base), inverse);
+    auto v = strider::slice(base, index);
+    REQUIRE(v.shape() == shape);
+    return v;
+  };
+  for (int iteration = 0; iteration < 300; ++iteration) {
+    dims shape;
+    const auto rank = static_cast<std::size_t>(pick(1, 4));
+    for (std::size_t d = 0; d < rank; ++d) shape.push_back(pick(1, rank <= 2 ? 70 : 12));
+    const auto src = random_view(shape);
+    const auto dst = pick(0, 1) == 0 ? contiguous(shape) : random_view(shape);
+    INFO("iteration " << iteration);
+    check_copy(src, dst);
+    if (iteration % 10 == 0) check_copy<double>(src, dst);
+  }
+}
+
+TEST_CASE("copy: static layouts use a compile-time plan") {
+  using namespace strider;
+  using src_t = transpose_t<strider::contiguous<33, 17>, 0, 1>;
+  using dst_t = strider::contiguous<17, 33>;
+  constexpr copy_plan plan = make_copy_plan(src_t::value, dst_t::value, sizeof(float));
+  STATIC_REQUIRE(plan.blocked);
+  STATIC_REQUIRE(plan.rank == 2);
+  STATIC_REQUIRE(make_copy_plan(strider::contiguous<4, 5, 6>::value, strider::contiguous<4, 5, 6>::value, 4).rank == 1);
+  STATIC_REQUIRE(make_copy_plan(flip_t<strider::contiguous<4, 5>>::value, strider::contiguous<4, 5>::value, 4).src_stride[0] == -1);
+  std::vector<float> src(33 * 17), dst(33 * 17, -1.0f);
+  for (std::size_t i = 0; i < src.size(); ++i) src[i] = float(i);
+  copy_strided(src.data(), src_t{}, dst.data(), dst_t{});
+  for (index_t i = 0; i < 17; ++i)
+    for (index_t j = 0; j < 33; ++j) CHECK(dst[std::size_t(i * 33 + j)] == src[std::size_t(j * 17 + i)]);
+  // The static and dynamic overloads agree.
+  std::vector<float> again(dst.size(), -1.0f);
+  copy_strided(src.data(), src_t::dynamic(), again.data(), dst_t::dynamic());
+  CHECK(again == dst);
+  using sliced_t = slice_t<strider::contiguous<9, 10>, "::-2, 1::3">;
+  std::vector<float> small(15, -1.0f);
+  copy_strided(src.data(), sliced_t{}, small.data(), strider::contiguous<5, 3>{});
+  for (index_t i = 0; i < 5; ++i)
+    for (index_t j = 0; j < 3; ++j) CHECK(small[std::size_t(i * 3 + j)] == src[std::size_t((8 - 2 * i) * 10 + 1 + 3 * j)]);
+}
+
+TEST_CASE("copy: errors") {
+  std::vector<float> a(100), b(100);
+  CHECK(message_of([&] { copy_strided(a.data(), contiguous({3, 4}), b.data(), contiguous({4, 3})); }) ==
+        "copy: shapes (3, 4) and (4, 3) differ (broadcast the source to the destination's shape first)");
+  CHECK(message_of([&] { copy_strided(a.data(), contiguous({12}), b.data(), contiguous({3, 4})); }).starts_with("copy: shapes (12,) and (3, 4) differ"));
+  CHECK(message_of([&] { copy_strided(a.data(), contiguous({4}), b.data(), strider::broadcast_to(contiguous({1}), {4})); })
+            .starts_with("copy: destination layout is not unique"));
+  CHECK(message_of([&] { copy_strided(a.data(), contiguous({3, 3}), b.data(), dynamic_layout({3, 3}, {1, 1})); })
+            .starts_with("copy: destination layout is not unique"));
+  // A non-unique source is fine (it is read only).
+  check_copy(dynamic_layout({3, 3}, {1, 1}), contiguous({3, 3}));
+}

@@ -1,0 +1,254 @@
+// Every error path of the run-time API, with the exact message (it starts with the operation's
+// name and gives the axis and the values), and int64 overflow reported as layout_error, never
+// undefined behaviour (the asan preset runs these under UBSan).
+#include <strider/core.hpp>
+
+#include <cstdint>
+#include <vector>
+
+#include "catch.hpp"
+#include "test_helpers.hpp"
+
+using namespace strider_test;
+using strider::layout_error;
+using strider::layout_value;
+
+namespace {
+constexpr index_t max = INT64_MAX;
+const dynamic_layout C = dynamic_layout::contiguous({3, 4, 5});
+}  // namespace
+
+TEST_CASE("errors: constructing a layout") {
+  CHECK(message_of([] { dynamic_layout({2, 3}, {1}); }) == "layout: shape has 2 extents but strides has 1 entries");
+  CHECK(message_of([] { dynamic_layout({2, -3}, {3, 1}); }) == "layout: extent -3 of axis 1 is negative");
+  CHECK(message_of([] { dynamic_layout({2}, {1}, -1); }) == "layout: storage offset -1 is negative");
+  // An empty layout addresses nothing, so its offset may be anything (NumPy's empty views of
+  // reversed axes can point before their storage).
+  CHECK(dynamic_layout({2, 0}, {-1, 1}, -1).offset() == -1);
+  CHECK(message_of([] { dynamic_layout({3}, {-1}, 1); }) == "layout: an element lies at negative storage offset -1");
+  CHECK(message_of([] { dynamic_layout({2, 3}, {-1, -2}, 4); }) == "layout: an element lies at negative storage offset -1");
+  CHECK(message_of([] { dims{1, 2, 3, 4, 5, 6, 7, 8, 9}; }) == "layout: rank exceeds max_rank (8)");
+  CHECK(message_of([] { dims(std::vector<int>(9, 1)); }) == "layout: rank exceeds max_rank (8)");
+  CHECK(message_of([] {
+          layout_value v{};
+          v.rank = 9;
+          dynamic_layout{v};
+        }) == "layout: rank 9 exceeds max_rank (8)");
+  CHECK(message_of([] {
+          layout_value v{};
+          v.rank = 2;
+          v.shape[0] = 1;
+          v.shape[1] = -2;
+          dynamic_layout{v};
+        }) == "layout: extent -2 of axis 1 is negative");
+  // An empty layout may have any strides: it addresses nothing.
+  CHECK(message_of([] { dynamic_layout({0, 3}, {-100, max}, 0); }) == "(no error)");
+}
+
+TEST_CASE("errors: int64 overflow is an error, never undefined behaviour") {
+  const index_t big = index_t{1} << 32;
+  CHECK(message_of([] { dynamic_layout::contiguous({max, 2}); }) == "contiguous: int64 overflow computing 2 * 9223372036854775807");
+  CHECK(message_of([&] { dynamic_layout::contiguous({big, big}); }) == "contiguous: int64 overflow computing 4294967296 * 4294967296");
+  CHECK(message_of([&] { dynamic_layout::column_major({big, big}); }) == "column_major: int64 overflow computing 4294967296 * 4294967296");
+  CHECK(message_of([] { dynamic_layout({3}, {max}); }) == "layout: int64 overflow computing 2 * 9223372036854775807");
+  CHECK(message_of([] { dynamic_layout({2}, {1}, max); }) == "layout: int64 overflow computing 9223372036854775807 + 1");
+  CHECK(message_of([] { dynamic_layout({2}, {-max}, 0); }) == "layout: an element lies at negative storage offset -9223372036854775807");
+  CHECK(message_of([&] { dynamic_layout({big, big}, {0, 0}); }) == "layout: int64 overflow computing 4294967296 * 4294967296");
+  // required_span = max_offset + 1 must fit as well.
+  CHECK(message_of([] { dynamic_layout({1}, {1}, max); }) ==
+        "layout: an element lies at storage offset 9223372036854775807, leaving no int64 room for the storage span");
+  CHECK(dynamic_layout({1}, {1}, max - 1).required_span() == max);
+  CHECK(dynamic_layout({0}, {1}, max).required_span() == 0);
+  // Operations.
+  CHECK(message_of([&] { strider::broadcast_to(dynamic_layout::contiguous({1}), {big, big}); }) ==
+        "broadcast_to: int64 overflow computing 4294967296 * 4294967296");
+  CHECK(message_of([&] { strider::as_strided(C, {3}, {max}, 0); }) == "as_strided: int64 overflow computing 2 * 9223372036854775807");
+  CHECK(message_of([&] { strider::as_strided(C, {2}, {1}, max); }) == "as_strided: int64 overflow computing 9223372036854775807 + 1");
+  CHECK(message_of([&] { strider::as_strided(C, {2}, {-max}, 0); }) ==
+        "as_strided: an element lies at negative storage offset -9223372036854775807");
+  CHECK(message_of([&] { strider::view(C, {big, big, 0}); }) == "view: int64 overflow computing 4294967296 * 4294967296");
+  // Slice steps at the int64 limits: the stride step * stride must fit, and so must its negation
+  // when the result is flipped (-INT64_MIN does not exist).
+  CHECK(message_of([&] { strider::slice(C, "::-9223372036854775808"); }) == "slice: int64 overflow computing 20 * -9223372036854775808");
+  CHECK(message_of([&] { strider::slice(C, "::9223372036854775807"); }) == "slice: int64 overflow computing 20 * 9223372036854775807");
+  const auto extreme = strider::slice(C, "..., ::-9223372036854775808");  // stride 1 * INT64_MIN, extent 1
+  CHECK(extreme.shape() == dims{3, 4, 1});
+  CHECK(extreme.stride(2) == INT64_MIN);
+  CHECK(extreme.offset() == 4);
+  CHECK(message_of([&] { strider::flip(extreme); }) == "flip: int64 overflow computing -9223372036854775808 * -1");
+  // Empty layouts may carry huge strides; moving the offset along them must still be checked.
+  const dynamic_layout empty({0, 3}, {1, max}, 0);
+  CHECK(message_of([&] { strider::slice(empty, ":, 2"); }) == "slice: int64 overflow computing 2 * 9223372036854775807");
+  CHECK(message_of([&] { strider::slice(empty, ":, 2:"); }) == "slice: int64 overflow computing 2 * 9223372036854775807");
+  CHECK(message_of([&] { strider::flip(empty, {1}); }) == "flip: int64 overflow computing 2 * 9223372036854775807");
+  CHECK(message_of([&] { strider::flip(dynamic_layout({0, 1}, {1, INT64_MIN}, 0)); }) ==
+        "flip: int64 overflow computing -9223372036854775808 * -1");
+  // Strides derived from large ones (extent-1 axes may hold any stride).
+  const index_t half = max / 2;  // 2 * half = INT64_MAX - 1
+  CHECK(message_of([&] { strider::unsqueeze(dynamic_layout({3}, {half}), 0); }) ==
+        "unsqueeze: int64 overflow computing 3 * 4611686018427387903");
+  CHECK(message_of([&] { strider::unfold(dynamic_layout({3}, {half}), 0, 1, 3); }) ==
+        "unfold: int64 overflow computing 3 * 4611686018427387903");
+  CHECK(message_of([] { strider::diagonal(dynamic_layout({1, 1}, {max, 1}), 0); }) ==
+        "diagonal: int64 overflow computing 9223372036854775807 + 1");
+  // The parser refuses integers outside int64, wherever they stand.
+  CHECK(message_of([&] { strider::slice(C, "9223372036854775808"); }) == "slice: the integer at column 1 does not fit in int64");
+  CHECK(message_of([&] { strider::slice(C, "1, ::99999999999999999999"); }) == "slice: the integer at column 6 does not fit in int64");
+  CHECK(message_of([&] { strider::slice(C, "-9223372036854775809:"); }) == "slice: the integer at column 1 does not fit in int64");
+  CHECK(message_of([&] { strider::slice(C, "-9223372036854775808:"); }) == "(no error)");
+  CHECK(message_of([&] { strider::slice(C, "9223372036854775807:-9223372036854775808:-1"); }) == "(no error)");
+}
+
+TEST_CASE("errors: max_rank") {
+  const auto r8 = dynamic_layout::contiguous({1, 1, 1, 1, 1, 1, 1, 1});
+  CHECK(message_of([&] { strider::unsqueeze(r8, 0); }) == "unsqueeze: rank would exceed max_rank (8)");
+  CHECK(message_of([&] { strider::unsqueeze(r8, -1); }) == "unsqueeze: rank would exceed max_rank (8)");
+  CHECK(message_of([&] { strider::unfold(r8, 0, 1, 1); }) == "unfold: rank would exceed max_rank (8)");
+  CHECK(message_of([&] { strider::slice(r8, "None"); }) == "slice: the result's rank would exceed max_rank (8)");
+  CHECK(message_of([] { strider::slice(dynamic_layout{}, "None, None, None, None, None, None, None, None, None"); }) ==
+        "slice: the result's rank would exceed max_rank (8)");
+  CHECK(message_of([] { strider::slice(dynamic_layout{}, "None, None, None, None, None, None, None, None"); }) == "(no error)");
+  CHECK(message_of([] {
+          strider::slice(dynamic_layout{}, "None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None");
+        }) == "slice: more than 17 items in the index");
+}
+
+TEST_CASE("errors: slice") {
+  CHECK(message_of([&] { strider::slice(C, ""); }) == "slice: empty index (write \":\" or \"...\" for everything)");
+  CHECK(message_of([&] { strider::slice(C, "  "); }) == "slice: empty index (write \":\" or \"...\" for everything)");
+  CHECK(message_of([&] { strider::slice(C, ","); }) ==
+        "slice: syntax error at column 1: expected an integer, ':', '...', None or newaxis");
+  CHECK(message_of([&] { strider::slice(C, "1,,2"); }) ==
+        "slice: syntax error at column 3: expected an integer, ':', '...', None or newaxis");
+  CHECK(message_of([&] { strider::slice(C, "Nonex"); }) ==
+        "slice: syntax error at column 1: expected an integer, ':', '...', None or newaxis");
+  CHECK(message_of([&] { strider::slice(C, "-"); }) ==
+        "slice: syntax error at column 1: expected an integer, ':', '...', None or newaxis");
+  CHECK(message_of([&] { strider::slice(C, "1 2"); }) == "slice: syntax error at column 3: expected ',' or the end of the index");
+  CHECK(message_of([&] { strider::slice(C, ":::"); }) == "slice: syntax error at column 3: expected ',' or the end of the index");
+  CHECK(message_of([&] { strider::slice(C, "1:2:3:4"); }) == "slice: syntax error at column 6: expected ',' or the end of the index");
+  CHECK(message_of([&] { strider::slice(C, "1:-"); }) == "slice: syntax error at column 3: expected ',' or the end of the index");
+  CHECK(message_of([&] { strider::slice(C, "...."); }) == "slice: syntax error at column 4: expected ',' or the end of the index");
+  CHECK(message_of([&] { strider::slice(C, "::0"); }) == "slice: the step at column 3 is zero (slice step cannot be zero)");
+  CHECK(message_of([&] { strider::slice(C, "1, 2: 5: -0"); }) == "slice: the step at column 10 is zero (slice step cannot be zero)");
+  CHECK(message_of([&] { strider::slice(C, "..., 1, ..."); }) == "slice: an index can only have a single ellipsis ('...')");
+  CHECK(message_of([&] { strider::slice(C, "0, 0, 0, 0"); }) == "slice: too many indices: the layout has rank 3 but 4 were indexed");
+  CHECK(message_of([&] { strider::slice(C, "None, :, :, :, :"); }) == "slice: too many indices: the layout has rank 3 but 4 were indexed");
+  CHECK(message_of([] { strider::slice(dynamic_layout{}, "0"); }) == "slice: too many indices: the layout has rank 0 but 1 were indexed");
+  CHECK(message_of([&] { strider::slice(C, "-4"); }) == "slice: index -4 is out of range for axis 0 with extent 3");
+  CHECK(message_of([&] { strider::slice(C, ":, 4"); }) == "slice: index 4 is out of range for axis 1 with extent 4");
+  CHECK(message_of([&] { strider::slice(C, "..., 5"); }) == "slice: index 5 is out of range for axis 2 with extent 5");
+  CHECK(message_of([&] { strider::slice(C, "None, ..., -6"); }) == "slice: index -6 is out of range for axis 2 with extent 5");
+  CHECK(message_of([] { strider::slice(dynamic_layout::contiguous({0}), "0"); }) ==
+        "slice: index 0 is out of range for axis 0 with extent 0");
+}
+
+TEST_CASE("errors: permute, transpose, flip") {
+  CHECK(message_of([&] { strider::permute(C, {1, 0}); }) == "permute: 2 axes given for a layout of rank 3");
+  CHECK(message_of([&] { strider::permute(C, {2, 0, 3}); }) == "permute: axis 3 is out of range for rank 3");
+  CHECK(message_of([&] { strider::permute(C, {2, 0, -4}); }) == "permute: axis -4 is out of range for rank 3");
+  CHECK(message_of([&] { strider::permute(C, {2, 0, -1}); }) == "permute: repeated axis -1");
+  CHECK(message_of([&] { strider::permute(C, {INT64_MIN, 0, 1}); }) == "permute: axis -9223372036854775808 is out of range for rank 3");
+  CHECK(message_of([&] { strider::transpose(C, 3, 0); }) == "transpose: axis 3 is out of range for rank 3");
+  CHECK(message_of([&] { strider::transpose(C, 0, -4); }) == "transpose: axis -4 is out of range for rank 3");
+  CHECK(message_of([] { strider::transpose(dynamic_layout{}, 0, 0); }) == "transpose: axis 0 is out of range for rank 0");
+  CHECK(message_of([&] { strider::flip(C, {3}); }) == "flip: axis 3 is out of range for rank 3");
+  CHECK(message_of([&] { strider::flip(C, {0, 2, -1}); }) == "flip: repeated axis -1");
+  CHECK(message_of([] { strider::flip(dynamic_layout{}, {0}); }) == "flip: axis 0 is out of range for rank 0");
+}
+
+TEST_CASE("errors: broadcast") {
+  CHECK(message_of([] { strider::broadcast_shapes({{2, 3}, {4, 3}}); }) ==
+        "broadcast_shapes: extents 2 and 4 of axis -2 are incompatible");
+  CHECK(message_of([] { strider::broadcast_shapes({{3}, {1, 4}}); }) ==
+        "broadcast_shapes: extents 3 and 4 of axis -1 are incompatible");
+  CHECK(message_of([] { strider::broadcast_shapes({{0}, {2}}); }) ==
+        "broadcast_shapes: extents 0 and 2 of axis -1 are incompatible");
+  CHECK(message_of([] { strider::broadcast_shapes({{2}, {-1}}); }) == "broadcast_shapes: extent -1 is negative");
+  CHECK(message_of([&] { strider::broadcast_to(C, {4, 5}); }) == "broadcast_to: target rank 2 is smaller than the layout's rank 3");
+  CHECK(message_of([&] { strider::broadcast_to(C, {3, -4, 5}); }) == "broadcast_to: target extent -4 of axis 1 is negative");
+  CHECK(message_of([&] { strider::broadcast_to(C, {2, 4, 5}); }) == "broadcast_to: extent 3 of axis 0 cannot be broadcast to 2");
+  CHECK(message_of([&] { strider::broadcast_to(C, {7, 3, 4, 1}); }) == "broadcast_to: extent 5 of axis 2 cannot be broadcast to 1");
+  CHECK(message_of([] { strider::broadcast_to(dynamic_layout::contiguous({0}), {1}); }) ==
+        "broadcast_to: extent 0 of axis 0 cannot be broadcast to 1");
+}
+
+TEST_CASE("errors: view, can_view, reshape") {
+  CHECK(message_of([&] { strider::view(C, {-1, -1}); }) == "view: only one extent can be -1");
+  CHECK(message_of([&] { strider::view(C, {-2, 30}); }) == "view: extent -2 of axis 0 is negative");
+  CHECK(message_of([] { strider::view(dynamic_layout::contiguous({0, 3}), {0, -1}); }) ==
+        "view: cannot infer the -1 extent for 0 elements when the others multiply to 0");
+  CHECK(message_of([&] { strider::view(C, {7, -1}); }) == "view: shape is invalid for 60 elements (the other extents multiply to 7)");
+  CHECK(message_of([&] { strider::view(C, {5, 5}); }) == "view: shape has 25 elements but the layout has 60");
+  CHECK(message_of([&] { strider::view(strider::transpose(C, 0, 1), {-1}); }) ==
+        "view: the requested shape is not compatible with the layout's strides (an axis would span non-contiguous chunks); use reshape, which copies");
+  CHECK(message_of([&] { strider::can_view(C, {5, 5}); }) == "view: shape has 25 elements but the layout has 60");
+  CHECK(message_of([&] { strider::reshape(C, {5, 5}); }) == "reshape: shape has 25 elements but the layout has 60");
+  CHECK(message_of([&] { strider::reshape(C, {-1, 0}); }) == "reshape: cannot infer the -1 extent for 60 elements when the others multiply to 0");
+  CHECK(message_of([] { strider::view(dynamic_layout{}, {2}); }) == "view: shape has 2 elements but the layout has 1");
+}
+
+TEST_CASE("errors: squeeze, unsqueeze") {
+  const auto o = dynamic_layout::contiguous({3, 4, 1});
+  CHECK(message_of([&] { strider::squeeze(o, {3}); }) == "squeeze: axis 3 is out of range for rank 3");
+  CHECK(message_of([&] { strider::squeeze(o, {2, -1}); }) == "squeeze: repeated axis -1");
+  CHECK(message_of([&] { strider::squeeze(o, {1}); }) == "squeeze: axis 1 has extent 4, not 1");
+  CHECK(message_of([&] { strider::squeeze(o, {-3}); }) == "squeeze: axis -3 has extent 3, not 1");
+  CHECK(message_of([] { strider::squeeze(dynamic_layout{}, {0}); }) == "squeeze: axis 0 is out of range for rank 0");
+  CHECK(message_of([&] { strider::unsqueeze(C, 4); }) == "unsqueeze: axis 4 is out of range for rank 3 (a new axis goes in [-4, 3])");
+  CHECK(message_of([&] { strider::unsqueeze(C, -5); }) == "unsqueeze: axis -5 is out of range for rank 3 (a new axis goes in [-4, 3])");
+  CHECK(message_of([] { strider::unsqueeze(dynamic_layout{}, 1); }) ==
+        "unsqueeze: axis 1 is out of range for rank 0 (a new axis goes in [-1, 0])");
+}
+
+TEST_CASE("errors: diagonal") {
+  CHECK(message_of([] { strider::diagonal(dynamic_layout::contiguous({3})); }) == "diagonal: the layout has rank 1, needs at least 2");
+  CHECK(message_of([] { strider::diagonal(dynamic_layout{}); }) == "diagonal: the layout has rank 0, needs at least 2");
+  CHECK(message_of([&] { strider::diagonal(C, 0, 3, 1); }) == "diagonal: axis 3 is out of range for rank 3");
+  CHECK(message_of([&] { strider::diagonal(C, 0, 0, -4); }) == "diagonal: axis -4 is out of range for rank 3");
+  CHECK(message_of([&] { strider::diagonal(C, 0, 1, -2); }) == "diagonal: axis1 and axis2 are the same axis (1)");
+}
+
+TEST_CASE("errors: unfold") {
+  CHECK(message_of([&] { strider::unfold(C, 3, 1, 1); }) == "unfold: dimension 3 is out of range for rank 3");
+  CHECK(message_of([&] { strider::unfold(C, -4, 1, 1); }) == "unfold: dimension -4 is out of range for rank 3");
+  CHECK(message_of([&] { strider::unfold(C, 0, -1, 1); }) == "unfold: size -1 is negative");
+  CHECK(message_of([&] { strider::unfold(C, 0, 1, 0); }) == "unfold: step 0 must be positive");
+  CHECK(message_of([&] { strider::unfold(C, 0, 1, -2); }) == "unfold: step -2 must be positive");
+  CHECK(message_of([&] { strider::unfold(C, 2, 6, 1); }) == "unfold: size 6 is larger than extent 5 of dimension 2");
+  CHECK(message_of([&] { strider::unfold(C, -1, 6, 1); }) == "unfold: size 6 is larger than extent 5 of dimension -1");
+  const dynamic_layout scalar;
+  CHECK(message_of([&] { strider::unfold(scalar, 1, 1, 1); }) == "unfold: dimension 1 is out of range for rank 0");
+  CHECK(message_of([&] { strider::unfold(scalar, 0, 2, 1); }) == "unfold: size 2 is larger than extent 1 of a rank-0 layout");
+  CHECK(message_of([&] { strider::unfold(scalar, 0, -1, 1); }) == "unfold: size -1 is negative");
+  CHECK(message_of([&] { strider::unfold(scalar, -1, 1, 0); }) == "unfold: step 0 must be positive");
+}
+
+TEST_CASE("errors: as_strided") {
+  const auto m = dynamic_layout::contiguous({3, 4});  // storage span 12
+  CHECK(message_of([&] { strider::as_strided(m, {2, 2}, {1}, 0); }) == "as_strided: shape has 2 extents but strides has 1 entries");
+  CHECK(message_of([&] { strider::as_strided(m, {2}, {1}, -1); }) == "as_strided: storage offset -1 is negative");
+  CHECK(message_of([&] { strider::as_strided(m, {2, -2}, {1, 1}, 0); }) == "as_strided: extent -2 of axis 1 is negative");
+  CHECK(message_of([&] { strider::as_strided(m, {4}, {-1}, 0); }) == "as_strided: an element lies at negative storage offset -3");
+  CHECK(message_of([&] { strider::as_strided(m, {13}, {1}, 0); }) ==
+        "as_strided: reaches storage offset 12, outside the input's storage span [0, 12)");
+  CHECK(message_of([&] { strider::as_strided(m, {1}, {1}, 12); }) ==
+        "as_strided: reaches storage offset 12, outside the input's storage span [0, 12)");
+  CHECK(message_of([&] { strider::as_strided(strider::slice(m, "1:"), {2}, {0}, 12); }) ==
+        "as_strided: reaches storage offset 12, outside the input's storage span [0, 12)");
+  CHECK(message_of([] { strider::as_strided(dynamic_layout::contiguous({0}), {1}, {1}, 0); }) ==
+        "as_strided: reaches storage offset 0, outside the input's storage span [0, 0)");
+}
+
+TEST_CASE("errors: element access") {
+  CHECK(message_of([&] { C(1, 2); }) == "index: 2 indices given for a layout of rank 3");
+  CHECK(message_of([&] { C(dims{}); }) == "index: 0 indices given for a layout of rank 3");
+  CHECK(message_of([&] { C(0, -1, 0); }) == "index: index -1 is out of range for axis 1 with extent 4");
+  CHECK(message_of([&] { C(0, 0, 5); }) == "index: index 5 is out of range for axis 2 with extent 5");
+  CHECK(message_of([] { dynamic_layout::contiguous({0})(0); }) == "index: index 0 is out of range for axis 0 with extent 0");
+}
+
+TEST_CASE("errors are layout_error, an std::invalid_argument") {
+  CHECK_THROWS_AS(strider::permute(C, {0}), layout_error);
+  CHECK_THROWS_AS(strider::permute(C, {0}), std::invalid_argument);
+}

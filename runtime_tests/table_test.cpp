@@ -1,0 +1,289 @@
+// Tables and writers (strider/table.hpp). References: the naive loops of test_helpers.hpp, and
+// expected texts written by hand from the strides (the reasoning is in the comment beside each).
+#include <strider/static.hpp>
+#include <strider/table.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <sstream>
+
+#include "catch.hpp"
+#include "test_helpers.hpp"
+
+using namespace strider_test;
+using strider::layout_error;
+
+namespace {
+
+const dynamic_layout c34 = dynamic_layout::contiguous({3, 4});
+
+// A spread of views: slices with holes, negative strides, permutes, broadcasts, overlapping
+// windows, a diagonal, rank 0 and empty layouts.
+std::vector<dynamic_layout> sample_layouts() {
+  const auto c345 = dynamic_layout::contiguous({3, 4, 5});
+  return {
+      c34,
+      strider::slice(c34, "1:, ::-1"),
+      strider::permute(strider::slice(c345, "1:, ::-1"), {2, 0, 1}),
+      strider::flip(c345, {0, 2}),
+      strider::broadcast_to(strider::slice(dynamic_layout::contiguous({4}), "None"), {2, 3, 4}),
+      strider::unfold(dynamic_layout::contiguous({9}), 0, 3, 2),
+      strider::diagonal(c345, 1, 0, 2),
+      dynamic_layout::column_major({2, 3, 2}),
+      strider::slice(c34, "1, 2"),  // rank 0
+      dynamic_layout::contiguous({2, 0, 3}),
+      dynamic_layout({2, 2}, {-1, 3}, 1),
+  };
+}
+
+template <class Writer>
+std::string written(Writer&& write) {
+  std::ostringstream out;
+  write(out);
+  return out.str();
+}
+
+std::string temp_file(const std::string& name, const std::string& content) {
+  const auto path = std::filesystem::temp_directory_path() / ("strider_table_test_" + name);
+  std::ofstream(path) << content;
+  return path.string();
+}
+
+bool tool_exists(const char* path) { return std::filesystem::exists(path); }
+
+}  // namespace
+
+TEST_CASE("offset_table and coordinate_table follow the naive loop") {
+  for (const dynamic_layout& l : sample_layouts()) {
+    INFO(strider::detail::describe(l));
+    CHECK(strider::offset_table(l) == offsets(l));
+    std::vector<dims> coordinates;
+    for_each_index(l.shape(), [&](const index_vec& i) { coordinates.push_back(dims(i)); });
+    CHECK(strider::coordinate_table(l) == coordinates);
+  }
+}
+
+TEST_CASE("static tables equal the dynamic ones") {
+  using L = strider::permute_t<strider::slice_t<strider::contiguous<3, 4, 5>, "1:, ::-1">, 2, 0, 1>;
+  const auto& table = strider::offset_table_v<L>;
+  CHECK(index_vec(table.begin(), table.end()) == offsets(L::dynamic()));
+  const auto& inverse = strider::inverse_table_v<L>;
+  CHECK(index_vec(inverse.begin(), inverse.end()) == strider::inverse_table(L::dynamic()));
+  const auto& coordinates = strider::coordinate_table(L{});
+  CHECK(coordinates[7] == std::array<index_t, 3>{0, 1, 3});  // 7 = (0 * 2 + 1) * 4 + 3
+}
+
+TEST_CASE("inverse_table maps each slot back to its element") {
+  // contiguous(4, 6)[1:3, ::2]: offsets 6, 8, 10, 12, 14, 16; every other slot is a hole.
+  CHECK(strider::inverse_table(strider::slice(dynamic_layout::contiguous({4, 6}), "1:3, ::2")) ==
+        index_vec{-1, -1, -1, -1, -1, -1, 0, -1, 1, -1, 2, -1, 3, -1, 4, -1, 5});
+  for (const dynamic_layout& l : sample_layouts()) {
+    const index_vec table = offsets(l);
+    if (std::set<index_t>(table.begin(), table.end()).size() != table.size()) continue;  // not unique
+    INFO(strider::detail::describe(l));
+    const index_vec inverse = strider::inverse_table(l);
+    REQUIRE(inverse.size() == static_cast<std::size_t>(l.required_span()));
+    index_t stored = 0;
+    for (std::size_t s = 0; s < inverse.size(); ++s) {
+      if (inverse[s] == -1) continue;
+      ++stored;
+      CHECK(table[static_cast<std::size_t>(inverse[s])] == static_cast<index_t>(s));
+    }
+    CHECK(stored == l.size());
+  }
+  // Not unique: a clear error naming the shared slot.
+  const auto broadcast = strider::broadcast_to(strider::slice(dynamic_layout::contiguous({3}), "None"), {2, 3});
+  CHECK(message_of([&] { strider::inverse_table(broadcast); }) ==
+        "inverse_table: layout is not unique (storage offset 0 holds elements 0 and 3); use storage_table");
+}
+
+TEST_CASE("storage_table lists every element of each slot") {
+  // unfold(0, 3, 1) of 5 elements: windows (0 1 2), (1 2 3), (2 3 4), flat indices 0..8.
+  const strider::storage_table t(strider::unfold(dynamic_layout::contiguous({5}), 0, 3, 1));
+  REQUIRE(t.span() == 5);
+  const std::vector<index_vec> expected{{0}, {1, 3}, {2, 4, 6}, {5, 7}, {8}};
+  for (index_t s = 0; s < 5; ++s) {
+    CHECK(index_vec(t[s].begin(), t[s].end()) == expected[static_cast<std::size_t>(s)]);
+    CHECK(t.count(s) == static_cast<index_t>(expected[static_cast<std::size_t>(s)].size()));
+  }
+  // Holes are empty lists.
+  const strider::storage_table holes(strider::slice(c34, "::2, 1"));  // offsets 1 and 9
+  CHECK(holes.span() == 10);
+  CHECK(holes.count(0) == 0);
+  CHECK(holes.count(1) == 1);
+  CHECK(holes.count(9) == 1);
+  CHECK(strider::storage_table(dynamic_layout::contiguous({0, 4})).span() == 0);
+}
+
+TEST_CASE("write_grid") {
+  // Strides (4, -1) from offset 7: rows 7..4 and 11..8; width 2 for every column.
+  CHECK(written([](auto& os) { strider::write_grid(os, strider::slice(c34, "1:, ::-1")); }) ==
+        " 7  6  5  4\n"
+        "11 10  9  8\n");
+  // contiguous(2, 3, 2).permute(2, 0, 1): strides (1, 6, 2); one block per index of axis 0.
+  CHECK(written([](auto& os) { strider::write_grid(os, strider::permute(dynamic_layout::contiguous({2, 3, 2}), {2, 0, 1})); }) ==
+        "[0, :, :]\n"
+        " 0  2  4\n"
+        " 6  8 10\n"
+        "\n"
+        "[1, :, :]\n"
+        " 1  3  5\n"
+        " 7  9 11\n");
+  // Rank 4: the header names both leading indices.
+  const std::string r4 = written([](auto& os) { strider::write_grid(os, dynamic_layout::contiguous({2, 2, 1, 2})); });
+  CHECK(r4 == "[0, 0, :, :]\n0 1\n\n[0, 1, :, :]\n2 3\n\n[1, 0, :, :]\n4 5\n\n[1, 1, :, :]\n6 7\n");
+  CHECK(written([](auto& os) { strider::write_grid(os, strider::slice(dynamic_layout::contiguous({10}), "::-3")); }) == "9 6 3 0\n");
+  CHECK(written([](auto& os) { strider::write_grid(os, strider::slice(c34, "2, 1")); }) == "9\n");
+  CHECK(written([](auto& os) { strider::write_grid(os, dynamic_layout::contiguous({2, 0})); }) == "(empty: shape (2, 0), no elements)\n");
+  // Static layouts go through the same writer.
+  CHECK(written([](auto& os) { strider::write_grid(os, strider::transpose_t<strider::contiguous<2, 2>, 0, 1>{}); }) == "0 2\n1 3\n");
+}
+
+TEST_CASE("write_markdown") {
+  // The transpose of contiguous(2, 3): shape (3, 2), strides (1, 3).
+  CHECK(written([](auto& os) { strider::write_markdown(os, strider::transpose(dynamic_layout::contiguous({2, 3}), 0, 1)); }) ==
+        "| i0 \\ i1 | 0 | 1 |\n"
+        "|---:|---:|---:|\n"
+        "| 0 | 0 | 3 |\n"
+        "| 1 | 1 | 4 |\n"
+        "| 2 | 2 | 5 |\n");
+  CHECK(written([](auto& os) { strider::write_markdown(os, strider::slice(dynamic_layout::contiguous({6}), "1::2")); }) ==
+        "| i0 | 0 | 1 | 2 |\n"
+        "|---:|---:|---:|---:|\n"
+        "| offset | 1 | 3 | 5 |\n");
+  CHECK(written([](auto& os) { strider::write_markdown(os, dynamic_layout::contiguous({2, 1, 2})); }) ==
+        "**[0, :, :]**\n\n"
+        "| i1 \\ i2 | 0 | 1 |\n"
+        "|---:|---:|---:|\n"
+        "| 0 | 0 | 1 |\n"
+        "\n"
+        "**[1, :, :]**\n\n"
+        "| i1 \\ i2 | 0 | 1 |\n"
+        "|---:|---:|---:|\n"
+        "| 0 | 2 | 3 |\n");
+  CHECK(written([](auto& os) { strider::write_markdown(os, dynamic_layout{}); }) == "| offset |\n|---:|\n| 0 |\n");
+  CHECK(written([](auto& os) { strider::write_markdown(os, dynamic_layout::contiguous({0})); }) == "*empty: shape (0,), no elements*\n");
+}
+
+TEST_CASE("write_csv") {
+  // Broadcast of 2 elements to (2, 2): stride 0 repeats offsets 0 and 1.
+  CHECK(written([](auto& os) { strider::write_csv(os, strider::broadcast_to(dynamic_layout::contiguous({2}), {2, 2})); }) ==
+        "i0,i1,offset\n0,0,0\n0,1,1\n1,0,0\n1,1,1\n");
+  CHECK(written([](auto& os) { strider::write_csv(os, strider::slice(c34, "1, 2")); }) == "offset\n6\n");
+  CHECK(written([](auto& os) { strider::write_csv(os, dynamic_layout::contiguous({0, 2})); }) == "i0,i1,offset\n");
+}
+
+TEST_CASE("write_json") {
+  // Windows of 3 every 2 over 8 elements: (8 - 3) / 2 + 1 = 3 windows; slots 2 and 4 shared.
+  CHECK(written([](auto& os) { strider::write_json(os, strider::unfold(dynamic_layout::contiguous({8}), 0, 3, 2)); }) ==
+        "{\n"
+        "  \"shape\": [3, 3],\n"
+        "  \"strides\": [2, 1],\n"
+        "  \"offset\": 0,\n"
+        "  \"size\": 9,\n"
+        "  \"is_contiguous\": false,\n"
+        "  \"is_unique\": false,\n"
+        "  \"min_offset\": 0,\n"
+        "  \"max_offset\": 6,\n"
+        "  \"required_span\": 7,\n"
+        "  \"offsets\": [[0, 1, 2], [2, 3, 4], [4, 5, 6]]\n"
+        "}\n");
+  const std::string scalar = written([](auto& os) { strider::write_json(os, strider::slice(c34, "1, 2")); });
+  CHECK(scalar.find("\"shape\": [],") != std::string::npos);
+  CHECK(scalar.find("\"offsets\": 6\n") != std::string::npos);
+  CHECK(written([](auto& os) { strider::write_json(os, dynamic_layout::contiguous({2, 0})); }).find("\"offsets\": [[], []]\n") != std::string::npos);
+
+  // Valid JSON for every sample, read back by Python's parser.
+  if (!tool_exists("/usr/bin/python3")) {
+    WARN("no /usr/bin/python3: JSON not parsed");
+    return;
+  }
+  int n = 0;
+  for (const dynamic_layout& l : sample_layouts()) {
+    const std::string path = temp_file("sample" + std::to_string(n++) + ".json", written([&](auto& os) { strider::write_json(os, l); }));
+    INFO(path);
+    CHECK(std::system(("/usr/bin/python3 -c 'import json, sys; json.load(open(sys.argv[1]))' " + path).c_str()) == 0);
+  }
+}
+
+TEST_CASE("write_cpp_header") {
+  // The header static_tests/table_static_test.cpp compiles (first, without strider) must be the
+  // writer's current output. To regenerate it after a deliberate format change:
+  //   strider --format cpp --name sliced_offsets "contiguous(3, 4)[::2, ::-1]" -o static_tests/generated/table_header.hpp
+  const auto path = std::filesystem::path(__FILE__).parent_path().parent_path() / "static_tests" / "generated" / "table_header.hpp";
+  std::ifstream file(path);
+  REQUIRE(file);
+  const std::string checked_in{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  CHECK(written([](auto& os) { strider::write_cpp_header(os, strider::slice(c34, "::2, ::-1"), "sliced_offsets"); }) == checked_in);
+
+  const std::string empty = written([](auto& os) { strider::write_cpp_header(os, dynamic_layout::contiguous({0, 3}), "none"); });
+  CHECK(empty.find("inline constexpr std::array<std::int64_t, 0> none = {};\n") != std::string::npos);
+  // The most negative stride has no literal of its own.
+  const std::int64_t lowest = -0x7fffffffffffffff - 1;
+  const std::string extreme = written([&](auto& os) { strider::write_cpp_header(os, dynamic_layout({1}, {lowest}, 0), "x"); });
+  CHECK(extreme.find("x_strides = {(-9223372036854775807 - 1)};") != std::string::npos);
+  CHECK(message_of([] { std::ostringstream os; strider::write_cpp_header(os, c34, "2d"); }) ==
+        "write_cpp_header: \"2d\" is not a C++ identifier");
+}
+
+TEST_CASE("write_svg") {
+  const auto svg_of = [](const dynamic_layout& l) { return written([&](auto& os) { strider::write_svg(os, l, {"title <&>"}); }); };
+  const auto count = [](const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+  };
+  // A slice with holes: 8 elements over a span of 12, so 4 grey slots; nothing shared.
+  const std::string sliced = svg_of(strider::slice(c34, "1:, ::-1"));
+  CHECK(sliced.rfind("<?xml", 0) == 0);
+  CHECK(sliced.find("title &lt;&amp;&gt;") != std::string::npos);
+  CHECK(count(sliced, "fill=\"#d9d9d9\"") == 4 + 1);  // the holes and the legend's swatch
+  CHECK(count(sliced, "url(#strider-hatch)") == 0);
+  CHECK(count(sliced, "<title>element (") == 8);
+  // A broadcast: each of the 4 slots is shared by 3 elements; 12 + 4 hatched cells + the legend.
+  const std::string broadcast = svg_of(strider::broadcast_to(strider::slice(dynamic_layout::contiguous({4}), "None"), {3, 4}));
+  CHECK(count(broadcast, "fill=\"url(#strider-hatch)\"") == 12 + 4 + 1);
+  CHECK(count(broadcast, "&#215;3<") == 4);
+  CHECK(count(broadcast, "#d9d9d9") == 0);
+  // Rank 3 as small multiples, one label per slice.
+  const std::string permuted = svg_of(strider::permute(dynamic_layout::contiguous({2, 3, 4}), {2, 0, 1}));
+  CHECK(count(permuted, ">[") == 4);
+  // Limits: refused before anything is drawn.
+  CHECK(message_of([] { std::ostringstream os; strider::write_svg(os, dynamic_layout::contiguous({1000, 1000})); }) ==
+        "write_svg: the layout has 1000000 elements, too many to draw (limit 65536)");
+  CHECK(message_of([] { std::ostringstream os; strider::write_svg(os, dynamic_layout({2}, {100000}, 0)); }) ==
+        "write_svg: the storage span 100001 is too large to draw (limit 65536 slots)");
+
+  // Well-formed XML for every sample and a large one.
+  if (!tool_exists("/usr/bin/xmllint")) {
+    WARN("no /usr/bin/xmllint: SVG not checked");
+    return;
+  }
+  std::vector<dynamic_layout> layouts = sample_layouts();
+  layouts.push_back(strider::slice(dynamic_layout::contiguous({64, 64}), "::2, 1::3"));
+  int n = 0;
+  for (const dynamic_layout& l : layouts) {
+    const std::string path = temp_file("sample" + std::to_string(n++) + ".svg", svg_of(l));
+    INFO(path);
+    CHECK(std::system(("/usr/bin/xmllint --noout " + path).c_str()) == 0);
+  }
+}
+
+TEST_CASE("text writers refuse huge layouts") {
+  const auto huge = dynamic_layout::contiguous({1 << 12, 1 << 11});  // 2^23 elements
+  CHECK(message_of([&] { std::ostringstream os; strider::write_grid(os, huge); }) ==
+        "write_grid: the layout has 8388608 elements, more than the writers' limit (4194304)");
+  CHECK(message_of([&] { std::ostringstream os; strider::write_json(os, huge); }).rfind("write_json: ", 0) == 0);
+  // Empty, but its nested JSON table would still hold 2 * 366666661 empty lists.
+  CHECK(message_of([] { std::ostringstream os; strider::write_json(os, dynamic_layout::contiguous({2, 366666661, 0})); }) ==
+        "write_json: shape (2, 366666661, 0) nests more empty lists than the writers' limit (4194304)");
+  // The other writers print an empty layout in constant space.
+  const auto wide_empty = dynamic_layout::contiguous({1 << 30, 1 << 30, 0});
+  CHECK(written([&](auto& os) { strider::write_grid(os, wide_empty); }) == "(empty: shape (1073741824, 1073741824, 0), no elements)\n");
+  CHECK(written([&](auto& os) { strider::write_csv(os, wide_empty); }) == "i0,i1,i2,offset\n");
+  CHECK(written([&](auto& os) { strider::write_svg(os, wide_empty); }).find("empty layout: no elements") != std::string::npos);
+}

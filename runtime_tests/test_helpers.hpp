@@ -1,0 +1,63 @@
+// Helpers shared by the run-time tests: independent, naive references for a layout's offsets
+// (loops over every index, written here rather than taken from the library), and error text.
+#pragma once
+
+#include <strider/core.hpp>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace strider_test {
+
+using strider::dims;
+using strider::dynamic_layout;
+using strider::index_t;
+using index_vec = std::vector<index_t>;
+
+// Calls f(index) for every index of `shape` in C (row-major) order; nothing for an empty shape.
+template <class F>
+void for_each_index(const dims& shape, F&& f) {
+  for (index_t e : shape)
+    if (e == 0) return;
+  index_vec index(shape.size(), 0);
+  while (true) {
+    f(static_cast<const index_vec&>(index));
+    std::size_t d = shape.size();
+    while (d > 0 && ++index[d - 1] == shape[d - 1]) index[--d] = 0;
+    if (d == 0) return;
+  }
+}
+
+// Storage offset of one element: offset + sum(index * stride), from the raw fields.
+inline index_t naive_offset(const dynamic_layout& l, const index_vec& index) {
+  index_t off = l.offset();
+  for (std::size_t d = 0; d < l.rank(); ++d) off += index[d] * l.stride(d);
+  return off;
+}
+
+// The whole table of storage offsets in logical (C) order.
+inline index_vec offsets(const dynamic_layout& l) {
+  index_vec out;
+  for_each_index(l.shape(), [&](const index_vec& i) { out.push_back(naive_offset(l, i)); });
+  return out;
+}
+
+inline index_vec iota(index_t first, index_t count) {
+  index_vec out;
+  for (index_t k = 0; k < count; ++k) out.push_back(first + k);
+  return out;
+}
+
+// The text of the layout_error that f() throws, or "(no error)".
+template <class F>
+std::string message_of(F&& f) {
+  try {
+    f();
+  } catch (const strider::layout_error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+}  // namespace strider_test

@@ -1,0 +1,240 @@
+// tools/cli.hpp: the `strider` command, as a function of its arguments and two streams, so that
+// the command, its tests and the fuzzer run the same code (strider.cpp only calls run_cli).
+#pragma once
+
+#include <algorithm>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <strider/core.hpp>
+#include <strider/core/expression.hpp>
+#include <strider/table.hpp>
+
+#ifndef STRIDER_VERSION
+#define STRIDER_VERSION "unknown"
+#endif
+
+namespace strider::cli {
+
+// Exit codes: 0 success, 1 the output could not be written (file, size limit), 2 bad usage or
+// a bad expression.
+inline constexpr int ok = 0, failed = 1, bad_input = 2;
+
+inline constexpr std::string_view usage_text =
+    "usage: strider EXPR [--format grid|md|csv|json|cpp|svg] [--name NAME] [-o FILE]\n"
+    "       strider --info EXPR\n"
+    "       strider --emit-cpp EXPR\n"
+    "       strider --help | --version\n";
+
+inline constexpr std::string_view help_text =
+    "Prints the storage offset of every element of a strided layout (NumPy/PyTorch semantics).\n"
+    "\n"
+    "EXPR is a base layout followed by views, written as in NumPy and PyTorch:\n"
+    "  contiguous(3, 4, 5)[1:, ::-1].permute(2, 0, 1)\n"
+    "  column_major(3, 4).transpose(0, 1)     layout((3, 4), (4, 1), 0).flip(0)\n"
+    "  contiguous(4)[None].broadcast_to(3, 4)  contiguous(8).unfold(0, 3, 2)\n"
+    "Views: [index], permute, transpose, flip, broadcast_to, view, reshape, squeeze, unsqueeze,\n"
+    "diagonal, unfold, as_strided. Quote EXPR for the shell.\n"
+    "\n"
+    "Options:\n"
+    "  --format F    grid (default: aligned text; rank > 2 as 2-D slices), md (Markdown),\n"
+    "                csv (one line per element), json (properties and the nested table),\n"
+    "                cpp (a self-contained C++ header), svg (a picture of view and storage)\n"
+    "  --name NAME   the array's name in --format cpp (default: offsets)\n"
+    "  -o FILE       write to FILE instead of standard output\n"
+    "  --info        shape, strides, offset, derived properties, and which views exist\n"
+    "  --emit-cpp    the static type (strider::...) that names the same layout\n"
+    "  --help, --version\n"
+    "\n"
+    "Exit status: 0 on success, 1 when the output could not be written, 2 for bad options or a\n"
+    "bad expression (the message points at the column).\n";
+
+namespace detail {
+
+// The expression as the error shows it: one byte, one column, so that the caret lines up.
+inline std::string printable(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
+  return out;
+}
+
+inline void report(std::ostream& err, const std::string& expression, const expression_error& e) {
+  err << "strider: " << e.what() << "\n  " << printable(expression) << "\n  "
+      << std::string(e.column() > 0 ? e.column() - 1 : 0, ' ') << "^\n";
+}
+
+inline std::string dims_call(const dims& values) {
+  std::string out;
+  for (std::size_t i = 0; i < values.size(); ++i) out.append(i ? ", " : "").append(std::to_string(values[i]));
+  return out;
+}
+
+inline void write_info(std::ostream& out, const std::string& text, const dynamic_layout& l) {
+  const auto row = [&out](std::string_view name, const std::string& value) {
+    out << name << std::string(name.size() < 15 ? 15 - name.size() : 1, ' ') << value << '\n';
+  };
+  const auto yes_no = [](bool b) { return std::string(b ? "true" : "false"); };
+  row("expression", text);
+  row("rank", std::to_string(l.rank()));
+  row("shape", strider::detail::tuple_text(l.shape()));
+  row("strides", strider::detail::tuple_text(l.strides()));
+  row("offset", std::to_string(l.offset()));
+  row("size", std::to_string(l.size()));
+  row("is_contiguous", yes_no(l.is_contiguous()));
+  row("is_unique", yes_no(l.is_unique()) + (!l.is_unique() && l.size() > unique_check_limit ? " (not proven unique: too many elements to enumerate)" : ""));
+  row("min_offset", std::to_string(l.min_offset()));
+  row("max_offset", std::to_string(l.max_offset()));
+  row("required_span", std::to_string(l.required_span()));
+
+  // Views a user commonly wants next, each answered by the core's can_view.
+  struct target {
+    std::string call, meaning;
+    std::string answer;  // "yes", "no", or the core's error
+  };
+  // The core decides; a layout_error from it (an int64 overflow of a stride) is shown as it is.
+  const auto check = [](auto&& f) -> std::string {
+    try {
+      return f() ? "yes" : "no";
+    } catch (const layout_error& e) {
+      return std::string("no: ") + e.what();
+    }
+  };
+  std::vector<target> targets;
+  const std::size_t r = l.rank();
+  targets.push_back({".view(-1)", "flatten", check([&] { return can_view(l, {-1}); })});
+  if (r >= 3) {  // explicit extents: a -1 is ambiguous for an empty layout
+    dims first{l.extent(0) * l.extent(1)}, last;
+    for (std::size_t d = 2; d < r; ++d) first.push_back(l.extent(d));
+    for (std::size_t d = 0; d + 2 < r; ++d) last.push_back(l.extent(d));
+    last.push_back(l.extent(r - 2) * l.extent(r - 1));
+    targets.push_back({".view(" + dims_call(first) + ")", "merge the first two axes", check([&] { return can_view(l, first); })});
+    targets.push_back({".view(" + dims_call(last) + ")", "merge the last two axes", check([&] { return can_view(l, last); })});
+  }
+  if (r >= 2) {
+    dims reversed;
+    for (std::size_t d = r; d-- > 0;) reversed.push_back(static_cast<index_t>(d));
+    targets.push_back({".permute(" + dims_call(reversed) + ").view(-1)", "flatten in column-major order",
+                       check([&] { return can_view(permute(l, reversed), {-1}); })});
+  }
+  std::size_t width = 0;
+  for (const target& t : targets) width = std::max(width, t.call.size());
+  out << "views without a copy:\n";
+  for (const target& t : targets)
+    out << "  " << t.call << std::string(width - t.call.size() + 2, ' ') << (t.answer == "no" ? "no " : t.answer) << "  ("
+        << t.meaning << (t.answer == "yes" ? "" : "; reshape copies") << ")\n";
+}
+
+}  // namespace detail
+
+/// Runs the command: args[0] is the program name. Writes results to `out`, diagnostics to `err`
+/// and returns the exit status. Never throws.
+inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const auto usage = [&err](const std::string& problem) {
+    err << "strider: " << problem << '\n' << usage_text;
+    return bad_input;
+  };
+  std::string expression, format = "grid", name = "offsets", output;
+  bool have_expression = false, info = false, emit = false, have_format = false, have_name = false, have_output = false;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    // --opt VALUE and --opt=VALUE
+    const auto value = [&](std::string_view option, std::string& into, bool& seen) -> int {
+      if (seen) return usage(std::string(option) + " given twice");
+      seen = true;
+      if (a.size() > option.size() && a[option.size()] == '=') {
+        into = a.substr(option.size() + 1);
+        return ok;
+      }
+      if (i + 1 >= args.size()) return usage(std::string(option) + " needs a value");
+      into = args[++i];
+      return ok;
+    };
+    const auto is = [&a](std::string_view option) {
+      return a == option || (a.size() > option.size() && a.compare(0, option.size(), option) == 0 && a[option.size()] == '=');
+    };
+    int status = ok;
+    if (a == "--help" || a == "-h") {
+      out << usage_text << '\n' << help_text;
+      return ok;
+    } else if (a == "--version") {
+      out << "strider " << STRIDER_VERSION << '\n';
+      return ok;
+    } else if (a == "--info") {
+      info = true;
+    } else if (a == "--emit-cpp") {
+      emit = true;
+    } else if (is("--format")) {
+      status = value("--format", format, have_format);
+    } else if (is("--name")) {
+      status = value("--name", name, have_name);
+    } else if (a == "-o" || is("--output")) {
+      status = value(a == "-o" ? "-o" : "--output", output, have_output);
+    } else if (a == "--") {
+      if (i + 2 != args.size()) return usage("expected one expression after --");
+      if (have_expression) return usage("more than one expression given");
+      expression = args[++i];
+      have_expression = true;
+    } else if (a.size() > 1 && a[0] == '-') {
+      return usage("unknown option " + a);
+    } else {
+      if (have_expression) return usage("more than one expression given (quote the expression for the shell)");
+      expression = a;
+      have_expression = true;
+    }
+    if (status != ok) return status;
+  }
+  if (!have_expression) return usage("no expression given");
+  if (info && emit) return usage("--info and --emit-cpp cannot be combined");
+  if ((info || emit) && (have_format || have_name)) return usage("--format and --name do not apply to --info or --emit-cpp");
+  static constexpr std::string_view formats[] = {"grid", "md", "csv", "json", "cpp", "svg"};
+  if (std::find(std::begin(formats), std::end(formats), format) == std::end(formats))
+    return usage("unknown format '" + format + "' (expected grid, md, csv, json, cpp or svg)");
+  if (have_name && format != "cpp") return usage("--name applies to --format cpp only");
+  if (!strider::detail::is_identifier(name)) return usage("--name '" + name + "' is not a C++ identifier");
+
+  try {
+    std::ostringstream text;  // the whole output first: a failure leaves no partial file
+    if (emit) {
+      text << to_static_type(expression) << '\n';
+      evaluate(expression);  // the type compiles exactly when the layout is valid: say so now
+    } else {
+      const dynamic_layout l = evaluate(expression);
+      if (info) detail::write_info(text, expression, l);
+      else if (format == "grid") {
+        text << strider::detail::describe(l) << '\n';
+        write_grid(text, l);
+      } else if (format == "md") write_markdown(text, l);
+      else if (format == "csv") write_csv(text, l);
+      else if (format == "json") write_json(text, l);
+      else if (format == "cpp") write_cpp_header(text, l, name);
+      else write_svg(text, l, {detail::printable(expression)});
+    }
+    if (output.empty() || output == "-") {
+      out << text.str() << std::flush;
+    } else {
+      std::ofstream file(output, std::ios::binary);
+      if (file) file << text.str();
+      if (!file) {
+        err << "strider: cannot write " << output << '\n';
+        return failed;
+      }
+    }
+    return ok;
+  } catch (const expression_error& e) {
+    detail::report(err, expression, e);
+    return bad_input;
+  } catch (const layout_error& e) {  // a writer's limit
+    err << "strider: " << e.what() << '\n';
+    return failed;
+  } catch (const std::exception& e) {  // out of memory, and anything unforeseen
+    err << "strider: " << e.what() << '\n';
+    return failed;
+  }
+}
+
+}  // namespace strider::cli

@@ -1,0 +1,79 @@
+// libFuzzer target: the expression parser, the evaluator, the static-type printer, every table
+// writer, and the `strider` command's argument handling, on arbitrary bytes. Besides crashes and
+// sanitizer reports it checks invariants that must hold for every input (see `require`).
+#include <cstdint>
+#include <cstdlib>
+#include <cstdio>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include "../cli.hpp"
+
+namespace {
+
+void require(bool condition, const char* what) {
+  if (!condition) {
+    std::fprintf(stderr, "invariant broken: %s\n", what);
+    std::abort();
+  }
+}
+
+// Layouts small enough to write quickly, so that the fuzzer keeps a high exec rate.
+constexpr strider::index_t small = 2048;
+
+void check_layout(const strider::dynamic_layout& l, std::string_view text) {
+  using namespace strider;
+  require(l.min_offset() >= 0, "min_offset >= 0");
+  require(l.size() == 0 || l.min_offset() <= l.max_offset(), "min_offset <= max_offset");
+  if (l.size() > small || l.required_span() > 8 * small) return;
+  const storage_table slots(l);
+  bool shared = false;
+  for (index_t o : slots.offsets()) {
+    require(o >= l.min_offset() && o <= l.max_offset(), "offsets within [min_offset, max_offset]");
+    shared = shared || slots.count(o) > 1;
+  }
+  // is_unique is exact up to unique_check_limit elements.
+  require(l.is_unique() == !shared, "is_unique agrees with the storage table");
+  if (!shared) require(inverse_table(l).size() == static_cast<std::size_t>(l.required_span()), "inverse_table size");
+  std::ostringstream sink;
+  try {
+    write_grid(sink, l);
+    write_markdown(sink, l);
+    write_csv(sink, l);
+    write_json(sink, l);
+    write_cpp_header(sink, l, "fuzz");
+    write_svg(sink, l, {std::string(text)});
+  } catch (const layout_error& e) {  // only a writer's size limit may refuse a valid layout
+    require(std::string_view(e.what()).substr(0, 6) == "write_", "a writer refuses only with its own message");
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  bool valid = false;
+  try {
+    const strider::expression e = strider::parse_expression(text);
+    try {
+      (void)strider::to_static_type(e);
+    } catch (const strider::expression_error& error) {
+      require(error.column() >= 1 && error.column() <= text.size() + 1, "to_static_type: column within the text");
+    }
+    const strider::dynamic_layout l = strider::evaluate(e);
+    valid = true;
+    check_layout(l, text);
+  } catch (const strider::expression_error& error) {
+    require(error.column() >= 1 && error.column() <= text.size() + 1, "column within the text");
+    require(std::string_view(error.what()).find(": ") != std::string_view::npos, "message names its operation");
+  }
+  // The command on the same text: an invalid expression exits 2, a valid one 0 (or 1 past a
+  // writer's limit); nothing escapes run_cli.
+  std::ostringstream out, err;
+  const int info = strider::cli::run_cli({"strider", "--info", "--", text}, out, err);
+  require(valid ? info == 0 : info == 2, "--info exit status");
+  const int emit = strider::cli::run_cli({"strider", "--emit-cpp", "--", text}, out, err);
+  require(valid ? emit == 0 : emit == 2, "--emit-cpp exit status");
+  return 0;
+}

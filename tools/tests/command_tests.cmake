@@ -1,0 +1,59 @@
+# Tests of the `strider` command (included by tools/CMakeLists.txt). Each expected output was
+# worked out by hand from the layout rules (NumPy/PyTorch semantics), not copied from a run.
+# In the regular expressions '@' is a line end (see run_command.cmake).
+set(x ${strider_exe})
+
+# contiguous(3, 4) has strides (4, 1); [1:, ::-1] starts at row 1, last column: offset 4 + 3 = 7.
+strider_command_test(grid COMMAND ${x} "contiguous(3, 4)[1:, ::-1]"
+  STDOUT "^shape \\(2, 4\\), strides \\(4, -1\\), offset 7@ 7  6  5  4@11 10  9  8@$")
+# contiguous(2, 3, 2) has strides (6, 2, 1); permute(2, 0, 1) gives strides (1, 6, 2).
+strider_command_test(grid_rank3 COMMAND ${x} "contiguous(2, 3, 2).permute(2, 0, 1)"
+  STDOUT "^shape \\(2, 2, 3\\), strides \\(1, 6, 2\\), offset 0@\\[0, :, :\\]@ 0  2  4@ 6  8 10@@\\[1, :, :\\]@ 1  3  5@ 7  9 11@$")
+strider_command_test(grid_empty COMMAND ${x} "contiguous(2, 0, 3)" STDOUT "@\\(empty: shape \\(2, 0, 3\\), no elements\\)@$")
+strider_command_test(grid_rank0 COMMAND ${x} "contiguous()" STDOUT "^shape \\(\\), strides \\(\\), offset 0@0@$")
+# The transpose of contiguous(2, 3): shape (3, 2), strides (1, 3).
+strider_command_test(markdown COMMAND ${x} --format md "contiguous(2, 3).transpose(0, 1)"
+  STDOUT "^\\| i0 \\\\ i1 \\| 0 \\| 1 \\|@\\|---:\\|---:\\|---:\\|@\\| 0 \\| 0 \\| 3 \\|@\\| 1 \\| 1 \\| 4 \\|@\\| 2 \\| 2 \\| 5 \\|@$")
+# A broadcast row: stride 0 along the new axis repeats offsets 0 and 1.
+strider_command_test(csv COMMAND ${x} --format=csv "contiguous(2)[None].broadcast_to(2, 2)"
+  STDOUT "^i0,i1,offset@0,0,0@0,1,1@1,0,0@1,1,1@$")
+# Windows of 3 every 2 over 8 elements: (8 - 3) / 2 + 1 = 3 windows, offsets 2 and 4 shared.
+strider_command_test(json COMMAND ${x} --format json "contiguous(8).unfold(0, 3, 2)"
+  STDOUT "\"shape\": \\[3, 3\\],@  \"strides\": \\[2, 1\\],@  \"offset\": 0,@  \"size\": 9,@  \"is_contiguous\": false,@  \"is_unique\": false,@  \"min_offset\": 0,@  \"max_offset\": 6,@  \"required_span\": 7,@  \"offsets\": \\[\\[0, 1, 2\\], \\[2, 3, 4\\], \\[4, 5, 6\\]\\]@}@$")
+# flip(1) of contiguous(2, 2): strides (2, -1), offset 1.
+strider_command_test(cpp COMMAND ${x} --format cpp --name m "contiguous(2, 2).flip(1)"
+  STDOUT "std::array<std::int64_t, 2> m_shape = {2, 2};@inline constexpr std::array<std::int64_t, 2> m_strides = {2, -1};@inline constexpr std::int64_t m_offset = 1;@inline constexpr std::array<std::int64_t, 4> m = {@    1, 0, 3, 2,@};@$")
+strider_command_test(svg COMMAND ${x} --format svg "contiguous(3, 4)[1:, ::-1]" STDOUT "^<\\?xml .*<svg xmlns=\"http://www.w3.org/2000/svg\".*</svg>@$")
+strider_command_test(output_file COMMAND ${x} --format json -o ${CMAKE_CURRENT_BINARY_DIR}/output_file.json "contiguous(2)" STDOUT "^$")
+# The transpose of contiguous(3, 4) (strides (1, 4)) flattens only in column-major order.
+strider_command_test(info COMMAND ${x} --info "contiguous(3, 4).transpose(0, 1)"
+  STDOUT "shape +\\(4, 3\\)@strides +\\(1, 4\\)@offset +0@size +12@is_contiguous +false@is_unique +true@min_offset +0@max_offset +11@required_span +12@.*\\.view\\(-1\\) +no .*\\.permute\\(1, 0\\)\\.view\\(-1\\) +yes")
+strider_command_test(info_broadcast COMMAND ${x} --info "contiguous(3)[None].broadcast_to(2, 3)" STDOUT "strides +\\(0, 1\\)@.*is_unique +false@.*required_span +3@")
+strider_command_test(emit_cpp COMMAND ${x} --emit-cpp "contiguous(3, 4, 5)[1:, ::-1].permute(2, 0, 1)"
+  STDOUT "^strider::permute_t<strider::slice_t<strider::contiguous<3, 4, 5>, \"1:, ::-1\">, 2, 0, 1>@$")
+strider_command_test(help COMMAND ${x} --help STDOUT "^usage: strider EXPR")
+strider_command_test(version COMMAND ${x} --version STDOUT "^strider ${PROJECT_VERSION}@$")
+
+# Errors: the library's words, the expression, a caret under the column; exit status 2.
+# 'permute' starts at column 17 of "contiguous(3,4).permute(1,1)": 2 + 16 spaces before '^'.
+strider_command_test(error_operation RC 2 COMMAND ${x} "contiguous(3,4).permute(1,1)"
+  STDERR "^strider: permute: repeated axis 1@  contiguous\\(3,4\\)\\.permute\\(1,1\\)@                  \\^@$")
+# '[' is column 16: the slice's own message.
+strider_command_test(error_slice RC 2 COMMAND ${x} "contiguous(3,4)[5]"
+  STDERR "^strider: slice: index 5 is out of range for axis 0 with extent 3@  contiguous\\(3,4\\)\\[5\\]@                 \\^@$")
+strider_command_test(error_unknown_operation RC 2 COMMAND ${x} "contiguous(3,4).permte(0)"
+  STDERR "^strider: expression: .*permte.*@  contiguous\\(3,4\\)\\.permte\\(0\\)@                  \\^@$")
+strider_command_test(error_syntax RC 2 COMMAND ${x} --info "contiguous(3,4"
+  STDERR "^strider: expression: .*@  contiguous\\(3,4@                \\^@$")
+strider_command_test(error_emit RC 2 COMMAND ${x} --emit-cpp "contiguous(2).view(3)" STDERR "^strider: view: .*@  contiguous\\(2\\)\\.view\\(3\\)@")
+strider_command_test(error_format RC 2 COMMAND ${x} --format xml "contiguous(3)" STDERR "unknown format 'xml'.*@usage: strider")
+strider_command_test(error_option RC 2 COMMAND ${x} --frobnicate "contiguous(3)" STDERR "unknown option --frobnicate@usage: strider")
+strider_command_test(error_no_expression RC 2 COMMAND ${x} --format json STDERR "no expression given@usage: strider")
+strider_command_test(error_missing_value RC 2 COMMAND ${x} "contiguous(3)" --format STDERR "--format needs a value@usage:")
+strider_command_test(error_two_expressions RC 2 COMMAND ${x} "contiguous(3)" "contiguous(4)" STDERR "more than one expression")
+strider_command_test(error_name RC 2 COMMAND ${x} --format cpp --name 2x "contiguous(3)" STDERR "not a C\\+\\+ identifier")
+# Too large to write: refused at once (exit status 1), not a hang or an allocation failure.
+strider_command_test(error_too_large RC 1 COMMAND ${x} --format csv "contiguous(100000, 100000)"
+  STDERR "^strider: write_csv: the layout has 10000000000 elements, more than the writers' limit \\(4194304\\)@$")
+strider_command_test(error_span_too_large RC 1 COMMAND ${x} --format svg "layout((2,), (1000000000000,), 0)"
+  STDERR "^strider: write_svg: the storage span 1000000000001 is too large to draw")

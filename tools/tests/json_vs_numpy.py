@@ -1,0 +1,63 @@
+"""Checks `strider --format json` against NumPy for every line of expressions.txt.
+
+NumPy is the independent reference: a view of np.arange holds its own storage offsets as values,
+so the whole offset table, the extremes, the span and uniqueness come from NumPy, not from a
+formula of ours. Usage: json_vs_numpy.py STRIDER. Exit status 77 (skipped) without NumPy.
+"""
+import json
+import pathlib
+import subprocess
+import sys
+
+try:
+    import numpy as np
+except ImportError:
+    print("numpy is not installed: skipped")
+    sys.exit(77)
+
+strider = sys.argv[1]
+failures = 0
+lines = (pathlib.Path(__file__).parent / "expressions.txt").read_text().splitlines()
+for line in lines:
+    if not line.strip() or line.startswith("#"):
+        continue
+    expression, reference = (part.strip() for part in line.split(" ## "))
+    view = eval(reference, {"np": np})
+    result = subprocess.run([strider, "--format", "json", expression], capture_output=True, text=True)
+    if result.returncode != 0:
+        print(f"FAIL {expression}: exit status {result.returncode}: {result.stderr}")
+        failures += 1
+        continue
+    got = json.loads(result.stdout)
+    values = np.asarray(view).ravel()
+    problems = []
+    expect = {
+        "shape": list(view.shape),
+        "offsets": view.tolist(),
+        "size": int(view.size),
+        "is_contiguous": bool(view.flags["C_CONTIGUOUS"]),
+    }
+    if view.size:
+        expect["offset"] = int(view[(0,) * view.ndim])
+        expect["min_offset"] = int(values.min())
+        expect["max_offset"] = int(values.max())
+        expect["required_span"] = int(values.max()) + 1
+        expect["is_unique"] = len(set(values.tolist())) == view.size
+        # NumPy's strides of extent-1 axes are arbitrary; the others must agree.
+        got_strides = [s for s, n in zip(got["strides"], got["shape"]) if n > 1]
+        numpy_strides = [s // view.itemsize for s, n in zip(view.strides, view.shape) if n > 1]
+        if got_strides != numpy_strides:
+            problems.append(f"strides {got['strides']} vs NumPy {[s // view.itemsize for s in view.strides]}")
+    else:
+        expect["required_span"] = 0
+    for key, value in expect.items():
+        if got.get(key) != value:
+            problems.append(f"{key}: strider {got.get(key)!r}, NumPy {value!r}")
+    if problems:
+        failures += 1
+        print(f"FAIL {expression}  (NumPy: {reference})")
+        for p in problems:
+            print("   ", p)
+    else:
+        print(f"ok   {expression}")
+sys.exit(1 if failures else 0)
