@@ -1,5 +1,5 @@
 // broadcast_to_t and broadcast_shapes_t. Expected values are NumPy's (np.broadcast_to,
-// np.broadcast_shapes), including NumPy's stride 0 on every axis of extent 0 or 1.
+// np.broadcast_shapes), including NumPy's stride 0 on every axis of extent 1.
 #include "static_test.hpp"
 
 namespace {
@@ -21,7 +21,7 @@ static_assert(is_layout<broadcast_to_t<layout<shape<>, strides<>, 9>, 4>, shape<
 
 // Extent 1 stretches to 0 as well; an extent-0 axis matches only 0.
 static_assert(is_layout<broadcast_to_t<contiguous<3, 1, 5>, 3, 0, 5>, shape<3, 0, 5>, strides<5, 0, 1>, 0>);
-static_assert(is_layout<broadcast_to_t<contiguous<1, 0>, 4, 0>, shape<4, 0>, strides<0, 0>, 0>);
+static_assert(is_layout<broadcast_to_t<contiguous<1, 0>, 4, 0>, shape<4, 0>, strides<0, 1>, 0>);
 
 // Rank 6.
 static_assert(is_layout<broadcast_to_t<contiguous<1, 3, 1, 2>, 2, 4, 5, 3, 6, 2>, shape<2, 4, 5, 3, 6, 2>,

@@ -153,8 +153,8 @@ constexpr dynamic_layout broadcast_to(const dynamic_layout& l, const dims& shape
     const index_t from = in.shape[d - lead];
     if (from != shape[d] && from != 1)
       throw layout_error("broadcast_to: extent {} of axis {} cannot be broadcast to {}", from, d - lead, shape[d]);
-    // NumPy gives stride 0 to every stretched axis and to every axis of extent 0 or 1.
-    if (from > 1) out.strides[d] = in.strides[d - lead];
+    // NumPy gives stride 0 to every new axis and every axis of extent 1, stretched or not.
+    if (from != 1) out.strides[d] = in.strides[d - lead];
   }
   detail::element_count(out, "broadcast_to");
   return detail::result(out, "broadcast_to");
