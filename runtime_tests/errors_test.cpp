@@ -252,3 +252,11 @@ TEST_CASE("errors are layout_error, an std::invalid_argument") {
   CHECK_THROWS_AS(strider::permute(C, {0}), layout_error);
   CHECK_THROWS_AS(strider::permute(C, {0}), std::invalid_argument);
 }
+
+TEST_CASE("view: a stride product past int64 ends a chunk instead of failing") {
+  // Strides near 2^62: merging axes 1 and 2 after the permute would need 2 * 2^62.
+  const auto l = strider::permute(dynamic_layout({1, 2, 2}, {4611686018427387904, 4611686018427387904, 0}, 0), {2, 1, 0});
+  CHECK_FALSE(strider::can_view(l, {-1}));
+  CHECK(message_of([&] { strider::view(l, {-1}); }).rfind("view: the requested shape is not compatible", 0) == 0);
+  CHECK(strider::reshape(l, {-1}) == dynamic_layout::contiguous({4}));
+}

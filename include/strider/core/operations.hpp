@@ -216,10 +216,13 @@ constexpr std::optional<layout_value> try_view(const layout_value& in, const dim
   index_t tensor_numel = 1, view_numel = 1;
   for (std::ptrdiff_t tensor_d = static_cast<std::ptrdiff_t>(in.rank) - 1; tensor_d >= 0; --tensor_d) {
     tensor_numel *= in.shape[tensor_d];
-    if (tensor_d == 0 || (in.shape[tensor_d - 1] != 1 &&
-                          in.strides[tensor_d - 1] != checked_mul(tensor_numel, chunk_base_stride, "view"))) {
+    // A product that overflows int64 is no stride of this layout: the chunk ends there, and an
+    // extent-1 axis (the only kind such a stride can land on) gets stride 0.
+    index_t chunk_stride = 0;
+    const bool chunk_overflows = __builtin_mul_overflow(tensor_numel, chunk_base_stride, &chunk_stride);
+    if (tensor_d == 0 || (in.shape[tensor_d - 1] != 1 && (chunk_overflows || in.strides[tensor_d - 1] != chunk_stride))) {
       while (view_d >= 0 && (view_numel < tensor_numel || shape[view_d] == 1)) {
-        out.strides[view_d] = checked_mul(view_numel, chunk_base_stride, "view");
+        if (__builtin_mul_overflow(view_numel, chunk_base_stride, &out.strides[view_d])) out.strides[view_d] = 0;
         view_numel *= shape[view_d];
         --view_d;
       }
