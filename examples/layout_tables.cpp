@@ -20,7 +20,7 @@ std::filesystem::path output_dir = ".";
 template <class L>
 void show(const std::string& name, const std::string& expression, const std::string& explanation) {
   std::cout << name << ": " << expression << "\n  " << explanation << "\n  "
-            << strider::detail::describe(L::dynamic()) << "\n\n";
+            << strider::to_string(L::dynamic()) << "\n\n";
   std::stringstream grid;
   strider::write_grid(grid, L{});
   for (std::string line; std::getline(grid, line);) std::cout << (line.empty() ? "" : "    ") << line << '\n';

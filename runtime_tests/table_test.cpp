@@ -59,7 +59,7 @@ bool tool_exists(const char* path) { return std::filesystem::exists(path); }
 
 TEST_CASE("offset_table and coordinate_table follow the naive loop") {
   for (const dynamic_layout& l : sample_layouts()) {
-    INFO(strider::detail::describe(l));
+    INFO(strider::to_string(l));
     CHECK(strider::offset_table(l) == offsets(l));
     std::vector<dims> coordinates;
     for_each_index(l.shape(), [&](const index_vec& i) { coordinates.push_back(dims(i)); });
@@ -84,7 +84,7 @@ TEST_CASE("inverse_table maps each slot back to its element") {
   for (const dynamic_layout& l : sample_layouts()) {
     const index_vec table = offsets(l);
     if (std::set<index_t>(table.begin(), table.end()).size() != table.size()) continue;  // not unique
-    INFO(strider::detail::describe(l));
+    INFO(strider::to_string(l));
     const index_vec inverse = strider::inverse_table(l);
     REQUIRE(inverse.size() == static_cast<std::size_t>(l.required_span()));
     index_t stored = 0;
@@ -286,4 +286,13 @@ TEST_CASE("text writers refuse huge layouts") {
   CHECK(written([&](auto& os) { strider::write_grid(os, wide_empty); }) == "(empty: shape (1073741824, 1073741824, 0), no elements)\n");
   CHECK(written([&](auto& os) { strider::write_csv(os, wide_empty); }) == "i0,i1,i2,offset\n");
   CHECK(written([&](auto& os) { strider::write_svg(os, wide_empty); }).find("empty layout: no elements") != std::string::npos);
+}
+
+TEST_CASE("to_string and operator<< print a layout in NumPy's notation") {
+  const auto l = strider::slice(strider::dynamic_layout::contiguous({3, 4}), "1:, ::-1");
+  CHECK(strider::to_string(l) == "shape (2, 4), strides (4, -1), offset 7");
+  std::ostringstream os;
+  os << strider::slice(l, "0, :1");
+  CHECK(os.str() == "shape (1,), strides (-1,), offset 7");
+  CHECK(strider::to_string(strider::dynamic_layout{}) == "shape (), strides (), offset 0");
 }

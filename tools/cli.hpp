@@ -206,7 +206,7 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
       const dynamic_layout l = evaluate(expression);
       if (info) detail::write_info(text, expression, l);
       else if (format == "grid") {
-        text << strider::detail::describe(l) << '\n';
+        text << strider::to_string(l) << '\n';
         write_grid(text, l);
       } else if (format == "md") write_markdown(text, l);
       else if (format == "csv") write_csv(text, l);

@@ -3,11 +3,12 @@
 # and whether those lines show the expected message (the regular expression on the source's
 # first line, "// expect: ..."). Each case is compiled directly, as the CTest targets compile it.
 #   static_tests/compile_fail/measure_diagnostics.sh [g++ [clang++]]
-# Environment: CXXFLAGS (default -std=c++20), LIMIT (default 30 lines). Exit status 1 when a case
+# Environment: CXXFLAGS (default -std=c++20), LIMIT (default 30 lines), INCLUDE_DIR (default the
+# repository's include/, e.g. to try a changed copy of the headers). Exit status 1 when a case
 # compiles, exceeds LIMIT lines or does not show its message.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-include=$(cd "$here/../../include" && pwd)
+include=${INCLUDE_DIR:-$(cd "$here/../../include" && pwd)}
 gxx=${1:-g++}
 clangxx=${2:-clang++}
 flags=${CXXFLAGS:--std=c++20}

@@ -240,8 +240,33 @@ inline void stream_fence() {
 
 // ---- rows: the innermost loop when it is not part of a transpose ------------------------------
 
+// d[0, n) = s[0, n) for n <= 64 without calling memcpy (short rows, as in a sliding-window
+// view, would spend more time in the call than in the copy): two fixed-size moves that may
+// overlap.
+inline void copy_small_bytes(const std::byte* s, std::byte* d, std::size_t n) {
+  if (n >= 32) {
+    std::memcpy(d, s, 32);
+    std::memcpy(d + n - 32, s + n - 32, 32);
+  } else if (n >= 16) {
+    std::memcpy(d, s, 16);
+    std::memcpy(d + n - 16, s + n - 16, 16);
+  } else if (n >= 8) {
+    std::memcpy(d, s, 8);
+    std::memcpy(d + n - 8, s + n - 8, 8);
+  } else if (n >= 4) {
+    std::memcpy(d, s, 4);
+    std::memcpy(d + n - 4, s + n - 4, 4);
+  } else {
+    for (std::size_t i = 0; i < n; ++i) d[i] = s[i];
+  }
+}
+
 // d[0, n) = s[0, n): a memcpy, or streaming stores of whole cache lines.
 inline void copy_bytes(const std::byte* s, std::byte* d, std::size_t n, bool stream) {
+  if (n <= cache_line) {
+    copy_small_bytes(s, d, n);
+    return;
+  }
 #if defined(STRIDER_COPY_SSE2)
   if (stream && n >= 4 * cache_line) {
     const std::size_t head = (cache_line - reinterpret_cast<std::uintptr_t>(d) % cache_line) % cache_line;

@@ -205,7 +205,7 @@ inline void write_svg(std::ostream& os, const dynamic_layout& l, const svg_optio
        << escape(options.title) << "</text>\n";
     y += 22;
   }
-  os << "<text x=\"14\" y=\"" << num(y + 13) << "\" font-size=\"12.5\" fill=\"#333\">" << escape(detail::describe(l)) << " (" << size
+  os << "<text x=\"14\" y=\"" << num(y + 13) << "\" font-size=\"12.5\" fill=\"#333\">" << escape(to_string(l)) << " (" << size
      << (size == 1 ? " element" : " elements") << ", storage span " << span << ")</text>\n";
 
   // `markup`: value is already XML (an entity), not text to escape.
