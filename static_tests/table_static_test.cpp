@@ -54,3 +54,12 @@ using empty = contiguous<2, 0, 3>;
 static_assert(offset_table_v<empty>.size() == 0 && inverse_table_v<empty>.size() == 0);
 
 }  // namespace
+
+// The function forms take the layout as an object or as a template argument.
+namespace {
+using strider_table_forms = strider::transpose_t<strider::contiguous<2, 3>, 0, 1>;
+static_assert(&strider::offset_table<strider_table_forms>() == &strider::offset_table_v<strider_table_forms>);
+static_assert(&strider::offset_table(strider_table_forms{}) == &strider::offset_table_v<strider_table_forms>);
+static_assert(strider::inverse_table<strider_table_forms>()[1] == 2);
+static_assert(strider::coordinate_table<strider_table_forms>()[3][0] == 1);
+}  // namespace

@@ -106,13 +106,14 @@ template <static_layout_type L>
 inline constexpr std::array<index_t, static_cast<std::size_t>(L::required_span)> inverse_table_v =
     detail::make_inverse_table<std::array<index_t, detail::table_size<L>>, L>(offset_table_v<L>);
 
-/// Function forms: `offset_table(contiguous<3, 4>{})` is `offset_table_v<contiguous<3, 4>>`.
+/// Function forms: `offset_table<contiguous<3, 4>>()` and `offset_table(contiguous<3, 4>{})` are
+/// `offset_table_v<contiguous<3, 4>>`.
 template <static_layout_type L>
-constexpr const auto& offset_table(L) { return offset_table_v<L>; }
+constexpr const auto& offset_table(L = {}) { return offset_table_v<L>; }
 template <static_layout_type L>
-constexpr const auto& coordinate_table(L) { return coordinate_table_v<L>; }
+constexpr const auto& coordinate_table(L = {}) { return coordinate_table_v<L>; }
 template <static_layout_type L>
-constexpr const auto& inverse_table(L) { return inverse_table_v<L>; }
+constexpr const auto& inverse_table(L = {}) { return inverse_table_v<L>; }
 
 // --- dynamic layouts: std::vector --------------------------------------------------------------
 
