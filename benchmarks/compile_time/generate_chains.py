@@ -3,7 +3,7 @@
 
 Each chain k is
     L = contiguous<A, B, C, D>                 (distinct extents per chain)
-    P = permute_t<L, perm>                     (one of a few permutations that keep axes 2, 3 last)
+    P = permute_t<L, perm>                     (one of three permutations, see PERMS)
     S = slice_t<P, "1::2, ...">                (a stepped slice of the leading axis)
     V = view_t<S, s0, s1, -1>                  (merges the trailing axes: a view exists)
     R = reshape_t<S, -1>                       (flat: no view exists, so this is the copy's layout)
@@ -16,9 +16,9 @@ import sys
 
 import numpy as np
 
-# Permutations that keep axes 2 and 3 adjacent and in order at the end, so that view_t can merge
-# them after the stepped slice of the leading axis.
-PERMS = [(0, 1, 2, 3), (1, 0, 2, 3)]
+# Permutations that keep two input axes adjacent and in order in result axes 2 and 3, so that
+# view_t can merge them after the stepped slice of the leading axis.
+PERMS = [(1, 0, 2, 3), (2, 3, 0, 1), (3, 0, 1, 2)]
 
 
 def extents(k):

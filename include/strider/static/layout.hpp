@@ -34,6 +34,25 @@ constexpr std::array<index_t, N> first(const index_t (&values)[max_rank]) {
   return out;
 }
 
+constexpr void check_index(index_t index, std::size_t axis, index_t extent) {
+  if (index < 0 || index >= extent) throw layout_error("index: index {} is out of range for axis {} with extent {}", index, axis, extent);
+}
+
+// The offset of element (index...) of v: a template of the index count only, so it is
+// instantiated once per rank instead of once per static layout (a member would be).
+template <class... I>
+constexpr index_t static_offset(const layout_value& v, I... index) {
+  std::size_t d = 0;
+#ifdef NDEBUG
+  if (std::is_constant_evaluated())
+#endif
+    ((check_index(index, d, v.shape[d]), ++d), ...);
+  index_t offset = v.offset;
+  d = 0;
+  ((offset += index * v.strides[d++]), ...);  // a comma fold runs left to right
+  return offset;
+}
+
 }  // namespace detail
 
 /// True for the layout types of the static API.
@@ -65,7 +84,7 @@ struct static_layout {
   template <std::integral... I>
     requires(sizeof...(I) == rank)
   constexpr index_t operator()(I... index) const {
-    return at(std::make_index_sequence<rank>{}, static_cast<index_t>(index)...);
+    return detail::static_offset(V, static_cast<index_t>(index)...);
   }
 
   /// With compile-time indices (`std::integral_constant`, `hana::llong_c<2>`, `2_c`), an index
@@ -74,21 +93,8 @@ struct static_layout {
   template <detail::static_index... I>
     requires(sizeof...(I) == rank && rank > 0)
   constexpr index_t operator()(I...) const {
-    constexpr index_t result = at(std::make_index_sequence<rank>{}, static_cast<index_t>(I::value)...);
+    constexpr index_t result = detail::static_offset(V, static_cast<index_t>(I::value)...);
     return result;
-  }
-
- private:
-  template <std::size_t... D, class... I>
-  static constexpr index_t at(std::index_sequence<D...>, I... index) {
-#ifdef NDEBUG
-    if (std::is_constant_evaluated())
-#endif
-      (check_index(index, D, V.shape[D]), ...);
-    return (V.offset + ... + (index * V.strides[D]));
-  }
-  static constexpr void check_index(index_t index, std::size_t axis, index_t extent) {
-    if (index < 0 || index >= extent) throw layout_error("index: index {} is out of range for axis {} with extent {}", index, axis, extent);
   }
 };
 

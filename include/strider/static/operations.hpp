@@ -11,68 +11,72 @@
 namespace strider {
 
 namespace detail {
+// The run-time value of a layout type, read from its template argument, so that the class
+// static_layout<V> is not instantiated for the intermediate layouts of a chain.
+template <class L>
+constexpr dynamic_layout dyn = {};
 template <layout_value V>
-constexpr dynamic_layout dyn = dynamic_layout(V, dynamic_layout::unchecked_t{});
+constexpr dynamic_layout dyn<static_layout<V>> = dynamic_layout(V, dynamic_layout::unchecked_t{});
 }  // namespace detail
 
 // --- type aliases -----------------------------------------------------------------------------
 
 /// NumPy basic indexing: `slice_t<L, "1:, ::-1">` is `a[1:, ::-1]`.
 template <static_layout_type L, fixed_string Index>
-using slice_t = static_layout<slice(detail::dyn<L::value>, Index.view()).value()>;
+using slice_t = static_layout<slice(detail::dyn<std::remove_cvref_t<L>>, Index.view()).value()>;
 
 /// `permute_t<L, 2, 0, 1>`: result axis i is axis P[i] of L.
 template <static_layout_type L, index_t... P>
-using permute_t = static_layout<permute(detail::dyn<L::value>, dims{P...}).value()>;
+using permute_t = static_layout<permute(detail::dyn<std::remove_cvref_t<L>>, dims{P...}).value()>;
 
 /// Swaps axes A and B.
 template <static_layout_type L, index_t A, index_t B>
-using transpose_t = static_layout<transpose(detail::dyn<L::value>, A, B).value()>;
+using transpose_t = static_layout<transpose(detail::dyn<std::remove_cvref_t<L>>, A, B).value()>;
 
 /// Reverses the given axes; with none, every axis.
 template <static_layout_type L, index_t... Axes>
-using flip_t = static_layout<(sizeof...(Axes) == 0 ? flip(detail::dyn<L::value>)
-                                                   : flip(detail::dyn<L::value>, dims{Axes...}))
+using flip_t = static_layout<(sizeof...(Axes) == 0 ? flip(detail::dyn<std::remove_cvref_t<L>>)
+                                                   : flip(detail::dyn<std::remove_cvref_t<L>>, dims{Axes...}))
                                  .value()>;
 
 /// NumPy `broadcast_to(L, (E...))`.
 template <static_layout_type L, index_t... E>
-using broadcast_to_t = static_layout<broadcast_to(detail::dyn<L::value>, dims{E...}).value()>;
+using broadcast_to_t = static_layout<broadcast_to(detail::dyn<std::remove_cvref_t<L>>, dims{E...}).value()>;
 
 /// PyTorch `view(E...)`; one extent may be -1. Fails to compile when no view exists.
 template <static_layout_type L, index_t... E>
-using view_t = static_layout<view(detail::dyn<L::value>, dims{E...}).value()>;
+using view_t = static_layout<view(detail::dyn<std::remove_cvref_t<L>>, dims{E...}).value()>;
 
 /// The view when one exists, otherwise the contiguous layout of the copy (see reshape_copies).
 template <static_layout_type L, index_t... E>
-using reshape_t = static_layout<reshape(detail::dyn<L::value>, dims{E...}).value()>;
+using reshape_t = static_layout<reshape(detail::dyn<std::remove_cvref_t<L>>, dims{E...}).value()>;
 
 /// True when `reshape_t<L, E...>` is a copy rather than a view of L's storage.
 template <static_layout_type L, index_t... E>
-inline constexpr bool reshape_copies = !can_view(detail::dyn<L::value>, dims{E...});
+inline constexpr bool reshape_copies = !can_view(detail::dyn<std::remove_cvref_t<L>>, dims{E...});
 
 /// Removes the given extent-1 axes; with none, every extent-1 axis.
 template <static_layout_type L, index_t... Axes>
-using squeeze_t = static_layout<(sizeof...(Axes) == 0 ? squeeze(detail::dyn<L::value>)
-                                                      : squeeze(detail::dyn<L::value>, dims{Axes...}))
+using squeeze_t = static_layout<(sizeof...(Axes) == 0 ? squeeze(detail::dyn<std::remove_cvref_t<L>>)
+                                                      : squeeze(detail::dyn<std::remove_cvref_t<L>>, dims{Axes...}))
                                     .value()>;
 
 /// Inserts an extent-1 axis at Axis.
 template <static_layout_type L, index_t Axis>
-using unsqueeze_t = static_layout<unsqueeze(detail::dyn<L::value>, Axis).value()>;
+using unsqueeze_t = static_layout<unsqueeze(detail::dyn<std::remove_cvref_t<L>>, Axis).value()>;
 
 /// NumPy `diagonal(Offset, A, B)`, the diagonal appended as the last axis.
 template <static_layout_type L, index_t Offset = 0, index_t A = 0, index_t B = 1>
-using diagonal_t = static_layout<diagonal(detail::dyn<L::value>, Offset, A, B).value()>;
+using diagonal_t = static_layout<diagonal(detail::dyn<std::remove_cvref_t<L>>, Offset, A, B).value()>;
 
 /// PyTorch `unfold(Dim, Size, Step)`: sliding windows along Dim, window axis appended.
 template <static_layout_type L, index_t Dim, index_t Size, index_t Step>
-using unfold_t = static_layout<unfold(detail::dyn<L::value>, Dim, Size, Step).value()>;
+using unfold_t = static_layout<unfold(detail::dyn<std::remove_cvref_t<L>>, Dim, Size, Step).value()>;
 
 /// PyTorch `as_strided`: any layout within the storage span L reaches.
 template <static_layout_type L, class Shape, class Strides, index_t Offset = L::offset>
 using as_strided_t =
-    static_layout<as_strided(detail::dyn<L::value>, Shape::as_dims(), Strides::as_dims(), Offset).value()>;
+    static_layout<as_strided(detail::dyn<std::remove_cvref_t<L>>, Shape::as_dims(), Strides::as_dims(), Offset).value()>;
 
 namespace detail {
 // Carries a list of extents as a template argument (dims itself is not structural).
