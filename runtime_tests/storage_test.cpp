@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "catch.hpp"
+#include "test_helpers.hpp"
 
 using namespace strider;
 using namespace boost::hana::literals;
@@ -24,14 +25,7 @@ std::vector<float> arange(std::size_t n) {
   return out;
 }
 
-std::string message_of(auto&& f) {
-  try {
-    f();
-  } catch (const layout_error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using strider_test::message_of;
 
 // Every multi-index of `shape` in row-major order (an odometer written for the tests).
 std::vector<std::vector<index_t>> all_indices(const std::vector<index_t>& shape) {
