@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "catch.hpp"
+#include "test_helpers.hpp"
 
 using strider::copy_options;
 using strider::copy_strided;
@@ -90,14 +91,7 @@ void check_in_place(const dynamic_layout& src_l, const dynamic_layout& dst_l, co
 
 dynamic_layout contiguous(const dims& shape) { return dynamic_layout::contiguous(shape); }
 
-std::string message_of(auto&& f) {
-  try {
-    f();
-  } catch (const layout_error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using strider_test::message_of;
 
 // Lowers the streaming threshold for one scope, so that small arrays take the streaming paths.
 struct force_streaming {
@@ -132,6 +126,16 @@ TEST_CASE("copy: 2-D transposes of odd sizes, both directions") {
       check_copy(strider::transpose(contiguous({r, c}), 0, 1), contiguous({c, r}));
       check_copy(contiguous({r, c}), strider::transpose(contiguous({c, r}), 0, 1));
       check_copy(contiguous({r, c}), dynamic_layout::column_major({r, c}));
+    }
+  for (index_t r : {1, 7, 16, 33, 65, 129})
+    for (index_t c : {1, 9, 31, 64, 97}) {
+      INFO(r << " x " << c);
+      // Flipped and transposed (rot90): the source runs backwards along its fast axis.
+      check_copy(strider::transpose(strider::flip(contiguous({r, c}), {1}), 0, 1), contiguous({c, r}));
+      check_copy<double>(strider::transpose(strider::flip(contiguous({r, c}), {1}), 0, 1), contiguous({c, r}));
+      // 1- and 2-byte elements have their own transpose kernels.
+      check_copy<std::uint8_t>(strider::transpose(contiguous({r, c}), 0, 1), contiguous({c, r}));
+      check_copy<std::int16_t>(strider::transpose(contiguous({r, c}), 0, 1), contiguous({c, r}));
     }
   check_copy(strider::transpose(contiguous({129, 257}), 0, 1), contiguous({257, 129}), {}, 3, 5);  // misaligned
   check_copy<double>(strider::transpose(contiguous({67, 45}), 0, 1), contiguous({45, 67}));
@@ -219,6 +223,9 @@ TEST_CASE("copy: streaming stores (threshold lowered)") {
     check_copy(strider::transpose(contiguous({129, 64}), 0, 1), contiguous({64, 129}), {}, 0, shift);
     check_copy(strider::transpose(contiguous({48, 160}), 0, 1), contiguous({160, 48}), {}, shift, shift);
     check_copy<double>(strider::transpose(contiguous({40, 72}), 0, 1), contiguous({72, 40}), {}, 0, shift);
+    check_copy(strider::transpose(strider::flip(contiguous({48, 100}), {1}), 0, 1), contiguous({100, 48}), {}, 0, shift);
+    check_copy<std::int16_t>(strider::transpose(contiguous({64, 96}), 0, 1), contiguous({96, 64}), {}, 0, shift);
+    check_copy<std::uint8_t>(strider::transpose(contiguous({130, 192}), 0, 1), contiguous({192, 130}), {}, 0, shift);
     check_copy(contiguous({3, 1001}), contiguous({3, 1001}), {}, 1, shift);
     check_copy(strider::slice(contiguous({4, 1002}), ":, ::2"), contiguous({4, 501}), {}, 0, shift);
     check_copy(strider::slice(contiguous({4, 1503}), ":, ::3"), contiguous({4, 501}), {}, 0, shift);
@@ -248,15 +255,16 @@ TEST_CASE("copy: overlapping source and destination go through a temporary") {
 }
 
 TEST_CASE("copy: two threads") {
+  // Each copy moves more than the 4 MiB under which no thread is started.
   const copy_options two{2};
-  check_copy(strider::transpose(contiguous({1030, 1100}), 0, 1), contiguous({1100, 1030}), two);
-  check_copy(contiguous({3, 700000}), contiguous({3, 700000}), two, 1, 0);
-  check_copy(strider::flip(contiguous({2000000})), contiguous({2000000}), two);
-  check_copy(strider::permute(contiguous({100, 100, 100}), {2, 1, 0}), contiguous({100, 100, 100}), two);
-  check_copy(strider::slice(contiguous({2000, 1200}), ":, ::2"), contiguous({2000, 600}), two);
-  check_in_place(strider::transpose(contiguous({1024, 1024}), 0, 1), contiguous({1024, 1024}), two);
+  check_copy(strider::transpose(contiguous({801, 830}), 0, 1), contiguous({830, 801}), two);
+  check_copy(contiguous({3, 200001}), contiguous({3, 200001}), two, 1, 0);
+  check_copy(strider::flip(contiguous({600000})), contiguous({600000}), two);
+  check_copy(strider::permute(contiguous({90, 91, 92}), {2, 1, 0}), contiguous({92, 91, 90}), two);
+  check_copy(strider::slice(contiguous({1000, 1202}), ":, ::2"), contiguous({1000, 601}), two);
+  check_in_place(strider::transpose(contiguous({800, 800}), 0, 1), contiguous({800, 800}), two);
   force_streaming on;
-  check_copy(strider::transpose(contiguous({1030, 1100}), 0, 1), contiguous({1100, 1030}), two, 0, 1);
+  check_copy(strider::transpose(contiguous({801, 830}), 0, 1), contiguous({830, 801}), two, 0, 1);
 }
 
 TEST_CASE("copy: random layouts against the reference") {

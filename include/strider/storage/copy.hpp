@@ -3,11 +3,13 @@
 //     copy_strided(src, src_layout, dst, dst_layout)   // dst[dst_layout(i...)] = src[src_layout(i...)]
 //
 // The loop nest comes from `make_copy_plan` (copy_plan.hpp); this file runs it. Rows that are
-// contiguous in both layouts are memcpy'd, transposes are done in tiles of whole cache lines
-// with an in-register SIMD transpose (SSE2 on every x86-64, AVX2 where the compiler targets
-// it), and destinations larger than the last-level cache are written with non-temporal stores,
-// which skip reading the destination's old contents into the cache. Source and destination may
-// overlap in memory: the copy then goes through a temporary, as NumPy's copyto does.
+// contiguous in both layouts are memcpy'd; reversed, every-other and broadcast rows have SIMD
+// kernels; transposes are done in tiles of whole cache lines with an in-register SIMD transpose
+// (elements of 1, 2, 4 or 8 bytes; SSE2, the x86-64 baseline, or AVX2 for 4- and 8-byte
+// elements where the compiler targets it; AVX-512 is not used; plain loops elsewhere). A
+// destination larger than the last-level cache is written with non-temporal stores, which skip
+// reading its old contents into the cache. Source and destination may overlap in memory: the
+// copy then goes through a temporary, as NumPy's copyto does. benchmarks/README.md has figures.
 #pragma once
 
 #include <algorithm>
@@ -199,6 +201,45 @@ struct avx_8 {
 };
 #endif
 
+#if defined(STRIDER_COPY_SSE2)
+// Transposes n x n elements held in n registers: log2(n) rounds of a perfect shuffle (register
+// i paired with i + n/2, interleaved element by element into registers 2i and 2i+1).
+template <int N, class Lo, class Hi>
+inline void shuffle_transpose(__m128i* r, Lo lo, Hi hi) {
+  for (int round = 1; round < N; round *= 2) {
+    __m128i t[N];
+    for (int i = 0; i < N / 2; ++i) {
+      t[2 * i] = lo(r[i], r[i + N / 2]);
+      t[2 * i + 1] = hi(r[i], r[i + N / 2]);
+    }
+    for (int i = 0; i < N; ++i) r[i] = t[i];
+  }
+}
+
+// 1- and 2-byte elements (uint8 images, float16/bfloat16): transposes only.
+struct sse_1 {
+  using reg = __m128i;
+  static constexpr int lanes = 16;
+  static reg load(const void* p) { return _mm_loadu_si128(static_cast<const __m128i*>(p)); }
+  static void store(void* p, reg v) { _mm_storeu_si128(static_cast<__m128i*>(p), v); }
+  static void stream(void* p, reg v) { _mm_stream_si128(static_cast<__m128i*>(p), v); }
+  static void transpose(reg* r) {
+    shuffle_transpose<16>(r, [](reg a, reg b) { return _mm_unpacklo_epi8(a, b); }, [](reg a, reg b) { return _mm_unpackhi_epi8(a, b); });
+  }
+};
+
+struct sse_2 {
+  using reg = __m128i;
+  static constexpr int lanes = 8;
+  static reg load(const void* p) { return _mm_loadu_si128(static_cast<const __m128i*>(p)); }
+  static void store(void* p, reg v) { _mm_storeu_si128(static_cast<__m128i*>(p), v); }
+  static void stream(void* p, reg v) { _mm_stream_si128(static_cast<__m128i*>(p), v); }
+  static void transpose(reg* r) {
+    shuffle_transpose<8>(r, [](reg a, reg b) { return _mm_unpacklo_epi16(a, b); }, [](reg a, reg b) { return _mm_unpackhi_epi16(a, b); });
+  }
+};
+#endif
+
 // The register kind for elements of `Size` bytes, or void when there is none.
 template <std::size_t Size>
 struct vec_for {
@@ -227,9 +268,30 @@ struct vec_for<8> {
 template <class T>
 using vec_t = typename vec_for<sizeof(T)>::type;
 
-/// Elements that the SIMD kernels may move as raw bits.
+/// Elements that the SIMD row kernels may move as raw bits.
 template <class T>
 inline constexpr bool simd_v = trivial_v<T> && !std::is_void_v<vec_t<T>>;
+
+// The register kind that transposes elements of `Size` bytes (rows need more operations, which
+// the 1- and 2-byte kinds do not have).
+template <std::size_t Size>
+struct tile_vec_for : vec_for<Size> {};
+#if defined(STRIDER_COPY_SSE2)
+template <>
+struct tile_vec_for<1> {
+  using type = sse_1;
+};
+template <>
+struct tile_vec_for<2> {
+  using type = sse_2;
+};
+#endif
+
+template <class T>
+using tile_vec_t = typename tile_vec_for<sizeof(T)>::type;
+
+template <class T>
+inline constexpr bool tile_simd_v = trivial_v<T> && !std::is_void_v<tile_vec_t<T>>;
 
 /// Orders the streaming stores of this thread before whatever it does next.
 inline void stream_fence() {
@@ -431,33 +493,47 @@ inline void scalar_tile(const T* s, index_t ss_a, index_t ss_b, T* d, index_t ds
 
 // A square of one cache line by one cache line: reads `width` source rows of one line each and
 // writes `width` destination rows of one line each, transposing lanes x lanes blocks in
-// registers. Each destination line is written whole, consecutively, which suits streaming.
-template <class V, class T, bool Stream>
+// registers. The source lines are read a group of `lanes` rows at a time, each line whole, so
+// that rows a power-of-two apart (which share an L1 set) are not evicted before they are used
+// up; the transposed blocks go through a small buffer so that each destination line is then
+// written whole and at once, as streaming stores need.
+// With `Reverse`, the source runs backwards along B (a transposed flip, as in rot90): each load
+// is reversed in its register.
+template <class V, class T, bool Stream, bool Reverse>
 inline void line_tile(const T* s, index_t lds, T* d, index_t ldd) {
   constexpr int lanes = V::lanes;
   constexpr int width = static_cast<int>(cache_line / sizeof(T));
   constexpr int groups = width / lanes;
-  for (int bi = 0; bi < groups; ++bi) {
-    typename V::reg r[groups][lanes];
-    for (int g = 0; g < groups; ++g)
-      for (int j = 0; j < lanes; ++j) r[g][j] = V::load(s + (g * lanes + j) * lds + bi * lanes);
-    for (int g = 0; g < groups; ++g) V::transpose(r[g]);
-    for (int j = 0; j < lanes; ++j)
-      for (int g = 0; g < groups; ++g) {
-        T* out = d + (bi * lanes + j) * ldd + g * lanes;
-        if constexpr (Stream) V::stream(out, r[g][j]);
-        else V::store(out, r[g][j]);
+  alignas(64) T buffer[width][width];
+  for (int g = 0; g < groups; ++g)
+    for (int bi = 0; bi < groups; ++bi) {
+      typename V::reg r[lanes];
+      const T* block = Reverse ? s - (bi * lanes + lanes - 1) : s + bi * lanes;
+      for (int j = 0; j < lanes; ++j) {
+        r[j] = V::load(block + (g * lanes + j) * lds);
+        if constexpr (Reverse) r[j] = V::reverse(r[j]);
       }
-  }
+      V::transpose(r);
+      for (int j = 0; j < lanes; ++j) V::store(&buffer[bi * lanes + j][g * lanes], r[j]);
+    }
+  for (int b = 0; b < width; ++b)
+    for (int g = 0; g < groups; ++g) {
+      const typename V::reg v = V::load(&buffer[b][g * lanes]);
+      if constexpr (Stream) V::stream(d + b * ldd + g * lanes, v);
+      else V::store(d + b * ldd + g * lanes, v);
+    }
 }
+
+// How many line tiles ahead a transpose asks for its source lines (measured best: 1 or 2).
+inline constexpr index_t prefetch_ahead = 2;
 
 struct tiles_job {
   index_t peel = 0;        // columns of A before the first cache-line-aligned one
   index_t tile_a = 0;      // columns of A per work item
-  index_t tile_b = 0;      // rows of B per pass over a work item's columns
+  index_t tile_b = 0;      // rows of B per scalar tile
   index_t a_tiles = 0;     // work items per outer index
   index_t items = 0;
-  bool simd = false;       // line_tile applies: unit strides on both sides
+  bool simd = false;       // line_tile applies: unit strides on both sides (B may run backwards)
 };
 
 template <class T, bool Stream>
@@ -472,18 +548,30 @@ inline void run_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job&
     // Columns [a_lo, a_hi) of A, all of B. The first item also takes the peeled columns.
     const index_t a_lo = tile == 0 ? 0 : job.peel + tile * job.tile_a;
     const index_t a_hi = std::min(na, job.peel + (tile + 1) * job.tile_a);
-    if constexpr (simd_v<T>) {
+    if constexpr (tile_simd_v<T>) {
       if (job.simd) {
-        using V = vec_t<T>;
+        using V = tile_vec_t<T>;
         constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
         const index_t a0 = std::max(a_lo, std::min(job.peel, a_hi));
         const index_t a1 = a0 + (a_hi - a0) / w * w;
         const index_t b1 = nb / w * w;
         if (a_lo < a0) scalar_tile(s + a_lo * ss_a, ss_a, ss_b, d + a_lo * ds_a, ds_a, ds_b, nb, a0 - a_lo);
-        for (index_t bt = 0; bt < b1; bt += job.tile_b) {
-          const index_t bt_end = std::min(b1, bt + job.tile_b);
+        // A strip of one line's width walks down all of B: `width` source rows read front to
+        // back (few enough streams for the hardware prefetcher), the next lines of each
+        // requested a little ahead; each destination row gets one whole line.
+        auto strips = [&]<bool Reverse>() {
           for (index_t a = a0; a < a1; a += w)
-            for (index_t b = bt; b < bt_end; b += w) line_tile<V, T, Stream>(s + a * ss_a + b, ss_a, d + b * ds_b + a, ds_b);
+            for (index_t b = 0; b < b1; b += w) {
+              if (b + prefetch_ahead * w < nb)
+                for (index_t j = 0; j < w; ++j) __builtin_prefetch(s + (a + j) * ss_a + (b + prefetch_ahead * w) * ss_b);
+              line_tile<V, T, Stream, Reverse>(s + a * ss_a + b * ss_b, ss_a, d + b * ds_b + a, ds_b);
+            }
+        };
+        if constexpr (simd_v<T>) {
+          if (ss_b < 0) strips.template operator()<true>();
+          else strips.template operator()<false>();
+        } else {
+          strips.template operator()<false>();
         }
         if (b1 < nb) scalar_tile(s + a0 * ss_a + b1 * ss_b, ss_a, ss_b, d + b1 * ds_b + a0 * ds_a, ds_a, ds_b, nb - b1, a1 - a0);
         if (a1 < a_hi) scalar_tile(s + a1 * ss_a, ss_a, ss_b, d + a1 * ds_a, ds_a, ds_b, nb, a_hi - a1);
@@ -498,8 +586,12 @@ inline void run_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job&
 
 // ---- threads ----------------------------------------------------------------------------------
 
-// Runs work(begin, end) over [0, items), split into `threads` equal ranges; the calling thread
-// takes the first. std::jthread joins on every exit path.
+// Runs work(begin, end) over [0, items) on `threads` threads, the calling thread being one.
+// The range is dealt out round-robin in about 64 chunks per thread rather than cut into one
+// block per thread: the threads then work on neighbouring parts of the arrays at the same time
+// (in a transpose, neighbouring lines of the same destination rows), which the memory system
+// serves better (measured 5-10% over equal blocks for 2-thread transposes). std::jthread joins
+// on every exit path.
 template <class Work>
 inline void parallel_for(index_t items, unsigned threads, Work work) {
   const auto parts = static_cast<index_t>(std::min<index_t>(static_cast<index_t>(threads), items));
@@ -507,10 +599,14 @@ inline void parallel_for(index_t items, unsigned threads, Work work) {
     work(index_t{0}, items);
     return;
   }
+  const index_t grain = std::max<index_t>(1, (items + 64 * parts - 1) / (64 * parts));
+  auto deal = [&work, parts, items, grain](index_t t) {
+    for (index_t begin = t * grain; begin < items; begin += parts * grain) work(begin, std::min(items, begin + grain));
+  };
   std::vector<std::jthread> helpers;
   helpers.reserve(static_cast<std::size_t>(parts - 1));
-  for (index_t t = 1; t < parts; ++t) helpers.emplace_back([&work, t, parts, items] { work(items * t / parts, items * (t + 1) / parts); });
-  work(index_t{0}, items / parts);
+  for (index_t t = 1; t < parts; ++t) helpers.emplace_back(deal, t);
+  deal(0);
 }
 
 // ---- running a plan ---------------------------------------------------------------------------
@@ -537,7 +633,7 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
     const std::size_t b_loop = p.rank - 2;
     const index_t na = p.extent[inner];
     const index_t line = std::max<index_t>(1, static_cast<index_t>(cache_line / sizeof(T)));
-    job.simd = simd_v<T> && p.src_stride[b_loop] == 1 && p.dst_stride[inner] == 1;
+    job.simd = tile_simd_v<T> && p.dst_stride[inner] == 1 && (p.src_stride[b_loop] == 1 || (simd_v<T> && p.src_stride[b_loop] == -1));
     // Destination rows aligned alike: skip the columns before the first line boundary, so that
     // every tile writes whole, aligned lines.
     const T* first = dst + p.dst_offset;
@@ -546,7 +642,7 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
     const bool stream_tiles = stream && job.simd && job.peel < na && aligned_to(first + job.peel, cache_line) &&
                               (static_cast<std::size_t>(p.dst_stride[b_loop]) * sizeof(T)) % cache_line == 0;
     job.tile_a = line;
-    job.tile_b = job.simd ? 4 * line : line;
+    job.tile_b = line;
     job.a_tiles = std::max<index_t>(1, (na - job.peel + job.tile_a - 1) / job.tile_a);
     job.items = outer_items * job.a_tiles;
     if (stream_tiles) parallel_for(job.items, threads, [&](index_t b, index_t e) { run_tiles<T, true>(p, src, dst, job, b, e); });
