@@ -17,8 +17,10 @@ namespace strider {
 class dims {
  public:
   constexpr dims() = default;
-  constexpr dims(std::initializer_list<index_t> values) {
-    for (index_t v : values) push_back(v);
+  constexpr dims(std::initializer_list<index_t> values) : size_(values.size()) {
+    if (size_ > max_rank) throw layout_error("layout: rank exceeds max_rank ({})", max_rank);
+    const index_t* v = values.begin();  // one call, then plain reads: cheap in constant evaluation
+    for (std::size_t i = 0; i < size_; ++i) values_[i] = v[i];
   }
   /// From any range of integers (std::vector, std::span, std::array, ...).
   template <std::ranges::input_range R>

@@ -36,54 +36,65 @@ inline constexpr index_t unique_check_limit = 4096;
 
 namespace detail {
 
+// The number of elements, the product of the extents (1 for rank 0). Loops here are written
+// without helper calls: static layouts run them in the compiler's constant evaluator, where
+// every call costs.
 constexpr index_t element_count(const layout_value& v, const char* op) {
-  index_t n = 1;
-  for (std::size_t d = 0; d < v.rank; ++d) n = checked_mul(n, v.shape[d], op);
-  return n;
+  index_t count = 1, next = 0;
+  for (std::size_t d = 0; d < v.rank; ++d) {
+    if (__builtin_mul_overflow(count, v.shape[d], &next)) throw layout_error("{}: int64 overflow computing {} * {}", op, count, v.shape[d]);
+    count = next;
+  }
+  return count;
 }
 
-// Lowest and highest storage offset reached; both equal `offset` for an empty layout.
-constexpr index_t min_offset(const layout_value& v, const char* op = "layout") {
-  index_t lo = v.offset;
-  if (element_count(v, op) == 0) return lo;
-  for (std::size_t d = 0; d < v.rank; ++d)
-    if (v.strides[d] < 0) lo = checked_add(lo, checked_mul(v.shape[d] - 1, v.strides[d], op), op);
-  return lo;
+// Element count and the lowest and highest storage offsets reached (both `offset` for an
+// empty layout), in one pass over the axes. Every property and check reads these.
+struct offset_range {
+  index_t count = 1, min = 0, max = 0;
+};
+
+constexpr offset_range offset_range_of(const layout_value& v, const char* op) {
+  offset_range r{element_count(v, op), v.offset, v.offset};
+  if (r.count == 0) return r;
+  index_t next = 0;
+  for (std::size_t d = 0; d < v.rank; ++d) {
+    if (v.strides[d] == 0) continue;
+    index_t reach = 0;  // (extent - 1) * stride: how far the axis moves from its first element
+    if (__builtin_mul_overflow(v.shape[d] - 1, v.strides[d], &reach)) throw layout_error("{}: int64 overflow computing {} * {}", op, v.shape[d] - 1, v.strides[d]);
+    index_t& bound = v.strides[d] < 0 ? r.min : r.max;
+    if (__builtin_add_overflow(bound, reach, &next)) throw layout_error("{}: int64 overflow computing {} + {}", op, bound, reach);
+    bound = next;
+  }
+  return r;
 }
 
-constexpr index_t max_offset(const layout_value& v, const char* op = "layout") {
-  index_t hi = v.offset;
-  if (element_count(v, op) == 0) return hi;
-  for (std::size_t d = 0; d < v.rank; ++d)
-    if (v.strides[d] > 0) hi = checked_add(hi, checked_mul(v.shape[d] - 1, v.strides[d], op), op);
-  return hi;
-}
+constexpr index_t min_offset(const layout_value& v, const char* op = "layout") { return offset_range_of(v, op).min; }
+constexpr index_t max_offset(const layout_value& v, const char* op = "layout") { return offset_range_of(v, op).max; }
 
 // The invariants every layout keeps: non-negative extents, a non-negative storage offset for
 // every element, and a size and offset range that fit in int64. `op` names who asked.
 constexpr layout_value validate(const layout_value& v, const char* op) {
   if (v.rank > max_rank) throw layout_error("{}: rank {} exceeds max_rank ({})", op, v.rank, max_rank);
-  for (std::size_t d = 0; d < v.rank; ++d)
-    if (v.shape[d] < 0) throw layout_error("{}: extent {} of axis {} is negative", op, v.shape[d], d);
-  // An empty layout addresses nothing, so its offset may lie anywhere (NumPy's empty views of
-  // reversed axes point before their storage); nothing ever dereferences it.
-  const bool empty = element_count(v, op) == 0;
-  if (!empty && v.offset < 0) throw layout_error("{}: storage offset {} is negative", op, v.offset);
-  const index_t lo = min_offset(v, op);
-  const index_t hi = max_offset(v, op);
-  if (!empty && lo < 0) throw layout_error("{}: an element lies at negative storage offset {}", op, lo);
-  // required_span (max_offset + 1) must fit in int64 too.
-  if (!empty && hi == INT64_MAX) throw layout_error("{}: an element lies at storage offset {}, leaving no int64 room for the storage span", op, hi);
-  // Rebuilt with every entry written, zeros past the rank: equal layouts must be equal template
-  // arguments, and g++ 12 gives a value whose array kept an unwritten (value-initialized) entry
+  // Rebuilt with every entry below the rank written and zeros past it: equal layouts must be
+  // equal template arguments, and g++ 12 gives a value whose array kept an unwritten entry
   // before a written one a different identity from the same value written in full.
   layout_value out{};
   out.rank = v.rank;
-  for (std::size_t d = 0; d < max_rank; ++d) {
-    out.shape[d] = d < v.rank ? v.shape[d] : 0;
-    out.strides[d] = d < v.rank ? v.strides[d] : 0;
-  }
   out.offset = v.offset;
+  for (std::size_t d = 0; d < v.rank; ++d) {
+    if (v.shape[d] < 0) throw layout_error("{}: extent {} of axis {} is negative", op, v.shape[d], d);
+    out.shape[d] = v.shape[d];
+    out.strides[d] = v.strides[d];
+  }
+  const offset_range r = offset_range_of(out, op);
+  // An empty layout addresses nothing, so its offset may lie anywhere (NumPy's empty views of
+  // reversed axes point before their storage); nothing ever dereferences it.
+  if (r.count == 0) return out;
+  if (v.offset < 0) throw layout_error("{}: storage offset {} is negative", op, v.offset);
+  if (r.min < 0) throw layout_error("{}: an element lies at negative storage offset {}", op, r.min);
+  // required_span (max_offset + 1) must fit in int64 too.
+  if (r.max == INT64_MAX) throw layout_error("{}: an element lies at storage offset {}, leaving no int64 room for the storage span", op, r.max);
   return out;
 }
 
@@ -117,11 +128,16 @@ constexpr bool is_unique(const layout_value& v) {
     stride[n] = v.strides[d] < 0 ? -v.strides[d] : v.strides[d];
     ++n;
   }
-  for (std::size_t i = 1; i < n; ++i)  // insertion sort by stride (n <= max_rank)
-    for (std::size_t j = i; j > 0 && stride[j] < stride[j - 1]; --j) {
-      std::swap(stride[j], stride[j - 1]);
-      std::swap(extent[j], extent[j - 1]);
+  for (std::size_t i = 1; i < n; ++i) {  // insertion sort by stride (n <= max_rank)
+    const index_t s = stride[i], e = extent[i];
+    std::size_t j = i;
+    for (; j > 0 && s < stride[j - 1]; --j) {
+      stride[j] = stride[j - 1];
+      extent[j] = extent[j - 1];
     }
+    stride[j] = s;
+    extent[j] = e;
+  }
   index_t reach = 0;  // highest relative offset reached by the dimensions so far
   bool nested = true;
   for (std::size_t i = 0; i < n && nested; ++i) {
@@ -162,16 +178,24 @@ constexpr bool is_unique(const layout_value& v) {
   return unique;
 }
 
+// Row-major (C order) strides for the extents of `v`, written into `v`: PyTorch's contiguous
+// strides, where a zero extent does not zero the strides of the outer dimensions.
+constexpr void set_contiguous_strides(layout_value& v, const char* op) {
+  index_t stride = 1, next = 0;
+  for (std::size_t d = v.rank; d-- > 0;) {
+    v.strides[d] = stride;
+    const index_t extent = v.shape[d] > 1 ? v.shape[d] : 1;
+    if (__builtin_mul_overflow(stride, extent, &next)) throw layout_error("{}: int64 overflow computing {} * {}", op, stride, extent);
+    stride = next;
+  }
+}
+
 constexpr layout_value contiguous_value(const dims& shape, const char* op) {
   layout_value v{};
   v.rank = shape.size();
-  index_t stride = 1;
-  for (std::size_t d = shape.size(); d-- > 0;) {
-    v.shape[d] = shape[d];
-    v.strides[d] = stride;
-    // PyTorch's convention: a zero extent does not zero the strides of the outer dimensions.
-    stride = checked_mul(stride, shape[d] > 1 ? shape[d] : 1, op);
-  }
+  const index_t* extents = shape.begin();
+  for (std::size_t d = 0; d < v.rank; ++d) v.shape[d] = extents[d];
+  set_contiguous_strides(v, op);
   return validate(v, op);
 }
 

@@ -6,8 +6,6 @@
 // starts with the operation's name; in a constant expression that throw is the compile error.
 #pragma once
 
-#include <optional>
-
 #include "checked.hpp"
 #include "dims.hpp"
 #include "error.hpp"
@@ -24,9 +22,12 @@ constexpr index_t wrap_axis(index_t axis, std::size_t rank) {
   return axis < 0 ? axis + r : axis;
 }
 
-constexpr dynamic_layout result(const layout_value& v, const char* op) {
-  return {validate(v, op), dynamic_layout::unchecked_t{}};
-}
+// The result of an operation that only selects, reorders or repeats elements of its (valid)
+// input: extents never negative, every element an element of the input, the element count
+// checked by the operation where it can grow, every entry below the rank written. It keeps
+// every invariant of a layout, so it is not validated again; static layouts evaluate this in
+// the compiler, where validation would be a large part of the cost of each operation.
+constexpr dynamic_layout subset_result(const layout_value& v) { return {v, dynamic_layout::unchecked_t{}}; }
 
 constexpr void remove_axis(layout_value& v, std::size_t axis) {
   for (std::size_t d = axis; d + 1 < v.rank && d + 1 < max_rank; ++d) {  // the bound for g++'s -Wmaybe-uninitialized
@@ -56,17 +57,19 @@ constexpr void insert_axis(layout_value& v, std::size_t axis, index_t extent, in
 constexpr dynamic_layout permute(const dynamic_layout& l, const dims& axes) {
   const layout_value& in = l.value();
   if (axes.size() != in.rank) throw layout_error("permute: {} axes given for a layout of rank {}", axes.size(), in.rank);
+  const index_t* axis = axes.begin();
+  const auto rank = static_cast<index_t>(in.rank);
   layout_value out = in;
   bool used[max_rank] = {};
-  for (std::size_t i = 0; i < axes.size(); ++i) {
-    const index_t a = detail::wrap_axis(axes[i], in.rank);
-    if (a < 0) throw layout_error("permute: axis {} is out of range for rank {}", axes[i], in.rank);
-    if (used[a]) throw layout_error("permute: repeated axis {}", axes[i]);
+  for (std::size_t i = 0; i < in.rank; ++i) {
+    const index_t a = axis[i] < 0 ? axis[i] + rank : axis[i];  // as wrap_axis, inline
+    if (a < 0 || a >= rank) throw layout_error("permute: axis {} is out of range for rank {}", axis[i], in.rank);
+    if (used[a]) throw layout_error("permute: repeated axis {}", axis[i]);
     used[a] = true;
     out.shape[i] = in.shape[a];
     out.strides[i] = in.strides[a];
   }
-  return detail::result(out, "permute");
+  return detail::subset_result(out);
 }
 
 /// Swaps two axes (PyTorch `transpose(a, b)`, NumPy `swapaxes`).
@@ -78,7 +81,7 @@ constexpr dynamic_layout transpose(const dynamic_layout& l, index_t axis_a, inde
   layout_value out = in;
   std::swap(out.shape[a], out.shape[b]);
   std::swap(out.strides[a], out.strides[b]);
-  return detail::result(out, "transpose");
+  return detail::subset_result(out);
 }
 
 namespace detail {
@@ -90,7 +93,7 @@ constexpr dynamic_layout flip_axes(const dynamic_layout& l, const bool (&used)[m
     out.offset = checked_add(out.offset, checked_mul(in.shape[d] - 1, in.strides[d], "flip"), "flip");
     out.strides[d] = checked_neg(in.strides[d], "flip");
   }
-  return result(out, "flip");
+  return subset_result(out);
 }
 }  // namespace detail
 
@@ -149,6 +152,7 @@ constexpr dynamic_layout broadcast_to(const dynamic_layout& l, const dims& shape
   for (std::size_t d = 0; d < shape.size(); ++d) {
     if (shape[d] < 0) throw layout_error("broadcast_to: target extent {} of axis {} is negative", shape[d], d);
     out.shape[d] = shape[d];
+    out.strides[d] = 0;  // written, as every entry below the rank (see validate)
     if (d < lead) continue;  // new axis: stride 0
     const index_t from = in.shape[d - lead];
     if (from != shape[d] && from != 1)
@@ -157,61 +161,63 @@ constexpr dynamic_layout broadcast_to(const dynamic_layout& l, const dims& shape
     if (from != 1) out.strides[d] = in.strides[d - lead];
   }
   detail::element_count(out, "broadcast_to");
-  return detail::result(out, "broadcast_to");
+  return detail::subset_result(out);
 }
 
 namespace detail {
 
-// Resolves one -1 in a requested shape against `count` elements (PyTorch `infer_size`).
-constexpr dims infer_shape(const dims& requested, index_t count, const char* op) {
-  dims shape = requested;
-  index_t known = 1;
+// The requested shape with its one -1 resolved against `count` elements (PyTorch
+// `infer_size`), as a layout value whose strides are still to be found.
+constexpr layout_value infer_shape(const dims& requested, index_t count, const char* op) {
+  const index_t* shape = requested.begin();
+  layout_value out{};
+  out.rank = requested.size();
+  index_t known = 1, next = 0;
   std::size_t infer_at = max_rank;
-  for (std::size_t d = 0; d < shape.size(); ++d) {
+  for (std::size_t d = 0; d < out.rank; ++d) {
+    out.shape[d] = shape[d];
     if (shape[d] == -1) {
       if (infer_at != max_rank) throw layout_error("{}: only one extent can be -1", op);
       infer_at = d;
     } else if (shape[d] < 0) {
       throw layout_error("{}: extent {} of axis {} is negative", op, shape[d], d);
     } else {
-      known = checked_mul(known, shape[d], op);
+      if (__builtin_mul_overflow(known, shape[d], &next)) throw layout_error("{}: int64 overflow computing {} * {}", op, known, shape[d]);
+      known = next;
     }
   }
   if (infer_at != max_rank) {
     if (known == 0) throw layout_error("{}: cannot infer the -1 extent for {} elements when the others multiply to 0", op, count);
     if (count % known != 0) throw layout_error("{}: shape is invalid for {} elements (the other extents multiply to {})", op, count, known);
-    shape[infer_at] = count / known;
+    out.shape[infer_at] = count / known;
   } else if (known != count) {
     throw layout_error("{}: shape has {} elements but the layout has {}", op, known, count);
   }
-  return shape;
+  return out;
 }
 
-// PyTorch's computeStride: strides for `shape` that address the same elements in the same
-// order, when they exist. Dimensions of the input are grouped into chunks that are contiguous
-// with each other; each chunk must be covered exactly by consecutive output dimensions.
-constexpr std::optional<layout_value> try_view(const layout_value& in, const dims& shape) {
-  layout_value out{};
-  out.rank = shape.size();
+// PyTorch's computeStride: strides for the shape of `out` that address the elements of `in` in
+// the same order, when they exist; writes them and the offset into `out` and returns whether
+// they do. Dimensions of the input are grouped into chunks that are contiguous with each other;
+// each chunk must be covered exactly by consecutive output dimensions.
+constexpr bool find_view_strides(const layout_value& in, layout_value& out) {
   out.offset = in.offset;
-  for (std::size_t d = 0; d < shape.size(); ++d) out.shape[d] = shape[d];
-  const index_t count = element_count(in, "view");
   if (in.rank == 0) {
-    for (std::size_t d = 0; d < shape.size(); ++d) out.strides[d] = 1;
-    return out;
+    for (std::size_t d = 0; d < out.rank; ++d) out.strides[d] = 1;
+    return true;
   }
+  const index_t count = element_count(in, "view");
   if (count == 0) {
-    bool same = in.rank == shape.size();
-    for (std::size_t d = 0; same && d < shape.size(); ++d) same = in.shape[d] == shape[d];
-    if (same) return in;
-    index_t stride = 1;
-    for (std::size_t d = shape.size(); d-- > 0;) {
-      out.strides[d] = stride;
-      stride = checked_mul(stride, shape[d] > 1 ? shape[d] : 1, "view");
+    bool same = in.rank == out.rank;
+    for (std::size_t d = 0; same && d < out.rank; ++d) same = in.shape[d] == out.shape[d];
+    if (same) {
+      for (std::size_t d = 0; d < out.rank; ++d) out.strides[d] = in.strides[d];
+    } else {
+      set_contiguous_strides(out, "view");
     }
-    return out;
+    return true;
   }
-  std::ptrdiff_t view_d = static_cast<std::ptrdiff_t>(shape.size()) - 1;
+  std::ptrdiff_t view_d = static_cast<std::ptrdiff_t>(out.rank) - 1;
   index_t chunk_base_stride = in.strides[in.rank - 1];
   index_t tensor_numel = 1, view_numel = 1;
   for (std::ptrdiff_t tensor_d = static_cast<std::ptrdiff_t>(in.rank) - 1; tensor_d >= 0; --tensor_d) {
@@ -221,12 +227,12 @@ constexpr std::optional<layout_value> try_view(const layout_value& in, const dim
     index_t chunk_stride = 0;
     const bool chunk_overflows = __builtin_mul_overflow(tensor_numel, chunk_base_stride, &chunk_stride);
     if (tensor_d == 0 || (in.shape[tensor_d - 1] != 1 && (chunk_overflows || in.strides[tensor_d - 1] != chunk_stride))) {
-      while (view_d >= 0 && (view_numel < tensor_numel || shape[view_d] == 1)) {
+      while (view_d >= 0 && (view_numel < tensor_numel || out.shape[view_d] == 1)) {
         if (__builtin_mul_overflow(view_numel, chunk_base_stride, &out.strides[view_d])) out.strides[view_d] = 0;
-        view_numel *= shape[view_d];
+        view_numel *= out.shape[view_d];
         --view_d;
       }
-      if (view_numel != tensor_numel) return std::nullopt;
+      if (view_numel != tensor_numel) return false;
       if (tensor_d > 0) {
         chunk_base_stride = in.strides[tensor_d - 1];
         tensor_numel = 1;
@@ -234,8 +240,7 @@ constexpr std::optional<layout_value> try_view(const layout_value& in, const dim
       }
     }
   }
-  if (view_d != -1) return std::nullopt;
-  return out;
+  return view_d == -1;
 }
 
 }  // namespace detail
@@ -243,25 +248,27 @@ constexpr std::optional<layout_value> try_view(const layout_value& in, const dim
 /// PyTorch `view` (NumPy's no-copy reshape): the same elements in the same C order with a new
 /// shape; one extent may be -1. Throws when no strides can express it; `reshape` copies then.
 constexpr dynamic_layout view(const dynamic_layout& l, const dims& shape) {
-  const dims resolved = detail::infer_shape(shape, l.size(), "view");
-  const auto out = detail::try_view(l.value(), resolved);
-  if (!out) throw layout_error("view: the requested shape is not compatible with the layout's strides (an axis would span non-contiguous chunks); use reshape, which copies");
-  return detail::result(*out, "view");
+  layout_value out = detail::infer_shape(shape, l.size(), "view");
+  if (!detail::find_view_strides(l.value(), out)) throw layout_error("view: the requested shape is not compatible with the layout's strides (an axis would span non-contiguous chunks); use reshape, which copies");
+  return detail::subset_result(out);
 }
 
 /// True when `view(l, shape)` exists; when it does not, `reshape` makes a C-contiguous copy.
 /// Throws like `view` for a shape with the wrong element count.
 constexpr bool can_view(const dynamic_layout& l, const dims& shape) {
-  const dims resolved = detail::infer_shape(shape, l.size(), "view");
-  return detail::try_view(l.value(), resolved).has_value();
+  layout_value out = detail::infer_shape(shape, l.size(), "view");
+  return detail::find_view_strides(l.value(), out);
 }
 
 /// PyTorch/NumPy `reshape`: the view when one exists, otherwise the contiguous layout (offset 0)
 /// of the copy that the reshape makes. `can_view` tells which.
 constexpr dynamic_layout reshape(const dynamic_layout& l, const dims& shape) {
-  const dims resolved = detail::infer_shape(shape, l.size(), "reshape");
-  if (const auto out = detail::try_view(l.value(), resolved)) return detail::result(*out, "reshape");
-  return {detail::contiguous_value(resolved, "reshape"), dynamic_layout::unchecked_t{}};
+  layout_value out = detail::infer_shape(shape, l.size(), "reshape");
+  if (detail::find_view_strides(l.value(), out)) return detail::subset_result(out);
+  // The copy: C order from offset 0, with as many elements as the input, so always valid.
+  out.offset = 0;
+  detail::set_contiguous_strides(out, "reshape");
+  return {out, dynamic_layout::unchecked_t{}};
 }
 
 /// NumPy `squeeze(axis)`: removes the given axes, each of which must have extent 1.
@@ -278,7 +285,7 @@ constexpr dynamic_layout squeeze(const dynamic_layout& l, const dims& axes) {
   layout_value out = in;
   for (std::size_t d = in.rank; d-- > 0;)
     if (drop[d]) detail::remove_axis(out, d);
-  return detail::result(out, "squeeze");
+  return detail::subset_result(out);
 }
 
 /// NumPy `squeeze()`: removes every axis of extent 1.
@@ -286,7 +293,7 @@ constexpr dynamic_layout squeeze(const dynamic_layout& l) {
   layout_value out = l.value();
   for (std::size_t d = out.rank; d-- > 0;)
     if (out.shape[d] == 1) detail::remove_axis(out, d);
-  return detail::result(out, "squeeze");
+  return detail::subset_result(out);
 }
 
 /// PyTorch `unsqueeze(axis)` / NumPy `expand_dims`: inserts an axis of extent 1 at `axis`, which
@@ -300,7 +307,7 @@ constexpr dynamic_layout unsqueeze(const dynamic_layout& l, index_t axis) {
   const index_t stride = at < in.rank ? detail::checked_mul(in.shape[at], in.strides[at], "unsqueeze") : 1;
   layout_value out = in;
   detail::insert_axis(out, at, 1, stride, "unsqueeze");
-  return detail::result(out, "unsqueeze");
+  return detail::subset_result(out);
 }
 
 /// NumPy/PyTorch `diagonal(offset, axis1, axis2)`: removes both axes and appends one that walks
@@ -329,7 +336,7 @@ constexpr dynamic_layout diagonal(const dynamic_layout& l, index_t offset = 0, i
   detail::remove_axis(out, static_cast<std::size_t>(std::max(a, b)));
   detail::remove_axis(out, static_cast<std::size_t>(std::min(a, b)));
   detail::insert_axis(out, out.rank, length, stride, "diagonal");
-  return detail::result(out, "diagonal");
+  return detail::subset_result(out);
 }
 
 /// PyTorch `unfold(dim, size, step)`: the sliding-window view. Axis `dim` becomes the window
@@ -343,7 +350,7 @@ constexpr dynamic_layout unfold(const dynamic_layout& l, index_t dim, index_t si
     if (step <= 0) throw layout_error("unfold: step {} must be positive", step);
     if (size > 1) throw layout_error("unfold: size {} is larger than extent 1 of a rank-0 layout", size);
     detail::insert_axis(in, 0, size, 1, "unfold");
-    return detail::result(in, "unfold");
+    return detail::subset_result(in);
   }
   const index_t d = detail::wrap_axis(dim, in.rank);
   if (d < 0) throw layout_error("unfold: dimension {} is out of range for rank {}", dim, in.rank);
@@ -354,7 +361,8 @@ constexpr dynamic_layout unfold(const dynamic_layout& l, index_t dim, index_t si
   out.shape[d] = (in.shape[d] - size) / step + 1;
   out.strides[d] = detail::checked_mul(step, in.strides[d], "unfold");
   detail::insert_axis(out, out.rank, size, in.strides[d], "unfold");
-  return detail::result(out, "unfold");
+  detail::element_count(out, "unfold");  // overlapping windows can hold more elements than the input
+  return detail::subset_result(out);
 }
 
 /// PyTorch `as_strided(shape, strides, offset)`: any layout over the same storage, with offsets

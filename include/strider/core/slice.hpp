@@ -33,123 +33,78 @@ struct index_expression {
   std::size_t count = 0;
 };
 
-// A hand-written scanner: positions are reported 1-based, as columns.
-class index_parser {
- public:
-  constexpr explicit index_parser(std::string_view text) : text_(text) {}
-
-  constexpr index_expression parse() {
-    index_expression out;
-    skip_spaces();
-    if (at_end()) throw layout_error("slice: empty index (write \":\" or \"...\" for everything)");
-    while (true) {
-      if (out.count == max_index_items) throw layout_error("slice: more than {} items in the index", max_index_items);
-      out.items[out.count++] = item();
-      skip_spaces();
-      if (at_end()) break;
-      expect_comma(peek() == ',', pos_ + 1);
-      ++pos_;
-      skip_spaces();
-      if (at_end()) break;  // a trailing comma is allowed, as in Python
-    }
-    return out;
-  }
-
- private:
-  constexpr bool at_end() const { return pos_ >= text_.size(); }
-  constexpr char peek() const { return at_end() ? '\0' : text_[pos_]; }
-  constexpr void skip_spaces() {
-    while (!at_end() && (peek() == ' ' || peek() == '\t')) ++pos_;
-  }
-  constexpr bool accept_word(std::string_view word) {
-    if (text_.substr(pos_, word.size()) != word) return false;
-    const std::size_t after = pos_ + word.size();
-    if (after < text_.size() && (is_identifier(text_[after]))) return false;
-    pos_ = after;
-    return true;
-  }
-  static constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
-  static constexpr bool is_identifier(char c) {
-    return is_digit(c) || c == '_' || c == '.' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-  }
-  static constexpr void expect_item(bool ok, std::size_t column) {
-    if (!ok) throw layout_error("slice: syntax error at column {}: expected an integer, ':', '...', None or newaxis", column);
-  }
-  static constexpr void expect_comma(bool ok, std::size_t column) {
-    if (!ok) throw layout_error("slice: syntax error at column {}: expected ',' or the end of the index", column);
-  }
-  static constexpr void expect_fit(bool ok, std::size_t column) {
-    if (!ok) throw layout_error("slice: the integer at column {} does not fit in int64", column);
-  }
-  static constexpr void expect_nonzero_step(bool ok, std::size_t column) {
-    if (!ok) throw layout_error("slice: the step at column {} is zero (slice step cannot be zero)", column);
-  }
-
-  constexpr bool starts_integer() const {
-    if (is_digit(peek())) return true;
-    return (peek() == '-' || peek() == '+') && pos_ + 1 < text_.size() && is_digit(text_[pos_ + 1]);
-  }
-
-  constexpr index_t integer() {
-    const std::size_t column = pos_ + 1;
-    bool negative = false;
-    if (peek() == '-' || peek() == '+') negative = text_[pos_++] == '-';
-    index_t value = 0;  // accumulated negatively so that INT64_MIN parses
-    while (is_digit(peek())) {
-      const index_t digit = text_[pos_++] - '0';
-      expect_fit(value >= (-0x7fffffffffffffff - 1 + digit) / 10, column);
-      value = value * 10 - digit;
-    }
-    if (!negative) expect_fit(value != -0x7fffffffffffffff - 1, column);
-    return negative ? value : -value;
-  }
-
-  constexpr index_item item() {
-    index_item it;
-    if (text_.substr(pos_, 3) == "...") {
-      pos_ += 3;
+// The index text's items, in order. A free function of the text alone, so that the compiler's
+// constant evaluator, which remembers calls by their arguments, parses each distinct index text
+// once per translation unit. Written as one loop over the characters without helper calls,
+// which the constant evaluator charges for. Columns in messages are 1-based.
+constexpr index_expression parse_index(std::string_view text) {
+  const char* s = text.data();
+  const std::size_t n = text.size();
+  const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  index_expression out;
+  std::size_t pos = 0;
+  while (pos < n && (s[pos] == ' ' || s[pos] == '\t')) ++pos;
+  if (pos == n) throw layout_error("slice: empty index (write \":\" or \"...\" for everything)");
+  while (true) {
+    if (out.count == max_index_items) throw layout_error("slice: more than {} items in the index", max_index_items);
+    index_item& it = out.items[out.count++];
+    const char c = s[pos];
+    if (c == '.' && pos + 2 < n && s[pos + 1] == '.' && s[pos + 2] == '.') {
       it.kind = index_item::ellipsis;
-      return it;
-    }
-    if (accept_word("None") || accept_word("newaxis") || accept_word("np.newaxis")) {
+      pos += 3;
+    } else if (c == 'N' || c == 'n') {
+      // None, newaxis or np.newaxis, as a whole word.
+      const std::string_view rest = text.substr(pos);
+      const std::size_t length = rest.starts_with("None") ? 4 : rest.starts_with("newaxis") ? 7 : rest.starts_with("np.newaxis") ? 10 : 0;
+      const char after = pos + length < n ? s[pos + length] : ' ';
+      const bool word_ends = !(is_digit(after) || after == '_' || after == '.' || (after >= 'a' && after <= 'z') || (after >= 'A' && after <= 'Z'));
+      if (length == 0 || !word_ends) throw layout_error("slice: syntax error at column {}: expected an integer, ':', '...', None or newaxis", pos + 1);
       it.kind = index_item::new_axis;
-      return it;
-    }
-    // integer, or start:stop:step with any part omitted
-    std::size_t part = 0;
-    bool any = false;
-    while (true) {
-      skip_spaces();
-      if (starts_integer()) {
-        const std::size_t column = pos_ + 1;
-        const index_t v = integer();
-        any = true;
-        if (part == 0) it.has_start = true, it.start = v;
-        else if (part == 1) it.has_stop = true, it.stop = v;
-        else {
-          expect_nonzero_step(v != 0, column);
-          it.has_step = true, it.step = v;
-        }
-        skip_spaces();
-      }
-      if (peek() != ':' || part == 2) break;
-      ++pos_;
-      ++part;
-      any = true;
-    }
-    expect_item(any, pos_ + 1);
-    if (part == 0) {
-      it.kind = index_item::integer;
-      it.value = it.start;
+      pos += length;
     } else {
-      it.kind = index_item::range;
+      // An integer, or start:stop:step with any part omitted.
+      std::size_t part = 0;
+      bool any = false;
+      while (true) {
+        while (pos < n && (s[pos] == ' ' || s[pos] == '\t')) ++pos;
+        const bool sign = pos < n && (s[pos] == '-' || s[pos] == '+');
+        if (pos + (sign ? 1 : 0) < n && is_digit(s[pos + (sign ? 1 : 0)])) {
+          const std::size_t column = pos + 1;
+          const bool negative = s[pos] == '-';
+          if (sign) ++pos;
+          index_t value = 0;  // accumulated negatively so that INT64_MIN parses
+          for (; pos < n && is_digit(s[pos]); ++pos) {
+            const index_t digit = s[pos] - '0';
+            if (value < (INT64_MIN + digit) / 10) throw layout_error("slice: the integer at column {} does not fit in int64", column);
+            value = value * 10 - digit;
+          }
+          if (!negative && value == INT64_MIN) throw layout_error("slice: the integer at column {} does not fit in int64", column);
+          if (!negative) value = -value;
+          any = true;
+          if (part == 0) it.has_start = true, it.start = value;
+          else if (part == 1) it.has_stop = true, it.stop = value;
+          else if (value == 0) throw layout_error("slice: the step at column {} is zero (slice step cannot be zero)", column);
+          else it.has_step = true, it.step = value;
+          while (pos < n && (s[pos] == ' ' || s[pos] == '\t')) ++pos;
+        }
+        if (pos == n || s[pos] != ':' || part == 2) break;
+        ++pos;
+        ++part;
+        any = true;
+      }
+      if (!any) throw layout_error("slice: syntax error at column {}: expected an integer, ':', '...', None or newaxis", pos + 1);
+      it.kind = part == 0 ? index_item::integer : index_item::range;
+      if (part == 0) it.value = it.start;
     }
-    return it;
+    while (pos < n && (s[pos] == ' ' || s[pos] == '\t')) ++pos;
+    if (pos == n) break;
+    if (s[pos] != ',') throw layout_error("slice: syntax error at column {}: expected ',' or the end of the index", pos + 1);
+    ++pos;
+    while (pos < n && (s[pos] == ' ' || s[pos] == '\t')) ++pos;
+    if (pos == n) break;  // a trailing comma is allowed, as in Python
   }
-
-  std::string_view text_;
-  std::size_t pos_ = 0;
-};
+  return out;
+}
 
 // NumPy's PySlice_AdjustIndices: clamps start and stop into the axis and counts the elements.
 struct resolved_range {
@@ -177,34 +132,35 @@ constexpr resolved_range resolve_range(const index_item& it, index_t n) {
 
 /// NumPy basic indexing `a[index]`, with `index` written as in Python (see the file comment).
 constexpr dynamic_layout slice(const dynamic_layout& l, std::string_view index) {
-  const detail::index_expression expr = detail::index_parser(index).parse();
+  const detail::index_expression expr = detail::parse_index(index);
   const layout_value& in = l.value();
-  std::size_t consumed = 0, ellipses = 0;
+  std::size_t integers = 0, ranges = 0, new_axes = 0, ellipses = 0;
   for (std::size_t i = 0; i < expr.count; ++i) {
     const auto kind = expr.items[i].kind;
-    if (kind == detail::index_item::integer || kind == detail::index_item::range) ++consumed;
-    if (kind == detail::index_item::ellipsis) ++ellipses;
+    integers += kind == detail::index_item::integer;
+    ranges += kind == detail::index_item::range;
+    new_axes += kind == detail::index_item::new_axis;
+    ellipses += kind == detail::index_item::ellipsis;
   }
+  const std::size_t consumed = integers + ranges;
   if (ellipses > 1) throw layout_error("slice: an index can only have a single ellipsis ('...')");
   if (consumed > in.rank) throw layout_error("slice: too many indices: the layout has rank {} but {} were indexed", in.rank, consumed);
-
+  if (in.rank - integers + new_axes > max_rank) throw layout_error("slice: the result's rank would exceed max_rank ({})", max_rank);
   layout_value out{};
   out.offset = in.offset;
   std::size_t axis = 0;
-  const auto append = [&out](index_t extent, index_t stride) {
-    if (out.rank == max_rank) throw layout_error("slice: the result's rank would exceed max_rank ({})", max_rank);
-    out.shape[out.rank] = extent;
-    out.strides[out.rank] = stride;
-    ++out.rank;
-  };
   for (std::size_t i = 0; i < expr.count; ++i) {
     const detail::index_item& it = expr.items[i];
     switch (it.kind) {
       case detail::index_item::ellipsis:
-        for (std::size_t k = 0; k < in.rank - consumed; ++k, ++axis) append(in.shape[axis], in.strides[axis]);
+        for (std::size_t k = 0; k < in.rank - consumed; ++k, ++axis, ++out.rank) {
+          out.shape[out.rank] = in.shape[axis];
+          out.strides[out.rank] = in.strides[axis];
+        }
         break;
       case detail::index_item::new_axis:
-        append(1, 0);
+        out.shape[out.rank] = 1;
+        out.strides[out.rank++] = 0;  // written, as every entry below the rank (see validate)
         break;
       case detail::index_item::integer: {
         const index_t n = in.shape[axis];
@@ -217,14 +173,19 @@ constexpr dynamic_layout slice(const dynamic_layout& l, std::string_view index) 
       case detail::index_item::range: {
         const detail::resolved_range r = detail::resolve_range(it, in.shape[axis]);
         out.offset = detail::checked_add(out.offset, detail::checked_mul(r.start, in.strides[axis], "slice"), "slice");
-        append(r.length, detail::checked_mul(in.strides[axis], r.step, "slice"));
+        out.shape[out.rank] = r.length;
+        out.strides[out.rank++] = detail::checked_mul(in.strides[axis], r.step, "slice");
         ++axis;
         break;
       }
     }
   }
-  for (; axis < in.rank; ++axis) append(in.shape[axis], in.strides[axis]);
-  return detail::result(out, "slice");
+  for (; axis < in.rank; ++axis, ++out.rank) {
+    out.shape[out.rank] = in.shape[axis];
+    out.strides[out.rank] = in.strides[axis];
+  }
+  // Every element of the result is an element of the input, so it keeps the input's invariants.
+  return detail::subset_result(out);
 }
 
 }  // namespace strider
