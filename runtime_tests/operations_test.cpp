@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <random>
+#include <string>
 
 #include "catch.hpp"
 #include "test_helpers.hpp"
@@ -167,6 +168,14 @@ struct sweep {
   }
 };
 
+// Operations whose result only selects elements of their input return it without validating it
+// again (core/operations.hpp, subset_result): check here that every result is a valid layout,
+// written the way validate writes it (rebuilding it from its raw value validates it).
+void require_valid(const dynamic_layout& r) {
+  REQUIRE_NOTHROW(dynamic_layout(r.value()));
+  REQUIRE(dynamic_layout(r.value()) == r);
+}
+
 index_vec permuted(const index_vec& j, const dims& axes) {  // i[axes[k]] = j[k]
   index_vec i(j.size());
   for (std::size_t k = 0; k < axes.size(); ++k) i[static_cast<std::size_t>(axes[k])] = j[k];
@@ -190,6 +199,7 @@ TEST_CASE("randomized: every operation agrees with its index-level definition") 
     for (auto& a : spelled)
       if (g.pick(0, 1)) a -= rank;
     const auto p = strider::permute(l, spelled);
+    require_valid(p);
     for_each_index(p.shape(), [&](const index_vec& j) { REQUIRE(naive_offset(p, j) == naive_offset(l, permuted(j, axes))); });
     for (std::size_t k = 0; k < axes.size(); ++k) REQUIRE(p.extent(k) == l.extent(static_cast<std::size_t>(axes[k])));
 
@@ -198,6 +208,7 @@ TEST_CASE("randomized: every operation agrees with its index-level definition") 
     for (index_t d = 0; d < rank; ++d)
       if (g.pick(0, 1)) flipped.push_back(d);
     const auto f = strider::flip(l, flipped);
+    require_valid(f);
     REQUIRE(f.shape() == l.shape());
     for_each_index(f.shape(), [&](const index_vec& j) {
       index_vec i = j;
@@ -208,6 +219,7 @@ TEST_CASE("randomized: every operation agrees with its index-level definition") 
     if (rank >= 2) {  // transpose and diagonal on two distinct random axes
       const index_t a = g.pick(0, rank - 1), b = (a + g.pick(1, rank - 1)) % rank;
       const auto t = strider::transpose(l, a, b);
+      require_valid(t);
       for_each_index(t.shape(), [&](const index_vec& j) {
         index_vec i = j;
         std::swap(i[a], i[b]);
@@ -215,6 +227,7 @@ TEST_CASE("randomized: every operation agrees with its index-level definition") 
       });
       const index_t k = g.pick(-5, 5);
       const auto dg = strider::diagonal(l, k, a, b);
+      require_valid(dg);
       // Naive length: count the steps (r, r + k) that stay inside both axes.
       index_t length = 0;
       while (length + std::max<index_t>(-k, 0) < l.extent(a) && length + std::max<index_t>(k, 0) < l.extent(b)) ++length;
@@ -235,6 +248,7 @@ TEST_CASE("randomized: every operation agrees with its index-level definition") 
     for (index_t d = 0; d < lead; ++d) target.push_back(g.pick(0, 3));
     for (index_t e : l.shape()) target.push_back(e == 1 ? g.pick(0, 3) : e);
     const auto bc = strider::broadcast_to(l, target);
+    require_valid(bc);
     REQUIRE(bc.shape() == target);
     REQUIRE(broadcast_shapes({l.shape(), target}) == target);
     for_each_index(bc.shape(), [&](const index_vec& j) {
@@ -245,7 +259,9 @@ TEST_CASE("randomized: every operation agrees with its index-level definition") 
 
     // squeeze / unsqueeze keep the elements and their C order.
     REQUIRE(offsets(strider::squeeze(l)) == offsets(l));
+    require_valid(strider::squeeze(l));
     const auto u = strider::unsqueeze(l, g.pick(-rank - 1, rank));
+    require_valid(u);
     REQUIRE(u.rank() == l.rank() + 1);
     REQUIRE(offsets(u) == offsets(l));
 
@@ -258,7 +274,9 @@ TEST_CASE("randomized: every operation agrees with its index-level definition") 
       while (n % x != 0) --x;
       shape = {x, -1};
     }
+    require_valid(strider::reshape(l, shape));
     if (can_view(l, shape)) {
+      require_valid(strider::view(l, shape));
       REQUIRE(offsets(strider::view(l, shape)) == offsets(l));
       REQUIRE(strider::reshape(l, shape) == strider::view(l, shape));
     } else {
@@ -271,6 +289,7 @@ TEST_CASE("randomized: every operation agrees with its index-level definition") 
     if (rank >= 1) {
       const index_t dim = g.pick(0, rank - 1), size = g.pick(0, l.extent(dim)), step = g.pick(1, 4);
       const auto uf = strider::unfold(l, dim - (g.pick(0, 1) ? rank : 0), size, step);
+      require_valid(uf);
       index_t windows = 0;
       while (windows * step + size <= l.extent(dim)) ++windows;
       REQUIRE(uf.extent(dim) == windows);
@@ -280,6 +299,20 @@ TEST_CASE("randomized: every operation agrees with its index-level definition") 
         i[dim] = j[dim] * step + j.back();
         REQUIRE(naive_offset(uf, j) == naive_offset(l, i));
       });
+    }
+
+    // slice: a random start:stop:step (bounds past the axis clamp) or integer on every axis,
+    // with a new axis in front half the time. Element j of a range is start + j * step.
+    {
+      std::string text = g.pick(0, 1) ? "None, " : "";
+      for (index_t d = 0; d < rank; ++d) {
+        const index_t n = l.extent(d);
+        if (n > 0 && g.pick(0, 3) == 0) text += std::to_string(g.pick(-n, n - 1)) + ", ";
+        else text += std::to_string(g.pick(-6, 6)) + ":" + std::to_string(g.pick(-6, 6)) + ":" + std::to_string(g.pick(1, 3) * (g.pick(0, 1) ? 1 : -1)) + ", ";
+      }
+      if (text.empty()) text = "...";  // rank 0, no new axis
+      CAPTURE(text);
+      require_valid(strider::slice(l, text));
     }
 
     // as_strided over the input's span: the input's own layout, rebuilt, is allowed.
