@@ -60,4 +60,9 @@ static_assert(std::is_same_v<decltype(transpose<0, -1>(C{})), transpose_t<C, 0, 
 static_assert(std::is_same_v<decltype(flip<1>(C{})), flip_t<C, 1>>);
 static_assert(std::is_same_v<decltype(flip(C{})), flip_t<C>>);
 
+// The aliases accept a cv- or reference-qualified layout type (e.g. from decltype).
+static_assert(std::is_same_v<permute_t<const C, 2, 0, 1>, permute_t<C, 2, 0, 1>>);
+static_assert(std::is_same_v<slice_t<const S&, "0">, slice_t<S, "0">>);
+static_assert(std::is_same_v<reshape_t<C&&, -1>, contiguous<60>> && !reshape_copies<const C, -1>);
+
 }  // namespace
