@@ -36,15 +36,10 @@ inline constexpr index_t unique_check_limit = 4096;
 
 namespace detail {
 
-// The number of elements, the product of the extents (1 for rank 0). Loops here are written
-// without helper calls: static layouts run them in the compiler's constant evaluator, where
-// every call costs.
+// The number of elements, the product of the extents (1 for rank 0).
 constexpr index_t element_count(const layout_value& v, const char* op) {
-  index_t count = 1, next = 0;
-  for (std::size_t d = 0; d < v.rank; ++d) {
-    if (__builtin_mul_overflow(count, v.shape[d], &next)) throw layout_error("{}: int64 overflow computing {} * {}", op, count, v.shape[d]);
-    count = next;
-  }
+  index_t count = 1;
+  for (std::size_t d = 0; d < v.rank; ++d) count = checked_mul(count, v.shape[d], op);
   return count;
 }
 
@@ -57,14 +52,12 @@ struct offset_range {
 constexpr offset_range offset_range_of(const layout_value& v, const char* op) {
   offset_range r{element_count(v, op), v.offset, v.offset};
   if (r.count == 0) return r;
-  index_t next = 0;
   for (std::size_t d = 0; d < v.rank; ++d) {
     if (v.strides[d] == 0) continue;
-    index_t reach = 0;  // (extent - 1) * stride: how far the axis moves from its first element
-    if (__builtin_mul_overflow(v.shape[d] - 1, v.strides[d], &reach)) throw layout_error("{}: int64 overflow computing {} * {}", op, v.shape[d] - 1, v.strides[d]);
+    // (extent - 1) * stride: how far the axis moves from its first element.
+    const index_t reach = checked_mul(v.shape[d] - 1, v.strides[d], op);
     index_t& bound = v.strides[d] < 0 ? r.min : r.max;
-    if (__builtin_add_overflow(bound, reach, &next)) throw layout_error("{}: int64 overflow computing {} + {}", op, bound, reach);
-    bound = next;
+    bound = checked_add(bound, reach, op);
   }
   return r;
 }
@@ -181,12 +174,10 @@ constexpr bool is_unique(const layout_value& v) {
 // Row-major (C order) strides for the extents of `v`, written into `v`: PyTorch's contiguous
 // strides, where a zero extent does not zero the strides of the outer dimensions.
 constexpr void set_contiguous_strides(layout_value& v, const char* op) {
-  index_t stride = 1, next = 0;
+  index_t stride = 1;
   for (std::size_t d = v.rank; d-- > 0;) {
     v.strides[d] = stride;
-    const index_t extent = v.shape[d] > 1 ? v.shape[d] : 1;
-    if (__builtin_mul_overflow(stride, extent, &next)) throw layout_error("{}: int64 overflow computing {} * {}", op, stride, extent);
-    stride = next;
+    stride = checked_mul(stride, v.shape[d] > 1 ? v.shape[d] : 1, op);
   }
 }
 

@@ -58,12 +58,11 @@ constexpr dynamic_layout permute(const dynamic_layout& l, const dims& axes) {
   const layout_value& in = l.value();
   if (axes.size() != in.rank) throw layout_error("permute: {} axes given for a layout of rank {}", axes.size(), in.rank);
   const index_t* axis = axes.begin();
-  const auto rank = static_cast<index_t>(in.rank);
   layout_value out = in;
   bool used[max_rank] = {};
   for (std::size_t i = 0; i < in.rank; ++i) {
-    const index_t a = axis[i] < 0 ? axis[i] + rank : axis[i];  // as wrap_axis, inline
-    if (a < 0 || a >= rank) throw layout_error("permute: axis {} is out of range for rank {}", axis[i], in.rank);
+    const index_t a = detail::wrap_axis(axis[i], in.rank);
+    if (a < 0) throw layout_error("permute: axis {} is out of range for rank {}", axis[i], in.rank);
     if (used[a]) throw layout_error("permute: repeated axis {}", axis[i]);
     used[a] = true;
     out.shape[i] = in.shape[a];
@@ -172,7 +171,7 @@ constexpr layout_value infer_shape(const dims& requested, index_t count, const c
   const index_t* shape = requested.begin();
   layout_value out{};
   out.rank = requested.size();
-  index_t known = 1, next = 0;
+  index_t known = 1;
   std::size_t infer_at = max_rank;
   for (std::size_t d = 0; d < out.rank; ++d) {
     out.shape[d] = shape[d];
@@ -182,8 +181,7 @@ constexpr layout_value infer_shape(const dims& requested, index_t count, const c
     } else if (shape[d] < 0) {
       throw layout_error("{}: extent {} of axis {} is negative", op, shape[d], d);
     } else {
-      if (__builtin_mul_overflow(known, shape[d], &next)) throw layout_error("{}: int64 overflow computing {} * {}", op, known, shape[d]);
-      known = next;
+      known = checked_mul(known, shape[d], op);
     }
   }
   if (infer_at != max_rank) {

@@ -35,38 +35,41 @@ struct index_expression {
 
 // The index text's items, in order. A free function of the text alone, so that the compiler's
 // constant evaluator, which remembers calls by their arguments, parses each distinct index text
-// once per translation unit. Written as one loop over the characters without helper calls,
-// which the constant evaluator charges for. Columns in messages are 1-based.
+// once per translation unit. Columns in messages are 1-based.
 constexpr index_expression parse_index(std::string_view text) {
   const char* s = text.data();
   const std::size_t n = text.size();
-  const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
-  index_expression out;
   std::size_t pos = 0;
-  while (pos < n && (s[pos] == ' ' || s[pos] == '\t')) ++pos;
+  const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  const auto skip_spaces = [&] {
+    while (pos < n && (s[pos] == ' ' || s[pos] == '\t')) ++pos;
+  };
+  // The length of None, newaxis or np.newaxis at pos, as a whole word; 0 when there is none.
+  const auto new_axis_word = [&]() -> std::size_t {
+    const std::string_view rest = text.substr(pos);
+    const std::size_t length = rest.starts_with("None") ? 4 : rest.starts_with("newaxis") ? 7 : rest.starts_with("np.newaxis") ? 10 : 0;
+    const char after = pos + length < n ? s[pos + length] : ' ';
+    const bool word_ends = !(is_digit(after) || after == '_' || after == '.' || (after >= 'a' && after <= 'z') || (after >= 'A' && after <= 'Z'));
+    return word_ends ? length : 0;
+  };
+  index_expression out;
+  skip_spaces();
   if (pos == n) throw layout_error("slice: empty index (write \":\" or \"...\" for everything)");
   while (true) {
     if (out.count == max_index_items) throw layout_error("slice: more than {} items in the index", max_index_items);
     index_item& it = out.items[out.count++];
-    const char c = s[pos];
-    if (c == '.' && pos + 2 < n && s[pos + 1] == '.' && s[pos + 2] == '.') {
+    if (text.substr(pos, 3) == "...") {
       it.kind = index_item::ellipsis;
       pos += 3;
-    } else if (c == 'N' || c == 'n') {
-      // None, newaxis or np.newaxis, as a whole word.
-      const std::string_view rest = text.substr(pos);
-      const std::size_t length = rest.starts_with("None") ? 4 : rest.starts_with("newaxis") ? 7 : rest.starts_with("np.newaxis") ? 10 : 0;
-      const char after = pos + length < n ? s[pos + length] : ' ';
-      const bool word_ends = !(is_digit(after) || after == '_' || after == '.' || (after >= 'a' && after <= 'z') || (after >= 'A' && after <= 'Z'));
-      if (length == 0 || !word_ends) throw layout_error("slice: syntax error at column {}: expected an integer, ':', '...', None or newaxis", pos + 1);
+    } else if (const std::size_t word = new_axis_word(); word > 0) {
       it.kind = index_item::new_axis;
-      pos += length;
+      pos += word;
     } else {
       // An integer, or start:stop:step with any part omitted.
       std::size_t part = 0;
       bool any = false;
       while (true) {
-        while (pos < n && (s[pos] == ' ' || s[pos] == '\t')) ++pos;
+        skip_spaces();
         const bool sign = pos < n && (s[pos] == '-' || s[pos] == '+');
         if (pos + (sign ? 1 : 0) < n && is_digit(s[pos + (sign ? 1 : 0)])) {
           const std::size_t column = pos + 1;
@@ -85,7 +88,7 @@ constexpr index_expression parse_index(std::string_view text) {
           else if (part == 1) it.has_stop = true, it.stop = value;
           else if (value == 0) throw layout_error("slice: the step at column {} is zero (slice step cannot be zero)", column);
           else it.has_step = true, it.step = value;
-          while (pos < n && (s[pos] == ' ' || s[pos] == '\t')) ++pos;
+          skip_spaces();
         }
         if (pos == n || s[pos] != ':' || part == 2) break;
         ++pos;
@@ -96,11 +99,11 @@ constexpr index_expression parse_index(std::string_view text) {
       it.kind = part == 0 ? index_item::integer : index_item::range;
       if (part == 0) it.value = it.start;
     }
-    while (pos < n && (s[pos] == ' ' || s[pos] == '\t')) ++pos;
+    skip_spaces();
     if (pos == n) break;
     if (s[pos] != ',') throw layout_error("slice: syntax error at column {}: expected ',' or the end of the index", pos + 1);
     ++pos;
-    while (pos < n && (s[pos] == ' ' || s[pos] == '\t')) ++pos;
+    skip_spaces();
     if (pos == n) break;  // a trailing comma is allowed, as in Python
   }
   return out;
