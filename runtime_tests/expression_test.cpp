@@ -1,6 +1,6 @@
 // Layout expressions: parsing, evaluation of every operation, error messages with columns, and
 // the static types they print.
-#include <strider/core/expression.hpp>
+#include <strider/expression.hpp>
 
 #include <string>
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include <strider/core.hpp>
-#include <strider/core/expression.hpp>
+#include <strider/expression.hpp>
 #include <strider/table.hpp>
 
 #ifndef STRIDER_VERSION

@@ -7,7 +7,7 @@
 // relaxations): NumPy's shape, strides, storage offset and whole offset table for each
 // expression, or the call at which NumPy refused. Each expression is evaluated with
 // strider::evaluate; a refusal must be a strider error at the same call.
-#include <strider/core/expression.hpp>
+#include <strider/expression.hpp>
 
 #include <cstdio>
 #include <cstdlib>

@@ -22,4 +22,31 @@ constexpr index_t checked_mul(index_t a, index_t b, const char* op) {
 
 constexpr index_t checked_neg(index_t a, const char* op) { return checked_mul(a, -1, op); }
 
+// std::min and std::max without <algorithm> (which would double the core's include cost).
+constexpr index_t min_of(index_t a, index_t b) { return b < a ? b : a; }
+constexpr index_t max_of(index_t a, index_t b) { return a < b ? b : a; }
+
+// Sorts values[0, n) in ascending order (heapsort: no recursion, no allocation, O(n log n) in
+// the compilers' constant evaluators too).
+constexpr void sort_ascending(index_t* values, index_t n) {
+  const auto sift_down = [values](index_t root, index_t end) {
+    while (2 * root + 1 < end) {
+      index_t child = 2 * root + 1;
+      if (child + 1 < end && values[child] < values[child + 1]) ++child;
+      if (!(values[root] < values[child])) return;
+      const index_t t = values[root];
+      values[root] = values[child];
+      values[child] = t;
+      root = child;
+    }
+  };
+  for (index_t start = n / 2; start-- > 0;) sift_down(start, n);
+  for (index_t end = n; end-- > 1;) {
+    const index_t t = values[0];
+    values[0] = values[end];
+    values[end] = t;
+    sift_down(0, end);
+  }
+}
+
 }  // namespace strider::detail

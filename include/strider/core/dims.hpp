@@ -1,10 +1,8 @@
 // strider/core/dims.hpp: a list of at most max_rank integers (extents, strides, axes).
 #pragma once
 
-#include <algorithm>
+#include <concepts>
 #include <initializer_list>
-#include <iterator>
-#include <ranges>
 
 #include "config.hpp"
 #include "error.hpp"
@@ -22,9 +20,14 @@ class dims {
     const index_t* v = values.begin();  // one call, then plain reads: cheap in constant evaluation
     for (std::size_t i = 0; i < size_; ++i) values_[i] = v[i];
   }
-  /// From any range of integers (std::vector, std::span, std::array, ...).
-  template <std::ranges::input_range R>
-    requires std::integral<std::ranges::range_value_t<R>>
+  /// From any container of integers with begin() and end() (std::vector, std::span,
+  /// std::array, ...). Spelled without <ranges>, which would cost every user of the core more
+  /// to compile than the whole core does.
+  template <class R>
+    requires requires(const R& r) {
+      { *r.begin() } -> std::convertible_to<index_t>;
+      r.end();
+    } && std::integral<std::remove_cvref_t<decltype(*std::declval<const R&>().begin())>>
   constexpr explicit dims(const R& values) {
     for (auto v : values) push_back(static_cast<index_t>(v));
   }
@@ -37,24 +40,16 @@ class dims {
   constexpr const index_t* end() const { return values_ + size_; }
   constexpr index_t* begin() { return values_; }
   constexpr index_t* end() { return values_ + size_; }
-  constexpr index_t back() const { return values_[size_ - 1]; }
 
   constexpr void push_back(index_t v) {
     if (size_ == max_rank) throw layout_error("layout: rank exceeds max_rank ({})", max_rank);
     values_[size_++] = v;
   }
-  constexpr void insert(std::size_t pos, index_t v) {
-    push_back(0);
-    for (std::size_t i = size_ - 1; i > pos; --i) values_[i] = values_[i - 1];
-    values_[pos] = v;
-  }
-  constexpr void erase(std::size_t pos) {
-    for (std::size_t i = pos; i + 1 < size_; ++i) values_[i] = values_[i + 1];
-    values_[--size_] = 0;
-  }
-
   friend constexpr bool operator==(const dims& a, const dims& b) {
-    return std::equal(a.begin(), a.end(), b.begin(), b.end());
+    if (a.size_ != b.size_) return false;
+    for (std::size_t i = 0; i < a.size_; ++i)
+      if (a.values_[i] != b.values_[i]) return false;
+    return true;
   }
 
  private:

@@ -7,7 +7,6 @@
 // static layer evaluates at compile time and the run-time API at run time.
 #pragma once
 
-#include <algorithm>
 #include <compare>
 
 #include "checked.hpp"
@@ -91,6 +90,16 @@ constexpr layout_value validate(const layout_value& v, const char* op) {
   return out;
 }
 
+// Storage offset of the element at row-major position k (0 <= k < element count).
+constexpr index_t flat_index_offset(const layout_value& v, index_t k) {
+  index_t offset = v.offset;
+  for (std::size_t d = v.rank; d-- > 0;) {
+    offset += k % v.shape[d] * v.strides[d];
+    k /= v.shape[d];
+  }
+  return offset;
+}
+
 constexpr bool is_contiguous(const layout_value& v) {
   // PyTorch's rule: C order, strides of size-1 dimensions do not matter, empty is contiguous.
   if (element_count(v, "is_contiguous") == 0) return true;
@@ -163,7 +172,7 @@ constexpr bool is_unique(const layout_value& v) {
     }
     delete[] seen;
   } else {
-    std::sort(offsets, offsets + count);
+    sort_ascending(offsets, count);
     for (index_t k = 1; k < count && unique; ++k)
       if (offsets[k] == offsets[k - 1]) unique = false;
   }

@@ -6,6 +6,8 @@
 // starts with the operation's name; in a constant expression that throw is the compile error.
 #pragma once
 
+#include <utility>
+
 #include "checked.hpp"
 #include "dims.hpp"
 #include "error.hpp"
@@ -123,7 +125,7 @@ constexpr dynamic_layout flip(const dynamic_layout& l) {
 constexpr dims broadcast_shapes(std::initializer_list<dims> shapes) {
   dims out;
   std::size_t rank = 0;
-  for (const dims& s : shapes) rank = std::max(rank, s.size());
+  for (const dims& s : shapes) rank = s.size() > rank ? s.size() : rank;
   for (std::size_t i = 0; i < rank; ++i) out.push_back(1);
   for (const dims& s : shapes) {
     for (std::size_t i = 0; i < s.size(); ++i) {
@@ -320,8 +322,8 @@ constexpr dynamic_layout diagonal(const dynamic_layout& l, index_t offset = 0, i
   if (a == b) throw layout_error("diagonal: axis1 and axis2 are the same axis ({})", a);
   const index_t n1 = in.shape[a], n2 = in.shape[b];
   index_t length = 0;
-  if (offset >= 0) length = std::max<index_t>(0, std::min(n1, n2 - std::min(offset, n2)));
-  else length = std::max<index_t>(0, std::min(n1 + std::max(offset, -n1), n2));
+  if (offset >= 0) length = detail::max_of(0, detail::min_of(n1, n2 - detail::min_of(offset, n2)));
+  else length = detail::max_of(0, detail::min_of(n1 + detail::max_of(offset, -n1), n2));
   layout_value out = in;
   // NumPy moves the offset to the diagonal's start whenever that start is inside or at the
   // edge of the matrix, even when the diagonal is empty there.
@@ -331,8 +333,8 @@ constexpr dynamic_layout diagonal(const dynamic_layout& l, index_t offset = 0, i
     out.offset = detail::checked_add(out.offset, start, "diagonal");
   }
   const index_t stride = detail::checked_add(in.strides[a], in.strides[b], "diagonal");
-  detail::remove_axis(out, static_cast<std::size_t>(std::max(a, b)));
-  detail::remove_axis(out, static_cast<std::size_t>(std::min(a, b)));
+  detail::remove_axis(out, static_cast<std::size_t>(detail::max_of(a, b)));
+  detail::remove_axis(out, static_cast<std::size_t>(detail::min_of(a, b)));
   detail::insert_axis(out, out.rank, length, stride, "diagonal");
   return detail::subset_result(out);
 }

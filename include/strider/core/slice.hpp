@@ -118,11 +118,11 @@ constexpr resolved_range resolve_range(const index_item& it, index_t n) {
   const index_t step = it.has_step ? it.step : 1;
   index_t start = 0, stop = 0;
   if (step > 0) {
-    start = !it.has_start ? 0 : it.start < 0 ? std::max<index_t>(it.start + n, 0) : std::min(it.start, n);
-    stop = !it.has_stop ? n : it.stop < 0 ? std::max<index_t>(it.stop + n, 0) : std::min(it.stop, n);
+    start = !it.has_start ? 0 : it.start < 0 ? detail::max_of(it.start + n, 0) : detail::min_of(it.start, n);
+    stop = !it.has_stop ? n : it.stop < 0 ? detail::max_of(it.stop + n, 0) : detail::min_of(it.stop, n);
   } else {
-    start = !it.has_start ? n - 1 : it.start < 0 ? std::max<index_t>(it.start + n, -1) : std::min(it.start, n - 1);
-    stop = !it.has_stop ? -1 : it.stop < 0 ? std::max<index_t>(it.stop + n, -1) : std::min(it.stop, n - 1);
+    start = !it.has_start ? n - 1 : it.start < 0 ? detail::max_of(it.start + n, -1) : detail::min_of(it.start, n - 1);
+    stop = !it.has_stop ? -1 : it.stop < 0 ? detail::max_of(it.stop + n, -1) : detail::min_of(it.stop, n - 1);
   }
   index_t length = 0;
   if (step > 0 && stop > start) length = (stop - start - 1) / step + 1;

@@ -11,14 +11,12 @@
 // throws layout_error "write: ..." before visiting anything (iterate as_const() to read it).
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <type_traits>
 #include <utility>
-#include <vector>
 
-#include "../table/tables.hpp"
+#include "../core/heap_array.hpp"
 #include "view.hpp"
 
 namespace strider {
@@ -140,11 +138,12 @@ inline void storage_walk(const layout_value& v, const auto& visit) {
     dynamic_walk(loops, visit);
     return;
   }
-  std::vector<index_t> offsets;
-  offsets.reserve(static_cast<std::size_t>(detail::element_count(v, "for_each_in_storage_order")));
-  dynamic_walk(v, [&](index_t offset) { offsets.push_back(offset); });
-  std::stable_sort(offsets.begin(), offsets.end());
-  for (index_t offset : offsets) visit(offset);
+  const index_t count = detail::element_count(v, "for_each_in_storage_order");
+  const heap_array<index_t> offsets(static_cast<std::size_t>(count), heap_array<index_t>::for_overwrite_t{});
+  index_t n = 0;
+  dynamic_walk(v, [&](index_t offset) { offsets[static_cast<std::size_t>(n++)] = offset; });
+  sort_ascending(offsets.get(), count);
+  for (index_t k = 0; k < count; ++k) visit(offsets[static_cast<std::size_t>(k)]);
 }
 
 // The view to iterate, and a refusal when it may not be written.
@@ -207,8 +206,7 @@ void for_each_in_storage_order(X&& x, F&& f) {
 }
 
 /// Calls `f(element)` for every element of a small static view or tensor in logical order, fully
-/// unrolled: one call per element with its storage offset a constant (from offset_table_v), no
-/// loop. At most max_unrolled_size elements; use for_each beyond that. For compile-time
+/// unrolled: one call per element with its storage offset a constant, no loop. At most max_unrolled_size elements; use for_each beyond that. For compile-time
 /// indices as well, see for_each_index in strider/hana.hpp.
 template <detail::static_source X, class F>
 constexpr void static_for_each(X&& x, F&& f) {
@@ -219,7 +217,7 @@ constexpr void static_for_each(X&& x, F&& f) {
   static_assert(L::size <= max_unrolled_size, "static_for_each: too many elements to unroll (more than max_unrolled_size); use for_each");
   auto* const data = v.data();
   [&]<std::size_t... K>(std::index_sequence<K...>) {
-    (f(static_cast<R>(data[offset_table_v<L>[K]])), ...);
+    (f(static_cast<R>(data[std::integral_constant<index_t, detail::flat_index_offset(L::value, K)>::value])), ...);
   }(std::make_index_sequence<static_cast<std::size_t>(L::size)>{});
 }
 

@@ -1,11 +1,9 @@
-// strider/storage/tensor.hpp: owning tensors, and copies at the level of views.
+// strider/storage/tensor.hpp: owning tensors.
 //
 //   tensor<T, L>        a static layout over std::array<T, L::required_span>: no heap, usable
 //                       on the stack and in constant expressions
 //   dynamic_tensor<T>   a dynamic layout over heap storage; copyable and movable
-//   copy(src, dst)      dst = src, src broadcast to dst's shape (copy_strided)
-//   v.contiguous()      an owning C-order copy of a view
-//   copy_to_contiguous  the same into storage the caller provides
+//   v.contiguous()      an owning C-order copy of a view (copies are in copy.hpp)
 //
 // Every view operation (slice, permute, ...) also takes a tensor (an lvalue: the result is a
 // view of the tensor's storage).
@@ -14,30 +12,17 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
-#include <memory>
 #include <span>
 #include <string_view>
 #include <type_traits>
 #include <utility>
 
+#include "../core/heap_array.hpp"
 #include "copy.hpp"
 #include "view.hpp"
 
 namespace strider {
 
-namespace detail {
-// The C-order layout of L's shape, and S broadcast to D's shape: the core functions, lifted.
-template <static_layout_type L>
-using contiguous_like_t = static_layout<dynamic_layout::contiguous(L::dynamic().shape()).value()>;
-template <static_layout_type S, static_layout_type D>
-using broadcast_like_t = static_layout<broadcast_to(S::dynamic(), D::dynamic().shape()).value()>;
-
-template <class L>
-constexpr dynamic_layout to_dynamic(const L& layout) {
-  if constexpr (static_layout_type<L>) return L::dynamic();
-  else return layout;
-}
-}  // namespace detail
 
 /// An owning tensor of a static layout L: the elements live in a `std::array<T,
 /// L::required_span>` inside the object (a tensor of a non-contiguous layout holds the whole
@@ -114,19 +99,19 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout> {
   dynamic_tensor(const dims& shape, const T& value) : dynamic_tensor(dynamic_layout::contiguous(shape), value) {}
   /// A tensor of any layout, its storage span value-initialized.
   explicit dynamic_tensor(const dynamic_layout& layout)
-      : queries(layout, true), storage_(std::make_unique<T[]>(span(layout))) {}
+      : queries(layout, true), storage_(span(layout)) {}
   /// A tensor of any layout, every storage element `value`.
   dynamic_tensor(const dynamic_layout& layout, const T& value)
-      : queries(layout, true), storage_(std::make_unique_for_overwrite<T[]>(span(layout))) {
+      : queries(layout, true), storage_(span(layout), typename detail::heap_array<T>::for_overwrite_t{}) {
     std::fill_n(storage_.get(), span(layout), value);
   }
   /// Internal (contiguous()): storage default-initialized, to be overwritten.
   dynamic_tensor(const dynamic_layout& layout, detail::uninitialized_t)
-      : queries(layout, true), storage_(std::make_unique_for_overwrite<T[]>(span(layout))) {}
+      : queries(layout, true), storage_(span(layout), typename detail::heap_array<T>::for_overwrite_t{}) {}
 
   /// Copies the elements; a moved-from tensor is empty (shape {0}).
   dynamic_tensor(const dynamic_tensor& other)
-      : queries(other.layout_, other.writes_allowed_, 0), storage_(std::make_unique_for_overwrite<T[]>(span(other.layout_))) {
+      : queries(other.layout_, other.writes_allowed_, 0), storage_(span(other.layout_), typename detail::heap_array<T>::for_overwrite_t{}) {
     std::copy_n(other.storage_.get(), span(layout_), storage_.get());
   }
   dynamic_tensor(dynamic_tensor&& other) noexcept
@@ -238,56 +223,9 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout> {
     writes_allowed_ = true;
   }
 
-  std::unique_ptr<T[]> storage_;
+  using storage_array = detail::heap_array<T>;
+  storage_array storage_;
 };
-
-/// Copies src into dst element by element (`dst(i...) = src(i...)`), src broadcast to dst's
-/// shape (NumPy's copyto). Views or tensors, static or dynamic layouts, of the same element type;
-/// src and dst may overlap. dst must be unique: a compile error for a static layout that is not,
-/// layout_error "write: ..." for a dynamic one.
-template <detail::view_source S, detail::view_source D>
-void copy(S&& src, D&& dst, copy_options options = {}) {
-  const auto s = src.as_view();
-  const auto d = dst.as_view();
-  using SV = decltype(s);
-  using DV = decltype(d);
-  static_assert(!std::is_const_v<typename DV::element_type>, "copy: the destination is read-only (a view of const elements)");
-  static_assert(std::is_same_v<typename SV::value_type, typename DV::value_type>, "copy: source and destination element types differ");
-  using SL = typename SV::layout_type;
-  using DL = typename DV::layout_type;
-  if constexpr (static_layout_type<SL> && static_layout_type<DL>) {
-    if constexpr (!DL::is_unique) {
-      static_assert(DL::is_unique, "write: the destination layout is not unique (elements share storage, as after broadcast_to or an overlapping unfold or as_strided)");
-    } else {
-      copy_strided(s.data(), detail::broadcast_like_t<SL, DL>{}, d.data(), DL{}, options);
-    }
-  } else {
-    const dynamic_layout dl = detail::to_dynamic(d.layout());
-    if (!dl.is_unique()) detail::throw_not_writable();
-    copy_strided(s.data(), broadcast_to(detail::to_dynamic(s.layout()), dl.shape()), d.data(), dl, options);
-  }
-}
-
-/// Writes src's elements in C order to out[0, src.size()), which the caller provides.
-template <detail::view_source S>
-void copy_to_contiguous(S&& src, typename detail::view_of_t<S>::value_type* out, copy_options options = {}) {
-  const auto s = src.as_view();
-  using L = typename decltype(s)::layout_type;
-  if constexpr (static_layout_type<L>) {
-    copy_strided(s.data(), L{}, out, detail::contiguous_like_t<L>{}, options);
-  } else {
-    copy_strided(s.data(), s.layout(), out, dynamic_layout::contiguous(s.shape()), options);
-  }
-}
-
-/// The same into a span, checked: layout_error "copy_to_contiguous: ..." when it is too small.
-template <detail::view_source S>
-void copy_to_contiguous(S&& src, std::span<typename detail::view_of_t<S>::value_type> out, copy_options options = {}) {
-  const index_t needed = src.as_view().size();
-  if (static_cast<index_t>(out.size()) < needed)
-    throw layout_error("copy_to_contiguous: the output has {} elements but the view has {}", out.size(), needed);
-  copy_to_contiguous(src, out.data(), options);
-}
 
 template <class T, layout_type Layout>
 auto tensor_view<T, Layout>::contiguous() const {

@@ -22,8 +22,7 @@
 #include <array>
 #include <concepts>
 #include <cstddef>
-#include <ranges>
-#include <span>
+#include <span>  // also std::ranges' range concepts, without all of <ranges>
 #include <string_view>
 #include <type_traits>
 #include <utility>

@@ -1,4 +1,4 @@
-// strider/core/expression.hpp: layout expressions written as in NumPy and PyTorch, parsed and
+// strider/expression/expression.hpp: layout expressions written as in NumPy and PyTorch, parsed and
 // evaluated at run time, and printed as the equivalent static type.
 //
 //   contiguous(3, 4, 5)[1:, ::-1].permute(2, 0, 1)
@@ -24,12 +24,12 @@
 #include <string_view>
 #include <vector>
 
-#include "config.hpp"
-#include "dims.hpp"
-#include "error.hpp"
-#include "layout.hpp"
-#include "operations.hpp"
-#include "slice.hpp"
+#include "../core/config.hpp"
+#include "../core/dims.hpp"
+#include "../core/error.hpp"
+#include "../core/layout.hpp"
+#include "../core/operations.hpp"
+#include "../core/slice.hpp"
 
 namespace strider {
 

@@ -1,4 +1,4 @@
-// strider/storage/copy_plan.hpp: how a strided copy walks memory, decided from the two layouts
+// strider/engine/copy_plan.hpp: how a strided copy walks memory, decided from the two layouts
 // alone. A constexpr value: for static layouts it is computed by the compiler, and an invalid
 // copy (different shapes, a destination whose elements share storage) is a compile error.
 #pragma once
