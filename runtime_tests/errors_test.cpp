@@ -114,8 +114,14 @@ TEST_CASE("errors: max_rank") {
 }
 
 TEST_CASE("errors: slice") {
-  CHECK(message_of([&] { strider::slice(C, ""); }) == "slice: empty index (write \":\" or \"...\" for everything)");
-  CHECK(message_of([&] { strider::slice(C, "  "); }) == "slice: empty index (write \":\" or \"...\" for everything)");
+  CHECK(message_of([&] { strider::slice(C, ""); }) == "slice: empty index (write \":\", \"...\" or \"()\" for everything)");
+  CHECK(message_of([&] { strider::slice(C, "  "); }) == "slice: empty index (write \":\", \"...\" or \"()\" for everything)");
+  CHECK(message_of([&] { strider::slice(C, "((1))"); }) ==
+        "slice: syntax error at column 2: expected an integer, ':', '...', None or newaxis");
+  CHECK(message_of([&] { strider::slice(C, "(1"); }) ==
+        "slice: syntax error at column 1: expected an integer, ':', '...', None or newaxis");
+  CHECK(message_of([&] { strider::slice(C, "(1, 2))"); }) ==
+        "slice: syntax error at column 6: expected ',' or the end of the index");
   CHECK(message_of([&] { strider::slice(C, ","); }) ==
         "slice: syntax error at column 1: expected an integer, ':', '...', None or newaxis");
   CHECK(message_of([&] { strider::slice(C, "1,,2"); }) ==

@@ -121,7 +121,9 @@ TEST_CASE("operation errors keep the core's message and point at the call") {
   CHECK(failure_of("contiguous(3,4)[5]").message == "slice: index 5 is out of range for axis 0 with extent 3");
   CHECK(failure_of("contiguous(3,4)[5]").column == 16);
   CHECK(failure_of("contiguous(3,4)[1:x]").message == "slice: syntax error at column 3: expected ',' or the end of the index");
-  CHECK(failure_of("contiguous(3,4)[]").message == "slice: empty index (write \":\" or \"...\" for everything)");
+  CHECK(evaluate("contiguous(3,4)[()]") == dynamic_layout::contiguous({3, 4}));
+  CHECK(strider::to_static_type("contiguous(3,4)[()]") == "strider::slice_t<strider::contiguous<3, 4>, \"()\">");
+  CHECK(failure_of("contiguous(3,4)[]").message == "slice: empty index (write \":\", \"...\" or \"()\" for everything)");
   CHECK(starts_with(failure_of("contiguous(3,4).transpose(0,1).view(-1)").message, "view: "));
   CHECK(failure_of("contiguous(3,4).transpose(0,1).view(-1)").column == 32);
   CHECK(failure_of("contiguous(3,4).squeeze(1)").message == "squeeze: axis 1 has extent 4, not 1");
@@ -161,8 +163,8 @@ TEST_CASE("syntax errors say what was expected, and where") {
   check("contiguous(3).", "expression: expected the name of an operation after '.', found the end of the expression", 15);
   check("contiguous(3) flip()", "expression: expected '.', '[' or the end of the expression, found 'f'", 15);
   check("contiguous(3)[0", "expression: expected ']' to close the '[' at column 14, found the end of the expression", 16);
-  check("contiguous(3)[\"0\"]", "expression: found '\"' inside [ ], where only integers, ':', ',', '...', None and newaxis can appear", 15);
-  check("contiguous(3)[0\\]", "expression: found '\\' inside [ ], where only integers, ':', ',', '...', None and newaxis can appear", 16);
+  check("contiguous(3)[\"0\"]", "expression: found '\"' inside [ ], where only integers, ':', ',', '...', None, newaxis and () can appear", 15);
+  check("contiguous(3)[0\\]", "expression: found '\\' inside [ ], where only integers, ':', ',', '...', None, newaxis and () can appear", 16);
   check("contiguous(x)", "expression: expected an integer or a tuple as an argument of 'contiguous', found 'x'", 12);
   check("contiguous(3,,4)", "expression: expected an integer or a tuple as an argument of 'contiguous', found ','", 14);
   check("contiguous((3,4),5)", "expression: 'contiguous' takes several integers or one tuple, not a mix", 12);

@@ -41,6 +41,13 @@ TEST_CASE("slice tables match NumPy") {
   CHECK(e() == 6);
   CHECK(offsets(strider::slice(A, "2:1, :")).empty());
   CHECK(strider::slice(A, "2:1, :").shape() == dims{0, 4});
+  // NumPy's a[()] is the whole array, and a parenthesized tuple is its items: a[(1, 2)] is a[1, 2].
+  CHECK(strider::slice(B, "()") == B);
+  CHECK(strider::slice(B, " ( ) ") == B);
+  CHECK(strider::slice(dynamic_layout{}, "()") == dynamic_layout{});
+  CHECK(strider::slice(A, "(1, 2)").rank() == 0);
+  CHECK(strider::slice(A, "(1, 2)").offset() == 6);
+  CHECK(offsets(strider::slice(A, "(::-2,)")) == index_vec{8, 9, 10, 11, 0, 1, 2, 3});
 }
 
 TEST_CASE("permute, transpose and flip tables match NumPy") {

@@ -12,6 +12,9 @@ using C = contiguous<3, 4, 5>;  // strides 20, 5, 1
 static_assert(is_layout<slice_t<C, "1:, ::-1">, shape<2, 4, 5>, strides<20, -5, 1>, 35>);
 static_assert(is_layout<slice_t<C, "..., 0">, shape<3, 4>, strides<20, 5>, 0>);
 static_assert(is_layout<slice_t<C, "None, 2:5:2, -1">, shape<1, 1, 5>, strides<0, 40, 1>, 55>);
+// NumPy's a[()]: the whole array; a[(1, 2)] is a[1, 2].
+static_assert(std::is_same_v<slice_t<C, "()">, C>);
+static_assert(std::is_same_v<slice_t<C, "(1, 2)">, slice_t<C, "1, 2">>);
 static_assert(is_layout<slice_t<C, "-1">, shape<4, 5>, strides<5, 1>, 40>);
 static_assert(is_layout<slice_t<C, ":, 1:3, None, ::2">, shape<3, 2, 1, 3>, strides<20, 5, 0, 2>, 5>);
 static_assert(is_layout<slice_t<C, "::-1, ::-2, ::-3">, shape<3, 2, 2>, strides<-20, -10, -3>, 59>);

@@ -5,7 +5,8 @@
 // Items are separated by commas: an integer (negative counts from the end; the axis is removed),
 // `start:stop:step` with any part omitted (NumPy clamps out-of-range bounds), `None` or
 // `newaxis` (a new axis of extent 1), and at most one `...` (as many `:` as needed). Axes not
-// mentioned are kept whole. Parsed by the same constexpr code at compile and at run time.
+// mentioned are kept whole. The items may be wrapped in one pair of parentheses, as a Python
+// tuple; `()` is NumPy's empty tuple index `a[()]`, the whole array. Parsed by the same constexpr code at compile and at run time.
 #pragma once
 
 #include <string_view>
@@ -38,7 +39,7 @@ struct index_expression {
 // once per translation unit. Columns in messages are 1-based.
 constexpr index_expression parse_index(std::string_view text) {
   const char* s = text.data();
-  const std::size_t n = text.size();
+  std::size_t n = text.size();
   std::size_t pos = 0;
   const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
   const auto skip_spaces = [&] {
@@ -54,7 +55,17 @@ constexpr index_expression parse_index(std::string_view text) {
   };
   index_expression out;
   skip_spaces();
-  if (pos == n) throw layout_error("slice: empty index (write \":\" or \"...\" for everything)");
+  if (pos == n) throw layout_error("slice: empty index (write \":\", \"...\" or \"()\" for everything)");
+  // A parenthesized tuple is its items, as in Python (a[(1, 2)] is a[1, 2]); the empty tuple
+  // selects everything (NumPy's a[()]).
+  std::size_t last = n;
+  while (last > pos && (s[last - 1] == ' ' || s[last - 1] == '\t')) --last;
+  if (s[pos] == '(' && s[last - 1] == ')' && last - pos >= 2) {
+    ++pos;
+    n = last - 1;
+    skip_spaces();
+    if (pos == n) return out;
+  }
   while (true) {
     if (out.count == max_index_items) throw layout_error("slice: more than {} items in the index", max_index_items);
     index_item& it = out.items[out.count++];

@@ -371,8 +371,9 @@ class expression_parser {
     const std::size_t start = pos_;
     while (!at_end() && peek() != ']') {
       const char c = peek();
-      if (!(is_letter(c) || is_digit(c) || c == '.' || c == ':' || c == ',' || c == '-' || c == '+' || c == ' ' || c == '\t'))
-        fail(column(), "found " + found() + " inside [ ], where only integers, ':', ',', '...', None and newaxis can appear");
+      if (!(is_letter(c) || is_digit(c) || c == '.' || c == ':' || c == ',' || c == '-' || c == '+' || c == ' ' || c == '\t' ||
+            c == '(' || c == ')'))
+        fail(column(), "found " + found() + " inside [ ], where only integers, ':', ',', '...', None, newaxis and () can appear");
       ++pos_;
     }
     if (at_end()) fail(column(), "expected ']' to close the '[' at column " + std::to_string(op.column) + ", found the end of the expression");
