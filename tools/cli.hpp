@@ -28,30 +28,51 @@ inline constexpr std::string_view usage_text =
     "usage: strider EXPR [--format grid|md|csv|json|cpp|svg] [--name NAME] [-o FILE]\n"
     "       strider --info EXPR\n"
     "       strider --emit-cpp EXPR\n"
-    "       strider --help | --version\n";
+    "       strider --operations | --help | --version\n";
 
-inline constexpr std::string_view help_text =
-    "Prints the storage offset of every element of a strided layout (NumPy/PyTorch semantics).\n"
-    "\n"
-    "EXPR is a base layout followed by views, written as in NumPy and PyTorch:\n"
-    "  contiguous(3, 4, 5)[1:, ::-1].permute(2, 0, 1)\n"
-    "  column_major(3, 4).transpose(0, 1)     layout((3, 4), (4, 1), 0).flip(0)\n"
-    "  contiguous(4)[None].broadcast_to(3, 4)  contiguous(8).unfold(0, 3, 2)\n"
-    "Views: [index], permute, transpose, flip, broadcast_to, view, reshape, squeeze, unsqueeze,\n"
-    "diagonal, unfold, as_strided. Quote EXPR for the shell.\n"
-    "\n"
-    "Options:\n"
-    "  --format F    grid (default: aligned text; rank > 2 as 2-D slices), md (Markdown),\n"
-    "                csv (one line per element), json (properties and the nested table),\n"
-    "                cpp (a self-contained C++ header), svg (a picture of view and storage)\n"
-    "  --name NAME   the array's name in --format cpp (default: offsets)\n"
-    "  -o FILE       write to FILE instead of standard output\n"
-    "  --info        shape, strides, offset, derived properties, and which views exist\n"
-    "  --emit-cpp    the static type (strider::...) that names the same layout\n"
-    "  --help, --version\n"
-    "\n"
-    "Exit status: 0 on success, 1 when the output could not be written, 2 for bad options or a\n"
-    "bad expression (the message points at the column).\n";
+// The help text; its list of views comes from the core's operation table.
+inline std::string help_text() {
+  std::string views;
+  std::size_t line = 7;  // "Views: "
+  for (const operation_info& op : operation_table) {
+    if (op.starts_expression) continue;
+    const std::string name = op.form == argument_form::index ? "[index]" : std::string(op.name);
+    if (!views.empty()) views += line + name.size() + 2 > 92 ? (line = 0, ",\n") : (line += 2, ", ");
+    views += name;
+    line += name.size();
+  }
+  return "Prints the storage offset of every element of a strided layout (NumPy/PyTorch semantics).\n"
+         "\n"
+         "EXPR is a base layout followed by views, written as in NumPy and PyTorch:\n"
+         "  contiguous(3, 4, 5)[1:, ::-1].permute(2, 0, 1)\n"
+         "  column_major(3, 4).transpose(0, 1)     layout((3, 4), (4, 1), 0).flip(0)\n"
+         "  contiguous(4)[None].broadcast_to(3, 4)  contiguous(8).unfold(0, 3, 2)\n"
+         "Views: " + views + ". Quote EXPR for the shell; --operations lists them.\n"
+         "\n"
+         "Options:\n"
+         "  --format F    grid (default: aligned text; rank > 2 as 2-D slices), md (Markdown),\n"
+         "                csv (one line per element), json (properties and the nested table),\n"
+         "                cpp (a self-contained C++ header), svg (a picture of view and storage)\n"
+         "  --name NAME   the array's name in --format cpp (default: offsets)\n"
+         "  -o FILE       write to FILE instead of standard output\n"
+         "  --info        shape, strides, offset, derived properties, and which views exist\n"
+         "  --emit-cpp    the static type (strider::...) that names the same layout\n"
+         "  --operations  every base layout and view: an example call and what it does\n"
+         "  --help, --version\n"
+         "\n"
+         "Exit status: 0 on success, 1 when the output could not be written, 2 for bad options or a\n"
+         "bad expression (the message points at the column).\n";
+}
+
+// --operations: one line per entry of the operation table.
+inline std::string operations_text() {
+  std::string out;
+  for (const operation_info& op : operation_table) {
+    const std::string call = op.starts_expression || op.form == argument_form::index ? std::string(op.example) : "." + std::string(op.example);
+    out += call + std::string(call.size() < 34 ? 34 - call.size() : 1, ' ') + std::string(op.summary) + "\n";
+  }
+  return out;
+}
 
 namespace detail {
 
@@ -159,7 +180,10 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
     };
     int status = ok;
     if (a == "--help" || a == "-h") {
-      out << usage_text << '\n' << help_text;
+      out << usage_text << '\n' << help_text();
+      return ok;
+    } else if (a == "--operations") {
+      out << operations_text();
       return ok;
     } else if (a == "--version") {
       out << "strider " << STRIDER_VERSION << '\n';

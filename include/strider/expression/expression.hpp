@@ -10,7 +10,8 @@
 //   postfix    := '[' index ']' | '.' name '(' arguments ')'
 //   list       := int, int, ...  |  (int, int, ...)          (one tuple or several integers)
 // The text between [ ] goes unchanged to strider::slice, the core's NumPy index parser.
-// Every rule about layouts stays in the core: this file only maps text onto core calls.
+// Every rule about layouts stays in the core, and every operation's name, argument form and
+// core function come from the core's operation_table: this file only maps text onto it.
 //
 // The parser is a loop without recursion (a tuple holds integers only), so no input can nest
 // deeply; the text is limited to max_expression_length bytes and everything is linear in it.
@@ -29,6 +30,7 @@
 #include "../core/error.hpp"
 #include "../core/layout.hpp"
 #include "../core/operations.hpp"
+#include "../core/operation_table.hpp"
 #include "../core/slice.hpp"
 
 namespace strider {
@@ -52,16 +54,12 @@ class expression_error : public layout_error {
 
 /// A parsed expression: the base layout and the calls on it, in order.
 struct expression {
-  enum class kind {
-    contiguous, column_major, layout,  // bases
-    slice, permute, transpose, flip, broadcast_to, view, reshape, squeeze, unsqueeze, diagonal, unfold, as_strided
-  };
   struct operation {
-    kind op = kind::contiguous;
+    const operation_info* op = nullptr;  // the operation_table entry
     std::size_t column = 1;           // 1-based: the call's name, or '[' for an index
-    std::vector<index_t> values;      // extents or axes, the shape of layout/as_strided, or the scalar arguments
-    std::vector<index_t> strides;     // layout and as_strided
-    std::optional<index_t> offset;    // layout and as_strided, when given
+    std::vector<index_t> values;      // extents or axes, the shape of layout/as_strided, or the integer arguments
+    std::vector<index_t> strides;     // strided forms (layout, as_strided)
+    std::optional<index_t> offset;    // strided forms, when given
     std::string index;                // slice: the text between [ ], without surrounding blanks
 
     friend bool operator==(const operation&, const operation&) = default;
@@ -71,19 +69,17 @@ struct expression {
   friend bool operator==(const expression&, const expression&) = default;
 };
 
-/// The name of an operation as written in expressions ("broadcast_to").
-inline std::string_view name_of(expression::kind k) {
-  constexpr std::string_view names[] = {"contiguous", "column_major", "layout",  "slice",    "permute",
-                                        "transpose",  "flip",         "broadcast_to", "view", "reshape",
-                                        "squeeze",    "unsqueeze",    "diagonal", "unfold",   "as_strided"};
-  const auto i = static_cast<std::size_t>(k);
-  return i < std::size(names) ? names[i] : std::string_view("(unknown operation)");
-}
-
 namespace detail {
 
-inline bool is_base(expression::kind k) {
-  return k == expression::kind::contiguous || k == expression::kind::column_major || k == expression::kind::layout;
+inline bool is_base(const expression::operation& op) { return op.op != nullptr && op.op->starts_expression; }
+
+// The names of the bases, or of the operations written after a '.', in the table's order (for
+// "did you mean" and the messages that list them).
+inline std::vector<std::string_view> operation_names(bool bases) {
+  std::vector<std::string_view> out;
+  for (const operation_info& op : operation_table)
+    if (op.starts_expression == bases && op.form != argument_form::index) out.push_back(op.name);
+  return out;
 }
 
 // Edit distance, for "did you mean" (both words are short: names are cut to 40 bytes before).
@@ -169,8 +165,7 @@ class expression_parser {
     return text_.substr(start, pos_ - start);
   }
 
-  template <std::size_t N>
-  static std::string unknown(std::string_view what, std::string_view name, const std::string_view (&known)[N]) {
+  static std::string unknown(std::string_view what, std::string_view name, const std::vector<std::string_view>& known) {
     std::string message = "unknown " + std::string(what) + " " + quoted(name);
     std::string_view best;
     std::size_t best_distance = 3;  // suggest only close misspellings
@@ -309,55 +304,52 @@ class expression_parser {
     }
   }
 
+  // The arguments of a call, in the form its table entry names.
+  void read_arguments(expression::operation& op, std::string_view name) {
+    const auto args = arguments(name);
+    switch (op.op->form) {
+      case argument_form::strided: strided_arguments(op, args, name); break;
+      case argument_form::integers:
+        op.values = scalar_arguments(args, name, op.op->min_arguments, op.op->max_arguments, op.column, op.op->arguments);
+        break;
+      default:
+        op.values = list_argument(args, name);
+        // flip() and squeeze() mean "every axis"; an empty tuple would mean "no axis" in NumPy,
+        // which the core's (and the static types') empty axis list cannot say.
+        if (op.op->form == argument_form::axes_or_all && args.size() == 1 && args[0].tuple && op.values.empty())
+          fail(args[0].column, "an empty axis tuple is not supported by " + quoted(name) + "; write " + std::string(name) +
+                                   "() for every axis");
+        break;
+    }
+  }
+
   expression::operation base() {
-    static constexpr std::string_view known[] = {"contiguous", "column_major", "layout"};
     expression::operation op;
     op.column = column();
     const std::string_view name = identifier();
     if (name.empty()) fail(column(), "expected a layout such as contiguous(3, 4), found " + found());
-    if (name == "contiguous") op.op = expression::kind::contiguous;
-    else if (name == "column_major") op.op = expression::kind::column_major;
-    else if (name == "layout") op.op = expression::kind::layout;
-    else fail(op.column, unknown("layout", name, known) + "; expected contiguous, column_major or layout");
-    const auto args = arguments(name);
-    if (op.op == expression::kind::layout) strided_arguments(op, args, name);
-    else op.values = list_argument(args, name);
+    op.op = find_operation(name);
+    if (op.op == nullptr || !op.op->starts_expression) {
+      const auto known = operation_names(true);
+      std::string list;
+      for (std::size_t i = 0; i < known.size(); ++i)
+        list += std::string(i == 0 ? "" : i + 1 == known.size() ? " or " : ", ") + std::string(known[i]);
+      fail(op.column, unknown("layout", name, known) + "; expected " + list);
+    }
+    read_arguments(op, name);
     return op;
   }
 
   expression::operation method() {
-    using k = expression::kind;
-    static constexpr std::string_view known[] = {"permute", "transpose", "flip", "broadcast_to", "view", "reshape",
-                                                 "squeeze", "unsqueeze", "diagonal", "unfold", "as_strided"};
-    static constexpr k kinds[] = {k::permute, k::transpose, k::flip,     k::broadcast_to, k::view,      k::reshape,
-                                  k::squeeze, k::unsqueeze, k::diagonal, k::unfold,       k::as_strided};
     skip_blanks();
     expression::operation op;
     op.column = column();
     const std::string_view name = identifier();
     if (name.empty()) fail(column(), "expected the name of an operation after '.', found " + found());
-    std::size_t i = 0;
-    while (i < std::size(known) && known[i] != name) ++i;
-    if (i == std::size(known)) fail(op.column, unknown("operation", name, known));
-    op.op = kinds[i];
-    const auto args = arguments(name);
-    switch (op.op) {
-      case k::transpose: op.values = scalar_arguments(args, name, 2, 2, op.column, "two axes"); break;
-      case k::unsqueeze: op.values = scalar_arguments(args, name, 1, 1, op.column, "one axis"); break;
-      case k::diagonal:
-        op.values = scalar_arguments(args, name, 0, 3, op.column, "at most three integers (offset, axis1, axis2)");
-        break;
-      case k::unfold: op.values = scalar_arguments(args, name, 3, 3, op.column, "three integers (dimension, size, step)"); break;
-      case k::as_strided: strided_arguments(op, args, name); break;
-      default:
-        op.values = list_argument(args, name);
-        // flip() and squeeze() mean "every axis"; an empty tuple would mean "no axis" in NumPy,
-        // which the core's (and the static types') empty axis list cannot say.
-        if ((op.op == k::flip || op.op == k::squeeze) && args.size() == 1 && args[0].tuple && op.values.empty())
-          fail(args[0].column, "an empty axis tuple is not supported by " + quoted(name) + "; write " + std::string(name) +
-                                   "() for every axis");
-        break;
-    }
+    op.op = find_operation(name);
+    if (op.op == nullptr || op.op->starts_expression || op.op->form == argument_form::index)
+      fail(op.column, unknown("operation", name, operation_names(false)));
+    read_arguments(op, name);
     return op;
   }
 
@@ -365,7 +357,7 @@ class expression_parser {
   // hold are accepted, so the text is also a valid C++ string literal for to_static_type.
   expression::operation index() {
     expression::operation op;
-    op.op = expression::kind::slice;
+    op.op = find_operation("slice");
     op.column = column();
     ++pos_;
     const std::size_t start = pos_;
@@ -396,29 +388,13 @@ inline dims to_dims(const std::vector<index_t>& values, std::string_view op) {
 }
 
 inline dynamic_layout apply(const dynamic_layout& l, const expression::operation& op) {
-  using k = expression::kind;
-  const std::string_view name = name_of(op.op);
-  const auto& v = op.values;
-  const auto scalar = [&](std::size_t i, index_t fallback) { return i < v.size() ? v[i] : fallback; };
-  switch (op.op) {
-    case k::contiguous: return dynamic_layout::contiguous(to_dims(v, name));
-    case k::column_major: return dynamic_layout::column_major(to_dims(v, name));
-    case k::layout: return dynamic_layout(to_dims(v, name), to_dims(op.strides, name), op.offset.value_or(0));
-    case k::slice: return slice(l, op.index);
-    case k::permute: return permute(l, to_dims(v, name));
-    case k::transpose: return transpose(l, scalar(0, 0), scalar(1, 1));
-    case k::flip: return v.empty() ? flip(l) : flip(l, to_dims(v, name));
-    case k::broadcast_to: return broadcast_to(l, to_dims(v, name));
-    case k::view: return view(l, to_dims(v, name));
-    case k::reshape: return reshape(l, to_dims(v, name));
-    case k::squeeze: return v.empty() ? squeeze(l) : squeeze(l, to_dims(v, name));
-    case k::unsqueeze: return unsqueeze(l, scalar(0, 0));
-    case k::diagonal: return diagonal(l, scalar(0, 0), scalar(1, 0), scalar(2, 1));
-    case k::unfold: return unfold(l, scalar(0, 0), scalar(1, 0), scalar(2, 1));
-    case k::as_strided:
-      return as_strided(l, to_dims(v, name), to_dims(op.strides, name), op.offset.value_or(l.offset()));
-  }
-  throw layout_error("expression: unknown operation");
+  operation_arguments a;
+  a.values = to_dims(op.values, op.op->name);
+  a.strides = to_dims(op.strides, op.op->name);
+  a.has_offset = op.offset.has_value();
+  a.offset = op.offset.value_or(0);
+  a.index = op.index;
+  return op.op->apply(l, a);
 }
 
 // A C++ template argument for an int64 value (INT64_MIN has no literal of its own).
@@ -461,6 +437,28 @@ inline void append_list(std::string& out, const std::vector<index_t>& values, bo
 /// offending token. Nothing is evaluated yet.
 inline expression parse_expression(std::string_view text) { return detail::expression_parser(text).parse(); }
 
+namespace detail {
+// An expression built by hand (not parsed) may misplace a base or hold no operation at all.
+inline void check_position(const expression::operation& op, bool first) {
+  if (op.op == nullptr) throw expression_error("expression: an operation without a table entry", op.column);
+  if (is_base(op) == first) return;
+  const std::string bases = "contiguous, column_major or layout";
+  throw expression_error(first ? "expression: an expression starts with " + bases
+                               : "expression: '" + std::string(op.op->name) + "' can only start an expression",
+                         op.column);
+}
+
+// The strided arguments as C++ template arguments: strider::shape<...>, strider::strides<...>[, offset].
+inline void append_strided(std::string& out, const expression::operation& op) {
+  out += "strider::shape<";
+  append_list(out, op.values, false);
+  out += ">, strider::strides<";
+  append_list(out, op.strides, false);
+  out += ">";
+  if (op.offset) out += ", " + integer_argument(*op.offset);
+}
+}  // namespace detail
+
 /// Runs the core operations in order. An operation's layout_error is re-thrown as an
 /// expression_error with the same message and the column of that call.
 inline dynamic_layout evaluate(const expression& e) {
@@ -468,10 +466,7 @@ inline dynamic_layout evaluate(const expression& e) {
   dynamic_layout l;
   for (std::size_t i = 0; i < e.operations.size(); ++i) {
     const expression::operation& op = e.operations[i];
-    if (detail::is_base(op.op) != (i == 0))
-      throw expression_error(i == 0 ? "expression: an expression starts with contiguous, column_major or layout"
-                                    : "expression: '" + std::string(name_of(op.op)) + "' can only start an expression",
-                             op.column);
+    detail::check_position(op, i == 0);
     try {
       l = detail::apply(l, op);
     } catch (const layout_error& error) {
@@ -490,54 +485,32 @@ inline dynamic_layout evaluate(std::string_view text) { return evaluate(parse_ex
 /// Nothing is evaluated: the type compiles when evaluate succeeds, and its compile error is the
 /// message evaluate throws otherwise. Linear in the input.
 inline std::string to_static_type(const expression& e) {
-  using k = expression::kind;
   if (e.operations.empty()) throw expression_error("expression: empty expression", 1);
+  for (std::size_t i = 0; i < e.operations.size(); ++i) detail::check_position(e.operations[i], i == 0);
   std::string out;
   // Openers of the outer calls come first, innermost last; then the base; then each call's
   // arguments and closing '>' from the inside out.
   for (std::size_t i = e.operations.size(); i-- > 1;) {
-    if (detail::is_base(e.operations[i].op))
-      throw expression_error("expression: '" + std::string(name_of(e.operations[i].op)) + "' can only start an expression",
-                             e.operations[i].column);
     out += "strider::";
-    out += name_of(e.operations[i].op);
+    out += e.operations[i].op->name;
     out += "_t<";
   }
   const expression::operation& base = e.operations[0];
-  switch (base.op) {
-    case k::contiguous:
-    case k::column_major:
-      out += "strider::";
-      out += name_of(base.op);
-      out += "<";
-      detail::append_list(out, base.values, false);
-      out += ">";
-      break;
-    case k::layout:
-      out += "strider::layout<strider::shape<";
-      detail::append_list(out, base.values, false);
-      out += ">, strider::strides<";
-      detail::append_list(out, base.strides, false);
-      out += ">";
-      if (base.offset) out += ", " + detail::integer_argument(*base.offset);
-      out += ">";
-      break;
-    default:
-      throw expression_error("expression: an expression starts with contiguous, column_major or layout", base.column);
-  }
+  out += "strider::";
+  out += base.op->name;
+  out += "<";
+  if (base.op->form == argument_form::strided) detail::append_strided(out, base);
+  else detail::append_list(out, base.values, false);
+  out += ">";
   for (std::size_t i = 1; i < e.operations.size(); ++i) {
     const expression::operation& op = e.operations[i];
-    if (op.op == k::slice) {
-      out += ", " + detail::string_literal(op.index);
-    } else if (op.op == k::as_strided) {
-      out += ", strider::shape<";
-      detail::append_list(out, op.values, false);
-      out += ">, strider::strides<";
-      detail::append_list(out, op.strides, false);
-      out += ">";
-      if (op.offset) out += ", " + detail::integer_argument(*op.offset);
-    } else {
-      detail::append_list(out, op.values, true);
+    switch (op.op->form) {
+      case argument_form::index: out += ", " + detail::string_literal(op.index); break;
+      case argument_form::strided:
+        out += ", ";
+        detail::append_strided(out, op);
+        break;
+      default: detail::append_list(out, op.values, true); break;
     }
     out += ">";
   }

@@ -1,0 +1,101 @@
+// strider/core/operation_table.hpp: the list of every layout operation, one entry each: its name,
+// how its arguments are written, what it does, and the core function that runs it.
+//
+// The expression language (parser, evaluation, --emit-cpp), the `strider` command's help and
+// operation list, and the fuzzer's dictionary check are driven by this list; the static aliases,
+// function forms and storage forms are checked against it by
+// static_tests/operation_table_static_test.cpp. docs/design.md ("Adding an operation") lists
+// every file a new operation touches.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+#include "dims.hpp"
+#include "layout.hpp"
+#include "operations.hpp"
+#include "slice.hpp"
+
+namespace strider {
+
+/// How an operation's arguments are written, in expressions and in the C++ forms.
+enum class argument_form {
+  extents,      // a list of extents: contiguous(3, 4), view(-1), broadcast_to((2, 3))
+  axes,         // a list of axes: permute(2, 0, 1)
+  axes_or_all,  // a list of axes, or none for every axis: flip(), squeeze(0)
+  integers,     // a fixed number of integers (min_arguments to max_arguments): transpose(0, 1)
+  strided,      // (shape), (strides) and an optional offset: layout((3, 4), (4, 1), 0)
+  index,        // NumPy index text, written between [ ]
+};
+
+/// The arguments of one call, as the expression language collects them.
+struct operation_arguments {
+  dims values;                  // extents, axes or integers
+  dims strides;                 // strided forms
+  index_t offset = 0;           // strided forms, when has_offset
+  bool has_offset = false;
+  std::string_view index;       // index form: the text between [ ]
+
+  /// Integer i, or `fallback` when fewer were given (optional trailing arguments).
+  constexpr index_t value_or(std::size_t i, index_t fallback) const { return i < values.size() ? values[i] : fallback; }
+};
+
+/// One layout operation.
+struct operation_info {
+  std::string_view name;        // as in expressions, the run-time function and (with _t) the static alias
+  bool starts_expression;       // a base layout (contiguous, column_major, layout) rather than a view of one
+  argument_form form;
+  std::size_t min_arguments, max_arguments;  // integers form only
+  std::string_view arguments;   // the arguments in words (messages of the expression parser)
+  std::string_view example;     // a call as written in an expression
+  std::string_view summary;     // one line for the command's help
+  /// Runs the core function on `in` (ignored by bases).
+  dynamic_layout (*apply)(const dynamic_layout& in, const operation_arguments& a);
+};
+
+/// Every operation, bases first, in the order of the command's help.
+inline constexpr operation_info operation_table[] = {
+    {"contiguous", true, argument_form::extents, 0, 0, "extents", "contiguous(3, 4, 5)", "row-major (C order) layout at offset 0",
+     [](const dynamic_layout&, const operation_arguments& a) { return dynamic_layout::contiguous(a.values); }},
+    {"column_major", true, argument_form::extents, 0, 0, "extents", "column_major(3, 4)", "column-major (Fortran order) layout at offset 0",
+     [](const dynamic_layout&, const operation_arguments& a) { return dynamic_layout::column_major(a.values); }},
+    {"layout", true, argument_form::strided, 0, 0, "(shape), (strides) and an optional offset", "layout((3, 4), (4, 1), 0)",
+     "any strided layout",
+     [](const dynamic_layout&, const operation_arguments& a) { return dynamic_layout(a.values, a.strides, a.offset); }},
+    {"slice", false, argument_form::index, 0, 0, "NumPy index text", "[1:, ::-1]", "NumPy basic indexing, written a[...]",
+     [](const dynamic_layout& l, const operation_arguments& a) { return slice(l, a.index); }},
+    {"permute", false, argument_form::axes, 0, 0, "axes", "permute(2, 0, 1)", "result axis i is axis axes[i]",
+     [](const dynamic_layout& l, const operation_arguments& a) { return permute(l, a.values); }},
+    {"transpose", false, argument_form::integers, 2, 2, "two axes", "transpose(0, 1)", "swaps two axes",
+     [](const dynamic_layout& l, const operation_arguments& a) { return transpose(l, a.values[0], a.values[1]); }},
+    {"flip", false, argument_form::axes_or_all, 0, 0, "axes", "flip(0)", "reverses the given axes, or every axis",
+     [](const dynamic_layout& l, const operation_arguments& a) { return a.values.empty() ? flip(l) : flip(l, a.values); }},
+    {"broadcast_to", false, argument_form::extents, 0, 0, "extents", "broadcast_to(2, 3, 4)", "NumPy broadcast_to (stride 0 on stretched axes)",
+     [](const dynamic_layout& l, const operation_arguments& a) { return broadcast_to(l, a.values); }},
+    {"view", false, argument_form::extents, 0, 0, "extents", "view(4, -1)", "PyTorch view: a new shape without copying (one -1)",
+     [](const dynamic_layout& l, const operation_arguments& a) { return view(l, a.values); }},
+    {"reshape", false, argument_form::extents, 0, 0, "extents", "reshape(-1)", "the view when one exists, else the copy's layout",
+     [](const dynamic_layout& l, const operation_arguments& a) { return reshape(l, a.values); }},
+    {"squeeze", false, argument_form::axes_or_all, 0, 0, "axes", "squeeze(0)", "removes the given extent-1 axes, or every one",
+     [](const dynamic_layout& l, const operation_arguments& a) { return a.values.empty() ? squeeze(l) : squeeze(l, a.values); }},
+    {"unsqueeze", false, argument_form::integers, 1, 1, "one axis", "unsqueeze(0)", "inserts an extent-1 axis",
+     [](const dynamic_layout& l, const operation_arguments& a) { return unsqueeze(l, a.values[0]); }},
+    {"diagonal", false, argument_form::integers, 0, 3, "at most three integers (offset, axis1, axis2)", "diagonal(0, 0, 1)",
+     "the diagonal of two axes, appended as the last axis",
+     [](const dynamic_layout& l, const operation_arguments& a) { return diagonal(l, a.value_or(0, 0), a.value_or(1, 0), a.value_or(2, 1)); }},
+    {"unfold", false, argument_form::integers, 3, 3, "three integers (dimension, size, step)", "unfold(0, 3, 2)",
+     "PyTorch unfold: sliding windows, the window axis appended",
+     [](const dynamic_layout& l, const operation_arguments& a) { return unfold(l, a.values[0], a.values[1], a.values[2]); }},
+    {"as_strided", false, argument_form::strided, 0, 0, "(shape), (strides) and an optional offset", "as_strided((2, 2), (1, 2), 0)",
+     "PyTorch as_strided: any layout within the input's storage span",
+     [](const dynamic_layout& l, const operation_arguments& a) { return as_strided(l, a.values, a.strides, a.has_offset ? a.offset : l.offset()); }},
+};
+
+/// The entry of the operation called `name`, or nullptr.
+constexpr const operation_info* find_operation(std::string_view name) {
+  for (const operation_info& op : operation_table)
+    if (op.name == name) return &op;
+  return nullptr;
+}
+
+}  // namespace strider

@@ -1,0 +1,123 @@
+// The operation table against the C++ forms: every entry of strider::operation_table exists as a
+// static alias (`name_t`), a static function form, a run-time function, the storage layer's free
+// functions (static and dynamic views) and member forms (dynamic views and tensors), and all of
+// them give the layout the expression language gives for the same call. A new table entry
+// without its forms fails here (coverage check), and so does a form that disagrees.
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <strider/expression.hpp>
+#include <strider/storage.hpp>
+#include <vector>
+
+#include "catch.hpp"
+
+using namespace strider;
+
+namespace {
+
+using L = contiguous<2, 3, 4>;        // the input of every view below
+using U = contiguous<2, 1, 4>;        // for squeeze
+constexpr const char* base = "contiguous(2, 3, 4)";
+
+std::vector<float> storage(std::size_t n) { return std::vector<float>(n, 0.0f); }
+
+// Checks one view operation in every form against the expression language's result.
+template <class Static, class StaticFunction, class Runtime, class StaticView, class DynamicView, class Member, class TensorMember>
+void check_forms(std::string_view expression, Static, StaticFunction static_function, Runtime runtime, StaticView static_view,
+                 DynamicView dynamic_view, Member member, TensorMember tensor_member) {
+  INFO(expression);
+  const dynamic_layout expected = evaluate(std::string(expression));
+  CHECK(Static::dynamic() == expected);
+  CHECK(decltype(static_function())::dynamic() == expected);
+  CHECK(runtime() == expected);
+  CHECK(static_view().layout().dynamic() == expected);
+  CHECK(dynamic_view() == expected);
+  CHECK(member() == expected);
+  CHECK(tensor_member() == expected);
+}
+
+}  // namespace
+
+TEST_CASE("every operation of the table exists in every form, and the forms agree") {
+  auto data = storage(64);
+  tensor_view<float, L> sv(data.data());
+  tensor_view<float, U> su(data.data());
+  tensor_view<float, dynamic_layout> dv(data.data(), L::dynamic());
+  tensor_view<float, dynamic_layout> du(data.data(), U::dynamic());
+  dynamic_tensor<float> t(L::dynamic());
+  dynamic_tensor<float> tu(U::dynamic());
+  const dynamic_layout l = L::dynamic(), u = U::dynamic();
+  std::vector<std::string_view> covered;
+  const auto name = [&](std::string_view n, std::string_view call, std::string_view on = base) {
+    covered.push_back(n);
+    return std::string(on) + std::string(call);
+  };
+
+  check_forms(name("slice", "[1:, ::-1]"), slice_t<L, "1:, ::-1">{}, [] { return slice<"1:, ::-1">(L{}); },
+              [&] { return slice(l, "1:, ::-1"); }, [&] { return slice<"1:, ::-1">(sv); },
+              [&] { return slice(dv, "1:, ::-1").layout(); }, [&] { return dv.slice("1:, ::-1").layout(); },
+              [&] { return t.slice("1:, ::-1").layout(); });
+  check_forms(name("permute", ".permute(2, 0, 1)"), permute_t<L, 2, 0, 1>{}, [] { return permute<2, 0, 1>(L{}); },
+              [&] { return permute(l, {2, 0, 1}); }, [&] { return permute<2, 0, 1>(sv); },
+              [&] { return permute(dv, {2, 0, 1}).layout(); }, [&] { return dv.permute({2, 0, 1}).layout(); },
+              [&] { return t.permute({2, 0, 1}).layout(); });
+  check_forms(name("transpose", ".transpose(0, 2)"), transpose_t<L, 0, 2>{}, [] { return transpose<0, 2>(L{}); },
+              [&] { return transpose(l, 0, 2); }, [&] { return transpose<0, 2>(sv); },
+              [&] { return transpose(dv, 0, 2).layout(); }, [&] { return dv.transpose(0, 2).layout(); },
+              [&] { return t.transpose(0, 2).layout(); });
+  check_forms(name("flip", ".flip(1)"), flip_t<L, 1>{}, [] { return flip<1>(L{}); }, [&] { return flip(l, {1}); },
+              [&] { return flip<1>(sv); }, [&] { return flip(dv, {1}).layout(); }, [&] { return dv.flip({1}).layout(); },
+              [&] { return t.flip({1}).layout(); });
+  check_forms(std::string(base) + ".flip()", flip_t<L>{}, [] { return flip(L{}); }, [&] { return flip(l); },
+              [&] { return flip(sv); }, [&] { return flip(dv).layout(); }, [&] { return dv.flip().layout(); },
+              [&] { return t.flip().layout(); });
+  check_forms(name("broadcast_to", ".broadcast_to(5, 2, 3, 4)"), broadcast_to_t<L, 5, 2, 3, 4>{},
+              [] { return broadcast_to<5, 2, 3, 4>(L{}); }, [&] { return broadcast_to(l, {5, 2, 3, 4}); },
+              [&] { return broadcast_to<5, 2, 3, 4>(sv); }, [&] { return broadcast_to(dv, {5, 2, 3, 4}).layout(); },
+              [&] { return dv.broadcast_to({5, 2, 3, 4}).layout(); }, [&] { return t.broadcast_to({5, 2, 3, 4}).layout(); });
+  check_forms(name("view", ".view(6, 4)"), view_t<L, 6, 4>{}, [] { return view<6, 4>(L{}); }, [&] { return view(l, {6, 4}); },
+              [&] { return view<6, 4>(sv); }, [&] { return view(dv, {6, 4}).layout(); }, [&] { return dv.view({6, 4}).layout(); },
+              [&] { return t.view({6, 4}).layout(); });
+  check_forms(name("reshape", ".reshape(-1)"), reshape_t<L, -1>{}, [] { return reshape<-1>(L{}); },
+              [&] { return reshape(l, {-1}); }, [&] { return reshape<-1>(sv); }, [&] { return reshape(dv, {-1}).layout(); },
+              [&] { return dv.reshape({-1}).layout(); }, [&] { return t.reshape({-1}).layout(); });
+  check_forms(name("squeeze", ".squeeze(1)", "contiguous(2, 1, 4)"), squeeze_t<U, 1>{}, [] { return squeeze<1>(U{}); },
+              [&] { return squeeze(u, {1}); }, [&] { return squeeze<1>(su); }, [&] { return squeeze(du, {1}).layout(); },
+              [&] { return du.squeeze({1}).layout(); }, [&] { return tu.squeeze({1}).layout(); });
+  check_forms("contiguous(2, 1, 4).squeeze()", squeeze_t<U>{}, [] { return squeeze(U{}); }, [&] { return squeeze(u); },
+              [&] { return squeeze(su); }, [&] { return squeeze(du).layout(); }, [&] { return du.squeeze().layout(); },
+              [&] { return tu.squeeze().layout(); });
+  check_forms(name("unsqueeze", ".unsqueeze(1)"), unsqueeze_t<L, 1>{}, [] { return unsqueeze<1>(L{}); },
+              [&] { return unsqueeze(l, 1); }, [&] { return unsqueeze<1>(sv); }, [&] { return unsqueeze(dv, 1).layout(); },
+              [&] { return dv.unsqueeze(1).layout(); }, [&] { return t.unsqueeze(1).layout(); });
+  check_forms(name("diagonal", ".diagonal(1, 0, 2)"), diagonal_t<L, 1, 0, 2>{}, [] { return diagonal<1, 0, 2>(L{}); },
+              [&] { return diagonal(l, 1, 0, 2); }, [&] { return diagonal<1, 0, 2>(sv); },
+              [&] { return diagonal(dv, 1, 0, 2).layout(); }, [&] { return dv.diagonal(1, 0, 2).layout(); },
+              [&] { return t.diagonal(1, 0, 2).layout(); });
+  check_forms(name("unfold", ".unfold(2, 2, 1)"), unfold_t<L, 2, 2, 1>{}, [] { return unfold<2, 2, 1>(L{}); },
+              [&] { return unfold(l, 2, 2, 1); }, [&] { return unfold<2, 2, 1>(sv); },
+              [&] { return unfold(dv, 2, 2, 1).layout(); }, [&] { return dv.unfold(2, 2, 1).layout(); },
+              [&] { return t.unfold(2, 2, 1).layout(); });
+  check_forms(name("as_strided", ".as_strided((2, 2), (1, 2), 1)"), as_strided_t<L, shape<2, 2>, strides<1, 2>, 1>{},
+              [] { return as_strided<shape<2, 2>, strides<1, 2>, 1>(L{}); },
+              [&] { return as_strided(l, {2, 2}, {1, 2}, 1); }, [&] { return as_strided<shape<2, 2>, strides<1, 2>, 1>(sv); },
+              [&] { return as_strided(dv, {2, 2}, {1, 2}, 1).layout(); },
+              [&] { return dv.as_strided({2, 2}, {1, 2}, 1).layout(); }, [&] { return t.as_strided({2, 2}, {1, 2}, 1).layout(); });
+
+  // The bases: static types and run-time constructors.
+  covered.insert(covered.end(), {"contiguous", "column_major", "layout"});
+  CHECK(contiguous<2, 3, 4>::dynamic() == evaluate("contiguous(2, 3, 4)"));
+  CHECK(dynamic_layout::contiguous({2, 3, 4}) == evaluate("contiguous(2, 3, 4)"));
+  CHECK(column_major<2, 3>::dynamic() == evaluate("column_major(2, 3)"));
+  CHECK(dynamic_layout::column_major({2, 3}) == evaluate("column_major(2, 3)"));
+  CHECK(layout<shape<3, 4>, strides<1, 3>, 2>::dynamic() == evaluate("layout((3, 4), (1, 3), 2)"));
+  CHECK(dynamic_layout({3, 4}, {1, 3}, 2) == evaluate("layout((3, 4), (1, 3), 2)"));
+
+  // Every entry is covered above, and nothing above is missing from the table.
+  std::vector<std::string_view> table;
+  for (const operation_info& op : operation_table) table.push_back(op.name);
+  std::sort(table.begin(), table.end());
+  std::sort(covered.begin(), covered.end());
+  CHECK(covered == table);
+}
