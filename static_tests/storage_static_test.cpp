@@ -56,7 +56,12 @@ static_assert(diagonal(a)(2) == 10);                      // a[2, 2]
 static_assert(diagonal<1>(a)(1) == 6);                     // a[1, 2]
 static_assert(unfold<1, 2, 2>(a)(2, 1, 1) == 11);          // window 1 of row 2: a[2, 2:4]
 static_assert(view<4, 3>(a)(3, 0) == 9 && view<-1>(a)(7) == 7);
-static_assert(reshape<2, 6>(a)(1, 0) == 6);
+static_assert(view<2, 6>(a)(1, 0) == 6);
+// A view never copies, so the storage layer has no reshape (the layouts' reshape_t tells the
+// copy's layout): copy with contiguous() and view the copy.
+template <class X>
+constexpr bool has_storage_reshape = requires(X& x) { strider::reshape(x, strider::dims{-1}); };
+static_assert(!has_storage_reshape<strider::tensor_view<int, strider::dynamic_layout>>);
 static_assert(squeeze(unsqueeze<1>(a))(2, 3) == 11 && unsqueeze<0>(a)(0, 1, 1) == 5);
 static_assert(broadcast_to<2, 3, 4>(a)(1, 2, 3) == 11);
 static_assert(as_strided<shape<2, 2>, strides<1, 4>, 1>(a)(1, 1) == 6);  // arange[1 + 1 + 4]
@@ -127,7 +132,7 @@ static_assert(unrolled_in_order());
 
 namespace {
 // Member forms on a temporary dynamic_tensor: views would dangle, so they are deleted, except
-// view and reshape, which return the tensor itself reshaped.
+// view, which returns the tensor itself reshaped.
 template <class X>
 constexpr bool can_transpose = requires(X&& x) { std::forward<X>(x).transpose(0, 1); };
 template <class X>

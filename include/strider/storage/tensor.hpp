@@ -162,8 +162,9 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout> {
   dynamic_tensor contiguous() const { return as_view().contiguous(); }
 
   // Member forms of the view operations: views of this tensor's storage (see tensor_view). On
-  // a temporary tensor they are deleted (the view would dangle), except view and reshape, which
-  // then return the tensor itself with the new shape: `v.contiguous().view({-1})`.
+  // a temporary tensor they are deleted (the view would dangle), except view, which then
+  // returns the tensor itself with the new shape: `v.contiguous().view({-1})`. A view never
+  // copies, so there is no reshape here: copy with contiguous() and view the copy.
   auto slice(std::string_view index) & { return as_view().slice(index); }
   auto slice(std::string_view index) const& { return as_view().slice(index); }
   void slice(std::string_view index) && = delete;
@@ -184,10 +185,7 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout> {
   void broadcast_to(const dims& shape) && = delete;
   auto view(const dims& shape) & { return as_view().view(shape); }
   auto view(const dims& shape) const& { return as_view().view(shape); }
-  auto reshape(const dims& shape) & { return as_view().reshape(shape); }
-  auto reshape(const dims& shape) const& { return as_view().reshape(shape); }
   dynamic_tensor view(const dims& shape) && { return rebound(as_view().view(shape).layout()); }
-  dynamic_tensor reshape(const dims& shape) && { return rebound(as_view().reshape(shape).layout()); }
   auto squeeze() & { return as_view().squeeze(); }
   auto squeeze() const& { return as_view().squeeze(); }
   void squeeze() && = delete;

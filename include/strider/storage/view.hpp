@@ -335,11 +335,11 @@ class tensor_view : public detail::layout_queries<Layout> {
   /// Throws "view: ..." when the strides cannot express it; then use contiguous().view(...).
   tensor_view view(const dims& shape) const
     requires(!queries::is_static)
-  { return reshape_as("view", shape); }
-  /// Like view: a view never copies, so a reshape that would need a copy throws "reshape: ...".
-  tensor_view reshape(const dims& shape) const
-    requires(!queries::is_static)
-  { return reshape_as("reshape", shape); }
+  {
+    if (!can_view(this->layout(), shape))
+      throw layout_error("view: the view's strides cannot express this shape without copying; use contiguous() and view the copy");
+    return {data_, strider::view(this->layout(), shape)};
+  }
   /// Removes every extent-1 axis.
   tensor_view squeeze() const
     requires(!queries::is_static)
@@ -370,14 +370,6 @@ class tensor_view : public detail::layout_queries<Layout> {
   static constexpr Layout as_layout(const L2& layout) {
     if constexpr (std::same_as<L2, Layout>) return layout;
     else return L2::dynamic();
-  }
-
-  // A view of storage is never silently a copy: when the strides cannot express the shape,
-  // the caller decides to copy (contiguous()) instead.
-  tensor_view reshape_as(const char* op, const dims& shape) const {
-    if (!can_view(this->layout(), shape))
-      throw layout_error("{}: the view's strides cannot express this shape without copying; use contiguous() and view the copy", op);
-    return {data_, strider::view(this->layout(), shape)};
   }
 
   T* data_;
@@ -485,18 +477,6 @@ constexpr auto view(X&& x) {
     return detail::with_layout<view_t<L, E...>>(x);
   }
 }
-/// Like view: a view never copies, so a reshape that would need a copy does not compile (use
-/// contiguous() and view the copy).
-template <index_t... E, detail::static_source X>
-  requires detail::borrowable<X>
-constexpr auto reshape(X&& x) {
-  using L = typename detail::view_of_t<X>::layout_type;
-  if constexpr (reshape_copies<L, E...>) {
-    static_assert(detail::always_false<X>, "reshape: the view's strides cannot express this shape without copying; use contiguous() and view the copy");
-  } else {
-    return detail::with_layout<view_t<L, E...>>(x);
-  }
-}
 /// Removes the given extent-1 axes; with none, every extent-1 axis.
 template <index_t... Axes, detail::static_source X>
   requires detail::borrowable<X>
@@ -558,10 +538,6 @@ auto broadcast_to(X&& x, const dims& shape) { return x.as_view().broadcast_to(sh
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
 auto view(X&& x, const dims& shape) { return x.as_view().view(shape); }
-/// Like view; throws "reshape: ..." when it would need a copy (use contiguous() first).
-template <detail::dynamic_source X>
-  requires detail::borrowable<X>
-auto reshape(X&& x, const dims& shape) { return x.as_view().reshape(shape); }
 /// Removes every extent-1 axis.
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
