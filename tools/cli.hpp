@@ -89,11 +89,6 @@ inline void report(std::ostream& err, const std::string& expression, const expre
       << std::string(e.column() > 0 ? e.column() - 1 : 0, ' ') << "^\n";
 }
 
-inline std::string dims_call(const dims& values) {
-  std::string out;
-  for (std::size_t i = 0; i < values.size(); ++i) out.append(i ? ", " : "").append(std::to_string(values[i]));
-  return out;
-}
 
 inline void write_info(std::ostream& out, const std::string& text, const dynamic_layout& l) {
   const auto row = [&out](std::string_view name, const std::string& value) {
@@ -133,13 +128,13 @@ inline void write_info(std::ostream& out, const std::string& text, const dynamic
     for (std::size_t d = 2; d < r; ++d) first.push_back(l.extent(d));
     for (std::size_t d = 0; d + 2 < r; ++d) last.push_back(l.extent(d));
     last.push_back(l.extent(r - 2) * l.extent(r - 1));
-    targets.push_back({".view(" + dims_call(first) + ")", "merge the first two axes", check([&] { return can_view(l, first); })});
-    targets.push_back({".view(" + dims_call(last) + ")", "merge the last two axes", check([&] { return can_view(l, last); })});
+    targets.push_back({".view(" + strider::detail::joined(first) + ")", "merge the first two axes", check([&] { return can_view(l, first); })});
+    targets.push_back({".view(" + strider::detail::joined(last) + ")", "merge the last two axes", check([&] { return can_view(l, last); })});
   }
   if (r >= 2) {
     dims reversed;
     for (std::size_t d = r; d-- > 0;) reversed.push_back(static_cast<index_t>(d));
-    targets.push_back({".permute(" + dims_call(reversed) + ").view(-1)", "flatten in column-major order",
+    targets.push_back({".permute(" + strider::detail::joined(reversed) + ").view(-1)", "flatten in column-major order",
                        check([&] { return can_view(permute(l, reversed), {-1}); })});
   }
   std::size_t width = 0;

@@ -112,68 +112,134 @@ constexpr bool is_contiguous(const layout_value& v) {
   return true;
 }
 
+// Calls visit(offset) for every element in logical (row-major) order: an odometer over the
+// outer axes around a tight loop over the last one.
+template <class Visit>
+constexpr void for_each_offset(const layout_value& v, Visit&& visit) {
+  for (std::size_t d = 0; d < v.rank; ++d)
+    if (v.shape[d] == 0) return;
+  if (v.rank == 0) {
+    visit(v.offset);
+    return;
+  }
+  const std::size_t last = v.rank - 1;
+  const index_t n = v.shape[last], s = v.strides[last];
+  index_t index[max_rank] = {};
+  index_t offset = v.offset;
+  while (true) {
+    for (index_t k = 0; k < n; ++k) visit(offset + k * s);
+    std::size_t d = last;
+    while (true) {
+      if (d == 0) return;
+      --d;
+      offset += v.strides[d];
+      if (++index[d] < v.shape[d]) break;
+      offset -= index[d] * v.strides[d];
+      index[d] = 0;
+    }
+  }
+}
+
+// Calls visit(index, offset) for every element in logical order, index a dims.
+template <class Visit>
+constexpr void for_each_element(const layout_value& v, Visit&& visit) {
+  for (std::size_t d = 0; d < v.rank; ++d)
+    if (v.shape[d] == 0) return;
+  dims index;
+  for (std::size_t d = 0; d < v.rank; ++d) index.push_back(0);
+  index_t offset = v.offset;
+  while (true) {
+    visit(static_cast<const dims&>(index), offset);
+    std::size_t d = v.rank;
+    while (true) {
+      if (d == 0) return;
+      --d;
+      offset += v.strides[d];
+      if (++index[d] < v.shape[d]) break;
+      offset -= index[d] * v.strides[d];
+      index[d] = 0;
+    }
+  }
+}
+
+// The axes that move (extent > 1, stride != 0) with their |stride|, sorted by ascending
+// |stride|, and whether they nest: sorted so, each steps over everything the smaller ones reach,
+// which puts distinct indices at distinct offsets. Uniqueness and storage-order iteration both
+// decide from this.
+struct moving_axes {
+  index_t extent[max_rank] = {}, stride[max_rank] = {};
+  std::size_t count = 0;
+  bool repeats = false;  // an axis of extent > 1 has stride 0
+  bool nested = true;
+};
+
+constexpr moving_axes sorted_moving_axes(const layout_value& v) {
+  moving_axes m;
+  for (std::size_t d = 0; d < v.rank; ++d) {
+    if (v.shape[d] == 1) continue;
+    if (v.strides[d] == 0) {
+      m.repeats = true;
+      continue;
+    }
+    m.extent[m.count] = v.shape[d];
+    m.stride[m.count] = v.strides[d] < 0 ? -v.strides[d] : v.strides[d];
+    ++m.count;
+  }
+  for (std::size_t i = 1; i < m.count; ++i) {  // insertion sort by stride (count <= max_rank)
+    const index_t s = m.stride[i], e = m.extent[i];
+    std::size_t j = i;
+    for (; j > 0 && s < m.stride[j - 1]; --j) {
+      m.stride[j] = m.stride[j - 1];
+      m.extent[j] = m.extent[j - 1];
+    }
+    m.stride[j] = s;
+    m.extent[j] = e;
+  }
+  index_t reach = 0;  // highest relative offset reached by the axes so far
+  for (std::size_t i = 0; i < m.count && m.nested; ++i) {
+    if (m.stride[i] <= reach) m.nested = false;
+    else reach += m.stride[i] * (m.extent[i] - 1);
+  }
+  return m;
+}
+
 // Exact: no two logical indices share a storage offset. Dimensions of extent 1 do not matter,
 // flipping a stride's sign does not change the answer, and a zero stride on a longer dimension
-// repeats elements. Sorted by stride, dimensions that each step over everything the smaller ones
-// reach are unique (the common case, decided in O(rank^2)). Otherwise the offsets are enumerated
-// when there are at most unique_check_limit elements, and the answer is `false` (may overlap)
-// beyond that, so that static layouts stay within the compilers' constant-evaluation limits.
+// repeats elements. Axes that nest (sorted_moving_axes) are unique: the common case, decided in
+// O(rank^2). Otherwise the offsets are enumerated when there are at most unique_check_limit
+// elements, and the answer is `false` (may overlap) beyond that, so that static layouts stay
+// within the compilers' constant-evaluation limits.
 constexpr bool is_unique(const layout_value& v) {
   const index_t count = element_count(v, "is_unique");
   if (count == 0) return true;
-  index_t extent[max_rank] = {}, stride[max_rank] = {};
-  std::size_t n = 0;
-  for (std::size_t d = 0; d < v.rank; ++d) {
-    if (v.shape[d] == 1) continue;
-    if (v.strides[d] == 0) return false;
-    extent[n] = v.shape[d];
-    stride[n] = v.strides[d] < 0 ? -v.strides[d] : v.strides[d];
-    ++n;
-  }
-  for (std::size_t i = 1; i < n; ++i) {  // insertion sort by stride (n <= max_rank)
-    const index_t s = stride[i], e = extent[i];
-    std::size_t j = i;
-    for (; j > 0 && s < stride[j - 1]; --j) {
-      stride[j] = stride[j - 1];
-      extent[j] = extent[j - 1];
-    }
-    stride[j] = s;
-    extent[j] = e;
-  }
-  index_t reach = 0;  // highest relative offset reached by the dimensions so far
-  bool nested = true;
-  for (std::size_t i = 0; i < n && nested; ++i) {
-    if (stride[i] <= reach) nested = false;
-    else reach += stride[i] * (extent[i] - 1);
-  }
-  if (nested) return true;
+  const moving_axes m = sorted_moving_axes(v);
+  if (m.repeats) return false;
+  if (m.nested) return true;
   if (count > unique_check_limit) return false;
+  layout_value moving{};  // the moving axes alone, from relative offset 0
+  moving.rank = m.count;
   index_t span = 0;
-  for (std::size_t i = 0; i < n; ++i) span += stride[i] * (extent[i] - 1);
+  for (std::size_t i = 0; i < m.count; ++i) {
+    moving.shape[i] = m.extent[i];
+    moving.strides[i] = m.stride[i];
+    span += m.stride[i] * (m.extent[i] - 1);
+  }
   // Enumerate relative offsets and look for a repeat: a bitmap when the span is small, a sort
   // otherwise (count is small, so both stay cheap).
   index_t* offsets = new index_t[static_cast<std::size_t>(count)];
-  index_t index[max_rank] = {};
-  for (index_t k = 0; k < count; ++k) {
-    index_t off = 0;
-    for (std::size_t i = 0; i < n; ++i) off += index[i] * stride[i];
-    offsets[k] = off;
-    for (std::size_t i = 0; i < n; ++i) {  // odometer increment
-      if (++index[i] < extent[i]) break;
-      index[i] = 0;
-    }
-  }
+  index_t k = 0;
+  for_each_offset(moving, [&](index_t offset) { offsets[k++] = offset; });
   bool unique = true;
   if (span < 8 * count) {
     bool* seen = new bool[static_cast<std::size_t>(span + 1)]{};
-    for (index_t k = 0; k < count && unique; ++k) {
+    for (k = 0; k < count && unique; ++k) {
       if (seen[offsets[k]]) unique = false;
       seen[offsets[k]] = true;
     }
     delete[] seen;
   } else {
     sort_ascending(offsets, count);
-    for (index_t k = 1; k < count && unique; ++k)
+    for (k = 1; k < count && unique; ++k)
       if (offsets[k] == offsets[k - 1]) unique = false;
   }
   delete[] offsets;

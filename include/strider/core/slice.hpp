@@ -15,6 +15,7 @@
 #include "error.hpp"
 #include "layout.hpp"
 #include "operations.hpp"
+#include "text.hpp"
 
 namespace strider {
 
@@ -86,14 +87,8 @@ constexpr index_expression parse_index(std::string_view text) {
           const std::size_t column = pos + 1;
           const bool negative = s[pos] == '-';
           if (sign) ++pos;
-          index_t value = 0;  // accumulated negatively so that INT64_MIN parses
-          for (; pos < n && is_digit(s[pos]); ++pos) {
-            const index_t digit = s[pos] - '0';
-            if (value < (INT64_MIN + digit) / 10) throw layout_error("slice: the integer at column {} does not fit in int64", column);
-            value = value * 10 - digit;
-          }
-          if (!negative && value == INT64_MIN) throw layout_error("slice: the integer at column {} does not fit in int64", column);
-          if (!negative) value = -value;
+          index_t value = 0;
+          if (!read_digits(s, n, pos, negative, value)) throw layout_error("slice: the integer at column {} does not fit in int64", column);
           any = true;
           if (part == 0) it.has_start = true, it.start = value;
           else if (part == 1) it.has_stop = true, it.stop = value;

@@ -32,6 +32,7 @@
 #include "../core/operations.hpp"
 #include "../core/operation_table.hpp"
 #include "../core/slice.hpp"
+#include "../core/text.hpp"
 
 namespace strider {
 
@@ -153,9 +154,11 @@ class expression_parser {
     return std::string("byte 0x") + hex[c >> 4] + hex[c & 15] + (c >= 0x80 ? " (only ASCII is allowed)" : "");
   }
 
+  // Appended piece by piece: g++ 12 warns falsely (-Wrestrict) on "'" + std::string(...) at -O3.
   static std::string quoted(std::string_view name) {
-    if (name.size() > 40) return "'" + std::string(name.substr(0, 40)) + "...'";
-    return "'" + std::string(name) + "'";
+    std::string out(1, '\'');
+    out.append(name.substr(0, 40)).append(name.size() > 40 ? "...'" : "'");
+    return out;
   }
 
   std::string_view identifier() {
@@ -194,17 +197,9 @@ class expression_parser {
       while (peek() == ' ' || peek() == '\t') ++pos_;
     }
     index_t value = 0;
-    constexpr index_t lowest = -0x7fffffffffffffff - 1;
-    bool overflow = false;
-    while (is_digit(peek())) {
-      const index_t digit = peek() - '0';
-      ++pos_;
-      if (overflow || value < (lowest + digit) / 10) overflow = true;
-      else value = value * 10 - digit;
-    }
-    if (overflow || (!negative && value == lowest))
+    if (!read_digits(text_.data(), text_.size(), pos_, negative, value))
       fail(start, "the integer does not fit in int64 (from -9223372036854775808 to 9223372036854775807)");
-    return negative ? value : -value;
+    return value;
   }
 
   void expect(char c, const std::string& context) {
@@ -397,12 +392,6 @@ inline dynamic_layout apply(const dynamic_layout& l, const expression::operation
   return op.op->apply(l, a);
 }
 
-// A C++ template argument for an int64 value (INT64_MIN has no literal of its own).
-inline std::string integer_argument(index_t value) {
-  if (value == -0x7fffffffffffffff - 1) return "(-9223372036854775807 - 1)";
-  return std::to_string(value);
-}
-
 // The index text as a C++ string literal. The parser admits no quote, backslash or control
 // character in an index, but an expression built by hand might hold one.
 inline std::string string_literal(std::string_view text) {
@@ -424,12 +413,6 @@ inline std::string string_literal(std::string_view text) {
   return out + "\"";
 }
 
-inline void append_list(std::string& out, const std::vector<index_t>& values, bool leading_comma) {
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (leading_comma || i > 0) out += ", ";
-    out += integer_argument(values[i]);
-  }
-}
 
 }  // namespace detail
 
@@ -450,12 +433,8 @@ inline void check_position(const expression::operation& op, bool first) {
 
 // The strided arguments as C++ template arguments: strider::shape<...>, strider::strides<...>[, offset].
 inline void append_strided(std::string& out, const expression::operation& op) {
-  out += "strider::shape<";
-  append_list(out, op.values, false);
-  out += ">, strider::strides<";
-  append_list(out, op.strides, false);
-  out += ">";
-  if (op.offset) out += ", " + integer_argument(*op.offset);
+  out += "strider::shape<" + joined(op.values, ", ", true) + ">, strider::strides<" + joined(op.strides, ", ", true) + ">";
+  if (op.offset) out += ", " + cpp_integer(*op.offset);
 }
 }  // namespace detail
 
@@ -500,7 +479,7 @@ inline std::string to_static_type(const expression& e) {
   out += base.op->name;
   out += "<";
   if (base.op->form == argument_form::strided) detail::append_strided(out, base);
-  else detail::append_list(out, base.values, false);
+  else out += detail::joined(base.values, ", ", true);
   out += ">";
   for (std::size_t i = 1; i < e.operations.size(); ++i) {
     const expression::operation& op = e.operations[i];
@@ -510,7 +489,9 @@ inline std::string to_static_type(const expression& e) {
         out += ", ";
         detail::append_strided(out, op);
         break;
-      default: detail::append_list(out, op.values, true); break;
+      default:
+        for (const index_t v : op.values) out += ", " + detail::cpp_integer(v);
+        break;
     }
     out += ">";
   }

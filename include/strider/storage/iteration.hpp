@@ -45,103 +45,34 @@ constexpr void static_walk_indexed(std::array<index_t, L::rank>& index, index_t 
   }
 }
 
-// Logical-order walk of a run-time layout value: an odometer over the outer axes around a tight
-// loop over the last one. visit(offset). Also runs the loop orders built for storage order.
-template <class Visit>
-constexpr void dynamic_walk(const layout_value& v, Visit&& visit) {
-  for (std::size_t d = 0; d < v.rank; ++d)
-    if (v.shape[d] == 0) return;
-  if (v.rank == 0) {
-    visit(v.offset);
-    return;
-  }
-  const std::size_t last = v.rank - 1;
-  const index_t n = v.shape[last], s = v.strides[last];
-  index_t index[max_rank] = {};
-  index_t offset = v.offset;
-  while (true) {
-    for (index_t k = 0; k < n; ++k) visit(offset + k * s);
-    std::size_t d = last;
-    while (true) {
-      if (d == 0) return;
-      --d;
-      offset += v.strides[d];
-      if (++index[d] < v.shape[d]) break;
-      offset -= index[d] * v.strides[d];
-      index[d] = 0;
-    }
-  }
-}
-
-// visit(index, offset) in logical order.
-template <class Visit>
-constexpr void dynamic_walk_indexed(const layout_value& v, Visit&& visit) {
-  for (std::size_t d = 0; d < v.rank; ++d)
-    if (v.shape[d] == 0) return;
-  dims index;
-  for (std::size_t d = 0; d < v.rank; ++d) index.push_back(0);
-  index_t offset = v.offset;
-  while (true) {
-    visit(static_cast<const dims&>(index), offset);
-    std::size_t d = v.rank;
-    while (true) {
-      if (d == 0) return;
-      --d;
-      offset += v.strides[d];
-      if (++index[d] < v.shape[d]) break;
-      offset -= index[d] * v.strides[d];
-      index[d] = 0;
-    }
-  }
-}
-
 // Storage order. When the axes that move (extent > 1, stride != 0) nest (sorted by |stride|, each
 // steps over everything the smaller ones reach), looping over them from the largest |stride| to
 // the smallest, each walked towards higher offsets, visits strictly increasing offsets; zero-stride
 // axes, looped innermost in their logical order, repeat each offset with the copies in logical
 // order. Otherwise (interleaved axes, e.g. from as_strided or unfold) the offsets are sorted.
 inline void storage_walk(const layout_value& v, const auto& visit) {
-  if (detail::element_count(v, "for_each_in_storage_order") == 0) return;
-  layout_value loops{};
-  loops.offset = v.offset;
-  std::size_t moving = 0;
-  for (std::size_t d = 0; d < v.rank; ++d) {
-    if (v.shape[d] == 1 || v.strides[d] == 0) continue;
-    index_t stride = v.strides[d];
-    if (stride < 0) {  // start at the axis' lowest offset
-      loops.offset += (v.shape[d] - 1) * stride;
-      stride = -stride;
+  const index_t count = detail::element_count(v, "for_each_in_storage_order");
+  if (count == 0) return;
+  const moving_axes m = sorted_moving_axes(v);
+  if (m.nested) {
+    layout_value loops{};  // largest stride outermost, then the zero-stride axes in logical order
+    loops.offset = min_offset(v, "for_each_in_storage_order");  // every moving axis walked upwards
+    for (std::size_t i = m.count; i-- > 0; ++loops.rank) {
+      loops.shape[loops.rank] = m.extent[i];
+      loops.strides[loops.rank] = m.stride[i];
     }
-    loops.shape[moving] = v.shape[d];
-    loops.strides[moving] = stride;
-    ++moving;
-  }
-  for (std::size_t i = 1; i < moving; ++i)  // largest stride first (outermost)
-    for (std::size_t j = i; j > 0 && loops.strides[j] > loops.strides[j - 1]; --j) {
-      std::swap(loops.strides[j], loops.strides[j - 1]);
-      std::swap(loops.shape[j], loops.shape[j - 1]);
-    }
-  bool nested = true;
-  index_t reach = 0;
-  for (std::size_t i = moving; i-- > 0 && nested;) {
-    if (loops.strides[i] <= reach) nested = false;
-    reach += loops.strides[i] * (loops.shape[i] - 1);
-  }
-  if (nested) {
-    loops.rank = moving;
     for (std::size_t d = 0; d < v.rank; ++d) {
       if (v.shape[d] == 1 || v.strides[d] != 0) continue;
       loops.shape[loops.rank] = v.shape[d];
       loops.strides[loops.rank] = 0;
       ++loops.rank;
     }
-    dynamic_walk(loops, visit);
+    for_each_offset(loops, visit);
     return;
   }
-  const index_t count = detail::element_count(v, "for_each_in_storage_order");
   const heap_array<index_t> offsets(static_cast<std::size_t>(count), heap_array<index_t>::for_overwrite_t{});
   index_t n = 0;
-  dynamic_walk(v, [&](index_t offset) { offsets[static_cast<std::size_t>(n++)] = offset; });
+  for_each_offset(v, [&](index_t offset) { offsets[static_cast<std::size_t>(n++)] = offset; });
   sort_ascending(offsets.get(), count);
   for (index_t k = 0; k < count; ++k) visit(offsets[static_cast<std::size_t>(k)]);
 }
@@ -169,7 +100,7 @@ constexpr void for_each(X&& x, F&& f) {
   auto* const data = v.data();
   auto visit = [&](index_t offset) { f(static_cast<R>(data[offset])); };
   if constexpr (V::is_static) detail::static_walk<typename V::layout_type>(V::offset(), visit);
-  else detail::dynamic_walk(v.layout().value(), visit);
+  else detail::for_each_offset(v.layout().value(), visit);
 }
 
 /// Calls `f(index, element)` for every element in logical order; index is a
@@ -186,7 +117,7 @@ constexpr void for_each_indexed(X&& x, F&& f) {
     auto visit = [&](const std::array<index_t, L::rank>& i, index_t offset) { f(i, static_cast<R>(data[offset])); };
     detail::static_walk_indexed<L>(index, L::offset, visit);
   } else {
-    detail::dynamic_walk_indexed(v.layout().value(), [&](const dims& i, index_t offset) { f(i, static_cast<R>(data[offset])); });
+    detail::for_each_element(v.layout().value(), [&](const dims& i, index_t offset) { f(i, static_cast<R>(data[offset])); });
   }
 }
 

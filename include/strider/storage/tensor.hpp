@@ -225,7 +225,7 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout> {
   storage_array storage_;
 };
 
-template <class T, layout_type Layout>
+template <class T, view_layout Layout>
 auto tensor_view<T, Layout>::contiguous() const {
   if constexpr (static_layout_type<Layout>) {
     tensor<value_type, detail::contiguous_like_t<Layout>> out;

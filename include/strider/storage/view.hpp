@@ -45,7 +45,7 @@ class dynamic_tensor;
 
 /// The layouts a view or tensor can hold: a static layout type, or dynamic_layout.
 template <class L>
-concept layout_type = static_layout_type<L> || std::same_as<L, dynamic_layout>;
+concept view_layout = static_layout_type<L> || std::same_as<L, dynamic_layout>;
 
 namespace detail {
 
@@ -226,7 +226,7 @@ struct uninitialized_t {};
 ///
 /// Views are cheap to copy (a view of a static layout is one pointer) and shallow-const, like
 /// std::span: a const view of mutable elements still writes them.
-template <class T, layout_type Layout>
+template <class T, view_layout Layout>
 class tensor_view : public detail::layout_queries<Layout> {
   using queries = detail::layout_queries<Layout>;
 
@@ -272,7 +272,7 @@ class tensor_view : public detail::layout_queries<Layout> {
 
   /// A view of mutable elements converts to one of const elements, and a view of a static layout
   /// to one of a dynamic layout.
-  template <class U, layout_type L2>
+  template <class U, view_layout L2>
     requires(!std::same_as<tensor_view<U, L2>, tensor_view>) && std::convertible_to<U (*)[], T (*)[]> &&
             (std::same_as<L2, Layout> || (static_layout_type<L2> && std::same_as<Layout, dynamic_layout>))
   constexpr tensor_view(const tensor_view<U, L2>& other) : tensor_view(other.data(), as_layout(other.layout())) {}
@@ -375,13 +375,13 @@ class tensor_view : public detail::layout_queries<Layout> {
   T* data_;
 };
 
-template <class R, layout_type L>
+template <class R, view_layout L>
   requires std::ranges::contiguous_range<R>
 tensor_view(R&&, L) -> tensor_view<std::remove_reference_t<std::ranges::range_reference_t<R>>, L>;
 
 /// A view of `layout` over storage starting at `data`, which must hold `layout.required_span()`
 /// elements (unchecked: the caller vouches for it, as with PyTorch's from_blob).
-template <class T, layout_type L>
+template <class T, view_layout L>
 constexpr tensor_view<T, L> from_blob(T* data, const L& layout) {
   return {data, layout};
 }

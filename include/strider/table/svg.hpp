@@ -107,12 +107,7 @@ inline double fit_font(std::size_t chars, double cell, double largest) {
   return size >= 6.5 ? size : 0;
 }
 
-inline std::string index_text(const dims& index) {
-  if (index.size() == 0) return "()";
-  std::string out;
-  for (std::size_t d = 0; d < index.size(); ++d) out.append(d ? "," : "").append(std::to_string(index[d]));
-  return out;
-}
+inline std::string index_text(const dims& index) { return index.size() == 0 ? "()" : joined(index, ","); }
 
 // Everything the picture's geometry depends on, for one cell size.
 struct geometry {
@@ -137,7 +132,7 @@ inline void write_svg(std::ostream& os, const dynamic_layout& l, const svg_optio
   const index_t size = l.size(), span = l.required_span();
   const storage_table slots(l);
   const std::vector<index_t>& offsets = slots.offsets();
-  const detail::slicing s(l);
+  const detail::panels s(l);
   const dims shape = l.shape();
   const index_t per_row = std::max<index_t>(1, std::min<index_t>(l.rank() >= 4 ? l.extent(l.rank() - 3) : s.count, std::max<index_t>(1, 48 / std::max<index_t>(s.cols, 1))));
   const index_t slice_rows = (s.count + per_row - 1) / per_row;

@@ -7,11 +7,11 @@
 //   storage_table     the same for any layout, multi-valued: every element in each slot
 //
 // Static layouts get `constexpr std::array`s (`offset_table_v<L>`, ... or `offset_table(L{})`),
-// dynamic layouts `std::vector`s (`offset_table(l)`). Both are filled by the same code, which
-// asks the layout itself (dynamic_layout::operator()) for each offset.
+// dynamic layouts `std::vector`s (`offset_table(l)`). Both are filled by the same code, the
+// core's walk over the elements in logical order (for_each_offset, for_each_element).
 //
-// Compile time: a static table is built by the compiler's constant evaluator, one call of the
-// layout's offset function per element. clang++ stops after 1,048,576 evaluation steps per
+// Compile time: a static table is built by the compiler's constant evaluator, a few steps per
+// element. clang++ stops after 1,048,576 evaluation steps per
 // constant (-fconstexpr-steps), which allows about 16,000 elements at rank 2 (fewer at higher
 // rank); g++ allows more (-fconstexpr-ops-limit). Above a few thousand elements, prefer the
 // dynamic tables: a static table of N elements is also N * 8 bytes in the object file.
@@ -29,24 +29,9 @@ namespace strider {
 
 namespace detail {
 
-// Calls f(k, index) for every element, k its flat row-major index and index its multi-index,
-// in increasing k (an odometer over the extents; the last axis moves fastest).
-template <class F>
-constexpr void for_each_index(const dynamic_layout& l, F&& f) {
-  const index_t count = l.size();
-  dims index;
-  for (std::size_t d = 0; d < l.rank(); ++d) index.push_back(0);
-  for (index_t k = 0; k < count; ++k) {
-    f(k, index);
-    for (std::size_t d = l.rank(); d-- > 0;) {
-      if (++index[d] < l.extent(d)) break;
-      index[d] = 0;
-    }
-  }
-}
-
 constexpr void fill_offsets(const dynamic_layout& l, index_t* out) {
-  for_each_index(l, [&](index_t k, const dims& index) { out[k] = l(index); });
+  index_t k = 0;
+  for_each_offset(l.value(), [&](index_t offset) { out[k++] = offset; });
 }
 
 // Scatters the offsets into slots; a slot reached twice means the layout is not unique, which
@@ -72,8 +57,10 @@ constexpr auto make_offset_table() {
 template <static_layout_type L>
 constexpr auto make_coordinate_table() {
   std::array<std::array<index_t, L::rank>, table_size<L>> out{};
-  for_each_index(L::dynamic(), [&](index_t k, const dims& index) {
-    for (std::size_t d = 0; d < L::rank; ++d) out[static_cast<std::size_t>(k)][d] = index[d];
+  std::size_t k = 0;
+  for_each_element(L::value, [&](const dims& index, index_t) {
+    for (std::size_t d = 0; d < L::rank; ++d) out[k][d] = index[d];
+    ++k;
   });
   return out;
 }
@@ -128,7 +115,7 @@ inline std::vector<index_t> offset_table(const dynamic_layout& l) {
 inline std::vector<dims> coordinate_table(const dynamic_layout& l) {
   std::vector<dims> out;
   out.reserve(static_cast<std::size_t>(l.size()));
-  detail::for_each_index(l, [&](index_t, const dims& index) { out.push_back(index); });
+  detail::for_each_element(l.value(), [&](const dims& index, index_t) { out.push_back(index); });
   return out;
 }
 

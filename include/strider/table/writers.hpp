@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "../core/layout.hpp"
+#include "../core/text.hpp"
 #include "../static/layout.hpp"
 #include "tables.hpp"
 
@@ -29,16 +30,10 @@ inline constexpr index_t max_written_elements = index_t{1} << 22;
 
 namespace detail {
 
-inline void check_writable(const dynamic_layout& l, const char* op) {
+inline void check_output_size(const dynamic_layout& l, const char* op) {
   if (l.size() > max_written_elements) throw layout_error("{}: the layout has {} elements, more than the writers' limit ({})", op, l.size(), max_written_elements);
 }
 
-// Python's tuple notation, as NumPy prints shapes: (), (3,), (3, 4).
-inline std::string tuple_text(const dims& values) {
-  std::string out = "(";
-  for (std::size_t i = 0; i < values.size(); ++i) out.append(i ? ", " : "").append(std::to_string(values[i]));
-  return out + (values.size() == 1 ? ",)" : ")");
-}
 
 
 // The multi-index of flat row-major index `flat` over `extents` (all positive).
@@ -54,12 +49,12 @@ inline dims unflatten(index_t flat, const dims& extents) {
 // A layout seen as a stack of 2-D slices over its last two axes: `count` slices (one per index
 // of the leading axes) of `rows` x `cols` elements, consecutive in the offset table. Rank 1 is
 // one row, rank 0 one cell.
-struct slicing {
+struct panels {
   std::size_t rank = 0;
   dims leading;  // extents of the axes before the last two
   index_t count = 1, rows = 1, cols = 1;
 
-  explicit slicing(const dynamic_layout& l) : rank(l.rank()) {
+  explicit panels(const dynamic_layout& l) : rank(l.rank()) {
     if (rank >= 1) cols = l.extent(rank - 1);
     if (rank >= 2) rows = l.extent(rank - 2);
     for (std::size_t d = 0; d + 2 < rank; ++d) leading.push_back(l.extent(d));
@@ -83,11 +78,6 @@ inline bool is_identifier(std::string_view name) {
   });
 }
 
-// An integer literal of type int64 (the most negative value has no literal of its own).
-inline std::string cpp_integer(index_t v) {
-  if (v == -0x7fffffffffffffff - 1) return "(-9223372036854775807 - 1)";
-  return std::to_string(v);
-}
 
 }  // namespace detail
 
@@ -105,7 +95,7 @@ inline std::ostream& operator<<(std::ostream& os, const dynamic_layout& l) { ret
 /// number, rank 1 one line, rank 2 a block of lines, rank > 2 a sequence of 2-D blocks each
 /// headed by its leading indices ("[0, :, :]") and separated by a blank line.
 inline void write_grid(std::ostream& os, const dynamic_layout& l) {
-  detail::check_writable(l, "write_grid");
+  detail::check_output_size(l, "write_grid");
   if (l.size() == 0) {
     os << "(empty: shape " << detail::tuple_text(l.shape()) << ", no elements)\n";
     return;
@@ -113,7 +103,7 @@ inline void write_grid(std::ostream& os, const dynamic_layout& l) {
   const std::vector<index_t> table = offset_table(l);
   std::size_t width = 1;  // one width for every slice, so that the blocks line up
   for (index_t v : table) width = std::max(width, std::to_string(v).size());
-  const detail::slicing s(l);
+  const detail::panels s(l);
   for (index_t k = 0; k < s.count; ++k) {
     if (l.rank() > 2) os << (k ? "\n" : "") << s.header(k) << '\n';
     for (index_t i = 0; i < s.rows; ++i) {
@@ -130,13 +120,13 @@ inline void write_grid(std::ostream& os, const dynamic_layout& l) {
 /// column ("i0 \ i1" names the axes); rank > 2 as one table per 2-D slice under a bold
 /// "[i, :, :]" line.
 inline void write_markdown(std::ostream& os, const dynamic_layout& l) {
-  detail::check_writable(l, "write_markdown");
+  detail::check_output_size(l, "write_markdown");
   if (l.size() == 0) {
     os << "*empty: shape " << detail::tuple_text(l.shape()) << ", no elements*\n";
     return;
   }
   const std::vector<index_t> table = offset_table(l);
-  const detail::slicing s(l);
+  const detail::panels s(l);
   const std::size_t r = l.rank();
   std::string corner = "offset";  // rank 0: a single "offset" column
   if (r == 1) corner = "i0";
@@ -161,12 +151,12 @@ inline void write_markdown(std::ostream& os, const dynamic_layout& l) {
 
 /// One line per element in logical (row-major) order: "i0,i1,...,offset" under a header line.
 inline void write_csv(std::ostream& os, const dynamic_layout& l) {
-  detail::check_writable(l, "write_csv");
+  detail::check_output_size(l, "write_csv");
   for (std::size_t d = 0; d < l.rank(); ++d) os << 'i' << d << ',';
   os << "offset\n";
-  detail::for_each_index(l, [&](index_t, const dims& index) {
+  detail::for_each_element(l.value(), [&](const dims& index, index_t offset) {
     for (index_t i : index) os << i << ',';
-    os << l(index) << '\n';
+    os << offset << '\n';
   });
 }
 
@@ -174,7 +164,7 @@ inline void write_csv(std::ostream& os, const dynamic_layout& l) {
 /// max_offset, required_span, and "offsets", the offset table nested like the shape (NumPy's
 /// `tolist()`; a bare number for rank 0).
 inline void write_json(std::ostream& os, const dynamic_layout& l) {
-  detail::check_writable(l, "write_json");
+  detail::check_output_size(l, "write_json");
   // An empty layout still nests one list per index of the axes before its first zero extent.
   index_t lists = 1;
   for (std::size_t d = 0; d < l.rank() && l.extent(d) > 0; ++d) {
@@ -218,7 +208,7 @@ inline void write_json(std::ostream& os, const dynamic_layout& l) {
 /// `name_offset` beside it. Throws layout_error when `name` is not a C++ identifier.
 inline void write_cpp_header(std::ostream& os, const dynamic_layout& l, std::string_view name) {
   if (!detail::is_identifier(name)) throw layout_error("write_cpp_header: \"{}\" is not a C++ identifier", name);
-  detail::check_writable(l, "write_cpp_header");
+  detail::check_output_size(l, "write_cpp_header");
   // Short arrays on one line; the table 16 values a line, each followed by a comma.
   const auto array = [&os](std::string_view array_name, const auto& values, bool wrap) {
     os << "inline constexpr std::array<std::int64_t, " << values.size() << "> " << array_name << " = {";

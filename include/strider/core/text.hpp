@@ -1,0 +1,59 @@
+// strider/core/text.hpp: integers to text and back, shared by the slice parser, the expression
+// language, the table writers and the command.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "config.hpp"
+
+namespace strider::detail {
+
+// Reads the decimal digits at s[pos, n) into `value` (negated when `negative`), advancing pos.
+// Accumulated negatively so that INT64_MIN fits; false when the number does not fit in int64
+// (pos then still moves past every digit).
+constexpr bool read_digits(const char* s, std::size_t n, std::size_t& pos, bool negative, index_t& value) {
+  constexpr index_t lowest = -0x7fffffffffffffff - 1;
+  bool fits = true;
+  value = 0;
+  for (; pos < n && s[pos] >= '0' && s[pos] <= '9'; ++pos) {
+    const index_t digit = s[pos] - '0';
+    if (!fits || value < (lowest + digit) / 10) fits = false;
+    else value = value * 10 - digit;
+  }
+  if (!fits || (!negative && value == lowest)) return false;
+  if (!negative) value = -value;
+  return true;
+}
+
+// An integer literal of type int64 for C++ source (the most negative value has no literal of
+// its own).
+inline std::string cpp_integer(index_t v) {
+  if (v == -0x7fffffffffffffff - 1) return "(-9223372036854775807 - 1)";
+  return std::to_string(v);
+}
+
+// The integers of `values` (any container of them) joined by `separator`; as C++ literals when
+// `cpp` (see cpp_integer).
+template <class Values>
+std::string joined(const Values& values, std::string_view separator = ", ", bool cpp = false) {
+  std::string out;
+  bool first = true;
+  for (const auto v : values) {
+    if (!first) out += separator;
+    first = false;
+    out += cpp ? cpp_integer(static_cast<index_t>(v)) : std::to_string(v);
+  }
+  return out;
+}
+
+// Python's tuple notation, as NumPy prints shapes: (), (3,), (3, 4).
+template <class Values>
+std::string tuple_text(const Values& values) {
+  const std::string items = joined(values);
+  const bool one = !items.empty() && items.find(',') == std::string::npos;
+  return "(" + items + (one ? ",)" : ")");
+}
+
+}  // namespace strider::detail
