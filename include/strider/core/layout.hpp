@@ -112,7 +112,19 @@ constexpr bool is_contiguous(const layout_value& v) {
   return true;
 }
 
-// Calls visit(offset) for every element in logical (row-major) order: an odometer over the
+// One step of the odometer over axes [0, axes) of v, last of them fastest: advances index and
+// offset to the next element; false (index all zero again) after the last one.
+constexpr bool next_index(const layout_value& v, std::size_t axes, index_t* index, index_t& offset) {
+  for (std::size_t d = axes; d-- > 0;) {
+    offset += v.strides[d];
+    if (++index[d] < v.shape[d]) return true;
+    offset -= index[d] * v.strides[d];
+    index[d] = 0;
+  }
+  return false;
+}
+
+// Calls visit(offset) for every element in logical (row-major) order: the odometer over the
 // outer axes around a tight loop over the last one.
 template <class Visit>
 constexpr void for_each_offset(const layout_value& v, Visit&& visit) {
@@ -122,22 +134,12 @@ constexpr void for_each_offset(const layout_value& v, Visit&& visit) {
     visit(v.offset);
     return;
   }
-  const std::size_t last = v.rank - 1;
-  const index_t n = v.shape[last], s = v.strides[last];
+  const index_t n = v.shape[v.rank - 1], s = v.strides[v.rank - 1];
   index_t index[max_rank] = {};
   index_t offset = v.offset;
-  while (true) {
+  do {
     for (index_t k = 0; k < n; ++k) visit(offset + k * s);
-    std::size_t d = last;
-    while (true) {
-      if (d == 0) return;
-      --d;
-      offset += v.strides[d];
-      if (++index[d] < v.shape[d]) break;
-      offset -= index[d] * v.strides[d];
-      index[d] = 0;
-    }
-  }
+  } while (next_index(v, v.rank - 1, index, offset));
 }
 
 // Calls visit(index, offset) for every element in logical order, index a dims.
@@ -148,18 +150,9 @@ constexpr void for_each_element(const layout_value& v, Visit&& visit) {
   dims index;
   for (std::size_t d = 0; d < v.rank; ++d) index.push_back(0);
   index_t offset = v.offset;
-  while (true) {
+  do {
     visit(static_cast<const dims&>(index), offset);
-    std::size_t d = v.rank;
-    while (true) {
-      if (d == 0) return;
-      --d;
-      offset += v.strides[d];
-      if (++index[d] < v.shape[d]) break;
-      offset -= index[d] * v.strides[d];
-      index[d] = 0;
-    }
-  }
+  } while (next_index(v, v.rank, index.begin(), offset));
 }
 
 // The axes that move (extent > 1, stride != 0) with their |stride|, sorted by ascending
