@@ -459,3 +459,36 @@ TEST_CASE("fill and tensor storage") {
   fill(slice(tensor_view(v, dynamic_layout::contiguous({2, 3})), ":, 1"), 4.0);
   CHECK(v == std::vector<double>{0, 4, 0, 0, 4, 0});
 }
+
+TEST_CASE("contiguous() of a large static view is a heap_tensor, never a stack overflow") {
+  // 16 MiB of floats: twice the usual 8 MiB stack, where an std::array copy used to crash.
+  using L = permute_t<contiguous<64, 256, 256>, 2, 0, 1>;
+  std::vector<float> data = arange(64 * 256 * 256);
+  const tensor_view<const float, L> v(data);
+  const auto copy = v.contiguous();
+  STATIC_REQUIRE(std::is_same_v<decltype(copy), const heap_tensor<float, contiguous<256, 64, 256>>>);
+  // Element (i, j, k) of the permuted view is source element (j, k, i): j * 65536 + k * 256 + i.
+  bool all = true;
+  for (index_t i = 0; i < 256; i += 5)
+    for (index_t j = 0; j < 64; j += 3)
+      for (index_t k = 0; k < 256; k += 7) all &= copy(i, j, k) == static_cast<float>(j * 65536 + k * 256 + i);
+  CHECK(all);
+  CHECK(copy(255, 63, 255) == static_cast<float>(63 * 65536 + 255 * 256 + 255));
+  // Copies are deep, moves take the storage; views and queries are as a tensor's.
+  heap_tensor<float, contiguous<256, 64, 256>> other = copy;
+  other(0, 0, 1) = -1.0f;
+  CHECK(copy(0, 0, 1) == 256.0f);
+  const float* storage = other.data();
+  heap_tensor<float, contiguous<256, 64, 256>> moved = std::move(other);
+  CHECK(moved.data() == storage);
+  CHECK(moved.size() == 256 * 64 * 256);
+  CHECK(permute<1, 0, 2>(moved)(0, 0, 1) == -1.0f);
+  // At and below max_inline_tensor_bytes the copy stays an inline tensor.
+  using S = contiguous<128, 128>;  // 64 KiB of floats
+  std::vector<float> small = arange(128 * 128);
+  const auto inline_copy = tensor_view<const float, S>(small).contiguous();
+  STATIC_REQUIRE(std::is_same_v<decltype(inline_copy), const tensor<float, S>>);
+  const auto heap_copy = tensor_view<const float, contiguous<128, 129>>(arange(128 * 129)).contiguous();
+  STATIC_REQUIRE(std::is_same_v<decltype(heap_copy), const heap_tensor<float, contiguous<128, 129>>>);
+  CHECK(heap_copy(127, 128) == 128.0f * 129.0f - 1.0f);
+}

@@ -78,6 +78,75 @@ class tensor : public detail::layout_queries<L> {
   storage_type storage_;
 };
 
+/// The largest storage, in bytes, that `contiguous()` of a static view returns inline (a
+/// `tensor`, whose std::array lives wherever the result does, usually the stack); a larger copy
+/// is a `heap_tensor`, so that a copy never overflows a thread's stack.
+inline constexpr std::size_t max_inline_tensor_bytes = std::size_t{64} << 10;
+
+/// An owning tensor of a static layout L with its elements on the heap: element access,
+/// views and queries as `tensor`'s (the layout is still the type), the storage allocated once.
+/// Copying copies the elements; a moved-from heap_tensor has no storage (data() is null) and
+/// may only be assigned to or destroyed. What `contiguous()` of a large static view returns.
+template <class T, static_layout_type L>
+class heap_tensor : public detail::layout_queries<L> {
+  static_assert(!std::is_const_v<T> && !std::is_reference_v<T>, "heap_tensor: the element type must be a non-const object type");
+  static constexpr auto span = static_cast<std::size_t>(L::required_span);
+
+ public:
+  using element_type = T;
+  using value_type = T;
+  /// `T&`, or `const T&` when L is not unique (writes refused at compile time).
+  using reference = std::conditional_t<L::is_unique, T&, const T&>;
+
+  /// L::required_span value-initialized elements (zero for arithmetic types).
+  heap_tensor() : storage_(span) {}
+  /// Internal (contiguous()): storage default-initialized, to be overwritten.
+  explicit heap_tensor(detail::uninitialized_t) : storage_(span, typename detail::heap_array<T>::for_overwrite_t{}) {}
+  heap_tensor(const heap_tensor& other)
+      : detail::layout_queries<L>(), storage_(span, typename detail::heap_array<T>::for_overwrite_t{}) {
+    std::copy_n(other.data(), span, data());
+  }
+  heap_tensor(heap_tensor&&) noexcept = default;
+  heap_tensor& operator=(const heap_tensor& other) {
+    if (this != &other) *this = heap_tensor(other);
+    return *this;
+  }
+  heap_tensor& operator=(heap_tensor&&) noexcept = default;
+  ~heap_tensor() = default;
+
+  /// Element (i...), checked as tensor_view's.
+  template <detail::index_argument... I>
+    requires(sizeof...(I) == L::rank)
+  reference operator()(I... index) {
+    return storage_[static_cast<std::size_t>(detail::element_offset(L{}, index...))];
+  }
+  template <detail::index_argument... I>
+    requires(sizeof...(I) == L::rank)
+  const T& operator()(I... index) const {
+    return storage_[static_cast<std::size_t>(detail::element_offset(L{}, index...))];
+  }
+
+  /// The start of the storage (storage offset 0).
+  T* data() { return storage_.get(); }
+  const T* data() const { return storage_.get(); }
+  /// Sets every storage element (also those the layout does not reach).
+  void fill(const T& value) { std::fill_n(data(), span, value); }
+
+  /// A view of the whole tensor.
+  tensor_view<T, L> as_view() & { return tensor_view<T, L>(data()); }
+  tensor_view<const T, L> as_view() const& { return tensor_view<const T, L>(data()); }
+  /// (A view of a temporary tensor would dangle.)
+  void as_view() && = delete;
+  operator tensor_view<T, L>() & { return as_view(); }
+  operator tensor_view<const T, L>() const& { return as_view(); }
+
+  /// A C-order copy.
+  auto contiguous() const { return as_view().contiguous(); }
+
+ private:
+  detail::heap_array<T> storage_;
+};
+
 /// An owning tensor of a dynamic layout, on the heap. Copying copies the elements; a moved-from
 /// tensor is empty (shape {0}). The layout may be any (column-major, strided, with an offset);
 /// the tensor owns the `required_span()` elements it reaches.
@@ -228,9 +297,16 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout> {
 template <class T, view_layout Layout>
 auto tensor_view<T, Layout>::contiguous() const {
   if constexpr (static_layout_type<Layout>) {
-    tensor<value_type, detail::contiguous_like_t<Layout>> out;
-    copy_to_contiguous(*this, out.data());
-    return out;
+    using C = detail::contiguous_like_t<Layout>;
+    if constexpr (static_cast<std::size_t>(C::required_span) * sizeof(value_type) <= max_inline_tensor_bytes) {
+      tensor<value_type, C> out;
+      copy_to_contiguous(*this, out.data());
+      return out;
+    } else {
+      heap_tensor<value_type, C> out(detail::uninitialized_t{});
+      copy_to_contiguous(*this, out.data());
+      return out;
+    }
   } else {
     dynamic_tensor<value_type> out(dynamic_layout::contiguous(this->shape()), detail::uninitialized_t{});
     copy_to_contiguous(*this, out.data());

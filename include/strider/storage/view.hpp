@@ -300,8 +300,9 @@ class tensor_view : public detail::layout_queries<Layout> {
     return data_[detail::element_offset(this->layout(), index...)];
   }
 
-  /// An owning copy in C order: a `tensor` for a static layout, a `dynamic_tensor` for a dynamic
-  /// one (defined in tensor.hpp).
+  /// An owning copy in C order: for a static layout a `tensor` (storage inside the object) up to
+  /// max_inline_tensor_bytes and a `heap_tensor` above, so that a copy never overflows the
+  /// stack; a `dynamic_tensor` for a dynamic layout (defined in tensor.hpp).
   auto contiguous() const;
 
   // --- member forms of the view operations, for dynamic layouts (they chain) ---------------
