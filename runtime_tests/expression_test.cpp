@@ -113,6 +113,32 @@ TEST_CASE("the parsed form records each call and its column") {
   CHECK(strider::find_operation("nope") == nullptr);
 }
 
+TEST_CASE("errors inside [ ] point at the character the message names") {
+  // Each kind of index syntax error: the column in the message counts in the index text, the
+  // expression's column (the caret) in the whole expression.
+  struct expected_error {
+    const char* text;
+    const char* message;
+    std::size_t column;
+  };
+  const expected_error cases[] = {
+      {"contiguous(3,4)[1:2, 1.5]", "slice: syntax error at column 7: expected ',' or the end of the index", 23},
+      {"contiguous(3,4)[::0]", "slice: the step at column 3 is zero (slice step cannot be zero)", 19},
+      {"contiguous(3,4)[  1,,2]", "slice: syntax error at column 3: expected an integer, ':', '...', None or newaxis", 21},
+      {"contiguous(3)[99999999999999999999]", "slice: the integer at column 1 does not fit in int64", 15},
+      {"contiguous(3,4)[1 2]", "slice: syntax error at column 3: expected ',' or the end of the index", 19},
+      {"contiguous(3,4)[(1, 2))]", "slice: syntax error at column 6: expected ',' or the end of the index", 22},
+      {"contiguous(3, 4) [ Nonex ]", "slice: syntax error at column 1: expected an integer, ':', '...', None or newaxis", 20},
+  };
+  for (const expected_error& c : cases) {
+    INFO(c.text);
+    const failure f = failure_of(c.text);
+    CHECK(f.message == c.message);
+    CHECK(f.column == c.column);
+    CHECK(std::string_view(c.text).substr(c.column - 1, 1) != " ");  // never a blank under the caret
+  }
+}
+
 TEST_CASE("operation errors keep the core's message and point at the call") {
   CHECK(failure_of("contiguous(3,4).permute(1,1)").message == "permute: repeated axis 1");
   CHECK(failure_of("contiguous(3,4).permute(1,1)").column == 17);

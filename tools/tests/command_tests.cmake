@@ -43,6 +43,10 @@ strider_command_test(error_operation RC 2 COMMAND ${x} "contiguous(3,4).permute(
 # '[' is column 16: the slice's own message.
 strider_command_test(error_slice RC 2 COMMAND ${x} "contiguous(3,4)[5]"
   STDERR "^strider: slice: index 5 is out of range for axis 0 with extent 3@  contiguous\\(3,4\\)\\[5\\]@                 \\^@$")
+# A syntax error inside [ ]: the caret under the character the message names ('.' of 1.5 is
+# column 7 of the index text and column 23 of the expression: 2 + 22 spaces).
+strider_command_test(error_slice_syntax RC 2 COMMAND ${x} "contiguous(3,4)[1:2, 1.5]"
+  STDERR "^strider: slice: syntax error at column 7: .*@  contiguous\\(3,4\\)\\[1:2, 1\\.5\\]@                        \\^@$")
 strider_command_test(error_unknown_operation RC 2 COMMAND ${x} "contiguous(3,4).permte(0)"
   STDERR "^strider: expression: .*permte.*@  contiguous\\(3,4\\)\\.permte\\(0\\)@                  \\^@$")
 strider_command_test(error_syntax RC 2 COMMAND ${x} --info "contiguous(3,4"

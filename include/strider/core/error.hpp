@@ -47,4 +47,18 @@ class layout_error : public std::invalid_argument {
   }
 };
 
+/// A layout_error about one character of NumPy index text (slice): its message names the column
+/// ("slice: syntax error at column 7: ..."), and column() gives it (1-based, in the index text),
+/// so that a tool can point at it.
+class index_text_error : public layout_error {
+ public:
+  template <class... Args>
+  index_text_error(std::size_t column, std::string_view format, const Args&... args)
+      : layout_error(format, column, args...), column_(column) {}
+  std::size_t column() const noexcept { return column_; }
+
+ private:
+  std::size_t column_;
+};
+
 }  // namespace strider

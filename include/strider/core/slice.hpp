@@ -88,11 +88,11 @@ constexpr index_expression parse_index(std::string_view text) {
           const bool negative = s[pos] == '-';
           if (sign) ++pos;
           index_t value = 0;
-          if (!read_digits(s, n, pos, negative, value)) throw layout_error("slice: the integer at column {} does not fit in int64", column);
+          if (!read_digits(s, n, pos, negative, value)) throw index_text_error(column, "slice: the integer at column {} does not fit in int64");
           any = true;
           if (part == 0) it.has_start = true, it.start = value;
           else if (part == 1) it.has_stop = true, it.stop = value;
-          else if (value == 0) throw layout_error("slice: the step at column {} is zero (slice step cannot be zero)", column);
+          else if (value == 0) throw index_text_error(column, "slice: the step at column {} is zero (slice step cannot be zero)");
           else it.has_step = true, it.step = value;
           skip_spaces();
         }
@@ -101,13 +101,13 @@ constexpr index_expression parse_index(std::string_view text) {
         ++part;
         any = true;
       }
-      if (!any) throw layout_error("slice: syntax error at column {}: expected an integer, ':', '...', None or newaxis", pos + 1);
+      if (!any) throw index_text_error(pos + 1, "slice: syntax error at column {}: expected an integer, ':', '...', None or newaxis");
       it.kind = part == 0 ? index_item::integer : index_item::range;
       if (part == 0) it.value = it.start;
     }
     skip_spaces();
     if (pos == n) break;
-    if (s[pos] != ',') throw layout_error("slice: syntax error at column {}: expected ',' or the end of the index", pos + 1);
+    if (s[pos] != ',') throw index_text_error(pos + 1, "slice: syntax error at column {}: expected ',' or the end of the index");
     ++pos;
     skip_spaces();
     if (pos == n) break;  // a trailing comma is allowed, as in Python

@@ -45,8 +45,8 @@ inline constexpr std::size_t max_expression_length = 65536;
 class expression_error : public layout_error {
  public:
   expression_error(const std::string& message, std::size_t column) : layout_error(message), column_(column) {}
-  /// 1-based column of the offending token, or of the name of the call that failed (of '[' for
-  /// an index).
+  /// 1-based column of the offending token, of the character a slice's syntax error names,
+  /// or of the name of the call that failed (of '[' for an index).
   std::size_t column() const noexcept { return column_; }
 
  private:
@@ -62,6 +62,7 @@ struct expression {
     std::vector<index_t> strides;     // strided forms (layout, as_strided)
     std::optional<index_t> offset;    // strided forms, when given
     std::string index;                // slice: the text between [ ], without surrounding blanks
+    std::size_t index_column = 0;     // slice: 1-based column of the index text's first character
 
     friend bool operator==(const operation&, const operation&) = default;
   };
@@ -366,6 +367,7 @@ class expression_parser {
     if (at_end()) fail(column(), "expected ']' to close the '[' at column " + std::to_string(op.column) + ", found the end of the expression");
     std::string_view text = text_.substr(start, pos_ - start);
     while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+    op.index_column = static_cast<std::size_t>(text.data() - text_.data()) + 1;
     while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
     op.index = std::string(text);
     ++pos_;
@@ -448,6 +450,8 @@ inline dynamic_layout evaluate(const expression& e) {
     detail::check_position(op, i == 0);
     try {
       l = detail::apply(l, op);
+    } catch (const index_text_error& error) {  // point at the character in the index text
+      throw expression_error(error.what(), op.index_column > 0 ? op.index_column + error.column() - 1 : op.column);
     } catch (const layout_error& error) {
       throw expression_error(error.what(), op.column);
     }
