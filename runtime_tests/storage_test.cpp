@@ -5,6 +5,7 @@
 #include <array>
 #include <boost/hana/integral_constant.hpp>
 #include <numeric>
+#include <ranges>
 #include <span>
 #include <string>
 #include <strider/storage.hpp>
@@ -491,4 +492,79 @@ TEST_CASE("contiguous() of a large static view is a heap_tensor, never a stack o
   const auto heap_copy = tensor_view<const float, contiguous<128, 129>>(arange(128 * 129)).contiguous();
   STATIC_REQUIRE(std::is_same_v<decltype(heap_copy), const heap_tensor<float, contiguous<128, 129>>>);
   CHECK(heap_copy(127, 128) == 128.0f * 129.0f - 1.0f);
+}
+
+namespace {
+// The elements of x as range-for visits them, and as for_each does (the reference).
+template <class X>
+std::pair<std::vector<float>, std::vector<float>> both_orders(X&& x) {
+  std::vector<float> by_range, by_for_each;
+  for (const float& e : x) by_range.push_back(e);
+  for_each(x, [&](const float& e) { by_for_each.push_back(e); });
+  return {by_range, by_for_each};
+}
+}  // namespace
+
+TEST_CASE("views and tensors are ranges in logical order") {
+  std::vector<float> data = arange(120);
+  const tensor_view<float, contiguous<2, 3, 4>> s(data);
+  const auto d = as_dynamic(s);
+  // Static views of every kind: contiguous (plain pointers), permuted, sliced with negative
+  // steps, broadcast (repeated elements), diagonal, unfolded, rank 0, empty.
+  const auto check = [](auto&& x) {
+    const auto [by_range, by_for_each] = both_orders(x);
+    CHECK(by_range == by_for_each);
+    CHECK(static_cast<index_t>(by_range.size()) == x.size());
+  };
+  check(s);
+  check(permute<2, 0, 1>(s));
+  check(slice<"::-1, 1:, ::-2">(s));
+  check(broadcast_to<3, 2, 3, 4>(s));
+  check(diagonal<0, 1, 2>(s));
+  check(unfold<2, 2, 1>(s));
+  check(slice<"1, 2, 3">(s));
+  check(slice<"1:1">(s));
+  // The same on dynamic views.
+  check(d);
+  check(d.permute({2, 0, 1}));
+  check(d.slice("::-1, 1:, ::-2"));
+  check(d.as_const().broadcast_to({3, 2, 3, 4}));
+  check(d.diagonal(0, 1, 2));
+  check(d.as_const().unfold(2, 2, 1));
+  check(d.slice("1, 2, 3"));
+  check(d.slice("1:1"));
+  // The expected order itself, for one case: a[::-1, 1:, ::-2] of arange(24).reshape(2, 3, 4).
+  const auto [flipped, unused] = both_orders(slice<"::-1, 1:, ::-2">(s));
+  CHECK(flipped == std::vector<float>{19, 17, 23, 21, 7, 5, 11, 9});
+  // A static contiguous view iterates with plain pointers: the raw loop.
+  STATIC_REQUIRE(std::is_same_v<decltype(begin(s)), float*>);
+  const auto rows = slice<"1:">(s);
+  STATIC_REQUIRE(std::is_same_v<decltype(begin(rows)), float*>);
+  const auto read_only = s.as_const();
+  STATIC_REQUIRE(std::is_same_v<decltype(begin(read_only)), const float*>);
+
+  // Writes through a mutable view; const tensors give const elements; broadcast refuses writes.
+  for (float& e : permute<1, 0, 2>(s)) e += 1000;
+  CHECK((data[0] == 1000 && data[23] == 1023 && data[24] == 24));
+  tensor<float, contiguous<2, 2>> t{};
+  for (float& e : t) e = 7;
+  const auto& ct = t;
+  STATIC_REQUIRE(std::is_same_v<decltype(*begin(ct)), const float&>);
+  CHECK(std::count(begin(ct), end(ct), 7.0f) == 4);
+  const auto repeated = broadcast_to<2, 2, 3, 4>(s);
+  STATIC_REQUIRE(std::is_same_v<decltype(*begin(repeated)), const float&>);
+  CHECK(message_of([&] { for (float& e : d.broadcast_to({2, 2, 3, 4})) e = 0; }).starts_with("write: "));
+  dynamic_tensor<float> dt({2, 3});
+  float k = 0;
+  for (float& e : dt.transpose(0, 1)) e = k++;  // writes (0,0), (1,0), (0,1), ... of dt
+  CHECK(dt(0, 1) == 2.0f);
+  CHECK(dt(1, 0) == 1.0f);
+  // <algorithm> over element iterators.
+  const auto p = d.permute({2, 0, 1});
+  CHECK(*std::max_element(begin(p), end(p)) == 1023.0f);
+  CHECK(std::distance(begin(p), end(p)) == 24);
+  STATIC_REQUIRE(std::ranges::forward_range<tensor_view<float, dynamic_layout>&>);
+  STATIC_REQUIRE(std::ranges::contiguous_range<tensor_view<float, contiguous<2, 3>>&>);
+  STATIC_REQUIRE(std::ranges::forward_range<const tensor<float, permute_t<contiguous<2, 3>, 1, 0>>&>);
+  CHECK(*std::ranges::min_element(p) == 1000.0f);
 }

@@ -5,6 +5,7 @@
 //   for_each_in_storage_order(v, f)  f(element) by ascending storage offset
 //   static_for_each(v, f)            f(element) in logical order, fully unrolled (small static)
 //   fill(v, value)                   every element = value
+//   for (auto& x : v), begin(v)      iterators in logical order (ranges: views and tensors)
 //
 // Elements are passed by reference: `T&` for a mutable view, `const T&` for a const one and for
 // a static layout that is not unique. A mutable view of a dynamic layout that is not unique
@@ -161,5 +162,84 @@ constexpr void fill(X&& x, const typename detail::view_of_t<X>::value_type& valu
     for_each(x, [&](auto& element) { element = value; });
   }
 }
+
+// --- iterators: views and tensors as ranges -----------------------------------------------------
+
+/// A forward iterator over the elements of a layout in logical (row-major) order: the core's
+/// odometer (next_index) over a copy of the layout, so it never refers to the view it came
+/// from. `R` is the element reference (`T&` or `const T&`).
+template <class R>
+class element_iterator {
+ public:
+  using value_type = std::remove_cvref_t<R>;
+  using difference_type = std::ptrdiff_t;
+  using reference = R;
+  using pointer = std::remove_reference_t<R>*;
+
+  element_iterator() = default;
+  /// Element `position` of the layout's logical order: 0 (begin) or the size (end).
+  element_iterator(pointer data, const layout_value& layout, index_t position)
+      : data_(data), layout_(layout), offset_(layout.offset), position_(position) {}
+
+  reference operator*() const { return data_[offset_]; }
+  pointer operator->() const { return data_ + offset_; }
+  element_iterator& operator++() {
+    ++position_;
+    detail::next_index(layout_, layout_.rank, index_, offset_);
+    return *this;
+  }
+  element_iterator operator++(int) {
+    element_iterator before = *this;
+    ++*this;
+    return before;
+  }
+  friend bool operator==(const element_iterator& a, const element_iterator& b) { return a.position_ == b.position_; }
+
+ private:
+  pointer data_ = nullptr;
+  layout_value layout_{};
+  index_t index_[max_rank] = {};
+  index_t offset_ = 0, position_ = 0;
+};
+
+namespace detail {
+// A static layout whose elements are consecutive in storage iterates with plain pointers: a
+// range-for over it is the raw pointer loop.
+template <class L>
+constexpr bool pointer_iterable = false;
+template <static_layout_type L>
+constexpr bool pointer_iterable<L> = L::is_contiguous && L::is_unique;
+
+template <class X>
+constexpr auto iterator_at(X& x, bool end) {
+  const auto v = iteration_view(x);
+  using V = std::remove_const_t<decltype(v)>;
+  using L = typename V::layout_type;
+  using R = typename V::reference;
+  if constexpr (pointer_iterable<L>) {
+    std::remove_reference_t<R>* first = v.data() + L::offset;
+    return end ? first + L::size : first;
+  } else {
+    return element_iterator<R>(v.data(), to_layout_value(v.layout()), end ? v.size() : 0);
+  }
+}
+}  // namespace detail
+
+/// The first element of a view or tensor in logical (row-major) order, as std::begin: with
+/// end(), a view or tensor is a range (`for (auto& x : v)`, <algorithm>, std::ranges on an
+/// lvalue). Elements are `T&`, or `const T&` for a const view or tensor and for a static layout
+/// that is not unique; a mutable view of a dynamic layout that is not unique throws "write: ...".
+/// A static contiguous layout iterates with plain pointers; other layouts with element_iterator.
+/// (Lvalues only, as std::ranges::begin asks; a range-for over a temporary binds it to one. The
+/// const overloads are what std::ranges::begin finds for const ones.)
+template <detail::view_source X>
+constexpr auto begin(X& x) { return detail::iterator_at(x, false); }
+template <detail::view_source X>
+constexpr auto begin(const X& x) { return detail::iterator_at(x, false); }
+/// One past the last element, as std::end.
+template <detail::view_source X>
+constexpr auto end(X& x) { return detail::iterator_at(x, true); }
+template <detail::view_source X>
+constexpr auto end(const X& x) { return detail::iterator_at(x, true); }
 
 }  // namespace strider

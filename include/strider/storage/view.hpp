@@ -184,7 +184,7 @@ constexpr std::size_t static_size() {
     return std::extent_v<U>;
   } else if constexpr (requires { std::tuple_size<U>::value; }) {
     return std::tuple_size<U>::value;
-  } else if constexpr (requires { U::extent; }) {
+  } else if constexpr (requires { { U::extent } -> std::convertible_to<std::size_t>; }) {
     return U::extent;
   } else {
     return std::dynamic_extent;
@@ -193,9 +193,11 @@ constexpr std::size_t static_size() {
 
 // A contiguous range that can back a view of T: its elements are T (const T for a const view),
 // and it outlives the call (borrowed), except that a const view may refer to a temporary for the
-// duration of a full expression, as std::span<const T> may.
+// duration of a full expression, as std::span<const T> may. Views and tensors are ranges too,
+// but not storage: they convert to views instead.
 template <class R, class T>
 concept storage_range =
+    !requires(std::remove_reference_t<R>& r) { r.as_view(); } &&
     std::ranges::contiguous_range<R> && std::ranges::sized_range<R> &&
     (std::ranges::borrowed_range<R> || std::is_const_v<T>) &&
     std::convertible_to<std::remove_reference_t<std::ranges::range_reference_t<R>> (*)[], T (*)[]>;
