@@ -1,8 +1,8 @@
 // strider/engine/copy_engine.hpp: the copy engine behind copy_strided (storage/copy.hpp): it runs
 // a copy plan (copy_plan.hpp) at close to memory bandwidth. Only copies include it, so views and
 // element access pay nothing for its threads, SIMD intrinsics and cache probing.
-// Rows that are
-// contiguous in both layouts are memcpy'd; reversed, every-other and broadcast rows have SIMD
+//
+// Rows that are contiguous in both layouts are memcpy'd; reversed, every-other and broadcast rows have SIMD
 // kernels; transposes are done in tiles of whole cache lines with an in-register SIMD transpose
 // (elements of 1, 2, 4 or 8 bytes; SSE2, the x86-64 baseline, or AVX2 for 4- and 8-byte
 // elements where the compiler targets it; AVX-512 is not used; plain loops elsewhere). A
@@ -49,8 +49,8 @@ namespace strider {
 
 /// Options of `copy_strided`.
 struct copy_options {
-  /// Threads that share a large copy (POSIX threads, or std::thread elsewhere). 1 (or 0) creates no thread; copies
-  /// of less than a few MiB always run on the calling thread.
+  /// Threads that share a large copy (POSIX threads, or std::thread elsewhere). 1 (or 0)
+  /// creates no thread; copies of less than a few MiB always run on the calling thread.
   unsigned threads = 1;
 };
 
