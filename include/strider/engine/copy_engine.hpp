@@ -2,8 +2,9 @@
 // a copy plan (copy_plan.hpp) at close to memory bandwidth. Only copies include it, so views and
 // element access pay nothing for its threads, SIMD intrinsics and cache probing.
 //
-// Rows that are contiguous in both layouts are memcpy'd; reversed, every-other and broadcast rows have SIMD
-// kernels; transposes are done in tiles of whole cache lines with an in-register SIMD transpose
+// Rows that are contiguous in both layouts are memcpy'd; reversed, every-other and broadcast
+// rows have SIMD kernels; transposes are done in tiles of whole cache lines with an in-register
+// SIMD transpose
 // (elements of 1, 2, 4 or 8 bytes; SSE2, the x86-64 baseline, or AVX2 for 4- and 8-byte
 // elements where the compiler targets it; AVX-512 is not used; plain loops elsewhere). A
 // destination larger than the last-level cache is written with non-temporal stores, which skip
