@@ -200,7 +200,9 @@ TEST_CASE("errors: squeeze, unsqueeze") {
   CHECK(message_of([&] { strider::squeeze(o, {2, -1}); }) == "squeeze: repeated axis -1");
   CHECK(message_of([&] { strider::squeeze(o, {1}); }) == "squeeze: axis 1 has extent 4, not 1");
   CHECK(message_of([&] { strider::squeeze(o, {-3}); }) == "squeeze: axis -3 has extent 3, not 1");
-  CHECK(message_of([] { strider::squeeze(dynamic_layout{}, {0}); }) == "squeeze: axis 0 is out of range for rank 0");
+  CHECK(message_of([] { strider::squeeze(dynamic_layout{}, {1}); }) == "squeeze: axis 1 is out of range for rank 0");
+  CHECK(message_of([] { strider::squeeze(dynamic_layout{}, {-2}); }) == "squeeze: axis -2 is out of range for rank 0");
+  CHECK(message_of([] { strider::squeeze(dynamic_layout{}, {0, -1}); }) == "squeeze: 2 axes given for a layout of rank 0 (at most one, 0 or -1)");
   CHECK(message_of([&] { strider::unsqueeze(C, 4); }) == "unsqueeze: axis 4 is out of range for rank 3 (a new axis goes in [-4, 3])");
   CHECK(message_of([&] { strider::unsqueeze(C, -5); }) == "unsqueeze: axis -5 is out of range for rank 3 (a new axis goes in [-4, 3])");
   CHECK(message_of([] { strider::unsqueeze(dynamic_layout{}, 1); }) ==
@@ -237,13 +239,13 @@ TEST_CASE("errors: as_strided") {
   CHECK(message_of([&] { strider::as_strided(m, {2, -2}, {1, 1}, 0); }) == "as_strided: extent -2 of axis 1 is negative");
   CHECK(message_of([&] { strider::as_strided(m, {4}, {-1}, 0); }) == "as_strided: an element lies at negative storage offset -3");
   CHECK(message_of([&] { strider::as_strided(m, {13}, {1}, 0); }) ==
-        "as_strided: reaches storage offset 12, outside the input's storage span [0, 12)");
+        "as_strided: reaches storage offset 12, outside the input's storage [0, 12)");
   CHECK(message_of([&] { strider::as_strided(m, {1}, {1}, 12); }) ==
-        "as_strided: reaches storage offset 12, outside the input's storage span [0, 12)");
+        "as_strided: reaches storage offset 12, outside the input's storage [0, 12)");
   CHECK(message_of([&] { strider::as_strided(strider::slice(m, "1:"), {2}, {0}, 12); }) ==
-        "as_strided: reaches storage offset 12, outside the input's storage span [0, 12)");
+        "as_strided: reaches storage offset 12, outside the input's storage [0, 12)");
   CHECK(message_of([] { strider::as_strided(dynamic_layout::contiguous({0}), {1}, {1}, 0); }) ==
-        "as_strided: reaches storage offset 0, outside the input's storage span [0, 0)");
+        "as_strided: reaches storage offset 0, outside the input's storage [0, 0)");
 }
 
 TEST_CASE("errors: element access") {

@@ -205,8 +205,6 @@ TEST_CASE("syntax errors say what was expected, and where") {
   check("layout((3,4))", "expression: 'layout' takes (shape), (strides) and an optional offset, got 1 argument", 1);
   check("layout((3,), (1,), (0,))", "expression: the offset of 'layout' is an integer, not a tuple", 20);
   check("contiguous(3).as_strided((3,))", "expression: 'as_strided' takes (shape), (strides) and an optional offset, got 1 argument", 15);
-  check("contiguous(3).flip(())", "expression: an empty axis tuple is not supported by 'flip'; write flip() for every axis", 20);
-  check("contiguous(3).squeeze(())", "expression: an empty axis tuple is not supported by 'squeeze'; write squeeze() for every axis", 23);
   check("contiguous(9223372036854775808)", "expression: the integer does not fit in int64 (from -9223372036854775808 to 9223372036854775807)", 12);
   check("contiguous(-99999999999999999999999)", "expression: the integer does not fit in int64 (from -9223372036854775808 to 9223372036854775807)", 12);
   check("contiguous(3)\xc3\xa9", "expression: expected '.', '[' or the end of the expression, found byte 0xC3 (only ASCII is allowed)", 14);
@@ -282,4 +280,18 @@ TEST_CASE("a hand-built expression is checked when evaluated") {
   e.operations[1].op = nullptr;  // no table entry
   CHECK_THROWS_AS(evaluate(e), expression_error);
   CHECK_THROWS_AS(strider::to_static_type(e), expression_error);
+}
+
+TEST_CASE("expression: an empty axis tuple is no axis, as NumPy's axis=()") {
+  // NumPy: np.flip(a, axis=()) and np.squeeze(a, axis=()) return a unchanged; flip() and
+  // squeeze() without an argument act on every axis.
+  CHECK(evaluate("contiguous(3, 4).flip(())") == dynamic_layout::contiguous({3, 4}));
+  CHECK(evaluate("contiguous(3, 4).flip( ( ) )") == dynamic_layout::contiguous({3, 4}));
+  CHECK(evaluate("contiguous(3, 4).flip()").strides() == dims{-4, -1});
+  CHECK(evaluate("contiguous(1, 3).squeeze(())") == dynamic_layout::contiguous({1, 3}));
+  CHECK(evaluate("contiguous(1, 3).squeeze()") == dynamic_layout::contiguous({3}));
+  CHECK(evaluate("contiguous(()).squeeze(())") == dynamic_layout{});
+  // The static type is the input's: the call names no type.
+  CHECK(strider::to_static_type("contiguous(3, 4).flip(()).permute(1, 0)") == "strider::permute_t<strider::contiguous<3, 4>, 1, 0>");
+  CHECK(strider::to_static_type("contiguous(3, 4).flip(())") == "strider::contiguous<3, 4>");
 }

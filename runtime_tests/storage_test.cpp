@@ -92,7 +92,7 @@ TEST_CASE("views are built from pointers and from contiguous ranges, whose size 
   CHECK(&fixed(1, 1) == storage.data() + 5);
 
   std::vector<float> small(11);
-  CHECK(message_of([&] { tensor_view<float, contiguous<3, 4>> v(small); }) == "view: storage has 11 elements but the layout needs 12");
+  CHECK(message_of([&] { tensor_view<float, contiguous<3, 4>> v(small); }) == "view: storage has 11 elements but the layout's storage_size is 12");
   CHECK(message_of([&] { tensor_view v(small, c34); }) == "view: storage has 11 elements but the layout needs 12");
   // The span a layout needs counts from storage offset 0 to its last element.
   const auto corner = slice(dynamic_layout::contiguous({4, 4}), "1:, 1:");
@@ -114,6 +114,63 @@ TEST_CASE("views are built from pointers and from contiguous ranges, whose size 
   CHECK(dynamic.layout() == contiguous<3, 4>::dynamic());
   CHECK(&dynamic(2, 1) == &read_only(2, 1));
   CHECK(&fixed.as_const()(0, 3) == storage.data() + 3);
+}
+
+TEST_CASE("as_strided reaches the storage a view was cut from, as PyTorch's does, and nothing else") {
+  // The storage holds its own offsets, so every element read is the offset PyTorch gives:
+  // torch.arange(1000)[:2].as_strided((2,), (50,)) is [0, 50], and so on.
+  std::vector<float> storage = arange(1000);
+  const auto values = [](const auto& v) {
+    std::vector<float> out;
+    for_each(v, [&](float x) { out.push_back(x); });
+    return out;
+  };
+  const auto head = slice(dynamic_layout::contiguous({1000}), ":2");
+  CHECK(head.storage_size() == 1000);
+
+  // Dynamic views: over a pointer the layout's storage counts; over a range, the range's size.
+  const auto from_pointer = from_blob(storage.data(), head);
+  CHECK(values(from_pointer.as_strided({2}, {50}, 0)) == std::vector<float>{0, 50});
+  CHECK(values(from_pointer.slice("1:").as_strided({2}, {20}, 15)) == std::vector<float>{15, 35});
+  CHECK(message_of([&] { from_pointer.as_strided({2}, {1000}, 0); }) == "as_strided: reaches storage offset 1000, outside the input's storage [0, 1000)");
+  const tensor_view over_range(storage, dynamic_layout::contiguous({2}));
+  CHECK(over_range.storage_size() == 1000);
+  CHECK(values(over_range.as_strided({2}, {999}, 0)) == std::vector<float>{0, 999});
+  const tensor_view smaller(std::span<float>(storage).first(10), head);  // knows 10 elements, not 1000
+  CHECK(smaller.storage_size() == 10);
+  CHECK(message_of([&] { smaller.as_strided({2}, {50}, 0); }) == "as_strided: reaches storage offset 50, outside the input's storage [0, 10)");
+  CHECK(values(smaller.as_strided({2}, {9}, 0)) == std::vector<float>{0, 9});
+
+  // Static views: the type knows its storage; the range must hold all of it.
+  using Head = slice_t<contiguous<1000>, ":2">;
+  tensor_view<float, Head> fixed(storage);
+  CHECK(values(as_strided<shape<2>, strides<50>, 0>(fixed)) == std::vector<float>{0, 50});
+  std::vector<float> ten(10);
+  CHECK(message_of([&] { tensor_view<float, Head> v(ten); }) == "view: storage has 10 elements but the layout's storage_size is 1000");
+  // ... and converts to a view of the same layout that knows less of it.
+  const tensor_view<float, contiguous<2>> narrowed = fixed;
+  CHECK(narrowed.data() == storage.data());
+  CHECK(values(narrowed) == std::vector<float>{0, 1});
+  STATIC_REQUIRE(!std::is_convertible_v<tensor_view<float, contiguous<2>>, tensor_view<float, Head>>);
+  STATIC_REQUIRE(!std::is_convertible_v<tensor_view<float, slice_t<contiguous<1000>, "1:3">>, tensor_view<float, contiguous<2>>>);
+  tensor_view<float, with_storage_t<contiguous<2>, 1000>> wide(storage.data());
+  CHECK(values(as_strided<shape<2>, strides<999>, 0>(wide)) == std::vector<float>{0, 999});
+
+  // Tensors own the storage their layout knows.
+  STATIC_REQUIRE(std::tuple_size_v<tensor<float, slice_t<contiguous<8>, ":2">>::storage_type> == 8);
+  dynamic_tensor<float> owned(slice(dynamic_layout::contiguous({8}), ":2"), 1.0f);
+  CHECK(owned.as_strided({2}, {7}, 0).size() == 2);
+  CHECK(values(owned.as_strided({2}, {7}, 0)) == std::vector<float>{1, 1});
+
+  // The run-time form on a storage, and with_storage.
+  CHECK(as_strided(1000, {2}, {50}, 0).storage_size() == 1000);
+  CHECK(as_strided(1000, {2}, {50}, 0)(1) == 50);
+  CHECK(message_of([] { as_strided(10, {2}, {10}, 0); }) == "as_strided: reaches storage offset 10, outside the input's storage [0, 10)");
+  CHECK(message_of([] { as_strided(-1, {0}, {1}, 0); }) == "as_strided: storage size -1 is negative");
+  CHECK(with_storage(dynamic_layout::contiguous({2}), 1000).storage_size() == 1000);
+  CHECK(message_of([] { with_storage(dynamic_layout::contiguous({3, 4}), 11); }) ==
+        "with_storage: the layout reaches storage offset 11, outside a storage of 11 elements");
+  CHECK(message_of([] { dynamic_layout(layout_value{1, {2}, {1}, 0, 1}); }) == "layout: reaches storage offset 1, outside its storage [0, 1)");
 }
 
 TEST_CASE("element access is the naive pointer computation, for static and dynamic layouts") {

@@ -190,6 +190,7 @@ TEST_CASE("write_json") {
         "  \"min_offset\": 0,\n"
         "  \"max_offset\": 6,\n"
         "  \"required_span\": 7,\n"
+        "  \"storage_size\": 8,\n"
         "  \"offsets\": [[0, 1, 2], [2, 3, 4], [4, 5, 6]]\n"
         "}\n");
   const std::string scalar = written([](auto& os) { strider::write_json(os, strider::slice(c34, "1, 2")); });
@@ -293,6 +294,6 @@ TEST_CASE("to_string and operator<< print a layout in NumPy's notation") {
   CHECK(strider::to_string(l) == "shape (2, 4), strides (4, -1), offset 7");
   std::ostringstream os;
   os << strider::slice(l, "0, :1");
-  CHECK(os.str() == "shape (1,), strides (-1,), offset 7");
+  CHECK(os.str() == "shape (1,), strides (-1,), offset 7, storage 12");  // it reaches 8 of the 12
   CHECK(strider::to_string(strider::dynamic_layout{}) == "shape (), strides (), offset 0");
 }

@@ -106,6 +106,7 @@ inline void write_info(std::ostream& out, const std::string& text, const dynamic
   row("min_offset", std::to_string(l.min_offset()));
   row("max_offset", std::to_string(l.max_offset()));
   row("required_span", std::to_string(l.required_span()));
+  row("storage_size", std::to_string(l.storage_size()) + (l.storage_size() > l.required_span() ? " (the storage it was cut from: as_strided may reach all of it)" : ""));
 
   // Views a user commonly wants next, each answered by the core's can_view.
   struct target {

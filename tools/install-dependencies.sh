@@ -5,7 +5,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ clang clang-16 libclang-rt-14-dev  # compilers (clang's libFuzzer runtime)
   libboost-dev catch2                                      # Boost.Hana, Catch2
-  python3-numpy libxml2-utils                              # the NumPy reference, xmllint for SVG
+  python3-numpy python3-torch libxml2-utils                # the NumPy and PyTorch references, xmllint for SVG
   libbenchmark-dev libeigen3-dev libxtensor-dev            # benchmarks and their peers
   librsvg2-bin valgrind time                               # SVG to PNG, callgrind, /usr/bin/time
 )

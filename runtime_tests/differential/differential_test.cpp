@@ -1,11 +1,12 @@
-// The differential test: strider against NumPy on random chains of view operations.
+// The differential test: strider against NumPy (or PyTorch) on random chains of view operations.
 //
 //   strider_differential CASES.tsv                          compare, print counts, fail on any mismatch
 //   strider_differential CASES.tsv --emit-static N OUT.cpp  write static_asserts for N of the cases
 //
 // CASES.tsv comes from numpy_reference.py (see there for the format and the two documented
-// relaxations): NumPy's shape, strides, storage offset and whole offset table for each
-// expression, or the call at which NumPy refused. Each expression is evaluated with
+// relaxations) or torch_reference.py (the same format): the reference's shape, strides, storage
+// offset and whole offset table for each expression, or the call at which it refused. The first
+// line names the reference ("# strider differential cases: torch ..."). Each expression is evaluated with
 // strider::evaluate; a refusal must be a strider error at the same call.
 #include <strider/expression.hpp>
 
@@ -20,6 +21,8 @@
 namespace {
 
 using strider::index_t;
+
+std::string reference = "NumPy";  // as the cases file's first line names it
 
 struct numpy_case {
   std::size_t line = 0;
@@ -61,6 +64,7 @@ std::vector<numpy_case> read_cases(const char* path) {
   std::vector<numpy_case> cases;
   std::string line;
   for (std::size_t number = 1; std::getline(in, line); ++number) {
+    if (number == 1 && line.rfind("# strider differential cases: torch", 0) == 0) reference = "PyTorch";
     if (line.empty() || line[0] == '#') continue;
     const auto f = split(line, '\t');
     numpy_case c;
@@ -111,7 +115,7 @@ std::vector<index_t> offset_table(const strider::dynamic_layout& l) {
   }
 }
 
-// Empty when strider agrees with NumPy, else what differs.
+// Empty when strider agrees with the reference, else what differs.
 std::string compare(const numpy_case& c) {
   strider::expression parsed;
   try {
@@ -122,26 +126,26 @@ std::string compare(const numpy_case& c) {
   try {
     const strider::dynamic_layout l = strider::evaluate(parsed);
     if (c.refused)
-      return "NumPy refused call " + std::to_string(c.failed_call) + " (" + c.message + "), strider did not";
+      return reference + " refused call " + std::to_string(c.failed_call) + " (" + c.message + "), strider did not";
     const auto shape = l.shape(), strides = l.strides();
     std::vector<index_t> ours_shape(shape.begin(), shape.end()), ours_strides(strides.begin(), strides.end());
-    if (ours_shape != c.shape) return "shape " + text_of(ours_shape) + ", NumPy " + text_of(c.shape);
+    if (ours_shape != c.shape) return "shape " + text_of(ours_shape) + ", " + reference + " " + text_of(c.shape);
     const bool strides_compared = c.strides_compared && !(c.long_axis_strides_only && l.size() == 0);
     for (std::size_t d = 0; d < l.rank() && strides_compared; ++d)
       if (!(c.long_axis_strides_only && l.extent(d) <= 1) && l.stride(d) != c.strides[d])
-        return "strides " + text_of(ours_strides) + ", NumPy " + text_of(c.strides);
+        return "strides " + text_of(ours_strides) + ", " + reference + " " + text_of(c.strides);
     if (c.offset_compared && l.offset() != c.offset)
-      return "offset " + std::to_string(l.offset()) + ", NumPy " + std::to_string(c.offset);
+      return "offset " + std::to_string(l.offset()) + ", " + reference + " " + std::to_string(c.offset);
     const auto table = offset_table(l);
-    if (table != c.table) return "offset table " + text_of(table) + ", NumPy " + text_of(c.table);
+    if (table != c.table) return "offset table " + text_of(table) + ", " + reference + " " + text_of(c.table);
     return {};
   } catch (const strider::expression_error& e) {
     std::size_t call = parsed.operations.size();
     for (std::size_t i = 0; i < parsed.operations.size(); ++i)
       if (parsed.operations[i].column == e.column()) call = i;
-    if (!c.refused) return std::string("strider refused (") + e.what() + "), NumPy did not";
+    if (!c.refused) return std::string("strider refused (") + e.what() + "), " + reference + " did not";
     if (call != c.failed_call)
-      return "strider refused call " + std::to_string(call) + " (" + e.what() + "), NumPy call " +
+      return "strider refused call " + std::to_string(call) + " (" + e.what() + "), " + reference + " call " +
              std::to_string(c.failed_call) + " (" + c.message + ")";
     return {};
   }
@@ -234,7 +238,7 @@ int main(int argc, char** argv) {
     if (difference.empty()) continue;
     if (++mismatches <= 25) std::cout << argv[1] << ":" << c.line << ": " << c.expression << "\n    " << difference << "\n";
   }
-  std::cout << "compared " << cases.size() << " cases with NumPy (" << views << " views, " << refusals
+  std::cout << "compared " << cases.size() << " cases with " << reference << " (" << views << " views, " << refusals
             << " refusals; some strides not compared in " << relaxed_strides << ", the offset of an empty result in "
             << relaxed_offsets << "): " << mismatches << " mismatches\n";
   return mismatches == 0 && !cases.empty() ? 0 : 1;

@@ -40,12 +40,17 @@ def pointer(a):
 
 
 class Chain:
-    """A NumPy view of `storage`, with the expression text that names it in strider."""
+    """A NumPy view of `storage`, with the expression text that names it in strider.
 
-    def __init__(self, storage, array, text):
+    `storage_size` is the number of storage elements strider's layout knows (its storage_size):
+    the required span of the base, which NumPy's buffer matches except for an empty base, where
+    NumPy's buffer keeps one element that strider's layout does not claim."""
+
+    def __init__(self, storage, array, text, storage_size):
         self.storage = storage
         self.array = array
         self.text = text
+        self.storage_size = storage_size
         self.flags = set()
 
     def offset(self):
@@ -92,7 +97,7 @@ def make_base(rng):
         storage = np.arange(max(size, 1), dtype=np.int64)
         # NumPy's own stride rule for a fresh array of this shape and order.
         array = np.ndarray(shape, dtype=np.int64, buffer=storage, order=order)
-        return Chain(storage, array, name + list_text(shape, rng))
+        return Chain(storage, array, name + list_text(shape, rng), size)
     # layout((shape), (strides), offset): any strides, overlapping or not, some negative.
     strides = [rng.randint(-6, 6) for _ in range(rank)]
     low = sum((n - 1) * s for n, s in zip(shape, strides) if s < 0 and n > 0) if size else 0
@@ -102,7 +107,7 @@ def make_base(rng):
     array = np.lib.stride_tricks.as_strided(storage[offset:], shape, [s * ITEM for s in strides])
     text = "layout(%s, %s" % (tuple_text(shape, rng), tuple_text(strides, rng))
     text += ", %d)" % offset if offset or rng.random() < 0.5 else ")"
-    return Chain(storage, array, text)
+    return Chain(storage, array, text, offset + high + 1 if size else 0)
 
 
 # --- calls: each is (name, text, function of the NumPy array) ------------------------------
@@ -151,7 +156,9 @@ def call_reshape(shape, text):
 def call_squeeze(axes, text):
     if axes is None:
         return "squeeze", ".squeeze()", np.squeeze
-    return "squeeze", ".squeeze" + text, lambda x: np.squeeze(x, tuple(axes))
+    # One axis as an int: NumPy accepts axis 0 or -1 of a 0-d array only in that form, as
+    # PyTorch's squeeze(dim) does; strider's squeeze(axes) accepts it either way.
+    return "squeeze", ".squeeze" + text, lambda x: np.squeeze(x, axes[0] if len(axes) == 1 else tuple(axes))
 
 
 def call_unsqueeze(axis):
@@ -178,9 +185,35 @@ def call_unfold(dim, size, step):
     return "unfold", ".unfold(%d, %d, %d)" % (dim, size, step), run
 
 
-def call_as_strided(storage, shape, strides, offset, text):
-    # PyTorch's as_strided addresses the storage from its start, as NumPy's does on `storage`.
-    return "as_strided", text, lambda x: np.lib.stride_tricks.as_strided(storage[offset:], shape, [s * ITEM for s in strides])
+def strided_array(storage, shape, strides, offset):
+    """The array at element `offset` of `storage` with these strides (in elements), NumPy's
+    unchecked as_strided from a pointer that may lie past the end (for an empty result)."""
+    class Interface:
+        pass
+    interface = Interface()
+    interface.__array_interface__ = {"version": 3, "typestr": storage.dtype.str, "shape": tuple(shape),
+                                     "strides": tuple(s * ITEM for s in strides),
+                                     "data": (pointer(storage) + offset * ITEM, False)}
+    interface.base = storage  # keeps the storage alive
+    return np.asarray(interface)
+
+
+def call_as_strided(storage, storage_size, shape, strides, offset, text):
+    """PyTorch's as_strided addresses the storage from its start, as NumPy's does on `storage`;
+    then the bounds check of NumPy's checked as_strided: a non-empty result must lie in the
+    first `storage_size` elements of the storage the chain was cut from."""
+    def run(x):
+        if offset < 0:
+            raise ValueError("negative storage offset")
+        result = strided_array(storage, shape, strides, offset)
+        if result.size == 0:
+            return result
+        low, high = np.byte_bounds(storage[:storage_size]) if storage_size else (0, 0)
+        reach_low, reach_high = np.byte_bounds(result)
+        if storage_size == 0 or reach_low < low or reach_high > high:
+            raise ValueError("as_strided: outside the base array's memory")
+        return result
+    return "as_strided", text, run
 
 
 # --- random calls ------------------------------------------------------------------------
@@ -356,28 +389,31 @@ def random_unfold(rng, a):
 
 
 def random_as_strided(rng, chain):
-    # strider keeps the result inside the storage span the input reaches (NumPy does not
-    # check at all), so only such requests are generated.
-    span = chain.span()
+    # Anywhere in the storage the chain was cut from, not only where the view reaches; about one
+    # request in six reaches past it (refused).
+    size = chain.storage_size
+    outside = rng.random() < 0.15
     for _ in range(20):
         shape = [rng.choice([0, 1, 2, 2, 3, 3, 4]) for _ in range(rng.randint(0, 3))]
-        if span == 0 and 0 not in shape:
+        if size == 0 and 0 not in shape and not outside:
             shape = [0] + shape[:2]
-        strides = [rng.randint(-3, 3) for _ in shape]
+        strides = [rng.randint(-3, 3) * rng.choice([1, 1, 1, 5]) for _ in shape]
         empty = int(np.prod(shape)) == 0
         low = 0 if empty else sum((n - 1) * s for n, s in zip(shape, strides) if s < 0)
         high = 0 if empty else sum((n - 1) * s for n, s in zip(shape, strides) if s > 0)
-        if empty:
-            offset = rng.randint(0, max(span, 1) - 1)
-        elif -low <= span - 1 - high:
-            offset = rng.randint(-low, span - 1 - high)
+        if outside and not empty:
+            offset = rng.choice([-low + size - high + rng.randint(0, 2), rng.randint(-2, -1)])
+        elif empty:
+            offset = rng.randint(0, size + 3)
+        elif -low <= size - 1 - high:
+            offset = rng.randint(-low, size - 1 - high)
         else:
             continue
         if offset == chain.offset() and rng.random() < 0.5:  # PyTorch's default: the input's offset
             text = ".as_strided(%s, %s)" % (tuple_text(shape, rng), tuple_text(strides, rng))
         else:
             text = ".as_strided(%s, %s, %d)" % (tuple_text(shape, rng), tuple_text(strides, rng), offset)
-        return call_as_strided(chain.storage, shape, strides, offset, text)
+        return call_as_strided(chain.storage, size, shape, strides, offset, text)
     return None
 
 
@@ -399,6 +435,7 @@ def apply(chain, call):
         # offset 0 of new storage. Go on from an arange of that size, so that values stay
         # offsets (into the copy).
         chain.storage = np.arange(result.size, dtype=np.int64)
+        chain.storage_size = result.size
         result = np.ndarray(result.shape, dtype=np.int64, buffer=chain.storage)
     if name == "as_strided":
         chain.flags.clear()  # every stride and the offset are given explicitly
@@ -434,7 +471,14 @@ def contiguous_chain(shape, order="C"):
     storage = np.arange(max(int(np.prod(shape)), 1), dtype=np.int64)
     name = "contiguous" if order == "C" else "column_major"
     return Chain(storage, np.ndarray(shape, dtype=np.int64, buffer=storage, order=order),
-                 name + "(" + ", ".join(str(n) for n in shape) + ")")
+                 name + "(" + ", ".join(str(n) for n in shape) + ")", int(np.prod(shape)))
+
+
+def storage_case(n, slices, shape, strides, offset, text):
+    """contiguous(n), sliced one index at a time, then as_strided: (base chain, calls)."""
+    chain = contiguous_chain([n])
+    calls = [call_slice([t], [i]) for t, i in slices]
+    return chain, calls + [call_as_strided(chain.storage, n, shape, strides, offset, text)]
 
 
 def fixed_cases():
@@ -461,8 +505,21 @@ def fixed_cases():
                                     s(("::5", slice(None, None, 5)))]),
         (contiguous_chain([1, 3, 1]), [call_squeeze([0, 2], "(0, 2)")]),
         (contiguous_chain([3]), [call_broadcast_to([2, 0, 3], "(2, 0, 3)")]),
-    ] + [(c, [call_transpose(0, 1), call_as_strided(c.storage, [2, 2], [1, -2], 3, ".as_strided((2, 2), (1, -2), 3)")])
-         for c in [contiguous_chain([2, 3])]]
+        (contiguous_chain([]), [call_squeeze([0], "(0)")]),
+        (contiguous_chain([]), [call_squeeze([-1], "(-1)")]),
+        (contiguous_chain([]), [call_squeeze([1], "(1)")]),
+        (contiguous_chain([3, 4]), [call_flip([], "(())")]),
+    ] + [(c, [call_transpose(0, 1), call_as_strided(c.storage, 6, [2, 2], [1, -2], 3, ".as_strided((2, 2), (1, -2), 3)")])
+         for c in [contiguous_chain([2, 3])]] + [
+        # as_strided reaches the storage a slice was cut from, and nothing past it.
+        storage_case(1000, [(":2", slice(None, 2))], [2], [50], 0, ".as_strided((2,), (50,))"),
+        storage_case(1000, [("100:102", slice(100, 102))], [2], [10], 0, ".as_strided((2,), (10,), 0)"),
+        storage_case(1000, [("10:100", slice(10, 100)), ("5:10", slice(5, 10))], [2], [20], 15, ".as_strided((2,), (20,))"),
+        storage_case(1000, [(":2", slice(None, 2))], [2], [999], 0, ".as_strided((2,), (999,), 0)"),
+        storage_case(1000, [(":2", slice(None, 2))], [2], [1000], 0, ".as_strided((2,), (1000,), 0)"),
+        storage_case(3, [("2:", slice(2, None))], [1], [1], 0, ".as_strided((1,), (1,), 0)"),
+        storage_case(3, [("2:", slice(2, None))], [1], [1], 3, ".as_strided((1,), (1,), 3)"),
+    ]
 
 
 def record(out, chain, error, failed_at):

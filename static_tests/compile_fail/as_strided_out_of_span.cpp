@@ -1,5 +1,5 @@
 // expect: as_strided: reaches storage offset
-// as_strided may only address the storage the input reaches: 12 elements, offsets 0..11.
+// as_strided may only address the storage the input was cut from: 12 elements, offsets 0..11.
 #include <strider/static.hpp>
 
 using L = strider::contiguous<3, 4>;

@@ -19,7 +19,7 @@ strider_command_test(csv COMMAND ${x} --format=csv "contiguous(2)[None].broadcas
   STDOUT "^i0,i1,offset@0,0,0@0,1,1@1,0,0@1,1,1@$")
 # Windows of 3 every 2 over 8 elements: (8 - 3) / 2 + 1 = 3 windows, offsets 2 and 4 shared.
 strider_command_test(json COMMAND ${x} --format json "contiguous(8).unfold(0, 3, 2)"
-  STDOUT "\"shape\": \\[3, 3\\],@  \"strides\": \\[2, 1\\],@  \"offset\": 0,@  \"size\": 9,@  \"is_contiguous\": false,@  \"is_unique\": false,@  \"min_offset\": 0,@  \"max_offset\": 6,@  \"required_span\": 7,@  \"offsets\": \\[\\[0, 1, 2\\], \\[2, 3, 4\\], \\[4, 5, 6\\]\\]@}@$")
+  STDOUT "\"shape\": \\[3, 3\\],@  \"strides\": \\[2, 1\\],@  \"offset\": 0,@  \"size\": 9,@  \"is_contiguous\": false,@  \"is_unique\": false,@  \"min_offset\": 0,@  \"max_offset\": 6,@  \"required_span\": 7,@  \"storage_size\": 8,@  \"offsets\": \\[\\[0, 1, 2\\], \\[2, 3, 4\\], \\[4, 5, 6\\]\\]@}@$")
 # flip(1) of contiguous(2, 2): strides (2, -1), offset 1.
 strider_command_test(cpp COMMAND ${x} --format cpp --name m "contiguous(2, 2).flip(1)"
   STDOUT "std::array<std::int64_t, 2> m_shape = {2, 2};@inline constexpr std::array<std::int64_t, 2> m_strides = {2, -1};@inline constexpr std::int64_t m_offset = 1;@inline constexpr std::array<std::int64_t, 4> m = {@    1, 0, 3, 2,@};@$")

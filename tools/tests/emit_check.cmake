@@ -45,7 +45,7 @@ foreach(line IN LISTS lines)
   run(ignored ${STRIDER} --format cpp --name e${i} -o ${WORK}/e${i}.hpp ${expression})
   json_array(shape "${json}" shape)
   json_array(strides "${json}" strides)
-  foreach(key offset size required_span is_contiguous is_unique)
+  foreach(key offset size required_span storage_size is_contiguous is_unique)
     string(JSON ${key} GET "${json}" ${key})
   endforeach()
   foreach(key is_contiguous is_unique)  # string(JSON) reads booleans as ON/OFF
@@ -61,7 +61,7 @@ foreach(line IN LISTS lines)
     "using t${i} = ${type};\n"
     "static_assert(t${i}::shape == ${shape});\n"
     "static_assert(t${i}::strides == ${strides});\n"
-    "static_assert(t${i}::offset == ${offset} && t${i}::size == ${size} && t${i}::required_span == ${required_span});\n"
+    "static_assert(t${i}::offset == ${offset} && t${i}::size == ${size} && t${i}::required_span == ${required_span} && t${i}::storage_size == ${storage_size});\n"
     "static_assert(t${i}::is_contiguous == ${is_contiguous} && t${i}::is_unique == ${is_unique});\n"
     "static_assert(strider::offset_table_v<t${i}> == e${i});\n"
     "static_assert(t${i}::shape == e${i}_shape && t${i}::strides == e${i}_strides && t${i}::offset == e${i}_offset);\n\n")

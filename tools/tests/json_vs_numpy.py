@@ -50,6 +50,11 @@ for line in lines:
             problems.append(f"strides {got['strides']} vs NumPy {[s // view.itemsize for s in view.strides]}")
     else:
         expect["required_span"] = 0
+    # The storage the view was cut from: the np.arange at the root of its chain of bases.
+    root = view
+    while getattr(root, "base", None) is not None:
+        root = root.base
+    expect["storage_size"] = int(root.size)
     for key, value in expect.items():
         if got.get(key) != value:
             problems.append(f"{key}: strider {got.get(key)!r}, NumPy {value!r}")

@@ -20,11 +20,17 @@ namespace strider {
 /// layer is `static_layout<layout_value{...}>`). Entries past `rank` are zero, which makes equal
 /// layouts equal values and hence the same static type. Users normally hold a `dynamic_layout`,
 /// which guarantees the invariants; a `layout_value` built by hand is checked when it becomes one.
+///
+/// `storage_size` is the number of elements of the storage the layout was cut from (PyTorch's
+/// storage size): views keep it, so that as_strided may reach anywhere in that storage and
+/// nowhere outside it. It is at least the required span; 0 in a hand-built value means exactly
+/// the required span.
 struct layout_value {
   std::size_t rank = 0;
   index_t shape[max_rank] = {};
   index_t strides[max_rank] = {};
   index_t offset = 0;
+  index_t storage_size = 0;
 
   friend constexpr bool operator==(const layout_value&, const layout_value&) = default;
 };
@@ -74,6 +80,8 @@ constexpr layout_value validate(const layout_value& v, const char* op) {
   layout_value out{};
   out.rank = v.rank;
   out.offset = v.offset;
+  out.storage_size = v.storage_size;
+  if (v.storage_size < 0) throw layout_error("{}: storage size {} is negative", op, v.storage_size);
   for (std::size_t d = 0; d < v.rank; ++d) {
     if (v.shape[d] < 0) throw layout_error("{}: extent {} of axis {} is negative", op, v.shape[d], d);
     out.shape[d] = v.shape[d];
@@ -87,6 +95,8 @@ constexpr layout_value validate(const layout_value& v, const char* op) {
   if (r.min < 0) throw layout_error("{}: an element lies at negative storage offset {}", op, r.min);
   // required_span (max_offset + 1) must fit in int64 too.
   if (r.max == INT64_MAX) throw layout_error("{}: an element lies at storage offset {}, leaving no int64 room for the storage span", op, r.max);
+  if (v.storage_size == 0) out.storage_size = r.max + 1;
+  else if (v.storage_size <= r.max) throw layout_error("{}: reaches storage offset {}, outside its storage [0, {})", op, r.max, v.storage_size);
   return out;
 }
 
@@ -274,7 +284,8 @@ constexpr layout_value column_major_value(const dims& shape, const char* op) {
 
 /// A layout whose rank and values are known at run time: the dynamic counterpart of
 /// `static_layout`, with the same operations (the static layer calls exactly these).
-/// Invariants: extents >= 0, every element at a storage offset >= 0, size and offsets fit int64.
+/// Invariants: extents >= 0, every element at a storage offset in [0, storage_size()), size and
+/// offsets fit int64.
 class dynamic_layout {
  public:
   struct unchecked_t {};
@@ -291,6 +302,7 @@ class dynamic_layout {
       value_.strides[d] = strides[d];
     }
     value_.offset = offset;
+    value_.storage_size = 0;  // exactly the required span
     value_ = detail::validate(value_, "layout");
   }
   /// From a raw value, checked.
@@ -327,6 +339,10 @@ class dynamic_layout {
   constexpr index_t max_offset() const { return detail::max_offset(value_); }
   /// Storage elements needed from offset 0: max_offset() + 1, or 0 for an empty layout.
   constexpr index_t required_span() const { return size() == 0 ? 0 : max_offset() + 1; }
+  /// Elements of the storage the layout was cut from (at least required_span()): a view keeps
+  /// its input's, and as_strided may reach anywhere in it. A layout made from extents or strides
+  /// has exactly its required span; `with_storage` states a larger one.
+  constexpr index_t storage_size() const { return value_.storage_size; }
 
   /// Storage offset of element `index` (one entry per axis, each in [0, extent)).
   constexpr index_t operator()(const dims& index) const {
@@ -358,7 +374,7 @@ class dynamic_layout {
     return out;
   }
 
-  layout_value value_{};
+  layout_value value_{.storage_size = 1};  // rank 0: one element at offset 0
 };
 
 }  // namespace strider

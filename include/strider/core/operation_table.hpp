@@ -35,6 +35,7 @@ struct operation_arguments {
   index_t offset = 0;           // strided forms, when has_offset
   bool has_offset = false;
   std::string_view index;       // index form: the text between [ ]
+  bool no_axes = false;         // axes_or_all form: an empty axis tuple, no axis (values empty means every axis)
 
   /// Integer i, or `fallback` when fewer were given (optional trailing arguments).
   constexpr index_t value_or(std::size_t i, index_t fallback) const { return i < values.size() ? values[i] : fallback; }
@@ -68,8 +69,8 @@ inline constexpr operation_info operation_table[] = {
      [](const dynamic_layout& l, const operation_arguments& a) { return permute(l, a.values); }},
     {"transpose", false, argument_form::integers, 2, 2, "two axes", "transpose(0, 1)", "swaps two axes",
      [](const dynamic_layout& l, const operation_arguments& a) { return transpose(l, a.values[0], a.values[1]); }},
-    {"flip", false, argument_form::axes_or_all, 0, 0, "axes", "flip(0)", "reverses the given axes, or every axis",
-     [](const dynamic_layout& l, const operation_arguments& a) { return a.values.empty() ? flip(l) : flip(l, a.values); }},
+    {"flip", false, argument_form::axes_or_all, 0, 0, "axes", "flip(0)", "reverses the given axes, every axis, or none: flip(())",
+     [](const dynamic_layout& l, const operation_arguments& a) { return a.values.empty() && !a.no_axes ? flip(l) : flip(l, a.values); }},
     {"broadcast_to", false, argument_form::extents, 0, 0, "extents", "broadcast_to(2, 3, 4)", "NumPy broadcast_to (stride 0 on stretched axes)",
      [](const dynamic_layout& l, const operation_arguments& a) { return broadcast_to(l, a.values); }},
     {"view", false, argument_form::extents, 0, 0, "extents", "view(4, -1)", "PyTorch view: a new shape without copying (one -1)",
@@ -77,7 +78,7 @@ inline constexpr operation_info operation_table[] = {
     {"reshape", false, argument_form::extents, 0, 0, "extents", "reshape(-1)", "the view when one exists, else the copy's layout",
      [](const dynamic_layout& l, const operation_arguments& a) { return reshape(l, a.values); }},
     {"squeeze", false, argument_form::axes_or_all, 0, 0, "axes", "squeeze(0)", "removes the given extent-1 axes, or every one",
-     [](const dynamic_layout& l, const operation_arguments& a) { return a.values.empty() ? squeeze(l) : squeeze(l, a.values); }},
+     [](const dynamic_layout& l, const operation_arguments& a) { return a.values.empty() && !a.no_axes ? squeeze(l) : squeeze(l, a.values); }},
     {"unsqueeze", false, argument_form::integers, 1, 1, "one axis", "unsqueeze(0)", "inserts an extent-1 axis",
      [](const dynamic_layout& l, const operation_arguments& a) { return unsqueeze(l, a.values[0]); }},
     {"diagonal", false, argument_form::integers, 0, 3, "at most three integers (offset, axis1, axis2)", "diagonal(0, 0, 1)",

@@ -149,6 +149,7 @@ constexpr dynamic_layout broadcast_to(const dynamic_layout& l, const dims& shape
   layout_value out{};
   out.rank = shape.size();
   out.offset = in.offset;
+  out.storage_size = in.storage_size;
   const std::size_t lead = shape.size() - in.rank;
   for (std::size_t d = 0; d < shape.size(); ++d) {
     if (shape[d] < 0) throw layout_error("broadcast_to: target extent {} of axis {} is negative", shape[d], d);
@@ -202,6 +203,7 @@ constexpr layout_value infer_shape(const dims& requested, index_t count, const c
 // each chunk must be covered exactly by consecutive output dimensions.
 constexpr bool find_view_strides(const layout_value& in, layout_value& out) {
   out.offset = in.offset;
+  out.storage_size = in.storage_size;
   if (in.rank == 0) {
     for (std::size_t d = 0; d < out.rank; ++d) out.strides[d] = 1;
     return true;
@@ -265,15 +267,23 @@ constexpr bool can_view(const dynamic_layout& l, const dims& shape) {
 constexpr dynamic_layout reshape(const dynamic_layout& l, const dims& shape) {
   layout_value out = detail::infer_shape(shape, l.size(), "reshape");
   if (detail::find_view_strides(l.value(), out)) return detail::subset_result(out);
-  // The copy: C order from offset 0, with as many elements as the input, so always valid.
+  // The copy: C order from offset 0 in a new storage of as many elements as the input, so
+  // always valid.
   out.offset = 0;
+  out.storage_size = l.size();
   detail::set_contiguous_strides(out, "reshape");
   return {out, dynamic_layout::unchecked_t{}};
 }
 
-/// NumPy `squeeze(axis)`: removes the given axes, each of which must have extent 1.
+/// NumPy `squeeze(axis)`: removes the given axes, each of which must have extent 1. A rank-0
+/// layout accepts axis 0 or -1 and stays as it is, as in NumPy and PyTorch.
 constexpr dynamic_layout squeeze(const dynamic_layout& l, const dims& axes) {
   const layout_value& in = l.value();
+  if (in.rank == 0) {
+    if (axes.size() > 1) throw layout_error("squeeze: {} axes given for a layout of rank 0 (at most one, 0 or -1)", axes.size());
+    if (axes.size() == 1 && detail::wrap_axis(axes[0], 1) < 0) throw layout_error("squeeze: axis {} is out of range for rank 0", axes[0]);
+    return l;
+  }
   bool drop[max_rank] = {};
   for (std::size_t i = 0; i < axes.size(); ++i) {
     const index_t a = detail::wrap_axis(axes[i], in.rank);
@@ -366,8 +376,8 @@ constexpr dynamic_layout unfold(const dynamic_layout& l, index_t dim, index_t si
 }
 
 /// PyTorch `as_strided(shape, strides, offset)`: any layout over the same storage, with offsets
-/// counted from the start of the storage. It must stay inside the storage span the input
-/// reaches, [0, required_span()), since nothing else is known to exist.
+/// counted from the start of the storage. It may reach anywhere in the storage the input was cut
+/// from, [0, storage_size()), and nowhere outside it; the result keeps that storage.
 constexpr dynamic_layout as_strided(const dynamic_layout& l, const dims& shape, const dims& strides, index_t offset) {
   if (shape.size() != strides.size())
     throw layout_error("as_strided: shape has {} extents but strides has {} entries", shape.size(), strides.size());
@@ -380,9 +390,35 @@ constexpr dynamic_layout as_strided(const dynamic_layout& l, const dims& shape, 
   }
   if (offset < 0) throw layout_error("as_strided: storage offset {} is negative", offset);  // PyTorch refuses even when empty
   out = detail::validate(out, "as_strided");
-  if (detail::element_count(out, "as_strided") > 0 && detail::max_offset(out, "as_strided") >= l.required_span())
-    throw layout_error("as_strided: reaches storage offset {}, outside the input's storage span [0, {})", detail::max_offset(out, "as_strided"), l.required_span());
+  if (detail::element_count(out, "as_strided") > 0 && detail::max_offset(out, "as_strided") >= l.storage_size())
+    throw layout_error("as_strided: reaches storage offset {}, outside the input's storage [0, {})", detail::max_offset(out, "as_strided"), l.storage_size());
+  out.storage_size = l.storage_size();
   return {out, dynamic_layout::unchecked_t{}};
+}
+
+/// The same layout over a storage of `storage_size` elements, which must hold every element:
+/// what a layout built from extents or strides says about memory that is larger than the
+/// elements it reaches (a buffer the caller owns, a tensor's storage), so that as_strided may
+/// reach the rest of it.
+constexpr dynamic_layout with_storage(const dynamic_layout& l, index_t storage_size) {
+  if (storage_size < 0) throw layout_error("with_storage: storage size {} is negative", storage_size);
+  if (storage_size < l.required_span())
+    throw layout_error("with_storage: the layout reaches storage offset {}, outside a storage of {} elements", l.max_offset(), storage_size);
+  layout_value out = l.value();
+  out.storage_size = storage_size;
+  return {out, dynamic_layout::unchecked_t{}};
+}
+
+/// PyTorch `as_strided` on a storage of `storage_size` elements (`Tensor.set_(storage, offset,
+/// size, stride)`): any layout whose elements lie in [0, storage_size).
+constexpr dynamic_layout as_strided(index_t storage_size, const dims& shape, const dims& strides, index_t offset = 0) {
+  if (storage_size < 0) throw layout_error("as_strided: storage size {} is negative", storage_size);
+  layout_value storage{};  // an empty layout over that storage
+  storage.rank = 1;
+  storage.shape[0] = 0;
+  storage.strides[0] = 1;
+  storage.storage_size = storage_size;
+  return as_strided(dynamic_layout(storage, dynamic_layout::unchecked_t{}), shape, strides, offset);
 }
 
 }  // namespace strider

@@ -157,6 +157,7 @@ constexpr dynamic_layout slice(const dynamic_layout& l, std::string_view index) 
   if (in.rank - integers + new_axes > max_rank) throw layout_error("slice: the result's rank would exceed max_rank ({})", max_rank);
   layout_value out{};
   out.offset = in.offset;
+  out.storage_size = in.storage_size;
   std::size_t axis = 0;
   for (std::size_t i = 0; i < expr.count; ++i) {
     const detail::index_item& it = expr.items[i];

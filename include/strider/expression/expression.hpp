@@ -63,6 +63,7 @@ struct expression {
     std::optional<index_t> offset;    // strided forms, when given
     std::string index;                // slice: the text between [ ], without surrounding blanks
     std::size_t index_column = 0;     // slice: 1-based column of the index text's first character
+    bool no_axes = false;             // flip(()), squeeze(()): an empty axis tuple, no axis at all (values empty means every axis)
 
     friend bool operator==(const operation&, const operation&) = default;
   };
@@ -310,11 +311,8 @@ class expression_parser {
         break;
       default:
         op.values = list_argument(args, name);
-        // flip() and squeeze() mean "every axis"; an empty tuple would mean "no axis" in NumPy,
-        // which the core's (and the static types') empty axis list cannot say.
-        if (op.op->form == argument_form::axes_or_all && args.size() == 1 && args[0].tuple && op.values.empty())
-          fail(args[0].column, "an empty axis tuple is not supported by " + quoted(name) + "; write " + std::string(name) +
-                                   "() for every axis");
+        // flip() and squeeze() mean every axis; an empty tuple, as NumPy's axis=(), no axis.
+        op.no_axes = op.op->form == argument_form::axes_or_all && args.size() == 1 && args[0].tuple && op.values.empty();
         break;
     }
   }
@@ -391,6 +389,7 @@ inline dynamic_layout apply(const dynamic_layout& l, const expression::operation
   a.has_offset = op.offset.has_value();
   a.offset = op.offset.value_or(0);
   a.index = op.index;
+  a.no_axes = op.no_axes;
   return op.op->apply(l, a);
 }
 
@@ -466,7 +465,8 @@ inline dynamic_layout evaluate(std::string_view text) { return evaluate(parse_ex
 /// "contiguous(3, 4, 5)[1:, ::-1].permute(2, 0, 1)":
 ///   strider::permute_t<strider::slice_t<strider::contiguous<3, 4, 5>, "1:, ::-1">, 2, 0, 1>
 /// Nothing is evaluated: the type compiles when evaluate succeeds, and its compile error is the
-/// message evaluate throws otherwise. Linear in the input.
+/// message evaluate throws otherwise. Linear in the input. A call with an empty axis tuple
+/// (`flip(())`) is its input, and names no type of its own.
 inline std::string to_static_type(const expression& e) {
   if (e.operations.empty()) throw expression_error("expression: empty expression", 1);
   for (std::size_t i = 0; i < e.operations.size(); ++i) detail::check_position(e.operations[i], i == 0);
@@ -474,6 +474,7 @@ inline std::string to_static_type(const expression& e) {
   // Openers of the outer calls come first, innermost last; then the base; then each call's
   // arguments and closing '>' from the inside out.
   for (std::size_t i = e.operations.size(); i-- > 1;) {
+    if (e.operations[i].no_axes) continue;
     out += "strider::";
     out += e.operations[i].op->name;
     out += "_t<";
@@ -487,6 +488,7 @@ inline std::string to_static_type(const expression& e) {
   out += ">";
   for (std::size_t i = 1; i < e.operations.size(); ++i) {
     const expression::operation& op = e.operations[i];
+    if (op.no_axes) continue;
     switch (op.op->form) {
       case argument_form::index: out += ", " + detail::string_literal(op.index); break;
       case argument_form::strided:

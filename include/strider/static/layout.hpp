@@ -52,6 +52,16 @@ constexpr index_t static_offset(const layout_value& v, I... index) {
   return offset;
 }
 
+// True when `to` is the layout `from` over at most as much storage: what a layout may reach only
+// shrinks, so a view converts that way safely. (Views, not the layouts themselves: a converting
+// constructor in every static_layout costs each layout of a chain compiler memory.)
+constexpr bool narrows_storage(const layout_value& from, const layout_value& to) {
+  if (from.rank != to.rank || from.offset != to.offset || to.storage_size > from.storage_size) return false;
+  for (std::size_t d = 0; d < from.rank; ++d)
+    if (from.shape[d] != to.shape[d] || from.strides[d] != to.strides[d]) return false;
+  return true;
+}
+
 }  // namespace detail
 
 /// True for the layout types of the static API.
@@ -74,6 +84,10 @@ struct static_layout {
   static constexpr index_t min_offset = detail::min_offset(V);
   static constexpr index_t max_offset = detail::max_offset(V);
   static constexpr index_t required_span = size == 0 ? 0 : max_offset + 1;
+  /// Elements of the storage the layout was cut from (at least required_span): views keep their
+  /// input's, and as_strided_t may reach anywhere in it.
+  static constexpr index_t storage_size = V.storage_size;
+
 
   /// The same layout as a run-time value.
   static constexpr dynamic_layout dynamic() { return {V, dynamic_layout::unchecked_t{}}; }

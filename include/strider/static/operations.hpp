@@ -84,10 +84,15 @@ using diagonal_t = static_layout<diagonal(detail::dyn<L>, Offset, A, B).value()>
 template <class L, index_t Dim, index_t Size, index_t Step>
 using unfold_t = static_layout<unfold(detail::dyn<L>, Dim, Size, Step).value()>;
 
-/// PyTorch `as_strided`: any layout within the storage span L reaches.
+/// PyTorch `as_strided`: any layout within the storage L was cut from, [0, L::storage_size).
 template <class L, class Shape, class Strides, index_t Offset = L::offset>
 using as_strided_t =
     static_layout<as_strided(detail::dyn<L>, Shape::as_dims(), Strides::as_dims(), Offset).value()>;
+
+/// L over a storage of N elements (at least L::required_span), which as_strided_t may then
+/// reach: `as_strided_t<with_storage_t<contiguous<2>, 1000>, shape<2>, strides<50>>`.
+template <class L, index_t N>
+using with_storage_t = static_layout<with_storage(detail::dyn<L>, N).value()>;
 
 namespace detail {
 // Carries a list of extents as a template argument (dims itself is not structural).
@@ -141,6 +146,8 @@ template <index_t Dim, index_t Size, index_t Step, static_layout_type L>
 constexpr auto unfold(L) { return unfold_t<L, Dim, Size, Step>{}; }
 template <class Shape, class Strides, index_t Offset, static_layout_type L>
 constexpr auto as_strided(L) { return as_strided_t<L, Shape, Strides, Offset>{}; }
+template <index_t N, static_layout_type L>
+constexpr auto with_storage(L) { return with_storage_t<L, N>{}; }
 
 /// `broadcast_shapes(shape<3, 1>{}, shape<4>{})` is `shape<3, 4>{}`.
 template <class... Shapes>

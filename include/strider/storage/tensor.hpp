@@ -1,6 +1,6 @@
 // strider/storage/tensor.hpp: owning tensors.
 //
-//   tensor<T, L>        a static layout over std::array<T, L::required_span>: no heap, usable
+//   tensor<T, L>        a static layout over std::array<T, L::storage_size>: no heap, usable
 //                       on the stack and in constant expressions
 //   dynamic_tensor<T>   a dynamic layout over heap storage; copyable and movable
 //   v.contiguous()      an owning C-order copy of a view (copies are in copy.hpp)
@@ -25,8 +25,8 @@ namespace strider {
 
 
 /// An owning tensor of a static layout L: the elements live in a `std::array<T,
-/// L::required_span>` inside the object (a tensor of a non-contiguous layout holds the whole
-/// span it reaches). `tensor t;` leaves trivial elements uninitialized, as std::array does;
+/// L::storage_size>` inside the object (a tensor of a non-contiguous layout holds the whole
+/// storage it was cut from, at least the span it reaches). `tensor t;` leaves trivial elements uninitialized, as std::array does;
 /// `tensor t{};` zeroes them. Usable in constant expressions.
 template <class T, static_layout_type L>
 class tensor : public detail::layout_queries<L> {
@@ -36,13 +36,14 @@ class tensor : public detail::layout_queries<L> {
   /// The element type.
   using element_type = T;
   using value_type = T;
-  /// The storage: every element the layout reaches, from storage offset 0.
-  using storage_type = std::array<T, static_cast<std::size_t>(L::required_span)>;
+  /// The storage: L::storage_size elements from storage offset 0, every element the layout
+  /// reaches and the rest of the storage it was cut from.
+  using storage_type = std::array<T, static_cast<std::size_t>(L::storage_size)>;
   /// `T&`, or `const T&` when L is not unique (writes refused at compile time).
   using reference = std::conditional_t<L::is_unique, T&, const T&>;
 
   constexpr tensor() = default;
-  /// From the storage itself (L::required_span elements, in storage order).
+  /// From the storage itself (L::storage_size elements, in storage order).
   constexpr explicit tensor(const storage_type& storage) : storage_(storage) {}
 
   /// Element (i...), checked as tensor_view's.
@@ -90,7 +91,7 @@ inline constexpr std::size_t max_inline_tensor_bytes = std::size_t{64} << 10;
 template <class T, static_layout_type L>
 class heap_tensor : public detail::layout_queries<L> {
   static_assert(!std::is_const_v<T> && !std::is_reference_v<T>, "heap_tensor: the element type must be a non-const object type");
-  static constexpr auto span = static_cast<std::size_t>(L::required_span);
+  static constexpr auto span = static_cast<std::size_t>(L::storage_size);
 
  public:
   using element_type = T;
@@ -98,7 +99,7 @@ class heap_tensor : public detail::layout_queries<L> {
   /// `T&`, or `const T&` when L is not unique (writes refused at compile time).
   using reference = std::conditional_t<L::is_unique, T&, const T&>;
 
-  /// L::required_span value-initialized elements (zero for arithmetic types).
+  /// L::storage_size value-initialized elements (zero for arithmetic types).
   heap_tensor() : storage_(span) {}
   /// Internal (contiguous()): storage default-initialized, to be overwritten.
   explicit heap_tensor(detail::uninitialized_t) : storage_(span, typename detail::heap_array<T>::for_overwrite_t{}) {}
@@ -149,7 +150,8 @@ class heap_tensor : public detail::layout_queries<L> {
 
 /// An owning tensor of a dynamic layout, on the heap. Copying copies the elements; a moved-from
 /// tensor is empty (shape {0}). The layout may be any (column-major, strided, with an offset);
-/// the tensor owns the `required_span()` elements it reaches.
+/// the tensor owns the layout's `storage_size()` elements (the span it reaches, or the storage a
+/// view's layout was cut from).
 template <class T>
 class dynamic_tensor : public detail::layout_queries<dynamic_layout> {
   static_assert(!std::is_const_v<T> && !std::is_reference_v<T>, "dynamic_tensor: the element type must be a non-const object type");
@@ -275,7 +277,7 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout> {
   void as_strided(const dims& shape, const dims& strides, index_t offset) && = delete;
 
  private:
-  static std::size_t span(const dynamic_layout& layout) { return static_cast<std::size_t>(layout.required_span()); }
+  static std::size_t span(const dynamic_layout& layout) { return static_cast<std::size_t>(layout.storage_size()); }
   // This tensor's storage under another layout of it (moved out).
   dynamic_tensor rebound(const dynamic_layout& layout) {
     dynamic_tensor out;

@@ -125,6 +125,9 @@ class layout_queries<L> {
   static constexpr bool is_unique() { return L::is_unique; }
   /// Storage elements the layout reaches from data(): max_offset + 1 (0 when empty).
   static constexpr index_t required_span() { return L::required_span; }
+  /// Elements of the storage at data() that the layout knows (at least required_span()):
+  /// as_strided may reach anywhere in it.
+  static constexpr index_t storage_size() { return L::storage_size; }
 
  protected:
   constexpr layout_queries() = default;
@@ -158,6 +161,9 @@ class layout_queries<dynamic_layout> {
   constexpr bool is_unique() const { return layout_.is_unique(); }
   /// Storage elements the layout reaches from data(): max_offset + 1 (0 when empty).
   constexpr index_t required_span() const { return layout_.required_span(); }
+  /// Elements of the storage at data() that the layout knows (at least required_span()):
+  /// as_strided may reach anywhere in it.
+  constexpr index_t storage_size() const { return layout_.storage_size(); }
 
  protected:
   // Uniqueness is decided once, when a mutable view or tensor is made, so that element access
@@ -215,6 +221,12 @@ template <static_layout_type L>
 constexpr layout_value to_layout_value(L) { return L::value; }
 constexpr const layout_value& to_layout_value(const dynamic_layout& layout) { return layout.value(); }
 
+// True when static layout To is From over less of its storage (a view converts that way).
+template <class From, class To>
+inline constexpr bool narrows_storage_v = false;
+template <layout_value V, layout_value W>
+inline constexpr bool narrows_storage_v<static_layout<V>, static_layout<W>> = V != W && narrows_storage(V, W);
+
 // Tags of internal constructors: a view whose uniqueness is already known, and a tensor whose
 // storage is about to be overwritten.
 struct known_uniqueness_t {};
@@ -241,42 +253,44 @@ class tensor_view : public detail::layout_queries<Layout> {
   /// refused at compile time), `T&` otherwise (a dynamic layout checks at run time).
   using reference = std::conditional_t<detail::refuses_writes<Layout>, const T&, T&>;
 
-  /// From a pointer to storage that holds at least `layout.required_span()` elements (the caller
-  /// vouches for that; see also `from_blob`).
+  /// From a pointer to storage that holds at least `layout.storage_size()` elements: unchecked,
+  /// the caller vouches for that (see also `from_blob`). as_strided then reaches anywhere in
+  /// those elements; a layout made from extents or strides knows exactly its required span, and
+  /// `with_storage(layout, n)` states more.
   constexpr tensor_view(T* data, const Layout& layout) : queries(layout, !std::is_const_v<T>), data_(data) {}
   /// Static layouts: the layout is the type.
   constexpr explicit tensor_view(T* data)
     requires queries::is_static
       : data_(data) {}
 
-  /// From a contiguous range (std::vector, std::array, std::span, C array), checked: the range
-  /// must hold `layout.required_span()` elements. For a static layout and a range of static size
-  /// (std::array, C array, fixed-extent std::span) that is a compile-time check; otherwise a
-  /// layout_error "view: storage has N elements but the layout needs M".
+  /// From a contiguous range (std::vector, std::array, std::span, C array), checked against the
+  /// range's size. A dynamic layout must reach no further than the range (layout_error "view:
+  /// storage has N elements but the layout needs M"), and the view's layout then knows the whole
+  /// range as its storage: as_strided may reach any element of it. A static layout is a type,
+  /// which knows its own storage_size: the range must hold that many elements, checked at
+  /// compile time for a range of static size (std::array, C array, fixed-extent std::span) and
+  /// at run time otherwise; `with_storage_t<L, N>` lets it know more.
   template <class R>
     requires detail::storage_range<R, T>
   constexpr tensor_view(R&& storage, const Layout& layout)
-      : tensor_view(std::ranges::data(storage), layout) {
+      : tensor_view(std::ranges::data(storage), storage_layout(std::ranges::size(storage), layout)) {
     constexpr std::size_t known = detail::static_size<R>();
-    if constexpr (queries::is_static && known != std::dynamic_extent) {
-      static_assert(static_cast<index_t>(known) >= Layout::required_span,
-                    "view: the storage has fewer elements than the layout's required_span");
-    } else {
-      const auto held = static_cast<index_t>(std::ranges::size(storage));
-      if (held < this->required_span())
-        throw layout_error("view: storage has {} elements but the layout needs {}", held, this->required_span());
-    }
+    if constexpr (queries::is_static && known != std::dynamic_extent)
+      static_assert(static_cast<index_t>(known) >= Layout::storage_size,
+                    "view: the storage has fewer elements than the layout's storage_size");
   }
   /// From a contiguous range, for a static layout (checked as above).
   template <class R>
     requires queries::is_static && detail::storage_range<R, T>
   constexpr tensor_view(R&& storage) : tensor_view(std::forward<R>(storage), Layout{}) {}
 
-  /// A view of mutable elements converts to one of const elements, and a view of a static layout
-  /// to one of a dynamic layout.
+  /// A view of mutable elements converts to one of const elements, a view of a static layout to
+  /// one of a dynamic layout, and to one of the same static layout over less of its storage
+  /// (`slice_t<contiguous<8>, ":2">` to `contiguous<2>`).
   template <class U, view_layout L2>
     requires(!std::same_as<tensor_view<U, L2>, tensor_view>) && std::convertible_to<U (*)[], T (*)[]> &&
-            (std::same_as<L2, Layout> || (static_layout_type<L2> && std::same_as<Layout, dynamic_layout>))
+            (std::same_as<L2, Layout> || (static_layout_type<L2> && std::same_as<Layout, dynamic_layout>) ||
+             detail::narrows_storage_v<L2, Layout>)
   constexpr tensor_view(const tensor_view<U, L2>& other) : tensor_view(other.data(), as_layout(other.layout())) {}
 
   /// Internal: a dynamic view whose uniqueness is already known (dynamic_tensor::as_view()).
@@ -363,7 +377,7 @@ class tensor_view : public detail::layout_queries<Layout> {
   tensor_view unfold(index_t dim, index_t size, index_t step) const
     requires(!queries::is_static)
   { return {data_, strider::unfold(this->layout(), dim, size, step)}; }
-  /// Any layout within the storage span this view reaches.
+  /// Any layout within the storage the view's layout knows, [0, storage_size()).
   tensor_view as_strided(const dims& shape, const dims& strides, index_t offset) const
     requires(!queries::is_static)
   { return {data_, strider::as_strided(this->layout(), shape, strides, offset)}; }
@@ -372,7 +386,22 @@ class tensor_view : public detail::layout_queries<Layout> {
   template <class L2>
   static constexpr Layout as_layout(const L2& layout) {
     if constexpr (std::same_as<L2, Layout>) return layout;
+    else if constexpr (queries::is_static) return Layout{};
     else return L2::dynamic();
+  }
+
+  // The layout of a view over a range of `held` elements, checked against it.
+  static constexpr Layout storage_layout(std::size_t size, const Layout& layout) {
+    const auto held = static_cast<index_t>(size);
+    if constexpr (queries::is_static) {
+      if (held < Layout::storage_size)
+        throw layout_error("view: storage has {} elements but the layout's storage_size is {}", held, Layout::storage_size);
+      return layout;
+    } else {
+      if (held < layout.required_span())
+        throw layout_error("view: storage has {} elements but the layout needs {}", held, layout.required_span());
+      return with_storage(layout, held);
+    }
   }
 
   T* data_;
@@ -382,7 +411,7 @@ template <class R, view_layout L>
   requires std::ranges::contiguous_range<R>
 tensor_view(R&&, L) -> tensor_view<std::remove_reference_t<std::ranges::range_reference_t<R>>, L>;
 
-/// A view of `layout` over storage starting at `data`, which must hold `layout.required_span()`
+/// A view of `layout` over storage starting at `data`, which must hold `layout.storage_size()`
 /// elements (unchecked: the caller vouches for it, as with PyTorch's from_blob).
 template <class T, view_layout L>
 constexpr tensor_view<T, L> from_blob(T* data, const L& layout) {

@@ -81,10 +81,13 @@ inline bool is_identifier(std::string_view name) {
 
 }  // namespace detail
 
-/// One line in NumPy's notation: "shape (2, 4), strides (4, -1), offset 7".
+/// One line in NumPy's notation: "shape (2, 4), strides (4, -1), offset 7", and ", storage N"
+/// when the layout knows more storage than it reaches (a view of a larger storage).
 inline std::string to_string(const dynamic_layout& l) {
-  return "shape " + detail::tuple_text(l.shape()) + ", strides " + detail::tuple_text(l.strides()) + ", offset " +
-         std::to_string(l.offset());
+  std::string out = "shape " + detail::tuple_text(l.shape()) + ", strides " + detail::tuple_text(l.strides()) + ", offset " +
+                    std::to_string(l.offset());
+  if (l.storage_size() != l.required_span()) out += ", storage " + std::to_string(l.storage_size());
+  return out;
 }
 
 /// Prints `to_string(l)`.
@@ -161,7 +164,7 @@ inline void write_csv(std::ostream& os, const dynamic_layout& l) {
 }
 
 /// A JSON object: shape, strides, offset, size, is_contiguous, is_unique, min_offset,
-/// max_offset, required_span, and "offsets", the offset table nested like the shape (NumPy's
+/// max_offset, required_span, storage_size, and "offsets", the offset table nested like the shape (NumPy's
 /// `tolist()`; a bare number for rank 0).
 inline void write_json(std::ostream& os, const dynamic_layout& l) {
   detail::check_output_size(l, "write_json");
@@ -184,7 +187,8 @@ inline void write_json(std::ostream& os, const dynamic_layout& l) {
   os << ",\n  \"offset\": " << l.offset() << ",\n  \"size\": " << l.size()
      << ",\n  \"is_contiguous\": " << boolean(l.is_contiguous()) << ",\n  \"is_unique\": " << boolean(l.is_unique())
      << ",\n  \"min_offset\": " << l.min_offset() << ",\n  \"max_offset\": " << l.max_offset()
-     << ",\n  \"required_span\": " << l.required_span() << ",\n  \"offsets\": ";
+     << ",\n  \"required_span\": " << l.required_span() << ",\n  \"storage_size\": " << l.storage_size()
+     << ",\n  \"offsets\": ";
   const std::vector<index_t> table = offset_table(l);
   // Axis by axis; `flat` accumulates the row-major index of the element reached.
   const auto nested = [&](const auto& self, std::size_t axis, index_t flat) -> void {

@@ -1,0 +1,227 @@
+#!/usr/bin/python3
+"""PyTorch's answers for random chains of view operations, for strider's differential test.
+
+The NumPy reference (numpy_reference.py) covers every operation; this one asks PyTorch where
+strider follows PyTorch and NumPy cannot say: as_strided on views, which may reach anywhere in
+the storage the view was cut from and nowhere outside it (PyTorch checks the request against
+the storage's size), after slices that cut a small window from a larger storage, nested slices,
+offsets into the middle, and the strides PyTorch itself chooses (view, unsqueeze, unfold).
+
+Every chain starts from `torch.arange(n)` reshaped, so the values of each result ARE its storage
+offsets. Only calls whose semantics strider shares with PyTorch are generated: slices with a
+positive step that are not empty (PyTorch points an empty slice elsewhere than NumPy, whom
+strider follows), permute, transpose, unsqueeze, squeeze of an extent-1 axis, view, unfold, and
+as_strided with non-negative strides (PyTorch refuses negative ones). Output: the format of
+numpy_reference.py, flags always "-".
+"""
+
+import argparse
+import random
+import sys
+
+import torch
+
+MAX_RANK = 8
+MAX_SIZE = 512
+REFUSED = (RuntimeError, IndexError, ValueError)
+
+
+class Chain:
+    def __init__(self, tensor, text):
+        self.tensor = tensor
+        self.text = text
+
+    def storage_size(self):
+        return self.tensor.storage().size()
+
+
+def tuple_text(values):
+    return "(" + ", ".join(str(v) for v in values) + ("," if len(values) == 1 else "") + ")"
+
+
+def make_base(rng):
+    if rng.random() < 0.3:  # a long 1-D storage, to cut small windows from
+        n = rng.randint(20, 300)
+        return Chain(torch.arange(n), "contiguous(%d)" % n)
+    rank = rng.randint(1, 4)
+    shape = [rng.randint(1, 5) for _ in range(rank)]
+    n = 1
+    for e in shape:
+        n *= e
+    return Chain(torch.arange(n).reshape(shape), "contiguous" + tuple_text(shape))
+
+
+def random_slice(rng, t):
+    if t.dim() == 0:
+        return None
+    items, texts = [], []
+    for d in range(rng.randint(1, t.dim())):
+        n = t.shape[d]
+        if n == 0:
+            items.append(slice(None))
+            texts.append(":")
+            continue
+        if rng.random() < 0.25:
+            i = rng.randint(-n, n - 1)
+            items.append(i)
+            texts.append(str(i))
+            continue
+        start = rng.randint(0, n - 1)
+        stop = rng.randint(start + 1, n)
+        step = rng.choice([1, 1, 2, 3])
+        items.append(slice(start, stop, step))
+        texts.append("%d:%d%s" % (start, stop, "" if step == 1 else ":%d" % step))
+    return "[" + ", ".join(texts) + "]", lambda x: x[tuple(items)]
+
+
+def random_permute(rng, t):
+    axes = list(range(t.dim()))
+    rng.shuffle(axes)
+    return ".permute" + tuple_text(axes), lambda x: x.permute(axes)
+
+
+def random_transpose(rng, t):
+    if t.dim() == 0:  # PyTorch accepts transpose(0, 0) of a 0-d tensor; strider refuses, as NumPy
+        return None
+    i, j = rng.randint(-t.dim(), t.dim() - 1), rng.randint(-t.dim(), t.dim() - 1)
+    return ".transpose(%d, %d)" % (i, j), lambda x: x.transpose(i, j)
+
+
+def random_unsqueeze(rng, t):
+    d = rng.randint(-t.dim() - 1, t.dim())
+    return ".unsqueeze(%d)" % d, lambda x: x.unsqueeze(d)
+
+
+def random_squeeze(rng, t):
+    ones = [d for d in range(t.dim()) if t.shape[d] == 1]
+    if not ones:
+        return None
+    d = rng.choice(ones)
+    return ".squeeze(%d)" % d, lambda x: x.squeeze(d)
+
+
+def random_view(rng, t):
+    n = t.numel()
+    shape = []
+    while n > 1 and len(shape) < 3:
+        divisors = [k for k in range(2, n + 1) if n % k == 0]
+        k = rng.choice(divisors)
+        shape.append(k)
+        n //= k
+    if n > 1 or not shape:
+        shape.append(n)
+    if rng.random() < 0.3:
+        shape[rng.randrange(len(shape))] = -1
+    return ".view" + tuple_text(shape), lambda x: x.view(shape)
+
+
+def random_unfold(rng, t):
+    if t.dim() == 0:
+        return None
+    d = rng.randrange(t.dim())
+    if t.shape[d] == 0:
+        return None
+    size = rng.randint(1, t.shape[d])
+    step = rng.randint(1, 3)
+    return ".unfold(%d, %d, %d)" % (d, size, step), lambda x: x.unfold(d, size, step)
+
+
+def random_as_strided(rng, chain):
+    size = chain.storage_size()
+    shape = [rng.choice([1, 2, 2, 3, 4]) for _ in range(rng.randint(1, 3))]
+    if rng.random() < 0.1:
+        shape[0] = 0
+    strides = [rng.choice([0, 1, 2, 3, 7, 10, 25]) for _ in shape]
+    reach = sum((n - 1) * s for n, s in zip(shape, strides)) if 0 not in shape else 0
+    r = rng.random()
+    if r < 0.15:  # past the end of the storage, by a little
+        offset = size - reach + rng.randint(0, 2)
+    elif r < 0.35:
+        offset = None  # PyTorch's default: the input's storage offset
+    else:
+        offset = rng.randint(0, max(size - 1 - reach, 0))
+    if offset is None:
+        return ".as_strided(%s, %s)" % (tuple_text(shape), tuple_text(strides)), lambda x: x.as_strided(shape, strides)
+    return (".as_strided(%s, %s, %d)" % (tuple_text(shape), tuple_text(strides), offset),
+            lambda x: x.as_strided(shape, strides, offset))
+
+
+CALLS = [(random_slice, 4), (random_permute, 1), (random_transpose, 1), (random_unsqueeze, 1),
+         (random_squeeze, 1), (random_view, 1), (random_unfold, 1), (random_as_strided, 4)]
+
+
+def record(out, chain, error, failed_at):
+    if error is not None:
+        out.write("error\t-\t%s\t%d\t%s\n" % (chain.text, failed_at, error))
+        return
+    t = chain.tensor
+    ints = lambda values: " ".join(str(int(v)) for v in values)
+    out.write("ok\t-\t%s\t%s\t%s\t%d\t%s\n" % (chain.text, ints(t.shape), ints(t.stride()), t.storage_offset(),
+                                               ints(t.reshape(-1).tolist())))
+
+
+def fixed_cases():
+    """The cases of the issue that asked for storage-wide as_strided, present every time."""
+    a = torch.arange
+    return [
+        ("contiguous(1000)[:2].as_strided((2,), (50,))", lambda: a(1000)[:2].as_strided((2,), (50,))),
+        ("contiguous(1000)[100:102].as_strided((2,), (10,))", lambda: a(1000)[100:102].as_strided((2,), (10,))),
+        ("contiguous(1000)[100:102].as_strided((2,), (10,), 0)", lambda: a(1000)[100:102].as_strided((2,), (10,), 0)),
+        ("contiguous(1000)[10:100][5:10].as_strided((2,), (20,))", lambda: a(1000)[10:100][5:10].as_strided((2,), (20,))),
+        ("contiguous(1000)[:2].as_strided((2,), (999,), 0)", lambda: a(1000)[:2].as_strided((2,), (999,), 0)),
+        ("contiguous(1000)[:2].as_strided((2,), (1000,), 0)", lambda: a(1000)[:2].as_strided((2,), (1000,), 0)),
+        ("contiguous(3)[2:].as_strided((1,), (1,), 0)", lambda: a(3)[2:].as_strided((1,), (1,), 0)),
+        ("contiguous(3)[2:].as_strided((1,), (1,), 3)", lambda: a(3)[2:].as_strided((1,), (1,), 3)),
+        ("contiguous(4, 5)[1:3, 2:].as_strided((2, 2), (5, 1), 13)", lambda: a(20).reshape(4, 5)[1:3, 2:].as_strided((2, 2), (5, 1), 13)),
+        ("contiguous(4, 5)[1:3, 2:].as_strided((2, 2), (5, 1), 14)", lambda: a(20).reshape(4, 5)[1:3, 2:].as_strided((2, 2), (5, 1), 14)),
+        ("contiguous(6)[1:3].as_strided((2,), (3,), 2).as_strided((3,), (2,), 0)",
+         lambda: a(6)[1:3].as_strided((2,), (3,), 2).as_strided((3,), (2,), 0)),
+        ("contiguous(()).squeeze(0)", lambda: torch.tensor(0).squeeze(0)),
+        ("contiguous(()).squeeze(-1)", lambda: torch.tensor(0).squeeze(-1)),
+    ]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cases", type=int, default=1500)
+    parser.add_argument("--seed", type=int, default=20261123)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    with open(args.out, "w") as out:
+        out.write("# strider differential cases: torch %s, seed %d\n" % (torch.__version__, args.seed))
+        fixed = fixed_cases()
+        for text, run in fixed:
+            try:
+                record(out, Chain(run(), text), None, None)
+            except REFUSED as error:
+                record(out, Chain(None, text), "%s: %s" % (type(error).__name__, " ".join(str(error).split())), text.count(".") + text.count("["))
+        for _ in range(args.cases - len(fixed)):
+            chain = make_base(rng)
+            error, failed_at, calls = None, None, 0
+            for _ in range(rng.randint(1, 5)):
+                functions, weights = zip(*CALLS)
+                for _ in range(30):
+                    f = rng.choices(functions, weights)[0]
+                    call = f(rng, chain) if f is random_as_strided else f(rng, chain.tensor)
+                    if call is None:
+                        continue
+                    try:
+                        result = call[1](chain.tensor)
+                    except REFUSED as e:
+                        error, failed_at = "%s: %s" % (type(e).__name__, " ".join(str(e).split())), calls + 1
+                        chain.text += call[0]
+                        break
+                    if result.dim() > MAX_RANK or result.numel() > MAX_SIZE:
+                        continue
+                    chain.tensor = result
+                    chain.text += call[0]
+                    calls += 1
+                    break
+                if error is not None:
+                    break
+            record(out, chain, error, failed_at)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
