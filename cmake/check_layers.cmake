@@ -8,7 +8,13 @@
 # other headers, may come from a folder it does not name. Every header must be covered by a row.
 cmake_minimum_required(VERSION 3.25)
 set(root ${SOURCE_DIR}/include/strider)
-file(STRINGS ${SOURCE_DIR}/docs/design.md lines)
+# Read as text and split into lines by hand: square brackets and semicolons elsewhere in the page
+# (an interval such as [0, n) in prose) would otherwise break CMake's list of lines.
+file(READ ${SOURCE_DIR}/docs/design.md text)
+string(REPLACE ";" "," text "${text}")
+string(REPLACE "[" "(" text "${text}")
+string(REPLACE "]" ")" text "${text}")
+string(REPLACE "\n" ";" lines "${text}")
 set(in_table FALSE)
 set(folders "")
 set(files "")

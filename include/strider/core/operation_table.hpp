@@ -88,7 +88,7 @@ inline constexpr operation_info operation_table[] = {
      "PyTorch unfold: sliding windows, the window axis appended",
      [](const dynamic_layout& l, const operation_arguments& a) { return unfold(l, a.values[0], a.values[1], a.values[2]); }},
     {"as_strided", false, argument_form::strided, 0, 0, "(shape), (strides) and an optional offset", "as_strided((2, 2), (1, 2), 0)",
-     "PyTorch as_strided: any layout within the input's storage span",
+     "PyTorch as_strided: anywhere in the storage the input was cut from",
      [](const dynamic_layout& l, const operation_arguments& a) { return as_strided(l, a.values, a.strides, a.has_offset ? a.offset : l.offset()); }},
 };
 

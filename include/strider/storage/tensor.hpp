@@ -168,7 +168,7 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout> {
   explicit dynamic_tensor(const dims& shape) : dynamic_tensor(dynamic_layout::contiguous(shape)) {}
   /// C-order tensor of `shape`, every element `value`.
   dynamic_tensor(const dims& shape, const T& value) : dynamic_tensor(dynamic_layout::contiguous(shape), value) {}
-  /// A tensor of any layout, its storage span value-initialized.
+  /// A tensor of any layout, its storage_size elements value-initialized.
   explicit dynamic_tensor(const dynamic_layout& layout)
       : queries(layout, true), storage_(span(layout)) {}
   /// A tensor of any layout, every storage element `value`.

@@ -533,7 +533,7 @@ template <index_t Dim, index_t Size, index_t Step, detail::static_source X>
 constexpr auto unfold(X&& x) {
   return detail::with_layout<unfold_t<typename detail::view_of_t<X>::layout_type, Dim, Size, Step>>(x);
 }
-/// Any layout (Shape = shape<...>, Strides = strides<...>) within the storage span x reaches.
+/// Any layout (Shape = shape<...>, Strides = strides<...>) within the storage x was cut from, [0, storage_size()).
 template <class Shape, class Strides, index_t Offset, detail::static_source X>
   requires detail::borrowable<X>
 constexpr auto as_strided(X&& x) {
@@ -592,7 +592,7 @@ auto diagonal(X&& x, index_t offset = 0, index_t axis_a = 0, index_t axis_b = 1)
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
 auto unfold(X&& x, index_t dim, index_t size, index_t step) { return x.as_view().unfold(dim, size, step); }
-/// Any layout within the storage span x reaches.
+/// Any layout within the storage x was cut from, [0, storage_size()).
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
 auto as_strided(X&& x, const dims& shape, const dims& strides, index_t offset) {
