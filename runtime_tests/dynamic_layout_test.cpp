@@ -49,3 +49,27 @@ TEST_CASE("errors name the operation, the axis and the values") {
   CHECK(message_of([&] { strider::unfold(c, 2, 6, 1); }) == "unfold: size 6 is larger than extent 5 of dimension 2");
   CHECK(message_of([&] { c(3, 0, 0); }) == "index: index 3 is out of range for axis 0 with extent 3");
 }
+
+TEST_CASE("the portable overflow checks (nvcc's constant expressions) agree with the compilers' builtins") {
+  // Every pair of edge values, and a sweep around the int64 limits: the same overflow verdict,
+  // and the same result when there is none.
+  std::vector<strider::index_t> values = {INT64_MIN, INT64_MIN + 1, INT64_MIN / 2, -(strider::index_t{1} << 32) - 1,
+                                          -(strider::index_t{1} << 32), -(strider::index_t{1} << 31), -3, -2, -1, 0, 1, 2, 3,
+                                          strider::index_t{1} << 31, (strider::index_t{1} << 32) + 1, 3037000499, 3037000500,
+                                          -3037000499, -3037000500, INT64_MAX / 2, INT64_MAX / 2 + 1, INT64_MAX - 1, INT64_MAX};
+  std::size_t checked = 0;
+  for (const strider::index_t a : values) {
+    for (const strider::index_t b : values) {
+      strider::index_t builtin = 0, portable = 0;
+      const bool add_builtin = __builtin_add_overflow(a, b, &builtin);
+      REQUIRE(strider::detail::portable_add_overflows(a, b, &portable) == add_builtin);
+      if (!add_builtin) REQUIRE(portable == builtin);
+      const bool mul_builtin = __builtin_mul_overflow(a, b, &builtin);
+      INFO(a << " * " << b);
+      REQUIRE(strider::detail::portable_mul_overflows(a, b, &portable) == mul_builtin);
+      if (!mul_builtin) REQUIRE(portable == builtin);
+      ++checked;
+    }
+  }
+  CHECK(checked == values.size() * values.size());
+}

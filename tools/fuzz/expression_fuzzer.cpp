@@ -24,7 +24,11 @@ constexpr strider::index_t small = 2048;
 
 void check_layout(const strider::dynamic_layout& l, std::string_view text) {
   using namespace strider;
-  require(l.min_offset() >= 0, "min_offset >= 0");
+  // An empty layout addresses nothing, so its offset may lie before the storage (as NumPy's empty
+  // views of reversed axes do); every element of a non-empty one lies in its storage.
+  require(l.size() == 0 || l.min_offset() >= 0, "min_offset >= 0");
+  require(l.size() == 0 || l.max_offset() < l.storage_size(), "max_offset < storage_size");
+  require(l.storage_size() >= l.required_span(), "storage_size >= required_span");
   require(l.size() == 0 || l.min_offset() <= l.max_offset(), "min_offset <= max_offset");
   if (l.size() > small || l.required_span() > 8 * small) return;
   const storage_table slots(l);

@@ -1,22 +1,56 @@
 // strider/core/checked.hpp: int64 arithmetic that reports overflow instead of wrapping.
 #pragma once
 
+#include <cstdint>
+
 #include "config.hpp"
 #include "error.hpp"
 
 namespace strider::detail {
 
+// a + b and a * b into *r, true when the exact result does not fit in int64. The compilers'
+// builtins where they are constant expressions; nvcc's front end does not evaluate them in
+// constant expressions, so CUDA translation units use the portable form (tested against the
+// builtins in runtime_tests).
+constexpr bool portable_add_overflows(index_t a, index_t b, index_t* r) {
+  if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b)) return true;
+  *r = a + b;
+  return false;
+}
+
+constexpr bool portable_mul_overflows(index_t a, index_t b, index_t* r) {
+  if (a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a) : (b > 0 ? a < INT64_MIN / b : a != 0 && b < INT64_MAX / a)) return true;
+  *r = a * b;
+  return false;
+}
+
+constexpr bool add_overflows(index_t a, index_t b, index_t* r) {
+#ifdef __CUDACC__
+  return portable_add_overflows(a, b, r);
+#else
+  return __builtin_add_overflow(a, b, r);
+#endif
+}
+
+constexpr bool mul_overflows(index_t a, index_t b, index_t* r) {
+#ifdef __CUDACC__
+  return portable_mul_overflows(a, b, r);
+#else
+  return __builtin_mul_overflow(a, b, r);
+#endif
+}
+
 // Overflow of a size, stride or offset is an error (never undefined behaviour); `op` names
 // the operation that asked, so the message starts like every other.
 constexpr index_t checked_add(index_t a, index_t b, const char* op) {
   index_t r = 0;
-  if (__builtin_add_overflow(a, b, &r)) throw layout_error("{}: int64 overflow computing {} + {}", op, a, b);
+  if (add_overflows(a, b, &r)) throw layout_error("{}: int64 overflow computing {} + {}", op, a, b);
   return r;
 }
 
 constexpr index_t checked_mul(index_t a, index_t b, const char* op) {
   index_t r = 0;
-  if (__builtin_mul_overflow(a, b, &r)) throw layout_error("{}: int64 overflow computing {} * {}", op, a, b);
+  if (mul_overflows(a, b, &r)) throw layout_error("{}: int64 overflow computing {} * {}", op, a, b);
   return r;
 }
 

@@ -227,10 +227,10 @@ constexpr bool find_view_strides(const layout_value& in, layout_value& out) {
     // A product that overflows int64 is no stride of this layout: the chunk ends there, and an
     // extent-1 axis (the only kind such a stride can land on) gets stride 0.
     index_t chunk_stride = 0;
-    const bool chunk_overflows = __builtin_mul_overflow(tensor_numel, chunk_base_stride, &chunk_stride);
+    const bool chunk_overflows = mul_overflows(tensor_numel, chunk_base_stride, &chunk_stride);
     if (tensor_d == 0 || (in.shape[tensor_d - 1] != 1 && (chunk_overflows || in.strides[tensor_d - 1] != chunk_stride))) {
       while (view_d >= 0 && (view_numel < tensor_numel || out.shape[view_d] == 1)) {
-        if (__builtin_mul_overflow(view_numel, chunk_base_stride, &out.strides[view_d])) out.strides[view_d] = 0;
+        if (mul_overflows(view_numel, chunk_base_stride, &out.strides[view_d])) out.strides[view_d] = 0;
         view_numel *= out.shape[view_d];
         --view_d;
       }
