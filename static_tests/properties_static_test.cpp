@@ -11,7 +11,7 @@ using namespace strider_static_test;
 using Z = contiguous<>;
 static_assert(Z::rank == 0 && Z::size == 1 && Z::offset == 0 && Z::is_contiguous && Z::is_unique);
 static_assert(Z::min_offset == 0 && Z::max_offset == 0 && Z::required_span == 1 && Z{}() == 0);
-static_assert(std::is_same_v<decltype(Z::shape), const std::array<index_t, 0>>);
+static_assert(std::is_same_v<decltype(Z::shape), const index_array<0>> && Z::shape.size() == 0 && Z::shape.begin() == Z::shape.end());
 static_assert(contiguous<5>::strides == values<1> && contiguous<5>::required_span == 5);
 static_assert(contiguous<3, 4>::strides == values<4, 1>);
 static_assert(contiguous<3, 4, 5>::strides == values<20, 5, 1>);
@@ -20,7 +20,15 @@ static_assert(contiguous<2, 3, 4, 5, 6>::strides == values<360, 120, 30, 6, 1>);
 using R6 = contiguous<2, 3, 4, 5, 6, 7>;
 static_assert(R6::rank == 6 && R6::strides == values<2520, 840, 210, 42, 7, 1>);
 static_assert(R6::size == 5040 && R6::required_span == 5040 && R6::is_contiguous && R6::is_unique);
-static_assert(std::is_same_v<decltype(R6::strides), const std::array<index_t, 6>>);
+static_assert(std::is_same_v<decltype(R6::strides), const index_array<6>>);
+// index_array is std::array in everything but name: conversion, iteration, structured bindings.
+static_assert(std::array<index_t, 6>(R6::strides) == std::array<index_t, 6>{2520, 840, 210, 42, 7, 1});
+static_assert([] {
+  index_t sum = 0;
+  for (const index_t s : R6::strides) sum += s;
+  const auto [a, b, c, d, e, f] = R6::shape;
+  return sum == 2520 + 840 + 210 + 42 + 7 + 1 && a == 2 && f == 7 && R6::shape[2] == 4 && R6::shape.size() == 6;
+}());
 using R8 = contiguous<1, 2, 1, 2, 1, 2, 1, 2>;
 static_assert(R8::rank == 8 && R8::strides == values<16, 8, 8, 4, 4, 2, 2, 1> && R8::size == 16);
 using F6 = column_major<2, 3, 4, 5, 6, 7>;

@@ -4,6 +4,15 @@
 #include <cstddef>
 #include <cstdint>
 
+// What CUDA device code calls at run time (element access and the index arithmetic) is marked
+// for both host and device under nvcc, and for nothing elsewhere: a host-only user needs no CUDA
+// header. Everything else is constexpr and runs in the compiler, device code or not.
+#ifdef __CUDACC__
+#define STRIDER_HOST_DEVICE __host__ __device__
+#else
+#define STRIDER_HOST_DEVICE
+#endif
+
 namespace strider {
 
 /// Extents, strides, offsets and indices are signed 64-bit integers, in elements (NumPy's

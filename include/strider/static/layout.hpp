@@ -3,6 +3,9 @@
 #pragma once
 
 #include <array>
+#ifdef __CUDACC__
+#include <cstdio>  // printf in device code
+#endif
 #include <concepts>
 #include <type_traits>
 #include <utility>
@@ -27,26 +30,37 @@ concept static_index = requires {
   { T::value } -> std::convertible_to<index_t>;
 } && std::integral<std::remove_cvref_t<decltype(T::value)>>;
 
-template <std::size_t N>
-constexpr std::array<index_t, N> first(const index_t (&values)[max_rank]) {
-  std::array<index_t, N> out{};
-  for (std::size_t i = 0; i < N; ++i) out[i] = values[i];
-  return out;
-}
 
 // The offset of element (index...) of v: a template of the index count only, so it is
 // instantiated once per rank instead of once per static layout (a member would be). A loop over
 // the indices rather than a fold of calls: cheaper in the compiler's constant evaluator, and the
-// same code once optimized (benchmarks/indexing_callgrind.sh).
+// same code once optimized (benchmarks/indexing_callgrind.sh). In CUDA device code, which cannot
+// throw, a bad run-time index (unless NDEBUG) prints the message and stops the kernel; in a
+// constant expression it is a compile error everywhere.
+#ifdef __CUDA_ARCH__
+// Device code cannot throw; in a constant expression, a call to this non-constexpr function is
+// the compile error (the host pass of the same file reports the message with its values).
+__device__ inline void index_is_out_of_range() {}
+#endif
+
 template <class... I>
-constexpr index_t static_offset(const layout_value& v, I... index) {
+STRIDER_HOST_DEVICE constexpr index_t static_offset(const layout_value& v, I... index) {
   const index_t indices[] = {index..., 0};  // the 0 keeps the array non-empty for rank 0
   index_t offset = v.offset;
   for (std::size_t d = 0; d < sizeof...(I); ++d) {
 #ifdef NDEBUG
-    if (std::is_constant_evaluated())
+    if (__builtin_is_constant_evaluated())
 #endif
-      if (indices[d] < 0 || indices[d] >= v.shape[d]) throw layout_error("index: index {} is out of range for axis {} with extent {}", indices[d], d, v.shape[d]);
+      if (indices[d] < 0 || indices[d] >= v.shape[d]) {
+#ifdef __CUDA_ARCH__
+        if (__builtin_is_constant_evaluated()) index_is_out_of_range();  // not constexpr: the compile error names it
+        printf("strider: index: index %lld is out of range for axis %llu with extent %lld\n", static_cast<long long>(indices[d]),
+               static_cast<unsigned long long>(d), static_cast<long long>(v.shape[d]));
+        __trap();
+#else
+        throw layout_error("index: index {} is out of range for axis {} with extent {}", indices[d], d, v.shape[d]);
+#endif
+      }
     offset += indices[d] * v.strides[d];
   }
   return offset;
@@ -64,6 +78,54 @@ constexpr bool narrows_storage(const layout_value& from, const layout_value& to)
 
 }  // namespace detail
 
+/// The extents or strides of a static layout (`L::shape`, `L::strides`): a `std::array<index_t,
+/// N>` in everything but name (indexing, size, iteration, structured bindings, comparison with
+/// and conversion to std::array), whose element access is also usable in CUDA device code, where
+/// std::array's is not (nvcc does not let device code call the standard library's constexpr
+/// functions without --expt-relaxed-constexpr).
+template <std::size_t N>
+struct index_array {
+  index_t elements[N == 0 ? 1 : N];  // public: an aggregate, as std::array
+
+  STRIDER_HOST_DEVICE constexpr index_t& operator[](std::size_t i) { return elements[i]; }
+  STRIDER_HOST_DEVICE constexpr const index_t& operator[](std::size_t i) const { return elements[i]; }
+  STRIDER_HOST_DEVICE static constexpr std::size_t size() { return N; }
+  STRIDER_HOST_DEVICE static constexpr bool empty() { return N == 0; }
+  STRIDER_HOST_DEVICE constexpr index_t* data() { return elements; }
+  STRIDER_HOST_DEVICE constexpr const index_t* data() const { return elements; }
+  STRIDER_HOST_DEVICE constexpr index_t* begin() { return elements; }
+  STRIDER_HOST_DEVICE constexpr const index_t* begin() const { return elements; }
+  STRIDER_HOST_DEVICE constexpr index_t* end() { return elements + N; }
+  STRIDER_HOST_DEVICE constexpr const index_t* end() const { return elements + N; }
+
+  constexpr operator std::array<index_t, N>() const {
+    std::array<index_t, N> out{};
+    for (std::size_t i = 0; i < N; ++i) out[i] = elements[i];
+    return out;
+  }
+  friend constexpr bool operator==(const index_array&, const index_array&) = default;
+  friend constexpr bool operator==(const index_array& a, const std::array<index_t, N>& b) {
+    for (std::size_t i = 0; i < N; ++i)
+      if (a.elements[i] != b[i]) return false;
+    return true;
+  }
+};
+
+/// Structured bindings: `auto [rows, cols] = L::shape;`.
+template <std::size_t I, std::size_t N>
+STRIDER_HOST_DEVICE constexpr const index_t& get(const index_array<N>& a) { return a.elements[I]; }
+template <std::size_t I, std::size_t N>
+STRIDER_HOST_DEVICE constexpr index_t& get(index_array<N>& a) { return a.elements[I]; }
+
+namespace detail {
+template <std::size_t N>
+constexpr index_array<N> first(const index_t (&values)[max_rank]) {
+  index_array<N> out{};
+  for (std::size_t i = 0; i < N; ++i) out[i] = values[i];
+  return out;
+}
+}  // namespace detail
+
 /// True for the layout types of the static API.
 template <class L>
 concept static_layout_type = detail::is_static_layout_v<std::remove_cvref_t<L>>;
@@ -75,8 +137,8 @@ struct static_layout {
   /// The layout as a value, for the run-time API.
   static constexpr layout_value value = V;
   static constexpr std::size_t rank = V.rank;
-  static constexpr std::array<index_t, rank> shape = detail::first<rank>(V.shape);
-  static constexpr std::array<index_t, rank> strides = detail::first<rank>(V.strides);
+  static constexpr index_array<rank> shape = detail::first<rank>(V.shape);
+  static constexpr index_array<rank> strides = detail::first<rank>(V.strides);
   static constexpr index_t offset = V.offset;
   static constexpr index_t size = detail::element_count(V, "size");
   static constexpr bool is_contiguous = detail::is_contiguous(V);
@@ -96,8 +158,13 @@ struct static_layout {
   /// expression a bad index is a compile error; at run time it is checked unless NDEBUG.
   template <std::integral... I>
     requires(sizeof...(I) == rank)
-  constexpr index_t operator()(I... index) const {
+  STRIDER_HOST_DEVICE constexpr index_t operator()(I... index) const {
+#ifdef __CUDA_ARCH__
+    constexpr layout_value v = V;  // a local constant: device code cannot read the host's template parameter object
+    return detail::static_offset(v, static_cast<index_t>(index)...);
+#else
     return detail::static_offset(V, static_cast<index_t>(index)...);
+#endif
   }
 
   /// With compile-time indices (`std::integral_constant`, `hana::llong_c<2>`, `2_c`), an index
@@ -105,7 +172,7 @@ struct static_layout {
   /// ambiguous with the overload above.)
   template <detail::static_index... I>
     requires(sizeof...(I) == rank && rank > 0)
-  constexpr index_t operator()(I...) const {
+  STRIDER_HOST_DEVICE constexpr index_t operator()(I...) const {
     constexpr index_t result = detail::static_offset(V, static_cast<index_t>(I::value)...);
     return result;
   }
@@ -141,3 +208,10 @@ template <index_t... E>
 using column_major = static_layout<dynamic_layout::column_major(dims{E...}).value()>;
 
 }  // namespace strider
+
+template <std::size_t N>
+struct std::tuple_size<strider::index_array<N>> : std::integral_constant<std::size_t, N> {};
+template <std::size_t I, std::size_t N>
+struct std::tuple_element<I, strider::index_array<N>> {
+  using type = strider::index_t;
+};

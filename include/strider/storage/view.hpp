@@ -55,7 +55,7 @@ template <class I>
 concept index_argument = std::integral<I> || static_index<I>;
 
 template <class I>
-constexpr index_t index_value(I i) {
+STRIDER_HOST_DEVICE constexpr index_t index_value(I i) {
   if constexpr (static_index<I>) return static_cast<index_t>(I::value);
   else return static_cast<index_t>(i);
 }
@@ -63,7 +63,7 @@ constexpr index_t index_value(I i) {
 // Storage offset of element (i...). A static layout checks integral-constant indices at compile
 // time and run-time ones unless NDEBUG (static_layout::operator()).
 template <static_layout_type L, index_argument... I>
-constexpr index_t element_offset(L layout, I... i) {
+STRIDER_HOST_DEVICE constexpr index_t element_offset(L layout, I... i) {
   if constexpr (sizeof...(I) > 0 && (static_index<I> && ...)) return layout(i...);
   else return layout(index_value(i)...);
 }
@@ -107,7 +107,7 @@ class layout_queries<L> {
   static constexpr bool is_static = true;
 
   /// The layout (an empty object).
-  static constexpr L layout() { return {}; }
+  STRIDER_HOST_DEVICE static constexpr L layout() { return {}; }
   /// Number of axes.
   static constexpr std::size_t rank() { return L::rank; }
   /// Extents and strides (in elements), one per axis.
@@ -131,7 +131,7 @@ class layout_queries<L> {
 
  protected:
   constexpr layout_queries() = default;
-  constexpr layout_queries(L, bool) {}
+  STRIDER_HOST_DEVICE constexpr layout_queries(L, bool) {}
   static constexpr bool writes_allowed() { return L::is_unique; }
 };
 
@@ -257,9 +257,9 @@ class tensor_view : public detail::layout_queries<Layout> {
   /// the caller vouches for that (see also `from_blob`). as_strided then reaches anywhere in
   /// those elements; a layout made from extents or strides knows exactly its required span, and
   /// `with_storage(layout, n)` states more.
-  constexpr tensor_view(T* data, const Layout& layout) : queries(layout, !std::is_const_v<T>), data_(data) {}
+  STRIDER_HOST_DEVICE constexpr tensor_view(T* data, const Layout& layout) : queries(layout, !std::is_const_v<T>), data_(data) {}
   /// Static layouts: the layout is the type.
-  constexpr explicit tensor_view(T* data)
+  STRIDER_HOST_DEVICE constexpr explicit tensor_view(T* data)
     requires queries::is_static
       : data_(data) {}
 
@@ -299,7 +299,7 @@ class tensor_view : public detail::layout_queries<Layout> {
       : queries(layout, writes_allowed, 0), data_(data) {}
 
   /// The start of the storage (storage offset 0, not necessarily the first element).
-  constexpr T* data() const { return data_; }
+  STRIDER_HOST_DEVICE constexpr T* data() const { return data_; }
   /// Itself: views and tensors both have as_view(), which the free functions use.
   constexpr tensor_view as_view() const { return *this; }
   /// The same elements, read-only.
@@ -311,7 +311,7 @@ class tensor_view : public detail::layout_queries<Layout> {
   /// nothing. A mutable view of a dynamic layout that is not unique throws "write: ...".
   template <detail::index_argument... I>
     requires(detail::accepts_index_count<Layout>(sizeof...(I)))
-  constexpr reference operator()(I... index) const {
+  STRIDER_HOST_DEVICE constexpr reference operator()(I... index) const {
     if constexpr (!queries::is_static && !std::is_const_v<T>) this->check_writable();
     return data_[detail::element_offset(this->layout(), index...)];
   }

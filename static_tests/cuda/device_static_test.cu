@@ -1,0 +1,65 @@
+// Static layouts in CUDA device code: built with nvcc -std=c++20 and no --expt-relaxed-constexpr.
+// The static_asserts below are evaluated in __device__ and __global__ functions (and at namespace
+// scope of a .cu file); building this file is the test. The run-time element access is compiled
+// for the device here and run on a GPU by runtime_tests/cuda.
+#include <strider/storage.hpp>
+
+#include <type_traits>
+
+namespace {
+using namespace strider;
+
+using A = contiguous<64, 256, 256>;
+using P = permute_t<A, 2, 0, 1>;
+using Crop = slice_t<permute_t<contiguous<2, 3, 8, 8>, 0, 2, 3, 1>, ":, 1:7, 1:7">;  // NCHW to NHWC, cropped
+using Windows = unfold_t<contiguous<10>, 0, 3, 2>;
+using Tiled = broadcast_to_t<slice_t<contiguous<4>, "None">, 3, 4>;
+using Back = view_t<slice_t<contiguous<4, 6>, ":, ::-1">, 4, 6>;
+using Strided = as_strided_t<slice_t<contiguous<1000>, ":2">, shape<2>, strides<50>>;
+
+// Every member a kernel reads, in device code.
+__device__ index_t members() {
+  static_assert(P::rank == 3 && P::shape[0] == 256 && P::strides[0] == 1 && P::strides[2] == 256);
+  static_assert(P::offset == 0 && P::size == 64 * 256 * 256 && !P::is_contiguous && P::is_unique);
+  static_assert(P::min_offset == 0 && P::max_offset == 64 * 256 * 256 - 1 && P::required_span == P::size);
+  static_assert(Crop::shape[1] == 6 && Crop::strides[3] == 64 && Crop::offset == 9 && Crop::storage_size == 384);
+  static_assert(Windows::shape[0] == 4 && Windows::strides[0] == 2 && !Windows::is_unique);
+  static_assert(Tiled::strides[0] == 0 && Back::strides[1] == -1 && Back::offset == 5);
+  static_assert(Strided{}(1) == 50);
+  static_assert(P{}(3, 2, 1) == 2 * 65536 + 256 + 3);
+  static_assert(A{}(std::integral_constant<int, 1>{}, std::integral_constant<int, 2>{}, std::integral_constant<int, 3>{}) == 65536 + 512 + 3);
+  constexpr auto dims = P::shape;
+  static_assert(dims.size() == 3 && dims[2] == 256);
+  // Arrays are read in constant expressions in device code (CUDA reads a host constexpr array's
+  // elements only there); a constexpr copy may then be indexed and iterated at run time.
+  constexpr auto strides = P::strides;
+  index_t sum = 0;
+  for (const index_t s : strides) sum += s;  // 1 + 65536 + 256
+  return sum + P{}(1, 1, 1) + P::offset + P::size;
+}
+
+// Element access through views of static layouts, with run-time and integral-constant indices.
+__global__ void nchw_to_nhwc_crop(const float* src, float* dst) {
+  const tensor_view<const float, Crop> in(src);
+  const tensor_view<float, contiguous<2, 6, 6, 3>> out(dst);
+  const int n = static_cast<int>(blockIdx.x), h = static_cast<int>(threadIdx.y), w = static_cast<int>(threadIdx.x);
+  for (int c = 0; c < 3; ++c) out(n, h, w, c) = in(n, h, w, c);
+  out(std::integral_constant<int, 0>{}, 0, 0, 0) += static_cast<float>(members() * 0);
+}
+
+__global__ void conv1d(const float* x, const float* weights, float* y) {
+  const tensor_view<const float, Windows> windows(x);
+  const int i = static_cast<int>(threadIdx.x);
+  float acc = 0.0f;
+  for (int k = 0; k < 3; ++k) acc += windows(i, k) * weights[k];
+  y[i] = acc;
+}
+
+static_assert(sizeof(tensor_view<float, P>) == sizeof(float*));
+}  // namespace
+
+// Referenced, so that the kernels are compiled for the device.
+void strider_device_static_test_launch(const float* src, float* dst, const float* w) {
+  nchw_to_nhwc_crop<<<2, dim3(6, 6)>>>(src, dst);
+  conv1d<<<1, 4>>>(src, w, dst);
+}
