@@ -55,6 +55,17 @@ __global__ void conv1d(const float* x, const float* weights, float* y) {
   y[i] = acc;
 }
 
+// A tensor (storage inside the object) in a kernel: a per-thread tile.
+__global__ void tile_sum(const float* src, float* dst) {
+  tensor<float, contiguous<4, 4>> tile{};
+  const tensor_view<const float, slice_t<contiguous<8, 8>, "2:6, ::2">> in(src);
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) tile(i, j) = in(i, j);
+  float sum = 0.0f;
+  for (int i = 0; i < 4; ++i) sum += tile(i, i) + tile(std::integral_constant<int, 3>{}, std::integral_constant<int, 0>{});
+  dst[threadIdx.x] = sum;
+}
+
 static_assert(sizeof(tensor_view<float, P>) == sizeof(float*));
 }  // namespace
 
@@ -62,4 +73,5 @@ static_assert(sizeof(tensor_view<float, P>) == sizeof(float*));
 void strider_device_static_test_launch(const float* src, float* dst, const float* w) {
   nchw_to_nhwc_crop<<<2, dim3(6, 6)>>>(src, dst);
   conv1d<<<1, 4>>>(src, w, dst);
+  tile_sum<<<1, 1>>>(src, dst);
 }

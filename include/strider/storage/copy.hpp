@@ -28,12 +28,6 @@ template <static_layout_type L>
 using contiguous_like_t = static_layout<dynamic_layout::contiguous(L::dynamic().shape()).value()>;
 template <static_layout_type S, static_layout_type D>
 using broadcast_like_t = static_layout<broadcast_to(S::dynamic(), D::dynamic().shape()).value()>;
-
-template <class L>
-constexpr dynamic_layout to_dynamic(const L& layout) {
-  if constexpr (static_layout_type<L>) return L::dynamic();
-  else return layout;
-}
 }  // namespace detail
 
 /// Copies every element of a strided layout into another of the same shape:

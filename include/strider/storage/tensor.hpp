@@ -46,21 +46,33 @@ class tensor : public detail::layout_queries<L> {
   /// From the storage itself (L::storage_size elements, in storage order).
   constexpr explicit tensor(const storage_type& storage) : storage_(storage) {}
 
-  /// Element (i...), checked as tensor_view's.
+  /// Element (i...), checked as tensor_view's; also in CUDA device code.
   template <detail::index_argument... I>
     requires(sizeof...(I) == L::rank)
-  constexpr reference operator()(I... index) {
-    return storage_[static_cast<std::size_t>(detail::element_offset(L{}, index...))];
+  STRIDER_HOST_DEVICE constexpr reference operator()(I... index) {
+    return data()[detail::element_offset(L{}, index...)];
   }
   template <detail::index_argument... I>
     requires(sizeof...(I) == L::rank)
-  constexpr const T& operator()(I... index) const {
-    return storage_[static_cast<std::size_t>(detail::element_offset(L{}, index...))];
+  STRIDER_HOST_DEVICE constexpr const T& operator()(I... index) const {
+    return data()[detail::element_offset(L{}, index...)];
   }
 
   /// The start of the storage (storage offset 0), and the storage itself.
-  constexpr T* data() { return storage_.data(); }
-  constexpr const T* data() const { return storage_.data(); }
+  STRIDER_HOST_DEVICE constexpr T* data() {
+#ifdef __CUDA_ARCH__
+    return reinterpret_cast<T*>(&storage_);  // std::array's members are host-only there; its first member is the T[N]
+#else
+    return storage_.data();
+#endif
+  }
+  STRIDER_HOST_DEVICE constexpr const T* data() const {
+#ifdef __CUDA_ARCH__
+    return reinterpret_cast<const T*>(&storage_);
+#else
+    return storage_.data();
+#endif
+  }
   constexpr storage_type& storage() { return storage_; }
   constexpr const storage_type& storage() const { return storage_; }
   /// Sets every storage element (also those the layout does not reach).

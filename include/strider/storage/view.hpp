@@ -131,7 +131,7 @@ class layout_queries<L> {
 
  protected:
   constexpr layout_queries() = default;
-  STRIDER_HOST_DEVICE constexpr layout_queries(L, bool) {}
+  constexpr layout_queries(L, bool) {}
   static constexpr bool writes_allowed() { return L::is_unique; }
 };
 
@@ -220,6 +220,11 @@ inline constexpr bool refuses_writes<L> = !L::is_unique;
 template <static_layout_type L>
 constexpr layout_value to_layout_value(L) { return L::value; }
 constexpr const layout_value& to_layout_value(const dynamic_layout& layout) { return layout.value(); }
+template <class L>
+constexpr dynamic_layout to_dynamic(const L& layout) {
+  if constexpr (static_layout_type<L>) return L::dynamic();
+  else return layout;
+}
 
 // True when static layout To is From over less of its storage (a view converts that way).
 template <class From, class To>
@@ -257,7 +262,12 @@ class tensor_view : public detail::layout_queries<Layout> {
   /// the caller vouches for that (see also `from_blob`). as_strided then reaches anywhere in
   /// those elements; a layout made from extents or strides knows exactly its required span, and
   /// `with_storage(layout, n)` states more.
-  STRIDER_HOST_DEVICE constexpr tensor_view(T* data, const Layout& layout) : queries(layout, !std::is_const_v<T>), data_(data) {}
+  constexpr tensor_view(T* data, const Layout& layout)
+    requires(!queries::is_static)
+      : queries(layout, !std::is_const_v<T>), data_(data) {}
+  STRIDER_HOST_DEVICE constexpr tensor_view(T* data, const Layout&)
+    requires queries::is_static
+      : data_(data) {}
   /// Static layouts: the layout is the type.
   STRIDER_HOST_DEVICE constexpr explicit tensor_view(T* data)
     requires queries::is_static
