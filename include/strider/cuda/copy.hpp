@@ -5,9 +5,9 @@
 // kernels carry a plan out:
 //   copy_tiled  a transpose, through 32x32 shared-memory tiles (one padding column, so that the
 //               column reads hit distinct banks): both global reads and writes are coalesced;
-//   copy_rows   an inner loop of at least a warp: one block row per outer index, threads along
-//               the row; rows contiguous in both layouts move as 16- or 8-byte vectors when the
-//               strides and the pointers allow;
+//   copy_rows   an inner loop of at least a warp: warps along each row, several rows per block
+//               when rows are short; rows contiguous in both layouts move as 16- or 8-byte
+//               vectors when the strides and the pointers allow;
 //   copy_flat   short inner loops: one element per thread, its offsets from its flat index.
 // Only nvcc compiles this header (it includes <cuda_runtime.h>).
 #pragma once
@@ -60,7 +60,7 @@ template <class T, class Index>
 __global__ void copy_rows(const T* __restrict__ src, T* __restrict__ dst, copy_plan p, Index rows) {
   const std::size_t inner = p.rank - 1;
   const index_t n = p.extent[inner], ss = p.src_stride[inner], ds = p.dst_stride[inner];
-  for (Index row = blockIdx.y; row < rows; row += gridDim.y) {
+  for (Index row = static_cast<Index>(blockIdx.y) * blockDim.y + threadIdx.y; row < rows; row += static_cast<Index>(gridDim.y) * blockDim.y) {
     index_t s = 0, d = 0;
     outer_offsets<Index>(p, inner, row, s, d);
     for (index_t i = static_cast<index_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += static_cast<index_t>(gridDim.x) * blockDim.x)
@@ -127,12 +127,17 @@ inline bool vectorize(copy_plan& p, index_t width, const void* src, const void* 
   return true;
 }
 
+// A block is row_threads threads: as many warps along a row as it needs (up to all of them),
+// the rest on the next rows, so that short rows (a permute's last axis) keep every thread busy.
 template <class T, class Index>
 void launch_rows(const T* src, T* dst, const copy_plan& p, cudaStream_t stream) {
   const index_t n = p.extent[p.rank - 1];
   const index_t rows = p.size / n;
-  const dim3 grid(blocks_for(n, row_threads), static_cast<unsigned>(rows < max_grid_y ? rows : max_grid_y));
-  copy_rows<T, Index><<<grid, row_threads, 0, stream>>>(src, dst, p, static_cast<Index>(rows));
+  const index_t along = n >= row_threads ? row_threads : (n + tile - 1) / tile * tile;
+  const index_t across = row_threads / along;
+  const index_t row_blocks = (rows + across - 1) / across;
+  const dim3 grid(blocks_for(n, along), static_cast<unsigned>(row_blocks < max_grid_y ? row_blocks : max_grid_y));
+  copy_rows<T, Index><<<grid, dim3(static_cast<unsigned>(along), static_cast<unsigned>(across)), 0, stream>>>(src, dst, p, static_cast<Index>(rows));
 }
 
 template <class T>
