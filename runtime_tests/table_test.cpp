@@ -297,3 +297,54 @@ TEST_CASE("to_string and operator<< print a layout in NumPy's notation") {
   CHECK(os.str() == "shape (1,), strides (-1,), offset 7, storage 12");  // it reaches 8 of the 12
   CHECK(strider::to_string(strider::dynamic_layout{}) == "shape (), strides (), offset 0");
 }
+
+TEST_CASE("write_svg never draws a count badge over a storage label") {
+  // For each cell that carries a badge (a dark rect), the label text drawn in the same cell must
+  // keep clear of it: at least 2 px between them (so that they never look joined either).
+  // Boxes from the SVG's own attributes and monospace metrics: 0.62 em per character, glyphs
+  // from 0.75 em above to 0.25 em below the baseline.
+  const auto attribute = [](const std::string& element, const std::string& name) {
+    const std::size_t at = element.find(" " + name + "=\"");
+    REQUIRE(at != std::string::npos);
+    return std::stod(element.substr(at + name.size() + 3));
+  };
+  // Every overlap count from 2 to 9, at every cell size that draws badges (larger layouts get
+  // smaller cells).
+  std::size_t badges = 0;
+  std::set<std::string> cell_sizes;
+  std::vector<dynamic_layout> layouts = {strider::unfold(dynamic_layout::contiguous({8}), 0, 3, 2)};
+  for (index_t overlap = 2; overlap <= 9; ++overlap) {
+    for (index_t n = overlap + 1; n <= 60; ++n) layouts.push_back(strider::unfold(dynamic_layout::contiguous({n}), 0, overlap, 1));
+    layouts.push_back(strider::unfold(dynamic_layout::contiguous({2, overlap + 2}), 1, overlap, 1));
+    layouts.push_back(strider::unfold(dynamic_layout::contiguous({6, 12}), 1, overlap, 1));
+  }
+  {
+    for (const auto& l : layouts) {
+      const std::string svg = written([&](auto& os) { strider::write_svg(os, l); });
+      for (std::size_t g = svg.find("<g>"); g != std::string::npos; g = svg.find("<g>", g + 1)) {
+        const std::string cell = svg.substr(g, svg.find("</g>", g) - g);
+        const std::size_t badge = cell.find("fill=\"#222\"");
+        if (badge == std::string::npos) continue;
+        ++badges;
+        const std::string rect = cell.substr(cell.rfind("<rect", badge), badge - cell.rfind("<rect", badge));
+        const double bx = attribute(rect, "x"), by = attribute(rect, "y"), bw = attribute(rect, "width"), bh = attribute(rect, "height");
+        const std::size_t box = cell.find("<rect");
+        cell_sizes.insert(cell.substr(cell.find("width=", box), cell.find(' ', cell.find("width=", box)) - cell.find("width=", box)));
+        // The label: the text element that is not the badge's (the badge's is white).
+        for (std::size_t t = cell.find("<text"); t != std::string::npos; t = cell.find("<text", t + 1)) {
+          const std::string text = cell.substr(t, cell.find("</text>", t) - t);
+          if (text.find("fill=\"#fff\"") != std::string::npos) continue;
+          const double font = attribute(text, "font-size"), x = attribute(text, "x"), y = attribute(text, "y");
+          const std::size_t chars = text.size() - text.find('>') - 1;
+          const double half = 0.31 * font * static_cast<double>(chars);
+          const bool apart = x + half + 2 <= bx || x - half - 2 >= bx + bw || y + 0.25 * font + 2 <= by || y - 0.75 * font - 2 >= by + bh;
+          INFO(strider::to_string(l) << ": label " << text << " against badge " << rect);
+          CHECK(apart);
+        }
+      }
+    }
+  }
+  CHECK(badges > 50);
+  INFO(cell_sizes.size() << " cell sizes");
+  CHECK(cell_sizes.size() >= 4);
+}

@@ -290,14 +290,22 @@ inline void write_svg(std::ostream& os, const dynamic_layout& l, const svg_optio
     if (here.size() > 8) tooltip += ", ... (" + std::to_string(here.size()) + " in all)";
     cell_box(x, yy, color(o, span), here.size() > 1, tooltip);
     const bool badge = here.size() > 1 && cell >= 20;
-    if (storage_font > 0) text(x + cell / 2, yy + cell * (badge ? 0.62 : 0.5), storage_font * (badge ? 0.9 : 1.0), first, mono.c_str());
-    if (badge) {
+    if (!badge) {
+      if (storage_font > 0) text(x + cell / 2, yy + cell * 0.5, storage_font, first, mono.c_str());
+    } else {
+      // The badge across the top of the cell, the label below it: never on top of each other.
       const std::string count = std::to_string(here.size());
       const double font = std::max(7.0, cell * 0.24);
       const double w = 0.62 * font * static_cast<double>(count.size() + 1) + 4;
+      const double badge_bottom = yy + 1.5 + font + 2;
       os << "<rect x=\"" << num(x + cell - w - 1.5) << "\" y=\"" << num(yy + 1.5) << "\" width=\"" << num(w) << "\" height=\""
          << num(font + 2) << "\" rx=\"2\" fill=\"#222\"/>";
       text(x + cell - w / 2 - 1.5, yy + 2.5 + font / 2, font, "&#215;" + count, "fill=\"#fff\" text-anchor=\"middle\" font-family=\"DejaVu Sans Mono, monospace\"", true);
+      // Centred in the band below the badge, small enough to leave 2 px above and below its
+      // glyphs (which reach 0.4 em above and 0.5 em below the centre line).
+      const double band = yy + cell - badge_bottom;
+      const double label = std::min(storage_font * 0.9, (band / 2 - 2) / 0.5);
+      if (storage_font > 0 && label >= 5) text(x + cell / 2, badge_bottom + band / 2, label, first, mono.c_str());
     }
     os << "</g>\n";
   }
