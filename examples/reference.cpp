@@ -1,0 +1,168 @@
+// The examples of docs/reference.md, compiled and run as a test: every example there is a line
+// (or lines) of this file, checked verbatim by the doc_examples test. Each CHECK states what the
+// line before it gives.
+#include <strider/expression.hpp>
+#include <strider/strider.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <numeric>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+int failures = 0;
+void check(bool ok, const char* what) {
+  if (!ok) {
+    std::printf("FAIL: %s\n", what);
+    ++failures;
+  }
+}
+#define CHECK(...) check((__VA_ARGS__), #__VA_ARGS__)
+}  // namespace
+
+using namespace strider;
+
+int main() {
+  // --- vocabulary ---------------------------------------------------------------------------------
+  index_t extent = 3;
+  CHECK(sizeof(extent) == 8 && max_rank == 8);
+  dims shape_list{3, 4};
+  shape_list.push_back(5);
+  CHECK(shape_list.size() == 3 && shape_list[2] == 5 && dims(std::vector<index_t>{3, 4, 5}) == shape_list);
+  try {
+    permute(dynamic_layout::contiguous({3, 4}), {0, 0});
+  } catch (const layout_error& e) {
+    CHECK(std::string(e.what()) == "permute: repeated axis 0");
+  }
+
+  // --- static layouts -------------------------------------------------------------------------------
+  using L = contiguous<3, 4>;
+  using F = column_major<3, 4>;
+  using G = layout<shape<2, 3>, strides<1, 2>, 5>;
+  CHECK(L::rank == 2 && L::shape[1] == 4 && L::strides[0] == 4 && L::offset == 0 && L::size == 12);
+  CHECK(F::strides == std::array<index_t, 2>{1, 3} && G::offset == 5 && G::max_offset == 10);
+  CHECK(L::is_contiguous && !F::is_contiguous && L::is_unique && L::min_offset == 0 && L::required_span == 12);
+  CHECK(slice_t<L, "1:">::storage_size == 12 && slice_t<L, "1:">::required_span == 12 && slice_t<L, ":1">::required_span == 4);
+  CHECK(L{}(2, 3) == 11 && L::dynamic() == dynamic_layout::contiguous({3, 4}));
+  constexpr layout_value raw = L::value;
+  CHECK(raw.rank == 2 && raw.storage_size == 12);
+  const auto [rows, cols] = L::shape;
+  CHECK(rows == 3 && cols == 4);
+  const std::array<index_t, 2> as_std = L::strides;
+  CHECK(as_std[0] == 4);
+  CHECK(shape<3, 4>::as_dims() == dims{3, 4} && strides<4, 1>::values[0] == 4);
+  CHECK(static_layout_type<L> && !static_layout_type<dynamic_layout>);
+
+  // --- the operations, static and run time --------------------------------------------------------
+  using S = slice_t<L, "1:, ::-1">;
+  CHECK(S::offset == 7 && S::strides[1] == -1);
+  CHECK(permute_t<L, 1, 0>::strides[0] == 1 && transpose_t<L, 0, 1>::shape[0] == 4);
+  CHECK(flip_t<L, 0>::offset == 8 && flip_t<L>::offset == 11);
+  CHECK(broadcast_to_t<slice_t<contiguous<4>, "None">, 3, 4>::strides[0] == 0);
+  CHECK((broadcast_shapes_t<shape<3, 1>, shape<4>>::values == std::array<index_t, 2>{3, 4}));
+  CHECK(view_t<L, 12>::strides[0] == 1 && reshape_t<F, 12>::is_contiguous && reshape_copies<F, 12>);
+  CHECK(squeeze_t<contiguous<1, 3>>::rank == 1 && unsqueeze_t<L, 0>::rank == 3);
+  CHECK(diagonal_t<L>::shape[0] == 3 && diagonal_t<L>::strides[0] == 5);
+  CHECK(unfold_t<contiguous<8>, 0, 3, 2>::shape[0] == 3 && !unfold_t<contiguous<8>, 0, 3, 2>::is_unique);
+  CHECK(as_strided_t<slice_t<contiguous<1000>, ":2">, shape<2>, strides<50>>{}(1) == 50);
+  CHECK(with_storage_t<contiguous<2>, 1000>::storage_size == 1000);
+  CHECK(std::is_same_v<decltype(permute<1, 0>(L{})), permute_t<L, 1, 0>>);
+  const dynamic_layout d = dynamic_layout::contiguous({3, 4});
+  const dynamic_layout v = permute(slice(d, "1:, ::-1"), {1, 0});
+  CHECK(v.shape() == dims{4, 2} && v.strides() == dims{-1, 4} && v.offset() == 7 && v(0, 1) == 11);
+  CHECK(dynamic_layout({2, 3}, {1, 2}, 5) == G::dynamic() && dynamic_layout::column_major({3, 4}) == F::dynamic());
+  CHECK(d.extent(1) == 4 && d.stride(0) == 4 && d.size() == 12 && d.storage_size() == 12 && d.value().rank == 2);
+  CHECK(can_view(d, {12}) && !can_view(dynamic_layout::column_major({3, 4}), {12}));
+  CHECK(as_strided(1000, {2}, {50}, 0)(1) == 50 && with_storage(d, 100).storage_size() == 100);
+  CHECK(broadcast_shapes({{3, 1}, {4}}) == dims{3, 4});
+
+  // --- views ---------------------------------------------------------------------------------------
+  std::vector<float> storage(12);
+  std::iota(storage.begin(), storage.end(), 0.0f);
+  tensor_view<float, contiguous<3, 4>> a(storage);
+  tensor_view<float, dynamic_layout> b(storage, dynamic_layout::contiguous({3, 4}));
+  auto blob = from_blob(storage.data(), dynamic_layout::contiguous({3, 4}));
+  CHECK(a(1, 2) == 6.0f && b(1, 2) == 6.0f && blob(1, 2) == 6.0f && a.data() == storage.data());
+  CHECK(a.rank() == 2 && a.shape()[1] == 4 && a.strides()[0] == 4 && a.extent(0) == 3 && a.stride(1) == 1);
+  CHECK(a.offset() == 0 && a.size() == 12 && a.is_contiguous() && a.is_unique() && a.required_span() == 12 && a.storage_size() == 12);
+  CHECK(decltype(a)::is_static && !decltype(b)::is_static && std::is_same_v<decltype(a)::layout_type, contiguous<3, 4>>);
+  CHECK(std::is_same_v<decltype(a)::element_type, float> && std::is_same_v<decltype(a)::reference, float&>);
+  const tensor_view<const float, contiguous<3, 4>> read_only = a.as_const();
+  const tensor_view<float, dynamic_layout> dynamic_a = a;
+  CHECK(read_only(2, 3) == 11.0f && dynamic_a(2, 3) == 11.0f && a.as_view().data() == a.data());
+  auto corner = slice<"1:, 2:">(a);
+  auto turned = b.permute({1, 0}).slice("::2");
+  CHECK(corner(0, 0) == 6.0f && turned(1, 2) == 10.0f);
+  CHECK(a(std::integral_constant<int, 2>{}, std::integral_constant<int, 3>{}) == 11.0f);
+  auto copy_of = permute<1, 0>(a).contiguous();
+  CHECK(copy_of(3, 2) == 11.0f && copy_of.is_contiguous());
+  float sum = 0;
+  for (const float x : corner) sum += x;
+  CHECK(sum == 6 + 7 + 10 + 11);
+
+  // --- tensors -------------------------------------------------------------------------------------
+  tensor<float, contiguous<2, 3>> t{};
+  t(1, 2) = 5.0f;
+  CHECK(t.storage()[5] == 5.0f && t.data()[5] == 5.0f && std::tuple_size_v<decltype(t)::storage_type> == 6);
+  t.fill(1.0f);
+  CHECK(t(0, 0) == 1.0f && t.as_view()(1, 1) == 1.0f);
+  heap_tensor<float, contiguous<512, 512>> big;
+  CHECK(big(511, 511) == 0.0f && max_inline_tensor_bytes == 64 * 1024);
+  dynamic_tensor<float> dt({2, 3}, 7.0f);
+  CHECK(dt(1, 2) == 7.0f && dt.size() == 6 && dt.as_view().data() == dt.data());
+  dynamic_tensor<double> dt_strided(dynamic_layout::column_major({2, 3}));
+  CHECK(dt_strided(1, 2) == 0.0 && dt_strided.strides() == dims{1, 2});
+
+  // --- iteration and copies ------------------------------------------------------------------------
+  float total = 0;
+  for_each(a, [&](float x) { total += x; });
+  CHECK(total == 66.0f);
+  for_each_indexed(a, [&](const auto& index, float x) { CHECK(x == static_cast<float>(index[0] * 4 + index[1])); });
+  std::vector<float> visited;
+  for_each_in_storage_order(permute<1, 0>(a), [&](float x) { visited.push_back(x); });
+  CHECK(std::is_sorted(visited.begin(), visited.end()) && visited.size() == 12);
+  std::vector<float> target(12);
+  tensor_view<float, contiguous<4, 3>> out(target);
+  copy(permute<1, 0>(a), out);
+  CHECK(out(3, 2) == 11.0f);
+  copy_strided(storage.data(), dynamic_layout::contiguous({3, 4}), target.data(), dynamic_layout::column_major({3, 4}), copy_options{2});
+  CHECK(target[1] == 4.0f);
+  copy_to_contiguous(slice<"::2">(a), target.data());
+  CHECK(target[4] == 8.0f);
+  fill(out, 0.5f);
+  CHECK(target[11] == 0.5f);
+
+  // --- tables and writers --------------------------------------------------------------------------
+  constexpr auto offsets = offset_table_v<permute_t<L, 1, 0>>;
+  CHECK(offsets[1] == 4);
+  CHECK(coordinate_table_v<L>[5] == std::array<index_t, 2>{1, 1} && inverse_table_v<S>[7] == 0);
+  CHECK(offset_table(v)[1] == 11 && coordinate_table(v)[1] == dims{0, 1} && inverse_table(d)[3] == 3);
+  const storage_table shared(unfold(dynamic_layout::contiguous({8}), 0, 3, 2));
+  CHECK(shared.count(2) == 2);
+  std::ostringstream text;
+  write_grid(text, v);
+  write_markdown(text, L{});
+  write_csv(text, v);
+  write_json(text, v);
+  write_cpp_header(text, v, "offsets");
+  write_svg(text, v, {"a title"});
+  CHECK(to_string(v) == "shape (4, 2), strides (-1, 4), offset 7" && text.str().size() > 1000);
+
+  // --- the expression language ---------------------------------------------------------------------
+  const expression e = parse_expression("contiguous(3, 4)[1:, ::-1].permute(1, 0)");
+  CHECK(evaluate(e) == v && e.operations.size() == 3);
+  CHECK(to_static_type("contiguous(3, 4).permute(1, 0)") == "strider::permute_t<strider::contiguous<3, 4>, 1, 0>");
+  try {
+    evaluate("contiguous(3, 4).permute(2, 0)");
+  } catch (const expression_error& error) {
+    CHECK(error.column() == 18);
+  }
+  CHECK(find_operation("unfold") != nullptr && find_operation("unfold")->form == argument_form::integers);
+
+  std::printf("%s\n", failures == 0 ? "every reference example holds" : "reference examples failed");
+  return failures == 0 ? 0 : 1;
+}
