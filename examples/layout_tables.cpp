@@ -33,6 +33,11 @@ void show(const std::string& name, const std::string& expression, const std::str
 
 int main(int argc, char** argv) {
   using namespace strider;
+  // The tables' example of docs/tables.md.
+  using T = transpose_t<contiguous<2, 3>, 0, 1>;          // shape (3, 2), strides (1, 3)
+  static_assert(offset_table_v<T> == std::array<index_t, 6>{0, 3, 1, 4, 2, 5});
+  static_assert(inverse_table_v<T> == std::array<index_t, 6>{0, 2, 4, 1, 3, 5});
+  static_assert(coordinate_table_v<T>[3] == std::array<index_t, 2>{1, 1});
   if (argc > 1) output_dir = argv[1];
   std::filesystem::create_directories(output_dir);
 

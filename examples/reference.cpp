@@ -1,5 +1,5 @@
 // The examples of docs/reference.md, compiled and run as a test: every example there is a line
-// (or lines) of this file, checked verbatim by the doc_examples test. Each CHECK states what the
+// (or lines) of this file, checked verbatim by the doc_examples_reference test. Each CHECK states what the
 // line before it gives.
 #include <strider/expression.hpp>
 #include <strider/strider.hpp>
