@@ -622,6 +622,10 @@ TEST_CASE("views and tensors are ranges in logical order") {
   CHECK(std::distance(begin(p), end(p)) == 24);
   STATIC_REQUIRE(std::ranges::forward_range<tensor_view<float, dynamic_layout>&>);
   STATIC_REQUIRE(std::ranges::contiguous_range<tensor_view<float, contiguous<2, 3>>&>);
+  STATIC_REQUIRE(std::ranges::forward_range<tensor_view<float, permute_t<contiguous<2, 3>, 1, 0>>&>);
+  const auto sp = permute<2, 0, 1>(s);
+  CHECK(*std::max_element(begin(sp), end(sp)) == 1023.0f);
+  CHECK(std::ranges::distance(sp) == 24);
   STATIC_REQUIRE(std::ranges::forward_range<const tensor<float, permute_t<contiguous<2, 3>, 1, 0>>&>);
   CHECK(*std::ranges::min_element(p) == 1000.0f);
 }
