@@ -6,7 +6,8 @@ packages=(
   cmake ninja-build g++ clang clang-16 libclang-rt-14-dev  # compilers (clang's libFuzzer runtime)
   libboost-dev catch2                                      # Boost.Hana, Catch2
   python3-numpy python3-torch libxml2-utils                # the NumPy and PyTorch references, xmllint for SVG
-  libbenchmark-dev libeigen3-dev libxtensor-dev            # benchmarks and their peers
+  libbenchmark-dev libeigen3-dev libxtensor-dev            # benchmarks and their peers; Eigen interop
+  libdlpack-dev pybind11-dev python3-dev                   # DLPack interop and its NumPy test
   librsvg2-bin valgrind time                               # SVG to PNG, callgrind, /usr/bin/time
 )
 missing=()
