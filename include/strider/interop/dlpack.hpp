@@ -209,4 +209,35 @@ DLManagedTensor* to_dlpack(const tensor_view<T, L>& v) {
   return &holder->managed;
 }
 
+#if defined(DLPACK_MAJOR_VERSION) && DLPACK_MAJOR_VERSION >= 1
+namespace detail {
+struct dlpack_versioned_holder {
+  DLManagedTensorVersioned managed{};
+  std::int64_t shape[max_rank] = {};
+  std::int64_t strides[max_rank] = {};
+};
+}  // namespace detail
+
+/// The same as a DLPack 1.0 versioned tensor (only where that header is found), read-only
+/// (DLPACK_FLAG_BITMASK_READ_ONLY) when T is const.
+template <class T, view_layout L>
+DLManagedTensorVersioned* to_dlpack_versioned(const tensor_view<T, L>& v) {
+  DLManagedTensor* plain = to_dlpack(v);
+  auto* holder = new detail::dlpack_versioned_holder;
+  holder->managed.version = {DLPACK_MAJOR_VERSION, DLPACK_MINOR_VERSION};
+  holder->managed.dl_tensor = plain->dl_tensor;
+  for (int d = 0; d < plain->dl_tensor.ndim; ++d) {
+    holder->shape[d] = plain->dl_tensor.shape[d];
+    holder->strides[d] = plain->dl_tensor.strides[d];
+  }
+  holder->managed.dl_tensor.shape = holder->shape;
+  holder->managed.dl_tensor.strides = holder->strides;
+  plain->deleter(plain);
+  holder->managed.flags = std::is_const_v<T> ? DLPACK_FLAG_BITMASK_READ_ONLY : 0;
+  holder->managed.manager_ctx = holder;
+  holder->managed.deleter = [](DLManagedTensorVersioned* self) { delete static_cast<detail::dlpack_versioned_holder*>(self->manager_ctx); };
+  return &holder->managed;
+}
+#endif
+
 }  // namespace strider
