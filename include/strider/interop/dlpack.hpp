@@ -177,20 +177,18 @@ auto from_dlpack(const DLManagedTensorVersioned* t) {
 #endif
 
 namespace detail {
-// What a DLManagedTensor made by to_dlpack owns: its shape and strides.
+// What a managed tensor made by to_dlpack owns: its shape and strides.
+template <class Managed>
 struct dlpack_holder {
-  DLManagedTensor managed{};
+  Managed managed{};
   std::int64_t shape[max_rank] = {};
   std::int64_t strides[max_rank] = {};
 };
-}  // namespace detail
 
-/// A view as a new DLManagedTensor on the CPU: shape, strides and byte offset from the layout,
-/// data the view's storage (not copied: it must outlive the consumer's use). The consumer calls
-/// its deleter, which frees only what to_dlpack allocated.
-template <class T, view_layout L>
-DLManagedTensor* to_dlpack(const tensor_view<T, L>& v) {
-  auto* holder = new detail::dlpack_holder;
+// A new holder whose DLTensor describes v on the CPU, and whose deleter frees it.
+template <class Managed, class T, view_layout L>
+Managed* dlpack_describe(const tensor_view<T, L>& v) {
+  auto* holder = new dlpack_holder<Managed>;
   for (std::size_t d = 0; d < v.rank(); ++d) {
     holder->shape[d] = v.shape()[d];
     holder->strides[d] = v.strides()[d];
@@ -199,44 +197,34 @@ DLManagedTensor* to_dlpack(const tensor_view<T, L>& v) {
   t.data = const_cast<std::remove_const_t<T>*>(v.data());
   t.device = {kDLCPU, 0};
   t.ndim = static_cast<int>(v.rank());
-  t.dtype = detail::dlpack_type_of<T>();
+  t.dtype = dlpack_type_of<T>();
   t.shape = holder->shape;
   t.strides = holder->strides;
   // An empty view addresses nothing, and its offset may lie anywhere (even before the storage).
   t.byte_offset = v.size() > 0 ? static_cast<std::uint64_t>(v.offset()) * sizeof(T) : 0;
   holder->managed.manager_ctx = holder;
-  holder->managed.deleter = [](DLManagedTensor* self) { delete static_cast<detail::dlpack_holder*>(self->manager_ctx); };
+  holder->managed.deleter = [](Managed* self) { delete static_cast<dlpack_holder<Managed>*>(self->manager_ctx); };
   return &holder->managed;
+}
+}  // namespace detail
+
+/// A view as a new DLManagedTensor on the CPU: shape, strides and byte offset from the layout,
+/// data the view's storage (not copied: it must outlive the consumer's use). The consumer calls
+/// its deleter, which frees only what to_dlpack allocated.
+template <class T, view_layout L>
+DLManagedTensor* to_dlpack(const tensor_view<T, L>& v) {
+  return detail::dlpack_describe<DLManagedTensor>(v);
 }
 
 #if defined(DLPACK_MAJOR_VERSION) && DLPACK_MAJOR_VERSION >= 1
-namespace detail {
-struct dlpack_versioned_holder {
-  DLManagedTensorVersioned managed{};
-  std::int64_t shape[max_rank] = {};
-  std::int64_t strides[max_rank] = {};
-};
-}  // namespace detail
-
 /// The same as a DLPack 1.0 versioned tensor (only where that header is found), read-only
 /// (DLPACK_FLAG_BITMASK_READ_ONLY) when T is const.
 template <class T, view_layout L>
 DLManagedTensorVersioned* to_dlpack_versioned(const tensor_view<T, L>& v) {
-  DLManagedTensor* plain = to_dlpack(v);
-  auto* holder = new detail::dlpack_versioned_holder;
-  holder->managed.version = {DLPACK_MAJOR_VERSION, DLPACK_MINOR_VERSION};
-  holder->managed.dl_tensor = plain->dl_tensor;
-  for (int d = 0; d < plain->dl_tensor.ndim; ++d) {
-    holder->shape[d] = plain->dl_tensor.shape[d];
-    holder->strides[d] = plain->dl_tensor.strides[d];
-  }
-  holder->managed.dl_tensor.shape = holder->shape;
-  holder->managed.dl_tensor.strides = holder->strides;
-  plain->deleter(plain);
-  holder->managed.flags = std::is_const_v<T> ? DLPACK_FLAG_BITMASK_READ_ONLY : 0;
-  holder->managed.manager_ctx = holder;
-  holder->managed.deleter = [](DLManagedTensorVersioned* self) { delete static_cast<detail::dlpack_versioned_holder*>(self->manager_ctx); };
-  return &holder->managed;
+  DLManagedTensorVersioned* m = detail::dlpack_describe<DLManagedTensorVersioned>(v);
+  m->version = {DLPACK_MAJOR_VERSION, DLPACK_MINOR_VERSION};
+  m->flags = std::is_const_v<T> ? DLPACK_FLAG_BITMASK_READ_ONLY : 0;
+  return m;
 }
 #endif
 
