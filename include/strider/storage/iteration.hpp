@@ -165,10 +165,25 @@ constexpr void fill(X&& x, const typename detail::view_of_t<X>::value_type& valu
 
 // --- iterators: views and tensors as ranges -----------------------------------------------------
 
-/// A forward iterator over the elements of a layout in logical (row-major) order: the core's
-/// odometer (next_index) over a copy of the layout, so it never refers to the view it came
-/// from. `R` is the element reference (`T&` or `const T&`).
-template <class R>
+namespace detail {
+// The layout an element_iterator walks: a copy of a dynamic one; for a static layout nothing,
+// its value being a constant (so that a step along the last axis compiles to an add and a
+// compare).
+template <class L>
+struct iterator_layout {
+  layout_value value{};
+  const layout_value& get() const { return value; }
+};
+template <static_layout_type L>
+struct iterator_layout<L> {
+  static constexpr const layout_value& get() { return L::value; }
+};
+}  // namespace detail
+
+/// A forward iterator over the elements of a layout L (a static layout type, or dynamic_layout)
+/// in logical (row-major) order: the core's odometer (next_index) over the layout, never
+/// referring to the view it came from. `R` is the element reference (`T&` or `const T&`).
+template <class R, class L = dynamic_layout>
 class element_iterator {
  public:
   using value_type = std::remove_cvref_t<R>;
@@ -179,19 +194,24 @@ class element_iterator {
   element_iterator() = default;
   /// Element `position` of the layout's logical order: 0 (begin) or the size (end).
   element_iterator(pointer data, const layout_value& layout, index_t position)
-      : data_(data), layout_(layout), offset_(layout.offset), position_(position) {}
+    requires(!static_layout_type<L>)
+      : data_(data), layout_{layout}, offset_(layout.offset), position_(position) {}
+  element_iterator(pointer data, index_t position)
+    requires static_layout_type<L>
+      : data_(data), offset_(L::offset), position_(position) {}
 
   reference operator*() const { return data_[offset_]; }
   pointer operator->() const { return data_ + offset_; }
   element_iterator& operator++() {
     ++position_;
     // Along the last axis without the odometer's loop: the common step, a few instructions.
-    const std::size_t last = layout_.rank - 1;
-    if (layout_.rank > 0 && index_[last] + 1 < layout_.shape[last]) {
+    const layout_value& v = layout_.get();
+    const std::size_t last = v.rank - 1;
+    if (v.rank > 0 && index_[last] + 1 < v.shape[last]) {
       ++index_[last];
-      offset_ += layout_.strides[last];
+      offset_ += v.strides[last];
     } else {
-      detail::next_index(layout_, layout_.rank, index_, offset_);
+      detail::next_index(v, v.rank, index_, offset_);
     }
     return *this;
   }
@@ -204,50 +224,9 @@ class element_iterator {
 
  private:
   pointer data_ = nullptr;
-  layout_value layout_{};
+  [[no_unique_address]] detail::iterator_layout<L> layout_{};
   index_t index_[max_rank] = {};
   index_t offset_ = 0, position_ = 0;
-};
-
-/// The same for a static layout L: its extents and strides are constants, so a step along the
-/// last axis compiles to an add and a compare.
-template <class R, static_layout_type L>
-class static_element_iterator {
- public:
-  using value_type = std::remove_cvref_t<R>;
-  using difference_type = std::ptrdiff_t;
-  using reference = R;
-  using pointer = std::remove_reference_t<R>*;
-
-  static_element_iterator() = default;
-  static_element_iterator(pointer data, index_t position) : data_(data), position_(position) {}
-
-  reference operator*() const { return data_[offset_]; }
-  pointer operator->() const { return data_ + offset_; }
-  static_element_iterator& operator++() {
-    ++position_;
-    if constexpr (L::rank > 0) {
-      constexpr std::size_t last = L::rank - 1;
-      if (index_[last] + 1 < L::value.shape[last]) {
-        ++index_[last];
-        offset_ += L::value.strides[last];
-      } else {
-        detail::next_index(L::value, L::rank, index_, offset_);
-      }
-    }
-    return *this;
-  }
-  static_element_iterator operator++(int) {
-    static_element_iterator before = *this;
-    ++*this;
-    return before;
-  }
-  friend bool operator==(const static_element_iterator& a, const static_element_iterator& b) { return a.position_ == b.position_; }
-
- private:
-  pointer data_ = nullptr;
-  index_t index_[L::rank > 0 ? L::rank : 1] = {};
-  index_t offset_ = L::offset, position_ = 0;
 };
 
 namespace detail {
@@ -268,7 +247,7 @@ constexpr auto iterator_at(X& x, bool end) {
     std::remove_reference_t<R>* first = v.data() + L::offset;
     return end ? first + L::size : first;
   } else if constexpr (static_layout_type<L>) {
-    return static_element_iterator<R, L>(v.data(), end ? L::size : 0);
+    return element_iterator<R, L>(v.data(), end ? L::size : 0);
   } else {
     return element_iterator<R>(v.data(), to_layout_value(v.layout()), end ? v.size() : 0);
   }
