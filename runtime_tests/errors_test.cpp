@@ -268,3 +268,17 @@ TEST_CASE("view: a stride product past int64 ends a chunk instead of failing") {
   CHECK(message_of([&] { strider::view(l, {-1}); }).rfind("view: the requested shape is not compatible", 0) == 0);
   CHECK(strider::reshape(l, {-1}) == dynamic_layout::contiguous({4}));
 }
+
+TEST_CASE("errors: narrow, select") {
+  const auto c = dynamic_layout::contiguous({3, 4});
+  CHECK(message_of([&] { strider::narrow(c, 1, 2, 3); }) == "narrow: start 2 + length 3 exceeds extent 4 of dimension 1");
+  CHECK(message_of([&] { strider::narrow(c, 1, 5, 0); }) == "narrow: start 5 is out of range for dimension 1 with extent 4");
+  CHECK(message_of([&] { strider::narrow(c, 1, -5, 0); }) == "narrow: start -5 is out of range for dimension 1 with extent 4");
+  CHECK(message_of([&] { strider::narrow(c, 1, 1, -1); }) == "narrow: length -1 is negative");
+  CHECK(message_of([&] { strider::narrow(c, 2, 0, 1); }) == "narrow: dimension 2 is out of range for rank 2");
+  CHECK(message_of([] { strider::narrow(dynamic_layout{}, 0, 0, 1); }) == "narrow: a rank-0 layout has no dimension to narrow");
+  CHECK(message_of([&] { strider::select(c, 0, 3); }) == "select: index 3 is out of range for dimension 0 with extent 3");
+  CHECK(message_of([&] { strider::select(c, 1, -5); }) == "select: index -5 is out of range for dimension 1 with extent 4");
+  CHECK(message_of([&] { strider::select(c, -3, 0); }) == "select: dimension -3 is out of range for rank 2");
+  CHECK(message_of([] { strider::select(dynamic_layout{}, 0, 0); }) == "select: a rank-0 layout has no dimension to select from");
+}

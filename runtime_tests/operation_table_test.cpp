@@ -105,6 +105,14 @@ TEST_CASE("every operation of the table exists in every form, and the forms agre
               [&] { return unfold(l, 2, 2, 1); }, [&] { return unfold<2, 2, 1>(sv); },
               [&] { return unfold(dv, 2, 2, 1).layout(); }, [&] { return dv.unfold(2, 2, 1).layout(); },
               [&] { return t.unfold(2, 2, 1).layout(); });
+  check_forms(name("narrow", ".narrow(-1, -3, 2)"), narrow_t<L, -1, -3, 2>{}, [] { return narrow<-1, -3, 2>(L{}); },
+              [&] { return narrow(l, -1, -3, 2); }, [&] { return narrow<-1, -3, 2>(sv); },
+              [&] { return narrow(dv, -1, -3, 2).layout(); }, [&] { return dv.narrow(-1, -3, 2).layout(); },
+              [&] { return t.narrow(-1, -3, 2).layout(); });
+  check_forms(name("select", ".select(1, -1)"), select_t<L, 1, -1>{}, [] { return select<1, -1>(L{}); },
+              [&] { return select(l, 1, -1); }, [&] { return select<1, -1>(sv); },
+              [&] { return select(dv, 1, -1).layout(); }, [&] { return dv.select(1, -1).layout(); },
+              [&] { return t.select(1, -1).layout(); });
   check_forms(name("as_strided", ".as_strided((2, 2), (1, 2), 1)"), as_strided_t<L, shape<2, 2>, strides<1, 2>, 1>{},
               [] { return as_strided<shape<2, 2>, strides<1, 2>, 1>(L{}); },
               [&] { return as_strided(l, {2, 2}, {1, 2}, 1); }, [&] { return as_strided<shape<2, 2>, strides<1, 2>, 1>(sv); },

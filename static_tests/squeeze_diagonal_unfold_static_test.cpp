@@ -100,3 +100,18 @@ static_assert(std::is_same_v<decltype(diagonal<1, 1, 2>(C{})), diagonal_t<C, 1, 
 static_assert(std::is_same_v<decltype(unfold<0, 3, 2>(X{})), unfold_t<X, 0, 3, 2>>);
 
 }  // namespace
+
+// narrow_t and select_t: PyTorch's narrow(dim, start, length) and select(dim, index), worked by
+// hand on contiguous<3, 4> (strides 4, 1); negative dims, starts and indices count from the end.
+namespace narrow_select {
+using namespace strider_static_test;
+using C = contiguous<3, 4>;
+static_assert(is_layout<narrow_t<C, 1, 1, 2>, shape<3, 2>, strides<4, 1>, 1>);
+static_assert(is_layout<narrow_t<C, -1, -3, 2>, shape<3, 2>, strides<4, 1>, 1>);
+static_assert(is_layout<narrow_t<C, 0, 3, 0>, shape<0, 4>, strides<4, 1>, 12>);  // start at the end: empty
+static_assert(narrow_t<C, 0, 1, 2>::storage_size == 12 && narrow_t<C, 0, 1, 2>{}(1, 3) == 11);
+static_assert(is_layout<select_t<C, 0, 2>, shape<4>, strides<1>, 8>);
+static_assert(is_layout<select_t<C, -1, -1>, shape<3>, strides<4>, 3>);
+static_assert(std::is_same_v<select_t<C, 0, 1>, slice_t<C, "1">>);
+static_assert(std::is_same_v<decltype(narrow<0, 1, 1>(C{})), narrow_t<C, 0, 1, 1>> && std::is_same_v<decltype(select<1, 0>(C{})), select_t<C, 1, 0>>);
+}  // namespace narrow_select

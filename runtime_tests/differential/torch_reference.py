@@ -10,8 +10,8 @@ offsets into the middle, and the strides PyTorch itself chooses (view, unsqueeze
 Every chain starts from `torch.arange(n)` reshaped, so the values of each result ARE its storage
 offsets. Only calls whose semantics strider shares with PyTorch are generated: slices with a
 positive step that are not empty (PyTorch points an empty slice elsewhere than NumPy, whom
-strider follows), permute, transpose, unsqueeze, squeeze of an extent-1 axis, view, unfold, and
-as_strided with non-negative strides (PyTorch refuses negative ones). Output: the format of
+strider follows), permute, transpose, unsqueeze, squeeze of an extent-1 axis, view, unfold,
+narrow, select, and as_strided with non-negative strides (PyTorch refuses negative ones). Output: the format of
 numpy_reference.py, flags always "-".
 """
 
@@ -126,6 +126,25 @@ def random_unfold(rng, t):
     return ".unfold(%d, %d, %d)" % (d, size, step), lambda x: x.unfold(d, size, step)
 
 
+def random_narrow(rng, t):
+    if t.dim() == 0:
+        return None
+    d = rng.randint(-t.dim(), t.dim() - 1)
+    n = t.shape[d]
+    start = rng.randint(-n - 1, n + 1)  # sometimes out of range: refused
+    length = rng.randint(-1, n + 1) if rng.random() < 0.1 else rng.randint(0, max(n - (start if start >= 0 else start + n), 0))
+    return ".narrow(%d, %d, %d)" % (d, start, length), lambda x: x.narrow(d, start, length)
+
+
+def random_select(rng, t):
+    if t.dim() == 0:
+        return None
+    d = rng.randint(-t.dim(), t.dim() - 1)
+    n = t.shape[d]
+    index = rng.randint(-n - 1, n)  # n - 1 at most in range; -n - 1 and n refused
+    return ".select(%d, %d)" % (d, index), lambda x: x.select(d, index)
+
+
 def random_as_strided(rng, chain):
     size = chain.storage_size()
     shape = [rng.choice([1, 2, 2, 3, 4]) for _ in range(rng.randint(1, 3))]
@@ -147,7 +166,8 @@ def random_as_strided(rng, chain):
 
 
 CALLS = [(random_slice, 4), (random_permute, 1), (random_transpose, 1), (random_unsqueeze, 1),
-         (random_squeeze, 1), (random_view, 1), (random_unfold, 1), (random_as_strided, 4)]
+         (random_squeeze, 1), (random_view, 1), (random_unfold, 1), (random_as_strided, 4),
+         (random_narrow, 2), (random_select, 2)]
 
 
 def record(out, chain, error, failed_at):

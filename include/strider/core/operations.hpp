@@ -375,6 +375,42 @@ constexpr dynamic_layout unfold(const dynamic_layout& l, index_t dim, index_t si
   return detail::subset_result(out);
 }
 
+/// PyTorch `narrow(dim, start, length)`: elements [start, start + length) of axis `dim`, a view.
+/// A negative start counts from the end; out of range is an error, never clamped.
+constexpr dynamic_layout narrow(const dynamic_layout& l, index_t dim, index_t start, index_t length) {
+  const layout_value& in = l.value();
+  if (in.rank == 0) throw layout_error("narrow: a rank-0 layout has no dimension to narrow");
+  const index_t d = detail::wrap_axis(dim, in.rank);
+  if (d < 0) throw layout_error("narrow: dimension {} is out of range for rank {}", dim, in.rank);
+  // PyTorch's range for start: the end itself, or an index as maybe_wrap_dim wraps it (an empty
+  // axis wraps as one of extent 1, so -1 is its start too).
+  const index_t n = in.shape[d], wrap = n > 0 ? n : 1;
+  if (start != n && (start < -wrap || start >= wrap))
+    throw layout_error("narrow: start {} is out of range for dimension {} with extent {}", start, dim, n);
+  const index_t first = start < 0 ? start + wrap : start;
+  if (length < 0) throw layout_error("narrow: length {} is negative", length);
+  if (length > n - first) throw layout_error("narrow: start {} + length {} exceeds extent {} of dimension {}", first, length, n, dim);
+  layout_value out = in;
+  out.shape[d] = length;
+  out.offset = detail::checked_add(in.offset, detail::checked_mul(first, in.strides[d], "narrow"), "narrow");
+  return detail::subset_result(out);
+}
+
+/// PyTorch `select(dim, index)`: the elements at `index` of axis `dim`, which is removed (NumPy
+/// `a[..., index, ...]`). A negative index counts from the end.
+constexpr dynamic_layout select(const dynamic_layout& l, index_t dim, index_t index) {
+  const layout_value& in = l.value();
+  if (in.rank == 0) throw layout_error("select: a rank-0 layout has no dimension to select from");
+  const index_t d = detail::wrap_axis(dim, in.rank);
+  if (d < 0) throw layout_error("select: dimension {} is out of range for rank {}", dim, in.rank);
+  const index_t n = in.shape[d];
+  if (index < -n || index >= n) throw layout_error("select: index {} is out of range for dimension {} with extent {}", index, dim, n);
+  layout_value out = in;
+  out.offset = detail::checked_add(in.offset, detail::checked_mul(index < 0 ? index + n : index, in.strides[d], "select"), "select");
+  detail::remove_axis(out, static_cast<std::size_t>(d));
+  return detail::subset_result(out);
+}
+
 /// PyTorch `as_strided(shape, strides, offset)`: any layout over the same storage, with offsets
 /// counted from the start of the storage. It may reach anywhere in the storage the input was cut
 /// from, [0, storage_size()), and nowhere outside it; the result keeps that storage.

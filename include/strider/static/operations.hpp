@@ -84,6 +84,14 @@ using diagonal_t = static_layout<diagonal(detail::dyn<L>, Offset, A, B).value()>
 template <class L, index_t Dim, index_t Size, index_t Step>
 using unfold_t = static_layout<unfold(detail::dyn<L>, Dim, Size, Step).value()>;
 
+/// PyTorch `narrow(Dim, Start, Length)`: elements [Start, Start + Length) of axis Dim.
+template <class L, index_t Dim, index_t Start, index_t Length>
+using narrow_t = static_layout<narrow(detail::dyn<L>, Dim, Start, Length).value()>;
+
+/// PyTorch `select(Dim, Index)`: index Index of axis Dim, which is removed.
+template <class L, index_t Dim, index_t Index>
+using select_t = static_layout<select(detail::dyn<L>, Dim, Index).value()>;
+
 /// PyTorch `as_strided`: any layout within the storage L was cut from, [0, L::storage_size).
 template <class L, class Shape, class Strides, index_t Offset = L::offset>
 using as_strided_t =
@@ -144,6 +152,10 @@ template <index_t Offset = 0, index_t A = 0, index_t B = 1, static_layout_type L
 constexpr auto diagonal(L) { return diagonal_t<L, Offset, A, B>{}; }
 template <index_t Dim, index_t Size, index_t Step, static_layout_type L>
 constexpr auto unfold(L) { return unfold_t<L, Dim, Size, Step>{}; }
+template <index_t Dim, index_t Start, index_t Length, static_layout_type L>
+constexpr auto narrow(L) { return narrow_t<L, Dim, Start, Length>{}; }
+template <index_t Dim, index_t Index, static_layout_type L>
+constexpr auto select(L) { return select_t<L, Dim, Index>{}; }
 template <class Shape, class Strides, index_t Offset, static_layout_type L>
 constexpr auto as_strided(L) { return as_strided_t<L, Shape, Strides, Offset>{}; }
 template <index_t N, static_layout_type L>

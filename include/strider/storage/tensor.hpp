@@ -284,6 +284,12 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout> {
   auto unfold(index_t dim, index_t size, index_t step) & { return as_view().unfold(dim, size, step); }
   auto unfold(index_t dim, index_t size, index_t step) const& { return as_view().unfold(dim, size, step); }
   void unfold(index_t dim, index_t size, index_t step) && = delete;
+  auto narrow(index_t dim, index_t start, index_t length) & { return as_view().narrow(dim, start, length); }
+  auto narrow(index_t dim, index_t start, index_t length) const& { return as_view().narrow(dim, start, length); }
+  void narrow(index_t dim, index_t start, index_t length) && = delete;
+  auto select(index_t dim, index_t index) & { return as_view().select(dim, index); }
+  auto select(index_t dim, index_t index) const& { return as_view().select(dim, index); }
+  void select(index_t dim, index_t index) && = delete;
   auto as_strided(const dims& shape, const dims& strides, index_t offset) & { return as_view().as_strided(shape, strides, offset); }
   auto as_strided(const dims& shape, const dims& strides, index_t offset) const& { return as_view().as_strided(shape, strides, offset); }
   void as_strided(const dims& shape, const dims& strides, index_t offset) && = delete;

@@ -387,6 +387,14 @@ class tensor_view : public detail::layout_queries<Layout> {
   tensor_view unfold(index_t dim, index_t size, index_t step) const
     requires(!queries::is_static)
   { return {data_, strider::unfold(this->layout(), dim, size, step)}; }
+  /// Elements [start, start + length) of dimension dim.
+  tensor_view narrow(index_t dim, index_t start, index_t length) const
+    requires(!queries::is_static)
+  { return {data_, strider::narrow(this->layout(), dim, start, length)}; }
+  /// Index `index` of dimension dim, which is removed.
+  tensor_view select(index_t dim, index_t index) const
+    requires(!queries::is_static)
+  { return {data_, strider::select(this->layout(), dim, index)}; }
   /// Any layout within the storage the view's layout knows, [0, storage_size()).
   tensor_view as_strided(const dims& shape, const dims& strides, index_t offset) const
     requires(!queries::is_static)
@@ -543,6 +551,18 @@ template <index_t Dim, index_t Size, index_t Step, detail::static_source X>
 constexpr auto unfold(X&& x) {
   return detail::with_layout<unfold_t<typename detail::view_of_t<X>::layout_type, Dim, Size, Step>>(x);
 }
+/// Elements [Start, Start + Length) of axis Dim.
+template <index_t Dim, index_t Start, index_t Length, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto narrow(X&& x) {
+  return detail::with_layout<narrow_t<typename detail::view_of_t<X>::layout_type, Dim, Start, Length>>(x);
+}
+/// Index Index of axis Dim, which is removed.
+template <index_t Dim, index_t Index, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto select(X&& x) {
+  return detail::with_layout<select_t<typename detail::view_of_t<X>::layout_type, Dim, Index>>(x);
+}
 /// Any layout (Shape = shape<...>, Strides = strides<...>) within the storage x was cut from, [0, storage_size()).
 template <class Shape, class Strides, index_t Offset, detail::static_source X>
   requires detail::borrowable<X>
@@ -602,6 +622,14 @@ auto diagonal(X&& x, index_t offset = 0, index_t axis_a = 0, index_t axis_b = 1)
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
 auto unfold(X&& x, index_t dim, index_t size, index_t step) { return x.as_view().unfold(dim, size, step); }
+/// Elements [start, start + length) of dimension dim.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto narrow(X&& x, index_t dim, index_t start, index_t length) { return x.as_view().narrow(dim, start, length); }
+/// Index `index` of dimension dim, which is removed.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto select(X&& x, index_t dim, index_t index) { return x.as_view().select(dim, index); }
 /// Any layout within the storage x was cut from, [0, storage_size()).
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
