@@ -282,3 +282,18 @@ TEST_CASE("errors: narrow, select") {
   CHECK(message_of([&] { strider::select(c, -3, 0); }) == "select: dimension -3 is out of range for rank 2");
   CHECK(message_of([] { strider::select(dynamic_layout{}, 0, 0); }) == "select: a rank-0 layout has no dimension to select from");
 }
+
+TEST_CASE("errors: expand, flatten") {
+  const auto c = dynamic_layout::contiguous({3, 2});
+  CHECK(message_of([&] { strider::expand(c, {3, 4}); }) == "expand: size 4 of axis 1 must match its extent 2 (only extent-1 axes expand)");
+  CHECK(message_of([&] { strider::expand(c, {2}); }) == "expand: 1 sizes given for a layout of rank 2 (at least as many are needed)");
+  CHECK(message_of([&] { strider::expand(c, {-1, 3, 2}); }) == "expand: -1 is not allowed for the new leading axis 0");
+  CHECK(message_of([&] { strider::expand(c, {3, -2}); }) == "expand: size -2 of axis 1 is negative");
+  const auto t = dynamic_layout::contiguous({2, 3, 4});
+  CHECK(message_of([&] { strider::flatten(strider::permute(t, {0, 2, 1}), 1); }) ==
+        "flatten: axes 1 to -1 cannot be merged into one without a copy (their strides do not nest); reshape copies");
+  CHECK(message_of([&] { strider::flatten(t, 2, 1); }) == "flatten: start_dim 2 comes after end_dim 1");
+  CHECK(message_of([&] { strider::flatten(t, 3); }) == "flatten: start_dim 3 is out of range for rank 3");
+  CHECK(message_of([&] { strider::flatten(t, 0, -4); }) == "flatten: end_dim -4 is out of range for rank 3");
+  CHECK((strider::can_flatten(t) && !strider::can_flatten(strider::permute(t, {0, 2, 1}), 1)));
+}

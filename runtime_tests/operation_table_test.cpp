@@ -105,6 +105,14 @@ TEST_CASE("every operation of the table exists in every form, and the forms agre
               [&] { return unfold(l, 2, 2, 1); }, [&] { return unfold<2, 2, 1>(sv); },
               [&] { return unfold(dv, 2, 2, 1).layout(); }, [&] { return dv.unfold(2, 2, 1).layout(); },
               [&] { return t.unfold(2, 2, 1).layout(); });
+  check_forms(name("expand", ".expand(3, 2, -1, 4)", "contiguous(2, 1, 4)"), expand_t<U, 3, 2, -1, 4>{}, [] { return expand<3, 2, -1, 4>(U{}); },
+              [&] { return expand(u, {3, 2, -1, 4}); }, [&] { return expand<3, 2, -1, 4>(su); },
+              [&] { return expand(du, {3, 2, -1, 4}).layout(); }, [&] { return du.as_const().expand({3, 2, -1, 4}).layout(); },
+              [&] { return tu.expand({3, 2, -1, 4}).layout(); });
+  check_forms(name("flatten", ".flatten(1)"), flatten_t<L, 1>{}, [] { return flatten<1>(L{}); },
+              [&] { return flatten(l, 1); }, [&] { return flatten<1>(sv); },
+              [&] { return flatten(dv, 1).layout(); }, [&] { return dv.flatten(1).layout(); },
+              [&] { return t.flatten(1).layout(); });
   check_forms(name("narrow", ".narrow(-1, -3, 2)"), narrow_t<L, -1, -3, 2>{}, [] { return narrow<-1, -3, 2>(L{}); },
               [&] { return narrow(l, -1, -3, 2); }, [&] { return narrow<-1, -3, 2>(sv); },
               [&] { return narrow(dv, -1, -3, 2).layout(); }, [&] { return dv.narrow(-1, -3, 2).layout(); },

@@ -115,3 +115,22 @@ static_assert(is_layout<select_t<C, -1, -1>, shape<3>, strides<4>, 3>);
 static_assert(std::is_same_v<select_t<C, 0, 1>, slice_t<C, "1">>);
 static_assert(std::is_same_v<decltype(narrow<0, 1, 1>(C{})), narrow_t<C, 0, 1, 1>> && std::is_same_v<decltype(select<1, 0>(C{})), select_t<C, 1, 0>>);
 }  // namespace narrow_select
+
+// expand_t (PyTorch expand) and flatten_t (PyTorch flatten, as a view), worked by hand.
+namespace expand_flatten {
+using namespace strider_static_test;
+using C = contiguous<3, 1, 2>;  // strides (2, 2, 1)
+static_assert(is_layout<expand_t<C, 4, 3, 5, 2>, shape<4, 3, 5, 2>, strides<0, 2, 0, 1>>);
+static_assert(is_layout<expand_t<C, -1, -1, -1>, shape<3, 1, 2>, strides<2, 2, 1>>);  // -1 keeps, strides too
+static_assert(is_layout<expand_t<contiguous<3>, 1, 3>, shape<1, 3>, strides<3, 1>>);  // PyTorch's stride for a new extent-1 axis
+static_assert(!expand_t<C, 3, 4, 2>::is_unique && expand_t<C, 3, 0, 2>::size == 0);
+using T = contiguous<2, 3, 4>;
+static_assert(is_layout<flatten_t<T>, shape<24>, strides<1>>);
+static_assert(is_layout<flatten_t<T, 1>, shape<2, 12>, strides<12, 1>>);
+static_assert(is_layout<flatten_t<slice_t<T, ":, :, ::2">, 1>, shape<2, 6>, strides<12, 2>>);
+static_assert(std::is_same_v<flatten_t<permute_t<T, 0, 2, 1>, 1, 1>, permute_t<T, 0, 2, 1>>);  // one axis: as it is
+static_assert(is_layout<flatten_t<contiguous<>>, shape<1>, strides<1>>);                     // rank 0 gives (1,)
+static_assert(flatten_copies<permute_t<T, 0, 2, 1>, 1> && !flatten_copies<T, 0, 1>);
+static_assert(std::is_same_v<decltype(expand<2, -1>(contiguous<1>{})), expand_t<contiguous<1>, 2, -1>> &&
+              std::is_same_v<decltype(flatten<1>(T{})), flatten_t<T, 1>>);
+}  // namespace expand_flatten

@@ -11,7 +11,8 @@ Every chain starts from `torch.arange(n)` reshaped, so the values of each result
 offsets. Only calls whose semantics strider shares with PyTorch are generated: slices with a
 positive step that are not empty (PyTorch points an empty slice elsewhere than NumPy, whom
 strider follows), permute, transpose, unsqueeze, squeeze of an extent-1 axis, view, unfold,
-narrow, select, and as_strided with non-negative strides (PyTorch refuses negative ones). Output: the format of
+narrow, select, expand, flatten (where PyTorch's is a view: where it copies, strider refuses), and
+as_strided with non-negative strides (PyTorch refuses negative ones). Output: the format of
 numpy_reference.py, flags always "-".
 """
 
@@ -126,6 +127,36 @@ def random_unfold(rng, t):
     return ".unfold(%d, %d, %d)" % (d, size, step), lambda x: x.unfold(d, size, step)
 
 
+def random_expand(rng, t):
+    sizes = [rng.randint(1, 3) if rng.random() > 0.05 else -1 for _ in range(rng.choice([0, 0, 1, 2]))]
+    for n in t.shape:
+        r = rng.random()
+        if n == 1:
+            sizes.append(-1 if r < 0.3 else rng.randint(0, 4))
+        else:
+            sizes.append(-1 if r < 0.5 else n if r < 0.9 else n + 1)  # the last refused
+    if len(sizes) > MAX_RANK:
+        return None
+    return ".expand%s" % tuple_text(sizes), lambda x: x.expand(sizes)
+
+
+def random_flatten(rng, t):
+    rank = max(t.dim(), 1)
+    start, end = rng.randint(-rank, rank - 1), rng.randint(-rank, rank - 1)
+
+    def run(x):
+        result = x.flatten(start, end)
+        # PyTorch copies where the strides cannot express it; strider's flatten is a view and
+        # refuses there.
+        if result.numel() > 0 and result.storage().data_ptr() != x.storage().data_ptr():
+            raise RuntimeError("flatten copied")
+        return result
+    if rng.random() < 0.3:
+        start, end = 0, -1
+        return ".flatten()", run
+    return ".flatten(%d, %d)" % (start, end), run
+
+
 def random_narrow(rng, t):
     if t.dim() == 0:
         return None
@@ -167,7 +198,7 @@ def random_as_strided(rng, chain):
 
 CALLS = [(random_slice, 4), (random_permute, 1), (random_transpose, 1), (random_unsqueeze, 1),
          (random_squeeze, 1), (random_view, 1), (random_unfold, 1), (random_as_strided, 4),
-         (random_narrow, 2), (random_select, 2)]
+         (random_narrow, 2), (random_select, 2), (random_expand, 2), (random_flatten, 2)]
 
 
 def record(out, chain, error, failed_at):

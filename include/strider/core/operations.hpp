@@ -375,6 +375,82 @@ constexpr dynamic_layout unfold(const dynamic_layout& l, index_t dim, index_t si
   return detail::subset_result(out);
 }
 
+/// PyTorch `expand(sizes)`: new leading axes and extent-1 axes stretched, with stride 0; -1
+/// keeps an axis as it is (its stride too, unlike NumPy's broadcast_to, which zeroes the stride
+/// of every extent-1 axis). Any other extent must match. A new axis of extent 1 gets PyTorch's
+/// stride (the next axis's extent times its stride), which never moves an offset.
+constexpr dynamic_layout expand(const dynamic_layout& l, const dims& sizes) {
+  const layout_value& in = l.value();
+  if (sizes.size() < in.rank)
+    throw layout_error("expand: {} sizes given for a layout of rank {} (at least as many are needed)", sizes.size(), in.rank);
+  if (sizes.size() > max_rank) throw layout_error("expand: rank {} exceeds max_rank ({})", sizes.size(), max_rank);
+  layout_value out{};
+  out.rank = sizes.size();
+  out.offset = in.offset;
+  out.storage_size = in.storage_size;
+  const std::size_t lead = sizes.size() - in.rank;
+  for (std::size_t d = sizes.size(); d-- > 0;) {  // last first: a new axis's stride reads the next axis's
+    const index_t size = sizes[d];
+    index_t from = 1, stride = 0;
+    if (d >= lead) {
+      from = in.shape[d - lead];
+      stride = in.strides[d - lead];
+    } else {
+      if (size == -1) throw layout_error("expand: -1 is not allowed for the new leading axis {}", d);
+      if (d + 1 < sizes.size()) stride = detail::checked_mul(out.shape[d + 1], out.strides[d + 1], "expand");
+    }
+    if (size < -1) throw layout_error("expand: size {} of axis {} is negative", size, d);
+    out.shape[d] = size == -1 ? from : size;
+    if (out.shape[d] != from) {
+      if (from != 1) throw layout_error("expand: size {} of axis {} must match its extent {} (only extent-1 axes expand)", size, d, from);
+      stride = 0;
+    }
+    out.strides[d] = stride;
+  }
+  detail::element_count(out, "expand");
+  return detail::subset_result(out);
+}
+
+namespace detail {
+// The shape of flatten(l, start, end), its axes checked: shape[:start] + (product) + shape[end+1:].
+constexpr dims flattened_shape(const layout_value& in, index_t start, index_t end) {
+  const std::size_t rank = in.rank > 0 ? in.rank : 1;  // rank 0 flattens as one axis of extent 1
+  const index_t s = wrap_axis(start, rank), e = wrap_axis(end, rank);
+  if (s < 0) throw layout_error("flatten: start_dim {} is out of range for rank {}", start, in.rank);
+  if (e < 0) throw layout_error("flatten: end_dim {} is out of range for rank {}", end, in.rank);
+  if (s > e) throw layout_error("flatten: start_dim {} comes after end_dim {}", start, end);
+  dims shape;
+  if (in.rank == 0) {
+    shape.push_back(1);
+    return shape;
+  }
+  index_t merged = 1;
+  for (std::size_t d = 0; d < in.rank; ++d) {
+    const auto di = static_cast<index_t>(d);
+    if (di < s || di > e) shape.push_back(in.shape[d]);
+    else merged = checked_mul(merged, in.shape[d], "flatten");
+    if (di == e) shape.push_back(merged);
+  }
+  return shape;
+}
+}  // namespace detail
+
+/// PyTorch `flatten(start_dim, end_dim)` as a view: axes start..end merged into one (rank 0
+/// gives shape (1,)). A compile error or layout_error naming the axes when the strides cannot
+/// express it (PyTorch copies then; strider's views never do: `reshape` copies).
+constexpr dynamic_layout flatten(const dynamic_layout& l, index_t start = 0, index_t end = -1) {
+  const dims shape = detail::flattened_shape(l.value(), start, end);
+  if (l.rank() > 0 && shape.size() == l.rank()) return l;  // one axis: PyTorch returns the input as it is
+  if (!can_view(l, shape))
+    throw layout_error("flatten: axes {} to {} cannot be merged into one without a copy (their strides do not nest); reshape copies", start, end);
+  return view(l, shape);
+}
+
+/// True when `flatten(l, start, end)` is a view; when it is not, PyTorch's flatten copies.
+constexpr bool can_flatten(const dynamic_layout& l, index_t start = 0, index_t end = -1) {
+  return can_view(l, detail::flattened_shape(l.value(), start, end));
+}
+
 /// PyTorch `narrow(dim, start, length)`: elements [start, start + length) of axis `dim`, a view.
 /// A negative start counts from the end; out of range is an error, never clamped.
 constexpr dynamic_layout narrow(const dynamic_layout& l, index_t dim, index_t start, index_t length) {

@@ -84,6 +84,18 @@ using diagonal_t = static_layout<diagonal(detail::dyn<L>, Offset, A, B).value()>
 template <class L, index_t Dim, index_t Size, index_t Step>
 using unfold_t = static_layout<unfold(detail::dyn<L>, Dim, Size, Step).value()>;
 
+/// PyTorch `expand(E...)`: extent-1 and new leading axes stretched (stride 0); -1 keeps an axis.
+template <class L, index_t... E>
+using expand_t = static_layout<expand(detail::dyn<L>, dims{E...}).value()>;
+
+/// PyTorch `flatten(Start, End)` as a view (a compile error naming the axes when it would copy).
+template <class L, index_t Start = 0, index_t End = -1>
+using flatten_t = static_layout<flatten(detail::dyn<L>, Start, End).value()>;
+
+/// True when PyTorch's flatten of these axes would copy (flatten_t then does not compile).
+template <class L, index_t Start = 0, index_t End = -1>
+inline constexpr bool flatten_copies = !can_flatten(detail::dyn<L>, Start, End);
+
 /// PyTorch `narrow(Dim, Start, Length)`: elements [Start, Start + Length) of axis Dim.
 template <class L, index_t Dim, index_t Start, index_t Length>
 using narrow_t = static_layout<narrow(detail::dyn<L>, Dim, Start, Length).value()>;
@@ -152,6 +164,10 @@ template <index_t Offset = 0, index_t A = 0, index_t B = 1, static_layout_type L
 constexpr auto diagonal(L) { return diagonal_t<L, Offset, A, B>{}; }
 template <index_t Dim, index_t Size, index_t Step, static_layout_type L>
 constexpr auto unfold(L) { return unfold_t<L, Dim, Size, Step>{}; }
+template <index_t... E, static_layout_type L>
+constexpr auto expand(L) { return expand_t<L, E...>{}; }
+template <index_t Start = 0, index_t End = -1, static_layout_type L>
+constexpr auto flatten(L) { return flatten_t<L, Start, End>{}; }
 template <index_t Dim, index_t Start, index_t Length, static_layout_type L>
 constexpr auto narrow(L) { return narrow_t<L, Dim, Start, Length>{}; }
 template <index_t Dim, index_t Index, static_layout_type L>

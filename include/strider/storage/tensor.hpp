@@ -284,6 +284,12 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout> {
   auto unfold(index_t dim, index_t size, index_t step) & { return as_view().unfold(dim, size, step); }
   auto unfold(index_t dim, index_t size, index_t step) const& { return as_view().unfold(dim, size, step); }
   void unfold(index_t dim, index_t size, index_t step) && = delete;
+  auto expand(const dims& sizes) & { return as_view().expand(sizes); }
+  auto expand(const dims& sizes) const& { return as_view().expand(sizes); }
+  void expand(const dims& sizes) && = delete;
+  auto flatten(index_t start = 0, index_t end = -1) & { return as_view().flatten(start, end); }
+  auto flatten(index_t start = 0, index_t end = -1) const& { return as_view().flatten(start, end); }
+  void flatten(index_t start = 0, index_t end = -1) && = delete;
   auto narrow(index_t dim, index_t start, index_t length) & { return as_view().narrow(dim, start, length); }
   auto narrow(index_t dim, index_t start, index_t length) const& { return as_view().narrow(dim, start, length); }
   void narrow(index_t dim, index_t start, index_t length) && = delete;

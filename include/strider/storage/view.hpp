@@ -387,6 +387,14 @@ class tensor_view : public detail::layout_queries<Layout> {
   tensor_view unfold(index_t dim, index_t size, index_t step) const
     requires(!queries::is_static)
   { return {data_, strider::unfold(this->layout(), dim, size, step)}; }
+  /// PyTorch expand: extent-1 axes stretched (stride 0; read-only), -1 keeps an axis.
+  tensor_view expand(const dims& sizes) const
+    requires(!queries::is_static)
+  { return {data_, strider::expand(this->layout(), sizes)}; }
+  /// Axes start..end merged into one, as a view (throws when that would copy).
+  tensor_view flatten(index_t start = 0, index_t end = -1) const
+    requires(!queries::is_static)
+  { return {data_, strider::flatten(this->layout(), start, end)}; }
   /// Elements [start, start + length) of dimension dim.
   tensor_view narrow(index_t dim, index_t start, index_t length) const
     requires(!queries::is_static)
@@ -551,6 +559,18 @@ template <index_t Dim, index_t Size, index_t Step, detail::static_source X>
 constexpr auto unfold(X&& x) {
   return detail::with_layout<unfold_t<typename detail::view_of_t<X>::layout_type, Dim, Size, Step>>(x);
 }
+/// Extent-1 axes stretched to E... (stride 0), -1 keeping an axis.
+template <index_t... E, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto expand(X&& x) {
+  return detail::with_layout<expand_t<typename detail::view_of_t<X>::layout_type, E...>>(x);
+}
+/// Axes Start..End merged into one (a compile error when that would copy).
+template <index_t Start = 0, index_t End = -1, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto flatten(X&& x) {
+  return detail::with_layout<flatten_t<typename detail::view_of_t<X>::layout_type, Start, End>>(x);
+}
 /// Elements [Start, Start + Length) of axis Dim.
 template <index_t Dim, index_t Start, index_t Length, detail::static_source X>
   requires detail::borrowable<X>
@@ -622,6 +642,14 @@ auto diagonal(X&& x, index_t offset = 0, index_t axis_a = 0, index_t axis_b = 1)
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
 auto unfold(X&& x, index_t dim, index_t size, index_t step) { return x.as_view().unfold(dim, size, step); }
+/// Extent-1 axes stretched (stride 0), -1 keeping an axis.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto expand(X&& x, const dims& sizes) { return x.as_view().expand(sizes); }
+/// Axes start..end merged into one, as a view.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto flatten(X&& x, index_t start = 0, index_t end = -1) { return x.as_view().flatten(start, end); }
 /// Elements [start, start + length) of dimension dim.
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
