@@ -42,6 +42,7 @@ int main() {
   // --- static layouts -------------------------------------------------------------------------------
   using L = contiguous<3, 4>;
   using F = column_major<3, 4>;
+  const dynamic_layout d3 = dynamic_layout::contiguous({2, 3, 4});
   using G = layout<shape<2, 3>, strides<1, 2>, 5>;
   CHECK(L::rank == 2 && L::shape[1] == 4 && L::strides[0] == 4 && L::offset == 0 && L::size == 12);
   CHECK(F::strides == std::array<index_t, 2>{1, 3} && G::offset == 5 && G::max_offset == 10);
@@ -68,6 +69,7 @@ int main() {
   CHECK(squeeze_t<contiguous<1, 3>>::rank == 1 && unsqueeze_t<L, 0>::rank == 3);
   CHECK(diagonal_t<L>::shape[0] == 3 && diagonal_t<L>::strides[0] == 5);
   CHECK(unfold_t<contiguous<8>, 0, 3, 2>::shape[0] == 3 && !unfold_t<contiguous<8>, 0, 3, 2>::is_unique);
+  CHECK(movedim_t<contiguous<2, 3, 4>, axes<0>, axes<2>>::shape[2] == 2 && movedim(d3, {0}, {-1}).strides() == dims{4, 1, 12});
   CHECK(expand_t<slice_t<L, "None, 1">, 3, -1>::strides[0] == 0 && flatten_t<contiguous<2, 3, 4>, 1>::shape[1] == 12 && flatten_copies<F>);
   CHECK(narrow_t<L, 1, -3, 2>::offset == 1 && select_t<L, 0, -1>::offset == 8 && narrow(L::dynamic(), 0, 1, 2).shape() == dims{2, 4});
   CHECK(as_strided_t<slice_t<contiguous<1000>, ":2">, shape<2>, strides<50>>{}(1) == 50);

@@ -297,3 +297,12 @@ TEST_CASE("errors: expand, flatten") {
   CHECK(message_of([&] { strider::flatten(t, 0, -4); }) == "flatten: end_dim -4 is out of range for rank 3");
   CHECK((strider::can_flatten(t) && !strider::can_flatten(strider::permute(t, {0, 2, 1}), 1)));
 }
+
+TEST_CASE("errors: movedim") {
+  const auto t = dynamic_layout::contiguous({2, 3, 4});
+  CHECK(message_of([&] { strider::movedim(t, {0, 1}, {2}); }) == "movedim: 2 source axes but 1 destination axes");
+  CHECK(message_of([&] { strider::movedim(t, {3}, {0}); }) == "movedim: source axis 3 is out of range for rank 3");
+  CHECK(message_of([&] { strider::movedim(t, {0}, {-4}); }) == "movedim: destination axis -4 is out of range for rank 3");
+  CHECK(message_of([&] { strider::movedim(t, {0, -3}, {1, 2}); }) == "movedim: repeated source axis -3");
+  CHECK(message_of([&] { strider::movedim(t, {0, 1}, {2, -1}); }) == "movedim: repeated destination axis -1");
+}

@@ -105,6 +105,10 @@ TEST_CASE("every operation of the table exists in every form, and the forms agre
               [&] { return unfold(l, 2, 2, 1); }, [&] { return unfold<2, 2, 1>(sv); },
               [&] { return unfold(dv, 2, 2, 1).layout(); }, [&] { return dv.unfold(2, 2, 1).layout(); },
               [&] { return t.unfold(2, 2, 1).layout(); });
+  check_forms(name("movedim", ".movedim((0, -1), (2, 0))"), movedim_t<L, axes<0, -1>, axes<2, 0>>{},
+              [] { return movedim<axes<0, -1>, axes<2, 0>>(L{}); }, [&] { return movedim(l, {0, -1}, {2, 0}); },
+              [&] { return movedim<axes<0, -1>, axes<2, 0>>(sv); }, [&] { return movedim(dv, {0, -1}, {2, 0}).layout(); },
+              [&] { return dv.movedim({0, -1}, {2, 0}).layout(); }, [&] { return t.movedim({0, -1}, {2, 0}).layout(); });
   check_forms(name("expand", ".expand(3, 2, -1, 4)", "contiguous(2, 1, 4)"), expand_t<U, 3, 2, -1, 4>{}, [] { return expand<3, 2, -1, 4>(U{}); },
               [&] { return expand(u, {3, 2, -1, 4}); }, [&] { return expand<3, 2, -1, 4>(su); },
               [&] { return expand(du, {3, 2, -1, 4}).layout(); }, [&] { return du.as_const().expand({3, 2, -1, 4}).layout(); },

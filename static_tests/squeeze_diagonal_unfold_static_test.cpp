@@ -133,4 +133,9 @@ static_assert(is_layout<flatten_t<contiguous<>>, shape<1>, strides<1>>);        
 static_assert(flatten_copies<permute_t<T, 0, 2, 1>, 1> && !flatten_copies<T, 0, 1>);
 static_assert(std::is_same_v<decltype(expand<2, -1>(contiguous<1>{})), expand_t<contiguous<1>, 2, -1>> &&
               std::is_same_v<decltype(flatten<1>(T{})), flatten_t<T, 1>>);
+// movedim_t: PyTorch movedim / NumPy moveaxis; the other axes keep their order.
+using M = movedim_t<T, axes<0>, axes<2>>;  // (2, 3, 4) -> (3, 4, 2)
+static_assert(is_layout<M, shape<3, 4, 2>, strides<4, 1, 12>>);
+static_assert(std::is_same_v<movedim_t<T, axes<0, -1>, axes<2, 0>>, permute_t<T, 2, 1, 0>>);
+static_assert(std::is_same_v<movedim_t<T, axes<>, axes<>>, T> && std::is_same_v<decltype(movedim<axes<0>, axes<2>>(T{})), M>);
 }  // namespace expand_flatten

@@ -41,13 +41,15 @@ inline std::string help_text() {
     views += name;
     line += name.size();
   }
+  const std::string tail = "Quote EXPR for the shell; --operations lists them.";
+  views += line + 2 + tail.size() > 92 ? ".\n" : ". ";
   return "Prints the storage offset of every element of a strided layout (NumPy/PyTorch semantics).\n"
          "\n"
          "EXPR is a base layout followed by views, written as in NumPy and PyTorch:\n"
          "  contiguous(3, 4, 5)[1:, ::-1].permute(2, 0, 1)\n"
          "  column_major(3, 4).transpose(0, 1)     layout((3, 4), (4, 1), 0).flip(0)\n"
          "  contiguous(4)[None].broadcast_to(3, 4)  contiguous(8).unfold(0, 3, 2)\n"
-         "Views: " + views + ". Quote EXPR for the shell; --operations lists them.\n"
+         "Views: " + views + tail + "\n"
          "\n"
          "Options:\n"
          "  --format F    grid (default: aligned text; rank > 2 as 2-D slices), md (Markdown),\n"

@@ -11,7 +11,7 @@ Every chain starts from `torch.arange(n)` reshaped, so the values of each result
 offsets. Only calls whose semantics strider shares with PyTorch are generated: slices with a
 positive step that are not empty (PyTorch points an empty slice elsewhere than NumPy, whom
 strider follows), permute, transpose, unsqueeze, squeeze of an extent-1 axis, view, unfold,
-narrow, select, expand, flatten (where PyTorch's is a view: where it copies, strider refuses), and
+movedim, narrow, select, expand, flatten (where PyTorch's is a view: where it copies, strider refuses), and
 as_strided with non-negative strides (PyTorch refuses negative ones). Output: the format of
 numpy_reference.py, flags always "-".
 """
@@ -157,6 +157,22 @@ def random_flatten(rng, t):
     return ".flatten(%d, %d)" % (start, end), run
 
 
+def random_movedim(rng, t):
+    rank = t.dim()
+    if rank == 0:
+        return None
+    count = rng.randint(1, rank)
+    source = rng.sample(range(rank), count)
+    destination = rng.sample(range(rank), count)
+    source = [a - rank if rng.random() < 0.3 else a for a in source]
+    destination = [a - rank if rng.random() < 0.3 else a for a in destination]
+    if rng.random() < 0.08:  # a repeated or out-of-range axis: refused by both
+        destination[0] = destination[-1] if count > 1 else rank
+    if count == 1 and rng.random() < 0.5:
+        return ".movedim(%d, %d)" % (source[0], destination[0]), lambda x: x.movedim(source[0], destination[0])
+    return ".movedim(%s, %s)" % (tuple_text(source), tuple_text(destination)), lambda x: x.movedim(tuple(source), tuple(destination))
+
+
 def random_narrow(rng, t):
     if t.dim() == 0:
         return None
@@ -198,7 +214,7 @@ def random_as_strided(rng, chain):
 
 CALLS = [(random_slice, 4), (random_permute, 1), (random_transpose, 1), (random_unsqueeze, 1),
          (random_squeeze, 1), (random_view, 1), (random_unfold, 1), (random_as_strided, 4),
-         (random_narrow, 2), (random_select, 2), (random_expand, 2), (random_flatten, 2)]
+         (random_narrow, 2), (random_select, 2), (random_expand, 2), (random_flatten, 2), (random_movedim, 2)]
 
 
 def record(out, chain, error, failed_at):

@@ -25,13 +25,14 @@ enum class argument_form {
   axes_or_all,  // a list of axes, or none for every axis: flip(), squeeze(0)
   integers,     // a fixed number of integers (min_arguments to max_arguments): transpose(0, 1)
   strided,      // (shape), (strides) and an optional offset: layout((3, 4), (4, 1), 0)
+  axis_lists,   // two axes, or two tuples of axes: movedim(0, 2), movedim((0, 1), (2, 3))
   index,        // NumPy index text, written between [ ]
 };
 
 /// The arguments of one call, as the expression language collects them.
 struct operation_arguments {
   dims values;                  // extents, axes or integers
-  dims strides;                 // strided forms
+  dims strides;                 // strided forms; the second list of axis_lists
   index_t offset = 0;           // strided forms, when has_offset
   bool has_offset = false;
   std::string_view index;       // index form: the text between [ ]
@@ -87,6 +88,9 @@ inline constexpr operation_info operation_table[] = {
     {"unfold", false, argument_form::integers, 3, 3, "three integers (dimension, size, step)", "unfold(0, 3, 2)",
      "PyTorch unfold: sliding windows, the window axis appended",
      [](const dynamic_layout& l, const operation_arguments& a) { return unfold(l, a.values[0], a.values[1], a.values[2]); }},
+    {"movedim", false, argument_form::axis_lists, 0, 0, "two axes or two tuples of axes (source, destination)", "movedim(0, 2)",
+     "PyTorch movedim, NumPy moveaxis: source axes to destination places",
+     [](const dynamic_layout& l, const operation_arguments& a) { return movedim(l, a.values, a.strides); }},
     {"expand", false, argument_form::extents, 0, 0, "sizes", "expand(2, -1, 4)", "PyTorch expand: stretch extent-1 axes, -1 keeps one",
      [](const dynamic_layout& l, const operation_arguments& a) { return expand(l, a.values); }},
     {"flatten", false, argument_form::integers, 0, 2, "at most two integers (start_dim, end_dim)", "flatten(1)",

@@ -375,6 +375,35 @@ constexpr dynamic_layout unfold(const dynamic_layout& l, index_t dim, index_t si
   return detail::subset_result(out);
 }
 
+/// PyTorch `movedim(source, destination)` (NumPy `moveaxis`): axis source[i] becomes axis
+/// destination[i]; the other axes keep their order in the remaining places. Negative axes count
+/// from the end.
+constexpr dynamic_layout movedim(const dynamic_layout& l, const dims& source, const dims& destination) {
+  const std::size_t rank = l.rank();
+  if (source.size() != destination.size())
+    throw layout_error("movedim: {} source axes but {} destination axes", source.size(), destination.size());
+  index_t order[max_rank] = {};
+  bool placed[max_rank] = {}, moved[max_rank] = {};
+  for (std::size_t i = 0; i < source.size(); ++i) {
+    const index_t s = detail::wrap_axis(source[i], rank), d = detail::wrap_axis(destination[i], rank);
+    if (s < 0) throw layout_error("movedim: source axis {} is out of range for rank {}", source[i], rank);
+    if (d < 0) throw layout_error("movedim: destination axis {} is out of range for rank {}", destination[i], rank);
+    if (moved[s]) throw layout_error("movedim: repeated source axis {}", source[i]);
+    if (placed[d]) throw layout_error("movedim: repeated destination axis {}", destination[i]);
+    moved[s] = placed[d] = true;
+    order[d] = s;
+  }
+  std::size_t next = 0;  // the other axes, in their order, into the free places
+  for (std::size_t d = 0; d < rank; ++d) {
+    if (placed[d]) continue;
+    while (moved[next]) ++next;
+    order[d] = static_cast<index_t>(next++);
+  }
+  dims axes;
+  for (std::size_t d = 0; d < rank; ++d) axes.push_back(order[d]);
+  return permute(l, axes);
+}
+
 /// PyTorch `expand(sizes)`: new leading axes and extent-1 axes stretched, with stride 0; -1
 /// keeps an axis as it is (its stride too, unlike NumPy's broadcast_to, which zeroes the stride
 /// of every extent-1 axis). Any other extent must match. A new axis of extent 1 gets PyTorch's

@@ -194,6 +194,13 @@ struct strides {
   static constexpr dims as_dims() { return dims{S...}; }
 };
 
+/// Compile-time axes, as in `movedim_t<L, axes<0, 1>, axes<2, 3>>`.
+template <index_t... A>
+struct axes {
+  static constexpr std::size_t size = sizeof...(A);
+  static constexpr dims as_dims() { return dims{A...}; }
+};
+
 /// The general static layout: any shape, strides and storage offset (checked: no element at
 /// a negative offset, sizes within int64).
 template <class Shape, class Strides, index_t Offset = 0>

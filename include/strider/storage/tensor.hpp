@@ -284,6 +284,9 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout> {
   auto unfold(index_t dim, index_t size, index_t step) & { return as_view().unfold(dim, size, step); }
   auto unfold(index_t dim, index_t size, index_t step) const& { return as_view().unfold(dim, size, step); }
   void unfold(index_t dim, index_t size, index_t step) && = delete;
+  auto movedim(const dims& source, const dims& destination) & { return as_view().movedim(source, destination); }
+  auto movedim(const dims& source, const dims& destination) const& { return as_view().movedim(source, destination); }
+  void movedim(const dims& source, const dims& destination) && = delete;
   auto expand(const dims& sizes) & { return as_view().expand(sizes); }
   auto expand(const dims& sizes) const& { return as_view().expand(sizes); }
   void expand(const dims& sizes) && = delete;

@@ -387,6 +387,10 @@ class tensor_view : public detail::layout_queries<Layout> {
   tensor_view unfold(index_t dim, index_t size, index_t step) const
     requires(!queries::is_static)
   { return {data_, strider::unfold(this->layout(), dim, size, step)}; }
+  /// Axes source[i] moved to places destination[i] (PyTorch movedim, NumPy moveaxis).
+  tensor_view movedim(const dims& source, const dims& destination) const
+    requires(!queries::is_static)
+  { return {data_, strider::movedim(this->layout(), source, destination)}; }
   /// PyTorch expand: extent-1 axes stretched (stride 0; read-only), -1 keeps an axis.
   tensor_view expand(const dims& sizes) const
     requires(!queries::is_static)
@@ -559,6 +563,12 @@ template <index_t Dim, index_t Size, index_t Step, detail::static_source X>
 constexpr auto unfold(X&& x) {
   return detail::with_layout<unfold_t<typename detail::view_of_t<X>::layout_type, Dim, Size, Step>>(x);
 }
+/// Axes Source moved to places Destination (`axes<...>` each).
+template <class Source, class Destination, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto movedim(X&& x) {
+  return detail::with_layout<movedim_t<typename detail::view_of_t<X>::layout_type, Source, Destination>>(x);
+}
 /// Extent-1 axes stretched to E... (stride 0), -1 keeping an axis.
 template <index_t... E, detail::static_source X>
   requires detail::borrowable<X>
@@ -642,6 +652,10 @@ auto diagonal(X&& x, index_t offset = 0, index_t axis_a = 0, index_t axis_b = 1)
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
 auto unfold(X&& x, index_t dim, index_t size, index_t step) { return x.as_view().unfold(dim, size, step); }
+/// Axes source[i] moved to places destination[i].
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto movedim(X&& x, const dims& source, const dims& destination) { return x.as_view().movedim(source, destination); }
 /// Extent-1 axes stretched (stride 0), -1 keeping an axis.
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
