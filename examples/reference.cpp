@@ -70,6 +70,7 @@ int main() {
   CHECK(diagonal_t<L>::shape[0] == 3 && diagonal_t<L>::strides[0] == 5);
   CHECK(unfold_t<contiguous<8>, 0, 3, 2>::shape[0] == 3 && !unfold_t<contiguous<8>, 0, 3, 2>::is_unique);
   CHECK(movedim_t<contiguous<2, 3, 4>, axes<0>, axes<2>>::shape[2] == 2 && movedim(d3, {0}, {-1}).strides() == dims{4, 1, 12});
+  CHECK(unflatten_t<contiguous<2, 12>, 1, 3, -1>::shape[2] == 4 && unflatten(d3, -1, {2, 2}).strides() == dims{12, 4, 2, 1});
   CHECK(expand_t<slice_t<L, "None, 1">, 3, -1>::strides[0] == 0 && flatten_t<contiguous<2, 3, 4>, 1>::shape[1] == 12 && flatten_copies<F>);
   CHECK(narrow_t<L, 1, -3, 2>::offset == 1 && select_t<L, 0, -1>::offset == 8 && narrow(L::dynamic(), 0, 1, 2).shape() == dims{2, 4});
   CHECK(as_strided_t<slice_t<contiguous<1000>, ":2">, shape<2>, strides<50>>{}(1) == 50);

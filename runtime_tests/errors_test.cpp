@@ -306,3 +306,17 @@ TEST_CASE("errors: movedim") {
   CHECK(message_of([&] { strider::movedim(t, {0, -3}, {1, 2}); }) == "movedim: repeated source axis -3");
   CHECK(message_of([&] { strider::movedim(t, {0, 1}, {2, -1}); }) == "movedim: repeated destination axis -1");
 }
+
+TEST_CASE("errors: unflatten") {
+  const auto t = dynamic_layout::contiguous({2, 12});
+  CHECK(message_of([&] { strider::unflatten(t, 1, {5, 3}); }) == "unflatten: the sizes multiply to 15, not the extent 12 of dimension 1");
+  CHECK(message_of([&] { strider::unflatten(t, 1, {5, -1}); }) ==
+        "unflatten: the sizes multiply to a multiple of 5, which does not divide the extent 12 of dimension 1");
+  CHECK(message_of([&] { strider::unflatten(t, 1, {-1, -1}); }) == "unflatten: only one size can be -1");
+  CHECK(message_of([&] { strider::unflatten(t, 1, {}); }) == "unflatten: sizes must be non-empty");
+  CHECK(message_of([&] { strider::unflatten(t, 2, {12}); }) == "unflatten: dimension 2 is out of range for rank 2");
+  CHECK(message_of([&] { strider::unflatten(t, 1, {-2, -6}); }) == "unflatten: size -2 is negative");
+  CHECK(message_of([] { strider::unflatten(dynamic_layout::contiguous({0}), 0, {0, -1}); }) ==
+        "unflatten: cannot infer the -1 size when the other sizes multiply to 0");
+  CHECK(message_of([] { strider::unflatten(dynamic_layout{}, 0, {1}); }) == "unflatten: a rank-0 layout has no dimension to unflatten");
+}

@@ -109,6 +109,10 @@ TEST_CASE("every operation of the table exists in every form, and the forms agre
               [] { return movedim<axes<0, -1>, axes<2, 0>>(L{}); }, [&] { return movedim(l, {0, -1}, {2, 0}); },
               [&] { return movedim<axes<0, -1>, axes<2, 0>>(sv); }, [&] { return movedim(dv, {0, -1}, {2, 0}).layout(); },
               [&] { return dv.movedim({0, -1}, {2, 0}).layout(); }, [&] { return t.movedim({0, -1}, {2, 0}).layout(); });
+  check_forms(name("unflatten", ".unflatten(-1, (2, -1))"), unflatten_t<L, -1, 2, -1>{}, [] { return unflatten<-1, 2, -1>(L{}); },
+              [&] { return unflatten(l, -1, {2, -1}); }, [&] { return unflatten<-1, 2, -1>(sv); },
+              [&] { return unflatten(dv, -1, {2, -1}).layout(); }, [&] { return dv.unflatten(-1, {2, -1}).layout(); },
+              [&] { return t.unflatten(-1, {2, -1}).layout(); });
   check_forms(name("expand", ".expand(3, 2, -1, 4)", "contiguous(2, 1, 4)"), expand_t<U, 3, 2, -1, 4>{}, [] { return expand<3, 2, -1, 4>(U{}); },
               [&] { return expand(u, {3, 2, -1, 4}); }, [&] { return expand<3, 2, -1, 4>(su); },
               [&] { return expand(du, {3, 2, -1, 4}).layout(); }, [&] { return du.as_const().expand({3, 2, -1, 4}).layout(); },

@@ -138,4 +138,8 @@ using M = movedim_t<T, axes<0>, axes<2>>;  // (2, 3, 4) -> (3, 4, 2)
 static_assert(is_layout<M, shape<3, 4, 2>, strides<4, 1, 12>>);
 static_assert(std::is_same_v<movedim_t<T, axes<0, -1>, axes<2, 0>>, permute_t<T, 2, 1, 0>>);
 static_assert(std::is_same_v<movedim_t<T, axes<>, axes<>>, T> && std::is_same_v<decltype(movedim<axes<0>, axes<2>>(T{})), M>);
+// unflatten_t: PyTorch unflatten, one -1 inferred; flatten's inverse.
+static_assert(is_layout<unflatten_t<contiguous<2, 12>, 1, 3, -1>, shape<2, 3, 4>, strides<12, 4, 1>>);
+static_assert(std::is_same_v<unflatten_t<flatten_t<T, 1>, 1, 3, 4>, T> && std::is_same_v<decltype(unflatten<1, 3, 4>(flatten_t<T, 1>{})), T>);
+static_assert(is_layout<unflatten_t<slice_t<contiguous<2, 12>, ":, ::2">, -1, 2, 3>, shape<2, 2, 3>, strides<12, 6, 2>>);
 }  // namespace expand_flatten

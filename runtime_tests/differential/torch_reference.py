@@ -11,7 +11,7 @@ Every chain starts from `torch.arange(n)` reshaped, so the values of each result
 offsets. Only calls whose semantics strider shares with PyTorch are generated: slices with a
 positive step that are not empty (PyTorch points an empty slice elsewhere than NumPy, whom
 strider follows), permute, transpose, unsqueeze, squeeze of an extent-1 axis, view, unfold,
-movedim, narrow, select, expand, flatten (where PyTorch's is a view: where it copies, strider refuses), and
+movedim, unflatten, narrow, select, expand, flatten (where PyTorch's is a view: where it copies, strider refuses), and
 as_strided with non-negative strides (PyTorch refuses negative ones). Output: the format of
 numpy_reference.py, flags always "-".
 """
@@ -173,6 +173,29 @@ def random_movedim(rng, t):
     return ".movedim(%s, %s)" % (tuple_text(source), tuple_text(destination)), lambda x: x.movedim(tuple(source), tuple(destination))
 
 
+def random_unflatten(rng, t):
+    if t.dim() == 0:
+        return None
+    d = rng.randint(-t.dim(), t.dim() - 1)
+    n = t.shape[d]
+    sizes = []
+    rest = n
+    for _ in range(rng.randint(1, 3)):
+        divisors = [k for k in range(1, rest + 1) if rest % k == 0] if rest > 0 else [0, 1]
+        k = rng.choice(divisors)
+        sizes.append(k)
+        rest = rest // k if k else rest
+    if rest > 1 or n == 0:
+        sizes.append(rest)
+    if rng.random() < 0.3:
+        sizes[rng.randrange(len(sizes))] = -1
+    if rng.random() < 0.05:
+        sizes.append(2)  # a product that does not match: refused
+    if t.dim() - 1 + len(sizes) > MAX_RANK:
+        return None
+    return ".unflatten(%d, %s)" % (d, tuple_text(sizes)), lambda x: x.unflatten(d, tuple(sizes))
+
+
 def random_narrow(rng, t):
     if t.dim() == 0:
         return None
@@ -214,7 +237,7 @@ def random_as_strided(rng, chain):
 
 CALLS = [(random_slice, 4), (random_permute, 1), (random_transpose, 1), (random_unsqueeze, 1),
          (random_squeeze, 1), (random_view, 1), (random_unfold, 1), (random_as_strided, 4),
-         (random_narrow, 2), (random_select, 2), (random_expand, 2), (random_flatten, 2), (random_movedim, 2)]
+         (random_narrow, 2), (random_select, 2), (random_expand, 2), (random_flatten, 2), (random_movedim, 2), (random_unflatten, 2)]
 
 
 def record(out, chain, error, failed_at):

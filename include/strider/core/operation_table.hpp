@@ -26,6 +26,7 @@ enum class argument_form {
   integers,     // a fixed number of integers (min_arguments to max_arguments): transpose(0, 1)
   strided,      // (shape), (strides) and an optional offset: layout((3, 4), (4, 1), 0)
   axis_lists,   // two axes, or two tuples of axes: movedim(0, 2), movedim((0, 1), (2, 3))
+  axis_extents, // an axis and a tuple of extents: unflatten(1, (2, 3))
   index,        // NumPy index text, written between [ ]
 };
 
@@ -91,6 +92,9 @@ inline constexpr operation_info operation_table[] = {
     {"movedim", false, argument_form::axis_lists, 0, 0, "two axes or two tuples of axes (source, destination)", "movedim(0, 2)",
      "PyTorch movedim, NumPy moveaxis: source axes to destination places",
      [](const dynamic_layout& l, const operation_arguments& a) { return movedim(l, a.values, a.strides); }},
+    {"unflatten", false, argument_form::axis_extents, 0, 0, "a dimension and a tuple of sizes", "unflatten(1, (2, -1))",
+     "PyTorch unflatten: one dimension split into several (one size may be -1)",
+     [](const dynamic_layout& l, const operation_arguments& a) { return unflatten(l, a.values[0], a.strides); }},
     {"expand", false, argument_form::extents, 0, 0, "sizes", "expand(2, -1, 4)", "PyTorch expand: stretch extent-1 axes, -1 keeps one",
      [](const dynamic_layout& l, const operation_arguments& a) { return expand(l, a.values); }},
     {"flatten", false, argument_form::integers, 0, 2, "at most two integers (start_dim, end_dim)", "flatten(1)",

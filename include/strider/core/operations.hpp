@@ -480,6 +480,45 @@ constexpr bool can_flatten(const dynamic_layout& l, index_t start = 0, index_t e
   return can_view(l, detail::flattened_shape(l.value(), start, end));
 }
 
+/// PyTorch `unflatten(dim, sizes)`: axis `dim` split into axes of these extents (one may be
+/// -1, inferred), always a view; strides as PyTorch's view gives them.
+constexpr dynamic_layout unflatten(const dynamic_layout& l, index_t dim, const dims& sizes) {
+  const layout_value& in = l.value();
+  if (in.rank == 0) throw layout_error("unflatten: a rank-0 layout has no dimension to unflatten");
+  const index_t d = detail::wrap_axis(dim, in.rank);
+  if (d < 0) throw layout_error("unflatten: dimension {} is out of range for rank {}", dim, in.rank);
+  if (sizes.empty()) throw layout_error("unflatten: sizes must be non-empty");
+  if (in.rank - 1 + sizes.size() > max_rank) throw layout_error("unflatten: the result's rank would exceed max_rank ({})", max_rank);
+  const index_t n = in.shape[d];
+  index_t known = 1;
+  std::size_t infer_at = max_rank;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    if (sizes[i] == -1) {
+      if (infer_at != max_rank) throw layout_error("unflatten: only one size can be -1");
+      infer_at = i;
+    } else if (sizes[i] < 0) {
+      throw layout_error("unflatten: size {} is negative", sizes[i]);
+    } else {
+      known = detail::checked_mul(known, sizes[i], "unflatten");
+    }
+  }
+  dims split = sizes;
+  if (infer_at != max_rank) {
+    if (known == 0) throw layout_error("unflatten: cannot infer the -1 size when the other sizes multiply to 0");
+    if (n % known != 0) throw layout_error("unflatten: the sizes multiply to a multiple of {}, which does not divide the extent {} of dimension {}", known, n, dim);
+    split[infer_at] = n / known;
+  } else if (known != n) {
+    throw layout_error("unflatten: the sizes multiply to {}, not the extent {} of dimension {}", known, n, dim);
+  }
+  dims shape;
+  for (std::size_t i = 0; i < in.rank; ++i) {
+    if (static_cast<index_t>(i) != d) shape.push_back(in.shape[i]);
+    else
+      for (const index_t e : split) shape.push_back(e);
+  }
+  return view(l, shape);  // splitting one axis is always a view
+}
+
 /// PyTorch `narrow(dim, start, length)`: elements [start, start + length) of axis `dim`, a view.
 /// A negative start counts from the end; out of range is an error, never clamped.
 constexpr dynamic_layout narrow(const dynamic_layout& l, index_t dim, index_t start, index_t length) {

@@ -59,7 +59,7 @@ struct expression {
     const operation_info* op = nullptr;  // the operation_table entry
     std::size_t column = 1;           // 1-based: the call's name, or '[' for an index
     std::vector<index_t> values;      // extents or axes, the shape of layout/as_strided, or the integer arguments
-    std::vector<index_t> strides;     // strided forms (layout, as_strided); movedim's destination axes
+    std::vector<index_t> strides;     // strided forms (layout, as_strided); movedim's destination axes; unflatten's sizes
     std::optional<index_t> offset;    // strided forms, when given
     std::string index;                // slice: the text between [ ], without surrounding blanks
     std::size_t index_column = 0;     // slice: 1-based column of the index text's first character
@@ -306,6 +306,14 @@ class expression_parser {
     const auto args = arguments(name);
     switch (op.op->form) {
       case argument_form::strided: strided_arguments(op, args, name); break;
+      case argument_form::axis_extents:
+        if (args.size() != 2)
+          fail(op.column, quoted(name) + " takes " + std::string(op.op->arguments) + ", got " + std::to_string(args.size()) +
+                              (args.size() == 1 ? " argument" : " arguments"));
+        if (args[0].tuple) fail(args[0].column, "the dimension of " + quoted(name) + " is an integer, not a tuple");
+        op.values = args[0].values;
+        op.strides = args[1].values;  // a bare integer is a tuple of one
+        break;
       case argument_form::axis_lists:
         if (args.size() != 2)
           fail(op.column, quoted(name) + " takes " + std::string(op.op->arguments) + ", got " + std::to_string(args.size()) +
@@ -501,6 +509,10 @@ inline std::string to_static_type(const expression& e) {
       case argument_form::strided:
         out += ", ";
         detail::append_strided(out, op);
+        break;
+      case argument_form::axis_extents:
+        out += ", " + detail::cpp_integer(op.values[0]);
+        for (const index_t v : op.strides) out += ", " + detail::cpp_integer(v);
         break;
       case argument_form::axis_lists:
         out += ", strider::axes<" + detail::joined(op.values, ", ", true) + ">, strider::axes<" + detail::joined(op.strides, ", ", true) + ">";

@@ -88,6 +88,10 @@ using unfold_t = static_layout<unfold(detail::dyn<L>, Dim, Size, Step).value()>;
 template <class L, class Source, class Destination>
 using movedim_t = static_layout<movedim(detail::dyn<L>, Source::as_dims(), Destination::as_dims()).value()>;
 
+/// PyTorch `unflatten(Dim, (E...))`: axis Dim split into E... (one may be -1).
+template <class L, index_t Dim, index_t... E>
+using unflatten_t = static_layout<unflatten(detail::dyn<L>, Dim, dims{E...}).value()>;
+
 /// PyTorch `expand(E...)`: extent-1 and new leading axes stretched (stride 0); -1 keeps an axis.
 template <class L, index_t... E>
 using expand_t = static_layout<expand(detail::dyn<L>, dims{E...}).value()>;
@@ -170,6 +174,8 @@ template <index_t Dim, index_t Size, index_t Step, static_layout_type L>
 constexpr auto unfold(L) { return unfold_t<L, Dim, Size, Step>{}; }
 template <class Source, class Destination, static_layout_type L>
 constexpr auto movedim(L) { return movedim_t<L, Source, Destination>{}; }
+template <index_t Dim, index_t... E, static_layout_type L>
+constexpr auto unflatten(L) { return unflatten_t<L, Dim, E...>{}; }
 template <index_t... E, static_layout_type L>
 constexpr auto expand(L) { return expand_t<L, E...>{}; }
 template <index_t Start = 0, index_t End = -1, static_layout_type L>

@@ -287,6 +287,9 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout> {
   auto movedim(const dims& source, const dims& destination) & { return as_view().movedim(source, destination); }
   auto movedim(const dims& source, const dims& destination) const& { return as_view().movedim(source, destination); }
   void movedim(const dims& source, const dims& destination) && = delete;
+  auto unflatten(index_t dim, const dims& sizes) & { return as_view().unflatten(dim, sizes); }
+  auto unflatten(index_t dim, const dims& sizes) const& { return as_view().unflatten(dim, sizes); }
+  void unflatten(index_t dim, const dims& sizes) && = delete;
   auto expand(const dims& sizes) & { return as_view().expand(sizes); }
   auto expand(const dims& sizes) const& { return as_view().expand(sizes); }
   void expand(const dims& sizes) && = delete;

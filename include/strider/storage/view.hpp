@@ -391,6 +391,10 @@ class tensor_view : public detail::layout_queries<Layout> {
   tensor_view movedim(const dims& source, const dims& destination) const
     requires(!queries::is_static)
   { return {data_, strider::movedim(this->layout(), source, destination)}; }
+  /// Dimension dim split into axes of these sizes (one may be -1).
+  tensor_view unflatten(index_t dim, const dims& sizes) const
+    requires(!queries::is_static)
+  { return {data_, strider::unflatten(this->layout(), dim, sizes)}; }
   /// PyTorch expand: extent-1 axes stretched (stride 0; read-only), -1 keeps an axis.
   tensor_view expand(const dims& sizes) const
     requires(!queries::is_static)
@@ -569,6 +573,12 @@ template <class Source, class Destination, detail::static_source X>
 constexpr auto movedim(X&& x) {
   return detail::with_layout<movedim_t<typename detail::view_of_t<X>::layout_type, Source, Destination>>(x);
 }
+/// Axis Dim split into E... (one may be -1).
+template <index_t Dim, index_t... E, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto unflatten(X&& x) {
+  return detail::with_layout<unflatten_t<typename detail::view_of_t<X>::layout_type, Dim, E...>>(x);
+}
 /// Extent-1 axes stretched to E... (stride 0), -1 keeping an axis.
 template <index_t... E, detail::static_source X>
   requires detail::borrowable<X>
@@ -656,6 +666,10 @@ auto unfold(X&& x, index_t dim, index_t size, index_t step) { return x.as_view()
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
 auto movedim(X&& x, const dims& source, const dims& destination) { return x.as_view().movedim(source, destination); }
+/// Dimension dim split into axes of these sizes (one may be -1).
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto unflatten(X&& x, index_t dim, const dims& sizes) { return x.as_view().unflatten(dim, sizes); }
 /// Extent-1 axes stretched (stride 0), -1 keeping an axis.
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
