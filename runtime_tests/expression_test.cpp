@@ -205,6 +205,9 @@ TEST_CASE("syntax errors say what was expected, and where") {
   check("layout((3,4))", "expression: 'layout' takes (shape), (strides) and an optional offset, got 1 argument", 1);
   check("layout((3,), (1,), (0,))", "expression: the offset of 'layout' is an integer, not a tuple", 20);
   check("contiguous(3).as_strided((3,))", "expression: 'as_strided' takes (shape), (strides) and an optional offset, got 1 argument", 15);
+  check("contiguous(3, 4).movedim(0, 1, 2)", "expression: 'movedim' takes two axes or two tuples of axes (source, destination), got 3 arguments", 18);
+  check("contiguous(3, 4).unflatten((1,), (2, 2))", "expression: the dimension of 'unflatten' is an integer, not a tuple", 28);
+  check("contiguous(3, 4).unflatten(1)", "expression: 'unflatten' takes a dimension and a tuple of sizes, got 1 argument", 18);
   check("contiguous(9223372036854775808)", "expression: the integer does not fit in int64 (from -9223372036854775808 to 9223372036854775807)", 12);
   check("contiguous(-99999999999999999999999)", "expression: the integer does not fit in int64 (from -9223372036854775808 to 9223372036854775807)", 12);
   check("contiguous(3)\xc3\xa9", "expression: expected '.', '[' or the end of the expression, found byte 0xC3 (only ASCII is allowed)", 14);

@@ -307,18 +307,15 @@ class expression_parser {
     switch (op.op->form) {
       case argument_form::strided: strided_arguments(op, args, name); break;
       case argument_form::axis_extents:
-        if (args.size() != 2)
-          fail(op.column, quoted(name) + " takes " + std::string(op.op->arguments) + ", got " + std::to_string(args.size()) +
-                              (args.size() == 1 ? " argument" : " arguments"));
-        if (args[0].tuple) fail(args[0].column, "the dimension of " + quoted(name) + " is an integer, not a tuple");
-        op.values = args[0].values;
-        op.strides = args[1].values;  // a bare integer is a tuple of one
-        break;
       case argument_form::axis_lists:
+        // movedim(0, 2), movedim((0, 1), (2, 3)), unflatten(1, (2, 3)): two lists, a bare integer
+        // being a list of one; unflatten's dimension is one integer.
         if (args.size() != 2)
           fail(op.column, quoted(name) + " takes " + std::string(op.op->arguments) + ", got " + std::to_string(args.size()) +
                               (args.size() == 1 ? " argument" : " arguments"));
-        op.values = args[0].values;  // a bare integer is a tuple of one
+        if (op.op->form == argument_form::axis_extents && args[0].tuple)
+          fail(args[0].column, "the dimension of " + quoted(name) + " is an integer, not a tuple");
+        op.values = args[0].values;
         op.strides = args[1].values;
         break;
       case argument_form::integers:
