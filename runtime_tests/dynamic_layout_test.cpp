@@ -73,3 +73,19 @@ TEST_CASE("the portable overflow checks (nvcc's constant expressions) agree with
   }
   CHECK(checked == values.size() * values.size());
 }
+
+TEST_CASE("the odometer never adds the stride of an extent-1 axis, which may be any int64") {
+  // Found by the fuzzer under UBSan: a[1:, ::INT64_MAX] of a 3 x 4 layout is shape (2, 1),
+  // strides (4, INT64_MAX); stepping to the next row must not add that stride and take it back.
+  const auto l = strider::slice(dynamic_layout::contiguous({3, 4}), "1:, ::9223372036854775807");
+  CHECK(l.strides() == strider::dims{4, INT64_MAX});
+  std::vector<strider::index_t> offsets;
+  strider::detail::for_each_element(l.value(), [&](const strider::dims&, strider::index_t offset) { offsets.push_back(offset); });
+  CHECK(offsets == std::vector<strider::index_t>{4, 8});
+  strider::layout_value v = l.value();
+  strider::index_t index[strider::max_rank] = {}, offset = v.offset;
+  CHECK(strider::detail::next_index(v, 2, index, offset));
+  CHECK(offset == 8);
+  CHECK_FALSE(strider::detail::next_index(v, 2, index, offset));
+  CHECK(offset == 4);
+}

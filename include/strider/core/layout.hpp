@@ -123,12 +123,16 @@ constexpr bool is_contiguous(const layout_value& v) {
 }
 
 // One step of the odometer over axes [0, axes) of v, last of them fastest: advances index and
-// offset to the next element; false (index all zero again) after the last one.
+// offset to the next element; false (index all zero again) after the last one. Only steps that
+// stay on an element are added: the stride of an extent-1 axis may be any int64 (it never moves
+// an offset), so adding it first and taking it back could overflow.
 constexpr bool next_index(const layout_value& v, std::size_t axes, index_t* index, index_t& offset) {
   for (std::size_t d = axes; d-- > 0;) {
-    offset += v.strides[d];
-    if (++index[d] < v.shape[d]) return true;
-    offset -= index[d] * v.strides[d];
+    if (++index[d] < v.shape[d]) {
+      offset += v.strides[d];
+      return true;
+    }
+    offset -= (index[d] - 1) * v.strides[d];
     index[d] = 0;
   }
   return false;
