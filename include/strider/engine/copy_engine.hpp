@@ -460,12 +460,14 @@ inline void walk_outer(const copy_plan& p, std::size_t outer, index_t per_outer,
     body(so, dof, piece);
     if (++piece < per_outer) continue;
     piece = 0;
-    for (std::size_t d = outer; d-- > 0;) {  // odometer step of the outer loops
-      so += p.src_stride[d];
-      dof += p.dst_stride[d];
-      if (++index[d] < p.extent[d]) break;
-      so -= p.extent[d] * p.src_stride[d];
-      dof -= p.extent[d] * p.dst_stride[d];
+    for (std::size_t d = outer; d-- > 0;) {  // odometer step of the outer loops (no step past the last element)
+      if (++index[d] < p.extent[d]) {
+        so += p.src_stride[d];
+        dof += p.dst_stride[d];
+        break;
+      }
+      so -= (p.extent[d] - 1) * p.src_stride[d];
+      dof -= (p.extent[d] - 1) * p.dst_stride[d];
       index[d] = 0;
     }
   }
