@@ -114,14 +114,16 @@ dlpack_elements dlpack_layout(const DLTensor& t) {
     if (t.strides == nullptr) strides = dynamic_layout::contiguous(shape).strides();
     else
       for (int d = 0; d < t.ndim; ++d) strides.push_back(t.strides[d]);
-    // The lowest element relative to data + byte_offset, checked for int64 overflow.
-    index_t low = 0, count = 1;
-    for (std::size_t d = 0; d < shape.size(); ++d) count = checked_mul(count, shape[d], "layout");
-    if (count > 0)
-      for (std::size_t d = 0; d < shape.size(); ++d)
-        if (strides[d] < 0) low = checked_add(low, checked_mul(shape[d] - 1, strides[d], "layout"), "layout");
-    const index_t first = checked_add(offset, low, "layout");
-    const index_t start = count > 0 && first < 0 ? first : 0;
+    // The lowest element (the core's reach, checked for int64 overflow), before the layout's checks.
+    layout_value raw{};
+    raw.rank = shape.size();
+    raw.offset = offset;
+    for (std::size_t d = 0; d < shape.size(); ++d) {
+      raw.shape[d] = shape[d];
+      raw.strides[d] = strides[d];
+    }
+    const offset_range reach = offset_range_of(raw, "layout");
+    const index_t start = reach.count > 0 && reach.min < 0 ? reach.min : 0;
     return {dynamic_layout(shape, strides, checked_add(offset, -start, "layout")), start};
   } catch (const layout_error& e) {
     throw layout_error("from_dlpack: {}", e.what());
