@@ -129,6 +129,50 @@ TEST_CASE("every operation of the table exists in every form, and the forms agre
               [&] { return select(l, 1, -1); }, [&] { return select<1, -1>(sv); },
               [&] { return select(dv, 1, -1).layout(); }, [&] { return dv.select(1, -1).layout(); },
               [&] { return t.select(1, -1).layout(); });
+  check_forms(name("matrix_transpose", ".matrix_transpose()"), matrix_transpose_t<L>{}, [] { return matrix_transpose(L{}); },
+              [&] { return matrix_transpose(l); }, [&] { return matrix_transpose(sv); },
+              [&] { return matrix_transpose(dv).layout(); }, [&] { return dv.matrix_transpose().layout(); },
+              [&] { return t.matrix_transpose().layout(); });
+  check_forms(name("reverse_axis_order", ".reverse_axis_order()"), reverse_axis_order_t<L>{}, [] { return reverse_axis_order(L{}); },
+              [&] { return reverse_axis_order(l); }, [&] { return reverse_axis_order(sv); },
+              [&] { return reverse_axis_order(dv).layout(); }, [&] { return dv.reverse_axis_order().layout(); },
+              [&] { return t.reverse_axis_order().layout(); });
+  check_forms(name("sliding_window_view", ".sliding_window_view((2, 3), (-1, 1))"), sliding_window_view_t<L, shape<2, 3>, axes<-1, 1>>{},
+              [] { return sliding_window_view<shape<2, 3>, axes<-1, 1>>(L{}); },
+              [&] { return sliding_window_view(l, {2, 3}, {-1, 1}); }, [&] { return sliding_window_view<shape<2, 3>, axes<-1, 1>>(sv); },
+              [&] { return sliding_window_view(dv, {2, 3}, {-1, 1}).layout(); },
+              [&] { return dv.sliding_window_view({2, 3}, {-1, 1}).layout(); },
+              [&] { return t.sliding_window_view({2, 3}, {-1, 1}).layout(); });
+  check_forms(std::string(base) + ".sliding_window_view((1, 2, 3))", sliding_window_view_t<L, shape<1, 2, 3>>{},
+              [] { return sliding_window_view<shape<1, 2, 3>>(L{}); },
+              [&] { return sliding_window_view(l, {1, 2, 3}); }, [&] { return sliding_window_view<shape<1, 2, 3>>(sv); },
+              [&] { return sliding_window_view(dv, {1, 2, 3}).layout(); },
+              [&] { return dv.sliding_window_view({1, 2, 3}).layout(); },
+              [&] { return t.sliding_window_view({1, 2, 3}).layout(); });
+  // Several results: part i of every form, against the expression's [i].
+  check_forms(name("split", ".split(2, -1)[1]"), split_part_t<L, 2, -1, 1>{}, [] { return std::get<1>(split<2, -1>(L{})); },
+              [&] { return split(l, 2, -1)[1]; }, [&] { return std::get<1>(split<2, -1>(sv)); },
+              [&] { return split(dv, 2, -1)[1].layout(); }, [&] { return dv.split(2, -1)[1].layout(); },
+              [&] { return t.split(2, -1)[1].layout(); });
+  check_forms(std::string(base) + ".split((1, 2), 1)[-1]", split_with_sizes_part_t<L, shape<1, 2>, 1, -1>{},
+              [] { return std::get<1>(split_with_sizes<shape<1, 2>, 1>(L{})); },
+              [&] { return split_with_sizes(l, {1, 2}, 1)[-1]; }, [&] { return std::get<1>(split_with_sizes<shape<1, 2>, 1>(sv)); },
+              [&] { return split_with_sizes(dv, {1, 2}, 1)[-1].layout(); }, [&] { return dv.split_with_sizes({1, 2}, 1)[-1].layout(); },
+              [&] { return t.split_with_sizes({1, 2}, 1)[-1].layout(); });
+  check_forms(name("chunk", ".chunk(2, 1)[1]"), chunk_part_t<L, 2, 1, 1>{}, [] { return std::get<1>(chunk<2, 1>(L{})); },
+              [&] { return chunk(l, 2, 1)[1]; }, [&] { return std::get<1>(chunk<2, 1>(sv)); },
+              [&] { return chunk(dv, 2, 1)[1].layout(); }, [&] { return dv.chunk(2, 1)[1].layout(); },
+              [&] { return t.chunk(2, 1)[1].layout(); });
+  check_forms(name("unbind", ".unbind(2)[3]"), unbind_part_t<L, 2, 3>{}, [] { return std::get<3>(unbind<2>(L{})); },
+              [&] { return unbind(l, 2)[3]; }, [&] { return std::get<3>(unbind<2>(sv)); },
+              [&] { return unbind(dv, 2)[3].layout(); }, [&] { return dv.unbind(2)[3].layout(); },
+              [&] { return t.unbind(2)[3].layout(); });
+  // The other names give the same layouts.
+  CHECK(evaluate(std::string(base) + ".swapaxes(0, 2)") == transpose(l, 0, 2));
+  CHECK(evaluate(std::string(base) + ".swapdims(0, 2)") == transpose(l, 0, 2));
+  CHECK(evaluate(std::string(base) + ".moveaxis(0, 2)") == movedim(l, {0}, {2}));
+  CHECK(evaluate(std::string(base) + ".T") == reverse_axis_order(l));
+  CHECK(evaluate(std::string(base) + ".mT") == matrix_transpose(l));
   check_forms(name("as_strided", ".as_strided((2, 2), (1, 2), 1)"), as_strided_t<L, shape<2, 2>, strides<1, 2>, 1>{},
               [] { return as_strided<shape<2, 2>, strides<1, 2>, 1>(L{}); },
               [&] { return as_strided(l, {2, 2}, {1, 2}, 1); }, [&] { return as_strided<shape<2, 2>, strides<1, 2>, 1>(sv); },

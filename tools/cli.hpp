@@ -24,6 +24,9 @@ namespace strider::cli {
 // a bad expression.
 inline constexpr int ok = 0, failed = 1, bad_input = 2;
 
+// The most parts of split, chunk or unbind printed at once; more need [i].
+inline constexpr std::size_t max_shown_parts = 256;
+
 inline constexpr std::string_view usage_text =
     "usage: strider EXPR [--format grid|md|csv|json|cpp|svg] [--name NAME] [-o FILE]\n"
     "       strider --info EXPR\n"
@@ -41,6 +44,18 @@ inline std::string help_text() {
     views += name;
     line += name.size();
   }
+  // Other names: aliases, and attributes written without parentheses.
+  std::string others;
+  for (const operation_info& op : operation_table) {
+    for (std::string_view names = op.aliases; !names.empty();) {
+      const std::size_t space = names.find(' ');
+      others += (others.empty() ? "" : ", ") + std::string(names.substr(0, space));
+      names = space == std::string_view::npos ? std::string_view{} : names.substr(space + 1);
+    }
+    if (!op.attribute.empty()) others += (others.empty() ? "." : ", .") + std::string(op.attribute);
+  }
+  views += ".\nAlso named: " + others + ".\nsplit, chunk and unbind give several views: [i] picks one, as in Python";
+  line = 1000;  // the tail goes on its own line
   const std::string tail = "Quote EXPR for the shell; --operations lists them.";
   views += line + 2 + tail.size() > 92 ? ".\n" : ". ";
   return "Prints the storage offset of every element of a strided layout (NumPy/PyTorch semantics).\n"
@@ -70,8 +85,11 @@ inline std::string help_text() {
 inline std::string operations_text() {
   std::string out;
   for (const operation_info& op : operation_table) {
-    const std::string call = op.starts_expression || op.form == argument_form::index ? std::string(op.example) : "." + std::string(op.example);
-    out += call + std::string(call.size() < 34 ? 34 - call.size() : 1, ' ') + std::string(op.summary) + "\n";
+    std::string call = op.starts_expression || op.form == argument_form::index ? "" : ".";
+    call += op.example;  // appended: g++ 12 warns falsely (-Wrestrict) on "." + std::string(...)
+    out += call + std::string(call.size() < 34 ? 34 - call.size() : 1, ' ') + std::string(op.summary);
+    if (!op.aliases.empty()) out += " (also named: " + std::string(op.aliases) + ")";
+    out += "\n";
   }
   return out;
 }
@@ -224,8 +242,21 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
     if (emit) {
       text << to_static_type(expression) << '\n';
       evaluate(expression);  // the type compiles exactly when the layout is valid: say so now
+    } else if (const auto parsed = parse_expression(expression); strider::detail::ends_with_parts(parsed)) {
+      // split, chunk or unbind without [i]: every part, as Python prints the tuple of views.
+      const expression::operation& last = parsed.operations.back();
+      if (info || format != "grid")
+        throw expression_error("expression: '" + std::string(last.op->name) + "' gives several views and " +
+                                   (info ? std::string("--info") : "--format " + format) + " shows one; pick a part with [i]",
+                               last.column);
+      const std::vector<dynamic_layout> parts = evaluate_parts(parsed, max_shown_parts);
+      if (parts.empty()) text << last.op->name << ": no parts\n";
+      for (std::size_t i = 0; i < parts.size(); ++i) {
+        text << (i == 0 ? "" : "\n") << "part " << i << " of " << parts.size() << ": " << strider::to_string(parts[i]) << '\n';
+        write_grid(text, parts[i]);
+      }
     } else {
-      const dynamic_layout l = evaluate(expression);
+      const dynamic_layout l = evaluate(parsed);
       if (info) detail::write_info(text, expression, l);
       else if (format == "grid") {
         text << strider::to_string(l) << '\n';

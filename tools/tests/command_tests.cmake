@@ -32,7 +32,7 @@ strider_command_test(info_broadcast COMMAND ${x} --info "contiguous(3)[None].bro
 strider_command_test(emit_cpp COMMAND ${x} --emit-cpp "contiguous(3, 4, 5)[1:, ::-1].permute(2, 0, 1)"
   STDOUT "^strider::permute_t<strider::slice_t<strider::contiguous<3, 4, 5>, \"1:, ::-1\">, 2, 0, 1>@$")
 strider_command_test(help COMMAND ${x} --help STDOUT "^usage: strider EXPR")
-strider_command_test(help_lists_views COMMAND ${x} --help STDOUT "Views: \\[index\\], permute, transpose, flip, broadcast_to, view, reshape, squeeze, unsqueeze,@diagonal, unfold, movedim, unflatten, expand, flatten, narrow, select, as_strided\\.")
+strider_command_test(help_lists_views COMMAND ${x} --help STDOUT "Views: \\[index\\], permute, transpose, flip, broadcast_to, view, reshape, squeeze, unsqueeze,@diagonal, unfold, movedim, unflatten, expand, flatten, narrow, select, matrix_transpose,@reverse_axis_order, sliding_window_view, split, chunk, unbind, as_strided\\.@Also named: swapaxes, swapdims, moveaxis, \\.mT, \\.T\\.")
 strider_command_test(operations COMMAND ${x} --operations STDOUT "^contiguous\\(3, 4, 5\\) +row-major.*@\\.unfold\\(0, 3, 2\\) +PyTorch unfold")
 strider_command_test(version COMMAND ${x} --version STDOUT "^strider ${PROJECT_VERSION}@$")
 

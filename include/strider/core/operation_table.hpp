@@ -27,6 +27,8 @@ enum class argument_form {
   strided,      // (shape), (strides) and an optional offset: layout((3, 4), (4, 1), 0)
   axis_lists,   // two axes, or two tuples of axes: movedim(0, 2), movedim((0, 1), (2, 3))
   axis_extents, // an axis and a tuple of extents: unflatten(1, (2, 3))
+  windows,      // a window extent or tuple of them, then optional axes: sliding_window_view((2, 2)), sliding_window_view(3, 1)
+  split_sizes,  // a part size or a tuple of part sizes, then an optional dimension: split(2), split((1, 3), 1)
   index,        // NumPy index text, written between [ ]
 };
 
@@ -38,6 +40,9 @@ struct operation_arguments {
   bool has_offset = false;
   std::string_view index;       // index form: the text between [ ]
   bool no_axes = false;         // axes_or_all form: an empty axis tuple, no axis (values empty means every axis)
+  bool has_axes = false;        // windows form: axes given (in strides); else one window per axis
+  bool sizes_tuple = false;     // split_sizes form: the sizes came as a tuple (PyTorch's list form)
+  index_t dim = 0;              // split_sizes form: the dimension
 
   /// Integer i, or `fallback` when fewer were given (optional trailing arguments).
   constexpr index_t value_or(std::size_t i, index_t fallback) const { return i < values.size() ? values[i] : fallback; }
@@ -52,8 +57,12 @@ struct operation_info {
   std::string_view arguments;   // the arguments in words (messages of the expression parser)
   std::string_view example;     // a call as written in an expression
   std::string_view summary;     // one line for the command's help
-  /// Runs the core function on `in` (ignored by bases).
+  /// Runs the core function on `in` (ignored by bases); null for an operation with several results.
   dynamic_layout (*apply)(const dynamic_layout& in, const operation_arguments& a);
+  /// The results of an operation that gives several views (split, chunk, unbind), else null.
+  layout_parts (*parts)(const dynamic_layout& in, const operation_arguments& a) = nullptr;
+  std::string_view aliases = {};    // other names of the same call, separated by spaces (NumPy's and PyTorch's)
+  std::string_view attribute = {};  // a name written without parentheses, as NumPy's a.T
 };
 
 /// Every operation, bases first, in the order of the command's help.
@@ -70,7 +79,8 @@ inline constexpr operation_info operation_table[] = {
     {"permute", false, argument_form::axes, 0, 0, "axes", "permute(2, 0, 1)", "result axis i is axis axes[i]",
      [](const dynamic_layout& l, const operation_arguments& a) { return permute(l, a.values); }},
     {"transpose", false, argument_form::integers, 2, 2, "two axes", "transpose(0, 1)", "swaps two axes",
-     [](const dynamic_layout& l, const operation_arguments& a) { return transpose(l, a.values[0], a.values[1]); }},
+     [](const dynamic_layout& l, const operation_arguments& a) { return transpose(l, a.values[0], a.values[1]); }, nullptr,
+     "swapaxes swapdims"},
     {"flip", false, argument_form::axes_or_all, 0, 0, "axes", "flip(0)", "reverses the given axes, every axis, or none: flip(())",
      [](const dynamic_layout& l, const operation_arguments& a) { return a.values.empty() && !a.no_axes ? flip(l) : flip(l, a.values); }},
     {"broadcast_to", false, argument_form::extents, 0, 0, "extents", "broadcast_to(2, 3, 4)", "NumPy broadcast_to (stride 0 on stretched axes)",
@@ -91,7 +101,7 @@ inline constexpr operation_info operation_table[] = {
      [](const dynamic_layout& l, const operation_arguments& a) { return unfold(l, a.values[0], a.values[1], a.values[2]); }},
     {"movedim", false, argument_form::axis_lists, 0, 0, "two axes or two tuples of axes (source, destination)", "movedim(0, 2)",
      "PyTorch movedim, NumPy moveaxis: source axes to destination places",
-     [](const dynamic_layout& l, const operation_arguments& a) { return movedim(l, a.values, a.strides); }},
+     [](const dynamic_layout& l, const operation_arguments& a) { return movedim(l, a.values, a.strides); }, nullptr, "moveaxis"},
     {"unflatten", false, argument_form::axis_extents, 0, 0, "a dimension and a tuple of sizes", "unflatten(1, (2, -1))",
      "PyTorch unflatten: one dimension split into several (one size may be -1)",
      [](const dynamic_layout& l, const operation_arguments& a) { return unflatten(l, a.values[0], a.strides); }},
@@ -106,15 +116,55 @@ inline constexpr operation_info operation_table[] = {
     {"select", false, argument_form::integers, 2, 2, "two integers (dimension, index)", "select(0, 1)",
      "PyTorch select: one index of a dimension, which is removed",
      [](const dynamic_layout& l, const operation_arguments& a) { return select(l, a.values[0], a.values[1]); }},
+    {"matrix_transpose", false, argument_form::integers, 0, 0, "no arguments", "matrix_transpose()",
+     "PyTorch mT (also written .mT): the last two axes swapped",
+     [](const dynamic_layout& l, const operation_arguments&) { return matrix_transpose(l); }, nullptr, {}, "mT"},
+    {"reverse_axis_order", false, argument_form::integers, 0, 0, "no arguments", "reverse_axis_order()",
+     "NumPy .T (also written .T): the order of the axes reversed",
+     [](const dynamic_layout& l, const operation_arguments&) { return reverse_axis_order(l); }, nullptr, {}, "T"},
+    {"sliding_window_view", false, argument_form::windows, 0, 0, "a window shape and optional axes", "sliding_window_view((2, 2))",
+     "NumPy sliding_window_view: every window, window axes appended",
+     [](const dynamic_layout& l, const operation_arguments& a) {
+       return a.has_axes ? sliding_window_view(l, a.values, a.strides) : sliding_window_view(l, a.values);
+     }},
+    {"split", false, argument_form::split_sizes, 0, 0, "a size or a tuple of sizes, and an optional dimension", "split(2, 0)[1]",
+     "PyTorch split: parts of a size, or of listed sizes ([i] picks one)", nullptr,
+     [](const dynamic_layout& l, const operation_arguments& a) {
+       return a.sizes_tuple ? split_with_sizes(l, a.values, a.dim) : split(l, a.values[0], a.dim);
+     }},
+    {"chunk", false, argument_form::integers, 1, 2, "one or two integers (chunks, dimension)", "chunk(3, 0)[-1]",
+     "PyTorch chunk: at most chunks parts ([i] picks one)", nullptr,
+     [](const dynamic_layout& l, const operation_arguments& a) { return chunk(l, a.values[0], a.value_or(1, 0)); }},
+    {"unbind", false, argument_form::integers, 0, 1, "at most one integer (dimension)", "unbind(1)[0]",
+     "PyTorch unbind: one part per index, the axis removed ([i] picks one)", nullptr,
+     [](const dynamic_layout& l, const operation_arguments& a) { return unbind(l, a.value_or(0, 0)); }},
     {"as_strided", false, argument_form::strided, 0, 0, "(shape), (strides) and an optional offset", "as_strided((2, 2), (1, 2), 0)",
      "PyTorch as_strided: anywhere in the storage the input was cut from",
      [](const dynamic_layout& l, const operation_arguments& a) { return as_strided(l, a.values, a.strides, a.has_offset ? a.offset : l.offset()); }},
 };
 
-/// The entry of the operation called `name`, or nullptr.
+namespace detail {
+constexpr bool names_contain(std::string_view names, std::string_view name) {
+  while (!names.empty()) {
+    const std::size_t space = names.find(' ');
+    if (names.substr(0, space) == name) return true;
+    names = space == std::string_view::npos ? std::string_view{} : names.substr(space + 1);
+  }
+  return false;
+}
+}  // namespace detail
+
+/// The entry of the operation called `name` (its name or one of its aliases), or nullptr.
 constexpr const operation_info* find_operation(std::string_view name) {
   for (const operation_info& op : operation_table)
-    if (op.name == name) return &op;
+    if (op.name == name || detail::names_contain(op.aliases, name)) return &op;
+  return nullptr;
+}
+
+/// The entry whose attribute (a name written without parentheses, as `.T`) is `name`, or nullptr.
+constexpr const operation_info* find_attribute(std::string_view name) {
+  for (const operation_info& op : operation_table)
+    if (!op.attribute.empty() && op.attribute == name) return &op;
   return nullptr;
 }
 

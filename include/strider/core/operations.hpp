@@ -404,6 +404,61 @@ constexpr dynamic_layout movedim(const dynamic_layout& l, const dims& source, co
   return permute(l, axes);
 }
 
+/// PyTorch `mT`: the last two axes swapped (a batch of matrices transposed).
+constexpr dynamic_layout matrix_transpose(const dynamic_layout& l) {
+  if (l.rank() < 2) throw layout_error("matrix_transpose: needs at least 2 axes (a matrix or a batch of them), got rank {}", l.rank());
+  return transpose(l, -2, -1);
+}
+
+/// NumPy `.T` and `transpose()` without axes (PyTorch `.T`): the order of the axes reversed.
+constexpr dynamic_layout reverse_axis_order(const dynamic_layout& l) {
+  layout_value out = l.value();
+  for (std::size_t i = 0; i < out.rank; ++i) {
+    out.shape[i] = l.value().shape[out.rank - 1 - i];
+    out.strides[i] = l.value().strides[out.rank - 1 - i];
+  }
+  return detail::subset_result(out);
+}
+
+namespace detail {
+// NumPy's sliding_window_view over axes[i] with windows window[i]; axes may repeat, each window
+// shrinking that axis again.
+constexpr dynamic_layout sliding_windows(const dynamic_layout& l, const dims& window, const dims& axes) {
+  const layout_value& in = l.value();
+  if (in.rank + window.size() > max_rank)
+    throw layout_error("sliding_window_view: the result's rank {} would exceed max_rank ({})", in.rank + window.size(), max_rank);
+  layout_value out = in;
+  for (std::size_t i = 0; i < window.size(); ++i) {
+    if (window[i] < 0) throw layout_error("sliding_window_view: window extent {} is negative", window[i]);
+    const index_t a = wrap_axis(axes[i], in.rank);
+    if (a < 0) throw layout_error("sliding_window_view: axis {} is out of range for rank {}", axes[i], in.rank);
+    if (window[i] > out.shape[a])
+      throw layout_error("sliding_window_view: window extent {} is larger than extent {} of axis {}", window[i], out.shape[a], axes[i]);
+    out.shape[a] -= window[i] - 1;  // an empty window leaves one more (empty) window than elements
+    insert_axis(out, out.rank, window[i], in.strides[a], "sliding_window_view");
+  }
+  element_count(out, "sliding_window_view");  // overlapping windows hold more elements than the input
+  return subset_result(out);
+}
+}  // namespace detail
+
+/// NumPy `sliding_window_view(x, window_shape, axis)`: every window of extents `window` over
+/// `axes` (repeats allowed), the window axes appended in that order.
+constexpr dynamic_layout sliding_window_view(const dynamic_layout& l, const dims& window, const dims& axes) {
+  if (window.size() != axes.size())
+    throw layout_error("sliding_window_view: {} window extents but {} axes", window.size(), axes.size());
+  return detail::sliding_windows(l, window, axes);
+}
+
+/// NumPy `sliding_window_view(x, window_shape)`: one window extent per axis.
+constexpr dynamic_layout sliding_window_view(const dynamic_layout& l, const dims& window) {
+  if (window.size() != l.rank())
+    throw layout_error("sliding_window_view: {} window extents for rank {} (without axes, one per axis)", window.size(), l.rank());
+  dims axes;
+  for (std::size_t d = 0; d < l.rank(); ++d) axes.push_back(static_cast<index_t>(d));
+  return detail::sliding_windows(l, window, axes);
+}
+
 /// PyTorch `expand(sizes)`: new leading axes and extent-1 axes stretched, with stride 0; -1
 /// keeps an axis as it is (its stride too, unlike NumPy's broadcast_to, which zeroes the stride
 /// of every extent-1 axis). Any other extent must match. A new axis of extent 1 gets PyTorch's
@@ -553,6 +608,131 @@ constexpr dynamic_layout select(const dynamic_layout& l, index_t dim, index_t in
   out.offset = detail::checked_add(in.offset, detail::checked_mul(index < 0 ? index + n : index, in.strides[d], "select"), "select");
   detail::remove_axis(out, static_cast<std::size_t>(d));
   return detail::subset_result(out);
+}
+
+/// The views PyTorch's split, chunk and unbind return, one per part: `size()` parts, each made
+/// on access (`parts[i]`, negative i from the end as in Python; a range-for visits them in
+/// order). Holding the rule rather than a list keeps it free of the heap, so that the static
+/// forms compute it in the compiler, and any number of parts costs the same.
+class layout_parts {
+ public:
+  enum class kind : unsigned char { split, split_with_sizes, chunk, unbind };
+
+  /// The number of parts.
+  constexpr std::size_t size() const { return static_cast<std::size_t>(count_); }
+  constexpr bool empty() const { return count_ == 0; }
+  /// The operation's name, as in its messages.
+  constexpr const char* operation() const {
+    return kind_ == kind::split ? "split" : kind_ == kind::split_with_sizes ? "split_with_sizes" : kind_ == kind::chunk ? "chunk" : "unbind";
+  }
+
+  /// Part `part`; a negative part counts from the end.
+  constexpr dynamic_layout operator[](index_t part) const {
+    if (part < -count_ || part >= count_)
+      throw layout_error("{}: part {} is out of range for {} parts", operation(), part, count_);
+    const index_t i = part < 0 ? part + count_ : part;
+    layout_value out = input_.value();
+    const index_t stride = out.strides[dim_];
+    if (kind_ == kind::unbind) {
+      out.offset = detail::checked_add(out.offset, detail::checked_mul(i, stride, "unbind"), "unbind");
+      detail::remove_axis(out, dim_);
+      return detail::subset_result(out);
+    }
+    index_t start = 0, length = 0;
+    if (kind_ == kind::split_with_sizes) {
+      for (index_t j = 0; j < i; ++j) start += sizes_[static_cast<std::size_t>(j)];  // the sizes sum to the extent
+      length = sizes_[static_cast<std::size_t>(i)];
+    } else {
+      start = i * part_size_;  // at most the extent
+      length = out.shape[dim_] - start < part_size_ ? out.shape[dim_] - start : part_size_;
+    }
+    out.shape[dim_] = length;
+    out.offset = detail::checked_add(out.offset, detail::checked_mul(start, stride, operation()), operation());
+    return detail::subset_result(out);
+  }
+
+  class iterator {
+   public:
+    using value_type = dynamic_layout;
+    using difference_type = std::ptrdiff_t;
+    constexpr iterator() = default;
+    constexpr iterator(const layout_parts* parts, index_t i) : parts_(parts), i_(i) {}
+    constexpr dynamic_layout operator*() const { return (*parts_)[i_]; }
+    constexpr iterator& operator++() { return ++i_, *this; }
+    constexpr iterator operator++(int) { iterator old = *this; ++i_; return old; }
+    constexpr bool operator==(const iterator& other) const { return i_ == other.i_; }
+
+   private:
+    const layout_parts* parts_ = nullptr;
+    index_t i_ = 0;
+  };
+  constexpr iterator begin() const { return {this, 0}; }
+  constexpr iterator end() const { return {this, count_}; }
+
+  // Made by split, split_with_sizes, chunk and unbind, which check their arguments.
+  constexpr layout_parts(const dynamic_layout& input, kind k, std::size_t dim, index_t part_size, index_t count, const dims& sizes = {})
+      : input_(input), kind_(k), dim_(dim), part_size_(part_size), count_(count), sizes_(sizes) {}
+
+ private:
+  dynamic_layout input_;
+  kind kind_;
+  std::size_t dim_;
+  index_t part_size_;  // split and chunk: the extent of every part but the last
+  index_t count_;
+  dims sizes_;         // split_with_sizes
+};
+
+namespace detail {
+constexpr std::size_t parts_dimension(const dynamic_layout& l, index_t dim, const char* op) {
+  if (l.rank() == 0) throw layout_error("{}: a rank-0 layout has no dimension to split", op);
+  const index_t d = wrap_axis(dim, l.rank());
+  if (d < 0) throw layout_error("{}: dimension {} is out of range for rank {}", op, dim, l.rank());
+  return static_cast<std::size_t>(d);
+}
+}  // namespace detail
+
+/// PyTorch `split(split_size, dim)`: parts of `split_size` elements along `dim`, the last one
+/// smaller when the extent is not a multiple (one empty part for an empty axis).
+constexpr layout_parts split(const dynamic_layout& l, index_t split_size, index_t dim = 0) {
+  const std::size_t d = detail::parts_dimension(l, dim, "split");
+  const index_t n = l.value().shape[d];
+  if (split_size < 0) throw layout_error("split: split size {} is negative", split_size);
+  if (split_size == 0 && n != 0) throw layout_error("split: split size 0 is allowed only for an empty dimension, but dimension {} has extent {}", dim, n);
+  const index_t count = split_size == 0 ? 1 : n / split_size + (n % split_size != 0);
+  return {l, layout_parts::kind::split, d, split_size, count > 0 ? count : 1};
+}
+
+/// PyTorch `split(split_sizes, dim)` with a list (`split_with_sizes`): one part per size, the
+/// sizes summing to the extent (at most max_rank sizes).
+constexpr layout_parts split_with_sizes(const dynamic_layout& l, const dims& split_sizes, index_t dim = 0) {
+  const std::size_t d = detail::parts_dimension(l, dim, "split_with_sizes");
+  const index_t n = l.value().shape[d];
+  index_t total = 0;
+  for (const index_t s : split_sizes) {
+    if (s < 0) throw layout_error("split_with_sizes: size {} is negative", s);
+    total = detail::checked_add(total, s, "split_with_sizes");
+  }
+  if (total != n) throw layout_error("split_with_sizes: the sizes sum to {}, not the extent {} of dimension {}", total, n, dim);
+  return {l, layout_parts::kind::split_with_sizes, d, 0, static_cast<index_t>(split_sizes.size()), split_sizes};
+}
+
+/// PyTorch `chunk(chunks, dim)`: at most `chunks` parts of ceil(extent / chunks) elements (fewer
+/// when the extent runs out first; `chunks` empty parts for an empty axis).
+constexpr layout_parts chunk(const dynamic_layout& l, index_t chunks, index_t dim = 0) {
+  const std::size_t d = detail::parts_dimension(l, dim, "chunk");
+  if (chunks <= 0) throw layout_error("chunk: the number of chunks must be positive, got {}", chunks);
+  const index_t n = l.value().shape[d];
+  if (n == 0) return {l, layout_parts::kind::chunk, d, 0, chunks};
+  const index_t size = n / chunks + (n % chunks != 0);
+  return {l, layout_parts::kind::chunk, d, size, n / size + (n % size != 0)};
+}
+
+/// PyTorch `unbind(dim)`: one part per index of `dim`, which is removed (as select).
+constexpr layout_parts unbind(const dynamic_layout& l, index_t dim = 0) {
+  if (l.rank() == 0) throw layout_error("unbind: a rank-0 layout has no dimension to unbind");
+  const index_t d = detail::wrap_axis(dim, l.rank());
+  if (d < 0) throw layout_error("unbind: dimension {} is out of range for rank {}", dim, l.rank());
+  return {l, layout_parts::kind::unbind, static_cast<std::size_t>(d), 1, l.value().shape[d]};
 }
 
 /// PyTorch `as_strided(shape, strides, offset)`: any layout over the same storage, with offsets

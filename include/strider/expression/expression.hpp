@@ -64,6 +64,10 @@ struct expression {
     std::string index;                // slice: the text between [ ], without surrounding blanks
     std::size_t index_column = 0;     // slice: 1-based column of the index text's first character
     bool no_axes = false;             // flip(()), squeeze(()): an empty axis tuple, no axis at all (values empty means every axis)
+    bool has_axes = false;            // sliding_window_view: axes given (in strides)
+    bool sizes_tuple = false;         // split: the sizes came as a tuple
+    std::optional<index_t> dim{};     // split: the dimension, when given
+    std::optional<index_t> part{};    // split, chunk, unbind: the part picked with [i]
 
     friend bool operator==(const operation&, const operation&) = default;
   };
@@ -76,12 +80,20 @@ namespace detail {
 
 inline bool is_base(const expression::operation& op) { return op.op != nullptr && op.op->starts_expression; }
 
-// The names of the bases, or of the operations written after a '.', in the table's order (for
-// "did you mean" and the messages that list them).
+// The names of the bases, or of the operations written after a '.' (aliases and attributes
+// too), in the table's order (for "did you mean" and the messages that list them).
 inline std::vector<std::string_view> operation_names(bool bases) {
   std::vector<std::string_view> out;
-  for (const operation_info& op : operation_table)
-    if (op.starts_expression == bases && op.form != argument_form::index) out.push_back(op.name);
+  for (const operation_info& op : operation_table) {
+    if (op.starts_expression != bases || op.form == argument_form::index) continue;
+    out.push_back(op.name);
+    for (std::string_view names = op.aliases; !names.empty();) {
+      const std::size_t space = names.find(' ');
+      out.push_back(names.substr(0, space));
+      names = space == std::string_view::npos ? std::string_view{} : names.substr(space + 1);
+    }
+    if (!op.attribute.empty()) out.push_back(op.attribute);
+  }
   return out;
 }
 
@@ -318,6 +330,29 @@ class expression_parser {
         op.values = args[0].values;
         op.strides = args[1].values;
         break;
+      case argument_form::windows:
+        // sliding_window_view((2, 2)) or sliding_window_view((3,), (1,)): a window shape, then
+        // optional axes; a bare integer is a tuple of one.
+        if (args.empty() || args.size() > 2)
+          fail(op.column, quoted(name) + " takes " + std::string(op.op->arguments) + ", got " + std::to_string(args.size()) +
+                              (args.size() == 1 ? " argument" : " arguments"));
+        op.values = args[0].values;
+        op.has_axes = args.size() == 2;
+        if (op.has_axes) op.strides = args[1].values;
+        break;
+      case argument_form::split_sizes:
+        // split(2), split(2, 1), split((1, 3), 1): a size or a tuple of sizes (PyTorch's list
+        // form), then an optional dimension.
+        if (args.empty() || args.size() > 2)
+          fail(op.column, quoted(name) + " takes " + std::string(op.op->arguments) + ", got " + std::to_string(args.size()) +
+                              (args.size() == 1 ? " argument" : " arguments"));
+        op.values = args[0].values;
+        op.sizes_tuple = args[0].tuple;
+        if (args.size() == 2) {
+          if (args[1].tuple) fail(args[1].column, "the dimension of " + quoted(name) + " is an integer, not a tuple");
+          op.dim = args[1].values[0];
+        }
+        break;
       case argument_form::integers:
         op.values = scalar_arguments(args, name, op.op->min_arguments, op.op->max_arguments, op.column, op.op->arguments);
         break;
@@ -352,10 +387,29 @@ class expression_parser {
     op.column = column();
     const std::string_view name = identifier();
     if (name.empty()) fail(column(), "expected the name of an operation after '.', found " + found());
+    if ((op.op = find_attribute(name)) != nullptr) {  // .T, .mT: no parentheses, as in NumPy
+      skip_blanks();
+      if (peek() == '(') fail(column(), quoted(name) + " is an attribute, written without parentheses (." + std::string(name) + ")");
+      return op;
+    }
     op.op = find_operation(name);
     if (op.op == nullptr || op.op->starts_expression || op.op->form == argument_form::index)
       fail(op.column, unknown("operation", name, operation_names(false)));
     read_arguments(op, name);
+    if (op.op->parts != nullptr) {  // chunk(3)[1]: the part, as Python indexes the tuple of views
+      skip_blanks();
+      if (peek() == '[') {
+        const std::size_t open = column();
+        ++pos_;
+        skip_blanks();
+        if (!starts_integer())
+          fail(column(), "expected the index of a part of " + quoted(name) + " (an integer) in [ ], found " + found());
+        op.part = integer();
+        skip_blanks();
+        if (peek() != ']') fail(column(), "expected ']' to close the '[' at column " + std::to_string(open) + ", found " + found());
+        ++pos_;
+      }
+    }
     return op;
   }
 
@@ -402,7 +456,23 @@ inline dynamic_layout apply(const dynamic_layout& l, const expression::operation
   a.offset = op.offset.value_or(0);
   a.index = op.index;
   a.no_axes = op.no_axes;
-  return op.op->apply(l, a);
+  a.has_axes = op.has_axes;
+  a.sizes_tuple = op.sizes_tuple;
+  a.dim = op.dim.value_or(0);
+  if (op.op->parts == nullptr) return op.op->apply(l, a);
+  const layout_parts parts = op.op->parts(l, a);
+  if (!op.part)
+    throw layout_error("{}: gives {} views; pick one with [i], as in Python: {}(...)[0]", op.op->name, parts.size(), op.op->name);
+  return parts[*op.part];
+}
+
+// The operation's arguments as the core function takes them (multi-result operations only).
+inline layout_parts apply_parts(const dynamic_layout& l, const expression::operation& op) {
+  operation_arguments a;
+  a.values = to_dims(op.values, op.op->name);
+  a.sizes_tuple = op.sizes_tuple;
+  a.dim = op.dim.value_or(0);
+  return op.op->parts(l, a);
 }
 
 // The index text as a C++ string literal. The parser admits no quote, backslash or control
@@ -451,16 +521,17 @@ inline void append_strided(std::string& out, const expression::operation& op) {
 }
 }  // namespace detail
 
-/// Runs the core operations in order. An operation's layout_error is re-thrown as an
-/// expression_error with the same message and the column of that call.
-inline dynamic_layout evaluate(const expression& e) {
+namespace detail {
+// Runs operations [0, n) in order; an operation's layout_error becomes an expression_error with
+// the same message and the column of that call.
+inline dynamic_layout evaluate_first(const expression& e, std::size_t n) {
   if (e.operations.empty()) throw expression_error("expression: empty expression", 1);
   dynamic_layout l;
-  for (std::size_t i = 0; i < e.operations.size(); ++i) {
+  for (std::size_t i = 0; i < n; ++i) {
     const expression::operation& op = e.operations[i];
-    detail::check_position(op, i == 0);
+    check_position(op, i == 0);
     try {
-      l = detail::apply(l, op);
+      l = apply(l, op);
     } catch (const index_text_error& error) {  // point at the character in the index text
       throw expression_error(error.what(), op.index_column > 0 ? op.index_column + error.column() - 1 : op.column);
     } catch (const layout_error& error) {
@@ -468,6 +539,38 @@ inline dynamic_layout evaluate(const expression& e) {
     }
   }
   return l;
+}
+
+inline bool ends_with_parts(const expression& e) {
+  return !e.operations.empty() && e.operations.back().op != nullptr && e.operations.back().op->parts != nullptr &&
+         !e.operations.back().part;
+}
+}  // namespace detail
+
+/// Runs the core operations in order. An operation's layout_error is re-thrown as an
+/// expression_error with the same message and the column of that call. split, chunk and
+/// unbind must pick a part with [i] (see evaluate_parts).
+inline dynamic_layout evaluate(const expression& e) { return detail::evaluate_first(e, e.operations.size()); }
+
+/// Every result of an expression that ends with split, chunk or unbind without [i] (at most
+/// `max_parts` of them, else an expression_error); otherwise the one result of evaluate.
+inline std::vector<dynamic_layout> evaluate_parts(const expression& e, std::size_t max_parts) {
+  if (!detail::ends_with_parts(e)) return {evaluate(e)};
+  const expression::operation& op = e.operations.back();
+  const dynamic_layout l = detail::evaluate_first(e, e.operations.size() - 1);
+  detail::check_position(op, e.operations.size() == 1);
+  try {
+    const layout_parts parts = detail::apply_parts(l, op);
+    if (parts.size() > max_parts)
+      throw layout_error("{}: gives {} views, more than {} to show; pick one with [i]", op.op->name, parts.size(), max_parts);
+    std::vector<dynamic_layout> out;
+    for (const dynamic_layout& part : parts) out.push_back(part);
+    return out;
+  } catch (const expression_error&) {
+    throw;
+  } catch (const layout_error& error) {
+    throw expression_error(error.what(), op.column);
+  }
 }
 
 /// parse_expression then evaluate.
@@ -486,10 +589,11 @@ inline std::string to_static_type(const expression& e) {
   // Openers of the outer calls come first, innermost last; then the base; then each call's
   // arguments and closing '>' from the inside out.
   for (std::size_t i = e.operations.size(); i-- > 1;) {
-    if (e.operations[i].no_axes) continue;
+    const expression::operation& op = e.operations[i];
+    if (op.no_axes) continue;
     out += "strider::";
-    out += e.operations[i].op->name;
-    out += "_t<";
+    out += op.sizes_tuple ? "split_with_sizes" : op.op->name;
+    out += op.part ? "_part_t<" : "_t<";
   }
   const expression::operation& base = e.operations[0];
   out += "strider::";
@@ -514,10 +618,21 @@ inline std::string to_static_type(const expression& e) {
       case argument_form::axis_lists:
         out += ", strider::axes<" + detail::joined(op.values, ", ", true) + ">, strider::axes<" + detail::joined(op.strides, ", ", true) + ">";
         break;
+      case argument_form::windows:
+        out += ", strider::shape<" + detail::joined(op.values, ", ", true) + ">";
+        if (op.has_axes) out += ", strider::axes<" + detail::joined(op.strides, ", ", true) + ">";
+        break;
+      case argument_form::split_sizes:
+        if (op.sizes_tuple) out += ", strider::shape<" + detail::joined(op.values, ", ", true) + ">";
+        else out += ", " + detail::cpp_integer(op.values[0]);
+        out += ", " + detail::cpp_integer(op.dim.value_or(0));
+        break;
       default:
         for (const index_t v : op.values) out += ", " + detail::cpp_integer(v);
+        if (op.part && op.values.size() < op.op->max_arguments) out += ", 0";  // the dimension, 0 by default
         break;
     }
+    if (op.part) out += ", " + detail::cpp_integer(*op.part);
     out += ">";
   }
   return out;

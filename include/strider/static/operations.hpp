@@ -3,6 +3,9 @@
 // check in it is the compile error.
 #pragma once
 
+#include <tuple>
+#include <utility>
+
 #include "../core/operations.hpp"
 #include "../core/slice.hpp"
 #include "fixed_string.hpp"
@@ -112,6 +115,67 @@ using narrow_t = static_layout<narrow(detail::dyn<L>, Dim, Start, Length).value(
 template <class L, index_t Dim, index_t Index>
 using select_t = static_layout<select(detail::dyn<L>, Dim, Index).value()>;
 
+/// PyTorch `mT`: the last two axes swapped.
+template <class L>
+using matrix_transpose_t = static_layout<matrix_transpose(detail::dyn<L>).value()>;
+
+/// NumPy `.T` (and `transpose()` without axes): the order of the axes reversed.
+template <class L>
+using reverse_axis_order_t = static_layout<reverse_axis_order(detail::dyn<L>).value()>;
+
+namespace detail {
+template <class L, class Window, class Axes>
+constexpr dynamic_layout sliding_window_view_of() {
+  if constexpr (std::is_void_v<Axes>) return sliding_window_view(dyn<L>, Window::as_dims());
+  else return sliding_window_view(dyn<L>, Window::as_dims(), Axes::as_dims());
+}
+}  // namespace detail
+
+/// NumPy `sliding_window_view(x, window_shape, axis)`: `sliding_window_view_t<L, shape<3, 3>>`
+/// (one window extent per axis) or `sliding_window_view_t<L, shape<3>, axes<1>>`.
+template <class L, class Window, class Axes = void>
+using sliding_window_view_t = static_layout<detail::sliding_window_view_of<L, Window, Axes>().value()>;
+
+// split, chunk and unbind give several layouts: `X_part_t<..., Part>` is one of them (what a
+// kernel usually wants, at the cost of one view), `X_t<...>` all of them as a std::tuple (for
+// structured bindings), which costs one view per part.
+
+/// Part Part of PyTorch `split(Size, Dim)` (parts of Size elements, the last one smaller).
+template <class L, index_t Size, index_t Dim, index_t Part>
+using split_part_t = static_layout<split(detail::dyn<L>, Size, Dim)[Part].value()>;
+/// Part Part of PyTorch `split((Sizes...), Dim)`, Sizes a shape<...> of part sizes.
+template <class L, class Sizes, index_t Dim, index_t Part>
+using split_with_sizes_part_t = static_layout<split_with_sizes(detail::dyn<L>, Sizes::as_dims(), Dim)[Part].value()>;
+/// Part Part of PyTorch `chunk(Chunks, Dim)`.
+template <class L, index_t Chunks, index_t Dim, index_t Part>
+using chunk_part_t = static_layout<chunk(detail::dyn<L>, Chunks, Dim)[Part].value()>;
+/// Part Part of PyTorch `unbind(Dim)`: index Part of axis Dim, which is removed.
+template <class L, index_t Dim, index_t Part>
+using unbind_part_t = static_layout<unbind(detail::dyn<L>, Dim)[Part].value()>;
+
+namespace detail {
+template <template <class, index_t, index_t, index_t> class Part, class L, index_t A, index_t Dim, std::size_t... I>
+std::tuple<Part<L, A, Dim, static_cast<index_t>(I)>...> parts_tuple(std::index_sequence<I...>);
+template <class L, class Sizes, index_t Dim, std::size_t... I>
+std::tuple<split_with_sizes_part_t<L, Sizes, Dim, static_cast<index_t>(I)>...> sizes_parts_tuple(std::index_sequence<I...>);
+template <class L, index_t Dim, std::size_t... I>
+std::tuple<unbind_part_t<L, Dim, static_cast<index_t>(I)>...> unbind_parts_tuple(std::index_sequence<I...>);
+}  // namespace detail
+
+/// PyTorch `split(Size, Dim)`: every part, as a std::tuple of layout types.
+template <class L, index_t Size, index_t Dim = 0>
+using split_t = decltype(detail::parts_tuple<split_part_t, L, Size, Dim>(std::make_index_sequence<split(detail::dyn<L>, Size, Dim).size()>{}));
+/// PyTorch `split((Sizes...), Dim)`: every part, as a std::tuple.
+template <class L, class Sizes, index_t Dim = 0>
+using split_with_sizes_t = decltype(detail::sizes_parts_tuple<L, Sizes, Dim>(
+    std::make_index_sequence<split_with_sizes(detail::dyn<L>, Sizes::as_dims(), Dim).size()>{}));
+/// PyTorch `chunk(Chunks, Dim)`: every part, as a std::tuple.
+template <class L, index_t Chunks, index_t Dim = 0>
+using chunk_t = decltype(detail::parts_tuple<chunk_part_t, L, Chunks, Dim>(std::make_index_sequence<chunk(detail::dyn<L>, Chunks, Dim).size()>{}));
+/// PyTorch `unbind(Dim)`: every part, as a std::tuple.
+template <class L, index_t Dim = 0>
+using unbind_t = decltype(detail::unbind_parts_tuple<L, Dim>(std::make_index_sequence<unbind(detail::dyn<L>, Dim).size()>{}));
+
 /// PyTorch `as_strided`: any layout within the storage L was cut from, [0, L::storage_size).
 template <class L, class Shape, class Strides, index_t Offset = L::offset>
 using as_strided_t =
@@ -184,6 +248,20 @@ template <index_t Dim, index_t Start, index_t Length, static_layout_type L>
 constexpr auto narrow(L) { return narrow_t<L, Dim, Start, Length>{}; }
 template <index_t Dim, index_t Index, static_layout_type L>
 constexpr auto select(L) { return select_t<L, Dim, Index>{}; }
+template <static_layout_type L>
+constexpr auto matrix_transpose(L) { return matrix_transpose_t<L>{}; }
+template <static_layout_type L>
+constexpr auto reverse_axis_order(L) { return reverse_axis_order_t<L>{}; }
+template <class Window, class Axes = void, static_layout_type L>
+constexpr auto sliding_window_view(L) { return sliding_window_view_t<L, Window, Axes>{}; }
+template <index_t Size, index_t Dim = 0, static_layout_type L>
+constexpr auto split(L) { return split_t<L, Size, Dim>{}; }
+template <class Sizes, index_t Dim = 0, static_layout_type L>
+constexpr auto split_with_sizes(L) { return split_with_sizes_t<L, Sizes, Dim>{}; }
+template <index_t Chunks, index_t Dim = 0, static_layout_type L>
+constexpr auto chunk(L) { return chunk_t<L, Chunks, Dim>{}; }
+template <index_t Dim = 0, static_layout_type L>
+constexpr auto unbind(L) { return unbind_t<L, Dim>{}; }
 template <class Shape, class Strides, index_t Offset, static_layout_type L>
 constexpr auto as_strided(L) { return as_strided_t<L, Shape, Strides, Offset>{}; }
 template <index_t N, static_layout_type L>

@@ -302,6 +302,30 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout> {
   auto select(index_t dim, index_t index) & { return as_view().select(dim, index); }
   auto select(index_t dim, index_t index) const& { return as_view().select(dim, index); }
   void select(index_t dim, index_t index) && = delete;
+  auto matrix_transpose() & { return as_view().matrix_transpose(); }
+  auto matrix_transpose() const& { return as_view().matrix_transpose(); }
+  void matrix_transpose() && = delete;
+  auto reverse_axis_order() & { return as_view().reverse_axis_order(); }
+  auto reverse_axis_order() const& { return as_view().reverse_axis_order(); }
+  void reverse_axis_order() && = delete;
+  auto sliding_window_view(const dims& window) & { return as_view().sliding_window_view(window); }
+  auto sliding_window_view(const dims& window) const& { return as_view().sliding_window_view(window); }
+  void sliding_window_view(const dims& window) && = delete;
+  auto sliding_window_view(const dims& window, const dims& axes) & { return as_view().sliding_window_view(window, axes); }
+  auto sliding_window_view(const dims& window, const dims& axes) const& { return as_view().sliding_window_view(window, axes); }
+  void sliding_window_view(const dims& window, const dims& axes) && = delete;
+  auto split(index_t split_size, index_t dim = 0) & { return as_view().split(split_size, dim); }
+  auto split(index_t split_size, index_t dim = 0) const& { return as_view().split(split_size, dim); }
+  void split(index_t split_size, index_t dim = 0) && = delete;
+  auto split_with_sizes(const dims& split_sizes, index_t dim = 0) & { return as_view().split_with_sizes(split_sizes, dim); }
+  auto split_with_sizes(const dims& split_sizes, index_t dim = 0) const& { return as_view().split_with_sizes(split_sizes, dim); }
+  void split_with_sizes(const dims& split_sizes, index_t dim = 0) && = delete;
+  auto chunk(index_t chunks, index_t dim = 0) & { return as_view().chunk(chunks, dim); }
+  auto chunk(index_t chunks, index_t dim = 0) const& { return as_view().chunk(chunks, dim); }
+  void chunk(index_t chunks, index_t dim = 0) && = delete;
+  auto unbind(index_t dim = 0) & { return as_view().unbind(dim); }
+  auto unbind(index_t dim = 0) const& { return as_view().unbind(dim); }
+  void unbind(index_t dim = 0) && = delete;
   auto as_strided(const dims& shape, const dims& strides, index_t offset) & { return as_view().as_strided(shape, strides, offset); }
   auto as_strided(const dims& shape, const dims& strides, index_t offset) const& { return as_view().as_strided(shape, strides, offset); }
   void as_strided(const dims& shape, const dims& strides, index_t offset) && = delete;

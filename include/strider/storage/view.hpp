@@ -239,12 +239,16 @@ struct uninitialized_t {};
 
 }  // namespace detail
 
+template <class T>
+class view_parts;  // split, chunk and unbind's views (below)
+
 /// A non-owning view of strided storage: a pointer `data()` to the start of the storage and a
 /// layout (a static layout type, or dynamic_layout). `T` may be const (a read-only view); a
 /// mutable view converts to a const one, and a static view to a dynamic one.
 ///
 /// Views are cheap to copy (a view of a static layout is one pointer) and shallow-const, like
 /// std::span: a const view of mutable elements still writes them.
+
 template <class T, view_layout Layout>
 class tensor_view : public detail::layout_queries<Layout> {
   using queries = detail::layout_queries<Layout>;
@@ -411,6 +415,38 @@ class tensor_view : public detail::layout_queries<Layout> {
   tensor_view select(index_t dim, index_t index) const
     requires(!queries::is_static)
   { return {data_, strider::select(this->layout(), dim, index)}; }
+  /// The last two axes swapped (PyTorch mT).
+  tensor_view matrix_transpose() const
+    requires(!queries::is_static)
+  { return {data_, strider::matrix_transpose(this->layout())}; }
+  /// The order of the axes reversed (NumPy .T).
+  tensor_view reverse_axis_order() const
+    requires(!queries::is_static)
+  { return {data_, strider::reverse_axis_order(this->layout())}; }
+  /// NumPy sliding_window_view, one window extent per axis (read-only when windows overlap).
+  tensor_view sliding_window_view(const dims& window) const
+    requires(!queries::is_static)
+  { return {data_, strider::sliding_window_view(this->layout(), window)}; }
+  /// NumPy sliding_window_view over the given axes.
+  tensor_view sliding_window_view(const dims& window, const dims& axes) const
+    requires(!queries::is_static)
+  { return {data_, strider::sliding_window_view(this->layout(), window, axes)}; }
+  /// PyTorch split: parts of split_size elements along dim.
+  view_parts<T> split(index_t split_size, index_t dim = 0) const
+    requires(!queries::is_static)
+  { return {data_, strider::split(this->layout(), split_size, dim)}; }
+  /// PyTorch split with a list of part sizes.
+  view_parts<T> split_with_sizes(const dims& split_sizes, index_t dim = 0) const
+    requires(!queries::is_static)
+  { return {data_, strider::split_with_sizes(this->layout(), split_sizes, dim)}; }
+  /// PyTorch chunk: at most `chunks` parts along dim.
+  view_parts<T> chunk(index_t chunks, index_t dim = 0) const
+    requires(!queries::is_static)
+  { return {data_, strider::chunk(this->layout(), chunks, dim)}; }
+  /// PyTorch unbind: one part per index of dim, which is removed.
+  view_parts<T> unbind(index_t dim = 0) const
+    requires(!queries::is_static)
+  { return {data_, strider::unbind(this->layout(), dim)}; }
   /// Any layout within the storage the view's layout knows, [0, storage_size()).
   tensor_view as_strided(const dims& shape, const dims& strides, index_t offset) const
     requires(!queries::is_static)
@@ -439,6 +475,42 @@ class tensor_view : public detail::layout_queries<Layout> {
   }
 
   T* data_;
+};
+
+/// The views split, chunk and unbind give on a dynamic view or tensor: `size()` views into the
+/// same storage, each made on access (`parts[i]`, negative i from the end; a range-for visits
+/// them in order).
+template <class T>
+class view_parts {
+ public:
+  constexpr view_parts(T* data, const layout_parts& parts) : data_(data), parts_(parts) {}
+  constexpr std::size_t size() const { return parts_.size(); }
+  constexpr bool empty() const { return parts_.empty(); }
+  constexpr tensor_view<T, dynamic_layout> operator[](index_t part) const { return {data_, parts_[part]}; }
+  /// The parts' layouts.
+  constexpr const layout_parts& layouts() const { return parts_; }
+
+  class iterator {
+   public:
+    using value_type = tensor_view<T, dynamic_layout>;
+    using difference_type = std::ptrdiff_t;
+    constexpr iterator() = default;
+    constexpr iterator(const view_parts* parts, index_t i) : parts_(parts), i_(i) {}
+    constexpr value_type operator*() const { return (*parts_)[i_]; }
+    constexpr iterator& operator++() { return ++i_, *this; }
+    constexpr iterator operator++(int) { iterator old = *this; ++i_; return old; }
+    constexpr bool operator==(const iterator& other) const { return i_ == other.i_; }
+
+   private:
+    const view_parts* parts_ = nullptr;
+    index_t i_ = 0;
+  };
+  constexpr iterator begin() const { return {this, 0}; }
+  constexpr iterator end() const { return {this, static_cast<index_t>(parts_.size())}; }
+
+ private:
+  T* data_;
+  layout_parts parts_;
 };
 
 template <class R, view_layout L>
@@ -603,6 +675,58 @@ template <index_t Dim, index_t Index, detail::static_source X>
 constexpr auto select(X&& x) {
   return detail::with_layout<select_t<typename detail::view_of_t<X>::layout_type, Dim, Index>>(x);
 }
+/// The last two axes swapped (PyTorch mT).
+template <detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto matrix_transpose(X&& x) {
+  return detail::with_layout<matrix_transpose_t<typename detail::view_of_t<X>::layout_type>>(x);
+}
+/// The order of the axes reversed (NumPy .T).
+template <detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto reverse_axis_order(X&& x) {
+  return detail::with_layout<reverse_axis_order_t<typename detail::view_of_t<X>::layout_type>>(x);
+}
+/// NumPy sliding_window_view (Window = shape<...>, Axes = axes<...> or none for every axis).
+template <class Window, class Axes = void, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto sliding_window_view(X&& x) {
+  return detail::with_layout<sliding_window_view_t<typename detail::view_of_t<X>::layout_type, Window, Axes>>(x);
+}
+
+namespace detail {
+template <class Layouts, class X, std::size_t... I>
+constexpr auto with_layouts(X& x, std::index_sequence<I...>) {
+  return std::tuple<decltype(with_layout<std::tuple_element_t<I, Layouts>>(x))...>(with_layout<std::tuple_element_t<I, Layouts>>(x)...);
+}
+template <class Layouts, class X>
+constexpr auto with_layouts(X& x) { return with_layouts<Layouts>(x, std::make_index_sequence<std::tuple_size_v<Layouts>>{}); }
+}  // namespace detail
+
+/// PyTorch split: a std::tuple of views, parts of Size elements along Dim.
+template <index_t Size, index_t Dim = 0, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto split(X&& x) {
+  return detail::with_layouts<split_t<typename detail::view_of_t<X>::layout_type, Size, Dim>>(x);
+}
+/// PyTorch split with a list of part sizes (Sizes = shape<...>): a std::tuple of views.
+template <class Sizes, index_t Dim = 0, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto split_with_sizes(X&& x) {
+  return detail::with_layouts<split_with_sizes_t<typename detail::view_of_t<X>::layout_type, Sizes, Dim>>(x);
+}
+/// PyTorch chunk: a std::tuple of at most Chunks views along Dim.
+template <index_t Chunks, index_t Dim = 0, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto chunk(X&& x) {
+  return detail::with_layouts<chunk_t<typename detail::view_of_t<X>::layout_type, Chunks, Dim>>(x);
+}
+/// PyTorch unbind: a std::tuple of views, one per index of Dim.
+template <index_t Dim = 0, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto unbind(X&& x) {
+  return detail::with_layouts<unbind_t<typename detail::view_of_t<X>::layout_type, Dim>>(x);
+}
 /// Any layout (Shape = shape<...>, Strides = strides<...>) within the storage x was cut from, [0, storage_size()).
 template <class Shape, class Strides, index_t Offset, detail::static_source X>
   requires detail::borrowable<X>
@@ -686,6 +810,38 @@ auto narrow(X&& x, index_t dim, index_t start, index_t length) { return x.as_vie
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
 auto select(X&& x, index_t dim, index_t index) { return x.as_view().select(dim, index); }
+/// The last two axes swapped (PyTorch mT).
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto matrix_transpose(X&& x) { return x.as_view().matrix_transpose(); }
+/// The order of the axes reversed (NumPy .T).
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto reverse_axis_order(X&& x) { return x.as_view().reverse_axis_order(); }
+/// NumPy sliding_window_view, one window extent per axis.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto sliding_window_view(X&& x, const dims& window) { return x.as_view().sliding_window_view(window); }
+/// NumPy sliding_window_view over the given axes.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto sliding_window_view(X&& x, const dims& window, const dims& axes) { return x.as_view().sliding_window_view(window, axes); }
+/// PyTorch split: parts of split_size elements along dim.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto split(X&& x, index_t split_size, index_t dim = 0) { return x.as_view().split(split_size, dim); }
+/// PyTorch split with a list of part sizes.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto split_with_sizes(X&& x, const dims& split_sizes, index_t dim = 0) { return x.as_view().split_with_sizes(split_sizes, dim); }
+/// PyTorch chunk: at most `chunks` parts along dim.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto chunk(X&& x, index_t chunks, index_t dim = 0) { return x.as_view().chunk(chunks, dim); }
+/// PyTorch unbind: one part per index of dim.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto unbind(X&& x, index_t dim = 0) { return x.as_view().unbind(dim); }
 /// Any layout within the storage x was cut from, [0, storage_size()).
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
