@@ -417,9 +417,49 @@ def random_as_strided(rng, chain):
     return None
 
 
+def random_moveaxis(rng, a):
+    count = rng.randint(1, max(a.ndim, 1))
+    source = [axis_value(rng, a.ndim, maybe_bad(rng, 0.04)) for _ in range(count)]
+    destination = [axis_value(rng, a.ndim, maybe_bad(rng, 0.04)) for _ in range(count)]
+    if a.ndim > 0 and rng.random() < 0.7:  # mostly distinct axes, as a valid call has
+        source = [x - a.ndim if rng.random() < 0.3 else x for x in rng.sample(range(a.ndim), count)]
+        destination = [x - a.ndim if rng.random() < 0.3 else x for x in rng.sample(range(a.ndim), count)]
+    if count == 1 and rng.random() < 0.5:
+        return "moveaxis", ".moveaxis(%d, %d)" % (source[0], destination[0]), lambda x: np.moveaxis(x, source[0], destination[0])
+    return ("moveaxis", ".moveaxis(%s, %s)" % (tuple_text(source, rng), tuple_text(destination, rng)),
+            lambda x: np.moveaxis(x, source, destination))
+
+
+def random_swapaxes(rng, a):
+    i, j = axis_value(rng, a.ndim, maybe_bad(rng, 0.04)), axis_value(rng, a.ndim, maybe_bad(rng, 0.04))
+    return "swapaxes", ".swapaxes(%d, %d)" % (i, j), lambda x: np.swapaxes(x, i, j)
+
+
+def random_T(rng, a):
+    return "T", ".T", lambda x: x.T
+
+
+def random_sliding_window_view(rng, a):
+    def window(n):
+        return -1 if rng.random() < 0.03 else rng.randint(0, n + maybe_bad(rng, 0.1))
+    if rng.random() < 0.4:
+        shape = [window(n) for n in a.shape]
+        if rng.random() < 0.04:
+            shape.append(1)                                   # one too many
+        text = ".sliding_window_view(%s)" % tuple_text(shape, rng)
+        return "sliding_window_view", text, lambda x: np.lib.stride_tricks.sliding_window_view(x, shape)
+    axes = [axis_value(rng, a.ndim, maybe_bad(rng, 0.05)) for _ in range(rng.randint(1, 3))]  # repeats allowed
+    shape = [window(a.shape[x] if -a.ndim <= x < a.ndim else 2) for x in axes]
+    if rng.random() < 0.04:
+        shape.append(1)                                       # a window without an axis
+    text = ".sliding_window_view(%s, %s)" % (tuple_text(shape, rng), tuple_text(axes, rng))
+    return "sliding_window_view", text, lambda x: np.lib.stride_tricks.sliding_window_view(x, shape, axis=axes)
+
+
 RANDOM_CALLS = [(random_slice, 5), (random_permute, 2), (random_transpose, 2), (random_flip, 2),
                 (random_broadcast_to, 2), (random_view, 2), (random_reshape, 2), (random_squeeze, 2),
-                (random_unsqueeze, 2), (random_diagonal, 2), (random_unfold, 2), (random_as_strided, 1)]
+                (random_unsqueeze, 2), (random_diagonal, 2), (random_unfold, 2), (random_as_strided, 1),
+                (random_moveaxis, 1), (random_swapaxes, 1), (random_T, 1), (random_sliding_window_view, 2)]
 
 
 def apply(chain, call):

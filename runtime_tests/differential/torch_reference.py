@@ -11,8 +11,9 @@ Every chain starts from `torch.arange(n)` reshaped, so the values of each result
 offsets. Only calls whose semantics strider shares with PyTorch are generated: slices with a
 positive step that are not empty (PyTorch points an empty slice elsewhere than NumPy, whom
 strider follows), permute, transpose, unsqueeze, squeeze of an extent-1 axis, view, unfold,
-movedim, unflatten, narrow, select, expand, flatten (where PyTorch's is a view: where it copies, strider refuses), and
-as_strided with non-negative strides (PyTorch refuses negative ones). Output: the format of
+movedim (and moveaxis), unflatten, narrow, select, expand, flatten (where PyTorch's is a view: where it
+copies, strider refuses), swapaxes/swapdims, mT, T, one part of split (a size or a list of sizes), chunk and
+unbind (picked with [i], sometimes out of range), and as_strided with non-negative strides (PyTorch refuses negative ones). Output: the format of
 numpy_reference.py, flags always "-".
 """
 
@@ -20,7 +21,12 @@ import argparse
 import random
 import sys
 
+import warnings
+
 import torch
+
+# PyTorch 1.13 warns that .T of rank other than 2 is deprecated; strider follows NumPy there.
+warnings.filterwarnings("ignore", message="The use of `x.T`")
 
 MAX_RANK = 8
 MAX_SIZE = 512
@@ -215,6 +221,80 @@ def random_select(rng, t):
     return ".select(%d, %d)" % (d, index), lambda x: x.select(d, index)
 
 
+def random_swap(rng, t):
+    if t.dim() == 0:
+        return None
+    name = rng.choice(["swapaxes", "swapdims"])
+    i, j = rng.randint(-t.dim(), t.dim() - 1), rng.randint(-t.dim(), t.dim() - 1)
+    return ".%s(%d, %d)" % (name, i, j), lambda x: getattr(x, name)(i, j)
+
+
+def random_moveaxis(rng, t):
+    if t.dim() == 0:
+        return None
+    s, d = rng.randint(-t.dim(), t.dim() - 1), rng.randint(-t.dim(), t.dim() - 1)
+    return ".moveaxis(%d, %d)" % (s, d), lambda x: x.moveaxis(s, d)
+
+
+def random_attribute(rng, t):
+    if rng.random() < 0.5:
+        return ".T", lambda x: x.T
+    return ".mT", lambda x: x.mT  # refused below rank 2
+
+
+def random_part(rng, t, count):
+    """A part index as Python's tuple takes it, sometimes out of range."""
+    if rng.random() < 0.08:
+        return rng.choice([count, -count - 1])
+    if count == 0:
+        return 0
+    return rng.randint(-count, count - 1)
+
+
+def random_split(rng, t):
+    if t.dim() == 0:
+        return None
+    d = rng.randint(-t.dim(), t.dim() - 1)
+    n = t.shape[d]
+    if rng.random() < 0.5:
+        size = rng.randint(0, n + 1) if rng.random() < 0.1 else rng.randint(1, max(n, 1))
+        count = max((n + size - 1) // size, 1) if size > 0 else 1
+        i = random_part(rng, t, count)
+        return ".split(%d, %d)[%d]" % (size, d, i), lambda x: x.split(size, d)[i]
+    sizes, rest = [], n
+    while rest > 0 and len(sizes) < 7:
+        k = rng.randint(0, rest)
+        sizes.append(k)
+        rest -= k
+    if rest > 0 or not sizes or rng.random() < 0.2:
+        sizes.append(rest)
+    if rng.random() < 0.05:
+        sizes[0] += 1  # a sum that does not match: refused
+    i = random_part(rng, t, len(sizes))
+    return ".split(%s, %d)[%d]" % (tuple_text(sizes), d, i), lambda x: x.split(sizes, d)[i]
+
+
+def random_chunk(rng, t):
+    if t.dim() == 0:
+        return None
+    d = rng.randint(-t.dim(), t.dim() - 1)
+    n = t.shape[d]
+    chunks = rng.randint(0, n + 2) if rng.random() < 0.1 else rng.randint(1, max(n, 1))
+    count = chunks if n == 0 else (n + (n + chunks - 1) // chunks - 1) // ((n + chunks - 1) // chunks) if chunks > 0 else 1
+    i = random_part(rng, t, count)
+    if d == 0 and rng.random() < 0.3:
+        return ".chunk(%d)[%d]" % (chunks, i), lambda x: x.chunk(chunks)[i]
+    return ".chunk(%d, %d)[%d]" % (chunks, d, i), lambda x: x.chunk(chunks, d)[i]
+
+
+def random_unbind(rng, t):
+    if t.dim() == 0:
+        return None
+    d = rng.randint(-t.dim(), t.dim() - 1)
+    i = random_part(rng, t, t.shape[d])
+    return ".unbind(%d)[%d]" % (d, i), lambda x: x.unbind(d)[i]
+
+
 def random_as_strided(rng, chain):
     size = chain.storage_size()
     shape = [rng.choice([1, 2, 2, 3, 4]) for _ in range(rng.randint(1, 3))]
@@ -237,7 +317,8 @@ def random_as_strided(rng, chain):
 
 CALLS = [(random_slice, 4), (random_permute, 1), (random_transpose, 1), (random_unsqueeze, 1),
          (random_squeeze, 1), (random_view, 1), (random_unfold, 1), (random_as_strided, 4),
-         (random_narrow, 2), (random_select, 2), (random_expand, 2), (random_flatten, 2), (random_movedim, 2), (random_unflatten, 2)]
+         (random_narrow, 2), (random_select, 2), (random_expand, 2), (random_flatten, 2), (random_movedim, 2), (random_unflatten, 2),
+         (random_swap, 1), (random_moveaxis, 1), (random_attribute, 2), (random_split, 2), (random_chunk, 2), (random_unbind, 2)]
 
 
 def record(out, chain, error, failed_at):

@@ -404,9 +404,11 @@ constexpr dynamic_layout movedim(const dynamic_layout& l, const dims& source, co
   return permute(l, axes);
 }
 
-/// PyTorch `mT`: the last two axes swapped (a batch of matrices transposed).
+/// PyTorch `mT`: the last two axes swapped (a batch of matrices transposed). A rank-0 layout is
+/// its own transpose, as in PyTorch; rank 1 is refused.
 constexpr dynamic_layout matrix_transpose(const dynamic_layout& l) {
-  if (l.rank() < 2) throw layout_error("matrix_transpose: needs at least 2 axes (a matrix or a batch of them), got rank {}", l.rank());
+  if (l.rank() == 0) return l;
+  if (l.rank() < 2) throw layout_error("matrix_transpose: needs a matrix or a batch of them (at least 2 axes), got rank {}", l.rank());
   return transpose(l, -2, -1);
 }
 
