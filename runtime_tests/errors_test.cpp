@@ -320,3 +320,40 @@ TEST_CASE("errors: unflatten") {
         "unflatten: cannot infer the -1 size when the other sizes multiply to 0");
   CHECK(message_of([] { strider::unflatten(dynamic_layout{}, 0, {1}); }) == "unflatten: a rank-0 layout has no dimension to unflatten");
 }
+
+TEST_CASE("errors: matrix_transpose and sliding_window_view") {
+  CHECK(message_of([] { strider::matrix_transpose(dynamic_layout::contiguous({3})); }) ==
+        "matrix_transpose: needs a matrix or a batch of them (at least 2 axes), got rank 1");
+  const auto t = dynamic_layout::contiguous({3, 4});
+  CHECK(message_of([&] { strider::sliding_window_view(t, {2}); }) ==
+        "sliding_window_view: 1 window extents for rank 2 (without axes, one per axis)");
+  CHECK(message_of([&] { strider::sliding_window_view(t, {2}, {0, 1}); }) == "sliding_window_view: 1 window extents but 2 axes");
+  CHECK(message_of([&] { strider::sliding_window_view(t, {-1, 2}); }) == "sliding_window_view: window extent -1 is negative");
+  CHECK(message_of([&] { strider::sliding_window_view(t, {2}, {-3}); }) == "sliding_window_view: axis -3 is out of range for rank 2");
+  CHECK(message_of([&] { strider::sliding_window_view(t, {4}, {0}); }) ==
+        "sliding_window_view: window extent 4 is larger than extent 3 of axis 0");
+  // A repeated axis shrinks again: 4 - 2 + 1 = 3 windows, then a window of 4 no longer fits.
+  CHECK(message_of([&] { strider::sliding_window_view(t, {2, 4}, {1, 1}); }) ==
+        "sliding_window_view: window extent 4 is larger than extent 3 of axis 1");
+  CHECK(message_of([] { strider::sliding_window_view(dynamic_layout::contiguous({2, 2, 2, 2, 2}), {1, 1, 1, 1}, {0, 1, 2, 3}); }) ==
+        "sliding_window_view: the result's rank 9 would exceed max_rank (8)");
+}
+
+TEST_CASE("errors: split, chunk and unbind") {
+  const auto t = dynamic_layout::contiguous({5, 4});
+  CHECK(message_of([&] { strider::split(t, -1); }) == "split: split size -1 is negative");
+  CHECK(message_of([&] { strider::split(t, 0); }) ==
+        "split: split size 0 is allowed only for an empty dimension, but dimension 0 has extent 5");
+  CHECK(message_of([&] { strider::split(t, 2, 2); }) == "split: dimension 2 is out of range for rank 2");
+  CHECK(message_of([] { strider::split(dynamic_layout{}, 1); }) == "split: a rank-0 layout has no dimension to split");
+  CHECK(message_of([&] { strider::split(t, 2)[3]; }) == "split: part 3 is out of range for 3 parts");
+  CHECK(message_of([&] { strider::split(t, 2)[-4]; }) == "split: part -4 is out of range for 3 parts");
+  CHECK(message_of([&] { strider::split_with_sizes(t, {2, 2}); }) == "split_with_sizes: the sizes sum to 4, not the extent 5 of dimension 0");
+  CHECK(message_of([&] { strider::split_with_sizes(t, {6, -1}); }) == "split_with_sizes: size -1 is negative");
+  CHECK(message_of([&] { strider::chunk(t, 0); }) == "chunk: the number of chunks must be positive, got 0");
+  CHECK(message_of([&] { strider::chunk(t, 2, -3); }) == "chunk: dimension -3 is out of range for rank 2");
+  CHECK(message_of([&] { strider::chunk(t, 3)[3]; }) == "chunk: part 3 is out of range for 3 parts");
+  CHECK(message_of([&] { strider::unbind(t, 2); }) == "unbind: dimension 2 is out of range for rank 2");
+  CHECK(message_of([] { strider::unbind(dynamic_layout{}); }) == "unbind: a rank-0 layout has no dimension to unbind");
+  CHECK(message_of([&] { strider::unbind(t, 1)[4]; }) == "unbind: part 4 is out of range for 4 parts");
+}

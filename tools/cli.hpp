@@ -241,7 +241,7 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
     std::ostringstream text;  // the whole output first: a failure leaves no partial file
     if (emit) {
       text << to_static_type(expression) << '\n';
-      evaluate(expression);  // the type compiles exactly when the layout is valid: say so now
+      count_results(parse_expression(expression));  // the type compiles exactly when the layout is valid: say so now
     } else if (const auto parsed = parse_expression(expression); strider::detail::ends_with_parts(parsed)) {
       // split, chunk or unbind without [i]: every part, as Python prints the tuple of views.
       const expression::operation& last = parsed.operations.back();

@@ -58,6 +58,21 @@ strider_command_test(error_no_expression RC 2 COMMAND ${x} --format json STDERR 
 strider_command_test(error_missing_value RC 2 COMMAND ${x} "contiguous(3)" --format STDERR "--format needs a value@usage:")
 strider_command_test(error_two_expressions RC 2 COMMAND ${x} "contiguous(3)" "contiguous(4)" STDERR "more than one expression")
 strider_command_test(error_name RC 2 COMMAND ${x} --format cpp --name 2x "contiguous(3)" STDERR "not a C\\+\\+ identifier")
+# split, chunk and unbind: every part when no [i] picks one (grid only), and their errors.
+strider_command_test(parts_all COMMAND ${x} "contiguous(5, 4).chunk(2, 1)"
+  STDOUT "^part 0 of 2: shape \\(5, 2\\), strides \\(4, 1\\), offset 0, storage 20@ 0  1@.*@part 1 of 2: shape \\(5, 2\\), strides \\(4, 1\\), offset 2@ 2  3@")
+strider_command_test(parts_none COMMAND ${x} "contiguous(0, 2).unbind()" STDOUT "^unbind: no parts@$")
+strider_command_test(emit_parts COMMAND ${x} --emit-cpp "contiguous(5, 4).chunk(3)" STDOUT "^strider::chunk_t<strider::contiguous<5, 4>, 3>@$")
+strider_command_test(emit_part COMMAND ${x} --emit-cpp "contiguous(5, 4).split((1, 4))[1].T"
+  STDOUT "^strider::reverse_axis_order_t<strider::split_with_sizes_part_t<strider::contiguous<5, 4>, strider::shape<1, 4>, 0, 1>>@$")
+strider_command_test(error_part_range RC 2 COMMAND ${x} "contiguous(5).chunk(3)[3]" STDERR "^strider: chunk: part 3 is out of range for 3 parts@")
+strider_command_test(error_parts_format RC 2 COMMAND ${x} --format json "contiguous(5).chunk(3)"
+  STDERR "^strider: expression: 'chunk' gives several views and --format json shows one; pick a part with \\[i\\]@")
+strider_command_test(error_parts_chained RC 2 COMMAND ${x} "contiguous(5).chunk(3).flip()"
+  STDERR "^strider: chunk: gives 3 views; pick one with \\[i\\], as in Python: chunk\\(\\.\\.\\.\\)\\[0\\]@")
+strider_command_test(error_parts_too_many RC 2 COMMAND ${x} "contiguous(0).chunk(1000)" STDERR "^strider: chunk: gives 1000 views, more than 256 to show; pick one with \\[i\\]@")
+strider_command_test(error_part_not_integer RC 2 COMMAND ${x} "contiguous(5).chunk(3)[1:]" STDERR "^strider: expression: expected '\\]' to close")
+strider_command_test(error_attribute_call RC 2 COMMAND ${x} "contiguous(3, 4).T()" STDERR "^strider: expression: 'T' is an attribute, written without parentheses \\(\\.T\\)@")
 # Too large to write: refused at once (exit status 1), not a hang or an allocation failure.
 strider_command_test(error_too_large RC 1 COMMAND ${x} --format csv "contiguous(100000, 100000)"
   STDERR "^strider: write_csv: the layout has 10000000000 elements, more than the writers' limit \\(4194304\\)@$")

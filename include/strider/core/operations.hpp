@@ -630,8 +630,7 @@ class layout_parts {
 
   /// Part `part`; a negative part counts from the end.
   constexpr dynamic_layout operator[](index_t part) const {
-    if (part < -count_ || part >= count_)
-      throw layout_error("{}: part {} is out of range for {} parts", operation(), part, count_);
+    if (part < -count_ || part >= count_) part_out_of_range(part);
     const index_t i = part < 0 ? part + count_ : part;
     layout_value out = input_.value();
     const index_t stride = out.strides[dim_];
@@ -676,6 +675,16 @@ class layout_parts {
       : input_(input), kind_(k), dim_(dim), part_size_(part_size), count_(count), sizes_(sizes) {}
 
  private:
+  // One literal message per operation, so that a compile error's source line names it.
+  constexpr void part_out_of_range(index_t part) const {
+    switch (kind_) {
+      case kind::split: throw layout_error("split: part {} is out of range for {} parts", part, count_);
+      case kind::split_with_sizes: throw layout_error("split_with_sizes: part {} is out of range for {} parts", part, count_);
+      case kind::chunk: throw layout_error("chunk: part {} is out of range for {} parts", part, count_);
+      case kind::unbind: throw layout_error("unbind: part {} is out of range for {} parts", part, count_);
+    }
+  }
+
   dynamic_layout input_;
   kind kind_;
   std::size_t dim_;
@@ -684,30 +693,25 @@ class layout_parts {
   dims sizes_;         // split_with_sizes
 };
 
-namespace detail {
-constexpr std::size_t parts_dimension(const dynamic_layout& l, index_t dim, const char* op) {
-  if (l.rank() == 0) throw layout_error("{}: a rank-0 layout has no dimension to split", op);
-  const index_t d = wrap_axis(dim, l.rank());
-  if (d < 0) throw layout_error("{}: dimension {} is out of range for rank {}", op, dim, l.rank());
-  return static_cast<std::size_t>(d);
-}
-}  // namespace detail
-
 /// PyTorch `split(split_size, dim)`: parts of `split_size` elements along `dim`, the last one
 /// smaller when the extent is not a multiple (one empty part for an empty axis).
 constexpr layout_parts split(const dynamic_layout& l, index_t split_size, index_t dim = 0) {
-  const std::size_t d = detail::parts_dimension(l, dim, "split");
+  if (l.rank() == 0) throw layout_error("split: a rank-0 layout has no dimension to split");
+  const index_t d = detail::wrap_axis(dim, l.rank());
+  if (d < 0) throw layout_error("split: dimension {} is out of range for rank {}", dim, l.rank());
   const index_t n = l.value().shape[d];
   if (split_size < 0) throw layout_error("split: split size {} is negative", split_size);
   if (split_size == 0 && n != 0) throw layout_error("split: split size 0 is allowed only for an empty dimension, but dimension {} has extent {}", dim, n);
   const index_t count = split_size == 0 ? 1 : n / split_size + (n % split_size != 0);
-  return {l, layout_parts::kind::split, d, split_size, count > 0 ? count : 1};
+  return {l, layout_parts::kind::split, static_cast<std::size_t>(d), split_size, count > 0 ? count : 1};
 }
 
 /// PyTorch `split(split_sizes, dim)` with a list (`split_with_sizes`): one part per size, the
 /// sizes summing to the extent (at most max_rank sizes).
 constexpr layout_parts split_with_sizes(const dynamic_layout& l, const dims& split_sizes, index_t dim = 0) {
-  const std::size_t d = detail::parts_dimension(l, dim, "split_with_sizes");
+  if (l.rank() == 0) throw layout_error("split_with_sizes: a rank-0 layout has no dimension to split");
+  const index_t d = detail::wrap_axis(dim, l.rank());
+  if (d < 0) throw layout_error("split_with_sizes: dimension {} is out of range for rank {}", dim, l.rank());
   const index_t n = l.value().shape[d];
   index_t total = 0;
   for (const index_t s : split_sizes) {
@@ -715,18 +719,20 @@ constexpr layout_parts split_with_sizes(const dynamic_layout& l, const dims& spl
     total = detail::checked_add(total, s, "split_with_sizes");
   }
   if (total != n) throw layout_error("split_with_sizes: the sizes sum to {}, not the extent {} of dimension {}", total, n, dim);
-  return {l, layout_parts::kind::split_with_sizes, d, 0, static_cast<index_t>(split_sizes.size()), split_sizes};
+  return {l, layout_parts::kind::split_with_sizes, static_cast<std::size_t>(d), 0, static_cast<index_t>(split_sizes.size()), split_sizes};
 }
 
 /// PyTorch `chunk(chunks, dim)`: at most `chunks` parts of ceil(extent / chunks) elements (fewer
 /// when the extent runs out first; `chunks` empty parts for an empty axis).
 constexpr layout_parts chunk(const dynamic_layout& l, index_t chunks, index_t dim = 0) {
-  const std::size_t d = detail::parts_dimension(l, dim, "chunk");
+  if (l.rank() == 0) throw layout_error("chunk: a rank-0 layout has no dimension to chunk");
+  const index_t d = detail::wrap_axis(dim, l.rank());
+  if (d < 0) throw layout_error("chunk: dimension {} is out of range for rank {}", dim, l.rank());
   if (chunks <= 0) throw layout_error("chunk: the number of chunks must be positive, got {}", chunks);
   const index_t n = l.value().shape[d];
-  if (n == 0) return {l, layout_parts::kind::chunk, d, 0, chunks};
+  if (n == 0) return {l, layout_parts::kind::chunk, static_cast<std::size_t>(d), 0, chunks};
   const index_t size = n / chunks + (n % chunks != 0);
-  return {l, layout_parts::kind::chunk, d, size, n / size + (n % size != 0)};
+  return {l, layout_parts::kind::chunk, static_cast<std::size_t>(d), size, n / size + (n % size != 0)};
 }
 
 /// PyTorch `unbind(dim)`: one part per index of `dim`, which is removed (as select).

@@ -552,6 +552,20 @@ inline bool ends_with_parts(const expression& e) {
 /// unbind must pick a part with [i] (see evaluate_parts).
 inline dynamic_layout evaluate(const expression& e) { return detail::evaluate_first(e, e.operations.size()); }
 
+/// Evaluates an expression, one that ends with split, chunk or unbind without [i] too, and
+/// returns how many results it has (1 for any other), without making them.
+inline std::size_t count_results(const expression& e) {
+  if (!detail::ends_with_parts(e)) return (evaluate(e), 1);
+  const expression::operation& op = e.operations.back();
+  const dynamic_layout l = detail::evaluate_first(e, e.operations.size() - 1);
+  detail::check_position(op, e.operations.size() == 1);
+  try {
+    return detail::apply_parts(l, op).size();
+  } catch (const layout_error& error) {
+    throw expression_error(error.what(), op.column);
+  }
+}
+
 /// Every result of an expression that ends with split, chunk or unbind without [i] (at most
 /// `max_parts` of them, else an expression_error); otherwise the one result of evaluate.
 inline std::vector<dynamic_layout> evaluate_parts(const expression& e, std::size_t max_parts) {
