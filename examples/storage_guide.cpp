@@ -37,8 +37,14 @@ int run() {
   tensor_view d(storage, dynamic_layout::contiguous({3, 4}));
   auto u = d.permute({1, 0}).slice("::-1");  // rows of t, last first
   auto w = permute(d, {1, 0});               // the same as d.permute({1, 0})
+
+  // Several views at once, as PyTorch's chunk, split and unbind give them.
+  auto [left, right] = chunk<2, 1>(a);  // a[:, :2] and a[:, 2:], static views
+  float firsts = 0;
+  for (auto row : d.unbind(0)) firsts += row(0);  // the rows, made on access: 0 + 4 + 8
   // [storage-views]
   ok &= t(3, 2) == 11.0f && r(0, 0) == 9.0f && u(0, 2) == 11.0f && w(3, 2) == 11.0f;
+  ok &= left(2, 1) == 9.0f && right(0, 0) == 2.0f && firsts == 12.0f && d.chunk(3, 0)[-1](0, 0) == 8.0f;
 
   // [storage-access]
   using namespace boost::hana::literals;
