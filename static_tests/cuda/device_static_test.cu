@@ -16,6 +16,9 @@ using Windows = unfold_t<contiguous<10>, 0, 3, 2>;
 using Tiled = broadcast_to_t<slice_t<contiguous<4>, "None">, 3, 4>;
 using Back = view_t<slice_t<contiguous<4, 6>, ":, ::-1">, 4, 6>;
 using Strided = as_strided_t<slice_t<contiguous<1000>, ":2">, shape<2>, strides<50>>;
+using Qkv = contiguous<16, 3 * 64>;  // a fused projection, split into q, k, v along the last axis
+using K = chunk_part_t<Qkv, 3, -1, 1>;
+using Patches = sliding_window_view_t<contiguous<8, 8>, shape<3, 3>>;
 
 // Every member a kernel reads, in device code.
 __device__ index_t members() {
@@ -26,6 +29,8 @@ __device__ index_t members() {
   static_assert(Windows::shape[0] == 4 && Windows::strides[0] == 2 && !Windows::is_unique);
   static_assert(Tiled::strides[0] == 0 && Back::strides[1] == -1 && Back::offset == 5);
   static_assert(Strided{}(1) == 50);
+  static_assert(K::shape[1] == 64 && K::offset == 64 && matrix_transpose_t<K>::strides[0] == 1);
+  static_assert(Patches::rank == 4 && Patches{}(1, 2, 2, 2) == 8 + 2 + 16 + 2);
   static_assert(P{}(3, 2, 1) == 2 * 65536 + 256 + 3);
   static_assert(A{}(std::integral_constant<int, 1>{}, std::integral_constant<int, 2>{}, std::integral_constant<int, 3>{}) == 65536 + 512 + 3);
   constexpr auto dims = P::shape;
@@ -56,6 +61,14 @@ __global__ void conv1d(const float* x, const float* weights, float* y) {
 }
 
 // A tensor (storage inside the object) in a kernel: a per-thread tile.
+// One part of a split, and the windows of sliding_window_view, read in a kernel.
+__global__ void keys_and_patches(const float* qkv, const float* image, float* dst) {
+  const tensor_view<const float, K> keys(qkv);
+  const tensor_view<const float, Patches> patches(image);
+  const int i = static_cast<int>(threadIdx.x);
+  dst[i] = keys(i, 0) + patches(i % 6, i % 6, 1, 1);
+}
+
 __global__ void tile_sum(const float* src, float* dst) {
   tensor<float, contiguous<4, 4>> tile{};
   const tensor_view<const float, slice_t<contiguous<8, 8>, "2:6, ::2">> in(src);
@@ -74,4 +87,5 @@ void strider_device_static_test_launch(const float* src, float* dst, const float
   nchw_to_nhwc_crop<<<2, dim3(6, 6)>>>(src, dst);
   conv1d<<<1, 4>>>(src, w, dst);
   tile_sum<<<1, 1>>>(src, dst);
+  keys_and_patches<<<1, 16>>>(src, src, dst);
 }
