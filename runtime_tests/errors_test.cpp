@@ -335,6 +335,9 @@ TEST_CASE("errors: matrix_transpose and sliding_window_view") {
   // A repeated axis shrinks again: 4 - 2 + 1 = 3 windows, then a window of 4 no longer fits.
   CHECK(message_of([&] { strider::sliding_window_view(t, {2, 4}, {1, 1}); }) ==
         "sliding_window_view: window extent 4 is larger than extent 3 of axis 1");
+  // An empty window over an axis of INT64_MAX elements would give one window more than int64 holds.
+  CHECK(message_of([] { strider::sliding_window_view(dynamic_layout({INT64_MAX}, {0}), {0}); }) ==
+        "sliding_window_view: int64 overflow computing 9223372036854775807 + 1");
   CHECK(message_of([] { strider::sliding_window_view(dynamic_layout::contiguous({2, 2, 2, 2, 2}), {1, 1, 1, 1}, {0, 1, 2, 3}); }) ==
         "sliding_window_view: the result's rank 9 would exceed max_rank (8)");
 }

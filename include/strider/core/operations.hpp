@@ -436,7 +436,8 @@ constexpr dynamic_layout sliding_windows(const dynamic_layout& l, const dims& wi
     if (a < 0) throw layout_error("sliding_window_view: axis {} is out of range for rank {}", axes[i], in.rank);
     if (window[i] > out.shape[a])
       throw layout_error("sliding_window_view: window extent {} is larger than extent {} of axis {}", window[i], out.shape[a], axes[i]);
-    out.shape[a] -= window[i] - 1;  // an empty window leaves one more (empty) window than elements
+    // An empty window leaves one more (empty) window than elements, which may not fit in int64.
+    out.shape[a] = checked_add(out.shape[a], 1 - window[i], "sliding_window_view");
     insert_axis(out, out.rank, window[i], in.strides[a], "sliding_window_view");
   }
   element_count(out, "sliding_window_view");  // overlapping windows hold more elements than the input
