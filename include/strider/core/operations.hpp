@@ -613,6 +613,31 @@ constexpr dynamic_layout select(const dynamic_layout& l, index_t dim, index_t in
   return detail::subset_result(out);
 }
 
+namespace detail {
+// The iterator of a sequence made on access, `parts[i]` for i in [0, size()): the parts of split,
+// chunk and unbind, as layouts (layout_parts) or as views (view_parts).
+template <class Parts, class Value>
+class part_iterator {
+ public:
+  using value_type = Value;
+  using difference_type = std::ptrdiff_t;
+  constexpr part_iterator() = default;
+  constexpr part_iterator(const Parts* parts, index_t i) : parts_(parts), i_(i) {}
+  constexpr Value operator*() const { return (*parts_)[i_]; }
+  constexpr part_iterator& operator++() { return ++i_, *this; }
+  constexpr part_iterator operator++(int) {
+    part_iterator old = *this;
+    ++i_;
+    return old;
+  }
+  constexpr bool operator==(const part_iterator& other) const { return i_ == other.i_; }
+
+ private:
+  const Parts* parts_ = nullptr;
+  index_t i_ = 0;
+};
+}  // namespace detail
+
 /// The views PyTorch's split, chunk and unbind return, one per part: `size()` parts, each made
 /// on access (`parts[i]`, negative i from the end as in Python; a range-for visits them in
 /// order). Holding the rule rather than a list keeps it free of the heap, so that the static
@@ -653,21 +678,7 @@ class layout_parts {
     return detail::subset_result(out);
   }
 
-  class iterator {
-   public:
-    using value_type = dynamic_layout;
-    using difference_type = std::ptrdiff_t;
-    constexpr iterator() = default;
-    constexpr iterator(const layout_parts* parts, index_t i) : parts_(parts), i_(i) {}
-    constexpr dynamic_layout operator*() const { return (*parts_)[i_]; }
-    constexpr iterator& operator++() { return ++i_, *this; }
-    constexpr iterator operator++(int) { iterator old = *this; ++i_; return old; }
-    constexpr bool operator==(const iterator& other) const { return i_ == other.i_; }
-
-   private:
-    const layout_parts* parts_ = nullptr;
-    index_t i_ = 0;
-  };
+  using iterator = detail::part_iterator<layout_parts, dynamic_layout>;
   constexpr iterator begin() const { return {this, 0}; }
   constexpr iterator end() const { return {this, count_}; }
 

@@ -313,6 +313,12 @@ class expression_parser {
     }
   }
 
+  static void one_or_two_arguments(const expression::operation& op, const std::vector<argument>& args, std::string_view name) {
+    if (args.empty() || args.size() > 2)
+      fail(op.column, quoted(name) + " takes " + std::string(op.op->arguments) + ", got " + std::to_string(args.size()) +
+                          (args.size() == 1 ? " argument" : " arguments"));
+  }
+
   // The arguments of a call, in the form its table entry names.
   void read_arguments(expression::operation& op, std::string_view name) {
     const auto args = arguments(name);
@@ -333,9 +339,7 @@ class expression_parser {
       case argument_form::windows:
         // sliding_window_view((2, 2)) or sliding_window_view((3,), (1,)): a window shape, then
         // optional axes; a bare integer is a tuple of one.
-        if (args.empty() || args.size() > 2)
-          fail(op.column, quoted(name) + " takes " + std::string(op.op->arguments) + ", got " + std::to_string(args.size()) +
-                              (args.size() == 1 ? " argument" : " arguments"));
+        one_or_two_arguments(op, args, name);
         op.values = args[0].values;
         op.has_axes = args.size() == 2;
         if (op.has_axes) op.strides = args[1].values;
@@ -343,9 +347,7 @@ class expression_parser {
       case argument_form::split_sizes:
         // split(2), split(2, 1), split((1, 3), 1): a size or a tuple of sizes (PyTorch's list
         // form), then an optional dimension.
-        if (args.empty() || args.size() > 2)
-          fail(op.column, quoted(name) + " takes " + std::string(op.op->arguments) + ", got " + std::to_string(args.size()) +
-                              (args.size() == 1 ? " argument" : " arguments"));
+        one_or_two_arguments(op, args, name);
         op.values = args[0].values;
         op.sizes_tuple = args[0].tuple;
         if (args.size() == 2) {

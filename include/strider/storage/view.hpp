@@ -490,21 +490,7 @@ class view_parts {
   /// The parts' layouts.
   constexpr const layout_parts& layouts() const { return parts_; }
 
-  class iterator {
-   public:
-    using value_type = tensor_view<T, dynamic_layout>;
-    using difference_type = std::ptrdiff_t;
-    constexpr iterator() = default;
-    constexpr iterator(const view_parts* parts, index_t i) : parts_(parts), i_(i) {}
-    constexpr value_type operator*() const { return (*parts_)[i_]; }
-    constexpr iterator& operator++() { return ++i_, *this; }
-    constexpr iterator operator++(int) { iterator old = *this; ++i_; return old; }
-    constexpr bool operator==(const iterator& other) const { return i_ == other.i_; }
-
-   private:
-    const view_parts* parts_ = nullptr;
-    index_t i_ = 0;
-  };
+  using iterator = detail::part_iterator<view_parts, tensor_view<T, dynamic_layout>>;
   constexpr iterator begin() const { return {this, 0}; }
   constexpr iterator end() const { return {this, static_cast<index_t>(parts_.size())}; }
 
