@@ -73,6 +73,7 @@ int main() {
   CHECK(unflatten_t<contiguous<2, 12>, 1, 3, -1>::shape[2] == 4 && unflatten(d3, -1, {2, 2}).strides() == dims{12, 4, 2, 1});
   CHECK(expand_t<slice_t<L, "None, 1">, 3, -1>::strides[0] == 0 && flatten_t<contiguous<2, 3, 4>, 1>::shape[1] == 12 && flatten_copies<F>);
   CHECK(narrow_t<L, 1, -3, 2>::offset == 1 && select_t<L, 0, -1>::offset == 8 && narrow(L::dynamic(), 0, 1, 2).shape() == dims{2, 4});
+  CHECK(coalesce_t<slice_t<contiguous<3, 4, 5>, ":, 1:3">>::shape[1] == 10 && coalesce(d3).shape() == dims{24});
   CHECK(matrix_transpose_t<contiguous<2, 3, 4>>::shape[2] == 3 && reverse_axis_order_t<L>::strides[0] == 1 && reverse_axis_order(d3).shape() == dims{4, 3, 2});
   CHECK(sliding_window_view_t<L, shape<2, 2>>::shape[1] == 3 && sliding_window_view_t<L, shape<2, 2>>::rank == 4 && sliding_window_view(d3, {2}, {-1}).shape() == dims{2, 3, 3, 2});
   CHECK(std::tuple_size_v<chunk_t<contiguous<5>, 3>> == 3 && chunk_part_t<contiguous<5>, 3, 0, -1>::offset == 4 && split(d3, 2, -1)[1].offset() == 2 && unbind(d3).size() == 2);

@@ -129,6 +129,13 @@ TEST_CASE("every operation of the table exists in every form, and the forms agre
               [&] { return select(l, 1, -1); }, [&] { return select<1, -1>(sv); },
               [&] { return select(dv, 1, -1).layout(); }, [&] { return dv.select(1, -1).layout(); },
               [&] { return t.select(1, -1).layout(); });
+  check_forms(name("coalesce", ".permute(1, 0, 2)[::-1, :, 1:].coalesce()"), coalesce_t<slice_t<permute_t<L, 1, 0, 2>, "::-1, :, 1:">>{},
+              [] { return coalesce(slice<"::-1, :, 1:">(permute<1, 0, 2>(L{}))); },
+              [&] { return coalesce(slice(permute(l, {1, 0, 2}), "::-1, :, 1:")); },
+              [&] { return coalesce(slice<"::-1, :, 1:">(permute<1, 0, 2>(sv))); },
+              [&] { return coalesce(slice(permute(dv, {1, 0, 2}), "::-1, :, 1:")).layout(); },
+              [&] { return dv.permute({1, 0, 2}).slice("::-1, :, 1:").coalesce().layout(); },
+              [&] { return t.permute({1, 0, 2}).slice("::-1, :, 1:").coalesce().layout(); });
   check_forms(name("matrix_transpose", ".matrix_transpose()"), matrix_transpose_t<L>{}, [] { return matrix_transpose(L{}); },
               [&] { return matrix_transpose(l); }, [&] { return matrix_transpose(sv); },
               [&] { return matrix_transpose(dv).layout(); }, [&] { return dv.matrix_transpose().layout(); },

@@ -32,7 +32,7 @@ strider_command_test(info_broadcast COMMAND ${x} --info "contiguous(3)[None].bro
 strider_command_test(emit_cpp COMMAND ${x} --emit-cpp "contiguous(3, 4, 5)[1:, ::-1].permute(2, 0, 1)"
   STDOUT "^strider::permute_t<strider::slice_t<strider::contiguous<3, 4, 5>, \"1:, ::-1\">, 2, 0, 1>@$")
 strider_command_test(help COMMAND ${x} --help STDOUT "^usage: strider EXPR")
-strider_command_test(help_lists_views COMMAND ${x} --help STDOUT "Views: \\[index\\], permute, transpose, flip, broadcast_to, view, reshape, squeeze, unsqueeze,@diagonal, unfold, movedim, unflatten, expand, flatten, narrow, select, matrix_transpose,@reverse_axis_order, sliding_window_view, split, chunk, unbind, as_strided\\.@Also named: swapaxes, swapdims, moveaxis, \\.mT, \\.T\\.")
+strider_command_test(help_lists_views COMMAND ${x} --help STDOUT "Views: \\[index\\], permute, transpose, flip, broadcast_to, view, reshape, squeeze, unsqueeze,@diagonal, unfold, movedim, unflatten, expand, flatten, narrow, select, coalesce,@matrix_transpose, reverse_axis_order, sliding_window_view, split, chunk, unbind, as_strided\\.@Also named: swapaxes, swapdims, moveaxis, \\.mT, \\.T\\.")
 strider_command_test(operations COMMAND ${x} --operations STDOUT "^contiguous\\(3, 4, 5\\) +row-major.*@\\.unfold\\(0, 3, 2\\) +PyTorch unfold")
 strider_command_test(version COMMAND ${x} --version STDOUT "^strider ${PROJECT_VERSION}@$")
 
@@ -58,6 +58,7 @@ strider_command_test(error_no_expression RC 2 COMMAND ${x} --format json STDERR 
 strider_command_test(error_missing_value RC 2 COMMAND ${x} "contiguous(3)" --format STDERR "--format needs a value@usage:")
 strider_command_test(error_two_expressions RC 2 COMMAND ${x} "contiguous(3)" "contiguous(4)" STDERR "more than one expression")
 strider_command_test(error_name RC 2 COMMAND ${x} --format cpp --name 2x "contiguous(3)" STDERR "not a C\\+\\+ identifier")
+strider_command_test(coalesce COMMAND ${x} "contiguous(3, 4, 5)[:, 1:3].coalesce()" STDOUT "^shape \\(3, 10\\), strides \\(20, 1\\), offset 5, storage 60@")
 # split, chunk and unbind: every part when no [i] picks one (grid only), and their errors.
 strider_command_test(parts_all COMMAND ${x} "contiguous(5, 4).chunk(2, 1)"
   STDOUT "^part 0 of 2: shape \\(5, 2\\), strides \\(4, 1\\), offset 0, storage 20@ 0  1@.*@part 1 of 2: shape \\(5, 2\\), strides \\(4, 1\\), offset 2@ 2  3@")

@@ -404,6 +404,42 @@ constexpr dynamic_layout movedim(const dynamic_layout& l, const dims& source, co
   return permute(l, axes);
 }
 
+/// CuTe's `coalesce`, in row-major order: the fewest axes with the same function from the C-order
+/// index of an element to its offset. Extent-1 axes go and neighbours that nest (the outer
+/// stride is the inner extent times the inner stride) merge. A layout of one element becomes
+/// rank 0 (CuTe's `1:0`, which has no rank 0), an empty one `(0,)` with stride 1; the offset and
+/// the storage stay.
+constexpr dynamic_layout coalesce(const dynamic_layout& l) {
+  const layout_value& in = l.value();
+  layout_value out = in;
+  out.rank = 0;
+  for (std::size_t d = 0; d < in.rank; ++d) {
+    if (in.shape[d] == 0) {  // no element: one empty axis says everything
+      out.rank = 1;
+      out.shape[0] = 0;
+      out.strides[0] = 1;
+      for (std::size_t e = 1; e < max_rank; ++e) out.shape[e] = out.strides[e] = 0;
+      return detail::subset_result(out);
+    }
+  }
+  for (std::size_t d = 0; d < in.rank; ++d) {
+    if (in.shape[d] == 1) continue;
+    // Merges into the previous axis when that one steps over exactly this one's elements
+    // (outer stride == extent * stride, tested by division: the product may not fit in int64).
+    const index_t outer = out.rank > 0 ? out.strides[out.rank - 1] : 0, stride = in.strides[d];
+    if (out.rank > 0 && (stride == 0 ? outer == 0 : outer % stride == 0 && outer / stride == in.shape[d])) {
+      out.shape[out.rank - 1] *= in.shape[d];  // at most the element count
+      out.strides[out.rank - 1] = in.strides[d];
+    } else {
+      out.shape[out.rank] = in.shape[d];
+      out.strides[out.rank] = in.strides[d];
+      ++out.rank;
+    }
+  }
+  for (std::size_t e = out.rank; e < max_rank; ++e) out.shape[e] = out.strides[e] = 0;
+  return detail::subset_result(out);
+}
+
 /// PyTorch `mT`: the last two axes swapped (a batch of matrices transposed). A rank-0 layout is
 /// its own transpose, as in PyTorch; rank 1 is refused.
 constexpr dynamic_layout matrix_transpose(const dynamic_layout& l) {

@@ -115,6 +115,10 @@ using narrow_t = static_layout<narrow(detail::dyn<L>, Dim, Start, Length).value(
 template <class L, index_t Dim, index_t Index>
 using select_t = static_layout<select(detail::dyn<L>, Dim, Index).value()>;
 
+/// CuTe's `coalesce` in row-major order: the fewest axes with the same index-to-offset function.
+template <class L>
+using coalesce_t = static_layout<coalesce(detail::dyn<L>).value()>;
+
 /// PyTorch `mT`: the last two axes swapped.
 template <class L>
 using matrix_transpose_t = static_layout<matrix_transpose(detail::dyn<L>).value()>;
@@ -248,6 +252,8 @@ template <index_t Dim, index_t Start, index_t Length, static_layout_type L>
 constexpr auto narrow(L) { return narrow_t<L, Dim, Start, Length>{}; }
 template <index_t Dim, index_t Index, static_layout_type L>
 constexpr auto select(L) { return select_t<L, Dim, Index>{}; }
+template <static_layout_type L>
+constexpr auto coalesce(L) { return coalesce_t<L>{}; }
 template <static_layout_type L>
 constexpr auto matrix_transpose(L) { return matrix_transpose_t<L>{}; }
 template <static_layout_type L>

@@ -302,6 +302,9 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout> {
   auto select(index_t dim, index_t index) & { return as_view().select(dim, index); }
   auto select(index_t dim, index_t index) const& { return as_view().select(dim, index); }
   void select(index_t dim, index_t index) && = delete;
+  auto coalesce() & { return as_view().coalesce(); }
+  auto coalesce() const& { return as_view().coalesce(); }
+  void coalesce() && = delete;
   auto matrix_transpose() & { return as_view().matrix_transpose(); }
   auto matrix_transpose() const& { return as_view().matrix_transpose(); }
   void matrix_transpose() && = delete;

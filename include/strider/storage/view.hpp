@@ -415,6 +415,10 @@ class tensor_view : public detail::layout_queries<Layout> {
   tensor_view select(index_t dim, index_t index) const
     requires(!queries::is_static)
   { return {data_, strider::select(this->layout(), dim, index)}; }
+  /// The fewest axes with the same elements in the same order (CuTe coalesce).
+  tensor_view coalesce() const
+    requires(!queries::is_static)
+  { return {data_, strider::coalesce(this->layout())}; }
   /// The last two axes swapped (PyTorch mT).
   tensor_view matrix_transpose() const
     requires(!queries::is_static)
@@ -661,6 +665,12 @@ template <index_t Dim, index_t Index, detail::static_source X>
 constexpr auto select(X&& x) {
   return detail::with_layout<select_t<typename detail::view_of_t<X>::layout_type, Dim, Index>>(x);
 }
+/// The fewest axes with the same elements in the same order (CuTe coalesce).
+template <detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto coalesce(X&& x) {
+  return detail::with_layout<coalesce_t<typename detail::view_of_t<X>::layout_type>>(x);
+}
 /// The last two axes swapped (PyTorch mT).
 template <detail::static_source X>
   requires detail::borrowable<X>
@@ -796,6 +806,10 @@ auto narrow(X&& x, index_t dim, index_t start, index_t length) { return x.as_vie
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
 auto select(X&& x, index_t dim, index_t index) { return x.as_view().select(dim, index); }
+/// The fewest axes with the same elements in the same order (CuTe coalesce).
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto coalesce(X&& x) { return x.as_view().coalesce(); }
 /// The last two axes swapped (PyTorch mT).
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
