@@ -3,28 +3,15 @@
 // two neighbours that could merge (so no layout with fewer axes has the same function).
 #include <random>
 #include <strider/core.hpp>
-#include <vector>
 
 #include "catch.hpp"
+#include "test_helpers.hpp"
 
 using strider::dims;
 using strider::dynamic_layout;
 using strider::index_t;
 
-namespace {
-std::vector<index_t> offsets_in_c_order(const dynamic_layout& l) {
-  std::vector<index_t> out;
-  if (l.size() == 0) return out;
-  dims index;
-  for (std::size_t d = 0; d < l.rank(); ++d) index.push_back(0);
-  while (true) {
-    out.push_back(l(index));
-    std::size_t d = l.rank();
-    while (d > 0 && ++index[d - 1] == l.extent(d - 1)) index[--d] = 0;
-    if (d == 0) return out;
-  }
-}
-}  // namespace
+using strider_test::offsets;  // every element's offset in C order, by a plain odometer
 
 TEST_CASE("coalesce keeps the index-to-offset function with the fewest axes (brute force)") {
   std::mt19937_64 rng(20261123);
@@ -47,7 +34,7 @@ TEST_CASE("coalesce keeps the index-to-offset function with the fewest axes (bru
     const dynamic_layout l(shape, strides, offset);
     const dynamic_layout c = coalesce(l);
     INFO("shape " << l.shape().size() << " trial " << trial);
-    CHECK(offsets_in_c_order(c) == offsets_in_c_order(l));
+    CHECK(offsets(c) == offsets(l));
     CHECK(c.offset() == l.offset());
     CHECK(c.storage_size() == l.storage_size());
     if (l.size() == 0) {

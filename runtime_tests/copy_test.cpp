@@ -21,21 +21,7 @@ using strider::layout_error;
 
 namespace {
 
-// Offset of every element in logical (row-major) order, by a plain odometer.
-std::vector<index_t> offsets(const dynamic_layout& l) {
-  std::vector<index_t> out;
-  if (l.size() == 0) return out;
-  std::vector<index_t> index(l.rank(), 0);
-  while (true) {
-    index_t off = l.offset();
-    for (std::size_t d = 0; d < l.rank(); ++d) off += index[d] * l.stride(d);
-    out.push_back(off);
-    std::size_t d = l.rank();
-    while (d > 0 && ++index[d - 1] == l.extent(d - 1)) index[--d] = 0;
-    if (d == 0) break;
-  }
-  return out;
-}
+using strider_test::offsets;  // every element's offset in C order, by a plain odometer
 
 // Index of the first element where the buffers differ, or -1 (a short failure message for big
 // buffers).
