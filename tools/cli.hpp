@@ -47,11 +47,8 @@ inline std::string help_text() {
   // Other names: aliases, and attributes written without parentheses.
   std::string others;
   for (const operation_info& op : operation_table) {
-    for (std::string_view names = op.aliases; !names.empty();) {
-      const std::size_t space = names.find(' ');
-      others += (others.empty() ? "" : ", ") + std::string(names.substr(0, space));
-      names = space == std::string_view::npos ? std::string_view{} : names.substr(space + 1);
-    }
+    for (const std::string_view alias : op.aliases)
+      if (!alias.empty()) others += (others.empty() ? "" : ", ") + std::string(alias);
     if (!op.attribute.empty()) others += (others.empty() ? "." : ", .") + std::string(op.attribute);
   }
   views += ".\nAlso named: " + others + ".\nsplit, chunk and unbind give several views: [i] picks one, as in Python";
@@ -88,7 +85,8 @@ inline std::string operations_text() {
     std::string call = op.starts_expression || op.form == argument_form::index ? "" : ".";
     call += op.example;  // appended: g++ 12 warns falsely (-Wrestrict) on "." + std::string(...)
     out += call + std::string(call.size() < 34 ? 34 - call.size() : 1, ' ') + std::string(op.summary);
-    if (!op.aliases.empty()) out += " (also named: " + std::string(op.aliases) + ")";
+    if (!op.aliases[0].empty())
+      out += " (also named: " + std::string(op.aliases[0]) + (op.aliases[1].empty() ? "" : " " + std::string(op.aliases[1])) + ")";
     out += "\n";
   }
   return out;

@@ -61,7 +61,7 @@ struct operation_info {
   dynamic_layout (*apply)(const dynamic_layout& in, const operation_arguments& a);
   /// The results of an operation that gives several views (split, chunk, unbind), else null.
   layout_parts (*parts)(const dynamic_layout& in, const operation_arguments& a) = nullptr;
-  std::string_view aliases = {};    // other names of the same call, separated by spaces (NumPy's and PyTorch's)
+  std::string_view aliases[2] = {}; // other names of the same call (NumPy's and PyTorch's); unused ones empty
   std::string_view attribute = {};  // a name written without parentheses, as NumPy's a.T
 };
 
@@ -80,7 +80,7 @@ inline constexpr operation_info operation_table[] = {
      [](const dynamic_layout& l, const operation_arguments& a) { return permute(l, a.values); }},
     {"transpose", false, argument_form::integers, 2, 2, "two axes", "transpose(0, 1)", "swaps two axes",
      [](const dynamic_layout& l, const operation_arguments& a) { return transpose(l, a.values[0], a.values[1]); }, nullptr,
-     "swapaxes swapdims"},
+     {"swapaxes", "swapdims"}},
     {"flip", false, argument_form::axes_or_all, 0, 0, "axes", "flip(0)", "reverses the given axes, every axis, or none: flip(())",
      [](const dynamic_layout& l, const operation_arguments& a) { return a.values.empty() && !a.no_axes ? flip(l) : flip(l, a.values); }},
     {"broadcast_to", false, argument_form::extents, 0, 0, "extents", "broadcast_to(2, 3, 4)", "NumPy broadcast_to (stride 0 on stretched axes)",
@@ -101,7 +101,7 @@ inline constexpr operation_info operation_table[] = {
      [](const dynamic_layout& l, const operation_arguments& a) { return unfold(l, a.values[0], a.values[1], a.values[2]); }},
     {"movedim", false, argument_form::axis_lists, 0, 0, "two axes or two tuples of axes (source, destination)", "movedim(0, 2)",
      "PyTorch movedim, NumPy moveaxis: source axes to destination places",
-     [](const dynamic_layout& l, const operation_arguments& a) { return movedim(l, a.values, a.strides); }, nullptr, "moveaxis"},
+     [](const dynamic_layout& l, const operation_arguments& a) { return movedim(l, a.values, a.strides); }, nullptr, {"moveaxis"}},
     {"unflatten", false, argument_form::axis_extents, 0, 0, "a dimension and a tuple of sizes", "unflatten(1, (2, -1))",
      "PyTorch unflatten: one dimension split into several (one size may be -1)",
      [](const dynamic_layout& l, const operation_arguments& a) { return unflatten(l, a.values[0], a.strides); }},
@@ -146,21 +146,10 @@ inline constexpr operation_info operation_table[] = {
      [](const dynamic_layout& l, const operation_arguments& a) { return as_strided(l, a.values, a.strides, a.has_offset ? a.offset : l.offset()); }},
 };
 
-namespace detail {
-constexpr bool names_contain(std::string_view names, std::string_view name) {
-  while (!names.empty()) {
-    const std::size_t space = names.find(' ');
-    if (names.substr(0, space) == name) return true;
-    names = space == std::string_view::npos ? std::string_view{} : names.substr(space + 1);
-  }
-  return false;
-}
-}  // namespace detail
-
 /// The entry of the operation called `name` (its name or one of its aliases), or nullptr.
 constexpr const operation_info* find_operation(std::string_view name) {
   for (const operation_info& op : operation_table)
-    if (op.name == name || detail::names_contain(op.aliases, name)) return &op;
+    if (op.name == name || (!name.empty() && (op.aliases[0] == name || op.aliases[1] == name))) return &op;
   return nullptr;
 }
 

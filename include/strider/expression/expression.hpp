@@ -87,11 +87,8 @@ inline std::vector<std::string_view> operation_names(bool bases) {
   for (const operation_info& op : operation_table) {
     if (op.starts_expression != bases || op.form == argument_form::index) continue;
     out.push_back(op.name);
-    for (std::string_view names = op.aliases; !names.empty();) {
-      const std::size_t space = names.find(' ');
-      out.push_back(names.substr(0, space));
-      names = space == std::string_view::npos ? std::string_view{} : names.substr(space + 1);
-    }
+    for (const std::string_view alias : op.aliases)
+      if (!alias.empty()) out.push_back(alias);
     if (!op.attribute.empty()) out.push_back(op.attribute);
   }
   return out;
@@ -450,7 +447,8 @@ inline dims to_dims(const std::vector<index_t>& values, std::string_view op) {
   return dims(values);
 }
 
-inline dynamic_layout apply(const dynamic_layout& l, const expression::operation& op) {
+// The call's arguments as the table's core functions take them.
+inline operation_arguments arguments_of(const expression::operation& op) {
   operation_arguments a;
   a.values = to_dims(op.values, op.op->name);
   a.strides = to_dims(op.strides, op.op->name);
@@ -461,20 +459,15 @@ inline dynamic_layout apply(const dynamic_layout& l, const expression::operation
   a.has_axes = op.has_axes;
   a.sizes_tuple = op.sizes_tuple;
   a.dim = op.dim.value_or(0);
-  if (op.op->parts == nullptr) return op.op->apply(l, a);
-  const layout_parts parts = op.op->parts(l, a);
+  return a;
+}
+
+inline dynamic_layout apply(const dynamic_layout& l, const expression::operation& op) {
+  if (op.op->parts == nullptr) return op.op->apply(l, arguments_of(op));
+  const layout_parts parts = op.op->parts(l, arguments_of(op));
   if (!op.part)
     throw layout_error("{}: gives {} views; pick one with [i], as in Python: {}(...)[0]", op.op->name, parts.size(), op.op->name);
   return parts[*op.part];
-}
-
-// The operation's arguments as the core function takes them (multi-result operations only).
-inline layout_parts apply_parts(const dynamic_layout& l, const expression::operation& op) {
-  operation_arguments a;
-  a.values = to_dims(op.values, op.op->name);
-  a.sizes_tuple = op.sizes_tuple;
-  a.dim = op.dim.value_or(0);
-  return op.op->parts(l, a);
 }
 
 // The index text as a C++ string literal. The parser admits no quote, backslash or control
@@ -547,6 +540,19 @@ inline bool ends_with_parts(const expression& e) {
   return !e.operations.empty() && e.operations.back().op != nullptr && e.operations.back().op->parts != nullptr &&
          !e.operations.back().part;
 }
+
+// The parts of the last call of an expression that ends_with_parts; a layout_error becomes an
+// expression_error at that call.
+inline layout_parts last_parts(const expression& e) {
+  const expression::operation& op = e.operations.back();
+  const dynamic_layout l = evaluate_first(e, e.operations.size() - 1);
+  check_position(op, e.operations.size() == 1);
+  try {
+    return op.op->parts(l, arguments_of(op));
+  } catch (const layout_error& error) {
+    throw expression_error(error.what(), op.column);
+  }
+}
 }  // namespace detail
 
 /// Runs the core operations in order. An operation's layout_error is re-thrown as an
@@ -558,35 +564,21 @@ inline dynamic_layout evaluate(const expression& e) { return detail::evaluate_fi
 /// returns how many results it has (1 for any other), without making them.
 inline std::size_t count_results(const expression& e) {
   if (!detail::ends_with_parts(e)) return (evaluate(e), 1);
-  const expression::operation& op = e.operations.back();
-  const dynamic_layout l = detail::evaluate_first(e, e.operations.size() - 1);
-  detail::check_position(op, e.operations.size() == 1);
-  try {
-    return detail::apply_parts(l, op).size();
-  } catch (const layout_error& error) {
-    throw expression_error(error.what(), op.column);
-  }
+  return detail::last_parts(e).size();
 }
 
 /// Every result of an expression that ends with split, chunk or unbind without [i] (at most
 /// `max_parts` of them, else an expression_error); otherwise the one result of evaluate.
 inline std::vector<dynamic_layout> evaluate_parts(const expression& e, std::size_t max_parts) {
   if (!detail::ends_with_parts(e)) return {evaluate(e)};
+  const layout_parts parts = detail::last_parts(e);
   const expression::operation& op = e.operations.back();
-  const dynamic_layout l = detail::evaluate_first(e, e.operations.size() - 1);
-  detail::check_position(op, e.operations.size() == 1);
-  try {
-    const layout_parts parts = detail::apply_parts(l, op);
-    if (parts.size() > max_parts)
-      throw layout_error("{}: gives {} views, more than {} to show; pick one with [i]", op.op->name, parts.size(), max_parts);
-    std::vector<dynamic_layout> out;
-    for (const dynamic_layout& part : parts) out.push_back(part);
-    return out;
-  } catch (const expression_error&) {
-    throw;
-  } catch (const layout_error& error) {
-    throw expression_error(error.what(), op.column);
-  }
+  if (parts.size() > max_parts)  // the message formatted as every layout_error's is
+    throw expression_error(layout_error("{}: gives {} views, more than {} to show; pick one with [i]", op.op->name, parts.size(), max_parts).what(),
+                           op.column);
+  std::vector<dynamic_layout> out;
+  for (const dynamic_layout& part : parts) out.push_back(part);
+  return out;
 }
 
 /// parse_expression then evaluate.
