@@ -186,6 +186,47 @@ TEST_CASE("every operation of the table exists in every form, and the forms agre
               [&] { return as_strided(dv, {2, 2}, {1, 2}, 1).layout(); },
               [&] { return dv.as_strided({2, 2}, {1, 2}, 1).layout(); }, [&] { return t.as_strided({2, 2}, {1, 2}, 1).layout(); });
 
+  // The layout algebra. composition, logical_divide and tile read the view's own elements, so
+  // they have storage forms; complement, the inverses and logical_product make index maps of
+  // their own (an index space, not the input's storage), so they exist as layouts only.
+  using B = layout<shape<2, 3>, strides<1, 2>>;  // 6 indices of L's 24
+  const dynamic_layout b = B::dynamic();
+  check_forms(name("composition", ".composition((2, 3), (1, 2))"), composition_t<L, B>{}, [] { return composition(L{}, B{}); },
+              [&] { return composition(l, b); }, [&] { return composition(sv, B{}); },
+              [&] { return composition(dv, b).layout(); }, [&] { return dv.composition(b).layout(); },
+              [&] { return t.composition(b).layout(); });
+  using T = layout<shape<2, 2>, strides<4, 1>>;  // tiles of 4 that divide L's 24
+  const dynamic_layout tiler = T::dynamic();
+  check_forms(name("logical_divide", ".logical_divide((2, 2), (4, 1))"), logical_divide_t<L, T>{},
+              [] { return logical_divide(L{}, T{}); }, [&] { return logical_divide(l, tiler); },
+              [&] { return logical_divide(sv, T{}); }, [&] { return logical_divide(dv, tiler).layout(); },
+              [&] { return dv.logical_divide(tiler).layout(); }, [&] { return t.logical_divide(tiler).layout(); });
+  check_forms(name("tile", ".tile(1, 3, 2)"), tile_t<L, 1, 3, 2>{}, [] { return tile<1, 3, 2>(L{}); },
+              [&] { return tile(l, {1, 3, 2}); }, [&] { return tile<1, 3, 2>(sv); },
+              [&] { return tile(dv, {1, 3, 2}).layout(); }, [&] { return dv.tile({1, 3, 2}).layout(); },
+              [&] { return t.tile({1, 3, 2}).layout(); });
+  {
+    using C = layout<shape<2, 3>, strides<12, 4>>;  // every fourth offset, 6 of them
+    const dynamic_layout c = C::dynamic();
+    const std::string on = "layout((2, 3), (12, 4))";
+    const auto layout_forms = [](const std::string& expression, const dynamic_layout& static_form, const dynamic_layout& function_form,
+                                 const dynamic_layout& runtime) {
+      INFO(expression);
+      const dynamic_layout expected = evaluate(expression);
+      CHECK(static_form == expected);
+      CHECK(function_form == expected);
+      CHECK(runtime == expected);
+    };
+    layout_forms(name("complement", ".complement(48)", on), complement_t<C, 48>::dynamic(), complement<48>(C{}).dynamic(), complement(c, 48));
+    layout_forms(name("left_inverse", ".left_inverse()", on), left_inverse_t<C>::dynamic(), left_inverse(C{}).dynamic(), left_inverse(c));
+    using R = layout<shape<3, 4>, strides<1, 3>>;  // a column-major matrix
+    layout_forms(name("right_inverse", ".right_inverse()", "layout((3, 4), (1, 3))"), right_inverse_t<R>::dynamic(),
+                 right_inverse(R{}).dynamic(), right_inverse(R::dynamic()));
+    using P = layout<shape<3>, strides<1>>;
+    layout_forms(name("logical_product", ".logical_product((3,), (1,))", on), logical_product_t<C, P>::dynamic(),
+                 logical_product(C{}, P{}).dynamic(), logical_product(c, P::dynamic()));
+  }
+
   // The bases: static types and run-time constructors.
   covered.insert(covered.end(), {"contiguous", "column_major", "layout"});
   CHECK(contiguous<2, 3, 4>::dynamic() == evaluate("contiguous(2, 3, 4)"));

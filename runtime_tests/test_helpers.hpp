@@ -49,6 +49,15 @@ inline index_vec iota(index_t first, index_t count) {
   return out;
 }
 
+// "(3, 4):(4, 1) @ 0": a layout for test messages.
+inline std::string describe(const dynamic_layout& l) {
+  std::string out = "(";
+  for (std::size_t d = 0; d < l.rank(); ++d) out += (d ? ", " : "") + std::to_string(l.extent(d));
+  out += "):(";
+  for (std::size_t d = 0; d < l.rank(); ++d) out += (d ? ", " : "") + std::to_string(l.stride(d));
+  return out + ") @ " + std::to_string(l.offset());
+}
+
 // The text of the layout_error that f() throws, or "(no error)".
 template <class F>
 std::string message_of(F&& f) {

@@ -37,12 +37,16 @@ inline constexpr std::string_view usage_text =
 inline std::string help_text() {
   std::string views;
   std::size_t line = 7;  // "Views: "
+  std::string algebra;
+  std::size_t algebra_line = 16;  // "Layout algebra: "
   for (const operation_info& op : operation_table) {
     if (op.starts_expression) continue;
     const std::string name = op.form == argument_form::index ? "[index]" : std::string(op.name);
-    if (!views.empty()) views += line + name.size() + 2 > 92 ? (line = 0, ",\n") : (line += 2, ", ");
-    views += name;
-    line += name.size();
+    std::string& list = op.algebra ? algebra : views;
+    std::size_t& width = op.algebra ? algebra_line : line;
+    if (!list.empty()) list += width + name.size() + 2 > 92 ? (width = 0, ",\n") : (width += 2, ", ");
+    list += name;
+    width += name.size();
   }
   // Other names: aliases, and attributes written without parentheses.
   std::string others;
@@ -51,7 +55,8 @@ inline std::string help_text() {
       if (!alias.empty()) others += (others.empty() ? "" : ", ") + std::string(alias);
     if (!op.attribute.empty()) others += (others.empty() ? "." : ", .") + std::string(op.attribute);
   }
-  views += ".\nAlso named: " + others + ".\nsplit, chunk and unbind give several views: [i] picks one, as in Python";
+  views += ".\nAlso named: " + others + ".\nsplit, chunk and unbind give several views: [i] picks one, as in Python.\n" +
+           "Layout algebra: " + algebra + " (CuTe's, in row-major order;\na second layout is written as its (shape), (strides))";
   line = 1000;  // the tail goes on its own line
   const std::string tail = "Quote EXPR for the shell; --operations lists them.";
   views += line + 2 + tail.size() > 92 ? ".\n" : ". ";

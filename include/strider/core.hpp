@@ -1,6 +1,7 @@
 // strider/core.hpp: the run-time (dynamic) API: layout values and every view operation.
 #pragma once
 
+#include "core/algebra.hpp"
 #include "core/config.hpp"
 #include "core/dims.hpp"
 #include "core/error.hpp"

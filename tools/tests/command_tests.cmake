@@ -32,7 +32,7 @@ strider_command_test(info_broadcast COMMAND ${x} --info "contiguous(3)[None].bro
 strider_command_test(emit_cpp COMMAND ${x} --emit-cpp "contiguous(3, 4, 5)[1:, ::-1].permute(2, 0, 1)"
   STDOUT "^strider::permute_t<strider::slice_t<strider::contiguous<3, 4, 5>, \"1:, ::-1\">, 2, 0, 1>@$")
 strider_command_test(help COMMAND ${x} --help STDOUT "^usage: strider EXPR")
-strider_command_test(help_lists_views COMMAND ${x} --help STDOUT "Views: \\[index\\], permute, transpose, flip, broadcast_to, view, reshape, squeeze, unsqueeze,@diagonal, unfold, movedim, unflatten, expand, flatten, narrow, select, coalesce,@matrix_transpose, reverse_axis_order, sliding_window_view, split, chunk, unbind, as_strided\\.@Also named: swapaxes, swapdims, moveaxis, \\.mT, \\.T\\.")
+strider_command_test(help_lists_views COMMAND ${x} --help STDOUT "Views: \\[index\\], permute, transpose, flip, broadcast_to, view, reshape, squeeze, unsqueeze,@diagonal, unfold, movedim, unflatten, expand, flatten, narrow, select, matrix_transpose,@reverse_axis_order, sliding_window_view, split, chunk, unbind, as_strided\\.@Also named: swapaxes, swapdims, moveaxis, \\.mT, \\.T\\.@.*@Layout algebra: coalesce, composition, complement, right_inverse, left_inverse,@logical_divide, logical_product, tile")
 strider_command_test(operations COMMAND ${x} --operations STDOUT "^contiguous\\(3, 4, 5\\) +row-major.*@\\.unfold\\(0, 3, 2\\) +PyTorch unfold")
 strider_command_test(version COMMAND ${x} --version STDOUT "^strider ${PROJECT_VERSION}@$")
 
@@ -58,6 +58,18 @@ strider_command_test(error_no_expression RC 2 COMMAND ${x} --format json STDERR 
 strider_command_test(error_missing_value RC 2 COMMAND ${x} "contiguous(3)" --format STDERR "--format needs a value@usage:")
 strider_command_test(error_two_expressions RC 2 COMMAND ${x} "contiguous(3)" "contiguous(4)" STDERR "more than one expression")
 strider_command_test(error_name RC 2 COMMAND ${x} --format cpp --name 2x "contiguous(3)" STDERR "not a C\\+\\+ identifier")
+# The layout algebra: CuTe's worked examples mirrored, --emit-cpp, and a refusal with its caret.
+strider_command_test(composition COMMAND ${x} "layout((2, 6), (2, 8)).composition((3, 4), (1, 3))" STDOUT "^shape \\(3, 2, 2\\), strides \\(8, 2, 24\\), offset 0@")
+strider_command_test(complement COMMAND ${x} "layout((4,), (2,)).complement(24)" STDOUT "^shape \\(3, 2\\), strides \\(8, 1\\), offset 0, storage 24@")
+strider_command_test(inverses COMMAND ${x} "layout((2, 4), (16, 1)).left_inverse().right_inverse()" STDOUT "^shape \\(16,\\), strides \\(1,\\), offset 0, storage 32@")
+strider_command_test(logical_divide COMMAND ${x} "layout((3, 2, 4), (8, 1, 2)).logical_divide((4,), (2,))" STDOUT "^shape \\(3, 2, 2, 2\\), strides \\(8, 2, 1, 4\\), offset 0@")
+strider_command_test(logical_product COMMAND ${x} "layout((2, 2), (1, 4)).logical_product((6,), (1,))" STDOUT "^shape \\(3, 2, 2, 2\\), strides \\(8, 2, 1, 4\\), offset 0@")
+strider_command_test(tile COMMAND ${x} "contiguous(8, 8).tile(2, 4)" STDOUT "^shape \\(4, 2, 2, 4\\), strides \\(16, 4, 8, 1\\), offset 0@")
+strider_command_test(emit_algebra COMMAND ${x} --emit-cpp "contiguous(4, 6).composition((2, 3), (1, 2)).tile(1, 3)"
+  STDOUT "^strider::tile_t<strider::composition_t<strider::contiguous<4, 6>, strider::layout<strider::shape<2, 3>, strider::strides<1, 2>>>, 1, 3>@$")
+strider_command_test(error_tile RC 2 COMMAND ${x} "contiguous(8,6).tile(2,4)"
+  STDERR "^strider: tile: tile extent 4 does not divide extent 6 of axis 1@  contiguous\\(8,6\\)\\.tile\\(2,4\\)@                  \\^@$")
+strider_command_test(error_composition_arguments RC 2 COMMAND ${x} "contiguous(4,6).composition((3,), (4,), 1)" STDERR "^strider: expression: 'composition' takes a second layout as \\(shape\\), \\(strides\\), got 3 arguments")
 strider_command_test(coalesce COMMAND ${x} "contiguous(3, 4, 5)[:, 1:3].coalesce()" STDOUT "^shape \\(3, 10\\), strides \\(20, 1\\), offset 5, storage 60@")
 # split, chunk and unbind: every part when no [i] picks one (grid only), and their errors.
 strider_command_test(parts_all COMMAND ${x} "contiguous(5, 4).chunk(2, 1)"

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "dims.hpp"
+#include "algebra.hpp"
 #include "layout.hpp"
 #include "operations.hpp"
 #include "slice.hpp"
@@ -29,6 +30,7 @@ enum class argument_form {
   axis_extents, // an axis and a tuple of extents: unflatten(1, (2, 3))
   windows,      // a window extent or tuple of them, then optional axes: sliding_window_view((2, 2)), sliding_window_view(3, 1)
   split_sizes,  // a part size or a tuple of part sizes, then an optional dimension: split(2), split((1, 3), 1)
+  layout_operand, // a second layout at offset 0, as (shape), (strides): composition((5, 4), (4, 1))
   index,        // NumPy index text, written between [ ]
 };
 
@@ -63,6 +65,7 @@ struct operation_info {
   layout_parts (*parts)(const dynamic_layout& in, const operation_arguments& a) = nullptr;
   std::string_view aliases[2] = {}; // other names of the same call (NumPy's and PyTorch's); unused ones empty
   std::string_view attribute = {};  // a name written without parentheses, as NumPy's a.T
+  bool algebra = false;             // CuTe's layout algebra rather than a NumPy/PyTorch view (the command's help lists them apart)
 };
 
 /// Every operation, bases first, in the order of the command's help.
@@ -118,7 +121,28 @@ inline constexpr operation_info operation_table[] = {
      [](const dynamic_layout& l, const operation_arguments& a) { return select(l, a.values[0], a.values[1]); }},
     {"coalesce", false, argument_form::integers, 0, 0, "no arguments", "coalesce()",
      "CuTe coalesce (row-major): the fewest axes, same elements in the same order",
-     [](const dynamic_layout& l, const operation_arguments&) { return coalesce(l); }},
+     [](const dynamic_layout& l, const operation_arguments&) { return coalesce(l); }, nullptr, {}, {}, true},
+    {"composition", false, argument_form::layout_operand, 0, 0, "a second layout as (shape), (strides)", "composition((5, 4), (4, 1))",
+     "CuTe composition (row-major): i -> L(B(i)), B's offsets read as L's indices",
+     [](const dynamic_layout& l, const operation_arguments& a) { return composition(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true},
+    {"complement", false, argument_form::integers, 1, 1, "one integer (the size to complete to)", "complement(24)",
+     "CuTe complement (row-major): the offsets of [0, n) the layout does not reach",
+     [](const dynamic_layout& l, const operation_arguments& a) { return complement(l, a.values[0]); }, nullptr, {}, {}, true},
+    {"right_inverse", false, argument_form::integers, 0, 0, "no arguments", "right_inverse()",
+     "CuTe right_inverse (row-major): the largest R with L(R(i)) == i",
+     [](const dynamic_layout& l, const operation_arguments&) { return right_inverse(l); }, nullptr, {}, {}, true},
+    {"left_inverse", false, argument_form::integers, 0, 0, "no arguments", "left_inverse()",
+     "CuTe left_inverse (row-major): an R with R(L(i)) == i",
+     [](const dynamic_layout& l, const operation_arguments&) { return left_inverse(l); }, nullptr, {}, {}, true},
+    {"logical_divide", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides)", "logical_divide((4,), (2,))",
+     "CuTe logical_divide (row-major, flat): which tile, then the tile",
+     [](const dynamic_layout& l, const operation_arguments& a) { return logical_divide(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true},
+    {"logical_product", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides)", "logical_product((6,), (1,))",
+     "CuTe logical_product (row-major, flat): the tiler's repetitions, then the layout",
+     [](const dynamic_layout& l, const operation_arguments& a) { return logical_product(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true},
+    {"tile", false, argument_form::extents, 0, 0, "tile extents, one per axis", "tile(2, 4)",
+     "blocks every axis: which tile, then the element in the tile (no padding)",
+     [](const dynamic_layout& l, const operation_arguments& a) { return tile(l, a.values); }, nullptr, {}, {}, true},
     {"matrix_transpose", false, argument_form::integers, 0, 0, "no arguments", "matrix_transpose()",
      "PyTorch mT (also written .mT): the last two axes swapped",
      [](const dynamic_layout& l, const operation_arguments&) { return matrix_transpose(l); }, nullptr, {}, "mT"},

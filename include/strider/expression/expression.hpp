@@ -321,6 +321,14 @@ class expression_parser {
     const auto args = arguments(name);
     switch (op.op->form) {
       case argument_form::strided: strided_arguments(op, args, name); break;
+      case argument_form::layout_operand:
+        // composition((5, 4), (4, 1)): a second layout's shape and strides (offset 0).
+        if (args.size() != 2)
+          fail(op.column, quoted(name) + " takes " + std::string(op.op->arguments) + ", got " + std::to_string(args.size()) +
+                              (args.size() == 1 ? " argument" : " arguments"));
+        op.values = args[0].values;
+        op.strides = args[1].values;
+        break;
       case argument_form::axis_extents:
       case argument_form::axis_lists:
         // movedim(0, 2), movedim((0, 1), (2, 3)), unflatten(1, (2, 3)): two lists, a bare integer
@@ -618,6 +626,10 @@ inline std::string to_static_type(const expression& e) {
       case argument_form::strided:
         out += ", ";
         detail::append_strided(out, op);
+        break;
+      case argument_form::layout_operand:
+        out += ", strider::layout<strider::shape<" + detail::joined(op.values, ", ", true) + ">, strider::strides<" +
+               detail::joined(op.strides, ", ", true) + ">>";
         break;
       case argument_form::axis_extents:
         out += ", " + detail::cpp_integer(op.values[0]);

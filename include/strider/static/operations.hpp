@@ -6,6 +6,7 @@
 #include <tuple>
 #include <utility>
 
+#include "../core/algebra.hpp"
 #include "../core/operations.hpp"
 #include "../core/slice.hpp"
 #include "fixed_string.hpp"
@@ -118,6 +119,57 @@ using select_t = static_layout<select(detail::dyn<L>, Dim, Index).value()>;
 /// CuTe's `coalesce` in row-major order: the fewest axes with the same index-to-offset function.
 template <class L>
 using coalesce_t = static_layout<coalesce(detail::dyn<L>).value()>;
+
+// --- the layout algebra (CuTe's, in row-major order; core/algebra.hpp) --------------------------
+
+/// A static layout whose trailing `tile_rank` axes are one tile and whose leading `rest_rank`
+/// axes say which tile: the result of logical_divide_t, logical_product_t and tile_t. It is the
+/// layout `static_layout<V.layout>` (its base) in every other respect: every operation takes it.
+template <detail::tiled_value V>
+struct tiled_layout : static_layout<V.layout> {
+  static constexpr std::size_t tile_rank = V.tile_rank;
+  static constexpr std::size_t rest_rank = V.layout.rank - V.tile_rank;
+};
+
+namespace detail {
+template <tiled_value V>
+inline constexpr bool is_static_layout_v<tiled_layout<V>> = true;
+template <tiled_value V>
+constexpr dynamic_layout dyn<tiled_layout<V>> = dynamic_layout(V.layout, dynamic_layout::unchecked_t{});
+}  // namespace detail
+
+/// CuTe's `composition(A, B)`: the layout `i -> A(B(i))`, B's offsets read as A's C-order indices.
+template <class A, class B>
+using composition_t = static_layout<composition(detail::dyn<A>, detail::dyn<B>).value()>;
+
+/// CuTe's `complement(L, N)`: the offsets of [0, N) that L does not reach, as a layout.
+template <class L, index_t N>
+using complement_t = static_layout<complement(detail::dyn<L>, N).value()>;
+
+/// CuTe's `right_inverse(L)`: the largest R with L(R(i)) == i.
+template <class L>
+using right_inverse_t = static_layout<right_inverse(detail::dyn<L>).value()>;
+
+/// CuTe's `left_inverse(L)`: an R with R(L(i)) == i.
+template <class L>
+using left_inverse_t = static_layout<left_inverse(detail::dyn<L>).value()>;
+
+/// CuTe's `logical_divide(L, T)`, flattened: which tile, then the tile (`tile_rank` axes).
+template <class L, class T>
+using logical_divide_t = tiled_layout<detail::divide(detail::dyn<L>, detail::dyn<T>)>;
+
+/// CuTe's `logical_product(A, B)`, flattened: B's repetitions of A, then A (`tile_rank` axes).
+template <class A, class B>
+using logical_product_t = tiled_layout<detail::product(detail::dyn<A>, detail::dyn<B>)>;
+
+/// Every axis blocked by its tile extent: `tile_t<contiguous<8, 8>, 2, 4>` has shape (4, 2, 2, 4).
+template <class L, index_t... T>
+using tile_t = tiled_layout<detail::tile(detail::dyn<L>, dims{T...})>;
+
+/// The widest vector load (in elements) of a layout of `Bytes`-byte elements over a base pointer
+/// aligned to `Alignment` bytes (see strider::vector_width).
+template <class L, index_t Bytes, index_t Alignment>
+inline constexpr index_t vector_width_v = vector_width(detail::dyn<L>, Bytes, Alignment);
 
 /// PyTorch `mT`: the last two axes swapped.
 template <class L>
@@ -254,6 +306,20 @@ template <index_t Dim, index_t Index, static_layout_type L>
 constexpr auto select(L) { return select_t<L, Dim, Index>{}; }
 template <static_layout_type L>
 constexpr auto coalesce(L) { return coalesce_t<L>{}; }
+template <static_layout_type A, static_layout_type B>
+constexpr auto composition(A, B) { return composition_t<A, B>{}; }
+template <index_t N, static_layout_type L>
+constexpr auto complement(L) { return complement_t<L, N>{}; }
+template <static_layout_type L>
+constexpr auto right_inverse(L) { return right_inverse_t<L>{}; }
+template <static_layout_type L>
+constexpr auto left_inverse(L) { return left_inverse_t<L>{}; }
+template <static_layout_type L, static_layout_type T>
+constexpr auto logical_divide(L, T) { return logical_divide_t<L, T>{}; }
+template <static_layout_type A, static_layout_type B>
+constexpr auto logical_product(A, B) { return logical_product_t<A, B>{}; }
+template <index_t... T, static_layout_type L>
+constexpr auto tile(L) { return tile_t<L, T...>{}; }
 template <static_layout_type L>
 constexpr auto matrix_transpose(L) { return matrix_transpose_t<L>{}; }
 template <static_layout_type L>

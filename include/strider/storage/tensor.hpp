@@ -305,6 +305,15 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout> {
   auto coalesce() & { return as_view().coalesce(); }
   auto coalesce() const& { return as_view().coalesce(); }
   void coalesce() && = delete;
+  auto composition(const dynamic_layout& b) & { return as_view().composition(b); }
+  auto composition(const dynamic_layout& b) const& { return as_view().composition(b); }
+  void composition(const dynamic_layout& b) && = delete;
+  auto logical_divide(const dynamic_layout& tiler) & { return as_view().logical_divide(tiler); }
+  auto logical_divide(const dynamic_layout& tiler) const& { return as_view().logical_divide(tiler); }
+  void logical_divide(const dynamic_layout& tiler) && = delete;
+  auto tile(const dims& tile_shape) & { return as_view().tile(tile_shape); }
+  auto tile(const dims& tile_shape) const& { return as_view().tile(tile_shape); }
+  void tile(const dims& tile_shape) && = delete;
   auto matrix_transpose() & { return as_view().matrix_transpose(); }
   auto matrix_transpose() const& { return as_view().matrix_transpose(); }
   void matrix_transpose() && = delete;

@@ -419,6 +419,18 @@ class tensor_view : public detail::layout_queries<Layout> {
   tensor_view coalesce() const
     requires(!queries::is_static)
   { return {data_, strider::coalesce(this->layout())}; }
+  /// CuTe composition: element i is this view's element at index b(i) (b starts at offset 0).
+  tensor_view composition(const dynamic_layout& b) const
+    requires(!queries::is_static)
+  { return {data_, strider::composition(this->layout(), b)}; }
+  /// CuTe logical_divide: which tile, then the tile (the trailing axes of tiler's composition).
+  tensor_view logical_divide(const dynamic_layout& tiler) const
+    requires(!queries::is_static)
+  { return {data_, strider::logical_divide(this->layout(), tiler)}; }
+  /// Every axis blocked by its tile extent: which tile, then the element in the tile.
+  tensor_view tile(const dims& tile_shape) const
+    requires(!queries::is_static)
+  { return {data_, strider::tile(this->layout(), tile_shape)}; }
   /// The last two axes swapped (PyTorch mT).
   tensor_view matrix_transpose() const
     requires(!queries::is_static)
@@ -671,6 +683,24 @@ template <detail::static_source X>
 constexpr auto coalesce(X&& x) {
   return detail::with_layout<coalesce_t<typename detail::view_of_t<X>::layout_type>>(x);
 }
+/// CuTe composition: element i is x's element at index B(i) (B a static layout at offset 0).
+template <detail::static_source X, static_layout_type B>
+  requires detail::borrowable<X>
+constexpr auto composition(X&& x, B) {
+  return detail::with_layout<composition_t<typename detail::view_of_t<X>::layout_type, B>>(x);
+}
+/// CuTe logical_divide by a static tiler: which tile, then the tile.
+template <detail::static_source X, static_layout_type T>
+  requires detail::borrowable<X>
+constexpr auto logical_divide(X&& x, T) {
+  return detail::with_layout<logical_divide_t<typename detail::view_of_t<X>::layout_type, T>>(x);
+}
+/// Every axis blocked by its tile extent T...: which tile, then the element in the tile.
+template <index_t... T, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto tile(X&& x) {
+  return detail::with_layout<tile_t<typename detail::view_of_t<X>::layout_type, T...>>(x);
+}
 /// The last two axes swapped (PyTorch mT).
 template <detail::static_source X>
   requires detail::borrowable<X>
@@ -810,6 +840,18 @@ auto select(X&& x, index_t dim, index_t index) { return x.as_view().select(dim, 
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
 auto coalesce(X&& x) { return x.as_view().coalesce(); }
+/// CuTe composition: element i is x's element at index b(i).
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto composition(X&& x, const dynamic_layout& b) { return x.as_view().composition(b); }
+/// CuTe logical_divide: which tile, then the tile.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto logical_divide(X&& x, const dynamic_layout& tiler) { return x.as_view().logical_divide(tiler); }
+/// Every axis blocked by its tile extent: which tile, then the element in the tile.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto tile(X&& x, const dims& tile_shape) { return x.as_view().tile(tile_shape); }
 /// The last two axes swapped (PyTorch mT).
 template <detail::dynamic_source X>
   requires detail::borrowable<X>

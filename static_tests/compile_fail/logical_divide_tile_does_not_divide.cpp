@@ -1,0 +1,6 @@
+// expect: "logical_divide".*\{\} spans \{\} offsets, which do not divide the \{\} it must tile|\{\} spans \{\} offsets, which do not divide the \{\} it must tile.*"logical_divide"
+// Tiles of 5 elements do not divide 24: strider refuses where CuTe would pad the last tile.
+#include <strider/static.hpp>
+
+using D = strider::logical_divide_t<strider::contiguous<4, 6>, strider::contiguous<5>>;
+constexpr auto rank = D::rank;
