@@ -205,6 +205,13 @@ TEST_CASE("every operation of the table exists in every form, and the forms agre
               [&] { return tile(l, {1, 3, 2}); }, [&] { return tile<1, 3, 2>(sv); },
               [&] { return tile(dv, {1, 3, 2}).layout(); }, [&] { return dv.tile({1, 3, 2}).layout(); },
               [&] { return t.tile({1, 3, 2}).layout(); });
+  check_forms(name("rearrange", ".rearrange(\"b (h p) w -> b w (h p)\", p=3)"), rearrange_t<L, "b (h p) w -> b w (h p)", "p=3">{},
+              [] { return rearrange<"b (h p) w -> b w (h p)", "p=3">(L{}); },
+              [&] { return rearrange(l, "b (h p) w -> b w (h p)", "p=3"); },
+              [&] { return rearrange<"b (h p) w -> b w (h p)", "p=3">(sv); },
+              [&] { return rearrange(dv, "b (h p) w -> b w (h p)", "p=3").layout(); },
+              [&] { return dv.rearrange("b (h p) w -> b w (h p)", "p=3").layout(); },
+              [&] { return t.rearrange("b (h p) w -> b w (h p)", "p=3").layout(); });
   {
     using C = layout<shape<2, 3>, strides<12, 4>>;  // every fourth offset, 6 of them
     const dynamic_layout c = C::dynamic();

@@ -89,9 +89,13 @@ inline std::string operations_text() {
   for (const operation_info& op : operation_table) {
     std::string call = op.starts_expression || op.form == argument_form::index ? "" : ".";
     call += op.example;  // appended: g++ 12 warns falsely (-Wrestrict) on "." + std::string(...)
-    out += call + std::string(call.size() < 34 ? 34 - call.size() : 1, ' ') + std::string(op.summary);
-    if (!op.aliases[0].empty())
-      out += " (also named: " + std::string(op.aliases[0]) + (op.aliases[1].empty() ? "" : " " + std::string(op.aliases[1])) + ")";
+    // Appended piece by piece throughout: g++ 12 warns falsely (-Wrestrict) on chains of +.
+    out.append(call).append(call.size() < 34 ? 34 - call.size() : 1, ' ').append(op.summary);
+    if (!op.aliases[0].empty()) {
+      out.append(" (also named: ").append(op.aliases[0]);
+      if (!op.aliases[1].empty()) out.append(" ").append(op.aliases[1]);
+      out.append(")");
+    }
     out += "\n";
   }
   return out;

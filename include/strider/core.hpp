@@ -7,4 +7,5 @@
 #include "core/error.hpp"
 #include "core/layout.hpp"
 #include "core/operations.hpp"
+#include "core/rearrange.hpp"
 #include "core/slice.hpp"

@@ -456,10 +456,60 @@ def random_sliding_window_view(rng, a):
     return "sliding_window_view", text, lambda x: np.lib.stride_tricks.sliding_window_view(x, shape, axis=axes)
 
 
+def random_rearrange(rng, a):
+    """An einops pattern over a's axes, and NumPy's answer for it: split the axes (a view), transpose,
+    then merge the output groups by setting .shape, which NumPy refuses where a copy is needed."""
+    letters = iter("abcdefghijklmnopqrstuvwxyz")
+    left, elementary, sizes = [], [], []
+    for n in a.shape:
+        divisors = [d for d in range(2, n) if n % d == 0]
+        if divisors and rng.random() < 0.5:
+            outer, inner = next(letters), next(letters)
+            d = rng.choice(divisors)
+            known = outer if rng.random() < 0.5 else inner
+            sizes.append("%s=%d" % (known, d))
+            left.append("(%s %s)" % (outer, inner))
+            elementary += [(outer, d if known == outer else n // d), (inner, d if known == inner else n // d)]
+        else:
+            name = next(letters)
+            left.append(name)
+            elementary.append((name, n))
+    order = list(range(len(elementary)))
+    rng.shuffle(order)
+    right, final, i = [], [], 0
+    while i < len(order):
+        k = min(rng.randint(1, 3), len(order) - i)
+        group = order[i:i + k]
+        names = " ".join(elementary[j][0] for j in group)
+        right.append(names if k == 1 else "(%s)" % names)
+        final.append(int(np.prod([elementary[j][1] for j in group], dtype=np.int64)))
+        i += k
+        if rng.random() < 0.1:
+            right.append("1")
+            final.append(1)
+    broken = rng.random() < 0.05 and elementary
+    if broken:  # an axis left out of the right side: einops and strider refuse
+        right = [r for r in right if r != elementary[0][0]]
+    pattern = " ".join(left) + " -> " + " ".join(right)
+    text = ".rearrange(\"%s\"%s)" % (pattern, "".join(", " + x for x in sizes))
+
+    def run(x):
+        if broken and elementary[0][0] not in " ".join(right).replace("(", " ").replace(")", " ").split():
+            raise ValueError("axis %s is on the left only" % elementary[0][0])
+        y = x.view()
+        y.shape = [n for _, n in elementary]
+        y = y.transpose(order)
+        z = y.view()
+        z.shape = final  # AttributeError where a copy would be needed
+        return z
+    return "rearrange", text, run
+
+
 RANDOM_CALLS = [(random_slice, 5), (random_permute, 2), (random_transpose, 2), (random_flip, 2),
                 (random_broadcast_to, 2), (random_view, 2), (random_reshape, 2), (random_squeeze, 2),
                 (random_unsqueeze, 2), (random_diagonal, 2), (random_unfold, 2), (random_as_strided, 1),
-                (random_moveaxis, 1), (random_swapaxes, 1), (random_T, 1), (random_sliding_window_view, 2)]
+                (random_moveaxis, 1), (random_swapaxes, 1), (random_T, 1), (random_sliding_window_view, 2),
+                (random_rearrange, 2)]
 
 
 def apply(chain, call):
@@ -479,7 +529,7 @@ def apply(chain, call):
         result = np.ndarray(result.shape, dtype=np.int64, buffer=chain.storage)
     if name == "as_strided":
         chain.flags.clear()  # every stride and the offset are given explicitly
-    if name in ("view", "reshape", "unsqueeze"):
+    if name in ("view", "reshape", "unsqueeze", "rearrange"):
         chain.flags.add("S")
     if name == "unsqueeze" and result.size == 0:
         chain.flags.add("E")

@@ -32,7 +32,7 @@ strider_command_test(info_broadcast COMMAND ${x} --info "contiguous(3)[None].bro
 strider_command_test(emit_cpp COMMAND ${x} --emit-cpp "contiguous(3, 4, 5)[1:, ::-1].permute(2, 0, 1)"
   STDOUT "^strider::permute_t<strider::slice_t<strider::contiguous<3, 4, 5>, \"1:, ::-1\">, 2, 0, 1>@$")
 strider_command_test(help COMMAND ${x} --help STDOUT "^usage: strider EXPR")
-strider_command_test(help_lists_views COMMAND ${x} --help STDOUT "Views: \\[index\\], permute, transpose, flip, broadcast_to, view, reshape, squeeze, unsqueeze,@diagonal, unfold, movedim, unflatten, expand, flatten, narrow, select, matrix_transpose,@reverse_axis_order, sliding_window_view, split, chunk, unbind, as_strided\\.@Also named: swapaxes, swapdims, moveaxis, \\.mT, \\.T\\.@.*@Layout algebra: coalesce, composition, complement, right_inverse, left_inverse,@logical_divide, logical_product, tile")
+strider_command_test(help_lists_views COMMAND ${x} --help STDOUT "Views: \\[index\\], permute, transpose, flip, broadcast_to, view, reshape, squeeze, unsqueeze,@diagonal, unfold, movedim, unflatten, expand, flatten, narrow, select, rearrange,@matrix_transpose, reverse_axis_order, sliding_window_view, split, chunk, unbind, as_strided\\.@Also named: swapaxes, swapdims, moveaxis, \\.mT, \\.T\\.@.*@Layout algebra: coalesce, composition, complement, right_inverse, left_inverse,@logical_divide, logical_product, tile")
 strider_command_test(operations COMMAND ${x} --operations STDOUT "^contiguous\\(3, 4, 5\\) +row-major.*@\\.unfold\\(0, 3, 2\\) +PyTorch unfold")
 strider_command_test(version COMMAND ${x} --version STDOUT "^strider ${PROJECT_VERSION}@$")
 
@@ -67,6 +67,14 @@ strider_command_test(logical_product COMMAND ${x} "layout((2, 2), (1, 4)).logica
 strider_command_test(tile COMMAND ${x} "contiguous(8, 8).tile(2, 4)" STDOUT "^shape \\(4, 2, 2, 4\\), strides \\(16, 4, 8, 1\\), offset 0@")
 strider_command_test(emit_algebra COMMAND ${x} --emit-cpp "contiguous(4, 6).composition((2, 3), (1, 2)).tile(1, 3)"
   STDOUT "^strider::tile_t<strider::composition_t<strider::contiguous<4, 6>, strider::layout<strider::shape<2, 3>, strider::strides<1, 2>>>, 1, 3>@$")
+strider_command_test(rearrange COMMAND ${x} "contiguous(2, 16, 16, 3).rearrange(\"b (h p1) (w p2) c -> b h w p1 (p2 c)\", p1=8, p2=8)"
+  STDOUT "^shape \\(2, 2, 2, 8, 24\\), strides \\(768, 384, 24, 48, 1\\), offset 0@")
+strider_command_test(emit_rearrange COMMAND ${x} --emit-cpp "contiguous(4, 6).rearrange(\"h (w p) -> h w p\", p=2)"
+  STDOUT "^strider::rearrange_t<strider::contiguous<4, 6>, \"h \\(w p\\) -> h w p\", \"p=2\">@$")
+strider_command_test(error_rearrange_copies RC 2 COMMAND ${x} "contiguous(2, 16, 16, 3).rearrange(\"b (h p1) (w p2) c -> b h w (p1 p2 c)\", p1=8, p2=8)"
+  STDERR "^strider: rearrange: the output group from p1 to c needs a copy: its axes do not nest in storage, so no view merges them@")
+strider_command_test(error_rearrange_pattern RC 2 COMMAND ${x} "contiguous(4, 6).rearrange(\"h w -> h\")"
+  STDERR "^strider: rearrange: axis w is on the left of the pattern but not on the right")
 strider_command_test(error_tile RC 2 COMMAND ${x} "contiguous(8,6).tile(2,4)"
   STDERR "^strider: tile: tile extent 4 does not divide extent 6 of axis 1@  contiguous\\(8,6\\)\\.tile\\(2,4\\)@                  \\^@$")
 strider_command_test(error_composition_arguments RC 2 COMMAND ${x} "contiguous(4,6).composition((3,), (4,), 1)" STDERR "^strider: expression: 'composition' takes a second layout as \\(shape\\), \\(strides\\), got 3 arguments")

@@ -15,6 +15,7 @@
 #include "algebra.hpp"
 #include "layout.hpp"
 #include "operations.hpp"
+#include "rearrange.hpp"
 #include "slice.hpp"
 
 namespace strider {
@@ -31,6 +32,7 @@ enum class argument_form {
   windows,      // a window extent or tuple of them, then optional axes: sliding_window_view((2, 2)), sliding_window_view(3, 1)
   split_sizes,  // a part size or a tuple of part sizes, then an optional dimension: split(2), split((1, 3), 1)
   layout_operand, // a second layout at offset 0, as (shape), (strides): composition((5, 4), (4, 1))
+  pattern,      // an einops pattern in double quotes, then axis sizes as name=value: rearrange("h (w p) -> h w p", p=2)
   index,        // NumPy index text, written between [ ]
 };
 
@@ -40,7 +42,8 @@ struct operation_arguments {
   dims strides;                 // strided forms; the second list of axis_lists
   index_t offset = 0;           // strided forms, when has_offset
   bool has_offset = false;
-  std::string_view index;       // index form: the text between [ ]
+  std::string_view index;       // index form: the text between [ ]; pattern form: the pattern
+  std::string_view sizes;       // pattern form: the axis sizes, "p1=2, p2=2"
   bool no_axes = false;         // axes_or_all form: an empty axis tuple, no axis (values empty means every axis)
   bool has_axes = false;        // windows form: axes given (in strides); else one window per axis
   bool sizes_tuple = false;     // split_sizes form: the sizes came as a tuple (PyTorch's list form)
@@ -143,6 +146,9 @@ inline constexpr operation_info operation_table[] = {
     {"tile", false, argument_form::extents, 0, 0, "tile extents, one per axis", "tile(2, 4)",
      "blocks every axis: which tile, then the element in the tile (no padding)",
      [](const dynamic_layout& l, const operation_arguments& a) { return tile(l, a.values); }, nullptr, {}, {}, true},
+    {"rearrange", false, argument_form::pattern, 0, 0, "an einops pattern and axis sizes", "rearrange(\"h (w p) -> h w p\", p=2)",
+     "einops rearrange as a view: split, reorder and merge named axes",
+     [](const dynamic_layout& l, const operation_arguments& a) { return rearrange(l, a.index, a.sizes); }},
     {"matrix_transpose", false, argument_form::integers, 0, 0, "no arguments", "matrix_transpose()",
      "PyTorch mT (also written .mT): the last two axes swapped",
      [](const dynamic_layout& l, const operation_arguments&) { return matrix_transpose(l); }, nullptr, {}, "mT"},

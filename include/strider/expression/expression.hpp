@@ -61,7 +61,8 @@ struct expression {
     std::vector<index_t> values;      // extents or axes, the shape of layout/as_strided, or the integer arguments
     std::vector<index_t> strides;     // strided forms (layout, as_strided); movedim's destination axes; unflatten's sizes
     std::optional<index_t> offset;    // strided forms, when given
-    std::string index;                // slice: the text between [ ], without surrounding blanks
+    std::string index;                // slice: the text between [ ], without surrounding blanks; rearrange: the pattern
+    std::string sizes{};              // rearrange: the axis sizes as "p1=2, p2=2"
     std::size_t index_column = 0;     // slice: 1-based column of the index text's first character
     bool no_axes = false;             // flip(()), squeeze(()): an empty axis tuple, no axis at all (values empty means every axis)
     bool has_axes = false;            // sliding_window_view: axes given (in strides)
@@ -316,8 +317,49 @@ class expression_parser {
                           (args.size() == 1 ? " argument" : " arguments"));
   }
 
+  // rearrange("b (h p) -> b h p", p=2): a pattern in double quotes, then name=value sizes. The
+  // pattern may hold only what an einops pattern can, so that it is also a C++ string literal.
+  void pattern_arguments(expression::operation& op, std::string_view name) {
+    expect('(', "after " + quoted(name));
+    skip_blanks();
+    if (peek() != '"') fail(column(), quoted(name) + " takes a pattern in double quotes first, found " + found());
+    ++pos_;
+    const std::size_t start = pos_;
+    while (!at_end() && peek() != '"') {
+      const char c = peek();
+      if (!(is_letter(c) || is_digit(c) || c == ' ' || c == '(' || c == ')' || c == '.' || c == '-' || c == '>'))
+        fail(column(), "a rearrange pattern holds names, numbers, '(', ')', '...' and '->', found " + found());
+      ++pos_;
+    }
+    if (at_end()) fail(column(), "expected '\"' to close the pattern of " + quoted(name) + ", found the end of the expression");
+    op.index = std::string(text_.substr(start, pos_ - start));
+    op.index_column = start + 1;
+    ++pos_;
+    while (true) {
+      skip_blanks();
+      if (peek() == ')') {
+        ++pos_;
+        return;
+      }
+      if (peek() != ',') fail(column(), "expected ',' or ')' after an argument of " + quoted(name) + ", found " + found());
+      ++pos_;
+      skip_blanks();
+      if (peek() == ')') continue;  // a trailing comma
+      const std::size_t at = column();
+      const std::string_view size_name = identifier();
+      if (size_name.empty()) fail(at, "expected an axis size such as p=2 in " + quoted(name) + ", found " + found());
+      expect('=', "after the axis name " + quoted(size_name));
+      skip_blanks();
+      if (!starts_integer()) fail(column(), "expected the integer size of axis " + quoted(size_name) + ", found " + found());
+      const index_t value = integer();
+      if (!op.sizes.empty()) op.sizes.append(", ");
+      op.sizes.append(size_name).append("=").append(std::to_string(value));
+    }
+  }
+
   // The arguments of a call, in the form its table entry names.
   void read_arguments(expression::operation& op, std::string_view name) {
+    if (op.op->form == argument_form::pattern) return pattern_arguments(op, name);
     const auto args = arguments(name);
     switch (op.op->form) {
       case argument_form::strided: strided_arguments(op, args, name); break;
@@ -463,6 +505,7 @@ inline operation_arguments arguments_of(const expression::operation& op) {
   a.has_offset = op.offset.has_value();
   a.offset = op.offset.value_or(0);
   a.index = op.index;
+  a.sizes = op.sizes;
   a.no_axes = op.no_axes;
   a.has_axes = op.has_axes;
   a.sizes_tuple = op.sizes_tuple;
@@ -626,6 +669,10 @@ inline std::string to_static_type(const expression& e) {
       case argument_form::strided:
         out += ", ";
         detail::append_strided(out, op);
+        break;
+      case argument_form::pattern:
+        out += ", " + detail::string_literal(op.index);
+        if (!op.sizes.empty()) out += ", " + detail::string_literal(op.sizes);
         break;
       case argument_form::layout_operand:
         out += ", strider::layout<strider::shape<" + detail::joined(op.values, ", ", true) + ">, strider::strides<" +

@@ -8,6 +8,7 @@
 
 #include "../core/algebra.hpp"
 #include "../core/operations.hpp"
+#include "../core/rearrange.hpp"
 #include "../core/slice.hpp"
 #include "fixed_string.hpp"
 #include "layout.hpp"
@@ -166,6 +167,15 @@ using logical_product_t = tiled_layout<detail::product(detail::dyn<A>, detail::d
 template <class L, index_t... T>
 using tile_t = tiled_layout<detail::tile(detail::dyn<L>, dims{T...})>;
 
+/// einops' `rearrange` as a view: `rearrange_t<L, "b (h p1) (w p2) c -> b h w (p1 p2 c)", "p1=2, p2=2">`.
+/// A pattern that would need a copy is a compile error (see rearrange_copies).
+template <class L, fixed_string Pattern, fixed_string Sizes = "">
+using rearrange_t = static_layout<rearrange(detail::dyn<L>, Pattern.view(), Sizes.view()).value()>;
+
+/// True when `rearrange_t<L, Pattern, Sizes>` would need a copy rather than a view.
+template <class L, fixed_string Pattern, fixed_string Sizes = "">
+inline constexpr bool rearrange_copies = !can_rearrange(detail::dyn<L>, Pattern.view(), Sizes.view());
+
 /// The widest vector load (in elements) of a layout of `Bytes`-byte elements over a base pointer
 /// aligned to `Alignment` bytes (see strider::vector_width).
 template <class L, index_t Bytes, index_t Alignment>
@@ -320,6 +330,8 @@ template <static_layout_type A, static_layout_type B>
 constexpr auto logical_product(A, B) { return logical_product_t<A, B>{}; }
 template <index_t... T, static_layout_type L>
 constexpr auto tile(L) { return tile_t<L, T...>{}; }
+template <fixed_string Pattern, fixed_string Sizes = "", static_layout_type L>
+constexpr auto rearrange(L) { return rearrange_t<L, Pattern, Sizes>{}; }
 template <static_layout_type L>
 constexpr auto matrix_transpose(L) { return matrix_transpose_t<L>{}; }
 template <static_layout_type L>

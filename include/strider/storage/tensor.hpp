@@ -311,6 +311,9 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout> {
   auto logical_divide(const dynamic_layout& tiler) & { return as_view().logical_divide(tiler); }
   auto logical_divide(const dynamic_layout& tiler) const& { return as_view().logical_divide(tiler); }
   void logical_divide(const dynamic_layout& tiler) && = delete;
+  auto rearrange(std::string_view pattern, std::string_view sizes = {}) & { return as_view().rearrange(pattern, sizes); }
+  auto rearrange(std::string_view pattern, std::string_view sizes = {}) const& { return as_view().rearrange(pattern, sizes); }
+  void rearrange(std::string_view pattern, std::string_view sizes = {}) && = delete;
   auto tile(const dims& tile_shape) & { return as_view().tile(tile_shape); }
   auto tile(const dims& tile_shape) const& { return as_view().tile(tile_shape); }
   void tile(const dims& tile_shape) && = delete;

@@ -427,6 +427,10 @@ class tensor_view : public detail::layout_queries<Layout> {
   tensor_view logical_divide(const dynamic_layout& tiler) const
     requires(!queries::is_static)
   { return {data_, strider::logical_divide(this->layout(), tiler)}; }
+  /// einops rearrange as a view: rearrange("b (h p) -> b h p", "p=2").
+  tensor_view rearrange(std::string_view pattern, std::string_view sizes = {}) const
+    requires(!queries::is_static)
+  { return {data_, strider::rearrange(this->layout(), pattern, sizes)}; }
   /// Every axis blocked by its tile extent: which tile, then the element in the tile.
   tensor_view tile(const dims& tile_shape) const
     requires(!queries::is_static)
@@ -695,6 +699,12 @@ template <detail::static_source X, static_layout_type T>
 constexpr auto logical_divide(X&& x, T) {
   return detail::with_layout<logical_divide_t<typename detail::view_of_t<X>::layout_type, T>>(x);
 }
+/// einops rearrange as a view: rearrange<"b (h p) -> b h p", "p=2">(x).
+template <fixed_string Pattern, fixed_string Sizes = "", detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto rearrange(X&& x) {
+  return detail::with_layout<rearrange_t<typename detail::view_of_t<X>::layout_type, Pattern, Sizes>>(x);
+}
 /// Every axis blocked by its tile extent T...: which tile, then the element in the tile.
 template <index_t... T, detail::static_source X>
   requires detail::borrowable<X>
@@ -848,6 +858,10 @@ auto composition(X&& x, const dynamic_layout& b) { return x.as_view().compositio
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
 auto logical_divide(X&& x, const dynamic_layout& tiler) { return x.as_view().logical_divide(tiler); }
+/// einops rearrange as a view.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto rearrange(X&& x, std::string_view pattern, std::string_view sizes = {}) { return x.as_view().rearrange(pattern, sizes); }
 /// Every axis blocked by its tile extent: which tile, then the element in the tile.
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
