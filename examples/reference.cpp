@@ -74,6 +74,12 @@ int main() {
   CHECK(expand_t<slice_t<L, "None, 1">, 3, -1>::strides[0] == 0 && flatten_t<contiguous<2, 3, 4>, 1>::shape[1] == 12 && flatten_copies<F>);
   CHECK(narrow_t<L, 1, -3, 2>::offset == 1 && select_t<L, 0, -1>::offset == 8 && narrow(L::dynamic(), 0, 1, 2).shape() == dims{2, 4});
   CHECK(coalesce_t<slice_t<contiguous<3, 4, 5>, ":, 1:3">>::shape[1] == 10 && coalesce(d3).shape() == dims{24});
+  CHECK(composition_t<contiguous<20>, layout<shape<4, 5>, strides<1, 4>>>::strides[1] == 4 && composition(d3, dynamic_layout({2}, {3})).strides() == dims{3});
+  CHECK(complement_t<layout<shape<4>, strides<2>>, 24>::strides[1] == 1 && complement(dynamic_layout({4}, {1}), 24).shape() == dims{6});
+  CHECK(right_inverse_t<column_major<3, 4>>{}(1, 2) == 9 && left_inverse(dynamic_layout({2, 4}, {16, 1})).shape() == dims{2, 16});
+  CHECK(tile_t<contiguous<8, 8>, 2, 4>::tile_rank == 2 && tile(d3, {1, 3, 2}).shape() == dims{2, 1, 2, 1, 3, 2});
+  CHECK(rearrange_t<L, "h w -> w h">::strides[0] == 1 && !can_rearrange(d3, "a b c -> (c b) a"));
+  CHECK(vector_width_v<contiguous<8, 8>, 4, 16> == 4 && vector_width(d3, 4, 8) == 2);
   CHECK(matrix_transpose_t<contiguous<2, 3, 4>>::shape[2] == 3 && reverse_axis_order_t<L>::strides[0] == 1 && reverse_axis_order(d3).shape() == dims{4, 3, 2});
   CHECK(sliding_window_view_t<L, shape<2, 2>>::shape[1] == 3 && sliding_window_view_t<L, shape<2, 2>>::rank == 4 && sliding_window_view(d3, {2}, {-1}).shape() == dims{2, 3, 3, 2});
   CHECK(std::tuple_size_v<chunk_t<contiguous<5>, 3>> == 3 && chunk_part_t<contiguous<5>, 3, 0, -1>::offset == 4 && split(d3, 2, -1)[1].offset() == 2 && unbind(d3).size() == 2);

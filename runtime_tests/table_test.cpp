@@ -348,3 +348,40 @@ TEST_CASE("write_svg never draws a count badge over a storage label") {
   INFO(cell_sizes.size() << " cell sizes");
   CHECK(cell_sizes.size() >= 4);
 }
+
+TEST_CASE("write_svg of a tiled layout: coloured by tile, slots labelled by the coordinate in the tile") {
+  using blocks = strider::tile_t<strider::contiguous<4, 6>, 2, 3>;  // 2x2 tiles of 2x3
+  std::ostringstream tiled, plain;
+  strider::write_svg(tiled, blocks{});  // the static form reads blocks::tile_rank
+  strider::write_svg(plain, blocks::dynamic());
+  const std::string svg = tiled.str();
+  // Each slot's label is its element's coordinate in its tile: slot 9 (row 1, column 3) holds
+  // element (0, 1, 1, 0) of the tiled layout, coordinate 1,0 of tile (0, 1).
+  const auto slot_label = [&](int slot) {
+    const std::string key = "<title>storage offset " + std::to_string(slot) + ": element";
+    const std::size_t at = svg.find(key);
+    REQUIRE(at != std::string::npos);
+    const std::size_t open = svg.find("font-family=\"DejaVu Sans Mono, monospace\" text-anchor=\"middle\">", at);
+    const std::size_t start = svg.find('>', open) + 1;
+    return svg.substr(start, svg.find('<', start) - start);
+  };
+  CHECK(slot_label(0) == "0,0");
+  CHECK(slot_label(9) == "1,0");
+  CHECK(slot_label(23) == "1,2");
+  // One colour per tile: slots 0 and 8 lie in tile (0, 0), slot 3 in (0, 1), slot 12 in (1, 0).
+  const auto slot_fill = [&](int slot) {
+    const std::size_t at = svg.find("<title>storage offset " + std::to_string(slot) + ": element");
+    const std::size_t f = svg.find("fill=\"#", at);
+    return svg.substr(f + 6, 7);
+  };
+  CHECK(slot_fill(0) == slot_fill(8));
+  CHECK(slot_fill(0) != slot_fill(3));
+  CHECK(slot_fill(0) != slot_fill(12));
+  CHECK(slot_fill(3) != slot_fill(12));
+  CHECK(svg.find("colour: the tile (4 tiles of 6 elements, the last 2 axes)") != std::string::npos);
+  CHECK(plain.str().find("colour: storage offset") != std::string::npos);
+  CHECK(message_of([] {
+          std::ostringstream os;
+          strider::write_svg(os, strider::contiguous<4>::dynamic(), {"", 2});
+        }) == "write_svg: tile rank 2 exceeds the layout's rank 1");
+}

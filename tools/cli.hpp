@@ -272,7 +272,7 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
       else if (format == "csv") write_csv(text, l);
       else if (format == "json") write_json(text, l);
       else if (format == "cpp") write_cpp_header(text, l, name);
-      else write_svg(text, l, {detail::printable(expression)});
+      else write_svg(text, l, {detail::printable(expression), tile_rank(parsed)});  // a tiled result is drawn by tile
     }
     if (output.empty() || output == "-") {
       out << text.str() << std::flush;

@@ -69,6 +69,8 @@ struct operation_info {
   std::string_view aliases[2] = {}; // other names of the same call (NumPy's and PyTorch's); unused ones empty
   std::string_view attribute = {};  // a name written without parentheses, as NumPy's a.T
   bool algebra = false;             // CuTe's layout algebra rather than a NumPy/PyTorch view (the command's help lists them apart)
+  /// For an operation whose result is tiled (its trailing axes one tile), how many axes the tile has.
+  std::size_t (*tile_rank)(const dynamic_layout& in, const operation_arguments& a) = nullptr;
 };
 
 /// Every operation, bases first, in the order of the command's help.
@@ -139,13 +141,16 @@ inline constexpr operation_info operation_table[] = {
      [](const dynamic_layout& l, const operation_arguments&) { return left_inverse(l); }, nullptr, {}, {}, true},
     {"logical_divide", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides)", "logical_divide((4,), (2,))",
      "CuTe logical_divide (row-major, flat): which tile, then the tile",
-     [](const dynamic_layout& l, const operation_arguments& a) { return logical_divide(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true},
+     [](const dynamic_layout& l, const operation_arguments& a) { return logical_divide(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_arguments& a) { return detail::divide(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
     {"logical_product", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides)", "logical_product((6,), (1,))",
      "CuTe logical_product (row-major, flat): the tiler's repetitions, then the layout",
-     [](const dynamic_layout& l, const operation_arguments& a) { return logical_product(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true},
+     [](const dynamic_layout& l, const operation_arguments& a) { return logical_product(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_arguments& a) { return detail::product(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
     {"tile", false, argument_form::extents, 0, 0, "tile extents, one per axis", "tile(2, 4)",
      "blocks every axis: which tile, then the element in the tile (no padding)",
-     [](const dynamic_layout& l, const operation_arguments& a) { return tile(l, a.values); }, nullptr, {}, {}, true},
+     [](const dynamic_layout& l, const operation_arguments& a) { return tile(l, a.values); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_arguments& a) { return detail::tile(l, a.values).tile_rank; }},
     {"rearrange", false, argument_form::pattern, 0, 0, "an einops pattern and axis sizes", "rearrange(\"h (w p) -> h w p\", p=2)",
      "einops rearrange as a view: split, reorder and merge named axes",
      [](const dynamic_layout& l, const operation_arguments& a) { return rearrange(l, a.index, a.sizes); }},

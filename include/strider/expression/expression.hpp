@@ -635,6 +635,14 @@ inline std::vector<dynamic_layout> evaluate_parts(const expression& e, std::size
 /// parse_expression then evaluate.
 inline dynamic_layout evaluate(std::string_view text) { return evaluate(parse_expression(text)); }
 
+/// How many trailing axes of the expression's result form one tile: the last call's tile rank
+/// when it tiles (tile, logical_divide, logical_product), else 0.
+inline std::size_t tile_rank(const expression& e) {
+  if (e.operations.empty() || e.operations.back().op == nullptr || e.operations.back().op->tile_rank == nullptr) return 0;
+  const expression::operation& op = e.operations.back();
+  return op.op->tile_rank(detail::evaluate_first(e, e.operations.size() - 1), detail::arguments_of(op));
+}
+
 /// The static type that names the same layout, e.g. for
 /// "contiguous(3, 4, 5)[1:, ::-1].permute(2, 0, 1)":
 ///   strider::permute_t<strider::slice_t<strider::contiguous<3, 4, 5>, "1:, ::-1">, 2, 0, 1>

@@ -6,7 +6,8 @@
 // of the element stored there. An element has the same colour on both sides (the colour runs
 // with the storage offset, so a contiguous walk is a smooth gradient). Slots shared by several
 // elements (broadcast, overlapping windows) are hatched on both sides and carry a count badge
-// "xN"; holes, slots no element uses, are grey. Cells shrink for larger layouts and their text
+// "xN"; holes, slots no element uses, are grey. A tiled layout (svg_options::tile_rank) is coloured
+// by tile instead, and its storage slots show each element's coordinate in its tile. Cells shrink for larger layouts and their text
 // is dropped when it would not be legible; every cell keeps a tooltip up to 4096 cells.
 #pragma once
 
@@ -31,6 +32,10 @@ inline constexpr index_t max_svg_cells = index_t{1} << 16;
 struct svg_options {
   /// Drawn above the layout's description, e.g. the expression the layout came from.
   std::string title;
+  /// For a tiled layout (logical_divide, logical_product, tile): its trailing `tile_rank` axes are
+  /// one tile. Then each element is coloured by its tile, and the storage slots show its
+  /// coordinate in the tile. 0: colours run with the storage offset.
+  std::size_t tile_rank = 0;
 };
 
 namespace detail::svg {
@@ -57,10 +62,8 @@ inline std::string num(double v) {
   return s;
 }
 
-// Pastel colour of storage offset `o` in a span: the hue runs from red (slot 0) to violet (the
-// last slot), light enough for black text.
-inline std::string color(index_t o, index_t span) {
-  const double h = span > 1 ? 270.0 * static_cast<double>(o) / static_cast<double>(span - 1) : 210.0;
+// Pastel colour of hue h (degrees), light enough for black text.
+inline std::string hue_color(double h) {
   const double s = 0.70, l = 0.80;
   const double c = (1 - std::abs(2 * l - 1)) * s, x = c * (1 - std::abs(std::fmod(h / 60, 2.0) - 1)), m = l - c / 2;
   double r = 0, g = 0, b = 0;
@@ -74,6 +77,14 @@ inline std::string color(index_t o, index_t span) {
                 static_cast<int>(std::lround((g + m) * 255)), static_cast<int>(std::lround((b + m) * 255)));
   return buffer;
 }
+
+// Colour of storage offset `o` in a span: the hue runs from red (slot 0) to violet (the last).
+inline std::string color(index_t o, index_t span) {
+  return hue_color(span > 1 ? 270.0 * static_cast<double>(o) / static_cast<double>(span - 1) : 210.0);
+}
+
+// Colour of tile t: hues a golden angle apart, so that neighbouring tiles never look alike.
+inline std::string tile_color(index_t t) { return hue_color(std::fmod(137.508 * static_cast<double>(t), 360.0)); }
 
 inline constexpr const char* hole_color = "#d9d9d9";
 
@@ -134,6 +145,17 @@ inline void write_svg(std::ostream& os, const dynamic_layout& l, const svg_optio
   const std::vector<index_t>& offsets = slots.offsets();
   const detail::panels s(l);
   const dims shape = l.shape();
+  if (options.tile_rank > l.rank()) throw layout_error("write_svg: tile rank {} exceeds the layout's rank {}", options.tile_rank, l.rank());
+  const bool tiled = options.tile_rank > 0;
+  dims tile_shape;  // the trailing tile_rank extents
+  index_t tile_size = 1;
+  for (std::size_t d = l.rank() - options.tile_rank; d < l.rank(); ++d) {
+    tile_shape.push_back(l.extent(d));
+    tile_size *= l.extent(d);
+  }
+  // Element k (C order) lies in tile k / tile_size, at coordinate k % tile_size of the tile.
+  const auto element_color = [&](index_t k, index_t o) { return tiled ? tile_color(k / std::max<index_t>(tile_size, 1)) : color(o, span); };
+  const auto storage_label = [&](index_t k) { return tiled ? index_text(detail::unflatten(k % std::max<index_t>(tile_size, 1), tile_shape)) : index_text(detail::unflatten(k, shape)); };
   const index_t per_row = std::max<index_t>(1, std::min<index_t>(l.rank() >= 4 ? l.extent(l.rank() - 3) : s.count, std::max<index_t>(1, 48 / std::max<index_t>(s.cols, 1))));
   const index_t slice_rows = (s.count + per_row - 1) / per_row;
   const index_t width_slots = size ? storage_width(l) : 1;
@@ -147,7 +169,7 @@ inline void write_svg(std::ostream& os, const dynamic_layout& l, const svg_optio
   const std::size_t digits_base = std::to_string(std::max<index_t>(span - 1, 0)).size();
   const bool has_title = !options.title.empty();
   const int legend_lines = 1 + (any_hole ? 1 : 0) + (any_shared ? 1 : 0);
-  const double legend_width = any_shared ? 640 : 420;
+  const double legend_width = any_shared ? 640 : tiled ? 600 : 420;
 
   const auto measure = [&](double cell) {
     geometry g;
@@ -184,7 +206,7 @@ inline void write_svg(std::ostream& os, const dynamic_layout& l, const svg_optio
   // One font size per panel, from the longest text in it, so that the cells look alike.
   std::size_t longest_offset = 1, longest_index = 1;
   for (index_t o : offsets) longest_offset = std::max(longest_offset, std::to_string(o).size());
-  for (index_t k = 0; k < size; ++k) longest_index = std::max(longest_index, index_text(detail::unflatten(k, shape)).size());
+  for (index_t k = 0; k < size; ++k) longest_index = std::max(longest_index, storage_label(k).size());
   const double logical_font = fit_font(longest_offset, cell, 13);
   const double storage_font = fit_font(longest_index, cell, 12);
 
@@ -249,7 +271,7 @@ inline void write_svg(std::ostream& os, const dynamic_layout& l, const svg_optio
         const index_t o = offsets[static_cast<std::size_t>(flat)];
         const double x = gx + static_cast<double>(j) * cell, yy = gy + static_cast<double>(i) * cell;
         const index_t sharing = slots.count(o);
-        cell_box(x, yy, color(o, span), sharing > 1,
+        cell_box(x, yy, element_color(flat, o), sharing > 1,
                  "element " + detail::tuple_text(detail::unflatten(flat, shape)) + " at storage offset " + std::to_string(o) +
                      (sharing > 1 ? " (shared by " + std::to_string(sharing) + " elements)" : ""));
         if (logical_font > 0) text(x + cell / 2, yy + cell / 2, logical_font, std::to_string(o), mono.c_str());
@@ -260,7 +282,7 @@ inline void write_svg(std::ostream& os, const dynamic_layout& l, const svg_optio
   // --- storage ---------------------------------------------------------------------------------
   const double sx = left + std::max(g.logical_w, 250.0) + 36, sy = top;
   text(sx, top - 30, 13, "storage", "font-weight=\"bold\"");
-  text(sx, top - 14, 11, "each slot: the index of the element stored there", "fill=\"#555\"");
+  text(sx, top - 14, 11, tiled ? "each slot: the coordinate in its tile of the element stored there" : "each slot: the index of the element stored there", "fill=\"#555\"");
   os << '\n';
   const double slots_x = sx + g.storage_gutter, slots_y = sy + g.storage_band;
   if (g.axis_font > 0)
@@ -283,12 +305,12 @@ inline void write_svg(std::ostream& os, const dynamic_layout& l, const svg_optio
       os << "</g>\n";
       continue;
     }
-    const std::string first = index_text(detail::unflatten(here[0], shape));
+    const std::string first = storage_label(here[0]);
     std::string tooltip = "storage offset " + std::to_string(o) + ": element";
     tooltip += here.size() > 1 ? "s" : "";
     for (std::size_t e = 0; e < here.size() && e < 8; ++e) tooltip.append(e ? ", " : " ").append(detail::tuple_text(detail::unflatten(here[e], shape)));
     if (here.size() > 8) tooltip += ", ... (" + std::to_string(here.size()) + " in all)";
-    cell_box(x, yy, color(o, span), here.size() > 1, tooltip);
+    cell_box(x, yy, element_color(here[0], o), here.size() > 1, tooltip);
     const bool badge = here.size() > 1 && cell >= 20;
     if (!badge) {
       if (storage_font > 0) text(x + cell / 2, yy + cell * 0.5, storage_font, first, mono.c_str());
@@ -313,8 +335,12 @@ inline void write_svg(std::ostream& os, const dynamic_layout& l, const svg_optio
   // --- legend ----------------------------------------------------------------------------------
   double ly = g.legend_top;
   for (int i = 0; i < 6; ++i)
-    os << "<rect x=\"" << num(14 + i * 9) << "\" y=\"" << num(ly) << "\" width=\"9\" height=\"11\" fill=\"" << color(i, 6) << "\"/>";
-  text(14 + 6 * 9 + 6, ly + 5.5, 11, "colour: storage offset, the same element on both sides", "fill=\"#333\"");
+    os << "<rect x=\"" << num(14 + i * 9) << "\" y=\"" << num(ly) << "\" width=\"9\" height=\"11\" fill=\"" << (tiled ? tile_color(i) : color(i, 6)) << "\"/>";
+  text(14 + 6 * 9 + 6, ly + 5.5, 11,
+       tiled ? "colour: the tile (" + std::to_string(size / std::max<index_t>(tile_size, 1)) + " tiles of " + std::to_string(tile_size) + " elements, the last " +
+                   std::to_string(options.tile_rank) + " axes), the same element on both sides"
+             : "colour: storage offset, the same element on both sides",
+       "fill=\"#333\"");
   os << '\n';
   if (any_hole) {
     ly += 16;
@@ -332,8 +358,11 @@ inline void write_svg(std::ostream& os, const dynamic_layout& l, const svg_optio
   os << "</svg>\n";
 }
 
+/// A static layout; a tiled one (tile_t, logical_divide_t, logical_product_t) is drawn by tile.
 template <static_layout_type L>
-void write_svg(std::ostream& os, L, const svg_options& options = {}) {
+void write_svg(std::ostream& os, L, svg_options options = {}) {
+  if constexpr (requires { L::tile_rank; })
+    if (options.tile_rank == 0) options.tile_rank = L::tile_rank;
   write_svg(os, L::dynamic(), options);
 }
 
