@@ -70,7 +70,7 @@ constexpr pattern_side parse_pattern_side(std::string_view text, const char* sid
     }
     std::size_t end = i;
     pattern_side::kind_t kind = pattern_side::name;
-    if (text.substr(i, 3) == "...") {
+    if (c == '.' && i + 2 < text.size() && text[i + 1] == '.' && text[i + 2] == '.') {
       if (out.has_ellipsis) throw layout_error("rearrange: '...' appears twice on the {} of the pattern", side);
       out.has_ellipsis = true;
       kind = pattern_side::ellipsis;
@@ -79,14 +79,14 @@ constexpr pattern_side parse_pattern_side(std::string_view text, const char* sid
       while (end < text.size() && (pattern_letter(text[end]) || pattern_digit(text[end]))) ++end;
     } else if (pattern_digit(c)) {
       while (end < text.size() && pattern_digit(text[end])) ++end;
-      if (text.substr(i, end - i) != "1")
+      if (end - i != 1 || c != '1')
         throw layout_error("rearrange: anonymous axis {} on the {} of the pattern: rearrange keeps every axis, so name it (only 1 may be anonymous)", text.substr(i, end - i), side);
       kind = pattern_side::one;
     } else {
       throw layout_error("rearrange: unexpected character '{}' at column {} of the {} of the pattern", text.substr(i, 1), i + 1, side);
     }
     if (out.elements == pattern_side::capacity) throw layout_error("rearrange: the {} of the pattern has more than {} axes", side, pattern_side::capacity);
-    out.element[out.elements] = text.substr(i, end - i);
+    out.element[out.elements] = std::string_view(text.data() + i, end - i);
     out.kind[out.elements] = kind;
     out.group_of[out.elements] = out.groups;
     out.in_group[out.elements] = in_group;
@@ -99,6 +99,15 @@ constexpr pattern_side parse_pattern_side(std::string_view text, const char* sid
   return out;
 }
 
+// Name equality without std::char_traits: the compilers' constant evaluators charge for every
+// call, and a rule compares names often.
+constexpr bool same_name(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
 // The size given for `name` in "p1=2, p2=2", or -1.
 constexpr index_t pattern_size(std::string_view sizes, std::string_view name) {
   std::size_t i = 0;
@@ -107,7 +116,7 @@ constexpr index_t pattern_size(std::string_view sizes, std::string_view name) {
     if (i == sizes.size()) break;
     std::size_t end = i;
     while (end < sizes.size() && (pattern_letter(sizes[end]) || pattern_digit(sizes[end]))) ++end;
-    const std::string_view key = sizes.substr(i, end - i);
+    const std::string_view key(sizes.data() + i, end - i);
     if (key.empty() || !pattern_letter(key[0])) throw layout_error("rearrange: the sizes '{}' are not name=value pairs", sizes);
     i = end;
     while (i < sizes.size() && sizes[i] == ' ') ++i;
@@ -122,7 +131,7 @@ constexpr index_t pattern_size(std::string_view sizes, std::string_view name) {
       ++i;
     }
     if (i == digits) throw layout_error("rearrange: the size of axis {} is not a non-negative integer", key);
-    if (key == name) return value;
+    if (same_name(key, name)) return value;
   }
   return -1;
 }
@@ -134,9 +143,9 @@ constexpr void check_size_names(std::string_view sizes, const pattern_side& left
     while (i < sizes.size() && !pattern_letter(sizes[i])) ++i;
     std::size_t end = i;
     while (end < sizes.size() && (pattern_letter(sizes[end]) || pattern_digit(sizes[end]))) ++end;
-    const std::string_view key = sizes.substr(i, end - i);
+    const std::string_view key(sizes.data() + i, end - i);
     bool known = key.empty();
-    for (std::size_t e = 0; e < left.elements; ++e) known = known || (left.kind[e] == pattern_side::name && left.element[e] == key);
+    for (std::size_t e = 0; e < left.elements; ++e) known = known || (left.kind[e] == pattern_side::name && same_name(left.element[e], key));
     if (!known) throw layout_error("rearrange: a size is given for axis {}, which is not on the left of the pattern", key);
     while (end < sizes.size() && sizes[end] != ',') ++end;
     i = end;
@@ -153,11 +162,13 @@ struct rearranged {
 
 constexpr rearranged rearrange_layout(const dynamic_layout& l, std::string_view pattern, std::string_view sizes) {
   const layout_value& in = l.value();
-  const std::size_t arrow = pattern.find("->");
-  if (arrow == std::string_view::npos) throw layout_error("rearrange: the pattern '{}' has no '->'", pattern);
-  if (pattern.find("->", arrow + 2) != std::string_view::npos) throw layout_error("rearrange: the pattern '{}' has more than one '->'", pattern);
-  const pattern_side left = parse_pattern_side(pattern.substr(0, arrow), "left");
-  const pattern_side right = parse_pattern_side(pattern.substr(arrow + 2), "right");
+  std::size_t arrow = pattern.size(), arrows = 0;
+  for (std::size_t i = 0; i + 1 < pattern.size(); ++i)
+    if (pattern[i] == '-' && pattern[i + 1] == '>') arrow = arrows++ == 0 ? i : arrow;
+  if (arrows == 0) throw layout_error("rearrange: the pattern '{}' has no '->'", pattern);
+  if (arrows > 1) throw layout_error("rearrange: the pattern '{}' has more than one '->'", pattern);
+  const pattern_side left = parse_pattern_side(std::string_view(pattern.data(), arrow), "left");
+  const pattern_side right = parse_pattern_side(std::string_view(pattern.data() + arrow + 2, pattern.size() - arrow - 2), "right");
   check_size_names(sizes, left);
 
   // Left: one group per input axis; '...' stands for the axes the other groups leave.
@@ -165,26 +176,30 @@ constexpr rearranged rearrange_layout(const dynamic_layout& l, std::string_view 
   if (left.has_ellipsis ? named_groups > in.rank : named_groups != in.rank)
     throw layout_error("rearrange: the left of the pattern has {} axes{} but the layout has rank {}", named_groups, left.has_ellipsis ? " and '...'" : "", in.rank);
   const std::size_t ellipsis_rank = in.rank - named_groups;
+  index_t given[pattern_side::capacity] = {};  // each left element's size: given, 1, or -1 (to infer)
   for (std::size_t e = 0; e < left.elements; ++e) {
     if (left.kind[e] == pattern_side::ellipsis) {
       bool alone = (e == 0 || left.group_of[e - 1] != left.group_of[e]) && (e + 1 == left.elements || left.group_of[e + 1] != left.group_of[e]);
       if (!alone) throw layout_error("rearrange: '...' inside parentheses on the left of the pattern (it stands for whole axes there)");
+      continue;
     }
+    given[e] = left.kind[e] == pattern_side::one ? 1 : pattern_size(sizes, left.element[e]);
     for (std::size_t f = 0; f < e; ++f)
-      if (left.kind[e] == pattern_side::name && left.element[f] == left.element[e]) throw layout_error("rearrange: axis {} appears twice on the left of the pattern", left.element[e]);
+      if (left.kind[e] == pattern_side::name && same_name(left.element[f], left.element[e])) throw layout_error("rearrange: axis {} appears twice on the left of the pattern", left.element[e]);
   }
 
-  // The elementary axes: each input axis split by its group, C order (the first name outermost).
-  struct axis_t {
-    std::string_view name;
-    index_t extent = 1, stride = 0;
-  };
-  axis_t axes[pattern_side::capacity + max_rank] = {};
-  std::size_t count = 0, input_axis = 0, ellipsis_at = 0;
+  // The elementary axes, one per left element ('...' gives its axes), each input axis split by its
+  // group in C order (the first name outermost).
+  index_t extent_of[pattern_side::capacity + max_rank] = {}, stride_of[pattern_side::capacity + max_rank] = {};
+  std::size_t axis_of[pattern_side::capacity] = {};  // a left element's first elementary axis
+  std::size_t count = 0, input_axis = 0;
   for (std::size_t e = 0; e < left.elements;) {
+    axis_of[e] = count;
     if (left.kind[e] == pattern_side::ellipsis) {
-      ellipsis_at = count;
-      for (std::size_t k = 0; k < ellipsis_rank; ++k, ++input_axis) axes[count++] = {"...", in.shape[input_axis], in.strides[input_axis]};
+      for (std::size_t k = 0; k < ellipsis_rank; ++k, ++input_axis, ++count) {
+        extent_of[count] = in.shape[input_axis];
+        stride_of[count] = in.strides[input_axis];
+      }
       ++e;
       continue;
     }
@@ -194,53 +209,54 @@ constexpr rearranged rearrange_layout(const dynamic_layout& l, std::string_view 
     index_t known = 1;
     std::size_t unknown = end;
     for (std::size_t k = e; k < end; ++k) {
-      const index_t size = left.kind[k] == pattern_side::one ? 1 : pattern_size(sizes, left.element[k]);
-      if (size >= 0) {
-        known = checked_mul(known, size, "rearrange");
+      if (given[k] >= 0) {
+        known = checked_mul(known, given[k], "rearrange");
         continue;
       }
       if (unknown != end) throw layout_error("rearrange: axes {} and {} of input axis {} both lack a size (give one of them in the sizes)", left.element[unknown], left.element[k], input_axis);
       unknown = k;
     }
-    index_t inferred = 1;
     if (unknown != end) {
       if (known == 0 || extent % known != 0) throw layout_error("rearrange: input axis {} of extent {} does not split into parts of {} for axis {}", input_axis, extent, known, left.element[unknown]);
-      inferred = extent / known;
+      given[unknown] = extent / known;
     } else if (known != extent) {
       throw layout_error("rearrange: the sizes of input axis {} multiply to {}, not its extent {}", input_axis, known, extent);
     }
     index_t stride = in.strides[input_axis];
-    const std::size_t first = count;
-    count += end - e;
     for (std::size_t k = end; k-- > e;) {  // innermost first: the last name steps by the axis' stride
-      const index_t size = k == unknown ? inferred : left.kind[k] == pattern_side::one ? 1 : pattern_size(sizes, left.element[k]);
-      axes[first + (k - e)] = {left.kind[k] == pattern_side::one ? std::string_view{} : left.element[k], size, stride};
-      if (size > 1 && k > e && mul_overflows(stride, size, &stride)) stride = 0;  // only an empty axis steps that far
+      axis_of[k] = count + (k - e);
+      extent_of[count + (k - e)] = given[k];
+      stride_of[count + (k - e)] = stride;
+      if (given[k] > 1 && k > e && mul_overflows(stride, given[k], &stride)) stride = 0;  // only an empty axis steps that far
     }
+    count += end - e;
     ++input_axis;
     e = end;
   }
 
-  // Right: every named axis of the left once, in its groups; '1' a new axis of extent 1.
+  // Right: every named axis of the left once, matched to its elementary axis once.
+  std::size_t match[pattern_side::capacity] = {};
+  bool used[pattern_side::capacity] = {};  // left elements named on the right
   for (std::size_t e = 0; e < right.elements; ++e) {
     if (right.kind[e] != pattern_side::name) continue;
-    bool found = false;
-    for (std::size_t a = 0; a < count; ++a) found = found || axes[a].name == right.element[e];
-    if (!found) throw layout_error("rearrange: axis {} is on the right of the pattern but not on the left", right.element[e]);
-    for (std::size_t f = 0; f < e; ++f)
-      if (right.kind[f] == pattern_side::name && right.element[f] == right.element[e]) throw layout_error("rearrange: axis {} appears twice on the right of the pattern", right.element[e]);
+    std::size_t f = 0;
+    while (f < left.elements && !(left.kind[f] == pattern_side::name && same_name(left.element[f], right.element[e]))) ++f;
+    if (f == left.elements) throw layout_error("rearrange: axis {} is on the right of the pattern but not on the left", right.element[e]);
+    if (used[f]) throw layout_error("rearrange: axis {} appears twice on the right of the pattern", right.element[e]);
+    used[f] = true;
+    match[e] = axis_of[f];
   }
-  for (std::size_t a = 0; a < count; ++a) {
-    if (axes[a].name.empty() || axes[a].name == "...") continue;
-    bool found = false;
-    for (std::size_t e = 0; e < right.elements; ++e) found = found || right.element[e] == axes[a].name;
-    if (!found) throw layout_error("rearrange: axis {} is on the left of the pattern but not on the right (rearrange keeps every element)", axes[a].name);
-  }
+  for (std::size_t f = 0; f < left.elements; ++f)
+    if (left.kind[f] == pattern_side::name && !used[f]) throw layout_error("rearrange: axis {} is on the left of the pattern but not on the right (rearrange keeps every element)", left.element[f]);
   if (left.has_ellipsis != right.has_ellipsis) throw layout_error("rearrange: '...' is on the {} of the pattern only", left.has_ellipsis ? "left" : "right");
+  std::size_t ellipsis_at = 0;
+  for (std::size_t f = 0; f < left.elements; ++f)
+    if (left.kind[f] == pattern_side::ellipsis) ellipsis_at = axis_of[f];
 
   rearranged out{};
   out.layout.offset = in.offset;
   out.layout.storage_size = in.storage_size;
+  const bool empty = l.size() == 0;  // nothing to address: any grouping is a view, as in NumPy
   // One output axis per group (a bare '...' gives its axes one by one); each group's axes merge
   // when each steps over exactly the elements of the next (extent-1 axes aside), as NumPy's
   // reshape merges without a copy.
@@ -248,47 +264,38 @@ constexpr rearranged rearrange_layout(const dynamic_layout& l, std::string_view 
     std::size_t end = e;
     while (end < right.elements && right.group_of[end] == right.group_of[e]) ++end;
     const bool bare_ellipsis = end == e + 1 && right.kind[e] == pattern_side::ellipsis && !right.in_group[e];
-    // The group's elementary axes in order.
-    axis_t members[pattern_side::capacity + max_rank] = {};
-    std::size_t n = 0;
-    for (std::size_t k = e; k < end; ++k) {
-      if (right.kind[k] == pattern_side::one) {
-        members[n++] = {{}, 1, 0};
-      } else if (right.kind[k] == pattern_side::ellipsis) {
-        for (std::size_t j = 0; j < ellipsis_rank; ++j) members[n++] = axes[ellipsis_at + j];
-      } else {
-        for (std::size_t a = 0; a < count; ++a)
-          if (axes[a].name == right.element[k]) members[n++] = axes[a];
-      }
-    }
-    const std::size_t emitted = bare_ellipsis ? n : 1;
-    if (out.layout.rank + emitted > max_rank) throw layout_error("rearrange: the result would have more than max_rank ({}) axes", max_rank);
     if (bare_ellipsis) {
-      for (std::size_t j = 0; j < n; ++j) {
-        out.layout.shape[out.layout.rank] = members[j].extent;
-        out.layout.strides[out.layout.rank] = members[j].stride;
-        ++out.layout.rank;
+      if (out.layout.rank + ellipsis_rank > max_rank) throw layout_error("rearrange: the result would have more than max_rank ({}) axes", max_rank);
+      for (std::size_t j = 0; j < ellipsis_rank; ++j, ++out.layout.rank) {
+        out.layout.shape[out.layout.rank] = extent_of[ellipsis_at + j];
+        out.layout.strides[out.layout.rank] = stride_of[ellipsis_at + j];
       }
-    } else {
-      index_t extent = 1, stride = 1, span = 0;  // span: what the axes merged so far step over
-      bool merged = false, too_far = false;
-      const bool empty = l.size() == 0;  // nothing to address: any grouping is a view, as in NumPy
-      for (std::size_t j = n; j-- > 0;) {
-        if (members[j].extent == 1) continue;
-        if (merged && !empty && (too_far || members[j].stride != span) && !out.copies) {
+      e = end;
+      continue;
+    }
+    if (out.layout.rank == max_rank) throw layout_error("rearrange: the result would have more than max_rank ({}) axes", max_rank);
+    index_t extent = 1, stride = 1, span = 0;  // span: what the axes merged so far step over
+    bool merged = false, too_far = false;
+    for (std::size_t k = end; k-- > e;) {  // the group's elementary axes, innermost first
+      const std::size_t first = right.kind[k] == pattern_side::ellipsis ? ellipsis_at : match[k];
+      const std::size_t axes = right.kind[k] == pattern_side::ellipsis ? ellipsis_rank : right.kind[k] == pattern_side::one ? 0 : 1;
+      for (std::size_t j = axes; j-- > 0;) {
+        const index_t n = extent_of[first + j], step = stride_of[first + j];
+        if (n == 1) continue;
+        if (merged && !empty && (too_far || step != span) && !out.copies) {
           out.copies = true;
           out.first = right.element[e];
           out.last = right.element[end - 1];
         }
-        if (!merged) stride = members[j].stride;
+        if (!merged) stride = step;
         merged = true;
-        extent = checked_mul(extent, members[j].extent, "rearrange");
-        too_far = mul_overflows(members[j].stride, members[j].extent, &span);
+        extent = checked_mul(extent, n, "rearrange");
+        too_far = mul_overflows(step, n, &span);
       }
-      out.layout.shape[out.layout.rank] = extent;
-      out.layout.strides[out.layout.rank] = stride;
-      ++out.layout.rank;
     }
+    out.layout.shape[out.layout.rank] = extent;
+    out.layout.strides[out.layout.rank] = stride;
+    ++out.layout.rank;
     e = end;
   }
   return out;
