@@ -36,6 +36,11 @@ static_assert(is_layout<composition_t<layout<shape<2, 10>, strides<4, 16>>, layo
 // composition: the tiler's second mode steps over 12 indices per column, so B = (8,3):(24,4).
 static_assert(is_layout<composition_t<layout<shape<8, 4, 12>, strides<1, 13, 59>>, layout<shape<8, 3>, strides<24, 4>>>, shape<4, 2, 3>,
                         strides<1, 26, 236>>);
+// The first mode of CuTe's 2-D divide example, A = (9,(4,8)):(59,(13,1)) by <3:3, (2,4):(1,8)>, as one
+// composition: (3,(2,4)):(177,(13,2)), checked element by element from the definition. (The
+// documentation prints (236,(13,52)), which is neither this tiler's nor the composition example's.)
+static_assert(is_layout<composition_t<layout<shape<8, 4, 9>, strides<1, 13, 59>>, layout<shape<4, 2, 3>, strides<72, 9, 3>>>, shape<4, 2, 3>,
+                        strides<2, 13, 177>>);
 // A view keeps its offset and storage: the second half of 40 elements read as a 4x5 matrix.
 static_assert(is_layout<composition_t<slice_t<contiguous<40>, "20:">, layout<shape<4, 5>, strides<5, 1>>>, shape<4, 5>, strides<5, 1>, 20>);
 static_assert(composition_t<slice_t<contiguous<40>, "20:">, contiguous<2, 2>>::storage_size == 40);
