@@ -288,7 +288,7 @@ TEST_CASE("vector_width is the widest vector a brute-force search accepts") {
     CHECK(vector_width(l, bytes, alignment) == expected);
     wide += expected > 1;
   }
-  CHECK(wide > 500);
+  CHECK(wide > 400);
   CHECK(message_of([] { (void)vector_width(dynamic_layout::contiguous({4}), 4, 12); }) == "vector_width: alignment 12 is not a power of two");
 }
 
