@@ -124,6 +124,33 @@ std::vector<copy_case> make_cases() {
     };
     cases.push_back(c);
   }
+  {
+    // An n x 3 matrix transposed (packed RGB to planes): three rows de-interleaved in registers.
+    constexpr index_t rows = 1000000;
+    constexpr std::size_t urows = 1000000;
+    copy_case c{"transpose_1000000x3", strider::transpose(dynamic_layout::contiguous({rows, 3}), 0, 1), dynamic_layout::contiguous({3, rows}), {}, {}, {}};
+    c.two_threads = true;
+    c.eigen = [](const float* s, float* d) { tensor_map<2>(d, 3, rows) = const_tensor_map<2>(s, rows, 3).shuffle(std::array<int, 2>{1, 0}); };
+    c.eigen_matrix = [](const float* s, float* d) { Eigen::Map<row_matrix>(d, 3, rows).noalias() = Eigen::Map<const row_matrix>(s, rows, 3).transpose(); };
+    c.xtensor = [](const float* s, float* d) {
+      auto dst = xt_view_of<2>(d, urows * 3, {3, urows});
+      xt::noalias(dst) = xt::transpose(xt_view_of<2>(s, urows * 3, {urows, 3}));
+    };
+    cases.push_back(c);
+  }
+  {
+    // a[..., ::3] of 2048 x 3 x 4096: every third element of each row.
+    constexpr index_t a = 2048, b = 3, w = 4096, kept = (w + 2) / 3;
+    constexpr std::size_t ua = 2048, ub = 3, uw = 4096, ukept = (uw + 2) / 3;
+    copy_case c{"slice_step3_2048x3x4096", strider::slice(dynamic_layout::contiguous({a, b, w}), "..., ::3"), dynamic_layout::contiguous({a, b, kept}), {}, {}, {}};
+    c.two_threads = true;
+    c.eigen = [](const float* s, float* d) { tensor_map<3>(d, a, b, kept) = const_tensor_map<3>(s, a, b, w).stride(std::array<Eigen::Index, 3>{1, 1, 3}); };
+    c.xtensor = [](const float* s, float* d) {
+      auto dst = xt_view_of<3>(d, ua * ub * ukept, {ua, ub, ukept});
+      xt::noalias(dst) = xt::view(xt_view_of<3>(s, ua * ub * uw, {ua, ub, uw}), xt::all(), xt::all(), xt::range(0, w, 3));
+    };
+    cases.push_back(c);
+  }
   constexpr index_t n = 8192;
   constexpr std::size_t un = 8192;
   {

@@ -19,6 +19,8 @@ LABELS = {
     "permute_201_256": "3-D permute (2,0,1) 256³",
     "permute_102_256": "3-D permute (1,0,2) 256³",
     "permute_210_256": "3-D permute (2,1,0) 256³",
+    "transpose_1000000x3": "transpose 1000000×3",
+    "slice_step3_2048x3x4096": "a[..., ::3] of 2048×3×4096",
     "slice_cols_step2": "a[:, ::2] of 8192²",
     "slice_rows_step2": "a[::2, :] of 8192²",
     "broadcast_8192": "broadcast 8192 → 8192²",
@@ -77,11 +79,11 @@ def main():
     print()
     print("| 2 threads | strider, 1 thread | strider, 2 threads | speed-up |")
     print("|---|---:|---:|---:|")
-    for n in (4096, 8192):
-        one = figures.get(f"transpose_{n}", {}).get("strider")
-        two = figures.get(f"transpose_{n}", {}).get("strider_2threads")
+    for case, label in LABELS.items():
+        one = figures.get(case, {}).get("strider")
+        two = figures.get(case, {}).get("strider_2threads")
         if one and two:
-            print(f"| 2-D transpose {n}² | {one:.1f} | {two:.1f} | {two / one:.2f}x |")
+            print(f"| {label} | {one:.1f} | {two:.1f} | {two / one:.2f}x |")
 
 
 if __name__ == "__main__":

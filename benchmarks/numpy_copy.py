@@ -24,6 +24,8 @@ def cases():
     c = np.arange(256 ** 3, dtype=np.float32).reshape(256, 256, 256)
     for perm in ((2, 0, 1), (1, 0, 2), (2, 1, 0)):
         yield "permute_" + "".join(map(str, perm)) + "_256", c.transpose(perm)
+    yield "transpose_1000000x3", np.arange(3000000, dtype=np.float32).reshape(1000000, 3).T
+    yield "slice_step3_2048x3x4096", np.arange(2048 * 3 * 4096, dtype=np.float32).reshape(2048, 3, 4096)[..., ::3]
     n = 8192
     a = np.arange(n * n, dtype=np.float32).reshape(n, n)
     yield "slice_cols_step2", a[:, ::2]

@@ -331,3 +331,33 @@ TEST_CASE("copy: errors") {
   // A non-unique source is fine (it is read only).
   check_copy(dynamic_layout({3, 3}, {1, 1}), contiguous({3, 3}));
 }
+
+TEST_CASE("copy: stride-3 gathers and de-interleaves of triples (packed RGB), every tail length") {
+  for (const index_t n : {1, 2, 3, 5, 8, 9, 16, 17, 23, 24, 25, 31, 33, 100, 4097}) {
+    INFO("n " << n);
+    // a[..., ::3]: every third element of each row (the row kernel of stride 3).
+    const auto rows = strider::slice(contiguous({3, 3 * n + 2}), ":, ::3");
+    check_copy(rows, contiguous(rows.shape()));
+    check_copy<double>(rows, contiguous(rows.shape()));
+    check_copy<std::int32_t>(rows, contiguous(rows.shape()));
+    check_copy<std::int16_t>(rows, contiguous(rows.shape()));  // no SIMD kernel: the scalar loop
+    check_copy(strider::slice(contiguous({3 * n}), "1::3"), contiguous({n}), {}, 5, 3);
+    // An n x 3 matrix transposed: three destination rows from packed triples, with a batch axis,
+    // and a destination whose rows lie apart (a crop of a wider array).
+    const auto triples = strider::transpose(contiguous({n, 3}), 0, 1);
+    check_copy(triples, contiguous({3, n}));
+    check_copy<double>(triples, contiguous({3, n}), {}, 1, 2);
+    check_copy<std::int16_t>(triples, contiguous({3, n}));
+    check_copy(strider::permute(contiguous({2, n, 3}), {0, 2, 1}), contiguous({2, 3, n}));
+    check_copy(triples, strider::slice(contiguous({3, n + 5}), ":, 2:-3"));
+    check_copy<std::string>(triples, contiguous({3, n}));
+  }
+  // Large enough for two threads, and the streaming stores of the row kernel.
+  check_copy(strider::transpose(contiguous({1 << 20, 3}), 0, 1), contiguous({3, 1 << 20}), {2});
+  check_copy(strider::slice(contiguous({256, 3, 4096}), "..., ::3"), contiguous({256, 3, 1366}), {2});
+  {
+    const force_streaming streaming;
+    check_copy(strider::slice(contiguous({5, 3 * 77}), ":, 2::3"), contiguous({5, 77}));
+    check_copy<double>(strider::slice(contiguous({5, 3 * 77}), ":, ::3"), contiguous({5, 77}), {}, 0, 3);
+  }
+}

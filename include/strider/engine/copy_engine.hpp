@@ -134,6 +134,12 @@ struct sse_4 {
   static void stream(void* p, reg v) { _mm_stream_ps(static_cast<float*>(p), v); }
   static reg reverse(reg v) { return _mm_shuffle_ps(v, v, 0x1B); }
   static reg even(reg a, reg b) { return _mm_shuffle_ps(a, b, 0x88); }  // a0 a2 b0 b2
+  // Every third element of a|b|c: a0 a3 b2 c1.
+  static reg third(reg a, reg b, reg c) {
+    const reg t = _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 3, 3, 0));  // a0 a3 . .
+    const reg u = _mm_shuffle_ps(b, c, _MM_SHUFFLE(1, 1, 2, 2));  // b2 b2 c1 c1
+    return _mm_shuffle_ps(t, u, _MM_SHUFFLE(2, 0, 1, 0));
+  }
   static void transpose(reg* r) { _MM_TRANSPOSE4_PS(r[0], r[1], r[2], r[3]); }
 };
 
@@ -146,6 +152,7 @@ struct sse_8 {
   static void stream(void* p, reg v) { _mm_stream_pd(static_cast<double*>(p), v); }
   static reg reverse(reg v) { return _mm_shuffle_pd(v, v, 1); }
   static reg even(reg a, reg b) { return _mm_unpacklo_pd(a, b); }  // a0 b0
+  static reg third(reg a, reg b, reg) { return _mm_shuffle_pd(a, b, 2); }  // a0 b1
   static void transpose(reg* r) {
     const reg t = _mm_unpacklo_pd(r[0], r[1]);
     r[1] = _mm_unpackhi_pd(r[0], r[1]);
@@ -167,6 +174,17 @@ struct avx_4 {
     // a0 a2 b0 b2 | a4 a6 b4 b6, then the 64-bit pairs reordered to a0 a2 a4 a6 b0 b2 b4 b6.
     const reg t = _mm256_shuffle_ps(a, b, 0x88);
     return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(t), 0xD8));
+  }
+  // The three rows of a 3 x 8 block stored column by column in a|b|c (s[3j + r] is row r's j):
+  // each row's lanes come from one of the three registers by two blends, then one permute puts
+  // them in order.
+  static void deinterleave3(reg a, reg b, reg c, reg& r0, reg& r1, reg& r2) {
+    r0 = _mm256_permutevar8x32_ps(_mm256_blend_ps(_mm256_blend_ps(a, b, 0x92), c, 0x24), _mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5));
+    r1 = _mm256_permutevar8x32_ps(_mm256_blend_ps(_mm256_blend_ps(a, b, 0x24), c, 0x49), _mm256_setr_epi32(1, 4, 7, 2, 5, 0, 3, 6));
+    r2 = _mm256_permutevar8x32_ps(_mm256_blend_ps(_mm256_blend_ps(a, b, 0x49), c, 0x92), _mm256_setr_epi32(2, 5, 0, 3, 6, 1, 4, 7));
+  }
+  static reg third(reg a, reg b, reg c) {
+    return _mm256_permutevar8x32_ps(_mm256_blend_ps(_mm256_blend_ps(a, b, 0x92), c, 0x24), _mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5));
   }
   static void transpose(reg* r) {
     // 2x2 blocks of single elements, then of pairs, then of 128-bit halves.
@@ -198,6 +216,13 @@ struct avx_8 {
   static void stream(void* p, reg v) { _mm256_stream_pd(static_cast<double*>(p), v); }
   static reg reverse(reg v) { return _mm256_permute4x64_pd(v, 0x1B); }
   static reg even(reg a, reg b) { return _mm256_permute4x64_pd(_mm256_unpacklo_pd(a, b), 0xD8); }  // a0 a2 b0 b2
+  // As avx_4's, for 3 x 4 blocks: s[3j + r] in lane (3j + r) % 4 of register (3j + r) / 4.
+  static void deinterleave3(reg a, reg b, reg c, reg& r0, reg& r1, reg& r2) {
+    r0 = _mm256_permute4x64_pd(_mm256_blend_pd(_mm256_blend_pd(a, b, 0x4), c, 0x2), 0x6C);  // lanes 0 3 2 1
+    r1 = _mm256_permute4x64_pd(_mm256_blend_pd(_mm256_blend_pd(a, b, 0x9), c, 0x4), 0xB1);  // lanes 1 0 3 2
+    r2 = _mm256_permute4x64_pd(_mm256_blend_pd(_mm256_blend_pd(a, b, 0x2), c, 0x9), 0xC6);  // lanes 2 1 0 3
+  }
+  static reg third(reg a, reg b, reg c) { return _mm256_permute4x64_pd(_mm256_blend_pd(_mm256_blend_pd(a, b, 0x4), c, 0x2), 0x6C); }
   static void transpose(reg* r) {
     const reg t0 = _mm256_unpacklo_pd(r[0], r[1]), t1 = _mm256_unpackhi_pd(r[0], r[1]);
     const reg t2 = _mm256_unpacklo_pd(r[2], r[3]), t3 = _mm256_unpackhi_pd(r[2], r[3]);
@@ -391,7 +416,7 @@ inline void vector_row(T* d, index_t n, index_t limit, Scalar value, Vector vect
   for (; k < n; ++k) d[k] = value(k);
 }
 
-enum class row_kind { contiguous, fill, reverse, every_other, gather, scatter };
+enum class row_kind { contiguous, fill, reverse, every_other, every_third, gather, scatter };
 
 // One row of n elements: d[k * ds] = s[k * ss]; the kind says which ss and ds it has.
 template <class T, row_kind Kind, bool Stream>
@@ -423,6 +448,18 @@ inline void copy_row(const T* s, [[maybe_unused]] index_t ss, T* d, [[maybe_unus
       vector_row<V, T, Stream>(d, n, n - 1, [&](index_t k) { return s[2 * k]; }, [&](index_t k) { return V::even(V::load(s + 2 * k), V::load(s + 2 * k + V::lanes)); });
     } else {
       for (index_t k = 0; k < n; ++k) d[k] = s[2 * k];
+    }
+  } else if constexpr (Kind == row_kind::every_third) {
+    if constexpr (simd_v<T>) {
+      using V = vec_t<T>;
+      // A de-interleave in registers (NumPy's a[..., ::3], channel 0 of packed RGB): three loads
+      // give lanes elements; the last load reaches two past the last element used.
+      vector_row<V, T, Stream>(d, n, n - 1, [&](index_t k) { return s[3 * k]; }, [&](index_t k) {
+        const T* at = s + 3 * k;
+        return V::third(V::load(at), V::load(at + V::lanes), V::load(at + 2 * V::lanes));
+      });
+    } else {
+      for (index_t k = 0; k < n; ++k) d[k] = s[3 * k];
     }
   } else if constexpr (Kind == row_kind::gather) {
     if constexpr (simd_v<T> && Stream) {
@@ -488,6 +525,57 @@ inline void run_rows(const copy_plan& p, const T* src, T* dst, const rows_job& j
     copy_row<T, Kind, Stream>(src + so + k0 * ss, ss, dst + dof + k0 * ds, ds, count);
   });
   if constexpr (Stream) stream_fence();
+}
+
+// ---- three rows packed in triples: a 3 x n transpose ------------------------------------------
+// The two innermost loops of a blocked plan whose short loop B has 3 elements, adjacent in the
+// source (s[3a + b]): interleaved triples (an n x 3 matrix, packed RGB) into three destination
+// rows d[b * ldd + a]. Read once, de-interleaved in registers, instead of a tile of 3 x 16 at a
+// time or three passes of stride-3 gathers.
+template <class T>
+inline constexpr bool is_deinterleave3(const copy_plan& p) {
+  return p.blocked && p.rank >= 2 && p.extent[p.rank - 2] == 3 && p.src_stride[p.rank - 2] == 1 && p.src_stride[p.rank - 1] == 3 &&
+         p.dst_stride[p.rank - 1] == 1;
+}
+
+template <class T>
+inline void run_deinterleave3(const copy_plan& p, const T* src, T* dst, const rows_job& job, index_t begin, index_t end) {
+  const std::size_t inner = p.rank - 1, b_loop = p.rank - 2;
+  const index_t na = p.extent[inner], ldd = p.dst_stride[b_loop];
+  walk_outer(p, b_loop, job.pieces, begin, end, [&](index_t so, index_t dof, index_t piece) {
+    const index_t a0 = piece * job.chunk, count = std::min(job.chunk, na - a0);
+    const T* s = src + so + 3 * a0;
+    T* d0 = dst + dof + a0;
+    T* d1 = d0 + ldd;
+    T* d2 = d1 + ldd;
+    index_t a = 0;
+    if constexpr (simd_v<T>) {
+      using V = vec_t<T>;
+      if constexpr (requires(typename V::reg r) { V::deinterleave3(r, r, r, r, r, r); }) {
+        for (; a + V::lanes <= count; a += V::lanes) {
+          typename V::reg r0, r1, r2;
+          V::deinterleave3(V::load(s + 3 * a), V::load(s + 3 * a + V::lanes), V::load(s + 3 * a + 2 * V::lanes), r0, r1, r2);
+          V::store(d0 + a, r0);
+          V::store(d1 + a, r1);
+          V::store(d2 + a, r2);
+        }
+      } else {
+        // Each row by its own three loads (SSE2 has no blends); the last reaches two past the
+        // row's last element, so the loop stops one vector early.
+        for (; a + V::lanes < count; a += V::lanes) {
+          const T* at = s + 3 * a;
+          V::store(d0 + a, V::third(V::load(at), V::load(at + V::lanes), V::load(at + 2 * V::lanes)));
+          V::store(d1 + a, V::third(V::load(at + 1), V::load(at + 1 + V::lanes), V::load(at + 1 + 2 * V::lanes)));
+          V::store(d2 + a, V::third(V::load(at + 2), V::load(at + 2 + V::lanes), V::load(at + 2 + 2 * V::lanes)));
+        }
+      }
+    }
+    for (; a < count; ++a) {
+      d0[a] = s[3 * a];
+      d1[a] = s[3 * a + 1];
+      d2[a] = s[3 * a + 2];
+    }
+  });
 }
 
 // ---- tiles: the two innermost loops of a transpose --------------------------------------------
@@ -661,6 +749,16 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   index_t outer_items = 1;
   for (std::size_t d = 0; d + (p.blocked ? 2 : 1) < p.rank; ++d) outer_items *= p.extent[d];
 
+  if (is_deinterleave3<T>(p) && trivial_v<T>) {
+    rows_job job{};
+    job.chunk = 4096;  // triples per work item: 48 KiB of float source, enough items to share
+    job.pieces = (p.extent[inner] + job.chunk - 1) / job.chunk;
+    index_t outer = 1;
+    for (std::size_t d = 0; d + 2 < p.rank; ++d) outer *= p.extent[d];
+    job.items = outer * job.pieces;
+    parallel_for(job.items, threads, [&](index_t b, index_t e) { run_deinterleave3<T>(p, src, dst, job, b, e); });
+    return;
+  }
   if (p.blocked) {
     tiles_job job;
     const std::size_t b_loop = p.rank - 2;
@@ -704,6 +802,7 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   else if (ss == 0) run.template operator()<row_kind::fill>();
   else if (ss == -1) run.template operator()<row_kind::reverse>();
   else if (ss == 2) run.template operator()<row_kind::every_other>();
+  else if (ss == 3) run.template operator()<row_kind::every_third>();
   else run.template operator()<row_kind::gather>();
 }
 
