@@ -82,10 +82,6 @@ constexpr void require_offset_zero(const layout_value& v, const char* op, const 
   if (v.offset != 0) throw layout_error("{}: {} starts at offset {}, not 0 (it is read as a function of the index)", op, what, v.offset);
 }
 
-// The element count of a layout whose offsets are the indices of another: its largest offset + 1
-// (CuTe's cosize); 0 when it is empty.
-constexpr index_t index_span(const dynamic_layout& l) { return l.required_span(); }
-
 // The axes of extent above 1 of a unique layout at offset 0, sorted by stride, where each stride
 // is a multiple of the span of the smaller ones (CuTe's complement and left_inverse need this).
 // gap[i] is how many copies of the smaller axes fit before mode i (its stride / their span), and
@@ -212,8 +208,7 @@ constexpr mode_list compose_axis(const mode_list& a, index_t s, index_t d, std::
     used[i] += (m.shape[i] - 1) * step[i];  // at most the extent - 1 each
     if (used[i] >= a.shape[i]) throw layout_error("{}: axis {} of {} (extent {}, stride {}) adds up with the axes before it past extent {} of the layout it reads, which would carry into the next extent", op, axis, what, s, d, a.shape[i]);
   }
-  for (std::size_t i = 0; i < m.size; ++i) out.push_coalesced(m.shape[i], m.stride[i]);
-  if (out.size == 0) out.push(1, 0);
+  for (std::size_t i = 0; i < m.size; ++i) out.push_coalesced(m.shape[i], m.stride[i]);  // s > 1: at least one mode
   return out;
 }
 
@@ -247,6 +242,15 @@ struct tiled_value {
   std::size_t tile_rank = 0;
   friend constexpr bool operator==(const tiled_value&, const tiled_value&) = default;
 };
+
+// The C-order index stride of each axis of v (how far the 1-D index moves along it).
+constexpr void index_strides(const layout_value& v, index_t (&out)[max_rank]) {
+  index_t step = 1;
+  for (std::size_t d = v.rank; d-- > 0;) {
+    out[d] = step;
+    step *= v.shape[d];  // at most the element count
+  }
+}
 
 constexpr layout_value view_base(const layout_value& in) {
   layout_value out{};
@@ -292,13 +296,8 @@ constexpr dynamic_layout right_inverse(const dynamic_layout& l) {
   detail::require_offset_zero(l.value(), "right_inverse", "the layout");
   if (l.size() == 0) throw layout_error("right_inverse: the layout is empty");
   const layout_value c = coalesce(l).value();
-  // C-order index stride of each axis of the coalesced layout.
   index_t index_stride[max_rank] = {};
-  index_t step = 1;
-  for (std::size_t d = c.rank; d-- > 0;) {
-    index_stride[d] = step;
-    step *= c.shape[d];
-  }
+  detail::index_strides(c, index_stride);
   detail::mode_list out_modes;
   index_t next = 1;
   for (bool found = true; found;) {
@@ -323,16 +322,15 @@ constexpr dynamic_layout right_inverse(const dynamic_layout& l) {
 constexpr dynamic_layout left_inverse(const dynamic_layout& l) {
   detail::require_offset_zero(l.value(), "left_inverse", "the layout");
   const detail::nested_axes n = detail::sort_nested(l.value(), "left_inverse", "the layout");
-  const layout_value& in = l.value();
+  index_t index_stride[max_rank] = {};
+  detail::index_strides(l.value(), index_stride);
   detail::mode_list out_modes;
   for (std::size_t i = 0; i < n.sorted.size; ++i) {
     if (n.gap[i] > 1) {  // offsets L never reaches: any value; this one merges with the previous axis
       const std::size_t p = out_modes.size;
       out_modes.push_coalesced(n.gap[i], p == 0 ? 0 : out_modes.shape[p - 1] * out_modes.stride[p - 1]);
     }
-    index_t index_stride = 1;  // C-order index stride of the axis in L
-    for (std::size_t d = n.sorted.axis[i] + 1; d < in.rank; ++d) index_stride *= in.shape[d];
-    out_modes.push_coalesced(n.sorted.shape[i], index_stride);
+    out_modes.push_coalesced(n.sorted.shape[i], index_stride[n.sorted.axis[i]]);
   }
   layout_value out = detail::index_map_base(0);  // its own span: values off L's elements may pass size(L)
   detail::append_axes(out, out_modes, "left_inverse");
@@ -343,9 +341,9 @@ namespace detail {
 
 constexpr tiled_value divide(const dynamic_layout& l, const dynamic_layout& tiler) {
   const index_t size = l.size();
-  // The tiles: the tiler's complement up to L's size (the tiler must divide it), then the tiler.
-  layout_value rest = index_map_base(size > 0 ? size : 1);
   if (size == 0) throw layout_error("logical_divide: the layout is empty, there is nothing to tile");
+  // The tiles: the tiler's complement up to L's size (the tiler must divide it), then the tiler.
+  layout_value rest = index_map_base(size);
   append_axes(rest, complement_modes(tiler.value(), size, true, "logical_divide", "the tiler"), "logical_divide");
   layout_value out = view_base(l.value());
   append_composition(out, l, subset_result(rest), "logical_divide", "the tiler's complement");
@@ -357,19 +355,14 @@ constexpr tiled_value divide(const dynamic_layout& l, const dynamic_layout& tile
 constexpr tiled_value product(const dynamic_layout& block, const dynamic_layout& tiler) {
   require_offset_zero(tiler.value(), "logical_product", "the tiler");
   if (block.size() == 0) throw layout_error("logical_product: the block is empty");
-  // The repetitions of the block (its complement, rounded up to hold index_span(tiler) of them)
-  // in the tiler's order, then the block.
-  const index_t target = checked_mul(block.size(), index_span(tiler) > 0 ? index_span(tiler) : 1, "logical_product");
+  // The repetitions of the block (its complement, rounded up to hold as many copies as the tiler
+  // reaches indices: CuTe's cosize), in the tiler's order, then the block.
+  const index_t target = checked_mul(block.size(), tiler.required_span() > 0 ? tiler.required_span() : 1, "logical_product");
   layout_value repetitions = index_map_base(target);
   append_axes(repetitions, complement_modes(block.value(), target, false, "logical_product", "the block"), "logical_product");
   layout_value out = index_map_base(0);
   append_composition(out, subset_result(repetitions), tiler, "logical_product", "the tiler");
-  for (std::size_t d = 0; d < block.rank(); ++d) {
-    if (out.rank == max_rank) throw layout_error("logical_product: the result would have more than max_rank ({}) axes", max_rank);
-    out.shape[out.rank] = block.value().shape[d];
-    out.strides[out.rank] = block.value().strides[d];
-    ++out.rank;
-  }
+  append_axes(out, modes_of(block.value()), "logical_product");
   return {dynamic_layout(out).value(), block.rank()};
 }
 

@@ -16,6 +16,7 @@
 #include "error.hpp"
 #include "layout.hpp"
 #include "operations.hpp"
+#include "text.hpp"
 
 namespace strider {
 
@@ -108,8 +109,22 @@ constexpr bool same_name(std::string_view a, std::string_view b) {
   return true;
 }
 
-// The size given for `name` in "p1=2, p2=2", or -1.
-constexpr index_t pattern_size(std::string_view sizes, std::string_view name) {
+// The sizes text, "p1=2, p2=2", read once: names and values in order.
+struct pattern_sizes {
+  std::string_view name[pattern_side::capacity] = {};
+  index_t value[pattern_side::capacity] = {};
+  std::size_t count = 0;
+
+  // The size given for `axis` (the first, if given twice), or -1.
+  constexpr index_t of(std::string_view axis) const {
+    for (std::size_t k = 0; k < count; ++k)
+      if (same_name(name[k], axis)) return value[k];
+    return -1;
+  }
+};
+
+constexpr pattern_sizes parse_pattern_sizes(std::string_view sizes) {
+  pattern_sizes out;
   std::size_t i = 0;
   while (i < sizes.size()) {
     while (i < sizes.size() && (sizes[i] == ' ' || sizes[i] == ',' || sizes[i] == '\t')) ++i;
@@ -125,31 +140,14 @@ constexpr index_t pattern_size(std::string_view sizes, std::string_view name) {
     while (i < sizes.size() && sizes[i] == ' ') ++i;
     index_t value = 0;
     const std::size_t digits = i;
-    while (i < sizes.size() && pattern_digit(sizes[i])) {
-      if (value > (INT64_MAX - 9) / 10) throw layout_error("rearrange: the size of axis {} does not fit in int64", key);
-      value = value * 10 + (sizes[i] - '0');
-      ++i;
-    }
+    if (!read_digits(sizes.data(), sizes.size(), i, false, value)) throw layout_error("rearrange: the size of axis {} does not fit in int64", key);
     if (i == digits) throw layout_error("rearrange: the size of axis {} is not a non-negative integer", key);
-    if (same_name(key, name)) return value;
+    if (out.count == pattern_side::capacity) throw layout_error("rearrange: more than {} sizes are given", pattern_side::capacity);
+    out.name[out.count] = key;
+    out.value[out.count] = value;
+    ++out.count;
   }
-  return -1;
-}
-
-// Checks that every name of the sizes text is an axis of the pattern.
-constexpr void check_size_names(std::string_view sizes, const pattern_side& left) {
-  std::size_t i = 0;
-  while (i < sizes.size()) {
-    while (i < sizes.size() && !pattern_letter(sizes[i])) ++i;
-    std::size_t end = i;
-    while (end < sizes.size() && (pattern_letter(sizes[end]) || pattern_digit(sizes[end]))) ++end;
-    const std::string_view key(sizes.data() + i, end - i);
-    bool known = key.empty();
-    for (std::size_t e = 0; e < left.elements; ++e) known = known || (left.kind[e] == pattern_side::name && same_name(left.element[e], key));
-    if (!known) throw layout_error("rearrange: a size is given for axis {}, which is not on the left of the pattern", key);
-    while (end < sizes.size() && sizes[end] != ',') ++end;
-    i = end;
-  }
+  return out;
 }
 
 // What the pattern makes of a layout: the axes of the result, and whether one of its groups
@@ -169,7 +167,12 @@ constexpr rearranged rearrange_layout(const dynamic_layout& l, std::string_view 
   if (arrows > 1) throw layout_error("rearrange: the pattern '{}' has more than one '->'", pattern);
   const pattern_side left = parse_pattern_side(std::string_view(pattern.data(), arrow), "left");
   const pattern_side right = parse_pattern_side(std::string_view(pattern.data() + arrow + 2, pattern.size() - arrow - 2), "right");
-  check_size_names(sizes, left);
+  const pattern_sizes known_sizes = parse_pattern_sizes(sizes);
+  for (std::size_t k = 0; k < known_sizes.count; ++k) {
+    bool on_left = false;
+    for (std::size_t e = 0; e < left.elements; ++e) on_left = on_left || (left.kind[e] == pattern_side::name && same_name(left.element[e], known_sizes.name[k]));
+    if (!on_left) throw layout_error("rearrange: a size is given for axis {}, which is not on the left of the pattern", known_sizes.name[k]);
+  }
 
   // Left: one group per input axis; '...' stands for the axes the other groups leave.
   const std::size_t named_groups = left.groups - (left.has_ellipsis ? 1 : 0);
@@ -183,7 +186,7 @@ constexpr rearranged rearrange_layout(const dynamic_layout& l, std::string_view 
       if (!alone) throw layout_error("rearrange: '...' inside parentheses on the left of the pattern (it stands for whole axes there)");
       continue;
     }
-    given[e] = left.kind[e] == pattern_side::one ? 1 : pattern_size(sizes, left.element[e]);
+    given[e] = left.kind[e] == pattern_side::one ? 1 : known_sizes.of(left.element[e]);
     for (std::size_t f = 0; f < e; ++f)
       if (left.kind[e] == pattern_side::name && same_name(left.element[f], left.element[e])) throw layout_error("rearrange: axis {} appears twice on the left of the pattern", left.element[e]);
   }

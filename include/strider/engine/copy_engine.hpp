@@ -547,7 +547,6 @@ inline void run_rows(const copy_plan& p, const T* src, T* dst, const rows_job& j
 // source (s[3a + b]): interleaved triples (an n x 3 matrix, packed RGB) into three destination
 // rows d[b * ldd + a]. Read once, de-interleaved in registers, instead of a tile of 3 x 16 at a
 // time or three passes of stride-3 gathers.
-template <class T>
 inline constexpr bool is_deinterleave3(const copy_plan& p) {
   return p.blocked && p.rank >= 2 && p.extent[p.rank - 2] == 3 && p.src_stride[p.rank - 2] == 1 && p.src_stride[p.rank - 1] == 3 &&
          p.dst_stride[p.rank - 1] == 1;
@@ -764,13 +763,11 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   index_t outer_items = 1;
   for (std::size_t d = 0; d + (p.blocked ? 2 : 1) < p.rank; ++d) outer_items *= p.extent[d];
 
-  if (is_deinterleave3<T>(p) && trivial_v<T>) {
+  if (is_deinterleave3(p) && trivial_v<T>) {
     rows_job job{};
     job.chunk = 4096;  // triples per work item: 48 KiB of float source, enough items to share
     job.pieces = (p.extent[inner] + job.chunk - 1) / job.chunk;
-    index_t outer = 1;
-    for (std::size_t d = 0; d + 2 < p.rank; ++d) outer *= p.extent[d];
-    job.items = outer * job.pieces;
+    job.items = outer_items * job.pieces;
     parallel_for(job.items, threads, [&](index_t b, index_t e) { run_deinterleave3<T>(p, src, dst, job, b, e); });
     return;
   }
