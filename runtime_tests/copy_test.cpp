@@ -80,11 +80,13 @@ dynamic_layout contiguous(const dims& shape) { return dynamic_layout::contiguous
 
 using strider_test::message_of;
 
-// Lowers the streaming threshold for one scope, so that small arrays take the streaming paths.
+// Streaming stores wherever a kernel can use them, for one scope, so that small arrays take the
+// streaming paths.
 struct force_streaming {
-  std::size_t saved = strider::detail::copy_engine::stream_threshold_bytes();
-  force_streaming() { strider::detail::copy_engine::stream_threshold_bytes() = 0; }
-  ~force_streaming() { strider::detail::copy_engine::stream_threshold_bytes() = saved; }
+  using streaming = strider::detail::copy_engine::streaming;
+  streaming saved = strider::detail::copy_engine::stream_mode();
+  force_streaming() { strider::detail::copy_engine::stream_mode() = streaming::always; }
+  ~force_streaming() { strider::detail::copy_engine::stream_mode() = saved; }
   force_streaming(const force_streaming&) = delete;
   force_streaming& operator=(const force_streaming&) = delete;
 };

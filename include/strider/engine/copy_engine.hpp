@@ -6,10 +6,12 @@
 // rows have SIMD kernels; transposes are done in tiles of whole cache lines with an in-register
 // SIMD transpose
 // (elements of 1, 2, 4 or 8 bytes; SSE2, the x86-64 baseline, or AVX2 for 4- and 8-byte
-// elements where the compiler targets it; AVX-512 is not used; plain loops elsewhere). A
-// destination larger than the last-level cache is written with non-temporal stores, which skip
-// reading its old contents into the cache. Source and destination may overlap in memory: the
-// copy then goes through a temporary, as NumPy's copyto does. benchmarks/README.md has figures.
+// elements where the compiler targets it; AVX-512 is not used; plain loops elsewhere). Large
+// destinations are written with non-temporal stores, which skip reading their old contents into
+// the cache (`stream_pays`). Threads share a copy in equal pieces of one walk through it, cut
+// anywhere in the loop nest (`share_copy`), and come from a pool that is started once. Source
+// and destination may overlap in memory: the copy then goes through a temporary, as NumPy's
+// copyto does. benchmarks/README.md has figures.
 #pragma once
 
 #include <algorithm>
@@ -50,8 +52,10 @@ namespace strider {
 
 /// Options of `copy_strided`.
 struct copy_options {
-  /// Threads that share a large copy (POSIX threads, or std::thread elsewhere). 1 (or 0)
-  /// creates no thread; copies of less than a few MiB always run on the calling thread.
+  /// Threads that share a large copy, the calling thread being one. 1 (or 0) uses no other
+  /// thread; a copy takes at most one thread per 2 MiB it reads and writes. The other threads
+  /// come from a pool of POSIX threads started by the first copy that needs them and reused by
+  /// every later one (without POSIX threads, std::threads started per copy).
   unsigned threads = 1;
 };
 
@@ -102,15 +106,33 @@ inline std::size_t last_level_cache_bytes() {
   return bytes;
 }
 
-/// Destinations of more bytes than this are written with streaming stores. The last-level
-/// cache size; tests lower it to reach the streaming kernels with small arrays.
-inline std::size_t& stream_threshold_bytes() {
-  static std::size_t bytes = last_level_cache_bytes();
-  return bytes;
+/// Whether copies choose streaming stores themselves (`automatic`, by `stream_pays`) or always
+/// or never use them where a kernel can: tests force them to reach the streaming kernels with
+/// small arrays, and copy_scaling compares the two.
+enum class streaming { automatic, always, never };
+inline streaming& stream_mode() {
+  static streaming mode = streaming::automatic;
+  return mode;
 }
 
-/// Copies smaller than this (bytes read + written) never start threads.
-inline constexpr std::size_t thread_threshold_bytes = std::size_t{4} << 20;
+/// Whether a copy that writes `written` bytes on `threads` threads writes its destination with
+/// streaming stores, which skip reading each destination line before overwriting it but leave
+/// the result in memory rather than in cache. They pay when the copy would not stay in cache:
+///  - a transpose (`scattered`: each tile writes one line into each of many rows) from a quarter
+///    of the last-level cache, and at most 8 MiB: with plain stores its scattered lines are read,
+///    evicted and written back piecemeal;
+///  - a copy written front to back (rows, the three rows of a 3-wide transpose) from the size of
+///    the last-level cache, and at most 32 MiB;
+///  - and only when each thread writes at least 256 KiB (less stays in its own cache).
+/// The caps keep a machine that reports a huge or shared last-level cache (a virtual machine's
+/// sysconf figure, a many-core server's whole-chip L3) from never streaming. benchmarks/README.md
+/// has the measurements behind the thresholds (copy_scaling --stream-sweep).
+inline bool stream_pays(std::size_t written, unsigned threads, bool scattered) {
+  if (stream_mode() != streaming::automatic) return stream_mode() == streaming::always;
+  const std::size_t cache = last_level_cache_bytes();
+  const std::size_t from = scattered ? std::min(cache / 4, std::size_t{8} << 20) : std::min(cache, std::size_t{32} << 20);
+  return written > from && written / std::max(1u, threads) >= (std::size_t{256} << 10);
+}
 
 inline constexpr std::size_t cache_line = 64;
 
@@ -510,31 +532,120 @@ inline void walk_outer(const copy_plan& p, std::size_t outer, index_t per_outer,
   }
 }
 
-struct rows_job {
-  index_t chunk;   // elements of the innermost loop per work item
-  index_t pieces;  // work items per row
-  index_t items;
+// ---- the walk: a copy's work in one line, cut into equal shares for threads -------------------
+// Each kernel walks the plan in one order: the outer loops, then
+//  - rows: along the innermost loop (a unit is one element);
+//  - triples: along the de-interleaved loop (a unit is one triple);
+//  - strips: strip after strip of A, each one cache line wide (the first one narrower where the
+//    destination's rows start inside a line), each walked down all of B in blocks of one line of
+//    rows (a unit is one element).
+// A position in that line counts units of equal work, so that equal ranges of positions are
+// equal shares whatever the shape, and a share may start and end inside any loop: in the middle
+// of a row, of a strip, of the outer loops. Shares start and end at snapped positions (whole
+// lines of a row, whole blocks of one line of rows of B within a strip), so that threads do not
+// write the same cache line (where the destination's alignment permits) and the tile kernels see
+// whole blocks.
+enum class walk_kind { rows, triples, strips };
+
+struct copy_walk {
+  walk_kind kind = walk_kind::rows;
+  index_t outer = 1;  // items of the loops outside the kernel's
+  index_t n = 1;      // rows, triples: units per outer item; strips: the extent of A
+  index_t nb = 1;     // strips: the extent of B
+  index_t line = 1;   // elements in a cache line; strips: columns of A per strip
+  index_t peel = 0;   // strips: width of a first, narrower strip (0: none)
+
+  constexpr index_t block() const { return kind == walk_kind::strips ? n * nb : n; }
+  constexpr index_t total() const { return outer * block(); }
+  // Strips: the strip that holds column a of A, and a strip's columns [begin, end).
+  constexpr index_t strip_of(index_t a) const { return peel == 0 ? a / line : a < peel ? 0 : 1 + (a - peel) / line; }
+  constexpr index_t strip_begin(index_t s) const { return peel == 0 ? s * line : s == 0 ? 0 : peel + (s - 1) * line; }
+  constexpr index_t strip_end(index_t s) const { return std::min(n, peel == 0 ? (s + 1) * line : s == 0 ? peel : peel + s * line); }
+  // Units by which a snapped position can move: a cache line of a row or a block of a line of
+  // rows of B in a strip; with `whole`, a row (rows, triples) or a strip (strips), as a single
+  // thread walks them.
+  constexpr index_t granule(bool whole) const {
+    if (kind == walk_kind::strips) return line * (whole ? nb : std::min(nb, line));
+    return whole ? n : std::min(n, line);
+  }
+
+  // The snapped position nearest to `e`.
+  constexpr index_t snap(index_t e, bool whole) const {
+    if (e <= 0) return 0;
+    if (e >= total()) return total();
+    const index_t base = e / block() * block(), r = e - base;
+    if (kind != walk_kind::strips) {
+      if (whole || n <= line) return base + (2 * r >= n ? n : 0);
+      const index_t k = (r + line / 2) / line * line;
+      return base + std::min(k, n);
+    }
+    const index_t s = strip_of(r / nb), lo = strip_begin(s), cols = strip_end(s) - lo;
+    if (whole) return base + nb * (2 * (r - nb * lo) >= nb * cols ? strip_end(s) : lo);
+    const index_t b = ((r - nb * lo) / cols + line / 2) / line * line;
+    return b >= nb ? base + nb * strip_end(s) : base + nb * lo + b * cols;
+  }
 };
 
+/// How a copy is shared among threads: its walk cut into `pieces` ranges of nearly equal size,
+/// piece k run by member k % threads, so that each member has the same number of pieces and the
+/// members work on neighbouring parts of the arrays at the same time (in a transpose,
+/// neighbouring strips), which the memory system serves better than one block per thread. Pieces
+/// keep whole rows or strips, as a single thread walks them, where they are large enough for that
+/// to keep the balance; otherwise they are cut inside rows and strips.
+struct copy_shares {
+  copy_walk walk;
+  unsigned threads = 1;
+  index_t pieces = 1;
+  bool whole = false;
+
+  /// First position of piece k (the total for k = pieces).
+  constexpr index_t boundary(index_t k) const {
+    const index_t total = walk.total();
+    if (k >= pieces) return total;
+    return walk.snap(total / pieces * k + total % pieces * k / pieces, whole);
+  }
+};
+
+// Snapping moves a piece's ends by up to a granule: pieces of at least `piece_granules` granules
+// keep every member's share within a few per cent of the mean. Up to `pieces_per_thread` pieces
+// per member spread each member over the arrays.
+inline constexpr index_t pieces_per_thread = 64;
+inline constexpr index_t piece_granules = 32;
+
+constexpr copy_shares share_copy(const copy_walk& walk, unsigned threads) {
+  copy_shares s{walk, std::max(1u, threads), 1, false};
+  if (s.threads == 1) return s;
+  const auto members = static_cast<index_t>(s.threads);
+  const auto per_member = [&](bool whole) { return walk.total() / (piece_granules * walk.granule(whole)) / members; };
+  s.whole = per_member(true) >= 1;
+  s.pieces = members * std::clamp<index_t>(per_member(s.whole), 1, pieces_per_thread);
+  return s;
+}
+
+// ---- rows: the innermost loop, positions [begin, end) of a rows walk ---------------------------
+
 template <class T, row_kind Kind, bool Stream>
-inline void run_rows(const copy_plan& p, const T* src, T* dst, const rows_job& job, index_t begin, index_t end) {
+inline void run_rows(const copy_plan& p, const T* src, T* dst, index_t begin, index_t end) {
   const std::size_t inner = p.rank - 1;
   const index_t n = p.extent[inner], ss = p.src_stride[inner], ds = p.dst_stride[inner];
+  const index_t first = begin / n, last = (end - 1) / n;
   // Short contiguous rows far apart in the source (a permute that keeps the last axis: rows of
   // 1 KiB, 256 KiB apart): the hardware prefetcher does not cross to the next row, so ask for
   // the row two steps of the next outer loop ahead (a prefetch of a wrong address is harmless).
-  const index_t row_bytes = job.chunk * static_cast<index_t>(sizeof(T));
-  const index_t next = inner > 0 && job.pieces == 1 ? p.src_stride[inner - 1] : 0;
+  const index_t row_bytes = n * static_cast<index_t>(sizeof(T));
+  const index_t next = inner > 0 ? p.src_stride[inner - 1] : 0;
   const bool prefetch = Kind == row_kind::contiguous && row_bytes <= 4096 && (next < 0 ? -next : next) * static_cast<index_t>(sizeof(T)) > 4096;
   // Two instances of the loop, so that rows of a few bytes pay no test for it.
   const auto rows = [&]<bool Prefetch>() {
-    walk_outer(p, inner, job.pieces, begin, end, [&](index_t so, index_t dof, index_t piece) {
-      const index_t k0 = piece * job.chunk, count = std::min(job.chunk, n - k0);
+    index_t row = first;
+    walk_outer(p, inner, 1, first, last + 1, [&](index_t so, index_t dof, index_t) {
+      const index_t k0 = row == first ? begin - first * n : 0, k1 = row == last ? end - last * n : n;
+      ++row;
       if constexpr (Prefetch) {
         const char* ahead = reinterpret_cast<const char*>(src + so + 2 * next);
         for (index_t b = 0; b < row_bytes; b += static_cast<index_t>(cache_line)) __builtin_prefetch(ahead + b);
       }
-      copy_row<T, Kind, Stream>(src + so + k0 * ss, ss, dst + dof + k0 * ds, ds, count);
+      copy_row<T, Kind, Stream>(src + so + k0 * ss, ss, dst + dof + k0 * ds, ds, k1 - k0);
     });
   };
   if (prefetch) rows.template operator()<true>();
@@ -552,44 +663,58 @@ inline constexpr bool is_deinterleave3(const copy_plan& p) {
          p.dst_stride[p.rank - 1] == 1;
 }
 
-template <class T>
-inline void run_deinterleave3(const copy_plan& p, const T* src, T* dst, const rows_job& job, index_t begin, index_t end) {
+template <class T, bool Stream>
+inline void run_deinterleave3(const copy_plan& p, const T* src, T* dst, index_t begin, index_t end) {
   const std::size_t inner = p.rank - 1, b_loop = p.rank - 2;
   const index_t na = p.extent[inner], ldd = p.dst_stride[b_loop];
-  walk_outer(p, b_loop, job.pieces, begin, end, [&](index_t so, index_t dof, index_t piece) {
-    const index_t a0 = piece * job.chunk, count = std::min(job.chunk, na - a0);
+  const index_t first = begin / na, last = (end - 1) / na;
+  index_t item = first;
+  walk_outer(p, b_loop, 1, first, last + 1, [&](index_t so, index_t dof, index_t) {
+    const index_t a0 = item == first ? begin - first * na : 0, count = (item == last ? end - last * na : na) - a0;
+    ++item;
     const T* s = src + so + 3 * a0;
     T* d0 = dst + dof + a0;
     T* d1 = d0 + ldd;
     T* d2 = d1 + ldd;
     index_t a = 0;
+    const auto scalar_to = [&](index_t stop) {
+      for (; a < stop; ++a) {
+        d0[a] = s[3 * a];
+        d1[a] = s[3 * a + 1];
+        d2[a] = s[3 * a + 2];
+      }
+    };
     if constexpr (simd_v<T>) {
       using V = vec_t<T>;
+      // Streaming stores need the three rows aligned alike (the caller checks): the triples
+      // before the first line boundary are copied one by one.
+      if constexpr (Stream) scalar_to(std::min(count, static_cast<index_t>((cache_line - reinterpret_cast<std::uintptr_t>(d0) % cache_line) % cache_line / sizeof(T))));
+      const auto put = [](T* d, typename V::reg v) {
+        if constexpr (Stream) V::stream(d, v);
+        else V::store(d, v);
+      };
       if constexpr (requires(typename V::reg r) { V::deinterleave3(r, r, r, r, r, r); }) {
         for (; a + V::lanes <= count; a += V::lanes) {
           typename V::reg r0, r1, r2;
           V::deinterleave3(V::load(s + 3 * a), V::load(s + 3 * a + V::lanes), V::load(s + 3 * a + 2 * V::lanes), r0, r1, r2);
-          V::store(d0 + a, r0);
-          V::store(d1 + a, r1);
-          V::store(d2 + a, r2);
+          put(d0 + a, r0);
+          put(d1 + a, r1);
+          put(d2 + a, r2);
         }
       } else {
         // Each row by its own three loads (SSE2 has no blends); the last reaches two past the
         // row's last element, so the loop stops one vector early.
         for (; a + V::lanes < count; a += V::lanes) {
           const T* at = s + 3 * a;
-          V::store(d0 + a, V::third(V::load(at), V::load(at + V::lanes), V::load(at + 2 * V::lanes)));
-          V::store(d1 + a, V::third(V::load(at + 1), V::load(at + 1 + V::lanes), V::load(at + 1 + 2 * V::lanes)));
-          V::store(d2 + a, V::third(V::load(at + 2), V::load(at + 2 + V::lanes), V::load(at + 2 + 2 * V::lanes)));
+          put(d0 + a, V::third(V::load(at), V::load(at + V::lanes), V::load(at + 2 * V::lanes)));
+          put(d1 + a, V::third(V::load(at + 1), V::load(at + 1 + V::lanes), V::load(at + 1 + 2 * V::lanes)));
+          put(d2 + a, V::third(V::load(at + 2), V::load(at + 2 + V::lanes), V::load(at + 2 + 2 * V::lanes)));
         }
       }
     }
-    for (; a < count; ++a) {
-      d0[a] = s[3 * a];
-      d1[a] = s[3 * a + 1];
-      d2[a] = s[3 * a + 2];
-    }
+    scalar_to(count);
   });
+  if constexpr (Stream) stream_fence();
 }
 
 // ---- tiles: the two innermost loops of a transpose --------------------------------------------
@@ -640,174 +765,268 @@ inline void line_tile(const T* s, index_t lds, T* d, index_t ldd) {
 inline constexpr index_t prefetch_ahead = 2;
 
 struct tiles_job {
-  index_t peel = 0;        // columns of A before the first cache-line-aligned one
-  index_t tile_a = 0;      // columns of A per work item
-  index_t tile_b = 0;      // rows of B per scalar tile
-  index_t a_tiles = 0;     // work items per outer index
-  index_t items = 0;
-  bool simd = false;       // line_tile applies: unit strides on both sides (B may run backwards)
+  index_t peel = 0;    // columns of A before the first cache-line-aligned one
+  index_t line = 1;    // elements in a cache line: columns of A per line tile, rows of B per block
+  bool simd = false;   // line_tile applies: unit strides on both sides (B may run backwards)
 };
 
+// Columns [a_lo, a_hi) of A (one strip) and rows [b_lo, b_hi) of B, from the element at
+// a = b = 0: a whole, aligned line of A by line tiles, block by block of `line` rows of B; the
+// peeled columns, the last partial line and non-SIMD types one element at a time.
 template <class T, bool Stream>
-inline void run_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, index_t begin, index_t end) {
+inline void tile_strip(const copy_plan& p, const T* s, T* d, const tiles_job& job, index_t a_lo, index_t a_hi, index_t b_lo, index_t b_hi) {
   const std::size_t b_loop = p.rank - 2, a_loop = p.rank - 1;
-  const index_t nb = p.extent[b_loop], na = p.extent[a_loop];
+  const index_t nb = p.extent[b_loop];
   const index_t ss_a = p.src_stride[a_loop], ss_b = p.src_stride[b_loop];
   const index_t ds_a = p.dst_stride[a_loop], ds_b = p.dst_stride[b_loop];
-  walk_outer(p, b_loop, job.a_tiles, begin, end, [&](index_t so, index_t dof, index_t tile) {
-    const T* s = src + so;
-    T* d = dst + dof;
-    // Columns [a_lo, a_hi) of A, all of B. The first item also takes the peeled columns.
-    const index_t a_lo = tile == 0 ? 0 : job.peel + tile * job.tile_a;
-    const index_t a_hi = std::min(na, job.peel + (tile + 1) * job.tile_a);
-    if constexpr (tile_simd_v<T>) {
-      if (job.simd) {
-        using V = tile_vec_t<T>;
-        constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
-        const index_t a0 = std::max(a_lo, std::min(job.peel, a_hi));
-        const index_t a1 = a0 + (a_hi - a0) / w * w;
-        const index_t b1 = nb / w * w;
-        if (a_lo < a0) scalar_tile(s + a_lo * ss_a, ss_a, ss_b, d + a_lo * ds_a, ds_a, ds_b, nb, a0 - a_lo);
-        // A strip of one line's width walks down all of B: `width` source rows read front to
-        // back (few enough streams for the hardware prefetcher), the next lines of each
-        // requested a little ahead; each destination row gets one whole line.
-        auto strips = [&]<bool Reverse>() {
-          for (index_t a = a0; a < a1; a += w)
-            for (index_t b = 0; b < b1; b += w) {
-              if (b + prefetch_ahead * w < nb)
-                for (index_t j = 0; j < w; ++j) __builtin_prefetch(s + (a + j) * ss_a + (b + prefetch_ahead * w) * ss_b);
-              line_tile<V, T, Stream, Reverse>(s + a * ss_a + b * ss_b, ss_a, d + b * ds_b + a, ds_b);
-            }
-        };
-        if constexpr (simd_v<T>) {
-          if (ss_b < 0) strips.template operator()<true>();
-          else strips.template operator()<false>();
-        } else {
-          strips.template operator()<false>();
+  if constexpr (tile_simd_v<T>) {
+    constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
+    if (job.simd && a_hi - a_lo == w && a_lo >= job.peel) {  // a whole, aligned line of A
+      using V = tile_vec_t<T>;
+      const index_t b1 = b_lo + (b_hi - b_lo) / w * w;
+      const T* from = s + a_lo * ss_a;
+      T* to = d + a_lo;
+      // The strip's `w` source rows are read front to back, one line of each per tile (few
+      // enough streams for the hardware prefetcher), the lines `prefetch_ahead` tiles down
+      // requested ahead; each destination row gets one whole line.
+      auto blocks = [&]<bool Reverse>() {
+        for (index_t b = b_lo; b < b1; b += w) {
+          if (b + prefetch_ahead * w < nb)
+            for (index_t j = 0; j < w; ++j) __builtin_prefetch(from + j * ss_a + (b + prefetch_ahead * w) * ss_b);
+          line_tile<V, T, Stream, Reverse>(from + b * ss_b, ss_a, to + b * ds_b, ds_b);
         }
-        if (b1 < nb) scalar_tile(s + a0 * ss_a + b1 * ss_b, ss_a, ss_b, d + b1 * ds_b + a0 * ds_a, ds_a, ds_b, nb - b1, a1 - a0);
-        if (a1 < a_hi) scalar_tile(s + a1 * ss_a, ss_a, ss_b, d + a1 * ds_a, ds_a, ds_b, nb, a_hi - a1);
-        return;
+      };
+      if constexpr (simd_v<T>) {
+        if (ss_b < 0) blocks.template operator()<true>();
+        else blocks.template operator()<false>();
+      } else {
+        blocks.template operator()<false>();
       }
+      if (b1 < b_hi) scalar_tile(from + b1 * ss_b, ss_a, ss_b, to + b1 * ds_b, ds_a, ds_b, b_hi - b1, w);
+      return;
     }
-    for (index_t b = 0; b < nb; b += job.tile_b)
-      scalar_tile(s + a_lo * ss_a + b * ss_b, ss_a, ss_b, d + a_lo * ds_a + b * ds_b, ds_a, ds_b, std::min(job.tile_b, nb - b), a_hi - a_lo);
+  }
+  for (index_t b = b_lo; b < b_hi; b += job.line)
+    scalar_tile(s + a_lo * ss_a + b * ss_b, ss_a, ss_b, d + a_lo * ds_a + b * ds_b, ds_a, ds_b, std::min(job.line, b_hi - b), a_hi - a_lo);
+}
+
+// Positions [begin, end) of a strips walk.
+template <class T, bool Stream>
+inline void run_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t begin, index_t end) {
+  const index_t block = walk.block(), nb = walk.nb;
+  const index_t first = begin / block, last = (end - 1) / block;
+  index_t item = first;
+  walk_outer(p, p.rank - 2, 1, first, last + 1, [&](index_t so, index_t dof, index_t) {
+    const index_t lo = item == first ? begin - first * block : 0, hi = item == last ? end - last * block : block;
+    ++item;
+    for (index_t strip = walk.strip_of(lo / nb);; ++strip) {
+      const index_t a_lo = walk.strip_begin(strip), a_hi = walk.strip_end(strip), width = a_hi - a_lo;
+      const index_t start = nb * a_lo, stop = nb * a_hi;
+      if (start >= hi) break;
+      const index_t b_lo = lo > start ? (lo - start) / width : 0, b_hi = hi >= stop ? nb : (hi - start) / width;
+      if (b_lo < b_hi) tile_strip<T, Stream>(p, src + so, dst + dof, job, a_lo, a_hi, b_lo, b_hi);
+      if (stop >= hi) break;
+    }
   });
   if constexpr (Stream) stream_fence();
 }
 
 // ---- threads ----------------------------------------------------------------------------------
 
-// Runs work(begin, end) over [0, items) on `threads` threads, the calling thread being one.
-// The range is dealt out round-robin in about 64 chunks per thread rather than cut into one
-// block per thread: the threads then work on neighbouring parts of the arrays at the same time
-// (in a transpose, neighbouring lines of the same destination rows), which the memory system
-// serves better than equal blocks. A thread that cannot be started leaves its chunks to the
-// calling thread; every started thread is joined before returning.
-template <class Work>
-inline void parallel_for(index_t items, unsigned threads, Work work) {
-  const auto parts = static_cast<index_t>(std::min<index_t>(static_cast<index_t>(threads), items));
-  if (parts <= 1) {
-    work(index_t{0}, items);
+#if defined(STRIDER_COPY_PTHREADS)
+// Threads started once and reused by every copy, so that a copy of a few MiB pays a wake-up
+// (microseconds), not a thread start, per helper. The pool grows to the largest number of
+// threads asked for and is never destroyed: its threads sleep until the process ends. One copy
+// uses it at a time; a copy that finds it busy (another thread's copy, or a copy started from
+// inside one) runs on its calling thread alone.
+class thread_pool {
+ public:
+  using work_fn = void (*)(void* context, unsigned member);
+
+  static thread_pool& instance() {
+    static thread_pool* pool = new thread_pool;  // never destroyed: see above
+    return *pool;
+  }
+
+  // Runs work(context, m) for every member m in [0, members), member 0 on the calling thread;
+  // members whose thread could not be started run there too. Returns false, running nothing,
+  // when the pool is busy.
+  bool run(unsigned members, work_fn work, void* context) {
+    pthread_mutex_lock(&mutex_);
+    if (busy_) {
+      pthread_mutex_unlock(&mutex_);
+      return false;
+    }
+    busy_ = true;
+    while (started_ + 1 < members && start_one()) {
+    }
+    const unsigned helpers = std::min(started_, members - 1);
+    work_ = work;
+    context_ = context;
+    members_ = helpers + 1;
+    pending_ = helpers;
+    ++generation_;
+    pthread_cond_broadcast(&wake_);
+    pthread_mutex_unlock(&mutex_);
+    work(context, 0);
+    for (unsigned m = helpers + 1; m < members; ++m) work(context, m);
+    pthread_mutex_lock(&mutex_);
+    while (pending_ > 0) pthread_cond_wait(&done_, &mutex_);
+    busy_ = false;
+    pthread_mutex_unlock(&mutex_);
+    return true;
+  }
+
+ private:
+  struct helper_start {
+    thread_pool* pool;
+    unsigned member;
+  };
+
+  bool start_one() {  // with mutex_ held
+    auto* start = new helper_start{this, started_ + 1};
+    pthread_t thread;
+    if (pthread_create(&thread, nullptr, &serve, start) != 0) {
+      delete start;
+      return false;
+    }
+    pthread_detach(thread);
+    ++started_;
+    return true;
+  }
+
+  static void* serve(void* arg) {
+    const helper_start start = *static_cast<helper_start*>(arg);
+    delete static_cast<helper_start*>(arg);
+    thread_pool& pool = *start.pool;
+    pthread_mutex_lock(&pool.mutex_);
+    unsigned long seen = pool.generation_ - 1;  // started inside run(): the current job is this helper's
+    for (;;) {
+      while (pool.generation_ == seen) pthread_cond_wait(&pool.wake_, &pool.mutex_);
+      seen = pool.generation_;
+      if (start.member >= pool.members_) continue;
+      const work_fn work = pool.work_;
+      void* const context = pool.context_;
+      pthread_mutex_unlock(&pool.mutex_);
+      work(context, start.member);
+      pthread_mutex_lock(&pool.mutex_);
+      if (--pool.pending_ == 0) pthread_cond_signal(&pool.done_);
+    }
+  }
+
+  thread_pool() = default;
+
+  pthread_mutex_t mutex_ = PTHREAD_MUTEX_INITIALIZER;
+  pthread_cond_t wake_ = PTHREAD_COND_INITIALIZER, done_ = PTHREAD_COND_INITIALIZER;
+  unsigned started_ = 0, members_ = 0, pending_ = 0;
+  unsigned long generation_ = 0;
+  bool busy_ = false;
+  work_fn work_ = nullptr;
+  void* context_ = nullptr;
+};
+#endif
+
+// Runs member(m) for m in [0, members) on that many threads, the calling thread being one.
+template <class Member>
+inline void run_members(unsigned members, Member& member) {
+  if (members <= 1) {
+    member(0u);
     return;
   }
-  const index_t grain = std::max<index_t>(1, (items + 64 * parts - 1) / (64 * parts));
-  struct dealer {
-    Work* work;
-    index_t parts, items, grain, first;
-    void operator()() const {
-      for (index_t begin = first * grain; begin < items; begin += parts * grain) (*work)(begin, std::min(items, begin + grain));
-    }
-  };
-  std::vector<dealer> deals;
-  deals.reserve(static_cast<std::size_t>(parts));
-  for (index_t t = 0; t < parts; ++t) deals.push_back({&work, parts, items, grain, t});
 #if defined(STRIDER_COPY_PTHREADS)
-  std::vector<pthread_t> helpers(static_cast<std::size_t>(parts));
-  std::vector<bool> started(static_cast<std::size_t>(parts), false);
-  const auto run_deal = [](void* d) -> void* {
-    (*static_cast<const dealer*>(d))();
-    return nullptr;
-  };
-  for (std::size_t t = 1; t < deals.size(); ++t) started[t] = pthread_create(&helpers[t], nullptr, run_deal, &deals[t]) == 0;
-  deals[0]();
-  for (std::size_t t = 1; t < deals.size(); ++t) {
-    if (started[t]) pthread_join(helpers[t], nullptr);
-    else deals[t]();
-  }
+  const auto work = [](void* context, unsigned m) { (*static_cast<Member*>(context))(m); };
+  if (!thread_pool::instance().run(members, work, &member))
+    for (unsigned m = 0; m < members; ++m) member(m);
 #else
   std::vector<std::thread> helpers;
-  helpers.reserve(deals.size() - 1);
-  for (std::size_t t = 1; t < deals.size(); ++t) helpers.emplace_back(deals[t]);
-  deals[0]();
+  helpers.reserve(members - 1);
+  for (unsigned m = 1; m < members; ++m) helpers.emplace_back([&member, m] { member(m); });
+  member(0u);
   for (std::thread& helper : helpers) helper.join();
 #endif
 }
 
 // ---- running a plan ---------------------------------------------------------------------------
 
-template <class T>
-void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
-  if (p.size == 0) return;
-  if (p.rank == 0) {
-    dst[p.dst_offset] = src[p.src_offset];
-    return;
-  }
-  const std::size_t bytes = static_cast<std::size_t>(p.size) * sizeof(T);
-  if (threads > 1 && 2 * bytes < thread_threshold_bytes) threads = 1;
-  if (threads == 0) threads = 1;
-  const std::size_t inner = p.rank - 1;
-  // Streaming pays only when the destination would not stay in cache anyway, and needs it
-  // contiguous in the innermost loop to write whole lines.
-  const bool stream = trivial_v<T> && p.dst_stride[inner] == 1 && bytes > stream_threshold_bytes();
-  index_t outer_items = 1;
-  for (std::size_t d = 0; d + (p.blocked ? 2 : 1) < p.rank; ++d) outer_items *= p.extent[d];
+/// Bytes moved (read + written) per thread below which a copy takes fewer threads than asked:
+/// a thread's share must outweigh waking it.
+inline constexpr std::size_t bytes_per_thread = std::size_t{2} << 20;
 
+/// The threads a copy of `bytes` bytes (read + written) takes when `asked` are allowed.
+constexpr unsigned threads_for(std::size_t bytes, unsigned asked) {
+  const std::size_t most = std::max<std::size_t>(1, bytes / bytes_per_thread);
+  return static_cast<unsigned>(std::min<std::size_t>(std::max(1u, asked), most));
+}
+
+// A plan with the kernel chosen: what every member of a copy needs.
+template <class T>
+struct copy_job {
+  const copy_plan* plan = nullptr;
+  const T* src = nullptr;
+  T* dst = nullptr;
+  copy_walk walk;
+  tiles_job tiles;
+  bool stream = false;
+};
+
+/// The kernel, walk and streaming decision for copying by plan `p` into `dst` on `threads`
+/// threads (p.size > 0, p.rank > 0).
+template <class T>
+copy_job<T> prepare(const copy_plan& p, const T* src, T* dst, unsigned threads) {
+  copy_job<T> job{&p, src, dst, {}, {}, false};
+  const std::size_t inner = p.rank - 1;
+  const index_t line = std::max<index_t>(1, static_cast<index_t>(cache_line / sizeof(T)));
+  const std::size_t kernel_loops = is_deinterleave3(p) || p.blocked ? 2 : 1;
+  index_t outer = 1;
+  for (std::size_t d = 0; d + kernel_loops < p.rank; ++d) outer *= p.extent[d];
+  job.walk.outer = outer;
+  job.walk.line = line;
+  job.walk.n = p.extent[inner];
+  const T* first = dst + p.dst_offset;
+  const std::size_t written = static_cast<std::size_t>(p.size) * sizeof(T);
+  job.stream = trivial_v<T> && p.dst_stride[inner] == 1 && stream_pays(written, threads, p.blocked);
   if (is_deinterleave3(p) && trivial_v<T>) {
-    rows_job job{};
-    job.chunk = 4096;  // triples per work item: 48 KiB of float source, enough items to share
-    job.pieces = (p.extent[inner] + job.chunk - 1) / job.chunk;
-    job.items = outer_items * job.pieces;
-    parallel_for(job.items, threads, [&](index_t b, index_t e) { run_deinterleave3<T>(p, src, dst, job, b, e); });
-    return;
-  }
-  if (p.blocked) {
-    tiles_job job;
+    job.walk.kind = walk_kind::triples;
+    // Three destination rows written front to back, as rows are; streaming stores where the
+    // three are aligned alike.
+    job.stream = stream_pays(written, threads, false) && simd_v<T> && aligned_to(first, sizeof(T)) && (static_cast<std::size_t>(p.dst_stride[p.rank - 2]) * sizeof(T)) % cache_line == 0;
+  } else if (p.blocked) {
     const std::size_t b_loop = p.rank - 2;
     const index_t na = p.extent[inner];
-    const index_t line = std::max<index_t>(1, static_cast<index_t>(cache_line / sizeof(T)));
-    job.simd = tile_simd_v<T> && p.dst_stride[inner] == 1 && (p.src_stride[b_loop] == 1 || (simd_v<T> && p.src_stride[b_loop] == -1));
-    // Destination rows aligned alike: skip the columns before the first line boundary, so that
-    // every tile writes whole, aligned lines.
-    const T* first = dst + p.dst_offset;
-    if (job.simd && (static_cast<std::size_t>(p.dst_stride[b_loop]) * sizeof(T)) % cache_line == 0 && aligned_to(first, sizeof(T)))
-      job.peel = std::min(na, static_cast<index_t>((cache_line - reinterpret_cast<std::uintptr_t>(first) % cache_line) % cache_line / sizeof(T)));
-    const bool stream_tiles = stream && job.simd && job.peel < na && aligned_to(first + job.peel, cache_line) &&
-                              (static_cast<std::size_t>(p.dst_stride[b_loop]) * sizeof(T)) % cache_line == 0;
-    job.tile_a = line;
-    job.tile_b = line;
-    job.a_tiles = std::max<index_t>(1, (na - job.peel + job.tile_a - 1) / job.tile_a);
-    job.items = outer_items * job.a_tiles;
-    if (stream_tiles) parallel_for(job.items, threads, [&](index_t b, index_t e) { run_tiles<T, true>(p, src, dst, job, b, e); });
-    else parallel_for(job.items, threads, [&](index_t b, index_t e) { run_tiles<T, false>(p, src, dst, job, b, e); });
+    job.walk.kind = walk_kind::strips;
+    job.walk.nb = p.extent[b_loop];
+    job.tiles.line = line;
+    job.tiles.simd = tile_simd_v<T> && p.dst_stride[inner] == 1 && (p.src_stride[b_loop] == 1 || (simd_v<T> && p.src_stride[b_loop] == -1));
+    // Destination rows aligned alike: a first, narrower strip takes the columns before the first
+    // line boundary, so that every other strip writes whole, aligned lines.
+    const bool rows_aligned_alike = (static_cast<std::size_t>(p.dst_stride[b_loop]) * sizeof(T)) % cache_line == 0;
+    if (job.tiles.simd && rows_aligned_alike && aligned_to(first, sizeof(T)))
+      job.tiles.peel = std::min(na, static_cast<index_t>((cache_line - reinterpret_cast<std::uintptr_t>(first) % cache_line) % cache_line / sizeof(T)));
+    job.walk.peel = job.tiles.peel;
+    job.stream = job.stream && job.tiles.simd && job.tiles.peel < na && aligned_to(first + job.tiles.peel, cache_line) && rows_aligned_alike;
+  }
+  return job;
+}
+
+/// Positions [begin, end) of the job's walk.
+template <class T>
+void run_range(const copy_job<T>& job, index_t begin, index_t end) {
+  const copy_plan& p = *job.plan;
+  if (job.walk.kind == walk_kind::triples) {
+    if (job.stream) run_deinterleave3<T, true>(p, job.src, job.dst, begin, end);
+    else run_deinterleave3<T, false>(p, job.src, job.dst, begin, end);
     return;
   }
-
-  rows_job job{};
-  const index_t n = p.extent[inner];
-  job.chunk = n;
-  if (threads > 1 && outer_items < 8 * static_cast<index_t>(threads)) {
-    // Few rows: cut them into pieces (whole lines each) so that every thread gets work.
-    const index_t line = std::max<index_t>(1, static_cast<index_t>(cache_line / sizeof(T)));
-    const index_t want = (n + 8 * threads - 1) / (8 * threads);
-    job.chunk = std::max(line, (want + line - 1) / line * line);
+  if (job.walk.kind == walk_kind::strips) {
+    if (job.stream) run_tiles<T, true>(p, job.src, job.dst, job.tiles, job.walk, begin, end);
+    else run_tiles<T, false>(p, job.src, job.dst, job.tiles, job.walk, begin, end);
+    return;
   }
-  job.pieces = (n + job.chunk - 1) / job.chunk;
-  job.items = outer_items * job.pieces;
+  const std::size_t inner = p.rank - 1;
   const index_t ss = p.src_stride[inner], ds = p.dst_stride[inner];
   auto run = [&]<row_kind Kind>() {
-    if (stream) parallel_for(job.items, threads, [&](index_t b, index_t e) { run_rows<T, Kind, true>(p, src, dst, job, b, e); });
-    else parallel_for(job.items, threads, [&](index_t b, index_t e) { run_rows<T, Kind, false>(p, src, dst, job, b, e); });
+    if (job.stream) run_rows<T, Kind, true>(p, job.src, job.dst, begin, end);
+    else run_rows<T, Kind, false>(p, job.src, job.dst, begin, end);
   };
   if (ds != 1) run.template operator()<row_kind::scatter>();
   else if (ss == 1) run.template operator()<row_kind::contiguous>();
@@ -816,6 +1035,30 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   else if (ss == 2) run.template operator()<row_kind::every_other>();
   else if (ss == 3) run.template operator()<row_kind::every_third>();
   else run.template operator()<row_kind::gather>();
+}
+
+/// Member m's share of a copy: pieces m, m + threads, ...
+template <class T>
+void run_share(const copy_job<T>& job, const copy_shares& shares, unsigned member) {
+  for (index_t k = member; k < shares.pieces; k += static_cast<index_t>(shares.threads)) {
+    const index_t begin = shares.boundary(k), end = shares.boundary(k + 1);
+    if (begin < end) run_range(job, begin, end);
+  }
+}
+
+template <class T>
+void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
+  if (p.size == 0) return;
+  if (p.rank == 0) {
+    dst[p.dst_offset] = src[p.src_offset];
+    return;
+  }
+  threads = threads_for(2 * static_cast<std::size_t>(p.size) * sizeof(T), threads);
+  const copy_job<T> job = prepare(p, src, dst, threads);
+  if (threads == 1) return run_range(job, 0, job.walk.total());
+  const copy_shares shares = share_copy(job.walk, threads);
+  auto member = [&](unsigned m) { run_share(job, shares, m); };
+  run_members(shares.threads, member);
 }
 
 // The loops of `p` as a layout of the source or of the destination (loop order, same offsets).

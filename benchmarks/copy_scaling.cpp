@@ -1,0 +1,378 @@
+// copy_scaling: the copy engine at every thread count, against memcpy with the same number of
+// threads and, when built with HPTT (-DSTRIDER_HPTT_DIR=..., see benchmarks/README.md), against
+// HPTT's transposition with the same threads. Prints one Markdown table: GB/s (bytes read +
+// written per second), in brackets the ratio to memcpy with the same threads, and each peer's
+// speed-up from one thread. Every result is checked against a naive loop before timing.
+//
+//   copy_scaling [--threads 1,2,4] [--repetitions 5] [--min-time 0.15] [--cases name,name]
+//                [--stream always|never] [--stream-sweep]
+#include <strider/core.hpp>
+#include <strider/storage/copy.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#if defined(STRIDER_BENCH_HPTT)
+#include <hptt.h>
+#endif
+
+using strider::dynamic_layout;
+using strider::index_t;
+
+namespace {
+
+// A team of persistent threads for the memcpy baseline: the caller is member 0, so that the
+// baseline pays a wake-up per copy as the engine's pool does, not a thread start.
+class team {
+ public:
+  explicit team(unsigned size) : size_(size) {
+    for (unsigned t = 1; t < size; ++t) workers_.emplace_back([this, t] { serve(t); });
+  }
+  ~team() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stop_ = true;
+      ++generation_;
+    }
+    wake_.notify_all();
+    for (std::thread& w : workers_) w.join();
+  }
+  // Runs work(member) on every member and returns when all are done.
+  void run(const std::function<void(unsigned)>& work) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      work_ = &work;
+      pending_ = size_ - 1;
+      ++generation_;
+    }
+    wake_.notify_all();
+    work(0);
+    std::unique_lock<std::mutex> lock(mutex_);
+    done_.wait(lock, [this] { return pending_ == 0; });
+  }
+
+ private:
+  void serve(unsigned member) {
+    unsigned long seen = 0;
+    for (;;) {
+      const std::function<void(unsigned)>* work = nullptr;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        wake_.wait(lock, [&] { return generation_ != seen; });
+        seen = generation_;
+        if (stop_) return;
+        work = work_;
+      }
+      (*work)(member);
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (--pending_ == 0) done_.notify_one();
+    }
+  }
+  unsigned size_;
+  std::vector<std::thread> workers_;
+  std::mutex mutex_;
+  std::condition_variable wake_, done_;
+  const std::function<void(unsigned)>* work_ = nullptr;
+  unsigned pending_ = 0;
+  unsigned long generation_ = 0;
+  bool stop_ = false;
+};
+
+struct copy_case {
+  std::string name, title;
+  dynamic_layout src, dst;
+  std::vector<int> hptt_perm, hptt_size;  // row-major; empty when HPTT has no such operation
+};
+
+dynamic_layout permuted(std::vector<index_t> shape, std::vector<index_t> perm) {
+  return strider::permute(dynamic_layout::contiguous(strider::dims(shape)), strider::dims(perm));
+}
+
+copy_case permute_case(std::string name, std::string title, std::vector<index_t> shape, std::vector<index_t> perm) {
+  copy_case c{std::move(name), std::move(title), permuted(shape, perm), {}, {}, {}};
+  c.dst = dynamic_layout::contiguous(c.src.shape());
+  for (index_t p : perm) c.hptt_perm.push_back(static_cast<int>(p));
+  for (index_t e : shape) c.hptt_size.push_back(static_cast<int>(e));
+  return c;
+}
+
+std::vector<copy_case> make_cases() {
+  std::vector<copy_case> cases;
+  cases.push_back(permute_case("permute_201_256", "permute (2,0,1) 256³", {256, 256, 256}, {2, 0, 1}));
+  cases.push_back(permute_case("permute_102_256", "permute (1,0,2) 256³", {256, 256, 256}, {1, 0, 2}));
+  cases.push_back(permute_case("nchw_to_nhwc", "NCHW → NHWC 32×64×56×56", {32, 64, 56, 56}, {0, 2, 3, 1}));
+  cases.push_back(permute_case("nhwc_to_nchw", "NHWC → NCHW 32×56×56×64", {32, 56, 56, 64}, {0, 3, 1, 2}));
+  cases.push_back(permute_case("transpose_1000000x3", "transpose 1000000×3", {1000000, 3}, {1, 0}));
+  cases.push_back(permute_case("transpose_4096", "transpose 4096²", {4096, 4096}, {1, 0}));
+  cases.push_back(permute_case("transpose_8192", "transpose 8192²", {8192, 8192}, {1, 0}));
+  copy_case slice{"slice_step3", "a[..., ::3] of 2048×3×4096", strider::slice(dynamic_layout::contiguous({2048, 3, 4096}), "..., ::3"), {}, {}, {}};
+  slice.dst = dynamic_layout::contiguous(slice.src.shape());
+  cases.push_back(slice);
+  return cases;
+}
+
+std::vector<float>& buffer(int which) {
+  static std::vector<float> buffers[2];
+  return buffers[which];
+}
+
+void naive_copy(const float* s, const dynamic_layout& sl, float* d, const dynamic_layout& dl) {
+  const std::size_t rank = sl.rank();
+  std::vector<index_t> index(rank, 0);
+  for (index_t n = 0; n < sl.size(); ++n) {
+    index_t so = sl.offset(), dof = dl.offset();
+    for (std::size_t k = 0; k < rank; ++k) {
+      so += index[k] * sl.stride(k);
+      dof += index[k] * dl.stride(k);
+    }
+    d[dof] = s[so];
+    for (std::size_t k = rank; k-- > 0;) {
+      if (++index[k] < sl.extent(k)) break;
+      index[k] = 0;
+    }
+  }
+}
+
+using copier = std::function<void(const float*, float*)>;
+
+double seconds_per_copy(const copier& copy, double min_time) {
+  const float* s = buffer(0).data();
+  float* d = buffer(1).data();
+  copy(s, d);  // warm-up: page tables, the pool's threads
+  using clock = std::chrono::steady_clock;
+  long runs = 0;
+  const auto start = clock::now();
+  double elapsed = 0;
+  do {
+    copy(s, d);
+    ++runs;
+    elapsed = std::chrono::duration<double>(clock::now() - start).count();
+  } while (elapsed < min_time);
+  return elapsed / static_cast<double>(runs);
+}
+
+bool same_as_naive(const copy_case& c, const char* who, const copier& copy) {
+  const std::size_t span = static_cast<std::size_t>(c.dst.required_span());
+  float* d = buffer(1).data();
+  naive_copy(buffer(0).data(), c.src, d, c.dst);
+  std::vector<float> expected(d, d + span);
+  std::fill(d, d + span, -1.0f);
+  copy(buffer(0).data(), d);
+  if (std::memcmp(expected.data(), d, span * sizeof(float)) == 0) return true;
+  std::fprintf(stderr, "%s: %s differs from the naive loop\n", c.name.c_str(), who);
+  return false;
+}
+
+std::string cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+  return "unknown CPU";
+}
+
+std::vector<std::string> split(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', at), text.size());
+    if (comma > at) out.push_back(text.substr(at, comma - at));
+    at = comma + 1;
+  }
+  return out;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// --stream-sweep: streaming stores against plain stores, per destination size and thread count,
+// for the two kinds of kernel that can stream: rows (a contiguous copy, as memcpy) and tiles (a
+// square transpose). Prints the ratio of the streaming copy's speed to the plain one's.
+int stream_sweep(const std::vector<unsigned>& thread_counts, int repetitions, double min_time) {
+  const std::size_t largest = std::size_t{256} << 20;
+  for (int b = 0; b < 2; ++b) {
+    buffer(b).resize(largest / sizeof(float));
+    for (std::size_t i = 0; i < buffer(b).size(); ++i) buffer(b)[i] = static_cast<float>(i % 100003);
+  }
+  using strider::detail::copy_engine::streaming;
+  streaming& mode = strider::detail::copy_engine::stream_mode();
+  std::printf("CPU: %s; streaming / plain stores, speed ratio (median of %d)\n\n| destination |", cpu_model().c_str(), repetitions);
+  for (unsigned t : thread_counts) std::printf(" rows, %u thr | tiles, %u thr |", t, t);
+  std::printf("\n|---|");
+  for (std::size_t k = 0; k < 2 * thread_counts.size(); ++k) std::printf("---:|");
+  std::printf("\n");
+  for (std::size_t bytes = std::size_t{256} << 10; bytes <= largest; bytes *= 2) {
+    const index_t elements = static_cast<index_t>(bytes / sizeof(float));
+    index_t side = 1;
+    while ((side * 2) * (side * 2) <= elements) side *= 2;
+    const dynamic_layout row = dynamic_layout::contiguous({elements});
+    const dynamic_layout square = dynamic_layout::contiguous({side, side});
+    const dynamic_layout transposed = strider::transpose(square, 0, 1);
+    std::printf("| %zu KiB |", bytes >> 10);
+    for (unsigned threads : thread_counts) {
+      for (int kind = 0; kind < 2; ++kind) {
+        const copier copy = [&](const float* s, float* d) {
+          if (kind == 0) strider::copy_strided(s, row, d, row, {threads});
+          else strider::copy_strided(s, transposed, d, square, {threads});
+        };
+        std::vector<double> streamed, plain;
+        for (int r = 0; r < repetitions; ++r) {
+          mode = streaming::always;
+          streamed.push_back(seconds_per_copy(copy, min_time));
+          mode = streaming::never;
+          plain.push_back(seconds_per_copy(copy, min_time));
+        }
+        mode = streaming::automatic;
+        std::printf(" %.2f |", median(plain) / median(streamed));
+      }
+    }
+    std::printf("\n");
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<unsigned> thread_counts;
+  int repetitions = 5;
+  double min_time = 0.15;
+  std::vector<std::string> only;
+  bool sweep = false;
+  for (int i = 1; i < argc; i += 2) {
+    const std::string flag = argv[i];
+    if (flag == "--stream-sweep") {
+      sweep = true;
+      --i;
+      continue;
+    }
+    if (i + 1 == argc) {
+      std::fprintf(stderr, "copy_scaling: %s needs a value\n", flag.c_str());
+      return 2;
+    }
+    const std::string value = argv[i + 1];
+    if (flag == "--threads")
+      for (const std::string& t : split(value)) thread_counts.push_back(static_cast<unsigned>(std::stoul(t)));
+    else if (flag == "--repetitions") repetitions = std::max(1, std::stoi(value));
+    else if (flag == "--min-time") min_time = std::stod(value);
+    else if (flag == "--cases") only = split(value);
+    else if (flag == "--stream" && (value == "always" || value == "never"))  // the engine's own choice unless given
+      strider::detail::copy_engine::stream_mode() = value == "always" ? strider::detail::copy_engine::streaming::always : strider::detail::copy_engine::streaming::never;
+    else {
+      std::fprintf(stderr, "copy_scaling: unknown option %s\n", flag.c_str());
+      return 2;
+    }
+  }
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  if (thread_counts.empty()) {  // 1, 2, 4, ... and every core
+    for (unsigned t = 1; t < cores; t *= 2) thread_counts.push_back(t);
+    thread_counts.push_back(cores);
+  }
+  if (sweep) return stream_sweep(thread_counts, repetitions, min_time);
+
+  std::vector<copy_case> cases;
+  for (copy_case& c : make_cases())
+    if (only.empty() || std::find(only.begin(), only.end(), c.name) != only.end()) cases.push_back(std::move(c));
+  std::size_t largest = 0;
+  for (const copy_case& c : cases) largest = std::max({largest, static_cast<std::size_t>(c.src.required_span()), static_cast<std::size_t>(c.dst.required_span())});
+  for (int b = 0; b < 2; ++b) {
+    buffer(b).resize(largest);
+    for (std::size_t i = 0; i < largest; ++i) buffer(b)[i] = static_cast<float>(i % 100003);
+  }
+
+  struct row {
+    std::vector<double> strider, memcpy, hptt;  // GB/s per thread count
+  };
+  std::vector<row> rows(cases.size());
+  bool ok = true;
+  for (std::size_t ci = 0; ci < cases.size(); ++ci) {
+    const copy_case& c = cases[ci];
+    const double bytes = 2.0 * static_cast<double>(c.dst.size()) * sizeof(float);
+    for (unsigned threads : thread_counts) {
+      team members(threads);
+      const std::size_t total = static_cast<std::size_t>(c.dst.size()) * sizeof(float);
+      std::vector<std::pair<const char*, copier>> peers;
+      peers.emplace_back("strider", [&c, threads](const float* s, float* d) { strider::copy_strided(s, c.src, d, c.dst, {threads}); });
+      peers.emplace_back("memcpy", [&members, threads, total](const float* s, float* d) {
+        members.run([&](unsigned m) {
+          const std::size_t lo = total * m / threads / 64 * 64, hi = m + 1 == threads ? total : total * (m + 1) / threads / 64 * 64;
+          std::memcpy(reinterpret_cast<char*>(d) + lo, reinterpret_cast<const char*>(s) + lo, hi - lo);
+        });
+      });
+#if defined(STRIDER_BENCH_HPTT)
+      std::shared_ptr<hptt::Transpose<float>> plan;
+      if (!c.hptt_perm.empty()) {
+        plan = hptt::create_plan(c.hptt_perm.data(), static_cast<int>(c.hptt_perm.size()), 1.0f, buffer(0).data(), c.hptt_size.data(), nullptr, 0.0f,
+                                 buffer(1).data(), nullptr, hptt::ESTIMATE, static_cast<int>(threads), nullptr, true);
+        peers.emplace_back("hptt", [plan](const float*, float*) { plan->execute(); });
+      }
+#endif
+      for (const auto& [who, copy] : peers)
+        if (std::strcmp(who, "memcpy") != 0) ok &= same_as_naive(c, who, copy);
+      std::vector<std::vector<double>> times(peers.size());
+      for (int r = 0; r < repetitions; ++r)
+        for (std::size_t k = 0; k < peers.size(); ++k) times[k].push_back(seconds_per_copy(peers[k].second, min_time));
+      rows[ci].strider.push_back(bytes / median(times[0]) / 1e9);
+      rows[ci].memcpy.push_back(bytes / median(times[1]) / 1e9);
+      rows[ci].hptt.push_back(peers.size() > 2 ? bytes / median(times[2]) / 1e9 : 0.0);
+      std::fprintf(stderr, "%s, %u threads: strider %.1f, memcpy %.1f, hptt %.1f GB/s\n", c.name.c_str(), threads, rows[ci].strider.back(), rows[ci].memcpy.back(),
+                   rows[ci].hptt.back());
+    }
+  }
+  if (!ok) return 1;
+
+#if defined(STRIDER_BENCH_HPTT)
+  const bool with_hptt = true;
+#else
+  const bool with_hptt = false;
+#endif
+  std::printf("CPU: %s, %u hardware threads; float32; GB/s = bytes read + written per second; median of %d; ", cpu_model().c_str(), cores, repetitions);
+  std::printf("(ratio to memcpy with the same threads)\n\n| case |");
+  for (unsigned t : thread_counts) std::printf(with_hptt ? " strider %u | HPTT %u |" : " strider %u |", t, t);
+  std::printf(with_hptt ? " strider ×%u/1 | HPTT ×%u/1 |\n|---|" : " strider ×%u/1 |\n|---|", thread_counts.back(), thread_counts.back());
+  for (std::size_t k = 0; k < thread_counts.size() * (with_hptt ? 2 : 1) + (with_hptt ? 2 : 1); ++k) std::printf("---:|");
+  std::printf("\n");
+  for (std::size_t ci = 0; ci < cases.size(); ++ci) {
+    const row& r = rows[ci];
+    std::printf("| %s |", cases[ci].title.c_str());
+    for (std::size_t t = 0; t < thread_counts.size(); ++t) {
+      std::printf(" %.1f (%.2f) |", r.strider[t], r.strider[t] / r.memcpy[t]);
+      if (with_hptt) {
+        if (r.hptt[t] > 0) std::printf(" %.1f (%.2f) |", r.hptt[t], r.hptt[t] / r.memcpy[t]);
+        else std::printf(" - |");
+      }
+    }
+    std::printf(" %.2f |", r.strider.back() / r.strider.front());
+    if (with_hptt) {
+      if (r.hptt.front() > 0) std::printf(" %.2f |", r.hptt.back() / r.hptt.front());
+      else std::printf(" - |");
+    }
+    std::printf("\n");
+  }
+  std::printf("\nmemcpy GB/s per thread count:");
+  for (std::size_t t = 0; t < thread_counts.size(); ++t) {
+    double lo = 1e30, hi = 0;
+    for (const row& r : rows) {
+      lo = std::min(lo, r.memcpy[t]);
+      hi = std::max(hi, r.memcpy[t]);
+    }
+    std::printf(" %u: %.1f-%.1f;", thread_counts[t], lo, hi);
+  }
+  std::printf("\n");
+  return 0;
+}
