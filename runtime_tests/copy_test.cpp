@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "catch.hpp"
@@ -244,7 +245,7 @@ TEST_CASE("copy: overlapping source and destination go through a temporary") {
 }
 
 TEST_CASE("copy: two threads") {
-  // Each copy moves more than the 4 MiB under which no thread is started.
+  // Each copy moves at least 4 MiB, enough for two threads (one per 2 MiB).
   const copy_options two{2};
   check_copy(strider::transpose(contiguous({801, 830}), 0, 1), contiguous({830, 801}), two);
   check_copy(contiguous({3, 200001}), contiguous({3, 200001}), two, 1, 0);
@@ -254,6 +255,32 @@ TEST_CASE("copy: two threads") {
   check_in_place(strider::transpose(contiguous({800, 800}), 0, 1), contiguous({800, 800}), two);
   force_streaming on;
   check_copy(strider::transpose(contiguous({801, 830}), 0, 1), contiguous({830, 801}), two, 0, 1);
+}
+
+TEST_CASE("copy: the thread pool, reused, grown and shared by copies started at once") {
+  // 20 MB read and written: up to 10 threads (one per 2 MiB).
+  const dynamic_layout src = strider::transpose(contiguous({1500, 1700}), 0, 1), dst = contiguous({1700, 1500});
+  std::vector<float> in(static_cast<std::size_t>(src.required_span()));
+  for (std::size_t i = 0; i < in.size(); ++i) in[i] = value_of<float>(static_cast<index_t>(i));
+  std::vector<float> expected(in.size());
+  const auto so = offsets(src), dof = offsets(dst);
+  for (std::size_t k = 0; k < so.size(); ++k) expected[static_cast<std::size_t>(dof[k])] = in[static_cast<std::size_t>(so[k])];
+  const auto copied = [&](unsigned threads) {
+    std::vector<float> out(in.size(), sentinel<float>());
+    copy_strided(in.data(), src, out.data(), dst, copy_options{threads});
+    return out;
+  };
+  for (unsigned threads : {2u, 5u, 3u, 5u, 1u}) CHECK(first_difference(copied(threads), expected) == -1);
+  // Two copies at once: one has the pool, the other runs on its own calling thread (whichever
+  // comes second). Checked after the join: Catch's assertions are not thread-safe.
+  std::vector<float> first, second;
+  std::thread other([&] {
+    for (int i = 0; i < 8; ++i) first = copied(4);
+  });
+  for (int i = 0; i < 8; ++i) second = copied(4);
+  other.join();
+  CHECK(first_difference(first, expected) == -1);
+  CHECK(first_difference(second, expected) == -1);
 }
 
 TEST_CASE("copy: random layouts against the reference") {
