@@ -133,6 +133,21 @@ TEST_CASE("copy: 2-D transposes of odd sizes, both directions") {
   check_copy<std::int64_t>(strider::transpose(contiguous({33, 16}), 0, 1), contiguous({16, 33}), {}, 1, 0);
 }
 
+TEST_CASE("copy: transposes into short, adjacent destination rows (NCHW to NHWC), through the staging buffer") {
+  // Many buffers' worth of rows, a partial last buffer, columns past the last whole line.
+  for (index_t channels : {16, 24, 64, 100, 256}) {
+    INFO(channels << " channels");
+    check_copy(strider::permute(contiguous({2, channels, 37, 29}), {0, 2, 3, 1}), contiguous({2, 37, 29, channels}));
+    check_copy(strider::permute(contiguous({2, channels, 37, 29}), {0, 2, 3, 1}), contiguous({2, 37, 29, channels}), {}, 1, 3);
+    // The source running backwards along its fast axis.
+    check_copy<double>(strider::permute(strider::flip(contiguous({2, channels, 1000}), {2}), {0, 2, 1}), contiguous({2, 1000, channels}));
+    check_copy<std::uint8_t>(strider::permute(contiguous({3, channels, 700}), {0, 2, 1}), contiguous({3, 700, channels}));
+    check_copy<std::int16_t>(strider::permute(contiguous({3, channels, 700}), {0, 2, 1}), contiguous({3, 700, channels}));
+  }
+  force_streaming on;
+  check_copy(strider::permute(contiguous({2, 24, 1073}), {0, 2, 1}), contiguous({2, 1073, 24}), {}, 0, 5);
+}
+
 TEST_CASE("copy: 3-D and 4-D permutations") {
   const dims shape3{5, 17, 33};
   for (dims perm : {dims{0, 1, 2}, dims{0, 2, 1}, dims{1, 0, 2}, dims{1, 2, 0}, dims{2, 0, 1}, dims{2, 1, 0}}) {

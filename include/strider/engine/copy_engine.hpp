@@ -538,7 +538,8 @@ inline void walk_outer(const copy_plan& p, std::size_t outer, index_t per_outer,
 //  - triples: along the de-interleaved loop (a unit is one triple);
 //  - strips: strip after strip of A, each one cache line wide (the first one narrower where the
 //    destination's rows start inside a line), each walked down all of B in blocks of one line of
-//    rows (a unit is one element).
+//    rows (a unit is one element); where the destination's rows are short and adjacent, one strip
+//    of all of A, staged (see `staged_tiles`).
 // A position in that line counts units of equal work, so that equal ranges of positions are
 // equal shares whatever the shape, and a share may start and end inside any loop: in the middle
 // of a row, of a strip, of the outer loops. Shares start and end at snapped positions (whole
@@ -552,20 +553,21 @@ struct copy_walk {
   index_t outer = 1;  // items of the loops outside the kernel's
   index_t n = 1;      // rows, triples: units per outer item; strips: the extent of A
   index_t nb = 1;     // strips: the extent of B
-  index_t line = 1;   // elements in a cache line; strips: columns of A per strip
+  index_t line = 1;   // elements in a cache line; strips: rows of B per block
+  index_t width = 1;  // strips: columns of A per strip
   index_t peel = 0;   // strips: width of a first, narrower strip (0: none)
 
   constexpr index_t block() const { return kind == walk_kind::strips ? n * nb : n; }
   constexpr index_t total() const { return outer * block(); }
   // Strips: the strip that holds column a of A, and a strip's columns [begin, end).
-  constexpr index_t strip_of(index_t a) const { return peel == 0 ? a / line : a < peel ? 0 : 1 + (a - peel) / line; }
-  constexpr index_t strip_begin(index_t s) const { return peel == 0 ? s * line : s == 0 ? 0 : peel + (s - 1) * line; }
-  constexpr index_t strip_end(index_t s) const { return std::min(n, peel == 0 ? (s + 1) * line : s == 0 ? peel : peel + s * line); }
+  constexpr index_t strip_of(index_t a) const { return peel == 0 ? a / width : a < peel ? 0 : 1 + (a - peel) / width; }
+  constexpr index_t strip_begin(index_t s) const { return peel == 0 ? s * width : s == 0 ? 0 : peel + (s - 1) * width; }
+  constexpr index_t strip_end(index_t s) const { return std::min(n, peel == 0 ? (s + 1) * width : s == 0 ? peel : peel + s * width); }
   // Units by which a snapped position can move: a cache line of a row or a block of a line of
   // rows of B in a strip; with `whole`, a row (rows, triples) or a strip (strips), as a single
   // thread walks them.
   constexpr index_t granule(bool whole) const {
-    if (kind == walk_kind::strips) return line * (whole ? nb : std::min(nb, line));
+    if (kind == walk_kind::strips) return width * (whole ? nb : std::min(nb, line));
     return whole ? n : std::min(n, line);
   }
 
@@ -764,7 +766,17 @@ inline void line_tile(const T* s, index_t lds, T* d, index_t ldd) {
 // How many line tiles ahead a transpose asks for its source lines (measured best: 1 or 2).
 inline constexpr index_t prefetch_ahead = 2;
 
+// Destination rows of at most this many bytes, adjacent in memory (NCHW to NHWC), are transposed
+// through a small buffer: line tiles fill the buffer strip by strip, each strip reading few source
+// rows (which the hardware prefetcher follows), and the buffer, a contiguous run of the
+// destination, is then written out front to back. Written straight to the destination, each strip
+// would put one line into every short row, and the memory would see the same pages written once
+// per strip.
+inline constexpr index_t staged_row_bytes = 1024;
+inline constexpr index_t staging_bytes = 16384;
+
 struct tiles_job {
+  bool staged = false; // all of A per strip, through a buffer (see staged_row_bytes)
   index_t peel = 0;    // columns of A before the first cache-line-aligned one
   index_t line = 1;    // elements in a cache line: columns of A per line tile, rows of B per block
   bool simd = false;   // line_tile applies: unit strides on both sides (B may run backwards)
@@ -810,6 +822,44 @@ inline void tile_strip(const copy_plan& p, const T* s, T* d, const tiles_job& jo
     scalar_tile(s + a_lo * ss_a + b * ss_b, ss_a, ss_b, d + a_lo * ds_a + b * ds_b, ds_a, ds_b, std::min(job.line, b_hi - b), a_hi - a_lo);
 }
 
+// Rows [b_lo, b_hi) of B, all of A, through a buffer of `staging_bytes` (see staged_row_bytes):
+// d[b * na + a] = s[a * ss_a + b * ss_b], the destination rows adjacent.
+template <class T, bool Stream>
+inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, index_t b_hi) {
+  if constexpr (tile_simd_v<T>) {
+    using V = tile_vec_t<T>;
+    constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
+    const std::size_t b_loop = p.rank - 2, a_loop = p.rank - 1;
+    const index_t na = p.extent[a_loop], nb = p.extent[b_loop];
+    const index_t ss_a = p.src_stride[a_loop], ss_b = p.src_stride[b_loop];
+    const index_t rows = std::max<index_t>(w, staging_bytes / (na * static_cast<index_t>(sizeof(T))) / w * w);
+    const index_t a1 = na / w * w;
+    alignas(64) T stage[staging_bytes / sizeof(T) + cache_line / sizeof(T)];
+    for (index_t b0 = b_lo; b0 < b_hi; b0 += rows) {
+      const index_t count = std::min(rows, b_hi - b0), full = count / w * w;
+      auto fill = [&]<bool Reverse>() {
+        for (index_t a = 0; a < a1; a += w) {
+          const T* from = s + a * ss_a + b0 * ss_b;
+          for (index_t b = 0; b < full; b += w) {
+            if (b0 + b + prefetch_ahead * w < nb)
+              for (index_t j = 0; j < w; ++j) __builtin_prefetch(from + j * ss_a + (b + prefetch_ahead * w) * ss_b);
+            line_tile<V, T, false, Reverse>(from + b * ss_b, ss_a, stage + b * na + a, na);
+          }
+        }
+      };
+      if constexpr (simd_v<T>) {
+        if (ss_b < 0) fill.template operator()<true>();
+        else fill.template operator()<false>();
+      } else {
+        fill.template operator()<false>();
+      }
+      if (a1 < na) scalar_tile(s + a1 * ss_a + b0 * ss_b, ss_a, ss_b, stage + a1, index_t{1}, na, full, na - a1);
+      if (full < count) scalar_tile(s + (b0 + full) * ss_b, ss_a, ss_b, stage + full * na, index_t{1}, na, count - full, na);
+      copy_bytes(reinterpret_cast<const std::byte*>(stage), reinterpret_cast<std::byte*>(d + b0 * na), static_cast<std::size_t>(count * na) * sizeof(T), Stream);
+    }
+  }
+}
+
 // Positions [begin, end) of a strips walk.
 template <class T, bool Stream>
 inline void run_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t begin, index_t end) {
@@ -824,7 +874,9 @@ inline void run_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job&
       const index_t start = nb * a_lo, stop = nb * a_hi;
       if (start >= hi) break;
       const index_t b_lo = lo > start ? (lo - start) / width : 0, b_hi = hi >= stop ? nb : (hi - start) / width;
-      if (b_lo < b_hi) tile_strip<T, Stream>(p, src + so, dst + dof, job, a_lo, a_hi, b_lo, b_hi);
+      if (b_lo >= b_hi) continue;
+      if (job.staged) staged_tiles<T, Stream>(p, src + so, dst + dof, b_lo, b_hi);
+      else tile_strip<T, Stream>(p, src + so, dst + dof, job, a_lo, a_hi, b_lo, b_hi);
       if (stop >= hi) break;
     }
   });
@@ -981,6 +1033,7 @@ copy_job<T> prepare(const copy_plan& p, const T* src, T* dst, unsigned threads) 
   for (std::size_t d = 0; d + kernel_loops < p.rank; ++d) outer *= p.extent[d];
   job.walk.outer = outer;
   job.walk.line = line;
+  job.walk.width = line;
   job.walk.n = p.extent[inner];
   const T* first = dst + p.dst_offset;
   const std::size_t written = static_cast<std::size_t>(p.size) * sizeof(T);
@@ -1002,7 +1055,12 @@ copy_job<T> prepare(const copy_plan& p, const T* src, T* dst, unsigned threads) 
     const bool rows_aligned_alike = (static_cast<std::size_t>(p.dst_stride[b_loop]) * sizeof(T)) % cache_line == 0;
     if (job.tiles.simd && rows_aligned_alike && aligned_to(first, sizeof(T)))
       job.tiles.peel = std::min(na, static_cast<index_t>((cache_line - reinterpret_cast<std::uintptr_t>(first) % cache_line) % cache_line / sizeof(T)));
-    job.walk.peel = job.tiles.peel;
+    job.tiles.staged = job.tiles.simd && p.dst_stride[b_loop] == na && na >= line && na * static_cast<index_t>(sizeof(T)) <= staged_row_bytes &&
+                       na * line * static_cast<index_t>(sizeof(T)) <= staging_bytes;
+    job.walk.width = job.tiles.staged ? na : line;
+    job.walk.peel = job.tiles.staged ? 0 : job.tiles.peel;
+    // The staged kernel writes its buffer out front to back, aligned by copy_bytes.
+    if (job.tiles.staged) return job;
     job.stream = job.stream && job.tiles.simd && job.tiles.peel < na && aligned_to(first + job.tiles.peel, cache_line) && rows_aligned_alike;
   }
   return job;
