@@ -10,6 +10,11 @@
 #include <thread>
 #include <vector>
 
+#if __has_include(<sys/wait.h>)
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
+
 #include "catch.hpp"
 #include "test_helpers.hpp"
 
@@ -296,6 +301,20 @@ TEST_CASE("copy: the thread pool, reused, grown and shared by copies started at 
   other.join();
   CHECK(first_difference(first, expected) == -1);
   CHECK(first_difference(second, expected) == -1);
+#if __has_include(<sys/wait.h>)
+  // A child of fork() has none of the pool's threads: its threaded copies start their own (a
+  // child that waited for the parent's threads would hang; the alarm turns that into a failure).
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    alarm(10);
+    _exit(first_difference(copied(3), expected) == -1 ? 0 : 1);
+  }
+  int status = 0;
+  REQUIRE(waitpid(child, &status, 0) == child);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+#endif
 }
 
 TEST_CASE("copy: random layouts against the reference") {

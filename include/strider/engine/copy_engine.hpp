@@ -896,7 +896,13 @@ class thread_pool {
   using work_fn = void (*)(void* context, unsigned member);
 
   static thread_pool& instance() {
-    static thread_pool* pool = new thread_pool;  // never destroyed: see above
+    static thread_pool* pool = [] {
+      auto* created = new thread_pool;  // never destroyed: see above
+      // A child of fork() has none of the pool's threads: it starts its own. The pool's lock is
+      // held across the fork so that the child's copy of it is in a known state.
+      pthread_atfork([] { pthread_mutex_lock(&instance().mutex_); }, [] { pthread_mutex_unlock(&instance().mutex_); }, [] { instance().forget_threads(); });
+      return created;
+    }();
     return *pool;
   }
 
@@ -967,6 +973,14 @@ class thread_pool {
   }
 
   thread_pool() = default;
+
+  void forget_threads() {  // in a child of fork(), which holds mutex_ (see instance)
+    pthread_cond_init(&wake_, nullptr);
+    pthread_cond_init(&done_, nullptr);
+    started_ = members_ = pending_ = 0;
+    busy_ = false;
+    pthread_mutex_unlock(&mutex_);
+  }
 
   pthread_mutex_t mutex_ = PTHREAD_MUTEX_INITIALIZER;
   pthread_cond_t wake_ = PTHREAD_COND_INITIALIZER, done_ = PTHREAD_COND_INITIALIZER;
