@@ -834,7 +834,7 @@ inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, ind
     const index_t ss_a = p.src_stride[a_loop], ss_b = p.src_stride[b_loop];
     const index_t rows = std::max<index_t>(w, staging_bytes / (na * static_cast<index_t>(sizeof(T))) / w * w);
     const index_t a1 = na / w * w;
-    alignas(64) T stage[staging_bytes / sizeof(T) + cache_line / sizeof(T)];
+    alignas(64) T stage[staging_bytes / sizeof(T)];  // rows * na elements at most (see prepare)
     for (index_t b0 = b_lo; b0 < b_hi; b0 += rows) {
       const index_t count = std::min(rows, b_hi - b0), full = count / w * w;
       auto fill = [&]<bool Reverse>() {
