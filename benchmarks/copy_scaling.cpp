@@ -341,8 +341,13 @@ int main(int argc, char** argv) {
 #endif
   std::printf("CPU: %s, %u hardware threads; float32; GB/s = bytes read + written per second; median of %d; ", cpu_model().c_str(), cores, repetitions);
   std::printf("(ratio to memcpy with the same threads)\n\n| case |");
-  for (unsigned t : thread_counts) std::printf(with_hptt ? " strider %u | HPTT %u |" : " strider %u |", t, t);
-  std::printf(with_hptt ? " strider ×%u/1 | HPTT ×%u/1 |\n|---|" : " strider ×%u/1 |\n|---|", thread_counts.back(), thread_counts.back());
+  for (unsigned t : thread_counts) {
+    std::printf(" strider %u |", t);
+    if (with_hptt) std::printf(" HPTT %u |", t);
+  }
+  std::printf(" strider ×%u/1 |", thread_counts.back());
+  if (with_hptt) std::printf(" HPTT ×%u/1 |", thread_counts.back());
+  std::printf("\n|---|");
   for (std::size_t k = 0; k < thread_counts.size() * (with_hptt ? 2 : 1) + (with_hptt ? 2 : 1); ++k) std::printf("---:|");
   std::printf("\n");
   for (std::size_t ci = 0; ci < cases.size(); ++ci) {
