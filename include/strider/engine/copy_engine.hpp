@@ -501,13 +501,12 @@ inline void copy_row(const T* s, [[maybe_unused]] index_t ss, T* d, [[maybe_unus
 
 // ---- the loop nest ----------------------------------------------------------------------------
 
-// Walks the outer loops 0..outer-1 of the plan as one linear range of `items` work items, each
-// item being `per_outer` consecutive pieces of the same outer index. `body(src_off, dst_off,
-// piece)` runs once per work item in [begin, end).
+// Walks the outer loops 0..outer-1 of the plan as one linear range of items: `body(src_off,
+// dst_off)` runs once per item in [begin, end).
 template <class Body>
-inline void walk_outer(const copy_plan& p, std::size_t outer, index_t per_outer, index_t begin, index_t end, Body body) {
+inline void walk_outer(const copy_plan& p, std::size_t outer, index_t begin, index_t end, Body body) {
   index_t index[max_rank] = {};
-  index_t rest = begin / per_outer, piece = begin % per_outer;
+  index_t rest = begin;
   index_t so = p.src_offset, dof = p.dst_offset;
   for (std::size_t d = outer; d-- > 0;) {
     index[d] = rest % p.extent[d];
@@ -516,9 +515,7 @@ inline void walk_outer(const copy_plan& p, std::size_t outer, index_t per_outer,
     dof += index[d] * p.dst_stride[d];
   }
   for (index_t w = begin; w < end; ++w) {
-    body(so, dof, piece);
-    if (++piece < per_outer) continue;
-    piece = 0;
+    body(so, dof);
     for (std::size_t d = outer; d-- > 0;) {  // odometer step of the outer loops (no step past the last element)
       if (++index[d] < p.extent[d]) {
         so += p.src_stride[d];
@@ -530,6 +527,19 @@ inline void walk_outer(const copy_plan& p, std::size_t outer, index_t per_outer,
       index[d] = 0;
     }
   }
+}
+
+// Positions [begin, end) of a walk (below) whose items of the outer loops 0..outer-1 are `block`
+// positions each: `body(src_off, dst_off, lo, hi)` for every item touched, [lo, hi) being the
+// item's part of the range within [0, block).
+template <class Body>
+inline void walk_positions(const copy_plan& p, std::size_t outer, index_t block, index_t begin, index_t end, Body body) {
+  const index_t first = begin / block, last = (end - 1) / block;
+  index_t item = first;
+  walk_outer(p, outer, first, last + 1, [&](index_t so, index_t dof) {
+    body(so, dof, item == first ? begin - first * block : 0, item == last ? end - last * block : block);
+    ++item;
+  });
 }
 
 // ---- the walk: a copy's work in one line, cut into equal shares for threads -------------------
@@ -630,7 +640,6 @@ template <class T, row_kind Kind, bool Stream>
 inline void run_rows(const copy_plan& p, const T* src, T* dst, index_t begin, index_t end) {
   const std::size_t inner = p.rank - 1;
   const index_t n = p.extent[inner], ss = p.src_stride[inner], ds = p.dst_stride[inner];
-  const index_t first = begin / n, last = (end - 1) / n;
   // Short contiguous rows far apart in the source (a permute that keeps the last axis: rows of
   // 1 KiB, 256 KiB apart): the hardware prefetcher does not cross to the next row, so ask for
   // the row two steps of the next outer loop ahead (a prefetch of a wrong address is harmless).
@@ -639,10 +648,7 @@ inline void run_rows(const copy_plan& p, const T* src, T* dst, index_t begin, in
   const bool prefetch = Kind == row_kind::contiguous && row_bytes <= 4096 && (next < 0 ? -next : next) * static_cast<index_t>(sizeof(T)) > 4096;
   // Two instances of the loop, so that rows of a few bytes pay no test for it.
   const auto rows = [&]<bool Prefetch>() {
-    index_t row = first;
-    walk_outer(p, inner, 1, first, last + 1, [&](index_t so, index_t dof, index_t) {
-      const index_t k0 = row == first ? begin - first * n : 0, k1 = row == last ? end - last * n : n;
-      ++row;
+    walk_positions(p, inner, n, begin, end, [&](index_t so, index_t dof, index_t k0, index_t k1) {
       if constexpr (Prefetch) {
         const char* ahead = reinterpret_cast<const char*>(src + so + 2 * next);
         for (index_t b = 0; b < row_bytes; b += static_cast<index_t>(cache_line)) __builtin_prefetch(ahead + b);
@@ -669,11 +675,8 @@ template <class T, bool Stream>
 inline void run_deinterleave3(const copy_plan& p, const T* src, T* dst, index_t begin, index_t end) {
   const std::size_t inner = p.rank - 1, b_loop = p.rank - 2;
   const index_t na = p.extent[inner], ldd = p.dst_stride[b_loop];
-  const index_t first = begin / na, last = (end - 1) / na;
-  index_t item = first;
-  walk_outer(p, b_loop, 1, first, last + 1, [&](index_t so, index_t dof, index_t) {
-    const index_t a0 = item == first ? begin - first * na : 0, count = (item == last ? end - last * na : na) - a0;
-    ++item;
+  walk_positions(p, b_loop, na, begin, end, [&](index_t so, index_t dof, index_t a0, index_t a_end) {
+    const index_t count = a_end - a0;
     const T* s = src + so + 3 * a0;
     T* d0 = dst + dof + a0;
     T* d1 = d0 + ldd;
@@ -778,9 +781,32 @@ inline constexpr index_t staging_bytes = 16384;
 struct tiles_job {
   bool staged = false; // all of A per strip, through a buffer (see staged_row_bytes)
   index_t peel = 0;    // columns of A before the first cache-line-aligned one
-  index_t line = 1;    // elements in a cache line: columns of A per line tile, rows of B per block
   bool simd = false;   // line_tile applies: unit strides on both sides (B may run backwards)
 };
+
+// Line tiles down B: `count` rows of B (a multiple of a line) of one line of A, from `s` (the
+// source at the line's first column, at row b0 of B's nb rows) into `d` (the destination's
+// element there, rows ldd apart). The strip's source rows are read front to back, one line of
+// each per tile (few enough streams for the hardware prefetcher), the lines `prefetch_ahead`
+// tiles down requested ahead; each destination row gets one whole line.
+template <class T, bool Stream>
+inline void line_tiles_down(const T* s, index_t ss_a, index_t ss_b, T* d, index_t ldd, index_t b0, index_t count, index_t nb) {
+  using V = tile_vec_t<T>;
+  constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
+  auto tiles = [&]<bool Reverse>() {
+    for (index_t b = 0; b < count; b += w) {
+      if (b0 + b + prefetch_ahead * w < nb)
+        for (index_t j = 0; j < w; ++j) __builtin_prefetch(s + j * ss_a + (b + prefetch_ahead * w) * ss_b);
+      line_tile<V, T, Stream, Reverse>(s + b * ss_b, ss_a, d + b * ldd, ldd);
+    }
+  };
+  if constexpr (simd_v<T>) {
+    if (ss_b < 0) tiles.template operator()<true>();
+    else tiles.template operator()<false>();
+  } else {
+    tiles.template operator()<false>();
+  }
+}
 
 // Columns [a_lo, a_hi) of A (one strip) and rows [b_lo, b_hi) of B, from the element at
 // a = b = 0: a whole, aligned line of A by line tiles, block by block of `line` rows of B; the
@@ -794,32 +820,18 @@ inline void tile_strip(const copy_plan& p, const T* s, T* d, const tiles_job& jo
   if constexpr (tile_simd_v<T>) {
     constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
     if (job.simd && a_hi - a_lo == w && a_lo >= job.peel) {  // a whole, aligned line of A
-      using V = tile_vec_t<T>;
       const index_t b1 = b_lo + (b_hi - b_lo) / w * w;
       const T* from = s + a_lo * ss_a;
       T* to = d + a_lo;
-      // The strip's `w` source rows are read front to back, one line of each per tile (few
-      // enough streams for the hardware prefetcher), the lines `prefetch_ahead` tiles down
-      // requested ahead; each destination row gets one whole line.
-      auto blocks = [&]<bool Reverse>() {
-        for (index_t b = b_lo; b < b1; b += w) {
-          if (b + prefetch_ahead * w < nb)
-            for (index_t j = 0; j < w; ++j) __builtin_prefetch(from + j * ss_a + (b + prefetch_ahead * w) * ss_b);
-          line_tile<V, T, Stream, Reverse>(from + b * ss_b, ss_a, to + b * ds_b, ds_b);
-        }
-      };
-      if constexpr (simd_v<T>) {
-        if (ss_b < 0) blocks.template operator()<true>();
-        else blocks.template operator()<false>();
-      } else {
-        blocks.template operator()<false>();
-      }
+      line_tiles_down<T, Stream>(from + b_lo * ss_b, ss_a, ss_b, to + b_lo * ds_b, ds_b, b_lo, b1 - b_lo, nb);
       if (b1 < b_hi) scalar_tile(from + b1 * ss_b, ss_a, ss_b, to + b1 * ds_b, ds_a, ds_b, b_hi - b1, w);
       return;
     }
   }
-  for (index_t b = b_lo; b < b_hi; b += job.line)
-    scalar_tile(s + a_lo * ss_a + b * ss_b, ss_a, ss_b, d + a_lo * ds_a + b * ds_b, ds_a, ds_b, std::min(job.line, b_hi - b), a_hi - a_lo);
+  // Blocks of rows small enough for the strip to stay in L1.
+  const index_t line = std::max<index_t>(1, static_cast<index_t>(cache_line / sizeof(T)));
+  for (index_t b = b_lo; b < b_hi; b += line)
+    scalar_tile(s + a_lo * ss_a + b * ss_b, ss_a, ss_b, d + a_lo * ds_a + b * ds_b, ds_a, ds_b, std::min(line, b_hi - b), a_hi - a_lo);
 }
 
 // Rows [b_lo, b_hi) of B, all of A, through a buffer of `staging_bytes` (see staged_row_bytes):
@@ -827,7 +839,6 @@ inline void tile_strip(const copy_plan& p, const T* s, T* d, const tiles_job& jo
 template <class T, bool Stream>
 inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, index_t b_hi) {
   if constexpr (tile_simd_v<T>) {
-    using V = tile_vec_t<T>;
     constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
     const std::size_t b_loop = p.rank - 2, a_loop = p.rank - 1;
     const index_t na = p.extent[a_loop], nb = p.extent[b_loop];
@@ -837,22 +848,7 @@ inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, ind
     alignas(64) T stage[staging_bytes / sizeof(T)];  // rows * na elements at most (see prepare)
     for (index_t b0 = b_lo; b0 < b_hi; b0 += rows) {
       const index_t count = std::min(rows, b_hi - b0), full = count / w * w;
-      auto fill = [&]<bool Reverse>() {
-        for (index_t a = 0; a < a1; a += w) {
-          const T* from = s + a * ss_a + b0 * ss_b;
-          for (index_t b = 0; b < full; b += w) {
-            if (b0 + b + prefetch_ahead * w < nb)
-              for (index_t j = 0; j < w; ++j) __builtin_prefetch(from + j * ss_a + (b + prefetch_ahead * w) * ss_b);
-            line_tile<V, T, false, Reverse>(from + b * ss_b, ss_a, stage + b * na + a, na);
-          }
-        }
-      };
-      if constexpr (simd_v<T>) {
-        if (ss_b < 0) fill.template operator()<true>();
-        else fill.template operator()<false>();
-      } else {
-        fill.template operator()<false>();
-      }
+      for (index_t a = 0; a < a1; a += w) line_tiles_down<T, false>(s + a * ss_a + b0 * ss_b, ss_a, ss_b, stage + a, na, b0, full, nb);
       if (a1 < na) scalar_tile(s + a1 * ss_a + b0 * ss_b, ss_a, ss_b, stage + a1, index_t{1}, na, full, na - a1);
       if (full < count) scalar_tile(s + (b0 + full) * ss_b, ss_a, ss_b, stage + full * na, index_t{1}, na, count - full, na);
       copy_bytes(reinterpret_cast<const std::byte*>(stage), reinterpret_cast<std::byte*>(d + b0 * na), static_cast<std::size_t>(count * na) * sizeof(T), Stream);
@@ -863,12 +859,8 @@ inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, ind
 // Positions [begin, end) of a strips walk.
 template <class T, bool Stream>
 inline void run_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t begin, index_t end) {
-  const index_t block = walk.block(), nb = walk.nb;
-  const index_t first = begin / block, last = (end - 1) / block;
-  index_t item = first;
-  walk_outer(p, p.rank - 2, 1, first, last + 1, [&](index_t so, index_t dof, index_t) {
-    const index_t lo = item == first ? begin - first * block : 0, hi = item == last ? end - last * block : block;
-    ++item;
+  const index_t nb = walk.nb;
+  walk_positions(p, p.rank - 2, walk.block(), begin, end, [&](index_t so, index_t dof, index_t lo, index_t hi) {
     for (index_t strip = walk.strip_of(lo / nb);; ++strip) {
       const index_t a_lo = walk.strip_begin(strip), a_hi = walk.strip_end(strip), width = a_hi - a_lo;
       const index_t start = nb * a_lo, stop = nb * a_hi;
@@ -1062,7 +1054,6 @@ copy_job<T> prepare(const copy_plan& p, const T* src, T* dst, unsigned threads) 
     const index_t na = p.extent[inner];
     job.walk.kind = walk_kind::strips;
     job.walk.nb = p.extent[b_loop];
-    job.tiles.line = line;
     job.tiles.simd = tile_simd_v<T> && p.dst_stride[inner] == 1 && (p.src_stride[b_loop] == 1 || (simd_v<T> && p.src_stride[b_loop] == -1));
     // Destination rows aligned alike: a first, narrower strip takes the columns before the first
     // line boundary, so that every other strip writes whole, aligned lines.
@@ -1203,7 +1194,7 @@ void run(const copy_plan& p, const T* src, T* dst, copy_options options) {
       q.src_stride[i] = p.src_stride[order[i]];
       q.dst_stride[i] = temp.strides[order[i]];
     }
-    walk_outer(q, q.rank, 1, 0, q.size, [&](index_t so, index_t, index_t) { buffer.push_back(src[so]); });
+    walk_outer(q, q.rank, 0, q.size, [&](index_t so, index_t) { buffer.push_back(src[so]); });
     execute(from_temp, static_cast<const T*>(buffer.data()), dst, options.threads);
   }
 }
