@@ -28,4 +28,5 @@
                           strider::shape<2, 2>, strider::strides<1, 2>>)                                         \
   X("contiguous()[None]", strider::slice_t<strider::contiguous<>, "None">)                                        \
   X("layout((0,), (-9223372036854775808,))",                                                                     \
-    strider::layout<strider::shape<0>, strider::strides<(-9223372036854775807 - 1)>>)
+    strider::as_strided_t<strider::layout<strider::shape<0>, strider::strides<0>>, strider::shape<0>,               \
+                          strider::strides<(-9223372036854775807 - 1)>>)

@@ -8,11 +8,14 @@
 #pragma once
 
 #include <compare>
+#include <concepts>
+#include <type_traits>
 
 #include "checked.hpp"
 #include "config.hpp"
 #include "dims.hpp"
 #include "error.hpp"
+#include "maybe.hpp"
 
 namespace strider {
 
@@ -35,6 +38,22 @@ struct layout_value {
   friend constexpr bool operator==(const layout_value&, const layout_value&) = default;
 };
 
+namespace detail {
+// The compile-time pass of a mixed layout: a layout value whose entries may be unknown
+// (core/maybe.hpp). The rules are templates over the value type and run on both.
+struct pattern_value {
+  std::size_t rank = 0;
+  maybe_index shape[max_rank] = {};
+  maybe_index strides[max_rank] = {};
+  maybe_index offset = 0;
+  maybe_index storage_size = 0;
+};
+
+// The entry type of a layout value: index_t, or maybe_index for a pattern.
+template <class V>
+using entry_t = decltype(V::offset);
+}  // namespace detail
+
 /// Above this many elements, `is_unique` of a layout whose dimensions interleave in storage
 /// is answered conservatively with `false` instead of by enumeration (see is_unique).
 inline constexpr index_t unique_check_limit = 4096;
@@ -42,26 +61,36 @@ inline constexpr index_t unique_check_limit = 4096;
 namespace detail {
 
 // The number of elements, the product of the extents (1 for rank 0).
-constexpr index_t element_count(const layout_value& v, const char* op) {
-  index_t count = 1;
+template <class V>
+constexpr entry_t<V> element_count(const V& v, const char* op) {
+  entry_t<V> count = 1;
   for (std::size_t d = 0; d < v.rank; ++d) count = checked_mul(count, v.shape[d], op);
   return count;
 }
 
 // Element count and the lowest and highest storage offsets reached (both `offset` for an
 // empty layout), in one pass over the axes. Every property and check reads these.
-struct offset_range {
-  index_t count = 1, min = 0, max = 0;
+template <class E>
+struct basic_offset_range {
+  E count = 1, min = 0, max = 0;
 };
+using offset_range = basic_offset_range<index_t>;
 
-constexpr offset_range offset_range_of(const layout_value& v, const char* op) {
-  offset_range r{element_count(v, op), v.offset, v.offset};
-  if (r.count == 0) return r;
+// An unknown count, or an unknown stride whose sign decides which bound it moves, leaves both
+// bounds unknown: only an unknown extent along a known stride keeps the other bound.
+template <class V>
+constexpr basic_offset_range<entry_t<V>> offset_range_of(const V& v, const char* op) {
+  basic_offset_range<entry_t<V>> r{element_count(v, op), v.offset, v.offset};
+  if (definitely(r.count == 0)) return r;
   for (std::size_t d = 0; d < v.rank; ++d) {
-    if (v.strides[d] == 0) continue;
+    if (definitely(v.strides[d] == 0)) continue;
     // (extent - 1) * stride: how far the axis moves from its first element.
-    const index_t reach = checked_mul(v.shape[d] - 1, v.strides[d], op);
-    index_t& bound = v.strides[d] < 0 ? r.min : r.max;
+    const entry_t<V> reach = checked_mul(v.shape[d] - 1, v.strides[d], op);
+    if (!is_known(v.strides[d])) {
+      r.min = r.max = checked_add(r.max, reach, op);  // unknown
+      continue;
+    }
+    entry_t<V>& bound = definitely(v.strides[d] < 0) ? r.min : r.max;
     bound = checked_add(bound, reach, op);
   }
   return r;
@@ -72,31 +101,36 @@ constexpr index_t max_offset(const layout_value& v, const char* op = "layout") {
 
 // The invariants every layout keeps: non-negative extents, a non-negative storage offset for
 // every element, and a size and offset range that fit in int64. `op` names who asked.
-constexpr layout_value validate(const layout_value& v, const char* op) {
+// On a pattern (a mixed layout's compile-time pass) only what the known entries decide is
+// checked; the run-time pass checks the rest. A pattern's storage size stays 0 ("the required
+// span") when the span depends on run-time entries.
+template <class V>
+constexpr V validate(const V& v, const char* op) {
   if (v.rank > max_rank) throw layout_error("{}: rank {} exceeds max_rank ({})", op, v.rank, max_rank);
   // Rebuilt with every entry below the rank written and zeros past it: equal layouts must be
   // equal template arguments, and g++ 12 gives a value whose array kept an unwritten entry
   // before a written one a different identity from the same value written in full.
-  layout_value out{};
+  V out{};
   out.rank = v.rank;
   out.offset = v.offset;
   out.storage_size = v.storage_size;
-  if (v.storage_size < 0) throw layout_error("{}: storage size {} is negative", op, v.storage_size);
+  if (definitely(v.storage_size < 0)) throw layout_error("{}: storage size {} is negative", op, known_value(v.storage_size));
   for (std::size_t d = 0; d < v.rank; ++d) {
-    if (v.shape[d] < 0) throw layout_error("{}: extent {} of axis {} is negative", op, v.shape[d], d);
+    if (definitely(v.shape[d] < 0)) throw layout_error("{}: extent {} of axis {} is negative", op, known_value(v.shape[d]), d);
     out.shape[d] = v.shape[d];
     out.strides[d] = v.strides[d];
   }
-  const offset_range r = offset_range_of(out, op);
+  const basic_offset_range<entry_t<V>> r = offset_range_of(out, op);
   // An empty layout addresses nothing, so its offset may lie anywhere (NumPy's empty views of
   // reversed axes point before their storage); nothing ever dereferences it.
-  if (r.count == 0) return out;
-  if (v.offset < 0) throw layout_error("{}: storage offset {} is negative", op, v.offset);
-  if (r.min < 0) throw layout_error("{}: an element lies at negative storage offset {}", op, r.min);
+  if (definitely(r.count == 0)) return out;
+  const auto nonempty = r.count != 0;
+  if (definitely(nonempty && v.offset < 0)) throw layout_error("{}: storage offset {} is negative", op, known_value(v.offset));
+  if (definitely(nonempty && r.min < 0)) throw layout_error("{}: an element lies at negative storage offset {}", op, known_value(r.min));
   // required_span (max_offset + 1) must fit in int64 too.
-  if (r.max == INT64_MAX) throw layout_error("{}: an element lies at storage offset {}, leaving no int64 room for the storage span", op, r.max);
-  if (v.storage_size == 0) out.storage_size = r.max + 1;
-  else if (v.storage_size <= r.max) throw layout_error("{}: reaches storage offset {}, outside its storage [0, {})", op, r.max, v.storage_size);
+  if (definitely(nonempty && r.max == INT64_MAX)) throw layout_error("{}: an element lies at storage offset {}, leaving no int64 room for the storage span", op, known_value(r.max));
+  if (definitely(v.storage_size == 0)) out.storage_size = is_known(r.max) && is_known(nonempty) ? r.max + 1 : 0;  // 0: the span, unknown
+  else if (definitely(nonempty && v.storage_size <= r.max)) throw layout_error("{}: reaches storage offset {}, outside its storage [0, {})", op, known_value(r.max), known_value(v.storage_size));
   return out;
 }
 
@@ -255,31 +289,41 @@ constexpr bool is_unique(const layout_value& v) {
 
 // Row-major (C order) strides for the extents of `v`, written into `v`: PyTorch's contiguous
 // strides, where a zero extent does not zero the strides of the outer dimensions.
-constexpr void set_contiguous_strides(layout_value& v, const char* op) {
-  index_t stride = 1;
+template <class V>
+constexpr void set_contiguous_strides(V& v, const char* op) {
+  entry_t<V> stride = 1;
   for (std::size_t d = v.rank; d-- > 0;) {
     v.strides[d] = stride;
-    stride = checked_mul(stride, v.shape[d] > 1 ? v.shape[d] : 1, op);
+    stride = checked_mul(stride, max_of(v.shape[d], 1), op);
   }
 }
 
-constexpr layout_value contiguous_value(const dims& shape, const char* op) {
-  layout_value v{};
+// An entry of an alias's list: `dyn` is unknown in a pattern.
+template <class V>
+constexpr entry_t<V> entry_of(index_t e) {
+  if constexpr (std::is_same_v<entry_t<V>, index_t>) return e;
+  else return e == dyn ? maybe_index::unknown() : maybe_index(e);
+}
+
+template <class V = layout_value>
+constexpr V contiguous_value(const dims& shape, const char* op) {
+  V v{};
   v.rank = shape.size();
   const index_t* extents = shape.begin();
-  for (std::size_t d = 0; d < v.rank; ++d) v.shape[d] = extents[d];
+  for (std::size_t d = 0; d < v.rank; ++d) v.shape[d] = entry_of<V>(extents[d]);
   set_contiguous_strides(v, op);
   return validate(v, op);
 }
 
-constexpr layout_value column_major_value(const dims& shape, const char* op) {
-  layout_value v{};
+template <class V = layout_value>
+constexpr V column_major_value(const dims& shape, const char* op) {
+  V v{};
   v.rank = shape.size();
-  index_t stride = 1;
+  entry_t<V> stride = 1;
   for (std::size_t d = 0; d < shape.size(); ++d) {
-    v.shape[d] = shape[d];
+    v.shape[d] = entry_of<V>(shape[d]);
     v.strides[d] = stride;
-    stride = checked_mul(stride, shape[d] > 1 ? shape[d] : 1, op);
+    stride = checked_mul(stride, max_of(v.shape[d], 1), op);
   }
   return validate(v, op);
 }
@@ -324,6 +368,9 @@ class dynamic_layout {
   }
 
   constexpr const layout_value& value() const { return value_; }
+  /// The value the rules read (the same as value(); a mixed layout's compile-time pass reads
+  /// entries that may be unknown instead).
+  constexpr const layout_value& entries() const { return value_; }
   constexpr std::size_t rank() const { return value_.rank; }
   constexpr dims shape() const { return to_dims(value_.shape); }
   constexpr dims strides() const { return to_dims(value_.strides); }
@@ -380,5 +427,70 @@ class dynamic_layout {
 
   layout_value value_{.storage_size = 1};  // rank 0: one element at offset 0
 };
+
+namespace detail {
+
+// A mixed layout's value (the template argument of mixed_layout) has `dyn` for each run-time
+// entry and a negative storage size, which no layout has: `dyn` when the storage size is a
+// run-time entry too (a view keeps the storage of the layout it was cut from), or this, when it
+// is the layout's required span (a mixed layout made from its entries). A static stride of an
+// extent-1 axis that happens to be INT64_MIN reads as `dyn` there, and is then carried at run
+// time with its value.
+inline constexpr index_t required_span_storage = -1;
+
+/// The compile-time pass of a mixed layout (`contiguous<dyn, 3>`): the rules run on it as on a
+/// dynamic_layout, over entries that may be unknown, and `value()` gives the result's layout
+/// value (`dyn` for every unknown entry; a static layout's value when none is), whose layout
+/// type is the result's.
+class pattern_layout {
+ public:
+  constexpr pattern_layout() = default;
+  constexpr pattern_layout(const pattern_value& value, dynamic_layout::unchecked_t) : value_(value) {}
+
+  /// The pattern of a layout value holding `dyn` entries.
+  static constexpr pattern_layout of(const layout_value& v) {
+    pattern_layout p;
+    p.value_.rank = v.rank;
+    for (std::size_t d = 0; d < v.rank; ++d) {
+      p.value_.shape[d] = entry_of<pattern_value>(v.shape[d]);
+      p.value_.strides[d] = entry_of<pattern_value>(v.strides[d]);
+    }
+    p.value_.offset = entry_of<pattern_value>(v.offset);
+    // The required span of run-time entries is itself a run-time value.
+    p.value_.storage_size = v.storage_size < 0 ? maybe_index::unknown() : maybe_index(v.storage_size);
+    return p;
+  }
+
+  constexpr const pattern_value& entries() const { return value_; }
+  constexpr std::size_t rank() const { return value_.rank; }
+  /// The layout value with `dyn` where an entry is unknown.
+  constexpr layout_value value() const {
+    layout_value v{};
+    v.rank = value_.rank;
+    bool unknown = !value_.offset.known;
+    for (std::size_t d = 0; d < v.rank; ++d) {
+      v.shape[d] = entry_or_dyn(value_.shape[d]);
+      v.strides[d] = entry_or_dyn(value_.strides[d]);
+      unknown = unknown || !value_.shape[d].known || !value_.strides[d].known;
+    }
+    v.offset = entry_or_dyn(value_.offset);
+    // A known storage size next to unknown entries comes only from validate, which knows it
+    // only as the required span.
+    v.storage_size = !value_.storage_size.known ? dyn : unknown ? required_span_storage : value_.storage_size.value;
+    return v;
+  }
+
+ private:
+  pattern_value value_{.storage_size = 1};
+};
+
+// What the rules take: a layout of run-time values, or a mixed layout's compile-time pattern.
+template <class L>
+concept rule_layout = std::same_as<L, dynamic_layout> || std::same_as<L, pattern_layout>;
+
+// True for the value of a mixed layout type (see required_span_storage).
+constexpr bool is_mixed(const layout_value& v) { return v.storage_size < 0; }
+
+}  // namespace detail
 
 }  // namespace strider

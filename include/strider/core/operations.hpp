@@ -30,8 +30,14 @@ constexpr index_t wrap_axis(index_t axis, std::size_t rank) {
 // every invariant of a layout, so it is not validated again; static layouts evaluate this in
 // the compiler, where validation would be a large part of the cost of each operation.
 constexpr dynamic_layout subset_result(const layout_value& v) { return {v, dynamic_layout::unchecked_t{}}; }
+constexpr pattern_layout subset_result(const pattern_value& v) { return {v, dynamic_layout::unchecked_t{}}; }
 
-constexpr void remove_axis(layout_value& v, std::size_t axis) {
+// The value type a rule works on for a layout type: layout_value or pattern_value.
+template <class L>
+using value_t = std::remove_cvref_t<decltype(std::declval<const L&>().entries())>;
+
+template <class V>
+constexpr void remove_axis(V& v, std::size_t axis) {
   for (std::size_t d = axis; d + 1 < v.rank && d + 1 < max_rank; ++d) {  // the bound for g++'s -Wmaybe-uninitialized
     v.shape[d] = v.shape[d + 1];
     v.strides[d] = v.strides[d + 1];
@@ -41,7 +47,8 @@ constexpr void remove_axis(layout_value& v, std::size_t axis) {
   v.strides[v.rank] = 0;
 }
 
-constexpr void insert_axis(layout_value& v, std::size_t axis, index_t extent, index_t stride, const char* op) {
+template <class V>
+constexpr void insert_axis(V& v, std::size_t axis, entry_t<V> extent, entry_t<V> stride, const char* op) {
   if (v.rank == max_rank) throw layout_error("{}: rank would exceed max_rank ({})", op, max_rank);
   for (std::size_t d = v.rank; d > axis; --d) {
     v.shape[d] = v.shape[d - 1];
@@ -56,11 +63,12 @@ constexpr void insert_axis(layout_value& v, std::size_t axis, index_t extent, in
 
 /// Reorders the axes: result axis i is input axis `axes[i]` (NumPy `transpose(axes)`, PyTorch
 /// `permute`). Negative axes count from the end.
-constexpr dynamic_layout permute(const dynamic_layout& l, const dims& axes) {
-  const layout_value& in = l.value();
+template <detail::rule_layout L>
+constexpr L permute(const L& l, const dims& axes) {
+  const auto& in = l.entries();
   if (axes.size() != in.rank) throw layout_error("permute: {} axes given for a layout of rank {}", axes.size(), in.rank);
   const index_t* axis = axes.begin();
-  layout_value out = in;
+  detail::value_t<L> out = in;
   bool used[max_rank] = {};
   for (std::size_t i = 0; i < in.rank; ++i) {
     const index_t a = detail::wrap_axis(axis[i], in.rank);
@@ -74,23 +82,27 @@ constexpr dynamic_layout permute(const dynamic_layout& l, const dims& axes) {
 }
 
 /// Swaps two axes (PyTorch `transpose(a, b)`, NumPy `swapaxes`).
-constexpr dynamic_layout transpose(const dynamic_layout& l, index_t axis_a, index_t axis_b) {
-  const layout_value& in = l.value();
+template <detail::rule_layout L>
+constexpr L transpose(const L& l, index_t axis_a, index_t axis_b) {
+  const auto& in = l.entries();
   const index_t a = detail::wrap_axis(axis_a, in.rank), b = detail::wrap_axis(axis_b, in.rank);
   if (a < 0) throw layout_error("transpose: axis {} is out of range for rank {}", axis_a, in.rank);
   if (b < 0) throw layout_error("transpose: axis {} is out of range for rank {}", axis_b, in.rank);
-  layout_value out = in;
+  detail::value_t<L> out = in;
   std::swap(out.shape[a], out.shape[b]);
   std::swap(out.strides[a], out.strides[b]);
   return detail::subset_result(out);
 }
 
 namespace detail {
-constexpr dynamic_layout flip_axes(const dynamic_layout& l, const bool (&used)[max_rank]) {
-  const layout_value& in = l.value();
-  layout_value out = in;
+template <rule_layout L>
+constexpr L flip_axes(const L& l, const bool (&used)[max_rank]) {
+  const auto& in = l.entries();
+  value_t<L> out = in;
   for (std::size_t d = 0; d < in.rank; ++d) {
-    if (!used[d] || in.shape[d] == 0) continue;
+    // An axis not known to be empty is flipped: a mixed layout's static entries describe its
+    // non-empty results (docs/mixed.md).
+    if (!used[d] || definitely(in.shape[d] == 0)) continue;
     out.offset = checked_add(out.offset, checked_mul(in.shape[d] - 1, in.strides[d], "flip"), "flip");
     out.strides[d] = checked_neg(in.strides[d], "flip");
   }
@@ -101,8 +113,9 @@ constexpr dynamic_layout flip_axes(const dynamic_layout& l, const bool (&used)[m
 /// Reverses the given axes (NumPy `flip(a, axes)`): the stride changes sign and the offset moves
 /// to the last element. An empty axis list flips nothing, as NumPy's `axis=()`. An empty axis
 /// stays as it is, as in NumPy.
-constexpr dynamic_layout flip(const dynamic_layout& l, const dims& axes) {
-  const layout_value& in = l.value();
+template <detail::rule_layout L>
+constexpr L flip(const L& l, const dims& axes) {
+  const auto& in = l.entries();
   bool used[max_rank] = {};
   for (std::size_t i = 0; i < axes.size(); ++i) {
     const index_t a = detail::wrap_axis(axes[i], in.rank);
@@ -114,7 +127,8 @@ constexpr dynamic_layout flip(const dynamic_layout& l, const dims& axes) {
 }
 
 /// Flips every axis (NumPy `flip(a)` with no axis).
-constexpr dynamic_layout flip(const dynamic_layout& l) {
+template <detail::rule_layout L>
+constexpr L flip(const L& l) {
   bool all[max_rank] = {};
   for (std::size_t d = 0; d < l.rank(); ++d) all[d] = true;
   return detail::flip_axes(l, all);
@@ -277,8 +291,9 @@ constexpr dynamic_layout reshape(const dynamic_layout& l, const dims& shape) {
 
 /// NumPy `squeeze(axis)`: removes the given axes, each of which must have extent 1. A rank-0
 /// layout accepts axis 0 or -1 and stays as it is, as in NumPy and PyTorch.
-constexpr dynamic_layout squeeze(const dynamic_layout& l, const dims& axes) {
-  const layout_value& in = l.value();
+template <detail::rule_layout L>
+constexpr L squeeze(const L& l, const dims& axes) {
+  const auto& in = l.entries();
   if (in.rank == 0) {
     if (axes.size() > 1) throw layout_error("squeeze: {} axes given for a layout of rank 0 (at most one, 0 or -1)", axes.size());
     if (axes.size() == 1 && detail::wrap_axis(axes[0], 1) < 0) throw layout_error("squeeze: axis {} is out of range for rank 0", axes[0]);
@@ -289,33 +304,35 @@ constexpr dynamic_layout squeeze(const dynamic_layout& l, const dims& axes) {
     const index_t a = detail::wrap_axis(axes[i], in.rank);
     if (a < 0) throw layout_error("squeeze: axis {} is out of range for rank {}", axes[i], in.rank);
     if (drop[a]) throw layout_error("squeeze: repeated axis {}", axes[i]);
-    if (in.shape[a] != 1) throw layout_error("squeeze: axis {} has extent {}, not 1", axes[i], in.shape[a]);
+    if (detail::definitely(in.shape[a] != 1)) throw layout_error("squeeze: axis {} has extent {}, not 1", axes[i], detail::known_value(in.shape[a]));
     drop[a] = true;
   }
-  layout_value out = in;
+  detail::value_t<L> out = in;
   for (std::size_t d = in.rank; d-- > 0;)
     if (drop[d]) detail::remove_axis(out, d);
   return detail::subset_result(out);
 }
 
 /// NumPy `squeeze()`: removes every axis of extent 1.
-constexpr dynamic_layout squeeze(const dynamic_layout& l) {
-  layout_value out = l.value();
+template <detail::rule_layout L>
+constexpr L squeeze(const L& l) {
+  detail::value_t<L> out = l.entries();
   for (std::size_t d = out.rank; d-- > 0;)
-    if (out.shape[d] == 1) detail::remove_axis(out, d);
+    if (detail::decided(out.shape[d] == 1, "squeeze")) detail::remove_axis(out, d);
   return detail::subset_result(out);
 }
 
 /// PyTorch `unsqueeze(axis)` / NumPy `expand_dims`: inserts an axis of extent 1 at `axis`, which
 /// may be in [-rank-1, rank]. Its stride is PyTorch's choice (extent * stride of the axis it
 /// precedes, or 1 at the end); it never affects an offset.
-constexpr dynamic_layout unsqueeze(const dynamic_layout& l, index_t axis) {
-  const layout_value& in = l.value();
+template <detail::rule_layout L>
+constexpr L unsqueeze(const L& l, index_t axis) {
+  const auto& in = l.entries();
   const index_t a = detail::wrap_axis(axis, in.rank + 1);
   if (a < 0) throw layout_error("unsqueeze: axis {} is out of range for rank {} (a new axis goes in [-{}, {}])", axis, in.rank, in.rank + 1, in.rank);
   const auto at = static_cast<std::size_t>(a);
-  const index_t stride = at < in.rank ? detail::checked_mul(in.shape[at], in.strides[at], "unsqueeze") : 1;
-  layout_value out = in;
+  const detail::entry_t<detail::value_t<L>> stride = at < in.rank ? detail::checked_mul(in.shape[at], in.strides[at], "unsqueeze") : 1;
+  detail::value_t<L> out = in;
   detail::insert_axis(out, at, 1, stride, "unsqueeze");
   return detail::subset_result(out);
 }
@@ -378,7 +395,8 @@ constexpr dynamic_layout unfold(const dynamic_layout& l, index_t dim, index_t si
 /// PyTorch `movedim(source, destination)` (NumPy `moveaxis`): axis source[i] becomes axis
 /// destination[i]; the other axes keep their order in the remaining places. Negative axes count
 /// from the end.
-constexpr dynamic_layout movedim(const dynamic_layout& l, const dims& source, const dims& destination) {
+template <detail::rule_layout L>
+constexpr L movedim(const L& l, const dims& source, const dims& destination) {
   const std::size_t rank = l.rank();
   if (source.size() != destination.size())
     throw layout_error("movedim: {} source axes but {} destination axes", source.size(), destination.size());
@@ -442,18 +460,20 @@ constexpr dynamic_layout coalesce(const dynamic_layout& l) {
 
 /// PyTorch `mT`: the last two axes swapped (a batch of matrices transposed). A rank-0 layout is
 /// its own transpose, as in PyTorch; rank 1 is refused.
-constexpr dynamic_layout matrix_transpose(const dynamic_layout& l) {
+template <detail::rule_layout L>
+constexpr L matrix_transpose(const L& l) {
   if (l.rank() == 0) return l;
   if (l.rank() < 2) throw layout_error("matrix_transpose: needs a matrix or a batch of them (at least 2 axes), got rank {}", l.rank());
   return transpose(l, -2, -1);
 }
 
 /// NumPy `.T` and `transpose()` without axes (PyTorch `.T`): the order of the axes reversed.
-constexpr dynamic_layout reverse_axis_order(const dynamic_layout& l) {
-  layout_value out = l.value();
+template <detail::rule_layout L>
+constexpr L reverse_axis_order(const L& l) {
+  detail::value_t<L> out = l.entries();
   for (std::size_t i = 0; i < out.rank; ++i) {
-    out.shape[i] = l.value().shape[out.rank - 1 - i];
-    out.strides[i] = l.value().strides[out.rank - 1 - i];
+    out.shape[i] = l.entries().shape[out.rank - 1 - i];
+    out.strides[i] = l.entries().strides[out.rank - 1 - i];
   }
   return detail::subset_result(out);
 }
@@ -615,20 +635,22 @@ constexpr dynamic_layout unflatten(const dynamic_layout& l, index_t dim, const d
 
 /// PyTorch `narrow(dim, start, length)`: elements [start, start + length) of axis `dim`, a view.
 /// A negative start counts from the end; out of range is an error, never clamped.
-constexpr dynamic_layout narrow(const dynamic_layout& l, index_t dim, index_t start, index_t length) {
-  const layout_value& in = l.value();
+template <detail::rule_layout L>
+constexpr L narrow(const L& l, index_t dim, index_t start, index_t length) {
+  using E = detail::entry_t<detail::value_t<L>>;
+  const auto& in = l.entries();
   if (in.rank == 0) throw layout_error("narrow: a rank-0 layout has no dimension to narrow");
   const index_t d = detail::wrap_axis(dim, in.rank);
   if (d < 0) throw layout_error("narrow: dimension {} is out of range for rank {}", dim, in.rank);
   // PyTorch's range for start: the end itself, or an index as maybe_wrap_dim wraps it (an empty
   // axis wraps as one of extent 1, so -1 is its start too).
-  const index_t n = in.shape[d], wrap = n > 0 ? n : 1;
-  if (start != n && (start < -wrap || start >= wrap))
-    throw layout_error("narrow: start {} is out of range for dimension {} with extent {}", start, dim, n);
-  const index_t first = start < 0 ? start + wrap : start;
+  const E n = in.shape[d], wrap = detail::max_of(n, 1);
+  if (detail::definitely(n != start && (E(start) < -wrap || E(start) >= wrap)))
+    throw layout_error("narrow: start {} is out of range for dimension {} with extent {}", start, dim, detail::known_value(n));
+  const E first = start < 0 ? E(start) + wrap : E(start);
   if (length < 0) throw layout_error("narrow: length {} is negative", length);
-  if (length > n - first) throw layout_error("narrow: start {} + length {} exceeds extent {} of dimension {}", first, length, n, dim);
-  layout_value out = in;
+  if (detail::definitely(E(length) > n - first)) throw layout_error("narrow: start {} + length {} exceeds extent {} of dimension {}", detail::known_value(first), length, detail::known_value(n), dim);
+  detail::value_t<L> out = in;
   out.shape[d] = length;
   out.offset = detail::checked_add(in.offset, detail::checked_mul(first, in.strides[d], "narrow"), "narrow");
   return detail::subset_result(out);
@@ -636,18 +658,39 @@ constexpr dynamic_layout narrow(const dynamic_layout& l, index_t dim, index_t st
 
 /// PyTorch `select(dim, index)`: the elements at `index` of axis `dim`, which is removed (NumPy
 /// `a[..., index, ...]`). A negative index counts from the end.
-constexpr dynamic_layout select(const dynamic_layout& l, index_t dim, index_t index) {
-  const layout_value& in = l.value();
+template <detail::rule_layout L>
+constexpr L select(const L& l, index_t dim, index_t index) {
+  using E = detail::entry_t<detail::value_t<L>>;
+  const auto& in = l.entries();
   if (in.rank == 0) throw layout_error("select: a rank-0 layout has no dimension to select from");
   const index_t d = detail::wrap_axis(dim, in.rank);
   if (d < 0) throw layout_error("select: dimension {} is out of range for rank {}", dim, in.rank);
-  const index_t n = in.shape[d];
-  if (index < -n || index >= n) throw layout_error("select: index {} is out of range for dimension {} with extent {}", index, dim, n);
-  layout_value out = in;
-  out.offset = detail::checked_add(in.offset, detail::checked_mul(index < 0 ? index + n : index, in.strides[d], "select"), "select");
+  const E n = in.shape[d];
+  if (detail::definitely(E(index) < -n || E(index) >= n)) throw layout_error("select: index {} is out of range for dimension {} with extent {}", index, dim, detail::known_value(n));
+  detail::value_t<L> out = in;
+  out.offset = detail::checked_add(in.offset, detail::checked_mul(index < 0 ? E(index) + n : E(index), in.strides[d], "select"), "select");
   detail::remove_axis(out, static_cast<std::size_t>(d));
   return detail::subset_result(out);
 }
+
+// Non-template forms for dynamic layouts of the rules above that are templates over the layout
+// type (a dynamic_layout, or a mixed layout's compile-time pattern): nvcc's front end rejects a
+// call of a function template in a template argument (the static aliases), and these are what
+// an unqualified call on a dynamic_layout finds first.
+constexpr dynamic_layout permute(const dynamic_layout& l, const dims& axes) { return permute<dynamic_layout>(l, axes); }
+constexpr dynamic_layout transpose(const dynamic_layout& l, index_t a, index_t b) { return transpose<dynamic_layout>(l, a, b); }
+constexpr dynamic_layout flip(const dynamic_layout& l, const dims& axes) { return flip<dynamic_layout>(l, axes); }
+constexpr dynamic_layout flip(const dynamic_layout& l) { return flip<dynamic_layout>(l); }
+constexpr dynamic_layout squeeze(const dynamic_layout& l, const dims& axes) { return squeeze<dynamic_layout>(l, axes); }
+constexpr dynamic_layout squeeze(const dynamic_layout& l) { return squeeze<dynamic_layout>(l); }
+constexpr dynamic_layout unsqueeze(const dynamic_layout& l, index_t axis) { return unsqueeze<dynamic_layout>(l, axis); }
+constexpr dynamic_layout movedim(const dynamic_layout& l, const dims& source, const dims& destination) {
+  return movedim<dynamic_layout>(l, source, destination);
+}
+constexpr dynamic_layout matrix_transpose(const dynamic_layout& l) { return matrix_transpose<dynamic_layout>(l); }
+constexpr dynamic_layout reverse_axis_order(const dynamic_layout& l) { return reverse_axis_order<dynamic_layout>(l); }
+constexpr dynamic_layout narrow(const dynamic_layout& l, index_t dim, index_t start, index_t length) { return narrow<dynamic_layout>(l, dim, start, length); }
+constexpr dynamic_layout select(const dynamic_layout& l, index_t dim, index_t index) { return select<dynamic_layout>(l, dim, index); }
 
 namespace detail {
 // The iterator of a sequence made on access, `parts[i]` for i in [0, size()): the parts of split,

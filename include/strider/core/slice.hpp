@@ -116,33 +116,39 @@ constexpr index_expression parse_index(std::string_view text) {
 }
 
 // NumPy's PySlice_AdjustIndices: clamps start and stop into the axis and counts the elements.
+template <class E>
 struct resolved_range {
-  index_t start, step, length;
+  E start, step, length;
 };
 
-constexpr resolved_range resolve_range(const index_item& it, index_t n) {
+// On an unknown extent n (a mixed layout's compile-time pass) the result's entries are those of
+// a non-empty slice: a start past the end, which NumPy clamps, leaves the slice empty.
+template <class E>
+constexpr resolved_range<E> resolve_range(const index_item& it, E n) {
   const index_t step = it.has_step ? it.step : 1;
-  index_t start = 0, stop = 0;
+  E start = 0, stop = 0;
   if (step > 0) {
-    start = !it.has_start ? 0 : it.start < 0 ? detail::max_of(it.start + n, 0) : detail::min_of(it.start, n);
+    start = !it.has_start ? E(0) : it.start < 0 ? detail::max_of(it.start + n, 0) : detail::min_if_nonempty(E(it.start), n);
     stop = !it.has_stop ? n : it.stop < 0 ? detail::max_of(it.stop + n, 0) : detail::min_of(it.stop, n);
   } else {
     start = !it.has_start ? n - 1 : it.start < 0 ? detail::max_of(it.start + n, -1) : detail::min_of(it.start, n - 1);
-    stop = !it.has_stop ? -1 : it.stop < 0 ? detail::max_of(it.stop + n, -1) : detail::min_of(it.stop, n - 1);
+    stop = !it.has_stop ? E(-1) : it.stop < 0 ? detail::max_of(it.stop + n, -1) : detail::min_of(it.stop, n - 1);
   }
-  index_t length = 0;
-  if (step > 0 && stop > start) length = (stop - start - 1) / step + 1;
-  if (step < 0 && start > stop) length = -((start - stop - 1) / step) + 1;
-  if (length == 0) return {0, 1, 0};  // NumPy points an empty slice at its axis start, step 1
+  E length = 0;
+  if (step > 0) length = pick(stop > start, (stop - start - 1) / step + 1, 0);
+  else length = pick(start > stop, -((start - stop - 1) / step) + 1, 0);
+  if (definitely(length == 0)) return {0, 1, 0};  // NumPy points an empty slice at its axis start, step 1
   return {start, step, length};
 }
 
 }  // namespace detail
 
 /// NumPy basic indexing `a[index]`, with `index` written as in Python (see the file comment).
-constexpr dynamic_layout slice(const dynamic_layout& l, std::string_view index) {
+template <detail::rule_layout L>
+constexpr L slice(const L& l, std::string_view index) {
+  using E = detail::entry_t<detail::value_t<L>>;
   const detail::index_expression expr = detail::parse_index(index);
-  const layout_value& in = l.value();
+  const auto& in = l.entries();
   std::size_t integers = 0, ranges = 0, new_axes = 0, ellipses = 0;
   for (std::size_t i = 0; i < expr.count; ++i) {
     const auto kind = expr.items[i].kind;
@@ -155,7 +161,7 @@ constexpr dynamic_layout slice(const dynamic_layout& l, std::string_view index) 
   if (ellipses > 1) throw layout_error("slice: an index can only have a single ellipsis ('...')");
   if (consumed > in.rank) throw layout_error("slice: too many indices: the layout has rank {} but {} were indexed", in.rank, consumed);
   if (in.rank - integers + new_axes > max_rank) throw layout_error("slice: the result's rank would exceed max_rank ({})", max_rank);
-  layout_value out{};
+  detail::value_t<L> out{};
   out.offset = in.offset;
   out.storage_size = in.storage_size;
   std::size_t axis = 0;
@@ -173,15 +179,15 @@ constexpr dynamic_layout slice(const dynamic_layout& l, std::string_view index) 
         out.strides[out.rank++] = 0;  // written, as every entry below the rank (see validate)
         break;
       case detail::index_item::integer: {
-        const index_t n = in.shape[axis];
-        const index_t j = it.value < 0 ? it.value + n : it.value;
-        if (j < 0 || j >= n) throw layout_error("slice: index {} is out of range for axis {} with extent {}", it.value, axis, n);
+        const E n = in.shape[axis];
+        const E j = it.value < 0 ? it.value + n : E(it.value);
+        if (detail::definitely(j < 0 || j >= n)) throw layout_error("slice: index {} is out of range for axis {} with extent {}", it.value, axis, detail::known_value(n));
         out.offset = detail::checked_add(out.offset, detail::checked_mul(j, in.strides[axis], "slice"), "slice");
         ++axis;
         break;
       }
       case detail::index_item::range: {
-        const detail::resolved_range r = detail::resolve_range(it, in.shape[axis]);
+        const detail::resolved_range<E> r = detail::resolve_range(it, in.shape[axis]);
         out.offset = detail::checked_add(out.offset, detail::checked_mul(r.start, in.strides[axis], "slice"), "slice");
         out.shape[out.rank] = r.length;
         out.strides[out.rank++] = detail::checked_mul(in.strides[axis], r.step, "slice");
@@ -197,5 +203,8 @@ constexpr dynamic_layout slice(const dynamic_layout& l, std::string_view index) 
   // Every element of the result is an element of the input, so it keeps the input's invariants.
   return detail::subset_result(out);
 }
+
+/// The non-template form for dynamic layouts (see the end of operations.hpp).
+constexpr dynamic_layout slice(const dynamic_layout& l, std::string_view index) { return slice<dynamic_layout>(l, index); }
 
 }  // namespace strider

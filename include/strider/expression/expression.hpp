@@ -663,12 +663,28 @@ inline std::string to_static_type(const expression& e) {
     out += op.part ? "_part_t<" : "_t<";
   }
   const expression::operation& base = e.operations[0];
-  out += "strider::";
-  out += base.op->name;
-  out += "<";
-  if (base.op->form == argument_form::strided) detail::append_strided(out, base);
-  else out += detail::joined(base.values, ", ", true);
-  out += ">";
+  bool dyn_stride = false;
+  for (const index_t v : base.strides) dyn_stride = dyn_stride || v == dyn;
+  if (base.op->form == argument_form::strided && dyn_stride) {
+    // A static stride equal to `dyn` (INT64_MIN, which only an extent-0 or extent-1 axis can
+    // have) would read as a run-time entry in layout<...>: the same layout is spelled as
+    // as_strided_t over one with zero strides and the same span.
+    expression::operation zeros = base;
+    for (index_t& v : zeros.strides)
+      if (v == dyn) v = 0;
+    out += "strider::as_strided_t<strider::layout<";
+    detail::append_strided(out, zeros);
+    out += ">, ";
+    detail::append_strided(out, base);
+    out += ">";
+  } else {
+    out += "strider::";
+    out += base.op->name;
+    out += "<";
+    if (base.op->form == argument_form::strided) detail::append_strided(out, base);
+    else out += detail::joined(base.values, ", ", true);
+    out += ">";
+  }
   for (std::size_t i = 1; i < e.operations.size(); ++i) {
     const expression::operation& op = e.operations[i];
     if (op.no_axes) continue;

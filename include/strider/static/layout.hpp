@@ -134,6 +134,9 @@ concept static_layout_type = detail::is_static_layout_v<std::remove_cvref_t<L>>;
 /// empty, so a kernel holding one pays nothing for it. Equal layouts are the same type.
 template <layout_value V>
 struct static_layout {
+#ifdef __CUDACC__
+  static_assert(!detail::is_mixed(V), "strider: mixed layouts (dyn entries) are not supported in CUDA translation units yet");
+#endif
   /// The layout as a value, for the run-time API.
   static constexpr layout_value value = V;
   static constexpr std::size_t rank = V.rank;
@@ -149,10 +152,16 @@ struct static_layout {
   /// Elements of the storage the layout was cut from (at least required_span): views keep their
   /// input's, and as_strided_t may reach anywhere in it.
   static constexpr index_t storage_size = V.storage_size;
-
+  /// The compile-time entries: all of them (a mixed layout has `dyn` where an entry is run-time).
+  static constexpr const index_array<rank>& static_shape = shape;
+  static constexpr const index_array<rank>& static_strides = strides;
+  static constexpr index_t static_offset = V.offset;
 
   /// The same layout as a run-time value.
   static constexpr dynamic_layout dynamic() { return {V, dynamic_layout::unchecked_t{}}; }
+  /// Extent and stride of one axis (axis < rank; throws otherwise), as on every layout.
+  static constexpr index_t extent(std::size_t axis) { return dynamic().extent(axis); }
+  static constexpr index_t stride(std::size_t axis) { return dynamic().stride(axis); }
 
   /// Storage offset of element (i...): one index per axis, each in [0, extent). In a constant
   /// expression a bad index is a compile error; at run time it is checked unless NDEBUG.
@@ -177,6 +186,228 @@ struct static_layout {
     return result;
   }
 };
+
+namespace detail {
+// Where each run-time entry of a mixed layout value is held: extents, then strides, then the
+// offset, then the storage size; -1 for a static entry.
+struct entry_slots {
+  int shape[max_rank] = {}, strides[max_rank] = {};
+  int offset = -1, storage_size = -1;
+  std::size_t count = 0;
+};
+constexpr entry_slots slots_of(const layout_value& v) {
+  entry_slots s;
+  int next = 0;
+  for (std::size_t d = 0; d < v.rank; ++d) s.shape[d] = v.shape[d] == dyn ? next++ : -1;
+  for (std::size_t d = 0; d < v.rank; ++d) s.strides[d] = v.strides[d] == dyn ? next++ : -1;
+  s.offset = v.offset == dyn ? next++ : -1;
+  s.storage_size = v.storage_size == dyn ? next++ : -1;
+  s.count = static_cast<std::size_t>(next);
+  return s;
+}
+struct unchecked_entries_t {};
+
+constexpr bool has_dyn(const dims& values) {
+  for (const index_t e : values)
+    if (e == dyn) return true;
+  return false;
+}
+
+// The values of the layout aliases: a static layout's as before, or a mixed layout's pattern,
+// made by the same rules on entries that may be unknown.
+constexpr layout_value contiguous_layout_value(const dims& shape) {
+  if (!has_dyn(shape)) return dynamic_layout::contiguous(shape).value();
+  return pattern_layout(contiguous_value<pattern_value>(shape, "contiguous"), dynamic_layout::unchecked_t{}).value();
+}
+constexpr layout_value column_major_layout_value(const dims& shape) {
+  if (!has_dyn(shape)) return dynamic_layout::column_major(shape).value();
+  return pattern_layout(column_major_value<pattern_value>(shape, "column_major"), dynamic_layout::unchecked_t{}).value();
+}
+constexpr layout_value general_layout_value(const dims& shape, const dims& strides, index_t offset) {
+  if (!has_dyn(shape) && !has_dyn(strides) && offset != dyn) return dynamic_layout(shape, strides, offset).value();
+  if (shape.size() != strides.size())
+    throw layout_error("layout: shape has {} extents but strides has {} entries", shape.size(), strides.size());
+  pattern_value v{};
+  v.rank = shape.size();
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    v.shape[d] = entry_of<pattern_value>(shape[d]);
+    v.strides[d] = entry_of<pattern_value>(strides[d]);
+  }
+  v.offset = entry_of<pattern_value>(offset);
+  return pattern_layout(validate(v, "layout"), dynamic_layout::unchecked_t{}).value();
+}
+}  // namespace detail
+
+/// A layout some of whose entries are known only at run time: `contiguous<dyn, 3, 224, 224>`.
+/// The entries the compiler knows are constants of the type (`static_shape`, `static_strides`,
+/// `static_offset`, with `dyn` where an entry is run-time); the object holds only the others,
+/// one index_t each. Every operation that has a static form takes it and keeps static every
+/// entry its static inputs decide (docs/mixed.md). A mixed layout with no run-time entry left is
+/// a static_layout.
+template <layout_value V>
+struct mixed_layout {
+  static_assert(detail::is_mixed(V), "strider: mixed_layout needs a dyn entry; a layout without one is a static_layout");
+  /// The layout value with `dyn` for each run-time entry (and a negative storage size: see
+  /// detail::required_span_storage).
+  static constexpr layout_value pattern = V;
+  static constexpr std::size_t rank = V.rank;
+  static constexpr index_array<rank> static_shape = detail::first<rank>(V.shape);
+  static constexpr index_array<rank> static_strides = detail::first<rank>(V.strides);
+  static constexpr index_t static_offset = V.offset;
+  /// The number of run-time entries the object holds.
+  static constexpr std::size_t dynamic_count = detail::slots_of(V).count;
+
+  /// From the run-time entries in order: extents, then strides, then the offset (then the
+  /// storage size, for a view's layout type that carries one). Checked as any layout is
+  /// (layout_error "layout: ...").
+  template <std::integral... I>
+    requires(sizeof...(I) == dynamic_count)
+  constexpr explicit mixed_layout(I... entries) : entries_{static_cast<index_t>(entries)...} {
+    detail::validate(full_value(), "layout");
+  }
+
+  /// The layout whose run-time entries are those of `full` (a rule's result, valid, with this
+  /// type's static entries wherever it is not empty). Not checked.
+  static constexpr mixed_layout from_value(const layout_value& full) {
+    mixed_layout out(detail::unchecked_entries_t{});
+    for (std::size_t d = 0; d < rank; ++d) {
+      if (slots.shape[d] >= 0) out.entries_[slots.shape[d]] = full.shape[d];
+      if (slots.strides[d] >= 0) out.entries_[slots.strides[d]] = full.strides[d];
+    }
+    if (slots.offset >= 0) out.entries_[slots.offset] = full.offset;
+    if (slots.storage_size >= 0) out.entries_[slots.storage_size] = full.storage_size;
+    return out;
+  }
+
+  /// The whole layout value, every entry filled in.
+  constexpr layout_value value() const {
+    layout_value v = full_value();
+    if (V.storage_size == detail::required_span_storage) {
+      const detail::offset_range r = detail::offset_range_of(v, "layout");
+      v.storage_size = r.count == 0 ? 0 : r.max + 1;
+    }
+    return v;
+  }
+  /// The same layout as a dynamic_layout.
+  constexpr dynamic_layout dynamic() const { return {value(), dynamic_layout::unchecked_t{}}; }
+  /// The run-time entries, in the constructor's order.
+  constexpr const index_t* dynamic_entries() const { return entries_; }
+
+  /// Extent and stride of one axis (axis < rank; throws otherwise).
+  constexpr index_t extent(std::size_t axis) const { return dynamic().extent(axis); }
+  constexpr index_t stride(std::size_t axis) const { return dynamic().stride(axis); }
+  STRIDER_HOST_DEVICE constexpr index_t offset() const {
+    if constexpr (slots.offset >= 0) return entries_[slots.offset];
+    else return V.offset;
+  }
+  constexpr dims shape() const { return dynamic().shape(); }
+  constexpr dims strides() const { return dynamic().strides(); }
+  constexpr index_t size() const { return detail::element_count(full_value(), "size"); }
+  constexpr index_t storage_size() const { return value().storage_size; }
+  constexpr index_t required_span() const { return dynamic().required_span(); }
+  constexpr index_t min_offset() const { return dynamic().min_offset(); }
+  constexpr index_t max_offset() const { return dynamic().max_offset(); }
+  constexpr bool is_contiguous() const { return dynamic().is_contiguous(); }
+  constexpr bool is_unique() const { return dynamic().is_unique(); }
+
+  /// Storage offset of element (i...): static extents and strides are constants of the code.
+  /// Checked as a static layout's (a layout_error at run time unless NDEBUG).
+  template <std::integral... I>
+    requires(sizeof...(I) == rank)
+  STRIDER_HOST_DEVICE constexpr index_t operator()(I... index) const {
+    return offset_of(std::make_index_sequence<rank>{}, static_cast<index_t>(index)...);
+  }
+
+  friend constexpr bool operator==(const mixed_layout& a, const mixed_layout& b) {
+    for (std::size_t k = 0; k < dynamic_count; ++k)
+      if (a.entries_[k] != b.entries_[k]) return false;
+    return true;
+  }
+
+ private:
+  static constexpr detail::entry_slots slots = detail::slots_of(V);
+  constexpr explicit mixed_layout(detail::unchecked_entries_t) {}
+
+  constexpr layout_value full_value() const {
+    layout_value v = V;
+    for (std::size_t d = 0; d < rank; ++d) {
+      if (slots.shape[d] >= 0) v.shape[d] = entries_[slots.shape[d]];
+      if (slots.strides[d] >= 0) v.strides[d] = entries_[slots.strides[d]];
+    }
+    if (slots.offset >= 0) v.offset = entries_[slots.offset];
+    v.storage_size = slots.storage_size >= 0 ? entries_[slots.storage_size] : 0;  // 0: the required span (validate)
+    return v;
+  }
+  template <std::size_t D>
+  STRIDER_HOST_DEVICE constexpr index_t extent_at() const {
+    if constexpr (slots.shape[D] >= 0) return entries_[slots.shape[D]];
+    else return V.shape[D];
+  }
+  template <std::size_t D>
+  STRIDER_HOST_DEVICE constexpr index_t stride_at() const {
+    if constexpr (slots.strides[D] >= 0) return entries_[slots.strides[D]];
+    else return V.strides[D];
+  }
+  template <std::size_t D>
+  STRIDER_HOST_DEVICE constexpr index_t checked_index(index_t i) const {
+#ifdef NDEBUG
+    if (__builtin_is_constant_evaluated())
+#endif
+      if (i < 0 || i >= extent_at<D>()) {
+#ifdef __CUDA_ARCH__
+        printf("strider: index: index %lld is out of range for axis %llu with extent %lld\n", static_cast<long long>(i),
+               static_cast<unsigned long long>(D), static_cast<long long>(extent_at<D>()));
+        __trap();
+#else
+        throw layout_error("index: index {} is out of range for axis {} with extent {}", i, D, extent_at<D>());
+#endif
+      }
+    return i;
+  }
+  template <std::size_t... D, class... I>
+  STRIDER_HOST_DEVICE constexpr index_t offset_of(std::index_sequence<D...>, I... index) const {
+    return (offset() + ... + (checked_index<D>(index) * stride_at<D>()));
+  }
+
+  index_t entries_[dynamic_count] = {};
+};
+
+namespace detail {
+template <class T>
+inline constexpr bool is_mixed_layout_v = false;
+template <layout_value V>
+inline constexpr bool is_mixed_layout_v<mixed_layout<V>> = true;
+
+// The layout type of a value: static_layout, or mixed_layout when an entry is `dyn`. A member
+// alias of one of two classes, so that no class is instantiated per layout value.
+template <bool Mixed>
+struct layout_kind {
+  template <layout_value V>
+  using type = static_layout<V>;
+};
+template <>
+struct layout_kind<true> {
+  template <layout_value V>
+  using type = mixed_layout<V>;
+};
+}  // namespace detail
+
+/// True for layouts some of whose entries are run-time values (`contiguous<dyn, 3>`).
+template <class L>
+concept mixed_layout_type = detail::is_mixed_layout_v<std::remove_cvref_t<L>>;
+
+// The layout type of a layout value X: `static_layout<X>`, or `mixed_layout<X>` when X has a
+// `dyn` entry. A macro, spelling X twice, rather than an alias template of the value: g++ 12
+// crashes (internal compiler error) on such an alias when the value depends on a type template
+// parameter (`layout<Shape, Strides>`, `permute_t<L, ...>`). The compiler evaluates X once; the
+// second spelling is a lookup in its cache of constant calls.
+#ifndef __CUDACC__
+#define STRIDER_DETAIL_LAYOUT_TYPE(X) typename ::strider::detail::layout_kind<::strider::detail::is_mixed(X)>::template type<(X)>
+#else
+// nvcc's front end (CUDA 13) rejects the dispatch above in the host code it generates, so a
+// CUDA translation unit has static layouts only, and static_layout refuses a mixed value.
+#define STRIDER_DETAIL_LAYOUT_TYPE(X) ::strider::static_layout<X>
+#endif
 
 /// Compile-time extents, as in `layout<shape<3, 4>, strides<4, 1>>`.
 template <index_t... E>
@@ -204,15 +435,43 @@ struct axes {
 /// The general static layout: any shape, strides and storage offset (checked: no element at
 /// a negative offset, sizes within int64).
 template <class Shape, class Strides, index_t Offset = 0>
-using layout = static_layout<dynamic_layout(Shape::as_dims(), Strides::as_dims(), Offset).value()>;
+using layout = STRIDER_DETAIL_LAYOUT_TYPE(detail::general_layout_value(Shape::as_dims(), Strides::as_dims(), Offset));
 
 /// Row-major (C order) layout at offset 0: `contiguous<3, 4>` has strides {4, 1}.
+/// `contiguous<dyn, 3, 8>` has a run-time batch and static strides (a mixed_layout).
 template <index_t... E>
-using contiguous = static_layout<dynamic_layout::contiguous(dims{E...}).value()>;
+using contiguous = STRIDER_DETAIL_LAYOUT_TYPE(detail::contiguous_layout_value(dims{E...}));
 
 /// Column-major (Fortran order) layout at offset 0: `column_major<3, 4>` has strides {1, 3}.
 template <index_t... E>
-using column_major = static_layout<dynamic_layout::column_major(dims{E...}).value()>;
+using column_major = STRIDER_DETAIL_LAYOUT_TYPE(detail::column_major_layout_value(dims{E...}));
+
+namespace detail {
+constexpr layout_value layout_cast_value(const layout_value& pattern, const dynamic_layout& d) {
+  const layout_value& in = d.value();
+  if (in.rank != pattern.rank) throw layout_error("layout_cast: the layout has rank {} but the type has rank {}", in.rank, pattern.rank);
+  for (std::size_t a = 0; a < in.rank; ++a) {
+    if (pattern.shape[a] != dyn && pattern.shape[a] != in.shape[a]) throw layout_error("layout_cast: axis {} has extent {} but the type says {}", a, in.shape[a], pattern.shape[a]);
+    if (pattern.strides[a] != dyn && pattern.strides[a] != in.strides[a]) throw layout_error("layout_cast: axis {} has stride {} but the type says {}", a, in.strides[a], pattern.strides[a]);
+  }
+  if (pattern.offset != dyn && pattern.offset != in.offset) throw layout_error("layout_cast: the offset is {} but the type says {}", in.offset, pattern.offset);
+  return in;
+}
+}  // namespace detail
+
+/// A dynamic_layout (from DLPack, say) as the static or mixed layout type L: every static entry
+/// of L is checked (layout_error "layout_cast: axis N ..." names the first that disagrees), and
+/// the run-time ones are taken from `d`.
+template <class L>
+  requires static_layout_type<L> || mixed_layout_type<L>
+constexpr L layout_cast(const dynamic_layout& d) {
+  if constexpr (mixed_layout_type<L>) {
+    return L::from_value(detail::layout_cast_value(L::pattern, d));
+  } else {
+    detail::layout_cast_value(L::value, d);
+    return L{};
+  }
+}
 
 }  // namespace strider
 

@@ -33,27 +33,30 @@ template <class L>
 constexpr dynamic_layout dyn = value_of_layout_type<L>();
 template <layout_value V>
 constexpr dynamic_layout dyn<static_layout<V>> = dynamic_layout(V, dynamic_layout::unchecked_t{});
+// A mixed layout's pattern: the rules run on it at compile time, over entries that may be unknown.
+template <layout_value V>
+constexpr pattern_layout dyn<mixed_layout<V>> = pattern_layout::of(V);
 }  // namespace detail
 
 // --- type aliases -----------------------------------------------------------------------------
 
 /// NumPy basic indexing: `slice_t<L, "1:, ::-1">` is `a[1:, ::-1]`.
 template <class L, fixed_string Index>
-using slice_t = static_layout<slice(detail::dyn<L>, Index.view()).value()>;
+using slice_t = STRIDER_DETAIL_LAYOUT_TYPE(slice(detail::dyn<L>, Index.view()).value());
 
 /// `permute_t<L, 2, 0, 1>`: result axis i is axis P[i] of L.
 template <class L, index_t... P>
-using permute_t = static_layout<permute(detail::dyn<L>, dims{P...}).value()>;
+using permute_t = STRIDER_DETAIL_LAYOUT_TYPE(permute(detail::dyn<L>, dims{P...}).value());
 
 /// Swaps axes A and B.
 template <class L, index_t A, index_t B>
-using transpose_t = static_layout<transpose(detail::dyn<L>, A, B).value()>;
+using transpose_t = STRIDER_DETAIL_LAYOUT_TYPE(transpose(detail::dyn<L>, A, B).value());
 
 /// Reverses the given axes; with none, every axis.
 template <class L, index_t... Axes>
-using flip_t = static_layout<(sizeof...(Axes) == 0 ? flip(detail::dyn<L>)
+using flip_t = STRIDER_DETAIL_LAYOUT_TYPE((sizeof...(Axes) == 0 ? flip(detail::dyn<L>)
                                                    : flip(detail::dyn<L>, dims{Axes...}))
-                                 .value()>;
+                                 .value());
 
 /// NumPy `broadcast_to(L, (E...))`.
 template <class L, index_t... E>
@@ -73,13 +76,13 @@ inline constexpr bool reshape_copies = !can_view(detail::dyn<L>, dims{E...});
 
 /// Removes the given extent-1 axes; with none, every extent-1 axis.
 template <class L, index_t... Axes>
-using squeeze_t = static_layout<(sizeof...(Axes) == 0 ? squeeze(detail::dyn<L>)
+using squeeze_t = STRIDER_DETAIL_LAYOUT_TYPE((sizeof...(Axes) == 0 ? squeeze(detail::dyn<L>)
                                                       : squeeze(detail::dyn<L>, dims{Axes...}))
-                                    .value()>;
+                                    .value());
 
 /// Inserts an extent-1 axis at Axis.
 template <class L, index_t Axis>
-using unsqueeze_t = static_layout<unsqueeze(detail::dyn<L>, Axis).value()>;
+using unsqueeze_t = STRIDER_DETAIL_LAYOUT_TYPE(unsqueeze(detail::dyn<L>, Axis).value());
 
 /// NumPy `diagonal(Offset, A, B)`, the diagonal appended as the last axis.
 template <class L, index_t Offset = 0, index_t A = 0, index_t B = 1>
@@ -91,7 +94,7 @@ using unfold_t = static_layout<unfold(detail::dyn<L>, Dim, Size, Step).value()>;
 
 /// PyTorch `movedim(source, destination)`, NumPy `moveaxis`: `movedim_t<L, axes<0>, axes<2>>`.
 template <class L, class Source, class Destination>
-using movedim_t = static_layout<movedim(detail::dyn<L>, Source::as_dims(), Destination::as_dims()).value()>;
+using movedim_t = STRIDER_DETAIL_LAYOUT_TYPE(movedim(detail::dyn<L>, Source::as_dims(), Destination::as_dims()).value());
 
 /// PyTorch `unflatten(Dim, (E...))`: axis Dim split into E... (one may be -1).
 template <class L, index_t Dim, index_t... E>
@@ -111,11 +114,11 @@ inline constexpr bool flatten_copies = !can_flatten(detail::dyn<L>, Start, End);
 
 /// PyTorch `narrow(Dim, Start, Length)`: elements [Start, Start + Length) of axis Dim.
 template <class L, index_t Dim, index_t Start, index_t Length>
-using narrow_t = static_layout<narrow(detail::dyn<L>, Dim, Start, Length).value()>;
+using narrow_t = STRIDER_DETAIL_LAYOUT_TYPE(narrow(detail::dyn<L>, Dim, Start, Length).value());
 
 /// PyTorch `select(Dim, Index)`: index Index of axis Dim, which is removed.
 template <class L, index_t Dim, index_t Index>
-using select_t = static_layout<select(detail::dyn<L>, Dim, Index).value()>;
+using select_t = STRIDER_DETAIL_LAYOUT_TYPE(select(detail::dyn<L>, Dim, Index).value());
 
 /// CuTe's `coalesce` in row-major order: the fewest axes with the same index-to-offset function.
 template <class L>
@@ -183,11 +186,11 @@ inline constexpr index_t vector_width_v = vector_width(detail::dyn<L>, Bytes, Al
 
 /// PyTorch `mT`: the last two axes swapped.
 template <class L>
-using matrix_transpose_t = static_layout<matrix_transpose(detail::dyn<L>).value()>;
+using matrix_transpose_t = STRIDER_DETAIL_LAYOUT_TYPE(matrix_transpose(detail::dyn<L>).value());
 
 /// NumPy `.T` (and `transpose()` without axes): the order of the axes reversed.
 template <class L>
-using reverse_axis_order_t = static_layout<reverse_axis_order(detail::dyn<L>).value()>;
+using reverse_axis_order_t = STRIDER_DETAIL_LAYOUT_TYPE(reverse_axis_order(detail::dyn<L>).value());
 
 namespace detail {
 template <class L, class Window, class Axes>
@@ -350,6 +353,47 @@ template <class Shape, class Strides, index_t Offset, static_layout_type L>
 constexpr auto as_strided(L) { return as_strided_t<L, Shape, Strides, Offset>{}; }
 template <index_t N, static_layout_type L>
 constexpr auto with_storage(L) { return with_storage_t<L, N>{}; }
+
+// On a mixed layout object the function forms run the same rule on its run-time values; the
+// result's type is the alias's, which holds the entries the rule left run-time.
+namespace detail {
+template <class R>
+constexpr R layout_from(const dynamic_layout& result) {
+  if constexpr (mixed_layout_type<R>) return R::from_value(result.value());
+  else return R{};
+}
+}  // namespace detail
+
+template <fixed_string Index, mixed_layout_type L>
+constexpr auto slice(const L& l) { return detail::layout_from<slice_t<L, Index>>(slice(l.dynamic(), Index.view())); }
+template <index_t... P, mixed_layout_type L>
+constexpr auto permute(const L& l) { return detail::layout_from<permute_t<L, P...>>(permute(l.dynamic(), dims{P...})); }
+template <index_t A, index_t B, mixed_layout_type L>
+constexpr auto transpose(const L& l) { return detail::layout_from<transpose_t<L, A, B>>(transpose(l.dynamic(), A, B)); }
+template <index_t... Axes, mixed_layout_type L>
+constexpr auto flip(const L& l) {
+  if constexpr (sizeof...(Axes) == 0) return detail::layout_from<flip_t<L>>(flip(l.dynamic()));
+  else return detail::layout_from<flip_t<L, Axes...>>(flip(l.dynamic(), dims{Axes...}));
+}
+template <index_t... Axes, mixed_layout_type L>
+constexpr auto squeeze(const L& l) {
+  if constexpr (sizeof...(Axes) == 0) return detail::layout_from<squeeze_t<L>>(squeeze(l.dynamic()));
+  else return detail::layout_from<squeeze_t<L, Axes...>>(squeeze(l.dynamic(), dims{Axes...}));
+}
+template <index_t Axis, mixed_layout_type L>
+constexpr auto unsqueeze(const L& l) { return detail::layout_from<unsqueeze_t<L, Axis>>(unsqueeze(l.dynamic(), Axis)); }
+template <class Source, class Destination, mixed_layout_type L>
+constexpr auto movedim(const L& l) {
+  return detail::layout_from<movedim_t<L, Source, Destination>>(movedim(l.dynamic(), Source::as_dims(), Destination::as_dims()));
+}
+template <index_t Dim, index_t Start, index_t Length, mixed_layout_type L>
+constexpr auto narrow(const L& l) { return detail::layout_from<narrow_t<L, Dim, Start, Length>>(narrow(l.dynamic(), Dim, Start, Length)); }
+template <index_t Dim, index_t Index, mixed_layout_type L>
+constexpr auto select(const L& l) { return detail::layout_from<select_t<L, Dim, Index>>(select(l.dynamic(), Dim, Index)); }
+template <mixed_layout_type L>
+constexpr auto matrix_transpose(const L& l) { return detail::layout_from<matrix_transpose_t<L>>(matrix_transpose(l.dynamic())); }
+template <mixed_layout_type L>
+constexpr auto reverse_axis_order(const L& l) { return detail::layout_from<reverse_axis_order_t<L>>(reverse_axis_order(l.dynamic())); }
 
 /// `broadcast_shapes(shape<3, 1>{}, shape<4>{})` is `shape<3, 4>{}`.
 template <class... Shapes>

@@ -86,7 +86,7 @@ void copy_to_contiguous(S&& src, typename detail::view_of_t<S>::value_type* out,
   if constexpr (static_layout_type<L>) {
     copy_strided(s.data(), L{}, out, detail::contiguous_like_t<L>{}, options);
   } else {
-    copy_strided(s.data(), s.layout(), out, dynamic_layout::contiguous(s.shape()), options);
+    copy_strided(s.data(), detail::to_dynamic(s.layout()), out, dynamic_layout::contiguous(s.shape()), options);
   }
 }
 

@@ -43,9 +43,9 @@ class tensor;
 template <class T>
 class dynamic_tensor;
 
-/// The layouts a view or tensor can hold: a static layout type, or dynamic_layout.
+/// The layouts a view or tensor can hold: a static layout type, a mixed one, or dynamic_layout.
 template <class L>
-concept view_layout = static_layout_type<L> || std::same_as<L, dynamic_layout>;
+concept view_layout = static_layout_type<L> || mixed_layout_type<L> || std::same_as<L, dynamic_layout>;
 
 namespace detail {
 
@@ -66,6 +66,12 @@ template <static_layout_type L, index_argument... I>
 STRIDER_HOST_DEVICE constexpr index_t element_offset(L layout, I... i) {
   if constexpr (sizeof...(I) > 0 && (static_index<I> && ...)) return layout(i...);
   else return layout(index_value(i)...);
+}
+
+// A mixed layout multiplies by its static strides as constants (mixed_layout::operator()).
+template <mixed_layout_type L, index_argument... I>
+STRIDER_HOST_DEVICE constexpr index_t element_offset(const L& layout, I... i) {
+  return layout(index_value(i)...);
 }
 
 // A dynamic layout checks the index count always (a wrong count would silently address another
@@ -93,6 +99,8 @@ template <static_layout_type L>
 constexpr bool accepts_index_count(std::size_t n) { return n == L::rank; }
 template <std::same_as<dynamic_layout> L>
 constexpr bool accepts_index_count(std::size_t n) { return n <= max_rank; }
+template <mixed_layout_type L>
+constexpr bool accepts_index_count(std::size_t n) { return n == L::rank; }
 
 // The layout part of views and tensors, and the queries on it. For a static layout every query
 // is a static constexpr function and the class is empty (a view is then only its pointer).
@@ -133,6 +141,50 @@ class layout_queries<L> {
   constexpr layout_queries() = default;
   constexpr layout_queries(L, bool) {}
   static constexpr bool writes_allowed() { return L::is_unique; }
+};
+
+// A mixed layout: the object holds its run-time entries; the queries read them.
+template <mixed_layout_type L>
+class layout_queries<L> {
+ public:
+  using layout_type = L;
+  /// False: the layout has run-time entries (its static ones are constants of the type).
+  static constexpr bool is_static = false;
+
+  /// The layout.
+  STRIDER_HOST_DEVICE constexpr const L& layout() const { return layout_; }
+  /// Number of axes.
+  static constexpr std::size_t rank() { return L::rank; }
+  /// Extents and strides (in elements), one per axis.
+  constexpr dims shape() const { return layout_.shape(); }
+  constexpr dims strides() const { return layout_.strides(); }
+  /// Extent and stride of one axis (axis < rank()).
+  constexpr index_t extent(std::size_t axis) const { return layout_.extent(axis); }
+  constexpr index_t stride(std::size_t axis) const { return layout_.stride(axis); }
+  /// Storage offset of the first element, from data().
+  constexpr index_t offset() const { return layout_.offset(); }
+  /// Number of elements.
+  constexpr index_t size() const { return layout_.size(); }
+  /// C-contiguous (PyTorch's rule), and no two elements sharing storage (the core's rules).
+  constexpr bool is_contiguous() const { return layout_.is_contiguous(); }
+  constexpr bool is_unique() const { return layout_.is_unique(); }
+  /// Storage elements the layout reaches from data(): max_offset + 1 (0 when empty).
+  constexpr index_t required_span() const { return layout_.required_span(); }
+  /// Elements of the storage at data() that the layout knows (at least required_span()).
+  constexpr index_t storage_size() const { return layout_.storage_size(); }
+
+ protected:
+  // As for dynamic layouts: uniqueness is decided once, when a mutable view is made.
+  constexpr layout_queries(const L& layout, bool mutable_access)
+      : layout_(layout), writes_allowed_(!mutable_access || layout.is_unique()) {}
+  constexpr layout_queries(const L& layout, bool writes_allowed, int /*known*/) : layout_(layout), writes_allowed_(writes_allowed) {}
+  constexpr bool writes_allowed() const { return writes_allowed_; }
+  constexpr void check_writable() const {
+    if (!writes_allowed_) throw_not_writable();
+  }
+
+  L layout_;
+  bool writes_allowed_ = true;
 };
 
 template <>
@@ -220,9 +272,12 @@ inline constexpr bool refuses_writes<L> = !L::is_unique;
 template <static_layout_type L>
 constexpr layout_value to_layout_value(L) { return L::value; }
 constexpr const layout_value& to_layout_value(const dynamic_layout& layout) { return layout.value(); }
+template <mixed_layout_type L>
+constexpr layout_value to_layout_value(const L& layout) { return layout.value(); }
 template <class L>
 constexpr dynamic_layout to_dynamic(const L& layout) {
   if constexpr (static_layout_type<L>) return L::dynamic();
+  else if constexpr (mixed_layout_type<L>) return layout.dynamic();
   else return layout;
 }
 
@@ -303,7 +358,7 @@ class tensor_view : public detail::layout_queries<Layout> {
   /// (`slice_t<contiguous<8>, ":2">` to `contiguous<2>`).
   template <class U, view_layout L2>
     requires(!std::same_as<tensor_view<U, L2>, tensor_view>) && std::convertible_to<U (*)[], T (*)[]> &&
-            (std::same_as<L2, Layout> || (static_layout_type<L2> && std::same_as<Layout, dynamic_layout>) ||
+            (std::same_as<L2, Layout> || ((static_layout_type<L2> || mixed_layout_type<L2>) && std::same_as<Layout, dynamic_layout>) ||
              detail::narrows_storage_v<L2, Layout>)
   constexpr tensor_view(const tensor_view<U, L2>& other) : tensor_view(other.data(), as_layout(other.layout())) {}
 
@@ -340,32 +395,32 @@ class tensor_view : public detail::layout_queries<Layout> {
 
   /// NumPy basic indexing, `v.slice("1:, ::-1")` is `a[1:, ::-1]`.
   tensor_view slice(std::string_view index) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::slice(this->layout(), index)}; }
   /// Result axis i is axis axes[i].
   tensor_view permute(const dims& axes) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::permute(this->layout(), axes)}; }
   /// Swaps two axes.
   tensor_view transpose(index_t axis_a, index_t axis_b) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::transpose(this->layout(), axis_a, axis_b)}; }
   /// Reverses every axis.
   tensor_view flip() const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::flip(this->layout())}; }
   /// Reverses the given axes.
   tensor_view flip(const dims& axes) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::flip(this->layout(), axes)}; }
   /// NumPy broadcast_to: the result is not unique when an axis is stretched (read-only).
   tensor_view broadcast_to(const dims& shape) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::broadcast_to(this->layout(), shape)}; }
   /// PyTorch view: the same elements in C order with a new shape (one extent may be -1).
   /// Throws "view: ..." when the strides cannot express it; then use contiguous().view(...).
   tensor_view view(const dims& shape) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   {
     if (!can_view(this->layout(), shape))
       throw layout_error("view: the view's strides cannot express this shape without copying; use contiguous() and view the copy");
@@ -373,103 +428,103 @@ class tensor_view : public detail::layout_queries<Layout> {
   }
   /// Removes every extent-1 axis.
   tensor_view squeeze() const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::squeeze(this->layout())}; }
   /// Removes the given extent-1 axes.
   tensor_view squeeze(const dims& axes) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::squeeze(this->layout(), axes)}; }
   /// Inserts an extent-1 axis.
   tensor_view unsqueeze(index_t axis) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::unsqueeze(this->layout(), axis)}; }
   /// The diagonal of axes a and b, appended as the last axis.
   tensor_view diagonal(index_t offset = 0, index_t axis_a = 0, index_t axis_b = 1) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::diagonal(this->layout(), offset, axis_a, axis_b)}; }
   /// Sliding windows along dim (overlapping, hence read-only, when step < size).
   tensor_view unfold(index_t dim, index_t size, index_t step) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::unfold(this->layout(), dim, size, step)}; }
   /// Axes source[i] moved to places destination[i] (PyTorch movedim, NumPy moveaxis).
   tensor_view movedim(const dims& source, const dims& destination) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::movedim(this->layout(), source, destination)}; }
   /// Dimension dim split into axes of these sizes (one may be -1).
   tensor_view unflatten(index_t dim, const dims& sizes) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::unflatten(this->layout(), dim, sizes)}; }
   /// PyTorch expand: extent-1 axes stretched (stride 0; read-only), -1 keeps an axis.
   tensor_view expand(const dims& sizes) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::expand(this->layout(), sizes)}; }
   /// Axes start..end merged into one, as a view (throws when that would copy).
   tensor_view flatten(index_t start = 0, index_t end = -1) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::flatten(this->layout(), start, end)}; }
   /// Elements [start, start + length) of dimension dim.
   tensor_view narrow(index_t dim, index_t start, index_t length) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::narrow(this->layout(), dim, start, length)}; }
   /// Index `index` of dimension dim, which is removed.
   tensor_view select(index_t dim, index_t index) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::select(this->layout(), dim, index)}; }
   /// The fewest axes with the same elements in the same order (CuTe coalesce).
   tensor_view coalesce() const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::coalesce(this->layout())}; }
   /// CuTe composition: element i is this view's element at index b(i) (b starts at offset 0).
   tensor_view composition(const dynamic_layout& b) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::composition(this->layout(), b)}; }
   /// CuTe logical_divide: which tile, then the tile (the trailing axes of tiler's composition).
   tensor_view logical_divide(const dynamic_layout& tiler) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::logical_divide(this->layout(), tiler)}; }
   /// einops rearrange as a view: rearrange("b (h p) -> b h p", "p=2").
   tensor_view rearrange(std::string_view pattern, std::string_view sizes = {}) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::rearrange(this->layout(), pattern, sizes)}; }
   /// Every axis blocked by its tile extent: which tile, then the element in the tile.
   tensor_view tile(const dims& tile_shape) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::tile(this->layout(), tile_shape)}; }
   /// The last two axes swapped (PyTorch mT).
   tensor_view matrix_transpose() const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::matrix_transpose(this->layout())}; }
   /// The order of the axes reversed (NumPy .T).
   tensor_view reverse_axis_order() const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::reverse_axis_order(this->layout())}; }
   /// NumPy sliding_window_view, one window extent per axis (read-only when windows overlap).
   tensor_view sliding_window_view(const dims& window) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::sliding_window_view(this->layout(), window)}; }
   /// NumPy sliding_window_view over the given axes.
   tensor_view sliding_window_view(const dims& window, const dims& axes) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::sliding_window_view(this->layout(), window, axes)}; }
   /// PyTorch split: parts of split_size elements along dim.
   view_parts<T> split(index_t split_size, index_t dim = 0) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::split(this->layout(), split_size, dim)}; }
   /// PyTorch split with a list of part sizes.
   view_parts<T> split_with_sizes(const dims& split_sizes, index_t dim = 0) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::split_with_sizes(this->layout(), split_sizes, dim)}; }
   /// PyTorch chunk: at most `chunks` parts along dim.
   view_parts<T> chunk(index_t chunks, index_t dim = 0) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::chunk(this->layout(), chunks, dim)}; }
   /// PyTorch unbind: one part per index of dim, which is removed.
   view_parts<T> unbind(index_t dim = 0) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::unbind(this->layout(), dim)}; }
   /// Any layout within the storage the view's layout knows, [0, storage_size()).
   tensor_view as_strided(const dims& shape, const dims& strides, index_t offset) const
-    requires(!queries::is_static)
+    requires(std::same_as<Layout, dynamic_layout>)
   { return {data_, strider::as_strided(this->layout(), shape, strides, offset)}; }
 
  private:
@@ -477,7 +532,7 @@ class tensor_view : public detail::layout_queries<Layout> {
   static constexpr Layout as_layout(const L2& layout) {
     if constexpr (std::same_as<L2, Layout>) return layout;
     else if constexpr (queries::is_static) return Layout{};
-    else return L2::dynamic();
+    else return detail::to_dynamic(layout);
   }
 
   // The layout of a view over a range of `held` elements, checked against it.
@@ -487,6 +542,10 @@ class tensor_view : public detail::layout_queries<Layout> {
       if (held < Layout::storage_size)
         throw layout_error("view: storage has {} elements but the layout's storage_size is {}", held, Layout::storage_size);
       return layout;
+    } else if constexpr (mixed_layout_type<Layout>) {
+      if (held < layout.required_span())
+        throw layout_error("view: storage has {} elements but the layout needs {}", held, layout.required_span());
+      return layout;  // a mixed layout's storage size is its type's: its span, or a run-time entry
     } else {
       if (held < layout.required_span())
         throw layout_error("view: storage has {} elements but the layout needs {}", held, layout.required_span());
@@ -548,7 +607,9 @@ using view_of_t = decltype(std::declval<std::remove_reference_t<X>&>().as_view()
 template <class X>
 concept static_source = view_source<X> && view_of_t<X>::is_static;
 template <class X>
-concept dynamic_source = view_source<X> && !view_of_t<X>::is_static;
+concept dynamic_source = view_source<X> && std::same_as<typename view_of_t<X>::layout_type, dynamic_layout>;
+template <class X>
+concept mixed_source = view_source<X> && mixed_layout_type<typename view_of_t<X>::layout_type>;
 
 // A view operation's result points into x's storage, so x must not be an owning temporary.
 template <class X>
@@ -558,6 +619,14 @@ template <class L, class X>
 constexpr auto with_layout(X& x) {
   using V = view_of_t<X>;
   return tensor_view<typename V::element_type, L>(x.as_view().data());
+}
+
+// The view of x's storage through make(x's mixed layout), the layout function form.
+template <class X, class Make>
+constexpr auto with_mixed_layout(X& x, Make make) {
+  const auto v = x.as_view();
+  const auto layout = make(v.layout());
+  return tensor_view<typename view_of_t<X>::element_type, std::remove_cvref_t<decltype(layout)>>(v.data(), layout);
 }
 
 }  // namespace detail
@@ -576,6 +645,43 @@ constexpr auto as_dynamic(X&& x) {
   using V = detail::view_of_t<X>;
   return tensor_view<typename V::element_type, dynamic_layout>(x.as_view());
 }
+
+// --- view operations, mixed layouts: the same template arguments, on the run-time entries -----
+// Each runs the layout function form of the same name (static/operations.hpp).
+
+template <fixed_string Index, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto slice(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return slice<Index>(l); }); }
+template <index_t... P, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto permute(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return permute<P...>(l); }); }
+template <index_t A, index_t B, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto transpose(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return transpose<A, B>(l); }); }
+template <index_t... Axes, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto flip(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return flip<Axes...>(l); }); }
+template <index_t... Axes, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto squeeze(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return squeeze<Axes...>(l); }); }
+template <index_t Axis, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto unsqueeze(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return unsqueeze<Axis>(l); }); }
+template <class Source, class Destination, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto movedim(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return movedim<Source, Destination>(l); }); }
+template <index_t Dim, index_t Start, index_t Length, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto narrow(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return narrow<Dim, Start, Length>(l); }); }
+template <index_t Dim, index_t Index, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto select(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return select<Dim, Index>(l); }); }
+template <detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto matrix_transpose(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return matrix_transpose(l); }); }
+template <detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto reverse_axis_order(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return reverse_axis_order(l); }); }
 
 // --- view operations, static layouts: template arguments, as the layout functions ------------
 

@@ -1,0 +1,123 @@
+// strider/core/maybe.hpp: entries known only at run time (`dyn`), and the index type the rules
+// run on to find out which entries of a result the compile-time entries of its input decide.
+//
+// A mixed layout (`contiguous<dyn, 3, 224, 224>`) is a layout value whose run-time entries hold
+// the marker `dyn`. Each rule is one function template over its entry type: on `index_t` it is
+// the run-time rule every layout runs; on `maybe_index`, a value that may be unknown, it is the
+// compile-time pass of a mixed layout. Unknown in, unknown out, as CuTe's `Int<N>` times `int`
+// is `int`: the entries of the result that come out known are static, the rest are carried at
+// run time and computed there by the same rule on `index_t`. A check whose outcome depends on an
+// unknown entry is skipped by the compile-time pass and made by the run-time one, which sees
+// every value.
+#pragma once
+
+#include "checked.hpp"
+#include "config.hpp"
+#include "error.hpp"
+
+namespace strider {
+
+/// Marks an entry (extent, stride or offset) of a static layout alias that is known only at
+/// run time: `contiguous<dyn, 3, 224, 224>` is a batch of 3x224x224 images of any count. The
+/// value is INT64_MIN, which no valid extent or offset has; a static stride may not be it.
+inline constexpr index_t dyn = INT64_MIN;
+
+namespace detail {
+
+// A three-valued truth: known true, known false, or unknown (depends on a run-time entry).
+struct maybe_bool {
+  bool value = false;
+  bool known = true;
+  constexpr maybe_bool(bool v) : value(v) {}
+  constexpr maybe_bool(bool v, bool k) : value(v), known(k) {}
+};
+
+constexpr maybe_bool operator!(maybe_bool a) { return {!a.value, a.known}; }
+constexpr maybe_bool operator||(maybe_bool a, maybe_bool b) {
+  if ((a.known && a.value) || (b.known && b.value)) return true;
+  return {false, a.known && b.known};
+}
+constexpr maybe_bool operator&&(maybe_bool a, maybe_bool b) {
+  if ((a.known && !a.value) || (b.known && !b.value)) return false;
+  return {a.known && b.known, a.known && b.known};
+}
+
+// An index that may be unknown at compile time. Arithmetic on an unknown operand is unknown,
+// except where the known operand decides the result (a product with 0 is 0).
+struct maybe_index {
+  index_t value = 0;
+  bool known = true;
+  constexpr maybe_index() = default;
+  constexpr maybe_index(index_t v) : value(v) {}
+  static constexpr maybe_index unknown() {
+    maybe_index m;
+    m.known = false;
+    return m;
+  }
+};
+
+// Comparisons are known when both sides are.
+constexpr maybe_bool operator==(maybe_index a, maybe_index b) { return {a.value == b.value, a.known && b.known}; }
+constexpr maybe_bool operator!=(maybe_index a, maybe_index b) { return {a.value != b.value, a.known && b.known}; }
+constexpr maybe_bool operator<(maybe_index a, maybe_index b) { return {a.value < b.value, a.known && b.known}; }
+constexpr maybe_bool operator<=(maybe_index a, maybe_index b) { return {a.value <= b.value, a.known && b.known}; }
+constexpr maybe_bool operator>(maybe_index a, maybe_index b) { return {a.value > b.value, a.known && b.known}; }
+constexpr maybe_bool operator>=(maybe_index a, maybe_index b) { return {a.value >= b.value, a.known && b.known}; }
+
+constexpr maybe_index operator+(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(a.value + b.value) : maybe_index::unknown(); }
+constexpr maybe_index operator-(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(a.value - b.value) : maybe_index::unknown(); }
+constexpr maybe_index operator-(maybe_index a) { return a.known ? maybe_index(-a.value) : a; }
+constexpr maybe_index operator*(maybe_index a, maybe_index b) {
+  if ((a.known && a.value == 0) || (b.known && b.value == 0)) return 0;
+  return a.known && b.known ? maybe_index(a.value * b.value) : maybe_index::unknown();
+}
+constexpr maybe_index operator/(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(a.value / b.value) : maybe_index::unknown(); }
+
+// The same spelling for both entry types, so that one rule serves both.
+constexpr bool definitely(bool b) { return b; }
+constexpr bool definitely(maybe_bool b) { return b.known && b.value; }
+constexpr bool is_known(index_t) { return true; }
+constexpr bool is_known(maybe_index m) { return m.known; }
+constexpr bool is_known(bool) { return true; }
+constexpr bool is_known(maybe_bool b) { return b.known; }
+constexpr index_t known_value(index_t v) { return v; }
+constexpr index_t known_value(maybe_index m) { return m.value; }
+
+// A branch that changes the result's structure (its rank, which axis goes where) and cannot be
+// taken on an unknown entry: the compile-time pass stops with this message.
+constexpr bool decided(bool b, const char*) { return b; }
+constexpr bool decided(maybe_bool b, const char* op) {
+  if (!b.known) throw layout_error("{}: the answer depends on an extent known only at run time (make it static, or use a dynamic_layout)", op);
+  return b.value;
+}
+
+constexpr maybe_index checked_add(maybe_index a, maybe_index b, const char* op) {
+  return a.known && b.known ? maybe_index(checked_add(a.value, b.value, op)) : maybe_index::unknown();
+}
+constexpr maybe_index checked_mul(maybe_index a, maybe_index b, const char* op) {
+  if ((a.known && a.value == 0) || (b.known && b.value == 0)) return 0;
+  return a.known && b.known ? maybe_index(checked_mul(a.value, b.value, op)) : maybe_index::unknown();
+}
+constexpr maybe_index checked_neg(maybe_index a, const char* op) { return checked_mul(a, -1, op); }
+constexpr maybe_index min_of(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(min_of(a.value, b.value)) : maybe_index::unknown(); }
+constexpr maybe_index max_of(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(max_of(a.value, b.value)) : maybe_index::unknown(); }
+
+// The value of a branch on `c`: when c is unknown, the branches' common value if they agree.
+constexpr index_t pick(bool c, index_t a, index_t b) { return c ? a : b; }
+constexpr maybe_index pick(maybe_bool c, maybe_index a, maybe_index b) {
+  if (c.known) return c.value ? a : b;
+  return a.known && b.known && a.value == b.value ? a : maybe_index::unknown();
+}
+
+// min(a, n) where the caller knows that a >= n leaves the result empty (a slice's start past
+// its axis): a mixed layout's static entries describe its non-empty results (see
+// docs/mixed.md), so an unknown n gives a.
+constexpr index_t min_if_nonempty(index_t a, index_t n) { return min_of(a, n); }
+constexpr maybe_index min_if_nonempty(maybe_index a, maybe_index n) { return a.known && !n.known ? a : min_of(a, n); }
+
+// The entry a layout value holds for `e`: `dyn` where it is unknown.
+constexpr index_t entry_or_dyn(index_t e) { return e; }
+constexpr index_t entry_or_dyn(maybe_index e) { return e.known ? e.value : dyn; }
+
+}  // namespace detail
+}  // namespace strider

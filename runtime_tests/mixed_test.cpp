@@ -1,0 +1,302 @@
+// Mixed layouts (contiguous<dyn, 3, 224, 224>): the compile-time pass of the rules on entries
+// that may be unknown, against the run-time rules on every value (differential), and the types
+// built on it (construction, layout_cast, operations on objects, views and copies).
+#include <strider/storage.hpp>
+
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "catch.hpp"
+#include "test_helpers.hpp"
+
+using namespace strider_test;
+using strider::dyn;
+using strider::layout_error;
+using strider::detail::pattern_layout;
+
+namespace {
+
+// One random operation with its arguments, run on either kind of layout.
+struct step {
+  std::string name;
+  std::function<dynamic_layout(const dynamic_layout&)> on_values;
+  std::function<pattern_layout(const pattern_layout&)> on_pattern;
+};
+
+template <class F>
+step make_step(std::string name, F f) {
+  return {std::move(name), [f](const dynamic_layout& l) { return f(l); }, [f](const pattern_layout& l) { return f(l); }};
+}
+
+step random_step(std::mt19937& rng, std::size_t rank) {
+  const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  const auto r = static_cast<int>(rank);
+  switch (pick(0, 10)) {
+    case 0: {
+      dims axes;
+      std::vector<index_t> p(rank);
+      for (std::size_t i = 0; i < rank; ++i) p[i] = static_cast<index_t>(i);
+      std::shuffle(p.begin(), p.end(), rng);
+      if (rank > 1 && pick(0, 5) == 0) p[0] = p[1];  // sometimes a repeated axis: a refusal
+      for (index_t a : p) axes.push_back(a);
+      return make_step("permute", [axes](const auto& l) { return strider::permute(l, axes); });
+    }
+    case 1: {
+      const index_t a = pick(-r, r), b = pick(-r, r - 1);
+      return make_step("transpose", [a, b](const auto& l) { return strider::transpose(l, a, b); });
+    }
+    case 2: {
+      dims axes;
+      if (rank > 0) axes.push_back(pick(-r, r - 1));
+      return make_step("flip", [axes](const auto& l) { return strider::flip(l, axes); });
+    }
+    case 3: {
+      static const char* const indices[] = {"1:", "::-1", ":, 1:", "2", "-1", "..., ::2", ":2, None", "1:-1", "::-2, 0", "5:", ":0", "-2:", "..., 1"};
+      const std::string index = indices[pick(0, 12)];
+      return make_step("slice[" + index + "]", [index](const auto& l) { return strider::slice(l, index); });
+    }
+    case 4: {
+      const index_t dim = pick(-r, r), index = pick(-3, 3);
+      return make_step("select", [dim, index](const auto& l) { return strider::select(l, dim, index); });
+    }
+    case 5: {
+      const index_t dim = pick(-r, r), start = pick(-2, 3), length = pick(0, 3);
+      return make_step("narrow", [dim, start, length](const auto& l) { return strider::narrow(l, dim, start, length); });
+    }
+    case 6: {
+      const index_t axis = pick(-r - 1, r);
+      return make_step("unsqueeze", [axis](const auto& l) { return strider::unsqueeze(l, axis); });
+    }
+    case 7: {
+      dims axes;
+      if (rank > 0) axes.push_back(pick(-r, r - 1));
+      return make_step("squeeze", [axes](const auto& l) { return strider::squeeze(l, axes); });
+    }
+    case 8: {
+      const index_t s = pick(-r, r - 1), d = pick(-r, r - 1);
+      return make_step("movedim", [s, d](const auto& l) { return strider::movedim(l, dims{s}, dims{d}); });
+    }
+    case 9: return make_step("matrix_transpose", [](const auto& l) { return strider::matrix_transpose(l); });
+    default: return make_step("reverse_axis_order", [](const auto& l) { return strider::reverse_axis_order(l); });
+  }
+}
+
+// A random valid layout: extents 0 to 5, permuted and flipped C-order strides with gaps, an offset.
+dynamic_layout random_layout(std::mt19937& rng) {
+  const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  const std::size_t rank = static_cast<std::size_t>(pick(0, 4));
+  dims shape, strides;
+  for (std::size_t d = 0; d < rank; ++d) shape.push_back(pick(0, 5));
+  index_t stride = pick(1, 2);
+  for (std::size_t d = rank; d-- > 0;) {
+    strides.push_back(0);
+    stride *= std::max<index_t>(shape[d], 1) + pick(0, 1);
+  }
+  index_t s = 1;
+  for (std::size_t d = rank; d-- > 0;) {
+    strides[d] = pick(0, 6) == 0 ? 0 : (pick(0, 3) == 0 ? -s : s);
+    s *= std::max<index_t>(shape[d], 1) + pick(0, 1);
+  }
+  return dynamic_layout(shape, strides, s + pick(0, 3));  // the offset covers any negative stride
+}
+
+// The layout value of `l` with the entries `mask` names made `dyn` (a mixed layout's value).
+strider::layout_value with_dyn(const dynamic_layout& l, unsigned mask) {
+  strider::layout_value v = l.value();
+  unsigned bit = 0;
+  for (std::size_t d = 0; d < v.rank; ++d)
+    if (mask >> bit++ & 1) v.shape[d] = dyn;
+  for (std::size_t d = 0; d < v.rank; ++d)
+    if (mask >> bit++ & 1) v.strides[d] = dyn;
+  if (mask >> bit & 1) v.offset = dyn;
+  v.storage_size = strider::detail::required_span_storage;
+  return v;
+}
+
+// `base` with its dyn entries given other values (the static ones kept); invalid draws are
+// skipped by the caller.
+dynamic_layout resample(const strider::layout_value& pattern, const dynamic_layout& base, std::mt19937& rng) {
+  const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  dims shape, strides;
+  for (std::size_t d = 0; d < pattern.rank; ++d) {
+    shape.push_back(pattern.shape[d] == dyn ? pick(0, 6) : base.extent(d));
+    strides.push_back(pattern.strides[d] == dyn ? pick(-12, 12) : base.stride(d));
+  }
+  return dynamic_layout(shape, strides, pattern.offset == dyn ? pick(0, 80) : base.offset());
+}
+
+std::string refusal(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const layout_error& e) {
+    return e.what();
+  }
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("mixed layouts: the compile-time pass agrees with the run-time rules (differential)", "[mixed]") {
+  std::mt19937 rng(17);
+  int chains = 0, static_refusals = 0, run_time_refusals = 0, compile_time_only = 0, results = 0, samples = 0;
+  int static_entries = 0, dynamic_entries = 0, dynamic_but_constant = 0;
+  for (int trial = 0; trial < 6000; ++trial) {
+    const dynamic_layout base = random_layout(rng);
+    const unsigned mask = std::uniform_int_distribution<unsigned>(0, (1u << (2 * base.rank() + 1)) - 1)(rng);
+    const strider::layout_value value = with_dyn(base, mask);
+    std::vector<step> chain;
+    std::size_t rank = base.rank();
+    const int length = std::uniform_int_distribution<int>(1, 4)(rng);
+    for (int i = 0; i < length; ++i) chain.push_back(random_step(rng, rank)), rank = std::min<std::size_t>(rank + 1, 5);
+    ++chains;
+    // The compile-time pass (what a mixed layout type does), then the run-time rules on the values.
+    pattern_layout pattern = pattern_layout::of(value);
+    dynamic_layout all_dynamic = base;
+    std::string static_message, dynamic_message;
+    std::size_t refused_at = chain.size();
+    for (std::size_t i = 0; i < chain.size() && static_message.empty(); ++i) {
+      static_message = refusal([&] { pattern = chain[i].on_pattern(pattern); });
+      if (!static_message.empty()) refused_at = i;
+    }
+    for (std::size_t i = 0; i < chain.size() && dynamic_message.empty(); ++i)
+      dynamic_message = refusal([&] { all_dynamic = chain[i].on_values(all_dynamic); });
+    if (!static_message.empty()) {
+      // A compile error: only where every value refuses, with the same text; or a structural
+      // question on a run-time entry (squeeze() on a dyn extent), which types cannot answer.
+      if (static_message.find("known only at run time") != std::string::npos) {
+        ++compile_time_only;
+        continue;
+      }
+      ++static_refusals;
+      INFO(chain[refused_at].name << " on " << base.rank() << "-d, mask " << mask);
+      CHECK(static_message == dynamic_message);
+      continue;
+    }
+    if (!dynamic_message.empty()) {
+      ++run_time_refusals;  // decided by a run-time entry: a layout_error with the rule's text
+      continue;
+    }
+    ++results;
+    const strider::layout_value p = pattern.value();
+    REQUIRE(p.rank == all_dynamic.rank());
+    // Soundness: every static entry is right for these values and for others of the dyn inputs.
+    std::vector<dynamic_layout> draws{all_dynamic};
+    for (int k = 0; k < 12; ++k) {
+      dynamic_layout in;
+      try {
+        in = resample(value, base, rng);
+        for (const step& s : chain) in = s.on_values(in);
+      } catch (const layout_error&) {
+        continue;  // an invalid draw, or one the rules refuse
+      }
+      draws.push_back(in);
+    }
+    for (const dynamic_layout& d : draws) {
+      ++samples;
+      if (d.size() == 0) continue;  // an empty result's strides and offset are never read
+      for (std::size_t a = 0; a < p.rank; ++a) {
+        if (p.shape[a] != dyn) CHECK(p.shape[a] == d.extent(a));
+        if (p.strides[a] != dyn) CHECK(p.strides[a] == d.stride(a));
+      }
+      if (p.offset != dyn) CHECK(p.offset == d.offset());
+    }
+    // Precision: entries carried at run time that every draw gave the same value.
+    const auto count = [&](bool is_dyn, auto entry) {
+      if (!is_dyn) return void(++static_entries);
+      ++dynamic_entries;
+      bool same = draws.size() > 1;
+      for (const dynamic_layout& d : draws) same = same && entry(d) == entry(draws[0]);
+      dynamic_but_constant += same;
+    };
+    for (std::size_t a = 0; a < p.rank; ++a) {
+      count(p.shape[a] == dyn, [a](const dynamic_layout& d) { return d.extent(a); });
+      count(p.strides[a] == dyn, [a](const dynamic_layout& d) { return d.stride(a); });
+    }
+    count(p.offset == dyn, [](const dynamic_layout& d) { return d.offset(); });
+  }
+  WARN("chains " << chains << ": " << results << " results, " << static_refusals << " static refusals, " << run_time_refusals
+                 << " run-time refusals, " << compile_time_only << " refused as needing a static extent; " << samples
+                 << " value samples; entries " << static_entries << " static, " << dynamic_entries << " run-time, of which "
+                 << dynamic_but_constant << " were the same in every sample");
+  CHECK(results > 1000);
+  CHECK(static_refusals > 100);
+  CHECK(run_time_refusals > 100);
+}
+
+TEST_CASE("mixed layouts: construction, reading, layout_cast", "[mixed]") {
+  using B = strider::contiguous<dyn, 3, 4, 5>;
+  const B b(7);
+  CHECK(b.extent(0) == 7);
+  CHECK(b.size() == 7 * 60);
+  CHECK(b.shape() == dims{7, 3, 4, 5});
+  CHECK(b.strides() == dims{60, 20, 5, 1});
+  CHECK(b(6, 2, 3, 4) == 6 * 60 + 2 * 20 + 3 * 5 + 4);
+  CHECK(b.dynamic() == dynamic_layout::contiguous({7, 3, 4, 5}));
+  CHECK(b.storage_size() == 420);
+  CHECK_THROWS_WITH(B(-1), "layout: extent -1 of axis 0 is negative");
+  CHECK_THROWS_WITH(b(7, 0, 0, 0), "index: index 7 is out of range for axis 0 with extent 7");
+  CHECK_THROWS_WITH(b.extent(4), "layout: axis 4 is out of range for rank 4");
+  CHECK_THROWS_WITH((strider::contiguous<dyn, 2>(INT64_MAX)), "layout: int64 overflow computing 9223372036854775807 * 2");
+  using G = strider::layout<strider::shape<dyn, 4>, strider::strides<dyn, 1>, dyn>;
+  const G g(3, 10, 2);
+  CHECK(g(2, 3) == 2 + 20 + 3);
+  CHECK_THROWS_WITH(G(3, -10, 2), "layout: an element lies at negative storage offset -18");
+  // layout_cast: the static entries are checked, the first disagreement named by its axis.
+  CHECK(strider::layout_cast<B>(dynamic_layout::contiguous({2, 3, 4, 5})).extent(0) == 2);
+  CHECK_THROWS_WITH(strider::layout_cast<B>(dynamic_layout::contiguous({2, 3, 4})), "layout_cast: the layout has rank 3 but the type has rank 4");
+  CHECK_THROWS_WITH(strider::layout_cast<B>(dynamic_layout(dims{2, 3, 4, 5}, dims{60, 20, 5, 1}, 1)), "layout_cast: the offset is 1 but the type says 0");
+  CHECK_THROWS_WITH(strider::layout_cast<B>(dynamic_layout::contiguous({2, 3, 6, 5})), "layout_cast: axis 0 has stride 90 but the type says 60");
+  CHECK_THROWS_WITH(strider::layout_cast<B>(dynamic_layout(dims{2, 3, 6, 5}, dims{60, 20, 5, 1})), "layout_cast: axis 2 has extent 6 but the type says 4");
+  CHECK_NOTHROW((strider::layout_cast<strider::contiguous<3, 4>>(dynamic_layout::contiguous({3, 4}))));
+  CHECK_THROWS_WITH((strider::layout_cast<strider::contiguous<3, 4>>(dynamic_layout::contiguous({3, 5}))), "layout_cast: axis 0 has stride 5 but the type says 4");
+}
+
+TEST_CASE("mixed layouts: operations on objects keep the run-time entries and check them", "[mixed]") {
+  using B = strider::contiguous<dyn, 3, 8, 8>;
+  const B b(5);
+  const auto crop = strider::permute<0, 2, 3, 1>(strider::slice<":, :, 2:-2, ::-1">(b));
+  CHECK(crop.dynamic() == strider::permute(strider::slice(dynamic_layout::contiguous({5, 3, 8, 8}), ":, :, 2:-2, ::-1"), {0, 2, 3, 1}));
+  const auto tail = strider::slice<"1:">(b);
+  CHECK(tail.extent(0) == 4);
+  CHECK(tail.offset() == 192);
+  CHECK(strider::slice<"::-1">(b).offset() == 4 * 192);
+  CHECK(strider::flip<0>(b).dynamic() == strider::flip(b.dynamic(), {0}));
+  // Run-time refusals, with the rules' text.
+  CHECK_THROWS_WITH((strider::select<0, 5>(b)), "select: index 5 is out of range for dimension 0 with extent 5");
+  CHECK_THROWS_WITH(strider::slice<"-6">(b), "slice: index -6 is out of range for axis 0 with extent 5");
+  CHECK_THROWS_WITH((strider::narrow<0, 2, 4>(b)), "narrow: start 2 + length 4 exceeds extent 5 of dimension 0");
+  CHECK_THROWS_WITH((strider::squeeze<0>(b)), "squeeze: axis 0 has extent 5, not 1");
+  CHECK(strider::squeeze<0>(B(1)).dynamic() == dynamic_layout::contiguous({3, 8, 8}));
+  // An empty batch: the static entries are those of a non-empty result (nothing is addressed).
+  const auto empty = strider::slice<"1:">(B(0));
+  CHECK(empty.size() == 0);
+  CHECK(empty.extent(0) == 0);
+}
+
+TEST_CASE("mixed layouts: views index with static strides and copy", "[mixed]") {
+  using B = strider::contiguous<dyn, 3, 4, 4>;
+  const index_t n = 3;
+  std::vector<float> data(static_cast<std::size_t>(n * 48));
+  for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<float>(i);
+  strider::tensor_view<float, B> images(data.data(), B(n));
+  CHECK(images.size() == n * 48);
+  CHECK(images(2, 1, 3, 0) == 2 * 48 + 16 + 12);
+  // Cropped and permuted to NHWC: the same elements as the naive index arithmetic.
+  const auto nhwc = strider::permute<0, 2, 3, 1>(strider::slice<":, :, 1:3, ::-1">(images));
+  static_assert(decltype(nhwc)::layout_type::static_strides == std::array<index_t, 4>{48, 4, -1, 16});
+  for (index_t b = 0; b < n; ++b)
+    for (index_t h = 0; h < 2; ++h)
+      for (index_t w = 0; w < 4; ++w)
+        for (index_t c = 0; c < 3; ++c) CHECK(nhwc(b, h, w, c) == data[static_cast<std::size_t>(b * 48 + c * 16 + (h + 1) * 4 + (3 - w))]);
+  const auto copied = nhwc.contiguous();
+  CHECK(copied.shape() == dims{n, 2, 4, 3});
+  CHECK(copied(2, 1, 0, 2) == nhwc(2, 1, 0, 2));
+  images(0, 0, 0, 0) = -1.0f;
+  CHECK(data[0] == -1.0f);
+  const auto too_small = [&] { return strider::tensor_view<float, B>(std::span<float>(data.data(), 10), B(n)); };
+  CHECK_THROWS_WITH(too_small(), "view: storage has 10 elements but the layout needs 144");
+  const strider::tensor_view<float, dynamic_layout> as_dynamic = nhwc;
+  CHECK(as_dynamic.layout() == nhwc.layout().dynamic());
+}

@@ -1,0 +1,57 @@
+// Mixed layouts (contiguous<dyn, 3, 8, 8>): the entries static inputs decide stay static, the
+// others are run-time; a layout without dyn is exactly today's static type.
+#include <strider/static.hpp>
+
+#include "static_test.hpp"
+
+namespace {
+using namespace strider;
+template <index_t... V>
+constexpr std::array<index_t, sizeof...(V)> a{V...};
+
+using B = contiguous<dyn, 3, 8, 8>;
+// The strides of a batch of contiguous images are all static; only the batch is run-time.
+static_assert(mixed_layout_type<B> && !static_layout_type<B>);
+static_assert(B::static_shape == a<dyn, 3, 8, 8> && B::static_strides == a<192, 64, 8, 1> && B::static_offset == 0);
+static_assert(B::dynamic_count == 1 && sizeof(B) == sizeof(index_t));
+// No dyn: the very type it was (same identity, empty).
+static_assert(std::is_same_v<contiguous<2, 3>, static_layout<dynamic_layout::contiguous({2, 3}).value()>>);
+static_assert(std::is_empty_v<contiguous<2, 3>> && contiguous<2, 3>::static_shape == a<2, 3>);
+// A run-time inner extent makes the strides outside it run-time (NumPy's C order).
+static_assert(contiguous<4, dyn, 2>::static_strides == a<dyn, 2, 1>);
+static_assert(column_major<4, dyn, 2>::static_strides == a<1, 4, dyn>);
+// The general form: run-time extents, strides and offset, one index_t each.
+using G = layout<shape<dyn, 64>, strides<dyn, 1>, dyn>;
+static_assert(G::static_shape == a<dyn, 64> && G::static_strides == a<dyn, 1> && G::static_offset == dyn);
+static_assert(G::dynamic_count == 3 && sizeof(G) == 3 * sizeof(index_t));
+
+// permute moves the run-time entry.
+using P = permute_t<B, 0, 2, 3, 1>;
+static_assert(P::static_shape == a<dyn, 8, 8, 3> && P::static_strides == a<192, 8, 1, 64> && P::static_offset == 0);
+static_assert(permute_t<B, 1, 0, 2, 3>::static_shape == a<3, dyn, 8, 8>);
+// A crop of the static axes stays static there, offset included (NumPy: 2 * 8 + 7).
+using C = slice_t<B, ":, :, 2:-2, ::-1">;
+static_assert(C::static_shape == a<dyn, 3, 4, 8> && C::static_strides == a<192, 64, 8, -1> && C::static_offset == 23);
+// a[1:] on the run-time axis: a run-time extent; its offset is static (that of a non-empty slice).
+using S1 = slice_t<B, "1:">;
+static_assert(S1::static_shape == a<dyn, 3, 8, 8> && S1::static_offset == 192);
+// a[::-1] on it: the offset depends on the batch.
+static_assert(slice_t<B, "::-1">::static_offset == dyn && slice_t<B, "::-1">::static_strides == a<-192, 64, 8, 1>);
+// An integer index on the run-time axis is static when it counts from the front.
+static_assert(slice_t<B, "2">::static_offset == 384 && slice_t<B, "-1">::static_offset == dyn);
+static_assert(select_t<B, 0, 2>::static_offset == 384 && select_t<B, 0, 2>::static_shape == a<3, 8, 8>);
+// narrow gives a static extent even on the run-time axis (checked against it at run time).
+static_assert(narrow_t<B, 0, 2, 5>::static_shape == a<5, 3, 8, 8> && narrow_t<B, 0, 2, 5>::static_offset == 384);
+// flip of the run-time axis: static stride, run-time offset.
+static_assert(flip_t<B, 0>::static_strides == a<-192, 64, 8, 1> && flip_t<B, 0>::static_offset == dyn);
+static_assert(flip_t<B, 1>::static_offset == 128);
+static_assert(transpose_t<B, 0, 3>::static_shape == a<8, 3, 8, dyn>);
+static_assert(unsqueeze_t<B, 1>::static_shape == a<dyn, 1, 3, 8, 8>);
+static_assert(squeeze_t<contiguous<dyn, 1, 4>, 1>::static_shape == a<dyn, 4>);
+static_assert(squeeze_t<contiguous<3, 1, 4>>::static_shape == a<3, 4>);
+static_assert(movedim_t<B, axes<1>, axes<3>>::static_shape == a<dyn, 8, 8, 3>);
+static_assert(matrix_transpose_t<B>::static_strides == a<192, 64, 1, 8>);
+static_assert(reverse_axis_order_t<B>::static_shape == a<8, 8, 3, dyn>);
+// A chain over static axes only.
+static_assert(permute_t<slice_t<B, ":, 1:, ::2">, 0, 2, 3, 1>::static_shape == a<dyn, 4, 8, 2>);
+}  // namespace
