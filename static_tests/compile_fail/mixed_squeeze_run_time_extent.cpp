@@ -1,4 +1,4 @@
-// expect: squeeze: the answer depends on an extent known only at run time
+// expect: squeeze: which axes have extent 1 depends on an extent known only at run time
 // squeeze() without axes removes the extent-1 axes: which ones depends on the run-time batch,
 // and the rank of a type cannot, so it is refused (squeeze_t<L, 0> names the axis instead).
 #include <strider/static.hpp>

@@ -83,14 +83,6 @@ constexpr bool is_known(maybe_bool b) { return b.known; }
 constexpr index_t known_value(index_t v) { return v; }
 constexpr index_t known_value(maybe_index m) { return m.value; }
 
-// A branch that changes the result's structure (its rank, which axis goes where) and cannot be
-// taken on an unknown entry: the compile-time pass stops with this message.
-constexpr bool decided(bool b, const char*) { return b; }
-constexpr bool decided(maybe_bool b, const char* op) {
-  if (!b.known) throw layout_error("{}: the answer depends on an extent known only at run time (make it static, or use a dynamic_layout)", op);
-  return b.value;
-}
-
 constexpr maybe_index checked_add(maybe_index a, maybe_index b, const char* op) {
   return a.known && b.known ? maybe_index(checked_add(a.value, b.value, op)) : maybe_index::unknown();
 }

@@ -317,8 +317,12 @@ constexpr L squeeze(const L& l, const dims& axes) {
 template <detail::rule_layout L>
 constexpr L squeeze(const L& l) {
   detail::value_t<L> out = l.entries();
-  for (std::size_t d = out.rank; d-- > 0;)
-    if (detail::decided(out.shape[d] == 1, "squeeze")) detail::remove_axis(out, d);
+  for (std::size_t d = out.rank; d-- > 0;) {
+    // On a mixed layout the rank of the result must be static: a run-time extent is refused.
+    const auto one = out.shape[d] == 1;
+    if (!detail::is_known(one)) throw layout_error("squeeze: which axes have extent 1 depends on an extent known only at run time (name the axes to squeeze)");
+    if (detail::definitely(one)) detail::remove_axis(out, d);
+  }
   return detail::subset_result(out);
 }
 
