@@ -16,7 +16,8 @@ static_assert(B::static_shape == a<dyn, 3, 8, 8> && B::static_strides == a<192, 
 static_assert(B::dynamic_count == 1 && sizeof(B) == sizeof(index_t));
 // No dyn: the very type it was (same identity, empty).
 static_assert(std::is_same_v<contiguous<2, 3>, static_layout<dynamic_layout::contiguous({2, 3}).value()>>);
-static_assert(std::is_empty_v<contiguous<2, 3>> && contiguous<2, 3>::static_shape == a<2, 3>);
+static_assert(std::is_empty_v<contiguous<2, 3>> && static_shape_v<contiguous<2, 3>> == a<2, 3> && static_strides_v<contiguous<2, 3>> == a<3, 1>);
+static_assert(static_shape_v<B> == a<dyn, 3, 8, 8> && static_offset_v<slice_t<contiguous<4, 4>, "1:">> == 4);
 // A run-time inner extent makes the strides outside it run-time (NumPy's C order).
 static_assert(contiguous<4, dyn, 2>::static_strides == a<dyn, 2, 1>);
 static_assert(column_major<4, dyn, 2>::static_strides == a<1, 4, dyn>);
@@ -48,7 +49,7 @@ static_assert(flip_t<B, 1>::static_offset == 128);
 static_assert(transpose_t<B, 0, 3>::static_shape == a<8, 3, 8, dyn>);
 static_assert(unsqueeze_t<B, 1>::static_shape == a<dyn, 1, 3, 8, 8>);
 static_assert(squeeze_t<contiguous<dyn, 1, 4>, 1>::static_shape == a<dyn, 4>);
-static_assert(squeeze_t<contiguous<3, 1, 4>>::static_shape == a<3, 4>);
+static_assert(squeeze_t<contiguous<3, 1, 4>>::shape == a<3, 4>);
 static_assert(movedim_t<B, axes<1>, axes<3>>::static_shape == a<dyn, 8, 8, 3>);
 static_assert(matrix_transpose_t<B>::static_strides == a<192, 64, 1, 8>);
 static_assert(reverse_axis_order_t<B>::static_shape == a<8, 8, 3, dyn>);

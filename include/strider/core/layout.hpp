@@ -446,6 +446,8 @@ class pattern_layout {
  public:
   constexpr pattern_layout() = default;
   constexpr pattern_layout(const pattern_value& value, dynamic_layout::unchecked_t) : value_(value) {}
+  /// The pattern of a mixed layout's value (see of()).
+  constexpr pattern_layout(const layout_value& value, dynamic_layout::unchecked_t) : pattern_layout(of(value)) {}
 
   /// The pattern of a layout value holding `dyn` entries.
   static constexpr pattern_layout of(const layout_value& v) {

@@ -677,10 +677,11 @@ constexpr L select(const L& l, index_t dim, index_t index) {
   return detail::subset_result(out);
 }
 
-// Non-template forms for dynamic layouts of the rules above that are templates over the layout
-// type (a dynamic_layout, or a mixed layout's compile-time pattern): nvcc's front end rejects a
-// call of a function template in a template argument (the static aliases), and these are what
-// an unqualified call on a dynamic_layout finds first.
+// Under nvcc, non-template forms of the rules above that are templates over the layout type (a
+// dynamic_layout, or a mixed layout's compile-time pattern): nvcc's front end rejects a call of
+// a function template in a template argument (the static aliases), and an unqualified call finds
+// these first. Other compilers call the templates.
+#ifdef __CUDACC__
 constexpr dynamic_layout permute(const dynamic_layout& l, const dims& axes) { return permute<dynamic_layout>(l, axes); }
 constexpr dynamic_layout transpose(const dynamic_layout& l, index_t a, index_t b) { return transpose<dynamic_layout>(l, a, b); }
 constexpr dynamic_layout flip(const dynamic_layout& l, const dims& axes) { return flip<dynamic_layout>(l, axes); }
@@ -695,6 +696,21 @@ constexpr dynamic_layout matrix_transpose(const dynamic_layout& l) { return matr
 constexpr dynamic_layout reverse_axis_order(const dynamic_layout& l) { return reverse_axis_order<dynamic_layout>(l); }
 constexpr dynamic_layout narrow(const dynamic_layout& l, index_t dim, index_t start, index_t length) { return narrow<dynamic_layout>(l, dim, start, length); }
 constexpr dynamic_layout select(const dynamic_layout& l, index_t dim, index_t index) { return select<dynamic_layout>(l, dim, index); }
+constexpr detail::pattern_layout permute(const detail::pattern_layout& l, const dims& axes) { return permute<detail::pattern_layout>(l, axes); }
+constexpr detail::pattern_layout transpose(const detail::pattern_layout& l, index_t a, index_t b) { return transpose<detail::pattern_layout>(l, a, b); }
+constexpr detail::pattern_layout flip(const detail::pattern_layout& l, const dims& axes) { return flip<detail::pattern_layout>(l, axes); }
+constexpr detail::pattern_layout flip(const detail::pattern_layout& l) { return flip<detail::pattern_layout>(l); }
+constexpr detail::pattern_layout squeeze(const detail::pattern_layout& l, const dims& axes) { return squeeze<detail::pattern_layout>(l, axes); }
+constexpr detail::pattern_layout squeeze(const detail::pattern_layout& l) { return squeeze<detail::pattern_layout>(l); }
+constexpr detail::pattern_layout unsqueeze(const detail::pattern_layout& l, index_t axis) { return unsqueeze<detail::pattern_layout>(l, axis); }
+constexpr detail::pattern_layout movedim(const detail::pattern_layout& l, const dims& source, const dims& destination) {
+  return movedim<detail::pattern_layout>(l, source, destination);
+}
+constexpr detail::pattern_layout matrix_transpose(const detail::pattern_layout& l) { return matrix_transpose<detail::pattern_layout>(l); }
+constexpr detail::pattern_layout reverse_axis_order(const detail::pattern_layout& l) { return reverse_axis_order<detail::pattern_layout>(l); }
+constexpr detail::pattern_layout narrow(const detail::pattern_layout& l, index_t dim, index_t start, index_t length) { return narrow<detail::pattern_layout>(l, dim, start, length); }
+constexpr detail::pattern_layout select(const detail::pattern_layout& l, index_t dim, index_t index) { return select<detail::pattern_layout>(l, dim, index); }
+#endif
 
 namespace detail {
 // The iterator of a sequence made on access, `parts[i]` for i in [0, size()): the parts of split,

@@ -204,7 +204,10 @@ constexpr L slice(const L& l, std::string_view index) {
   return detail::subset_result(out);
 }
 
-/// The non-template form for dynamic layouts (see the end of operations.hpp).
+// Under nvcc, the non-template forms (see the end of operations.hpp).
+#ifdef __CUDACC__
 constexpr dynamic_layout slice(const dynamic_layout& l, std::string_view index) { return slice<dynamic_layout>(l, index); }
+constexpr detail::pattern_layout slice(const detail::pattern_layout& l, std::string_view index) { return slice<detail::pattern_layout>(l, index); }
+#endif
 
 }  // namespace strider

@@ -22,7 +22,7 @@ namespace detail {
 template <class T>
 inline constexpr bool is_static_layout_v = false;
 template <layout_value V>
-inline constexpr bool is_static_layout_v<static_layout<V>> = true;
+inline constexpr bool is_static_layout_v<static_layout<V>> = V.storage_size >= 0;
 
 // An index known to the compiler: std::integral_constant, hana::integral_constant, ...
 template <class T>
@@ -134,9 +134,6 @@ concept static_layout_type = detail::is_static_layout_v<std::remove_cvref_t<L>>;
 /// empty, so a kernel holding one pays nothing for it. Equal layouts are the same type.
 template <layout_value V>
 struct static_layout {
-#ifdef __CUDACC__
-  static_assert(!detail::is_mixed(V), "strider: mixed layouts (dyn entries) are not supported in CUDA translation units yet");
-#endif
   /// The layout as a value, for the run-time API.
   static constexpr layout_value value = V;
   static constexpr std::size_t rank = V.rank;
@@ -152,10 +149,6 @@ struct static_layout {
   /// Elements of the storage the layout was cut from (at least required_span): views keep their
   /// input's, and as_strided_t may reach anywhere in it.
   static constexpr index_t storage_size = V.storage_size;
-  /// The compile-time entries: all of them (a mixed layout has `dyn` where an entry is run-time).
-  static constexpr const index_array<rank>& static_shape = shape;
-  static constexpr const index_array<rank>& static_strides = strides;
-  static constexpr index_t static_offset = V.offset;
 
   /// The same layout as a run-time value.
   static constexpr dynamic_layout dynamic() { return {V, dynamic_layout::unchecked_t{}}; }
@@ -238,15 +231,19 @@ constexpr layout_value general_layout_value(const dims& shape, const dims& strid
 }
 }  // namespace detail
 
-/// A layout some of whose entries are known only at run time: `contiguous<dyn, 3, 224, 224>`.
+/// A layout some of whose entries are known only at run time: `contiguous<dyn, 3, 224, 224>`,
+/// `mixed_layout<V>` (below) for a value V with `dyn` entries.
 /// The entries the compiler knows are constants of the type (`static_shape`, `static_strides`,
 /// `static_offset`, with `dyn` where an entry is run-time); the object holds only the others,
 /// one index_t each. Every operation that has a static form takes it and keeps static every
 /// entry its static inputs decide (docs/mixed.md). A mixed layout with no run-time entry left is
 /// a static_layout.
+// A partial specialization of static_layout rather than a class of its own: the aliases then
+// name `static_layout<value>` whatever the value, and only a layout that is used is asked which
+// it is (one comparison), not every intermediate layout of a chain.
 template <layout_value V>
-struct mixed_layout {
-  static_assert(detail::is_mixed(V), "strider: mixed_layout needs a dyn entry; a layout without one is a static_layout");
+  requires(V.storage_size < 0)
+struct static_layout<V> {
   /// The layout value with `dyn` for each run-time entry (and a negative storage size: see
   /// detail::required_span_storage).
   static constexpr layout_value pattern = V;
@@ -262,14 +259,14 @@ struct mixed_layout {
   /// (layout_error "layout: ...").
   template <std::integral... I>
     requires(sizeof...(I) == dynamic_count)
-  constexpr explicit mixed_layout(I... entries) : entries_{static_cast<index_t>(entries)...} {
+  constexpr explicit static_layout(I... entries) : entries_{static_cast<index_t>(entries)...} {
     detail::validate(full_value(), "layout");
   }
 
   /// The layout whose run-time entries are those of `full` (a rule's result, valid, with this
   /// type's static entries wherever it is not empty). Not checked.
-  static constexpr mixed_layout from_value(const layout_value& full) {
-    mixed_layout out(detail::unchecked_entries_t{});
+  static constexpr static_layout from_value(const layout_value& full) {
+    static_layout out(detail::unchecked_entries_t{});
     for (std::size_t d = 0; d < rank; ++d) {
       if (slots.shape[d] >= 0) out.entries_[slots.shape[d]] = full.shape[d];
       if (slots.strides[d] >= 0) out.entries_[slots.strides[d]] = full.strides[d];
@@ -318,7 +315,7 @@ struct mixed_layout {
     return offset_of(std::make_index_sequence<rank>{}, static_cast<index_t>(index)...);
   }
 
-  friend constexpr bool operator==(const mixed_layout& a, const mixed_layout& b) {
+  friend constexpr bool operator==(const static_layout& a, const static_layout& b) {
     for (std::size_t k = 0; k < dynamic_count; ++k)
       if (a.entries_[k] != b.entries_[k]) return false;
     return true;
@@ -326,7 +323,7 @@ struct mixed_layout {
 
  private:
   static constexpr detail::entry_slots slots = detail::slots_of(V);
-  constexpr explicit mixed_layout(detail::unchecked_entries_t) {}
+  constexpr explicit static_layout(detail::unchecked_entries_t) {}
 
   constexpr layout_value full_value() const {
     layout_value v = V;
@@ -372,42 +369,40 @@ struct mixed_layout {
   index_t entries_[dynamic_count] = {};
 };
 
+/// The type of a layout with run-time entries (`dyn` in V): `contiguous<dyn, 3>` is one.
+template <layout_value V>
+using mixed_layout = static_layout<V>;
+
 namespace detail {
 template <class T>
 inline constexpr bool is_mixed_layout_v = false;
 template <layout_value V>
-inline constexpr bool is_mixed_layout_v<mixed_layout<V>> = true;
-
-// The layout type of a value: static_layout, or mixed_layout when an entry is `dyn`. A member
-// alias of one of two classes, so that no class is instantiated per layout value.
-template <bool Mixed>
-struct layout_kind {
-  template <layout_value V>
-  using type = static_layout<V>;
-};
-template <>
-struct layout_kind<true> {
-  template <layout_value V>
-  using type = mixed_layout<V>;
-};
+inline constexpr bool is_mixed_layout_v<static_layout<V>> = V.storage_size < 0;
 }  // namespace detail
 
 /// True for layouts some of whose entries are run-time values (`contiguous<dyn, 3>`).
 template <class L>
 concept mixed_layout_type = detail::is_mixed_layout_v<std::remove_cvref_t<L>>;
 
-// The layout type of a layout value X: `static_layout<X>`, or `mixed_layout<X>` when X has a
-// `dyn` entry. A macro, spelling X twice, rather than an alias template of the value: g++ 12
-// crashes (internal compiler error) on such an alias when the value depends on a type template
-// parameter (`layout<Shape, Strides>`, `permute_t<L, ...>`). The compiler evaluates X once; the
-// second spelling is a lookup in its cache of constant calls.
-#ifndef __CUDACC__
-#define STRIDER_DETAIL_LAYOUT_TYPE(X) typename ::strider::detail::layout_kind<::strider::detail::is_mixed(X)>::template type<(X)>
-#else
-// nvcc's front end (CUDA 13) rejects the dispatch above in the host code it generates, so a
-// CUDA translation unit has static layouts only, and static_layout refuses a mixed value.
-#define STRIDER_DETAIL_LAYOUT_TYPE(X) ::strider::static_layout<X>
-#endif
+/// The compile-time entries of a static or mixed layout type, `dyn` where an entry is run-time:
+/// a mixed layout's `static_shape`, `static_strides` and `static_offset`, a static layout's
+/// `shape`, `strides` and `offset`. (Static layouts do not carry the `static_*` members
+/// themselves: every member of static_layout costs each layout type of a chain compile time.)
+template <class L>
+inline constexpr index_array<L::rank> static_shape_v = [] {
+  if constexpr (mixed_layout_type<L>) return L::static_shape;
+  else return L::shape;
+}();
+template <class L>
+inline constexpr index_array<L::rank> static_strides_v = [] {
+  if constexpr (mixed_layout_type<L>) return L::static_strides;
+  else return L::strides;
+}();
+template <class L>
+inline constexpr index_t static_offset_v = [] {
+  if constexpr (mixed_layout_type<L>) return L::static_offset;
+  else return L::offset;
+}();
 
 /// Compile-time extents, as in `layout<shape<3, 4>, strides<4, 1>>`.
 template <index_t... E>
@@ -435,16 +430,16 @@ struct axes {
 /// The general static layout: any shape, strides and storage offset (checked: no element at
 /// a negative offset, sizes within int64).
 template <class Shape, class Strides, index_t Offset = 0>
-using layout = STRIDER_DETAIL_LAYOUT_TYPE(detail::general_layout_value(Shape::as_dims(), Strides::as_dims(), Offset));
+using layout = static_layout<detail::general_layout_value(Shape::as_dims(), Strides::as_dims(), Offset)>;
 
 /// Row-major (C order) layout at offset 0: `contiguous<3, 4>` has strides {4, 1}.
-/// `contiguous<dyn, 3, 8>` has a run-time batch and static strides (a mixed_layout).
+/// `contiguous<dyn, 3, 8>` has a run-time batch and static strides (a mixed layout).
 template <index_t... E>
-using contiguous = STRIDER_DETAIL_LAYOUT_TYPE(detail::contiguous_layout_value(dims{E...}));
+using contiguous = static_layout<detail::contiguous_layout_value(dims{E...})>;
 
 /// Column-major (Fortran order) layout at offset 0: `column_major<3, 4>` has strides {1, 3}.
 template <index_t... E>
-using column_major = STRIDER_DETAIL_LAYOUT_TYPE(detail::column_major_layout_value(dims{E...}));
+using column_major = static_layout<detail::column_major_layout_value(dims{E...})>;
 
 namespace detail {
 constexpr layout_value layout_cast_value(const layout_value& pattern, const dynamic_layout& d) {

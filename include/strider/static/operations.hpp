@@ -31,32 +31,40 @@ consteval dynamic_layout value_of_layout_type() {
 }
 template <class L>
 constexpr dynamic_layout dyn = value_of_layout_type<L>();
+// A mixed layout (negative storage size) gives its pattern: the rules run on it at compile time,
+// over entries that may be unknown. Chosen by a class of a bool, not by a constraint, which g++
+// would check (and remember) for every layout of every chain.
+template <bool Mixed>
+struct rule_input {
+  using type = dynamic_layout;
+};
+template <>
+struct rule_input<true> {
+  using type = pattern_layout;
+};
 template <layout_value V>
-constexpr dynamic_layout dyn<static_layout<V>> = dynamic_layout(V, dynamic_layout::unchecked_t{});
-// A mixed layout's pattern: the rules run on it at compile time, over entries that may be unknown.
-template <layout_value V>
-constexpr pattern_layout dyn<mixed_layout<V>> = pattern_layout::of(V);
+constexpr typename rule_input<(V.storage_size < 0)>::type dyn<static_layout<V>>{V, dynamic_layout::unchecked_t{}};
 }  // namespace detail
 
 // --- type aliases -----------------------------------------------------------------------------
 
 /// NumPy basic indexing: `slice_t<L, "1:, ::-1">` is `a[1:, ::-1]`.
 template <class L, fixed_string Index>
-using slice_t = STRIDER_DETAIL_LAYOUT_TYPE(slice(detail::dyn<L>, Index.view()).value());
+using slice_t = static_layout<slice(detail::dyn<L>, Index.view()).value()>;
 
 /// `permute_t<L, 2, 0, 1>`: result axis i is axis P[i] of L.
 template <class L, index_t... P>
-using permute_t = STRIDER_DETAIL_LAYOUT_TYPE(permute(detail::dyn<L>, dims{P...}).value());
+using permute_t = static_layout<permute(detail::dyn<L>, dims{P...}).value()>;
 
 /// Swaps axes A and B.
 template <class L, index_t A, index_t B>
-using transpose_t = STRIDER_DETAIL_LAYOUT_TYPE(transpose(detail::dyn<L>, A, B).value());
+using transpose_t = static_layout<transpose(detail::dyn<L>, A, B).value()>;
 
 /// Reverses the given axes; with none, every axis.
 template <class L, index_t... Axes>
-using flip_t = STRIDER_DETAIL_LAYOUT_TYPE((sizeof...(Axes) == 0 ? flip(detail::dyn<L>)
+using flip_t = static_layout<(sizeof...(Axes) == 0 ? flip(detail::dyn<L>)
                                                    : flip(detail::dyn<L>, dims{Axes...}))
-                                 .value());
+                                 .value()>;
 
 /// NumPy `broadcast_to(L, (E...))`.
 template <class L, index_t... E>
@@ -76,13 +84,13 @@ inline constexpr bool reshape_copies = !can_view(detail::dyn<L>, dims{E...});
 
 /// Removes the given extent-1 axes; with none, every extent-1 axis.
 template <class L, index_t... Axes>
-using squeeze_t = STRIDER_DETAIL_LAYOUT_TYPE((sizeof...(Axes) == 0 ? squeeze(detail::dyn<L>)
+using squeeze_t = static_layout<(sizeof...(Axes) == 0 ? squeeze(detail::dyn<L>)
                                                       : squeeze(detail::dyn<L>, dims{Axes...}))
-                                    .value());
+                                    .value()>;
 
 /// Inserts an extent-1 axis at Axis.
 template <class L, index_t Axis>
-using unsqueeze_t = STRIDER_DETAIL_LAYOUT_TYPE(unsqueeze(detail::dyn<L>, Axis).value());
+using unsqueeze_t = static_layout<unsqueeze(detail::dyn<L>, Axis).value()>;
 
 /// NumPy `diagonal(Offset, A, B)`, the diagonal appended as the last axis.
 template <class L, index_t Offset = 0, index_t A = 0, index_t B = 1>
@@ -94,7 +102,7 @@ using unfold_t = static_layout<unfold(detail::dyn<L>, Dim, Size, Step).value()>;
 
 /// PyTorch `movedim(source, destination)`, NumPy `moveaxis`: `movedim_t<L, axes<0>, axes<2>>`.
 template <class L, class Source, class Destination>
-using movedim_t = STRIDER_DETAIL_LAYOUT_TYPE(movedim(detail::dyn<L>, Source::as_dims(), Destination::as_dims()).value());
+using movedim_t = static_layout<movedim(detail::dyn<L>, Source::as_dims(), Destination::as_dims()).value()>;
 
 /// PyTorch `unflatten(Dim, (E...))`: axis Dim split into E... (one may be -1).
 template <class L, index_t Dim, index_t... E>
@@ -114,11 +122,11 @@ inline constexpr bool flatten_copies = !can_flatten(detail::dyn<L>, Start, End);
 
 /// PyTorch `narrow(Dim, Start, Length)`: elements [Start, Start + Length) of axis Dim.
 template <class L, index_t Dim, index_t Start, index_t Length>
-using narrow_t = STRIDER_DETAIL_LAYOUT_TYPE(narrow(detail::dyn<L>, Dim, Start, Length).value());
+using narrow_t = static_layout<narrow(detail::dyn<L>, Dim, Start, Length).value()>;
 
 /// PyTorch `select(Dim, Index)`: index Index of axis Dim, which is removed.
 template <class L, index_t Dim, index_t Index>
-using select_t = STRIDER_DETAIL_LAYOUT_TYPE(select(detail::dyn<L>, Dim, Index).value());
+using select_t = static_layout<select(detail::dyn<L>, Dim, Index).value()>;
 
 /// CuTe's `coalesce` in row-major order: the fewest axes with the same index-to-offset function.
 template <class L>
@@ -186,11 +194,11 @@ inline constexpr index_t vector_width_v = vector_width(detail::dyn<L>, Bytes, Al
 
 /// PyTorch `mT`: the last two axes swapped.
 template <class L>
-using matrix_transpose_t = STRIDER_DETAIL_LAYOUT_TYPE(matrix_transpose(detail::dyn<L>).value());
+using matrix_transpose_t = static_layout<matrix_transpose(detail::dyn<L>).value()>;
 
 /// NumPy `.T` (and `transpose()` without axes): the order of the axes reversed.
 template <class L>
-using reverse_axis_order_t = STRIDER_DETAIL_LAYOUT_TYPE(reverse_axis_order(detail::dyn<L>).value());
+using reverse_axis_order_t = static_layout<reverse_axis_order(detail::dyn<L>).value()>;
 
 namespace detail {
 template <class L, class Window, class Axes>
