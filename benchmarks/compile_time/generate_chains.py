@@ -17,7 +17,14 @@ With --chain tiling, each chain k is instead a kernel's tiling of an image-like 
     X = composition_t<L, layout<shape<TH, TW>, strides<W * C, C>>>   (channel 0 of the first tile)
 plus static_asserts of an offset of each and of the tile rank, the values again from NumPy.
 
-Usage: generate_chains.py [--chain view|tiling] N OUTPUT.cpp
+With --chain mixed, each chain k is the view chain's first three layouts over a run-time batch, and
+two more operations that mixed layouts take (view and reshape do not take them yet):
+    L = contiguous<dyn, B, C, D>               (the leading extent known only at run time)
+    P = permute_t<L, perm>;  S = slice_t<P, "1::2, ...">;  F = flip_t<S, -1>;  N = narrow_t<F, -1, 0, 1>
+plus static_asserts of S's and N's static entries (from NumPy on an array of the same strides).
+--chain mixed-static is the same chain with the leading extent static: the cost to compare with.
+
+Usage: generate_chains.py [--chain view|tiling|mixed|mixed-static] N OUTPUT.cpp
 """
 import sys
 
@@ -84,11 +91,48 @@ def tiling_chain(k):
     return "\n".join(lines)
 
 
+def mixed_chain(k, batch_static=False):
+    a, b, c, d = extents(k)
+    perm = PERMS[k % len(PERMS)]
+    base = np.arange(a * b * c * d).reshape(a, b, c, d)
+    p = base.transpose(perm)
+    s = p[1::2]
+    f = s[..., ::-1]
+    nr = f[..., 0:1]
+    item = base.itemsize
+    # The run-time axis of P (axis 0 of L) and its extent in the static entries.
+    dyn_axis = perm.index(0)
+    def entries(x, rank_axis):
+        shape = [str(n) for n in x.shape]
+        if not batch_static:
+            shape[rank_axis] = "dyn"
+        strides = [str(t // item) for t in x.strides]
+        offset = (x.__array_interface__["data"][0] - base.__array_interface__["data"][0]) // item
+        return ", ".join(shape), ", ".join(strides), offset
+    ns = f"m{k}"
+    lead = str(a) if batch_static else "dyn"
+    ss, st, so = entries(s, dyn_axis - 0)  # the stepped slice is of P's axis 0, never the run-time one
+    ns_, nt, no = entries(nr, dyn_axis)
+    member = "" if not batch_static else "_v"
+    lines = [f"namespace {ns} {{", f"using L = contiguous<{lead}, {b}, {c}, {d}>;",
+             f"using P = permute_t<L, {', '.join(map(str, perm))}>;", 'using S = slice_t<P, "1::2, ...">;',
+             "using F = flip_t<S, -1>;", "using N = narrow_t<F, -1, 0, 1>;"]
+    if batch_static:
+        lines.append(f"static_assert(static_shape_v<S> == std::array<index_t, 4>{{{ss}}} && static_strides_v<S> == std::array<index_t, 4>{{{st}}});")
+        lines.append(f"static_assert(static_offset_v<N> == {no} && static_strides_v<N> == std::array<index_t, 4>{{{nt}}});")
+    else:
+        lines.append(f"static_assert(S::static_shape == std::array<index_t, 4>{{{ss}}} && S::static_strides == std::array<index_t, 4>{{{st}}});")
+        lines.append(f"static_assert(N::static_offset == {no} && N::static_strides == std::array<index_t, 4>{{{nt}}});")
+    lines.append(f"}}  // namespace {ns}")
+    return "\n".join(lines)
+
+
 def main():
     args = sys.argv[1:]
     make = chain
-    if len(args) == 4 and args[0] == "--chain" and args[1] in ("view", "tiling"):
-        make = tiling_chain if args[1] == "tiling" else chain
+    if len(args) == 4 and args[0] == "--chain" and args[1] in ("view", "tiling", "mixed", "mixed-static"):
+        make = {"view": chain, "tiling": tiling_chain, "mixed": mixed_chain,
+                "mixed-static": lambda k: mixed_chain(k, batch_static=True)}[args[1]]
         args = args[2:]
     if len(args) != 2:
         sys.exit(__doc__)

@@ -81,16 +81,16 @@ using offset_range = basic_offset_range<index_t>;
 template <class V>
 constexpr basic_offset_range<entry_t<V>> offset_range_of(const V& v, const char* op) {
   basic_offset_range<entry_t<V>> r{element_count(v, op), v.offset, v.offset};
-  if (definitely(r.count == 0)) return r;
+  if (r.count == 0) return r;
   for (std::size_t d = 0; d < v.rank; ++d) {
-    if (definitely(v.strides[d] == 0)) continue;
+    if (v.strides[d] == 0) continue;
     // (extent - 1) * stride: how far the axis moves from its first element.
     const entry_t<V> reach = checked_mul(v.shape[d] - 1, v.strides[d], op);
     if (!is_known(v.strides[d])) {
       r.min = r.max = checked_add(r.max, reach, op);  // unknown
       continue;
     }
-    entry_t<V>& bound = definitely(v.strides[d] < 0) ? r.min : r.max;
+    entry_t<V>& bound = v.strides[d] < 0 ? r.min : r.max;
     bound = checked_add(bound, reach, op);
   }
   return r;
@@ -114,23 +114,23 @@ constexpr V validate(const V& v, const char* op) {
   out.rank = v.rank;
   out.offset = v.offset;
   out.storage_size = v.storage_size;
-  if (definitely(v.storage_size < 0)) throw layout_error("{}: storage size {} is negative", op, known_value(v.storage_size));
+  if (v.storage_size < 0) throw layout_error("{}: storage size {} is negative", op, known_value(v.storage_size));
   for (std::size_t d = 0; d < v.rank; ++d) {
-    if (definitely(v.shape[d] < 0)) throw layout_error("{}: extent {} of axis {} is negative", op, known_value(v.shape[d]), d);
+    if (v.shape[d] < 0) throw layout_error("{}: extent {} of axis {} is negative", op, known_value(v.shape[d]), d);
     out.shape[d] = v.shape[d];
     out.strides[d] = v.strides[d];
   }
   const basic_offset_range<entry_t<V>> r = offset_range_of(out, op);
   // An empty layout addresses nothing, so its offset may lie anywhere (NumPy's empty views of
   // reversed axes point before their storage); nothing ever dereferences it.
-  if (definitely(r.count == 0)) return out;
+  if (r.count == 0) return out;
   const auto nonempty = r.count != 0;
-  if (definitely(nonempty && v.offset < 0)) throw layout_error("{}: storage offset {} is negative", op, known_value(v.offset));
-  if (definitely(nonempty && r.min < 0)) throw layout_error("{}: an element lies at negative storage offset {}", op, known_value(r.min));
+  if (nonempty && v.offset < 0) throw layout_error("{}: storage offset {} is negative", op, known_value(v.offset));
+  if (nonempty && r.min < 0) throw layout_error("{}: an element lies at negative storage offset {}", op, known_value(r.min));
   // required_span (max_offset + 1) must fit in int64 too.
-  if (definitely(nonempty && r.max == INT64_MAX)) throw layout_error("{}: an element lies at storage offset {}, leaving no int64 room for the storage span", op, known_value(r.max));
-  if (definitely(v.storage_size == 0)) out.storage_size = is_known(r.max) && is_known(nonempty) ? r.max + 1 : 0;  // 0: the span, unknown
-  else if (definitely(nonempty && v.storage_size <= r.max)) throw layout_error("{}: reaches storage offset {}, outside its storage [0, {})", op, known_value(r.max), known_value(v.storage_size));
+  if (nonempty && r.max == INT64_MAX) throw layout_error("{}: an element lies at storage offset {}, leaving no int64 room for the storage span", op, known_value(r.max));
+  if (v.storage_size == 0) out.storage_size = is_known(r.max) && is_known(nonempty) ? r.max + 1 : 0;  // 0: the span, unknown
+  else if (nonempty && v.storage_size <= r.max) throw layout_error("{}: reaches storage offset {}, outside its storage [0, {})", op, known_value(r.max), known_value(v.storage_size));
   return out;
 }
 

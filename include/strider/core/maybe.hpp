@@ -7,8 +7,8 @@
 // compile-time pass of a mixed layout. Unknown in, unknown out, as CuTe's `Int<N>` times `int`
 // is `int`: the entries of the result that come out known are static, the rest are carried at
 // run time and computed there by the same rule on `index_t`. A check whose outcome depends on an
-// unknown entry is skipped by the compile-time pass and made by the run-time one, which sees
-// every value.
+// unknown entry is skipped by the compile-time pass (a maybe_bool condition is true only when
+// known) and made by the run-time one, which sees every value.
 #pragma once
 
 #include "checked.hpp"
@@ -25,11 +25,17 @@ inline constexpr index_t dyn = INT64_MIN;
 namespace detail {
 
 // A three-valued truth: known true, known false, or unknown (depends on a run-time entry).
+// As a condition it is true only when known to be true: `if (index >= extent) throw ...` is a
+// check the compile-time pass makes when the entries decide it and leaves to the run-time pass
+// otherwise. A branch that shapes the result (not a check) must not read an unknown condition
+// as false: it uses pick() or is_known(). (No function call on the index_t path, where the
+// condition is a bool: the compilers' constant evaluators charge every call.)
 struct maybe_bool {
   bool value = false;
   bool known = true;
   constexpr maybe_bool(bool v) : value(v) {}
   constexpr maybe_bool(bool v, bool k) : value(v), known(k) {}
+  constexpr explicit operator bool() const { return known && value; }
 };
 
 constexpr maybe_bool operator!(maybe_bool a) { return {!a.value, a.known}; }
@@ -74,8 +80,6 @@ constexpr maybe_index operator*(maybe_index a, maybe_index b) {
 constexpr maybe_index operator/(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(a.value / b.value) : maybe_index::unknown(); }
 
 // The same spelling for both entry types, so that one rule serves both.
-constexpr bool definitely(bool b) { return b; }
-constexpr bool definitely(maybe_bool b) { return b.known && b.value; }
 constexpr bool is_known(index_t) { return true; }
 constexpr bool is_known(maybe_index m) { return m.known; }
 constexpr bool is_known(bool) { return true; }

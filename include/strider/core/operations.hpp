@@ -102,7 +102,8 @@ constexpr L flip_axes(const L& l, const bool (&used)[max_rank]) {
   for (std::size_t d = 0; d < in.rank; ++d) {
     // An axis not known to be empty is flipped: a mixed layout's static entries describe its
     // non-empty results (docs/mixed.md).
-    if (!used[d] || definitely(in.shape[d] == 0)) continue;
+    if (!used[d]) continue;
+    if (in.shape[d] == 0) continue;
     out.offset = checked_add(out.offset, checked_mul(in.shape[d] - 1, in.strides[d], "flip"), "flip");
     out.strides[d] = checked_neg(in.strides[d], "flip");
   }
@@ -304,7 +305,7 @@ constexpr L squeeze(const L& l, const dims& axes) {
     const index_t a = detail::wrap_axis(axes[i], in.rank);
     if (a < 0) throw layout_error("squeeze: axis {} is out of range for rank {}", axes[i], in.rank);
     if (drop[a]) throw layout_error("squeeze: repeated axis {}", axes[i]);
-    if (detail::definitely(in.shape[a] != 1)) throw layout_error("squeeze: axis {} has extent {}, not 1", axes[i], detail::known_value(in.shape[a]));
+    if (in.shape[a] != 1) throw layout_error("squeeze: axis {} has extent {}, not 1", axes[i], detail::known_value(in.shape[a]));
     drop[a] = true;
   }
   detail::value_t<L> out = in;
@@ -321,7 +322,7 @@ constexpr L squeeze(const L& l) {
     // On a mixed layout the rank of the result must be static: a run-time extent is refused.
     const auto one = out.shape[d] == 1;
     if (!detail::is_known(one)) throw layout_error("squeeze: which axes have extent 1 depends on an extent known only at run time (name the axes to squeeze)");
-    if (detail::definitely(one)) detail::remove_axis(out, d);
+    if (one) detail::remove_axis(out, d);
   }
   return detail::subset_result(out);
 }
@@ -649,11 +650,11 @@ constexpr L narrow(const L& l, index_t dim, index_t start, index_t length) {
   // PyTorch's range for start: the end itself, or an index as maybe_wrap_dim wraps it (an empty
   // axis wraps as one of extent 1, so -1 is its start too).
   const E n = in.shape[d], wrap = detail::max_of(n, 1);
-  if (detail::definitely(n != start && (E(start) < -wrap || E(start) >= wrap)))
+  if (n != start && (E(start) < -wrap || E(start) >= wrap))
     throw layout_error("narrow: start {} is out of range for dimension {} with extent {}", start, dim, detail::known_value(n));
   const E first = start < 0 ? E(start) + wrap : E(start);
   if (length < 0) throw layout_error("narrow: length {} is negative", length);
-  if (detail::definitely(E(length) > n - first)) throw layout_error("narrow: start {} + length {} exceeds extent {} of dimension {}", detail::known_value(first), length, detail::known_value(n), dim);
+  if (E(length) > n - first) throw layout_error("narrow: start {} + length {} exceeds extent {} of dimension {}", detail::known_value(first), length, detail::known_value(n), dim);
   detail::value_t<L> out = in;
   out.shape[d] = length;
   out.offset = detail::checked_add(in.offset, detail::checked_mul(first, in.strides[d], "narrow"), "narrow");
@@ -670,7 +671,7 @@ constexpr L select(const L& l, index_t dim, index_t index) {
   const index_t d = detail::wrap_axis(dim, in.rank);
   if (d < 0) throw layout_error("select: dimension {} is out of range for rank {}", dim, in.rank);
   const E n = in.shape[d];
-  if (detail::definitely(E(index) < -n || E(index) >= n)) throw layout_error("select: index {} is out of range for dimension {} with extent {}", index, dim, detail::known_value(n));
+  if (E(index) < -n || E(index) >= n) throw layout_error("select: index {} is out of range for dimension {} with extent {}", index, dim, detail::known_value(n));
   detail::value_t<L> out = in;
   out.offset = detail::checked_add(in.offset, detail::checked_mul(index < 0 ? E(index) + n : E(index), in.strides[d], "select"), "select");
   detail::remove_axis(out, static_cast<std::size_t>(d));

@@ -137,7 +137,7 @@ constexpr resolved_range<E> resolve_range(const index_item& it, E n) {
   E length = 0;
   if (step > 0) length = pick(stop > start, (stop - start - 1) / step + 1, 0);
   else length = pick(start > stop, -((start - stop - 1) / step) + 1, 0);
-  if (definitely(length == 0)) return {0, 1, 0};  // NumPy points an empty slice at its axis start, step 1
+  if (length == 0) return {0, 1, 0};  // NumPy points an empty slice at its axis start, step 1
   return {start, step, length};
 }
 
@@ -181,7 +181,7 @@ constexpr L slice(const L& l, std::string_view index) {
       case detail::index_item::integer: {
         const E n = in.shape[axis];
         const E j = it.value < 0 ? it.value + n : E(it.value);
-        if (detail::definitely(j < 0 || j >= n)) throw layout_error("slice: index {} is out of range for axis {} with extent {}", it.value, axis, detail::known_value(n));
+        if (j < 0 || j >= n) throw layout_error("slice: index {} is out of range for axis {} with extent {}", it.value, axis, detail::known_value(n));
         out.offset = detail::checked_add(out.offset, detail::checked_mul(j, in.strides[axis], "slice"), "slice");
         ++axis;
         break;
