@@ -56,3 +56,29 @@ static_assert(reverse_axis_order_t<B>::static_shape == a<8, 8, 3, dyn>);
 // A chain over static axes only.
 static_assert(permute_t<slice_t<B, ":, 1:, ::2">, 0, 2, 3, 1>::static_shape == a<dyn, 4, 8, 2>);
 }  // namespace
+
+namespace more {
+using namespace strider;
+template <index_t... V>
+constexpr std::array<index_t, sizeof...(V)> a{V...};
+using B = contiguous<dyn, 3, 8, 8>;
+// broadcast_to: new axes and static extents keep stride 0; a run-time extent broadcast to
+// more than 1 has a run-time stride (it is the input's, or 0 when the batch is 1).
+static_assert(broadcast_to_t<contiguous<dyn, 1>, 2, 5, 4>::static_strides == a<0, dyn, 0>);
+static_assert(broadcast_to_t<contiguous<dyn, 1>, 2, 5, 4>::static_shape == a<2, 5, 4>);
+static_assert(broadcast_to_t<contiguous<dyn, 4>, 1, 4>::static_strides == a<0, 1>);
+// expand: -1 keeps the run-time extent.
+static_assert(expand_t<contiguous<dyn, 1>, -1, 6>::static_shape == a<dyn, 6> && expand_t<contiguous<dyn, 1>, -1, 6>::static_strides == a<1, 0>);
+// diagonal of the static image axes: all static but the batch.
+static_assert(diagonal_t<B, 0, 2, 3>::static_shape == a<dyn, 3, 8> && diagonal_t<B, 0, 2, 3>::static_strides == a<192, 64, 9>);
+// unfold of a static axis: windows of 3 pixels with step 2.
+static_assert(unfold_t<B, 3, 3, 2>::static_shape == a<dyn, 3, 8, 3, 3> && unfold_t<B, 3, 3, 2>::static_strides == a<192, 64, 8, 2, 1>);
+// unfold of the run-time axis: the window count is run-time, the window static.
+static_assert(unfold_t<B, 0, 2, 1>::static_shape == a<dyn, 3, 8, 8, 2>);
+// What `strider --emit-cpp --dyn 0` prints for the crop of tools/tests/command_tests.cmake
+// compiles, with the entries its --info reports.
+using Emitted = strider::permute_t<strider::slice_t<strider::contiguous<strider::dyn, 3, 8, 8>, ":, :, 2:-2, ::-1">, 0, 2, 3, 1>;
+static_assert(Emitted::static_shape == a<dyn, 4, 8, 3> && Emitted::static_strides == a<192, 8, -1, 64> && Emitted::static_offset == 23);
+using Info = slice_t<B, "1:, :, ::-1">;
+static_assert(Info::static_shape == a<dyn, 3, 8, 8> && Info::static_strides == a<192, 64, -8, 1> && Info::static_offset == 248);
+}  // namespace more

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <charconv>
 #include <fstream>
 #include <ostream>
 #include <sstream>
@@ -29,8 +30,8 @@ inline constexpr std::size_t max_shown_parts = 256;
 
 inline constexpr std::string_view usage_text =
     "usage: strider EXPR [--format grid|md|csv|json|cpp|svg] [--name NAME] [-o FILE]\n"
-    "       strider --info EXPR\n"
-    "       strider --emit-cpp EXPR\n"
+    "       strider --info [--dyn AXES] EXPR\n"
+    "       strider --emit-cpp [--dyn AXES] EXPR\n"
     "       strider --operations | --help | --version\n";
 
 // The help text; its list of views comes from the core's operation table.
@@ -76,6 +77,8 @@ inline std::string help_text() {
          "  -o FILE       write to FILE instead of standard output\n"
          "  --info        shape, strides, offset, derived properties, and which views exist\n"
          "  --emit-cpp    the static type (strider::...) that names the same layout\n"
+         "  --dyn AXES    with --emit-cpp or --info: the base layout's extents at AXES (as 0 or 0,2)\n"
+         "                known only at run time: the mixed type, and which entries stay static\n"
          "  --operations  every base layout and view: an example call and what it does\n"
          "  --help, --version\n"
          "\n"
@@ -116,6 +119,23 @@ inline void report(std::ostream& err, const std::string& expression, const expre
       << std::string(e.column() > 0 ? e.column() - 1 : 0, ' ') << "^\n";
 }
 
+
+// The static entries of a mixed layout's pattern, `dyn` written as such.
+inline std::string static_entries_text(const strider::detail::maybe_index* entries, std::size_t n) {
+  std::string out = "(";
+  for (std::size_t i = 0; i < n; ++i) out += (i ? ", " : "") + (entries[i].known ? std::to_string(entries[i].value) : std::string("dyn"));
+  return out + (n == 1 ? ",)" : ")");
+}
+
+inline void write_static_entries(std::ostream& out, const strider::detail::pattern_layout& p) {
+  const auto& v = p.entries();
+  const auto row = [&out](std::string_view name, const std::string& value) {
+    out << name << std::string(name.size() < 15 ? 15 - name.size() : 1, ' ') << value << '\n';
+  };
+  row("static_shape", static_entries_text(v.shape, v.rank));
+  row("static_strides", static_entries_text(v.strides, v.rank));
+  row("static_offset", v.offset.known ? std::to_string(v.offset.value) : std::string("dyn"));
+}
 
 inline void write_info(std::ostream& out, const std::string& text, const dynamic_layout& l) {
   const auto row = [&out](std::string_view name, const std::string& value) {
@@ -182,8 +202,8 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
     err << "strider: " << problem << '\n' << usage_text;
     return bad_input;
   };
-  std::string expression, format = "grid", name = "offsets", output;
-  bool have_expression = false, info = false, emit = false, have_format = false, have_name = false, have_output = false;
+  std::string expression, format = "grid", name = "offsets", output, dyn_text;
+  bool have_expression = false, info = false, emit = false, have_format = false, have_name = false, have_output = false, have_dyn = false;
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
     // --opt VALUE and --opt=VALUE
@@ -217,6 +237,8 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
       emit = true;
     } else if (is("--format")) {
       status = value("--format", format, have_format);
+    } else if (is("--dyn")) {
+      status = value("--dyn", dyn_text, have_dyn);
     } else if (is("--name")) {
       status = value("--name", name, have_name);
     } else if (a == "-o" || is("--output")) {
@@ -242,12 +264,29 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
   if (std::find(std::begin(formats), std::end(formats), format) == std::end(formats))
     return usage("unknown format '" + format + "' (expected grid, md, csv, json, cpp or svg)");
   if (have_name && format != "cpp") return usage("--name applies to --format cpp only");
+  if (have_dyn && !info && !emit) return usage("--dyn applies to --emit-cpp and --info only");
+  std::vector<index_t> dyn_axes;
+  if (have_dyn) {  // axes as 0 or 0,2
+    std::size_t pos = 0;
+    while (true) {
+      std::size_t end = dyn_text.find(',', pos);
+      const std::string item = dyn_text.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+      index_t axis = 0;
+      const char* first = item.data();
+      const auto [ptr, ec] = std::from_chars(first, first + item.size(), axis);
+      if (item.empty() || ec != std::errc() || ptr != first + item.size() || axis < 0)
+        return usage("--dyn '" + dyn_text + "' is not a list of axes (as 0 or 0,2)");
+      dyn_axes.push_back(axis);
+      if (end == std::string::npos) break;
+      pos = end + 1;
+    }
+  }
   if (!strider::detail::is_identifier(name)) return usage("--name '" + name + "' is not a C++ identifier");
 
   try {
     std::ostringstream text;  // the whole output first: a failure leaves no partial file
     if (emit) {
-      text << to_static_type(expression) << '\n';
+      text << to_static_type(parse_expression(expression), dyn_axes) << '\n';
       count_results(parse_expression(expression));  // the type compiles exactly when the layout is valid: say so now
     } else if (const auto parsed = parse_expression(expression); strider::detail::ends_with_parts(parsed)) {
       // split, chunk or unbind without [i]: every part, as Python prints the tuple of views.
@@ -264,7 +303,10 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
       }
     } else {
       const dynamic_layout l = evaluate(parsed);
-      if (info) detail::write_info(text, expression, l);
+      if (info) {
+        detail::write_info(text, expression, l);
+        if (have_dyn) detail::write_static_entries(text, evaluate_pattern(parsed, dyn_axes));
+      }
       else if (format == "grid") {
         text << strider::to_string(l) << '\n';
         write_grid(text, l);

@@ -31,6 +31,19 @@ strider_command_test(info COMMAND ${x} --info "contiguous(3, 4).transpose(0, 1)"
 strider_command_test(info_broadcast COMMAND ${x} --info "contiguous(3)[None].broadcast_to(2, 3)" STDOUT "strides +\\(0, 1\\)@.*is_unique +false@.*required_span +3@")
 strider_command_test(emit_cpp COMMAND ${x} --emit-cpp "contiguous(3, 4, 5)[1:, ::-1].permute(2, 0, 1)"
   STDOUT "^strider::permute_t<strider::slice_t<strider::contiguous<3, 4, 5>, \"1:, ::-1\">, 2, 0, 1>@$")
+# Mixed layouts: --dyn names the base's run-time extents (docs/mixed.md).
+strider_command_test(emit_mixed COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 3, 8, 8)[:, :, 2:-2, ::-1].permute(0, 2, 3, 1)"
+  STDOUT "^strider::permute_t<strider::slice_t<strider::contiguous<strider::dyn, 3, 8, 8>, \":, :, 2:-2, ::-1\">, 0, 2, 3, 1>@$")
+strider_command_test(emit_mixed_layout COMMAND ${x} --emit-cpp --dyn 0,1 "layout((4, 3), (3, 1), 2)"
+  STDOUT "^strider::layout<strider::shape<strider::dyn, strider::dyn>, strider::strides<3, 1>, 2>@$")
+strider_command_test(info_mixed COMMAND ${x} --info --dyn 0 "contiguous(4, 3, 8, 8)[1:, :, ::-1]"
+  STDOUT "static_shape +\\(dyn, 3, 8, 8\\)@static_strides +\\(192, 64, -8, 1\\)@static_offset +248@$")
+strider_command_test(error_mixed_operation RC 2 COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 3).view(-1)"
+  STDERR "^strider: expression: 'view' does not take a mixed layout yet")
+strider_command_test(error_mixed_squeeze RC 2 COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 3).squeeze()"
+  STDERR "^strider: squeeze: which axes have extent 1 depends on an extent known only at run time")
+strider_command_test(error_dyn_axes RC 2 COMMAND ${x} --emit-cpp --dyn 0,x "contiguous(4, 3)" STDERR "--dyn '0,x' is not a list of axes")
+strider_command_test(error_dyn_alone RC 2 COMMAND ${x} --dyn 0 "contiguous(4, 3)" STDERR "--dyn applies to --emit-cpp and --info only")
 strider_command_test(help COMMAND ${x} --help STDOUT "^usage: strider EXPR")
 strider_command_test(help_lists_views COMMAND ${x} --help STDOUT "Views: \\[index\\], permute, transpose, flip, broadcast_to, view, reshape, squeeze, unsqueeze,@diagonal, unfold, movedim, unflatten, expand, flatten, narrow, select, rearrange,@matrix_transpose, reverse_axis_order, sliding_window_view, split, chunk, unbind, as_strided\\.@Also named: swapaxes, swapdims, moveaxis, \\.mT, \\.T\\.@.*@Layout algebra: coalesce, composition, complement, right_inverse, left_inverse,@logical_divide, logical_product, tile")
 strider_command_test(operations COMMAND ${x} --operations STDOUT "^contiguous\\(3, 4, 5\\) +row-major.*@\\.unfold\\(0, 3, 2\\) +PyTorch unfold")

@@ -493,6 +493,36 @@ concept rule_layout = std::same_as<L, dynamic_layout> || std::same_as<L, pattern
 // True for the value of a mixed layout type (see required_span_storage).
 constexpr bool is_mixed(const layout_value& v) { return v.storage_size < 0; }
 
+constexpr bool has_dyn(const dims& values) {
+  for (const index_t e : values)
+    if (e == dyn) return true;
+  return false;
+}
+
+// The values of the layout aliases: a static layout's as before, or a mixed layout's pattern,
+// made by the same rules on entries that may be unknown.
+constexpr layout_value contiguous_layout_value(const dims& shape) {
+  if (!has_dyn(shape)) return dynamic_layout::contiguous(shape).value();
+  return pattern_layout(contiguous_value<pattern_value>(shape, "contiguous"), dynamic_layout::unchecked_t{}).value();
+}
+constexpr layout_value column_major_layout_value(const dims& shape) {
+  if (!has_dyn(shape)) return dynamic_layout::column_major(shape).value();
+  return pattern_layout(column_major_value<pattern_value>(shape, "column_major"), dynamic_layout::unchecked_t{}).value();
+}
+constexpr layout_value general_layout_value(const dims& shape, const dims& strides, index_t offset) {
+  if (!has_dyn(shape) && !has_dyn(strides) && offset != dyn) return dynamic_layout(shape, strides, offset).value();
+  if (shape.size() != strides.size())
+    throw layout_error("layout: shape has {} extents but strides has {} entries", shape.size(), strides.size());
+  pattern_value v{};
+  v.rank = shape.size();
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    v.shape[d] = entry_of<pattern_value>(shape[d]);
+    v.strides[d] = entry_of<pattern_value>(strides[d]);
+  }
+  v.offset = entry_of<pattern_value>(offset);
+  return pattern_layout(validate(v, "layout"), dynamic_layout::unchecked_t{}).value();
+}
+
 }  // namespace detail
 
 }  // namespace strider

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <string_view>
+#include <type_traits>
 
 #include "dims.hpp"
 #include "algebra.hpp"
@@ -53,6 +54,23 @@ struct operation_arguments {
   constexpr index_t value_or(std::size_t i, index_t fallback) const { return i < values.size() ? values[i] : fallback; }
 };
 
+/// The core function of an operation: on a dynamic layout, and, for an operation that takes mixed
+/// layouts, on a mixed layout's compile-time pattern (docs/mixed.md), where it decides which
+/// entries stay static. Made from one lambda: a generic one (`const auto& l`) serves both.
+struct rule_call {
+  dynamic_layout (*on_values)(const dynamic_layout& in, const operation_arguments& a) = nullptr;
+  detail::pattern_layout (*on_pattern)(const detail::pattern_layout& in, const operation_arguments& a) = nullptr;
+
+  constexpr rule_call() = default;
+  constexpr rule_call(std::nullptr_t) {}
+  template <class F>
+    requires std::is_convertible_v<F, dynamic_layout (*)(const dynamic_layout&, const operation_arguments&)>
+  constexpr rule_call(F f) : on_values(f) {
+    if constexpr (std::is_invocable_v<F, const detail::pattern_layout&, const operation_arguments&>) on_pattern = f;
+  }
+  constexpr dynamic_layout operator()(const dynamic_layout& in, const operation_arguments& a) const { return on_values(in, a); }
+};
+
 /// One layout operation.
 struct operation_info {
   std::string_view name;        // as in expressions, the run-time function and (with _t) the static alias
@@ -63,7 +81,7 @@ struct operation_info {
   std::string_view example;     // a call as written in an expression
   std::string_view summary;     // one line for the command's help
   /// Runs the core function on `in` (ignored by bases); null for an operation with several results.
-  dynamic_layout (*apply)(const dynamic_layout& in, const operation_arguments& a);
+  rule_call apply;
   /// The results of an operation that gives several views (split, chunk, unbind), else null.
   layout_parts (*parts)(const dynamic_layout& in, const operation_arguments& a) = nullptr;
   std::string_view aliases[2] = {}; // other names of the same call (NumPy's and PyTorch's); unused ones empty
@@ -83,47 +101,47 @@ inline constexpr operation_info operation_table[] = {
      "any strided layout",
      [](const dynamic_layout&, const operation_arguments& a) { return dynamic_layout(a.values, a.strides, a.offset); }},
     {"slice", false, argument_form::index, 0, 0, "NumPy index text", "[1:, ::-1]", "NumPy basic indexing, written a[...]",
-     [](const dynamic_layout& l, const operation_arguments& a) { return slice(l, a.index); }},
+     [](const auto& l, const operation_arguments& a) { return slice(l, a.index); }},
     {"permute", false, argument_form::axes, 0, 0, "axes", "permute(2, 0, 1)", "result axis i is axis axes[i]",
-     [](const dynamic_layout& l, const operation_arguments& a) { return permute(l, a.values); }},
+     [](const auto& l, const operation_arguments& a) { return permute(l, a.values); }},
     {"transpose", false, argument_form::integers, 2, 2, "two axes", "transpose(0, 1)", "swaps two axes",
-     [](const dynamic_layout& l, const operation_arguments& a) { return transpose(l, a.values[0], a.values[1]); }, nullptr,
+     [](const auto& l, const operation_arguments& a) { return transpose(l, a.values[0], a.values[1]); }, nullptr,
      {"swapaxes", "swapdims"}},
     {"flip", false, argument_form::axes_or_all, 0, 0, "axes", "flip(0)", "reverses the given axes, every axis, or none: flip(())",
-     [](const dynamic_layout& l, const operation_arguments& a) { return a.values.empty() && !a.no_axes ? flip(l) : flip(l, a.values); }},
+     [](const auto& l, const operation_arguments& a) { return a.values.empty() && !a.no_axes ? flip(l) : flip(l, a.values); }},
     {"broadcast_to", false, argument_form::extents, 0, 0, "extents", "broadcast_to(2, 3, 4)", "NumPy broadcast_to (stride 0 on stretched axes)",
-     [](const dynamic_layout& l, const operation_arguments& a) { return broadcast_to(l, a.values); }},
+     [](const auto& l, const operation_arguments& a) { return broadcast_to(l, a.values); }},
     {"view", false, argument_form::extents, 0, 0, "extents", "view(4, -1)", "PyTorch view: a new shape without copying (one -1)",
      [](const dynamic_layout& l, const operation_arguments& a) { return view(l, a.values); }},
     {"reshape", false, argument_form::extents, 0, 0, "extents", "reshape(-1)", "the view when one exists, else the copy's layout",
      [](const dynamic_layout& l, const operation_arguments& a) { return reshape(l, a.values); }},
     {"squeeze", false, argument_form::axes_or_all, 0, 0, "axes", "squeeze(0)", "removes the given extent-1 axes, or every one",
-     [](const dynamic_layout& l, const operation_arguments& a) { return a.values.empty() && !a.no_axes ? squeeze(l) : squeeze(l, a.values); }},
+     [](const auto& l, const operation_arguments& a) { return a.values.empty() && !a.no_axes ? squeeze(l) : squeeze(l, a.values); }},
     {"unsqueeze", false, argument_form::integers, 1, 1, "one axis", "unsqueeze(0)", "inserts an extent-1 axis",
-     [](const dynamic_layout& l, const operation_arguments& a) { return unsqueeze(l, a.values[0]); }},
+     [](const auto& l, const operation_arguments& a) { return unsqueeze(l, a.values[0]); }},
     {"diagonal", false, argument_form::integers, 0, 3, "at most three integers (offset, axis1, axis2)", "diagonal(0, 0, 1)",
      "the diagonal of two axes, appended as the last axis",
-     [](const dynamic_layout& l, const operation_arguments& a) { return diagonal(l, a.value_or(0, 0), a.value_or(1, 0), a.value_or(2, 1)); }},
+     [](const auto& l, const operation_arguments& a) { return diagonal(l, a.value_or(0, 0), a.value_or(1, 0), a.value_or(2, 1)); }},
     {"unfold", false, argument_form::integers, 3, 3, "three integers (dimension, size, step)", "unfold(0, 3, 2)",
      "PyTorch unfold: sliding windows, the window axis appended",
-     [](const dynamic_layout& l, const operation_arguments& a) { return unfold(l, a.values[0], a.values[1], a.values[2]); }},
+     [](const auto& l, const operation_arguments& a) { return unfold(l, a.values[0], a.values[1], a.values[2]); }},
     {"movedim", false, argument_form::axis_lists, 0, 0, "two axes or two tuples of axes (source, destination)", "movedim(0, 2)",
      "PyTorch movedim, NumPy moveaxis: source axes to destination places",
-     [](const dynamic_layout& l, const operation_arguments& a) { return movedim(l, a.values, a.strides); }, nullptr, {"moveaxis"}},
+     [](const auto& l, const operation_arguments& a) { return movedim(l, a.values, a.strides); }, nullptr, {"moveaxis"}},
     {"unflatten", false, argument_form::axis_extents, 0, 0, "a dimension and a tuple of sizes", "unflatten(1, (2, -1))",
      "PyTorch unflatten: one dimension split into several (one size may be -1)",
      [](const dynamic_layout& l, const operation_arguments& a) { return unflatten(l, a.values[0], a.strides); }},
     {"expand", false, argument_form::extents, 0, 0, "sizes", "expand(2, -1, 4)", "PyTorch expand: stretch extent-1 axes, -1 keeps one",
-     [](const dynamic_layout& l, const operation_arguments& a) { return expand(l, a.values); }},
+     [](const auto& l, const operation_arguments& a) { return expand(l, a.values); }},
     {"flatten", false, argument_form::integers, 0, 2, "at most two integers (start_dim, end_dim)", "flatten(1)",
      "PyTorch flatten as a view: merges axes start_dim to end_dim",
      [](const dynamic_layout& l, const operation_arguments& a) { return flatten(l, a.value_or(0, 0), a.value_or(1, -1)); }},
     {"narrow", false, argument_form::integers, 3, 3, "three integers (dimension, start, length)", "narrow(0, 1, 2)",
      "PyTorch narrow: elements [start, start + length) of a dimension",
-     [](const dynamic_layout& l, const operation_arguments& a) { return narrow(l, a.values[0], a.values[1], a.values[2]); }},
+     [](const auto& l, const operation_arguments& a) { return narrow(l, a.values[0], a.values[1], a.values[2]); }},
     {"select", false, argument_form::integers, 2, 2, "two integers (dimension, index)", "select(0, 1)",
      "PyTorch select: one index of a dimension, which is removed",
-     [](const dynamic_layout& l, const operation_arguments& a) { return select(l, a.values[0], a.values[1]); }},
+     [](const auto& l, const operation_arguments& a) { return select(l, a.values[0], a.values[1]); }},
     {"coalesce", false, argument_form::integers, 0, 0, "no arguments", "coalesce()",
      "CuTe coalesce (row-major): the fewest axes, same elements in the same order",
      [](const dynamic_layout& l, const operation_arguments&) { return coalesce(l); }, nullptr, {}, {}, true},
@@ -156,10 +174,10 @@ inline constexpr operation_info operation_table[] = {
      [](const dynamic_layout& l, const operation_arguments& a) { return rearrange(l, a.index, a.sizes); }},
     {"matrix_transpose", false, argument_form::integers, 0, 0, "no arguments", "matrix_transpose()",
      "PyTorch mT (also written .mT): the last two axes swapped",
-     [](const dynamic_layout& l, const operation_arguments&) { return matrix_transpose(l); }, nullptr, {}, "mT"},
+     [](const auto& l, const operation_arguments&) { return matrix_transpose(l); }, nullptr, {}, "mT"},
     {"reverse_axis_order", false, argument_form::integers, 0, 0, "no arguments", "reverse_axis_order()",
      "NumPy .T (also written .T): the order of the axes reversed",
-     [](const dynamic_layout& l, const operation_arguments&) { return reverse_axis_order(l); }, nullptr, {}, "T"},
+     [](const auto& l, const operation_arguments&) { return reverse_axis_order(l); }, nullptr, {}, "T"},
     {"sliding_window_view", false, argument_form::windows, 0, 0, "a window shape and optional axes", "sliding_window_view((2, 2))",
      "NumPy sliding_window_view: every window, window axes appended",
      [](const dynamic_layout& l, const operation_arguments& a) {

@@ -157,11 +157,13 @@ constexpr dims broadcast_shapes(std::initializer_list<dims> shapes) {
 
 /// NumPy `broadcast_to`: aligns the layout to `shape` from the right; new leading axes and
 /// stretched extent-1 axes get stride 0 (elements repeat, so the result is not unique).
-constexpr dynamic_layout broadcast_to(const dynamic_layout& l, const dims& shape) {
-  const layout_value& in = l.value();
+template <detail::rule_layout L>
+constexpr L broadcast_to(const L& l, const dims& shape) {
+  using E = detail::entry_t<detail::value_t<L>>;
+  const auto& in = l.entries();
   if (shape.size() < in.rank)
     throw layout_error("broadcast_to: target rank {} is smaller than the layout's rank {}", shape.size(), in.rank);
-  layout_value out{};
+  detail::value_t<L> out{};
   out.rank = shape.size();
   out.offset = in.offset;
   out.storage_size = in.storage_size;
@@ -171,11 +173,12 @@ constexpr dynamic_layout broadcast_to(const dynamic_layout& l, const dims& shape
     out.shape[d] = shape[d];
     out.strides[d] = 0;  // written, as every entry below the rank (see validate)
     if (d < lead) continue;  // new axis: stride 0
-    const index_t from = in.shape[d - lead];
-    if (from != shape[d] && from != 1)
-      throw layout_error("broadcast_to: extent {} of axis {} cannot be broadcast to {}", from, d - lead, shape[d]);
-    // NumPy gives stride 0 to every new axis and every axis of extent 1, stretched or not.
-    if (from != 1) out.strides[d] = in.strides[d - lead];
+    const E from = in.shape[d - lead];
+    if (from != E(shape[d]) && from != 1)
+      throw layout_error("broadcast_to: extent {} of axis {} cannot be broadcast to {}", detail::known_value(from), d - lead, shape[d]);
+    // NumPy gives stride 0 to every new axis and every axis of extent 1, stretched or not. (A
+    // run-time extent broadcast to 1 must be 1.)
+    out.strides[d] = detail::pick(from != 1 && E(shape[d]) != 1, in.strides[d - lead], 0);
   }
   detail::element_count(out, "broadcast_to");
   return detail::subset_result(out);
@@ -345,26 +348,30 @@ constexpr L unsqueeze(const L& l, index_t axis) {
 /// NumPy/PyTorch `diagonal(offset, axis1, axis2)`: removes both axes and appends one that walks
 /// their diagonal (offset > 0 above the main diagonal, < 0 below). A diagonal outside the
 /// matrix is empty.
-constexpr dynamic_layout diagonal(const dynamic_layout& l, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) {
-  const layout_value& in = l.value();
+template <detail::rule_layout L>
+constexpr L diagonal(const L& l, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) {
+  using E = detail::entry_t<detail::value_t<L>>;
+  const auto& in = l.entries();
   if (in.rank < 2) throw layout_error("diagonal: the layout has rank {}, needs at least 2", in.rank);
   const index_t a = detail::wrap_axis(axis1, in.rank), b = detail::wrap_axis(axis2, in.rank);
   if (a < 0) throw layout_error("diagonal: axis {} is out of range for rank {}", axis1, in.rank);
   if (b < 0) throw layout_error("diagonal: axis {} is out of range for rank {}", axis2, in.rank);
   if (a == b) throw layout_error("diagonal: axis1 and axis2 are the same axis ({})", a);
-  const index_t n1 = in.shape[a], n2 = in.shape[b];
-  index_t length = 0;
+  const E n1 = in.shape[a], n2 = in.shape[b];
+  E length = 0;
   if (offset >= 0) length = detail::max_of(0, detail::min_of(n1, n2 - detail::min_of(offset, n2)));
   else length = detail::max_of(0, detail::min_of(n1 + detail::max_of(offset, -n1), n2));
-  layout_value out = in;
+  detail::value_t<L> out = in;
   // NumPy moves the offset to the diagonal's start whenever that start is inside or at the
-  // edge of the matrix, even when the diagonal is empty there.
-  if ((offset >= 0 && offset <= n2) || (offset < 0 && offset >= -n1)) {
-    const index_t start = offset >= 0 ? detail::checked_mul(offset, in.strides[b], "diagonal")
-                                      : detail::checked_mul(-offset, in.strides[a], "diagonal");
+  // edge of the matrix, even when the diagonal is empty there. On a run-time extent the start is
+  // taken (a mixed layout's static entries describe non-empty results, where it is inside).
+  const auto inside = offset >= 0 ? E(offset) <= n2 : E(offset) >= -n1;
+  if (!detail::is_known(inside) || static_cast<bool>(inside)) {
+    const E start = offset >= 0 ? detail::checked_mul(offset, in.strides[b], "diagonal")
+                                : detail::checked_mul(-offset, in.strides[a], "diagonal");
     out.offset = detail::checked_add(out.offset, start, "diagonal");
   }
-  const index_t stride = detail::checked_add(in.strides[a], in.strides[b], "diagonal");
+  const E stride = detail::checked_add(in.strides[a], in.strides[b], "diagonal");
   detail::remove_axis(out, static_cast<std::size_t>(detail::max_of(a, b)));
   detail::remove_axis(out, static_cast<std::size_t>(detail::min_of(a, b)));
   detail::insert_axis(out, out.rank, length, stride, "diagonal");
@@ -374,8 +381,9 @@ constexpr dynamic_layout diagonal(const dynamic_layout& l, index_t offset = 0, i
 /// PyTorch `unfold(dim, size, step)`: the sliding-window view. Axis `dim` becomes the window
 /// count (extent - size) / step + 1 with stride step * stride, and a new last axis of extent
 /// `size` walks each window. A rank-0 layout (dim 0 or -1) gives shape {size}, stride {1}.
-constexpr dynamic_layout unfold(const dynamic_layout& l, index_t dim, index_t size, index_t step) {
-  layout_value in = l.value();
+template <detail::rule_layout L>
+constexpr L unfold(const L& l, index_t dim, index_t size, index_t step) {
+  detail::value_t<L> in = l.entries();
   if (in.rank == 0) {  // PyTorch: a scalar unfolds into the single window [size] (size 0 or 1)
     if (dim != 0 && dim != -1) throw layout_error("unfold: dimension {} is out of range for rank 0", dim);
     if (size < 0) throw layout_error("unfold: size {} is negative", size);
@@ -388,8 +396,8 @@ constexpr dynamic_layout unfold(const dynamic_layout& l, index_t dim, index_t si
   if (d < 0) throw layout_error("unfold: dimension {} is out of range for rank {}", dim, in.rank);
   if (size < 0) throw layout_error("unfold: size {} is negative", size);
   if (step <= 0) throw layout_error("unfold: step {} must be positive", step);
-  if (size > in.shape[d]) throw layout_error("unfold: size {} is larger than extent {} of dimension {}", size, in.shape[d], dim);
-  layout_value out = in;
+  if (in.shape[d] < size) throw layout_error("unfold: size {} is larger than extent {} of dimension {}", size, detail::known_value(in.shape[d]), dim);
+  detail::value_t<L> out = in;
   out.shape[d] = (in.shape[d] - size) / step + 1;
   out.strides[d] = detail::checked_mul(step, in.strides[d], "unfold");
   detail::insert_axis(out, out.rank, size, in.strides[d], "unfold");
@@ -527,19 +535,21 @@ constexpr dynamic_layout sliding_window_view(const dynamic_layout& l, const dims
 /// keeps an axis as it is (its stride too, unlike NumPy's broadcast_to, which zeroes the stride
 /// of every extent-1 axis). Any other extent must match. A new axis of extent 1 gets PyTorch's
 /// stride (the next axis's extent times its stride), which never moves an offset.
-constexpr dynamic_layout expand(const dynamic_layout& l, const dims& sizes) {
-  const layout_value& in = l.value();
+template <detail::rule_layout L>
+constexpr L expand(const L& l, const dims& sizes) {
+  using E = detail::entry_t<detail::value_t<L>>;
+  const auto& in = l.entries();
   if (sizes.size() < in.rank)
     throw layout_error("expand: {} sizes given for a layout of rank {} (at least as many are needed)", sizes.size(), in.rank);
   if (sizes.size() > max_rank) throw layout_error("expand: rank {} exceeds max_rank ({})", sizes.size(), max_rank);
-  layout_value out{};
+  detail::value_t<L> out{};
   out.rank = sizes.size();
   out.offset = in.offset;
   out.storage_size = in.storage_size;
   const std::size_t lead = sizes.size() - in.rank;
   for (std::size_t d = sizes.size(); d-- > 0;) {  // last first: a new axis's stride reads the next axis's
     const index_t size = sizes[d];
-    index_t from = 1, stride = 0;
+    E from = 1, stride = 0;
     if (d >= lead) {
       from = in.shape[d - lead];
       stride = in.strides[d - lead];
@@ -548,12 +558,15 @@ constexpr dynamic_layout expand(const dynamic_layout& l, const dims& sizes) {
       if (d + 1 < sizes.size()) stride = detail::checked_mul(out.shape[d + 1], out.strides[d + 1], "expand");
     }
     if (size < -1) throw layout_error("expand: size {} of axis {} is negative", size, d);
-    out.shape[d] = size == -1 ? from : size;
-    if (out.shape[d] != from) {
-      if (from != 1) throw layout_error("expand: size {} of axis {} must match its extent {} (only extent-1 axes expand)", size, d, from);
-      stride = 0;
+    if (size == -1) {  // kept as it is (a run-time extent stays run-time, with its stride)
+      out.shape[d] = from;
+      out.strides[d] = stride;
+      continue;
     }
-    out.strides[d] = stride;
+    out.shape[d] = size;
+    const auto stretched = E(size) != from;
+    if (stretched && from != 1) throw layout_error("expand: size {} of axis {} must match its extent {} (only extent-1 axes expand)", size, d, detail::known_value(from));
+    out.strides[d] = detail::pick(stretched, 0, stride);
   }
   detail::element_count(out, "expand");
   return detail::subset_result(out);
@@ -696,6 +709,10 @@ constexpr dynamic_layout movedim(const dynamic_layout& l, const dims& source, co
 constexpr dynamic_layout matrix_transpose(const dynamic_layout& l) { return matrix_transpose<dynamic_layout>(l); }
 constexpr dynamic_layout reverse_axis_order(const dynamic_layout& l) { return reverse_axis_order<dynamic_layout>(l); }
 constexpr dynamic_layout narrow(const dynamic_layout& l, index_t dim, index_t start, index_t length) { return narrow<dynamic_layout>(l, dim, start, length); }
+constexpr dynamic_layout broadcast_to(const dynamic_layout& l, const dims& shape) { return broadcast_to<dynamic_layout>(l, shape); }
+constexpr dynamic_layout expand(const dynamic_layout& l, const dims& sizes) { return expand<dynamic_layout>(l, sizes); }
+constexpr dynamic_layout diagonal(const dynamic_layout& l, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) { return diagonal<dynamic_layout>(l, offset, axis1, axis2); }
+constexpr dynamic_layout unfold(const dynamic_layout& l, index_t dim, index_t size, index_t step) { return unfold<dynamic_layout>(l, dim, size, step); }
 constexpr dynamic_layout select(const dynamic_layout& l, index_t dim, index_t index) { return select<dynamic_layout>(l, dim, index); }
 constexpr detail::pattern_layout permute(const detail::pattern_layout& l, const dims& axes) { return permute<detail::pattern_layout>(l, axes); }
 constexpr detail::pattern_layout transpose(const detail::pattern_layout& l, index_t a, index_t b) { return transpose<detail::pattern_layout>(l, a, b); }
@@ -710,6 +727,10 @@ constexpr detail::pattern_layout movedim(const detail::pattern_layout& l, const 
 constexpr detail::pattern_layout matrix_transpose(const detail::pattern_layout& l) { return matrix_transpose<detail::pattern_layout>(l); }
 constexpr detail::pattern_layout reverse_axis_order(const detail::pattern_layout& l) { return reverse_axis_order<detail::pattern_layout>(l); }
 constexpr detail::pattern_layout narrow(const detail::pattern_layout& l, index_t dim, index_t start, index_t length) { return narrow<detail::pattern_layout>(l, dim, start, length); }
+constexpr detail::pattern_layout broadcast_to(const detail::pattern_layout& l, const dims& shape) { return broadcast_to<detail::pattern_layout>(l, shape); }
+constexpr detail::pattern_layout expand(const detail::pattern_layout& l, const dims& sizes) { return expand<detail::pattern_layout>(l, sizes); }
+constexpr detail::pattern_layout diagonal(const detail::pattern_layout& l, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) { return diagonal<detail::pattern_layout>(l, offset, axis1, axis2); }
+constexpr detail::pattern_layout unfold(const detail::pattern_layout& l, index_t dim, index_t size, index_t step) { return unfold<detail::pattern_layout>(l, dim, size, step); }
 constexpr detail::pattern_layout select(const detail::pattern_layout& l, index_t dim, index_t index) { return select<detail::pattern_layout>(l, dim, index); }
 #endif
 

@@ -732,4 +732,76 @@ inline std::string to_static_type(const expression& e) {
 /// parse_expression then to_static_type.
 inline std::string to_static_type(std::string_view text) { return to_static_type(parse_expression(text)); }
 
+// --- mixed layouts: some extents of the base layout known only at run time (docs/mixed.md) -----
+
+namespace detail {
+// The base's extents (contiguous, column_major) or shape (layout), with `dyn` at the axes named.
+inline std::vector<index_t> extents_with_dyn(const expression::operation& base, const std::vector<index_t>& dyn_axes) {
+  std::vector<index_t> extents = base.values;
+  for (const index_t a : dyn_axes) {
+    if (a < 0 || a >= static_cast<index_t>(extents.size()))
+      throw expression_error("expression: run-time axis " + std::to_string(a) + " is out of range for the base layout's rank " +
+                                 std::to_string(extents.size()),
+                             base.column);
+    extents[static_cast<std::size_t>(a)] = dyn;
+  }
+  return extents;
+}
+}  // namespace detail
+
+/// The compile-time pass of the expression with the base's extents at `dyn_axes` known only at
+/// run time: the result's static entries (`dyn` for run-time ones), as the mixed static type
+/// has them. Throws expression_error where that type would not compile: a refusal the static
+/// entries decide, or an operation that does not take mixed layouts yet.
+inline detail::pattern_layout evaluate_pattern(const expression& e, const std::vector<index_t>& dyn_axes) {
+  if (e.operations.empty()) throw expression_error("expression: empty expression", 1);
+  for (std::size_t i = 0; i < e.operations.size(); ++i) detail::check_position(e.operations[i], i == 0);
+  const expression::operation& base = e.operations[0];
+  const std::vector<index_t> extents = detail::extents_with_dyn(base, dyn_axes);
+  detail::pattern_layout l;
+  try {
+    const dims shape = detail::to_dims(extents, base.op->name);
+    const std::string_view name = base.op->name;
+    const layout_value v = name == "contiguous"     ? detail::contiguous_layout_value(shape)
+                           : name == "column_major" ? detail::column_major_layout_value(shape)
+                                                    : detail::general_layout_value(shape, detail::to_dims(base.strides, name), base.offset.value_or(0));
+    l = detail::pattern_layout::of(v);
+  } catch (const layout_error& error) {
+    throw expression_error(error.what(), base.column);
+  }
+  for (std::size_t i = 1; i < e.operations.size(); ++i) {
+    const expression::operation& op = e.operations[i];
+    if (op.op->parts != nullptr || op.op->apply.on_pattern == nullptr)
+      throw expression_error("expression: '" + std::string(op.op->name) + "' does not take a mixed layout yet (docs/mixed.md)", op.column);
+    try {
+      l = op.op->apply.on_pattern(l, detail::arguments_of(op));
+    } catch (const index_text_error& error) {
+      throw expression_error(error.what(), op.index_column > 0 ? op.index_column + error.column() - 1 : op.column);
+    } catch (const layout_error& error) {
+      throw expression_error(error.what(), op.column);
+    }
+  }
+  return l;
+}
+
+/// The mixed static type of the expression with the base's extents at `dyn_axes` written
+/// `strider::dyn` (`contiguous<strider::dyn, 3, 224, 224>`); to_static_type when there are none.
+/// Throws what evaluate_pattern throws.
+inline std::string to_static_type(const expression& e, const std::vector<index_t>& dyn_axes) {
+  if (dyn_axes.empty()) return to_static_type(e);
+  evaluate_pattern(e, dyn_axes);
+  const std::string plain = to_static_type(e);
+  // The base is the innermost template: rewrite its extents (its shape for layout<...>).
+  const expression::operation& base = e.operations[0];
+  const std::vector<index_t> extents = detail::extents_with_dyn(base, dyn_axes);
+  std::string list;
+  for (std::size_t i = 0; i < extents.size(); ++i) list += (i ? ", " : "") + (extents[i] == dyn ? std::string("strider::dyn") : detail::cpp_integer(extents[i]));
+  const std::string old_base = base.op->form == argument_form::strided ? "strider::shape<" + detail::joined(base.values, ", ", true) + ">"
+                                                                       : "strider::" + std::string(base.op->name) + "<" + detail::joined(base.values, ", ", true) + ">";
+  const std::string new_base = base.op->form == argument_form::strided ? "strider::shape<" + list + ">"
+                                                                       : "strider::" + std::string(base.op->name) + "<" + list + ">";
+  const std::size_t at = plain.find(old_base);
+  return plain.substr(0, at) + new_base + plain.substr(at + old_base.size());
+}
+
 }  // namespace strider

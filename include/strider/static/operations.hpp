@@ -398,6 +398,14 @@ template <index_t Dim, index_t Start, index_t Length, mixed_layout_type L>
 constexpr auto narrow(const L& l) { return detail::layout_from<narrow_t<L, Dim, Start, Length>>(narrow(l.dynamic(), Dim, Start, Length)); }
 template <index_t Dim, index_t Index, mixed_layout_type L>
 constexpr auto select(const L& l) { return detail::layout_from<select_t<L, Dim, Index>>(select(l.dynamic(), Dim, Index)); }
+template <index_t... E, mixed_layout_type L>
+constexpr auto broadcast_to(const L& l) { return detail::layout_from<broadcast_to_t<L, E...>>(broadcast_to(l.dynamic(), dims{E...})); }
+template <index_t... E, mixed_layout_type L>
+constexpr auto expand(const L& l) { return detail::layout_from<expand_t<L, E...>>(expand(l.dynamic(), dims{E...})); }
+template <index_t Offset = 0, index_t A = 0, index_t B = 1, mixed_layout_type L>
+constexpr auto diagonal(const L& l) { return detail::layout_from<diagonal_t<L, Offset, A, B>>(diagonal(l.dynamic(), Offset, A, B)); }
+template <index_t Dim, index_t Size, index_t Step, mixed_layout_type L>
+constexpr auto unfold(const L& l) { return detail::layout_from<unfold_t<L, Dim, Size, Step>>(unfold(l.dynamic(), Dim, Size, Step)); }
 template <mixed_layout_type L>
 constexpr auto matrix_transpose(const L& l) { return detail::layout_from<matrix_transpose_t<L>>(matrix_transpose(l.dynamic())); }
 template <mixed_layout_type L>

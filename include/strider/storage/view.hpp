@@ -676,6 +676,18 @@ constexpr auto narrow(X&& x) { return detail::with_mixed_layout(x, [](const auto
 template <index_t Dim, index_t Index, detail::mixed_source X>
   requires detail::borrowable<X>
 constexpr auto select(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return select<Dim, Index>(l); }); }
+template <index_t... E, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto broadcast_to(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return broadcast_to<E...>(l); }); }
+template <index_t... E, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto expand(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return expand<E...>(l); }); }
+template <index_t Offset = 0, index_t A = 0, index_t B = 1, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto diagonal(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return diagonal<Offset, A, B>(l); }); }
+template <index_t Dim, index_t Size, index_t Step, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto unfold(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return unfold<Dim, Size, Step>(l); }); }
 template <detail::mixed_source X>
   requires detail::borrowable<X>
 constexpr auto matrix_transpose(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return matrix_transpose(l); }); }
