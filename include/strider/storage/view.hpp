@@ -143,61 +143,23 @@ class layout_queries<L> {
   static constexpr bool writes_allowed() { return L::is_unique; }
 };
 
-// A mixed layout: the object holds its run-time entries; the queries read them.
-template <mixed_layout_type L>
+// A layout object: a dynamic_layout, or a mixed layout, which holds its run-time entries (its
+// static ones are constants of its type).
+template <class L>
+  requires std::same_as<L, dynamic_layout> || mixed_layout_type<L>
 class layout_queries<L> {
  public:
   using layout_type = L;
-  /// False: the layout has run-time entries (its static ones are constants of the type).
+  /// False: the layout is, or has, run-time values.
   static constexpr bool is_static = false;
 
   /// The layout.
   STRIDER_HOST_DEVICE constexpr const L& layout() const { return layout_; }
   /// Number of axes.
-  static constexpr std::size_t rank() { return L::rank; }
-  /// Extents and strides (in elements), one per axis.
-  constexpr dims shape() const { return layout_.shape(); }
-  constexpr dims strides() const { return layout_.strides(); }
-  /// Extent and stride of one axis (axis < rank()).
-  constexpr index_t extent(std::size_t axis) const { return layout_.extent(axis); }
-  constexpr index_t stride(std::size_t axis) const { return layout_.stride(axis); }
-  /// Storage offset of the first element, from data().
-  constexpr index_t offset() const { return layout_.offset(); }
-  /// Number of elements.
-  constexpr index_t size() const { return layout_.size(); }
-  /// C-contiguous (PyTorch's rule), and no two elements sharing storage (the core's rules).
-  constexpr bool is_contiguous() const { return layout_.is_contiguous(); }
-  constexpr bool is_unique() const { return layout_.is_unique(); }
-  /// Storage elements the layout reaches from data(): max_offset + 1 (0 when empty).
-  constexpr index_t required_span() const { return layout_.required_span(); }
-  /// Elements of the storage at data() that the layout knows (at least required_span()).
-  constexpr index_t storage_size() const { return layout_.storage_size(); }
-
- protected:
-  // As for dynamic layouts: uniqueness is decided once, when a mutable view is made.
-  constexpr layout_queries(const L& layout, bool mutable_access)
-      : layout_(layout), writes_allowed_(!mutable_access || layout.is_unique()) {}
-  constexpr layout_queries(const L& layout, bool writes_allowed, int /*known*/) : layout_(layout), writes_allowed_(writes_allowed) {}
-  constexpr bool writes_allowed() const { return writes_allowed_; }
-  constexpr void check_writable() const {
-    if (!writes_allowed_) throw_not_writable();
+  constexpr std::size_t rank() const {
+    if constexpr (mixed_layout_type<L>) return L::rank;
+    else return layout_.rank();
   }
-
-  L layout_;
-  bool writes_allowed_ = true;
-};
-
-template <>
-class layout_queries<dynamic_layout> {
- public:
-  using layout_type = dynamic_layout;
-  /// False: the layout is a run-time value.
-  static constexpr bool is_static = false;
-
-  /// The layout.
-  constexpr const dynamic_layout& layout() const { return layout_; }
-  /// Number of axes.
-  constexpr std::size_t rank() const { return layout_.rank(); }
   /// Extents and strides (in elements), one per axis.
   constexpr dims shape() const { return layout_.shape(); }
   constexpr dims strides() const { return layout_.strides(); }
@@ -220,16 +182,15 @@ class layout_queries<dynamic_layout> {
  protected:
   // Uniqueness is decided once, when a mutable view or tensor is made, so that element access
   // only tests a flag; const ones never write and skip the test.
-  constexpr layout_queries(const dynamic_layout& layout, bool mutable_access)
+  constexpr layout_queries(const L& layout, bool mutable_access)
       : layout_(layout), writes_allowed_(!mutable_access || layout.is_unique()) {}
-  constexpr layout_queries(const dynamic_layout& layout, bool writes_allowed, int /*known*/)
-      : layout_(layout), writes_allowed_(writes_allowed) {}
+  constexpr layout_queries(const L& layout, bool writes_allowed, int /*known*/) : layout_(layout), writes_allowed_(writes_allowed) {}
   constexpr bool writes_allowed() const { return writes_allowed_; }
   constexpr void check_writable() const {
     if (!writes_allowed_) throw_not_writable();
   }
 
-  dynamic_layout layout_;
+  L layout_;
   bool writes_allowed_ = true;
 };
 
