@@ -69,6 +69,22 @@ __global__ void keys_and_patches(const float* qkv, const float* image, float* ds
   dst[i] = keys(i, 0) + patches(i % 6, i % 6, 1, 1);
 }
 
+// A mixed layout in a kernel: a run-time batch of 64 x 64 images read as a[:, ::-1, 1::2], its
+// static strides constants of the code. The view is made (and checked) on the host and passed in
+// a struct: nvcc 13's generated launch stubs do not compile a kernel parameter whose own type has
+// a class-type template argument (a view of a static or mixed layout).
+using Images = slice_t<contiguous<dyn, 64, 64>, ":, ::-1, 1::2">;
+static_assert(Images::static_strides[1] == -64 && Images::static_offset == 63 * 64 + 1);
+struct image_batch {
+  tensor_view<const float, Images> images;
+};
+__global__ void sum_images(image_batch in, float* dst) {
+  const int b = static_cast<int>(blockIdx.x), i = static_cast<int>(threadIdx.x);
+  float sum = 0.0f;
+  for (int j = 0; j < 32; ++j) sum += in.images(b, i, j);
+  dst[b * 64 + i] = sum + static_cast<float>(in.images.layout().offset() * 0);
+}
+
 __global__ void tile_sum(const float* src, float* dst) {
   tensor<float, contiguous<4, 4>> tile{};
   const tensor_view<const float, slice_t<contiguous<8, 8>, "2:6, ::2">> in(src);
@@ -88,4 +104,5 @@ void strider_device_static_test_launch(const float* src, float* dst, const float
   conv1d<<<1, 4>>>(src, w, dst);
   tile_sum<<<1, 1>>>(src, dst);
   keys_and_patches<<<1, 16>>>(src, src, dst);
+  sum_images<<<3, 64>>>(image_batch{{src, strider::slice<":, ::-1, 1::2">(contiguous<dyn, 64, 64>(3))}}, dst);
 }

@@ -265,8 +265,12 @@ struct static_layout<V> {
   constexpr index_t extent(std::size_t axis) const { return dynamic().extent(axis); }
   constexpr index_t stride(std::size_t axis) const { return dynamic().stride(axis); }
   STRIDER_HOST_DEVICE constexpr index_t offset() const {
-    if constexpr (slots.offset >= 0) return entries_[slots.offset];
-    else return V.offset;
+    if constexpr (slots.offset >= 0) {
+      return entries_[slots.offset];
+    } else {
+      constexpr index_t offset = V.offset;  // a local constant: device code cannot read the template parameter object
+      return offset;
+    }
   }
   constexpr dims shape() const { return dynamic().shape(); }
   constexpr dims strides() const { return dynamic().strides(); }
@@ -308,13 +312,21 @@ struct static_layout<V> {
   }
   template <std::size_t D>
   STRIDER_HOST_DEVICE constexpr index_t extent_at() const {
-    if constexpr (slots.shape[D] >= 0) return entries_[slots.shape[D]];
-    else return V.shape[D];
+    if constexpr (slots.shape[D] >= 0) {
+      return entries_[slots.shape[D]];
+    } else {
+      constexpr index_t extent = V.shape[D];
+      return extent;
+    }
   }
   template <std::size_t D>
   STRIDER_HOST_DEVICE constexpr index_t stride_at() const {
-    if constexpr (slots.strides[D] >= 0) return entries_[slots.strides[D]];
-    else return V.strides[D];
+    if constexpr (slots.strides[D] >= 0) {
+      return entries_[slots.strides[D]];
+    } else {
+      constexpr index_t stride = V.strides[D];
+      return stride;
+    }
   }
   template <std::size_t D>
   STRIDER_HOST_DEVICE constexpr index_t checked_index(index_t i) const {
