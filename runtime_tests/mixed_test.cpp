@@ -33,7 +33,15 @@ step make_step(std::string name, F f) {
 step random_step(std::mt19937& rng, std::size_t rank) {
   const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, std::max(lo, hi))(rng); };
   const auto r = static_cast<int>(rank);
-  switch (pick(0, 14)) {
+  switch (pick(0, 16)) {
+    case 15: {
+      const index_t n = pick(0, 90);
+      return make_step("with_storage", [n](const auto& l) { return strider::with_storage(l, n); });
+    }
+    case 16: {
+      const index_t e = pick(0, 3), s = pick(-2, 4), off = pick(-1, 40);
+      return make_step("as_strided", [e, s, off](const auto& l) { return strider::as_strided(l, dims{e, 2}, dims{s, 1}, off); });
+    }
     case 11: {
       dims shape;
       const int lead = pick(0, 1);
@@ -338,6 +346,15 @@ TEST_CASE("mixed layouts: operations on objects keep the run-time entries and ch
   CHECK_THROWS_WITH((strider::unfold<0, 6, 1>(b)), "unfold: size 6 is larger than extent 5 of dimension 0");
   CHECK((strider::diagonal<1, 2, 3>(b).dynamic() == strider::diagonal(b.dynamic(), 1, 2, 3)));
   CHECK(strider::expand<-1, 3, 8, 8>(b).dynamic() == b.dynamic());
+  // as_strided within the storage a view came from: a run-time storage size, checked at run time.
+  const auto first = strider::select<0, 0>(b);  // its storage is the whole batch's
+  CHECK(first.storage_size() == 5 * 192);
+  const auto last = strider::as_strided<strider::shape<3, 8, 8>, strider::strides<64, 8, 1>, 4 * 192>(first);
+  static_assert(strider::mixed_layout_type<decltype(last)> && decltype(last)::dynamic_count == 1);  // only the storage is run-time
+  CHECK(last.dynamic() == strider::as_strided(first.dynamic(), {3, 8, 8}, {64, 8, 1}, 4 * 192));
+  CHECK_THROWS_WITH((strider::as_strided<strider::shape<3, 8, 8>, strider::strides<64, 8, 1>, 5 * 192>(first)),
+                    "as_strided: reaches storage offset 1151, outside the input's storage [0, 960)");
+  CHECK(strider::with_storage<2000>(b).storage_size() == 2000);
   // An empty batch: the static entries are those of a non-empty result (nothing is addressed).
   const auto empty = strider::slice<"1:">(B(0));
   CHECK(empty.size() == 0);

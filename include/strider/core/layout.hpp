@@ -476,9 +476,11 @@ class pattern_layout {
       unknown = unknown || !value_.shape[d].known || !value_.strides[d].known;
     }
     v.offset = entry_or_dyn(value_.offset);
-    // A known storage size next to unknown entries comes only from validate, which knows it
-    // only as the required span.
-    v.storage_size = !value_.storage_size.known ? dyn : unknown ? required_span_storage : value_.storage_size.value;
+    // Next to run-time entries, a known storage size of 0 is validate's "the required span"; any
+    // other is carried at run time (the value cannot be held where the sign marks the kind).
+    v.storage_size = !value_.storage_size.known ? dyn
+                     : unknown                   ? (value_.storage_size.value == 0 ? required_span_storage : dyn)
+                                                 : value_.storage_size.value;
     return v;
   }
 

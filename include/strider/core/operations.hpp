@@ -879,10 +879,11 @@ constexpr layout_parts unbind(const dynamic_layout& l, index_t dim = 0) {
 /// PyTorch `as_strided(shape, strides, offset)`: any layout over the same storage, with offsets
 /// counted from the start of the storage. It may reach anywhere in the storage the input was cut
 /// from, [0, storage_size()), and nowhere outside it; the result keeps that storage.
-constexpr dynamic_layout as_strided(const dynamic_layout& l, const dims& shape, const dims& strides, index_t offset) {
+template <detail::rule_layout L>
+constexpr L as_strided(const L& l, const dims& shape, const dims& strides, index_t offset) {
   if (shape.size() != strides.size())
     throw layout_error("as_strided: shape has {} extents but strides has {} entries", shape.size(), strides.size());
-  layout_value out{};
+  detail::value_t<L> out{};
   out.rank = shape.size();
   out.offset = offset;
   for (std::size_t d = 0; d < shape.size(); ++d) {
@@ -891,24 +892,37 @@ constexpr dynamic_layout as_strided(const dynamic_layout& l, const dims& shape, 
   }
   if (offset < 0) throw layout_error("as_strided: storage offset {} is negative", offset);  // PyTorch refuses even when empty
   out = detail::validate(out, "as_strided");
-  if (detail::element_count(out, "as_strided") > 0 && detail::max_offset(out, "as_strided") >= l.storage_size())
-    throw layout_error("as_strided: reaches storage offset {}, outside the input's storage [0, {})", detail::max_offset(out, "as_strided"), l.storage_size());
-  out.storage_size = l.storage_size();
-  return {out, dynamic_layout::unchecked_t{}};
+  // The input's storage may be a run-time value (a mixed layout's view): checked when it is known.
+  const auto reach = detail::offset_range_of(out, "as_strided");
+  const auto storage = l.entries().storage_size;
+  if (reach.count > 0 && reach.max >= storage)
+    throw layout_error("as_strided: reaches storage offset {}, outside the input's storage [0, {})", detail::known_value(reach.max), detail::known_value(storage));
+  out.storage_size = storage;
+  return detail::subset_result(out);
 }
 
 /// The same layout over a storage of `storage_size` elements, which must hold every element:
 /// what a layout built from extents or strides says about memory that is larger than the
 /// elements it reaches (a buffer the caller owns, a tensor's storage), so that as_strided may
 /// reach the rest of it.
-constexpr dynamic_layout with_storage(const dynamic_layout& l, index_t storage_size) {
+template <detail::rule_layout L>
+constexpr L with_storage(const L& l, index_t storage_size) {
+  using E = detail::entry_t<detail::value_t<L>>;
   if (storage_size < 0) throw layout_error("with_storage: storage size {} is negative", storage_size);
-  if (storage_size < l.required_span())
-    throw layout_error("with_storage: the layout reaches storage offset {}, outside a storage of {} elements", l.max_offset(), storage_size);
-  layout_value out = l.value();
+  const auto reach = detail::offset_range_of(l.entries(), "with_storage");
+  if (reach.count > 0 && reach.max >= E(storage_size))
+    throw layout_error("with_storage: the layout reaches storage offset {}, outside a storage of {} elements", detail::known_value(reach.max), storage_size);
+  detail::value_t<L> out = l.entries();
   out.storage_size = storage_size;
-  return {out, dynamic_layout::unchecked_t{}};
+  return detail::subset_result(out);
 }
+
+#ifdef __CUDACC__  // the non-template forms under nvcc (see above)
+constexpr dynamic_layout as_strided(const dynamic_layout& l, const dims& shape, const dims& strides, index_t offset) { return as_strided<dynamic_layout>(l, shape, strides, offset); }
+constexpr dynamic_layout with_storage(const dynamic_layout& l, index_t storage_size) { return with_storage<dynamic_layout>(l, storage_size); }
+constexpr detail::pattern_layout as_strided(const detail::pattern_layout& l, const dims& shape, const dims& strides, index_t offset) { return as_strided<detail::pattern_layout>(l, shape, strides, offset); }
+constexpr detail::pattern_layout with_storage(const detail::pattern_layout& l, index_t storage_size) { return with_storage<detail::pattern_layout>(l, storage_size); }
+#endif
 
 /// PyTorch `as_strided` on a storage of `storage_size` elements (`Tensor.set_(storage, offset,
 /// size, stride)`): any layout whose elements lie in [0, storage_size).

@@ -406,6 +406,12 @@ template <index_t Offset = 0, index_t A = 0, index_t B = 1, mixed_layout_type L>
 constexpr auto diagonal(const L& l) { return detail::layout_from<diagonal_t<L, Offset, A, B>>(diagonal(l.dynamic(), Offset, A, B)); }
 template <index_t Dim, index_t Size, index_t Step, mixed_layout_type L>
 constexpr auto unfold(const L& l) { return detail::layout_from<unfold_t<L, Dim, Size, Step>>(unfold(l.dynamic(), Dim, Size, Step)); }
+template <class Shape, class Strides, index_t Offset, mixed_layout_type L>
+constexpr auto as_strided(const L& l) {
+  return detail::layout_from<as_strided_t<L, Shape, Strides, Offset>>(as_strided(l.dynamic(), Shape::as_dims(), Strides::as_dims(), Offset));
+}
+template <index_t N, mixed_layout_type L>
+constexpr auto with_storage(const L& l) { return detail::layout_from<with_storage_t<L, N>>(with_storage(l.dynamic(), N)); }
 template <mixed_layout_type L>
 constexpr auto matrix_transpose(const L& l) { return detail::layout_from<matrix_transpose_t<L>>(matrix_transpose(l.dynamic())); }
 template <mixed_layout_type L>

@@ -649,6 +649,9 @@ constexpr auto diagonal(X&& x) { return detail::with_mixed_layout(x, [](const au
 template <index_t Dim, index_t Size, index_t Step, detail::mixed_source X>
   requires detail::borrowable<X>
 constexpr auto unfold(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return unfold<Dim, Size, Step>(l); }); }
+template <class Shape, class Strides, index_t Offset, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto as_strided(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return as_strided<Shape, Strides, Offset>(l); }); }
 template <detail::mixed_source X>
   requires detail::borrowable<X>
 constexpr auto matrix_transpose(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return matrix_transpose(l); }); }
