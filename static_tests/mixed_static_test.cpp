@@ -82,3 +82,15 @@ static_assert(Emitted::static_shape == a<dyn, 4, 8, 3> && Emitted::static_stride
 using Info = slice_t<B, "1:, :, ::-1">;
 static_assert(Info::static_shape == a<dyn, 3, 8, 8> && Info::static_strides == a<192, 64, -8, 1> && Info::static_offset == 248);
 }  // namespace more
+
+namespace properties {
+using namespace strider;
+// Derived properties where the static entries decide them.
+static_assert(contiguous<dyn, 3, 8>::static_is_contiguous == static_answer::yes);
+static_assert(permute_t<contiguous<dyn, 3, 8>, 0, 2, 1>::static_is_contiguous == static_answer::at_run_time);  // an empty batch is contiguous
+static_assert(permute_t<contiguous<4, dyn, 8>, 1, 0, 2>::static_is_contiguous == static_answer::at_run_time);
+static_assert(slice_t<contiguous<dyn, 3, 8>, ":, 1:"> ::static_is_contiguous == static_answer::at_run_time);
+static_assert(layout<shape<dyn, 4>, strides<4, 1>, dyn>::static_is_contiguous == static_answer::yes);
+static_assert(contiguous<dyn, 3, 8>::static_required_span == dyn && slice_t<contiguous<dyn, 3, 8>, "0">::static_required_span == 24);
+static_assert(contiguous<2, 3>::is_contiguous && !permute_t<contiguous<2, 3>, 1, 0>::is_contiguous);
+}  // namespace properties

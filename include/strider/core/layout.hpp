@@ -144,16 +144,21 @@ constexpr index_t flat_index_offset(const layout_value& v, index_t k) {
   return offset;
 }
 
-constexpr bool is_contiguous(const layout_value& v) {
-  // PyTorch's rule: C order, strides of size-1 dimensions do not matter, empty is contiguous.
-  if (element_count(v, "is_contiguous") == 0) return true;
-  index_t expected = 1;
+// PyTorch's rule: C order, strides of size-1 dimensions do not matter, empty is contiguous. On
+// a pattern the answer is a maybe_bool: known where the static entries decide it.
+template <class V>
+constexpr auto is_contiguous(const V& v) {
+  const auto empty = element_count(v, "is_contiguous") == 0;
+  if (empty) return decltype(empty)(true);
+  auto result = decltype(empty)(true);
+  entry_t<V> expected = 1;
   for (std::size_t d = v.rank; d-- > 0;) {
-    if (v.shape[d] == 1) continue;
-    if (v.strides[d] != expected) return false;
-    expected *= v.shape[d];
+    const auto in_order = v.shape[d] == 1 || v.strides[d] == expected;
+    if (!in_order) return empty;  // false, unless a run-time extent makes the layout empty
+    result = result && in_order;
+    expected = expected * v.shape[d];  // times 1 for an extent-1 axis; within the element count
   }
-  return true;
+  return empty || result;
 }
 
 // One step of the odometer over axes [0, axes) of v, last of them fastest: advances index and

@@ -75,7 +75,8 @@ constexpr maybe_index operator-(maybe_index a, maybe_index b) { return a.known &
 constexpr maybe_index operator-(maybe_index a) { return a.known ? maybe_index(-a.value) : a; }
 constexpr maybe_index operator*(maybe_index a, maybe_index b) {
   if ((a.known && a.value == 0) || (b.known && b.value == 0)) return 0;
-  return a.known && b.known ? maybe_index(a.value * b.value) : maybe_index::unknown();
+  index_t product = 0;  // an int64 overflow is unknown, never undefined
+  return a.known && b.known && !mul_overflows(a.value, b.value, &product) ? maybe_index(product) : maybe_index::unknown();
 }
 constexpr maybe_index operator/(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(a.value / b.value) : maybe_index::unknown(); }
 

@@ -209,6 +209,13 @@ struct unchecked_entries_t {};
 /// one index_t each. Every operation that has a static form takes it and keeps static every
 /// entry its static inputs decide (docs/mixed.md). A mixed layout with no run-time entry left is
 /// a static_layout.
+/// A property of a mixed layout as its static entries decide it.
+enum class static_answer { no, yes, at_run_time };
+
+namespace detail {
+constexpr static_answer answer(maybe_bool b) { return !b.known ? static_answer::at_run_time : b.value ? static_answer::yes : static_answer::no; }
+}  // namespace detail
+
 // A partial specialization of static_layout rather than a class of its own: the aliases then
 // name `static_layout<value>` whatever the value, and only a layout that is used is asked which
 // it is (one comparison), not every intermediate layout of a chain.
@@ -224,6 +231,15 @@ struct static_layout<V> {
   static constexpr index_t static_offset = V.offset;
   /// The number of run-time entries the object holds.
   static constexpr std::size_t dynamic_count = detail::slots_of(V).count;
+  /// Whether the layout is C-contiguous, where the static entries decide it (a run-time extent
+  /// of 0 makes any layout contiguous, so `no` needs the extents static).
+  static constexpr static_answer static_is_contiguous = detail::answer(detail::is_contiguous(detail::pattern_layout::of(V).entries()));
+  /// The storage elements reached from offset 0 (max_offset + 1, 0 when empty), or `dyn`.
+  static constexpr index_t static_required_span = [] {
+    const auto r = detail::offset_range_of(detail::pattern_layout::of(V).entries(), "layout");
+    const auto span = detail::pick(r.count == 0, 0, r.max + 1);
+    return span.known ? span.value : dyn;
+  }();
 
   /// From the run-time entries in order: extents, then strides, then the offset (then the
   /// storage size, for a view's layout type that carries one). Checked as any layout is
