@@ -86,9 +86,11 @@ constexpr basic_offset_range<entry_t<V>> offset_range_of(const V& v, const char*
     if (v.strides[d] == 0) continue;
     // (extent - 1) * stride: how far the axis moves from its first element.
     const entry_t<V> reach = checked_mul(v.shape[d] - 1, v.strides[d], op);
-    if (!is_known(v.strides[d])) {
-      r.min = r.max = checked_add(r.max, reach, op);  // unknown
-      continue;
+    if constexpr (!std::is_same_v<entry_t<V>, index_t>) {
+      if (!v.strides[d].known) {
+        r.min = r.max = checked_add(r.max, reach, op);  // unknown
+        continue;
+      }
     }
     entry_t<V>& bound = v.strides[d] < 0 ? r.min : r.max;
     bound = checked_add(bound, reach, op);
@@ -299,7 +301,8 @@ constexpr void set_contiguous_strides(V& v, const char* op) {
   entry_t<V> stride = 1;
   for (std::size_t d = v.rank; d-- > 0;) {
     v.strides[d] = stride;
-    stride = checked_mul(stride, max_of(v.shape[d], 1), op);
+    if constexpr (std::is_same_v<entry_t<V>, index_t>) stride = checked_mul(stride, v.shape[d] > 1 ? v.shape[d] : 1, op);
+    else stride = checked_mul(stride, max_of(v.shape[d], 1), op);
   }
 }
 
@@ -315,7 +318,10 @@ constexpr V contiguous_value(const dims& shape, const char* op) {
   V v{};
   v.rank = shape.size();
   const index_t* extents = shape.begin();
-  for (std::size_t d = 0; d < v.rank; ++d) v.shape[d] = entry_of<V>(extents[d]);
+  for (std::size_t d = 0; d < v.rank; ++d) {
+    if constexpr (std::is_same_v<entry_t<V>, index_t>) v.shape[d] = extents[d];
+    else v.shape[d] = entry_of<V>(extents[d]);
+  }
   set_contiguous_strides(v, op);
   return validate(v, op);
 }
