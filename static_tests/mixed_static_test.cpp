@@ -94,3 +94,12 @@ static_assert(layout<shape<dyn, 4>, strides<4, 1>, dyn>::static_is_contiguous ==
 static_assert(contiguous<dyn, 3, 8>::static_required_span == dyn && slice_t<contiguous<dyn, 3, 8>, "0">::static_required_span == 24);
 static_assert(contiguous<2, 3>::is_contiguous && !permute_t<contiguous<2, 3>, 1, 0>::is_contiguous);
 }  // namespace properties
+
+namespace emitted_as_strided {
+using namespace strider;
+// What `strider --emit-cpp --dyn 0 "contiguous(4, 3)[0].as_strided((2,), (2,))"` prints: the
+// offset defaults to the input's static one; the reach is checked against the run-time storage.
+using A = as_strided_t<slice_t<contiguous<dyn, 3>, "0">, shape<2>, strides<2>>;
+static_assert(A::static_shape[0] == 2 && A::static_strides[0] == 2 && A::static_offset == 0 && A::dynamic_count == 1);
+static_assert(std::is_same_v<as_strided_t<contiguous<4>, shape<2>, strides<2>>, as_strided_t<contiguous<4>, shape<2>, strides<2>, 0>>);
+}  // namespace emitted_as_strided

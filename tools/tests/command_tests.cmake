@@ -42,6 +42,10 @@ strider_command_test(error_mixed_operation RC 2 COMMAND ${x} --emit-cpp --dyn 0 
   STDERR "^strider: expression: 'view' does not take a mixed layout yet")
 strider_command_test(error_mixed_squeeze RC 2 COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 3).squeeze()"
   STDERR "^strider: squeeze: which axes have extent 1 depends on an extent known only at run time")
+strider_command_test(emit_mixed_as_strided COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 3)[0].as_strided((2,), (2,))"
+  STDOUT "^strider::as_strided_t<strider::slice_t<strider::contiguous<strider::dyn, 3>, \"0\">, strider::shape<2>, strider::strides<2>>@$")
+strider_command_test(error_mixed_as_strided_offset RC 2 COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 3)[-1].as_strided((2,), (2,))"
+  STDERR "^strider: as_strided: the input's offset is known only at run time")
 strider_command_test(error_dyn_axes RC 2 COMMAND ${x} --emit-cpp --dyn 0,x "contiguous(4, 3)" STDERR "--dyn '0,x' is not a list of axes")
 strider_command_test(error_dyn_alone RC 2 COMMAND ${x} --dyn 0 "contiguous(4, 3)" STDERR "--dyn applies to --emit-cpp and --info only")
 strider_command_test(help COMMAND ${x} --help STDOUT "^usage: strider EXPR")

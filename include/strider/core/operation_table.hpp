@@ -54,6 +54,15 @@ struct operation_arguments {
   constexpr index_t value_or(std::size_t i, index_t fallback) const { return i < values.size() ? values[i] : fallback; }
 };
 
+namespace detail {
+// as_strided's default offset, the input's: on a mixed layout's pattern it must be static.
+constexpr index_t input_offset(const dynamic_layout& l) { return l.offset(); }
+constexpr index_t input_offset(const pattern_layout& l) {
+  if (!l.entries().offset.known) throw layout_error("as_strided: the input's offset is known only at run time (give the offset)");
+  return l.entries().offset.value;
+}
+}  // namespace detail
+
 /// The core function of an operation: on a dynamic layout, and, for an operation that takes mixed
 /// layouts, on a mixed layout's compile-time pattern (docs/mixed.md), where it decides which
 /// entries stay static. Made from one lambda: a generic one (`const auto& l`) serves both.
@@ -196,7 +205,7 @@ inline constexpr operation_info operation_table[] = {
      [](const dynamic_layout& l, const operation_arguments& a) { return unbind(l, a.value_or(0, 0)); }},
     {"as_strided", false, argument_form::strided, 0, 0, "(shape), (strides) and an optional offset", "as_strided((2, 2), (1, 2), 0)",
      "PyTorch as_strided: anywhere in the storage the input was cut from",
-     [](const dynamic_layout& l, const operation_arguments& a) { return as_strided(l, a.values, a.strides, a.has_offset ? a.offset : l.offset()); }},
+     [](const auto& l, const operation_arguments& a) { return as_strided(l, a.values, a.strides, a.has_offset ? a.offset : detail::input_offset(l)); }},
 };
 
 /// The entry of the operation called `name` (its name or one of its aliases), or nullptr.

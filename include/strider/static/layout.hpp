@@ -280,14 +280,7 @@ struct static_layout<V> {
   /// Extent and stride of one axis (axis < rank; throws otherwise).
   constexpr index_t extent(std::size_t axis) const { return dynamic().extent(axis); }
   constexpr index_t stride(std::size_t axis) const { return dynamic().stride(axis); }
-  STRIDER_HOST_DEVICE constexpr index_t offset() const {
-    if constexpr (slots.offset >= 0) {
-      return entries_[slots.offset];
-    } else {
-      constexpr index_t offset = V.offset;  // a local constant: device code cannot read the template parameter object
-      return offset;
-    }
-  }
+  STRIDER_HOST_DEVICE constexpr index_t offset() const { return entry_at<slots.offset, V.offset>(); }
   constexpr dims shape() const { return dynamic().shape(); }
   constexpr dims strides() const { return dynamic().strides(); }
   constexpr index_t size() const { return detail::element_count(full_value(), "size"); }
@@ -326,24 +319,17 @@ struct static_layout<V> {
     v.storage_size = slots.storage_size >= 0 ? entries_[slots.storage_size] : 0;  // 0: the required span (validate)
     return v;
   }
-  template <std::size_t D>
-  STRIDER_HOST_DEVICE constexpr index_t extent_at() const {
-    if constexpr (slots.shape[D] >= 0) {
-      return entries_[slots.shape[D]];
-    } else {
-      constexpr index_t extent = V.shape[D];
-      return extent;
-    }
+  // An entry: held at run time in slot Slot, or the constant Static (a template argument, which
+  // device code reads, where it cannot read the template parameter object V).
+  template <int Slot, index_t Static>
+  STRIDER_HOST_DEVICE constexpr index_t entry_at() const {
+    if constexpr (Slot >= 0) return entries_[Slot];
+    else return Static;
   }
   template <std::size_t D>
-  STRIDER_HOST_DEVICE constexpr index_t stride_at() const {
-    if constexpr (slots.strides[D] >= 0) {
-      return entries_[slots.strides[D]];
-    } else {
-      constexpr index_t stride = V.strides[D];
-      return stride;
-    }
-  }
+  STRIDER_HOST_DEVICE constexpr index_t extent_at() const { return entry_at<slots.shape[D], V.shape[D]>(); }
+  template <std::size_t D>
+  STRIDER_HOST_DEVICE constexpr index_t stride_at() const { return entry_at<slots.strides[D], V.strides[D]>(); }
   template <std::size_t D>
   STRIDER_HOST_DEVICE constexpr index_t checked_index(index_t i) const {
 #ifdef NDEBUG

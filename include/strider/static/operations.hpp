@@ -254,7 +254,7 @@ template <class L, index_t Dim = 0>
 using unbind_t = decltype(detail::unbind_parts_tuple<L, Dim>(std::make_index_sequence<unbind(detail::dyn<L>, Dim).size()>{}));
 
 /// PyTorch `as_strided`: any layout within the storage L was cut from, [0, L::storage_size).
-template <class L, class Shape, class Strides, index_t Offset = L::offset>
+template <class L, class Shape, class Strides, index_t Offset = static_offset_v<L>>
 using as_strided_t =
     static_layout<as_strided(detail::dyn<L>, Shape::as_dims(), Strides::as_dims(), Offset).value()>;
 
