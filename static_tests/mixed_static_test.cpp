@@ -103,3 +103,30 @@ using A = as_strided_t<slice_t<contiguous<dyn, 3>, "0">, shape<2>, strides<2>>;
 static_assert(A::static_shape[0] == 2 && A::static_strides[0] == 2 && A::static_offset == 0 && A::dynamic_count == 1);
 static_assert(std::is_same_v<as_strided_t<contiguous<4>, shape<2>, strides<2>>, as_strided_t<contiguous<4>, shape<2>, strides<2>, 0>>);
 }  // namespace emitted_as_strided
+
+namespace regrouping {
+using namespace strider;
+template <index_t... V>
+constexpr std::array<index_t, sizeof...(V)> a{V...};
+using B = contiguous<dyn, 3, 8, 8>;
+// view and reshape of a batch: the image axes merged or split keep static strides, the batch
+// axis (or the -1 that absorbs it) is run-time.
+static_assert(view_t<B, -1, 192>::static_shape == a<dyn, 192> && view_t<B, -1, 192>::static_strides == a<192, 1>);
+static_assert(view_t<B, -1, 8>::static_strides == a<8, 1> && reshape_t<B, -1, 64>::static_strides == a<64, 1>);
+static_assert(!reshape_copies<B, -1, 64> && !flatten_copies<B, 1>);
+// A strided batch (every other image) still views its images as rows.
+static_assert(view_t<slice_t<B, "::2">, -1, 192>::static_strides == a<384, 1>);
+// flatten and unflatten of static axes.
+static_assert(flatten_t<B, 1>::static_shape == a<dyn, 192> && flatten_t<B, 1>::static_strides == a<192, 1>);
+static_assert(flatten_t<B, 2>::static_shape == a<dyn, 3, 64>);
+static_assert(unflatten_t<B, 2, 2, -1>::static_shape == a<dyn, 3, 2, 4, 8> && unflatten_t<B, 2, 2, -1>::static_strides == a<192, 64, 32, 8, 1>);
+// NHWC to rows of pixels cannot be a view (the channel axis is strided): a copy, known statically.
+using NHWC = permute_t<B, 0, 2, 3, 1>;
+static_assert(reshape_copies<NHWC, -1, 192> && reshape_t<NHWC, -1, 192>::static_strides == a<192, 1>);
+// Windows along a static axis of a batch.
+static_assert(sliding_window_view_t<B, shape<3>, axes<2>>::static_shape == a<dyn, 3, 6, 8, 3>);
+static_assert(sliding_window_view_t<B, shape<3>, axes<2>>::static_strides == a<192, 64, 8, 1, 8>);
+// A run-time inner extent: contiguity is not in the type (its outer stride is a separate
+// entry), so the view's strides are found at run time.
+static_assert(view_t<contiguous<4, dyn>, -1>::static_strides == a<dyn>);
+}  // namespace regrouping

@@ -38,8 +38,14 @@ strider_command_test(emit_mixed_layout COMMAND ${x} --emit-cpp --dyn 0,1 "layout
   STDOUT "^strider::layout<strider::shape<strider::dyn, strider::dyn>, strider::strides<3, 1>, 2>@$")
 strider_command_test(info_mixed COMMAND ${x} --info --dyn 0 "contiguous(4, 3, 8, 8)[1:, :, ::-1]"
   STDOUT "static_shape +\\(dyn, 3, 8, 8\\)@static_strides +\\(192, 64, -8, 1\\)@static_offset +248@$")
-strider_command_test(error_mixed_operation RC 2 COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 3).view(-1)"
-  STDERR "^strider: expression: 'view' does not take a mixed layout yet")
+strider_command_test(error_mixed_operation RC 2 COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 3).coalesce()"
+  STDERR "^strider: expression: 'coalesce' does not take a mixed layout yet")
+strider_command_test(emit_mixed_view COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 3, 8, 8)[::2].view(-1, 192)"
+  STDOUT "^strider::view_t<strider::slice_t<strider::contiguous<strider::dyn, 3, 8, 8>, \"::2\">, -1, 192>@$")
+strider_command_test(info_mixed_view COMMAND ${x} --info --dyn 0 "contiguous(4, 3, 8, 8)[::2].view(-1, 192)"
+  STDOUT "static_strides +\\(384, 1\\)")
+strider_command_test(error_mixed_reshape RC 2 COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 3, 8, 8).permute(0, 2, 3, 1).reshape(-1, 3)"
+  STDERR "^strider: reshape: whether this is a view or a copy depends on an entry known only at run time")
 strider_command_test(error_mixed_squeeze RC 2 COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 3).squeeze()"
   STDERR "^strider: squeeze: which axes have extent 1 depends on an extent known only at run time")
 strider_command_test(emit_mixed_as_strided COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 3)[0].as_strided((2,), (2,))"

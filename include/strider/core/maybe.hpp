@@ -79,6 +79,19 @@ constexpr maybe_index operator*(maybe_index a, maybe_index b) {
   return a.known && b.known && !mul_overflows(a.value, b.value, &product) ? maybe_index(product) : maybe_index::unknown();
 }
 constexpr maybe_index operator/(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(a.value / b.value) : maybe_index::unknown(); }
+constexpr maybe_index operator%(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(a.value % b.value) : maybe_index::unknown(); }
+
+// a * b into *out; whether it overflows int64 (the product is then no stride of a layout). The
+// index_t form is checked.hpp's.
+constexpr maybe_bool mul_overflows(maybe_index a, maybe_index b, maybe_index* out) {
+  if (a.known && b.known) {
+    const bool overflows = mul_overflows(a.value, b.value, &out->value);
+    out->known = !overflows;
+    return overflows;
+  }
+  *out = a * b;  // 0 when either is a known 0, unknown otherwise
+  return {false, out->known};
+}
 
 // The same spelling for both entry types, so that one rule serves both.
 constexpr bool is_known(index_t) { return true; }

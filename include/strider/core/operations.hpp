@@ -187,10 +187,13 @@ constexpr L broadcast_to(const L& l, const dims& shape) {
 namespace detail {
 
 // The requested shape with its one -1 resolved against `count` elements (PyTorch
-// `infer_size`), as a layout value whose strides are still to be found.
-constexpr layout_value infer_shape(const dims& requested, index_t count, const char* op) {
+// `infer_size`), as a layout value whose strides are still to be found. On a pattern, a count
+// that depends on a run-time extent leaves the -1 extent run-time and the element-count checks
+// to the run-time pass.
+template <class V>
+constexpr V infer_shape(const dims& requested, entry_t<V> count, const char* op) {
   const index_t* shape = requested.begin();
-  layout_value out{};
+  V out{};
   out.rank = requested.size();
   index_t known = 1;
   std::size_t infer_at = max_rank;
@@ -206,91 +209,176 @@ constexpr layout_value infer_shape(const dims& requested, index_t count, const c
     }
   }
   if (infer_at != max_rank) {
-    if (known == 0) throw layout_error("{}: cannot infer the -1 extent for {} elements when the others multiply to 0", op, count);
-    if (count % known != 0) throw layout_error("{}: shape is invalid for {} elements (the other extents multiply to {})", op, count, known);
+    if (known == 0 && is_known(count)) throw layout_error("{}: cannot infer the -1 extent for {} elements when the others multiply to 0", op, known_value(count));
+    if (known == 0) return out;  // the run-time pass refuses it, with the count
+    if (count % known != 0) throw layout_error("{}: shape is invalid for {} elements (the other extents multiply to {})", op, known_value(count), known);
     out.shape[infer_at] = count / known;
-  } else if (known != count) {
-    throw layout_error("{}: shape has {} elements but the layout has {}", op, known, count);
+  } else if (count != known) {
+    throw layout_error("{}: shape has {} elements but the layout has {}", op, known, known_value(count));
   }
   return out;
+}
+
+// Every stride of `out` left to the run-time pass, which decides whether the view exists.
+constexpr maybe_bool view_strides_at_run_time(pattern_value& out) {
+  for (std::size_t d = 0; d < out.rank; ++d) out.strides[d] = maybe_index::unknown();
+  return {false, false};
+}
+
+// find_view_strides' refusal: on a pattern, left to the run-time pass when a run-time extent
+// was taken as not 1 (see below) or may be 0 (an empty layout views as any shape with no
+// elements; `refused_unless_empty` says when that is the only doubt).
+constexpr bool view_refusal(index_t, bool, layout_value&, bool*) { return false; }
+constexpr maybe_bool view_refusal(maybe_index count, bool assumed, pattern_value& out, bool* refused_unless_empty) {
+  if (!count.known && !assumed && refused_unless_empty) *refused_unless_empty = true;
+  if (!count.known || assumed) return view_strides_at_run_time(out);
+  return false;
 }
 
 // PyTorch's computeStride: strides for the shape of `out` that address the elements of `in` in
 // the same order, when they exist; writes them and the offset into `out` and returns whether
 // they do. Dimensions of the input are grouped into chunks that are contiguous with each other;
 // each chunk must be covered exactly by consecutive output dimensions.
-constexpr bool find_view_strides(const layout_value& in, layout_value& out) {
+//
+// On a pattern the answer may be unknown, and the run-time pass decides. Two choices keep the
+// static strides right for every value of the run-time extents: a run-time extent next to a
+// stride that breaks the chunk is taken as not 1 (were it 1, the run-time pass could merge the
+// chunks, which changes only strides of extent-1 axes, which address nothing; a refusal that
+// rests on this is left to the run-time pass), and the last chunk takes every remaining output
+// axis (the element counts, checked by infer_shape, then make it cover exactly). Any other
+// unknown decision leaves every stride to the run-time pass.
+template <class V>
+constexpr auto find_view_strides(const V& in, V& out, bool* refused_unless_empty = nullptr) {
+  using E = entry_t<V>;
+  using B = decltype(E{} == E{});
+  constexpr bool pattern = !std::is_same_v<E, index_t>;
   out.offset = in.offset;
   out.storage_size = in.storage_size;
   if (in.rank == 0) {
     for (std::size_t d = 0; d < out.rank; ++d) out.strides[d] = 1;
-    return true;
+    return B(true);
   }
-  const index_t count = element_count(in, "view");
-  if (count == 0) {
-    bool same = in.rank == out.rank;
-    for (std::size_t d = 0; same && d < out.rank; ++d) same = in.shape[d] == out.shape[d];
-    if (same) {
-      for (std::size_t d = 0; d < out.rank; ++d) out.strides[d] = in.strides[d];
-    } else {
-      set_contiguous_strides(out, "view");
-    }
-    return true;
+  const E count = element_count(in, "view");
+  if (count == 0) {  // known to be empty: the input's strides for the same shape, else C order
+    B same = in.rank == out.rank;
+    for (std::size_t d = 0; d < out.rank && in.rank == out.rank; ++d) same = same && in.shape[d] == out.shape[d];
+    V c_order = out;
+    set_contiguous_strides(c_order, "view");
+    for (std::size_t d = 0; d < out.rank; ++d) out.strides[d] = in.rank == out.rank ? pick(same, in.strides[d], c_order.strides[d]) : c_order.strides[d];
+    return B(true);
   }
+  bool assumed = false;  // a pattern's run-time extent taken as not 1 (see above)
+  B result = true;
   std::ptrdiff_t view_d = static_cast<std::ptrdiff_t>(out.rank) - 1;
-  index_t chunk_base_stride = in.strides[in.rank - 1];
-  index_t tensor_numel = 1, view_numel = 1;
+  E chunk_base_stride = in.strides[in.rank - 1];
+  E tensor_numel = 1, view_numel = 1;
   for (std::ptrdiff_t tensor_d = static_cast<std::ptrdiff_t>(in.rank) - 1; tensor_d >= 0; --tensor_d) {
-    tensor_numel *= in.shape[tensor_d];
+    tensor_numel = tensor_numel * in.shape[tensor_d];
     // A product that overflows int64 is no stride of this layout: the chunk ends there, and an
     // extent-1 axis (the only kind such a stride can land on) gets stride 0.
-    index_t chunk_stride = 0;
-    const bool chunk_overflows = mul_overflows(tensor_numel, chunk_base_stride, &chunk_stride);
-    if (tensor_d == 0 || (in.shape[tensor_d - 1] != 1 && (chunk_overflows || in.strides[tensor_d - 1] != chunk_stride))) {
-      while (view_d >= 0 && (view_numel < tensor_numel || out.shape[view_d] == 1)) {
-        if (mul_overflows(view_numel, chunk_base_stride, &out.strides[view_d])) out.strides[view_d] = 0;
-        view_numel *= out.shape[view_d];
-        --view_d;
-      }
-      if (view_numel != tensor_numel) return false;
-      if (tensor_d > 0) {
-        chunk_base_stride = in.strides[tensor_d - 1];
-        tensor_numel = 1;
-        view_numel = 1;
+    E chunk_stride = 0;
+    const auto chunk_overflows = mul_overflows(tensor_numel, chunk_base_stride, &chunk_stride);
+    B chunk_ends = true;
+    if (tensor_d > 0) chunk_ends = in.shape[tensor_d - 1] != 1 && (chunk_overflows || in.strides[tensor_d - 1] != chunk_stride);
+    if constexpr (pattern) {
+      if (!chunk_ends.known) {
+        if (!(chunk_overflows || in.strides[tensor_d - 1] != chunk_stride).known) return view_strides_at_run_time(out);
+        chunk_ends = true;  // the strides are apart: only the extent may be 1
+        assumed = true;
       }
     }
+    if (!chunk_ends) continue;
+    while (view_d >= 0) {
+      B take = view_numel < tensor_numel || out.shape[view_d] == 1;
+      if constexpr (pattern) {
+        if (!take.known) {
+          if (tensor_d == 0) {
+            take = true;
+          } else if ((view_numel < tensor_numel).known) {
+            // Only whether a run-time extent is 1, which leaves this chunk's count as it is:
+            // taken as not 1, the axis falls to the next chunk, whose count it then makes unknown.
+            take = false;
+          } else {
+            return view_strides_at_run_time(out);
+          }
+        }
+      }
+      if (!take) break;
+      if (mul_overflows(view_numel, chunk_base_stride, &out.strides[view_d])) out.strides[view_d] = 0;
+      view_numel = view_numel * out.shape[view_d];
+      --view_d;
+    }
+    if (view_numel != tensor_numel) return view_refusal(count, assumed, out, refused_unless_empty);
+    if constexpr (pattern)
+      if (!(view_numel == tensor_numel).known && tensor_d > 0) result = B(false, false);  // the run-time pass checks it
+    if (tensor_d > 0) {
+      chunk_base_stride = in.strides[tensor_d - 1];
+      tensor_numel = 1;
+      view_numel = 1;
+    }
   }
-  return view_d == -1;
+  if (view_d != -1) return view_refusal(count, assumed, out, refused_unless_empty);
+  return result;
+}
+
+// Whether `op` (reshape, flatten) copies rather than views `in` with the extents of `out`
+// (whose strides it finds), which a mixed layout's type must know: a view and a copy are
+// different storage. A pattern answers for its non-empty values (an empty one views as
+// anything), as its static entries do.
+template <class V>
+constexpr bool copies(const V& in, V& out, const char* op) {
+  if constexpr (std::is_same_v<entry_t<V>, index_t>) {
+    return !find_view_strides(in, out);
+  } else {
+    bool refused_unless_empty = false;
+    const auto viewable = find_view_strides(in, out, &refused_unless_empty);
+    if (refused_unless_empty) return true;
+    // The literal text at each throw: it is the line a compiler shows.
+    if (!viewable.known && std::string_view(op) == "flatten")
+      throw layout_error("flatten: whether this is a view or a copy depends on an entry known only at run time; use flatten_t (checked at run time) or copy first");
+    if (!viewable.known)
+      throw layout_error("reshape: whether this is a view or a copy depends on an entry known only at run time; use view (checked at run time) or copy first");
+    return !viewable.value;
+  }
 }
 
 }  // namespace detail
 
 /// PyTorch `view` (NumPy's no-copy reshape): the same elements in the same C order with a new
 /// shape; one extent may be -1. Throws when no strides can express it; `reshape` copies then.
-constexpr dynamic_layout view(const dynamic_layout& l, const dims& shape) {
-  layout_value out = detail::infer_shape(shape, l.size(), "view");
-  if (!detail::find_view_strides(l.value(), out)) throw layout_error("view: the requested shape is not compatible with the layout's strides (an axis would span non-contiguous chunks); use reshape, which copies");
+template <detail::rule_layout L>
+constexpr L view(const L& l, const dims& shape) {
+  const auto& in = l.entries();
+  auto out = detail::infer_shape<detail::value_t<L>>(shape, detail::element_count(in, "view"), "view");
+  if (!detail::find_view_strides(in, out))
+    throw layout_error("view: the requested shape is not compatible with the layout's strides (an axis would span non-contiguous chunks); use reshape, which copies");
   return detail::subset_result(out);
 }
 
 /// True when `view(l, shape)` exists; when it does not, `reshape` makes a C-contiguous copy.
-/// Throws like `view` for a shape with the wrong element count.
-constexpr bool can_view(const dynamic_layout& l, const dims& shape) {
-  layout_value out = detail::infer_shape(shape, l.size(), "view");
-  return detail::find_view_strides(l.value(), out);
+/// Throws like `view` for a shape with the wrong element count. (On a mixed layout's pattern,
+/// possibly unknown.)
+template <detail::rule_layout L>
+constexpr auto can_view(const L& l, const dims& shape) {
+  const auto& in = l.entries();
+  auto out = detail::infer_shape<detail::value_t<L>>(shape, detail::element_count(in, "view"), "view");
+  return detail::find_view_strides(in, out);
 }
 
 /// PyTorch/NumPy `reshape`: the view when one exists, otherwise the contiguous layout (offset 0)
 /// of the copy that the reshape makes. `can_view` tells which.
-constexpr dynamic_layout reshape(const dynamic_layout& l, const dims& shape) {
-  layout_value out = detail::infer_shape(shape, l.size(), "reshape");
-  if (detail::find_view_strides(l.value(), out)) return detail::subset_result(out);
+template <detail::rule_layout L>
+constexpr L reshape(const L& l, const dims& shape) {
+  const auto& in = l.entries();
+  const auto count = detail::element_count(in, "reshape");
+  auto out = detail::infer_shape<detail::value_t<L>>(shape, count, "reshape");
+  if (!detail::copies(in, out, "reshape")) return detail::subset_result(out);
   // The copy: C order from offset 0 in a new storage of as many elements as the input, so
   // always valid.
   out.offset = 0;
-  out.storage_size = l.size();
+  out.storage_size = count;
   detail::set_contiguous_strides(out, "reshape");
-  return {out, dynamic_layout::unchecked_t{}};
+  return detail::subset_result(out);
 }
 
 /// NumPy `squeeze(axis)`: removes the given axes, each of which must have extent 1. A rank-0
@@ -494,20 +582,22 @@ constexpr L reverse_axis_order(const L& l) {
 namespace detail {
 // NumPy's sliding_window_view over axes[i] with windows window[i]; axes may repeat, each window
 // shrinking that axis again.
-constexpr dynamic_layout sliding_windows(const dynamic_layout& l, const dims& window, const dims& axes) {
-  const layout_value& in = l.value();
+template <rule_layout L>
+constexpr L sliding_windows(const L& l, const dims& window, const dims& axes) {
+  using E = entry_t<value_t<L>>;
+  const auto& in = l.entries();
   if (in.rank + window.size() > max_rank)
     throw layout_error("sliding_window_view: the result's rank {} would exceed max_rank ({})", in.rank + window.size(), max_rank);
-  layout_value out = in;
+  value_t<L> out = in;
   for (std::size_t i = 0; i < window.size(); ++i) {
     if (window[i] < 0) throw layout_error("sliding_window_view: window extent {} is negative", window[i]);
     const index_t a = wrap_axis(axes[i], in.rank);
     if (a < 0) throw layout_error("sliding_window_view: axis {} is out of range for rank {}", axes[i], in.rank);
-    if (window[i] > out.shape[a])
-      throw layout_error("sliding_window_view: window extent {} is larger than extent {} of axis {}", window[i], out.shape[a], axes[i]);
+    if (E(window[i]) > out.shape[a])
+      throw layout_error("sliding_window_view: window extent {} is larger than extent {} of axis {}", window[i], known_value(out.shape[a]), axes[i]);
     // An empty window leaves one more (empty) window than elements, which may not fit in int64.
-    out.shape[a] = checked_add(out.shape[a], 1 - window[i], "sliding_window_view");
-    insert_axis(out, out.rank, window[i], in.strides[a], "sliding_window_view");
+    out.shape[a] = checked_add(out.shape[a], E(1 - window[i]), "sliding_window_view");
+    insert_axis(out, out.rank, E(window[i]), in.strides[a], "sliding_window_view");
   }
   element_count(out, "sliding_window_view");  // overlapping windows hold more elements than the input
   return subset_result(out);
@@ -516,14 +606,16 @@ constexpr dynamic_layout sliding_windows(const dynamic_layout& l, const dims& wi
 
 /// NumPy `sliding_window_view(x, window_shape, axis)`: every window of extents `window` over
 /// `axes` (repeats allowed), the window axes appended in that order.
-constexpr dynamic_layout sliding_window_view(const dynamic_layout& l, const dims& window, const dims& axes) {
+template <detail::rule_layout L>
+constexpr L sliding_window_view(const L& l, const dims& window, const dims& axes) {
   if (window.size() != axes.size())
     throw layout_error("sliding_window_view: {} window extents but {} axes", window.size(), axes.size());
   return detail::sliding_windows(l, window, axes);
 }
 
 /// NumPy `sliding_window_view(x, window_shape)`: one window extent per axis.
-constexpr dynamic_layout sliding_window_view(const dynamic_layout& l, const dims& window) {
+template <detail::rule_layout L>
+constexpr L sliding_window_view(const L& l, const dims& window) {
   if (window.size() != l.rank())
     throw layout_error("sliding_window_view: {} window extents for rank {} (without axes, one per axis)", window.size(), l.rank());
   dims axes;
@@ -573,55 +665,78 @@ constexpr L expand(const L& l, const dims& sizes) {
 }
 
 namespace detail {
-// The shape of flatten(l, start, end), its axes checked: shape[:start] + (product) + shape[end+1:].
-constexpr dims flattened_shape(const layout_value& in, index_t start, index_t end) {
+// The extents of flatten(l, start, end), its axes checked: shape[:start] + (product) +
+// shape[end+1:], as a value whose strides are still to be found.
+template <class V>
+constexpr V flattened_shape(const V& in, index_t start, index_t end) {
   const std::size_t rank = in.rank > 0 ? in.rank : 1;  // rank 0 flattens as one axis of extent 1
   const index_t s = wrap_axis(start, rank), e = wrap_axis(end, rank);
   if (s < 0) throw layout_error("flatten: start_dim {} is out of range for rank {}", start, in.rank);
   if (e < 0) throw layout_error("flatten: end_dim {} is out of range for rank {}", end, in.rank);
   if (s > e) throw layout_error("flatten: start_dim {} comes after end_dim {}", start, end);
-  dims shape;
+  V out{};
   if (in.rank == 0) {
-    shape.push_back(1);
-    return shape;
+    out.rank = 1;
+    out.shape[0] = 1;
+    return out;
   }
-  index_t merged = 1;
+  entry_t<V> merged = 1;
   for (std::size_t d = 0; d < in.rank; ++d) {
     const auto di = static_cast<index_t>(d);
-    if (di < s || di > e) shape.push_back(in.shape[d]);
+    if (di < s || di > e) out.shape[out.rank++] = in.shape[d];
     else merged = checked_mul(merged, in.shape[d], "flatten");
-    if (di == e) shape.push_back(merged);
+    if (di == e) out.shape[out.rank++] = merged;
   }
-  return shape;
+  return out;
 }
 }  // namespace detail
 
 /// PyTorch `flatten(start_dim, end_dim)` as a view: axes start..end merged into one (rank 0
 /// gives shape (1,)). A compile error or layout_error naming the axes when the strides cannot
 /// express it (PyTorch copies then; strider's views never do: `reshape` copies).
-constexpr dynamic_layout flatten(const dynamic_layout& l, index_t start = 0, index_t end = -1) {
-  const dims shape = detail::flattened_shape(l.value(), start, end);
-  if (l.rank() > 0 && shape.size() == l.rank()) return l;  // one axis: PyTorch returns the input as it is
-  if (!can_view(l, shape))
+template <detail::rule_layout L>
+constexpr L flatten(const L& l, index_t start = 0, index_t end = -1) {
+  auto out = detail::flattened_shape(l.entries(), start, end);
+  if (l.rank() > 0 && out.rank == l.rank()) return l;  // one axis: PyTorch returns the input as it is
+  if (!detail::find_view_strides(l.entries(), out))
     throw layout_error("flatten: axes {} to {} cannot be merged into one without a copy (their strides do not nest); reshape copies", start, end);
-  return view(l, shape);
+  return detail::subset_result(out);
 }
 
 /// True when `flatten(l, start, end)` is a view; when it is not, PyTorch's flatten copies.
-constexpr bool can_flatten(const dynamic_layout& l, index_t start = 0, index_t end = -1) {
-  return can_view(l, detail::flattened_shape(l.value(), start, end));
+template <detail::rule_layout L>
+constexpr auto can_flatten(const L& l, index_t start = 0, index_t end = -1) {
+  auto out = detail::flattened_shape(l.entries(), start, end);
+  return detail::find_view_strides(l.entries(), out);
 }
+
+namespace detail {
+// reshape_copies and flatten_copies: whether the reshape (the flatten, which then refuses)
+// copies; a mixed layout's pattern answers for its non-empty values.
+template <rule_layout L>
+constexpr bool reshape_copies(const L& l, const dims& shape) {
+  auto out = infer_shape<value_t<L>>(shape, element_count(l.entries(), "reshape"), "reshape");
+  return copies(l.entries(), out, "reshape");
+}
+template <rule_layout L>
+constexpr bool flatten_copies(const L& l, index_t start, index_t end) {
+  auto out = flattened_shape(l.entries(), start, end);
+  return copies(l.entries(), out, "flatten");
+}
+}  // namespace detail
 
 /// PyTorch `unflatten(dim, sizes)`: axis `dim` split into axes of these extents (one may be
 /// -1, inferred), always a view; strides as PyTorch's view gives them.
-constexpr dynamic_layout unflatten(const dynamic_layout& l, index_t dim, const dims& sizes) {
-  const layout_value& in = l.value();
+template <detail::rule_layout L>
+constexpr L unflatten(const L& l, index_t dim, const dims& sizes) {
+  using E = detail::entry_t<detail::value_t<L>>;
+  const auto& in = l.entries();
   if (in.rank == 0) throw layout_error("unflatten: a rank-0 layout has no dimension to unflatten");
   const index_t d = detail::wrap_axis(dim, in.rank);
   if (d < 0) throw layout_error("unflatten: dimension {} is out of range for rank {}", dim, in.rank);
   if (sizes.empty()) throw layout_error("unflatten: sizes must be non-empty");
   if (in.rank - 1 + sizes.size() > max_rank) throw layout_error("unflatten: the result's rank would exceed max_rank ({})", max_rank);
-  const index_t n = in.shape[d];
+  const E n = in.shape[d];
   index_t known = 1;
   std::size_t infer_at = max_rank;
   for (std::size_t i = 0; i < sizes.size(); ++i) {
@@ -634,21 +749,22 @@ constexpr dynamic_layout unflatten(const dynamic_layout& l, index_t dim, const d
       known = detail::checked_mul(known, sizes[i], "unflatten");
     }
   }
-  dims split = sizes;
+  E inferred = 0;
   if (infer_at != max_rank) {
     if (known == 0) throw layout_error("unflatten: cannot infer the -1 size when the other sizes multiply to 0");
-    if (n % known != 0) throw layout_error("unflatten: the sizes multiply to a multiple of {}, which does not divide the extent {} of dimension {}", known, n, dim);
-    split[infer_at] = n / known;
-  } else if (known != n) {
-    throw layout_error("unflatten: the sizes multiply to {}, not the extent {} of dimension {}", known, n, dim);
+    if (n % known != 0) throw layout_error("unflatten: the sizes multiply to a multiple of {}, which does not divide the extent {} of dimension {}", known, detail::known_value(n), dim);
+    inferred = n / known;
+  } else if (n != known) {
+    throw layout_error("unflatten: the sizes multiply to {}, not the extent {} of dimension {}", known, detail::known_value(n), dim);
   }
-  dims shape;
+  detail::value_t<L> out{};
   for (std::size_t i = 0; i < in.rank; ++i) {
-    if (static_cast<index_t>(i) != d) shape.push_back(in.shape[i]);
+    if (static_cast<index_t>(i) != d) out.shape[out.rank++] = in.shape[i];
     else
-      for (const index_t e : split) shape.push_back(e);
+      for (std::size_t k = 0; k < sizes.size(); ++k) out.shape[out.rank++] = k == infer_at ? inferred : E(sizes[k]);
   }
-  return view(l, shape);  // splitting one axis is always a view
+  detail::find_view_strides(in, out);  // splitting one axis is always a view
+  return detail::subset_result(out);
 }
 
 /// PyTorch `narrow(dim, start, length)`: elements [start, start + length) of axis `dim`, a view.
@@ -714,6 +830,14 @@ constexpr dynamic_layout expand(const dynamic_layout& l, const dims& sizes) { re
 constexpr dynamic_layout diagonal(const dynamic_layout& l, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) { return diagonal<dynamic_layout>(l, offset, axis1, axis2); }
 constexpr dynamic_layout unfold(const dynamic_layout& l, index_t dim, index_t size, index_t step) { return unfold<dynamic_layout>(l, dim, size, step); }
 constexpr dynamic_layout select(const dynamic_layout& l, index_t dim, index_t index) { return select<dynamic_layout>(l, dim, index); }
+constexpr dynamic_layout view(const dynamic_layout& l, const dims& shape) { return view<dynamic_layout>(l, shape); }
+constexpr bool can_view(const dynamic_layout& l, const dims& shape) { return can_view<dynamic_layout>(l, shape); }
+constexpr dynamic_layout reshape(const dynamic_layout& l, const dims& shape) { return reshape<dynamic_layout>(l, shape); }
+constexpr dynamic_layout flatten(const dynamic_layout& l, index_t start = 0, index_t end = -1) { return flatten<dynamic_layout>(l, start, end); }
+constexpr bool can_flatten(const dynamic_layout& l, index_t start = 0, index_t end = -1) { return can_flatten<dynamic_layout>(l, start, end); }
+constexpr dynamic_layout unflatten(const dynamic_layout& l, index_t dim, const dims& sizes) { return unflatten<dynamic_layout>(l, dim, sizes); }
+constexpr dynamic_layout sliding_window_view(const dynamic_layout& l, const dims& window, const dims& axes) { return sliding_window_view<dynamic_layout>(l, window, axes); }
+constexpr dynamic_layout sliding_window_view(const dynamic_layout& l, const dims& window) { return sliding_window_view<dynamic_layout>(l, window); }
 constexpr detail::pattern_layout permute(const detail::pattern_layout& l, const dims& axes) { return permute<detail::pattern_layout>(l, axes); }
 constexpr detail::pattern_layout transpose(const detail::pattern_layout& l, index_t a, index_t b) { return transpose<detail::pattern_layout>(l, a, b); }
 constexpr detail::pattern_layout flip(const detail::pattern_layout& l, const dims& axes) { return flip<detail::pattern_layout>(l, axes); }
@@ -732,6 +856,14 @@ constexpr detail::pattern_layout expand(const detail::pattern_layout& l, const d
 constexpr detail::pattern_layout diagonal(const detail::pattern_layout& l, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) { return diagonal<detail::pattern_layout>(l, offset, axis1, axis2); }
 constexpr detail::pattern_layout unfold(const detail::pattern_layout& l, index_t dim, index_t size, index_t step) { return unfold<detail::pattern_layout>(l, dim, size, step); }
 constexpr detail::pattern_layout select(const detail::pattern_layout& l, index_t dim, index_t index) { return select<detail::pattern_layout>(l, dim, index); }
+constexpr detail::pattern_layout view(const detail::pattern_layout& l, const dims& shape) { return view<detail::pattern_layout>(l, shape); }
+constexpr detail::maybe_bool can_view(const detail::pattern_layout& l, const dims& shape) { return can_view<detail::pattern_layout>(l, shape); }
+constexpr detail::pattern_layout reshape(const detail::pattern_layout& l, const dims& shape) { return reshape<detail::pattern_layout>(l, shape); }
+constexpr detail::pattern_layout flatten(const detail::pattern_layout& l, index_t start = 0, index_t end = -1) { return flatten<detail::pattern_layout>(l, start, end); }
+constexpr detail::maybe_bool can_flatten(const detail::pattern_layout& l, index_t start = 0, index_t end = -1) { return can_flatten<detail::pattern_layout>(l, start, end); }
+constexpr detail::pattern_layout unflatten(const detail::pattern_layout& l, index_t dim, const dims& sizes) { return unflatten<detail::pattern_layout>(l, dim, sizes); }
+constexpr detail::pattern_layout sliding_window_view(const detail::pattern_layout& l, const dims& window, const dims& axes) { return sliding_window_view<detail::pattern_layout>(l, window, axes); }
+constexpr detail::pattern_layout sliding_window_view(const detail::pattern_layout& l, const dims& window) { return sliding_window_view<detail::pattern_layout>(l, window); }
 #endif
 
 namespace detail {
@@ -762,8 +894,10 @@ class part_iterator {
 /// The views PyTorch's split, chunk and unbind return, one per part: `size()` parts, each made
 /// on access (`parts[i]`, negative i from the end as in Python; a range-for visits them in
 /// order). Holding the rule rather than a list keeps it free of the heap, so that the static
-/// forms compute it in the compiler, and any number of parts costs the same.
-class layout_parts {
+/// forms compute it in the compiler, and any number of parts costs the same. `L` is the layout
+/// kind (layout_parts: a dynamic_layout's parts; a mixed layout's pattern for its parts).
+template <detail::rule_layout L>
+class basic_layout_parts {
  public:
   enum class kind : unsigned char { split, split_with_sizes, chunk, unbind };
 
@@ -776,13 +910,14 @@ class layout_parts {
   }
 
   /// Part `part`; a negative part counts from the end.
-  constexpr dynamic_layout operator[](index_t part) const {
+  constexpr L operator[](index_t part) const {
+    using E = detail::entry_t<detail::value_t<L>>;
     if (part < -count_ || part >= count_) part_out_of_range(part);
     const index_t i = part < 0 ? part + count_ : part;
-    layout_value out = input_.value();
-    const index_t stride = out.strides[dim_];
+    detail::value_t<L> out = input_.entries();
+    const E stride = out.strides[dim_];
     if (kind_ == kind::unbind) {
-      out.offset = detail::checked_add(out.offset, detail::checked_mul(i, stride, "unbind"), "unbind");
+      out.offset = detail::checked_add(out.offset, detail::checked_mul(E(i), stride, "unbind"), "unbind");
       detail::remove_axis(out, dim_);
       return detail::subset_result(out);
     }
@@ -792,20 +927,20 @@ class layout_parts {
       length = sizes_[static_cast<std::size_t>(i)];
     } else {
       start = i * part_size_;  // at most the extent
-      length = out.shape[dim_] - start < part_size_ ? out.shape[dim_] - start : part_size_;
+      length = extent_ - start < part_size_ ? extent_ - start : part_size_;
     }
     out.shape[dim_] = length;
-    out.offset = detail::checked_add(out.offset, detail::checked_mul(start, stride, operation()), operation());
+    out.offset = detail::checked_add(out.offset, detail::checked_mul(E(start), stride, operation()), operation());
     return detail::subset_result(out);
   }
 
-  using iterator = detail::part_iterator<layout_parts, dynamic_layout>;
+  using iterator = detail::part_iterator<basic_layout_parts, L>;
   constexpr iterator begin() const { return {this, 0}; }
   constexpr iterator end() const { return {this, count_}; }
 
   // Made by split, split_with_sizes, chunk and unbind, which check their arguments.
-  constexpr layout_parts(const dynamic_layout& input, kind k, std::size_t dim, index_t part_size, index_t count, const dims& sizes = {})
-      : input_(input), kind_(k), dim_(dim), part_size_(part_size), count_(count), sizes_(sizes) {}
+  constexpr basic_layout_parts(const L& input, kind k, std::size_t dim, index_t part_size, index_t count, const dims& sizes = {})
+      : input_(input), kind_(k), dim_(dim), extent_(detail::known_value(input.entries().shape[dim])), part_size_(part_size), count_(count), sizes_(sizes) {}
 
  private:
   // One literal message per operation, so that a compile error's source line names it.
@@ -818,63 +953,98 @@ class layout_parts {
     }
   }
 
-  dynamic_layout input_;
+  L input_;
   kind kind_;
   std::size_t dim_;
+  index_t extent_;     // of the split axis, static on a mixed layout
   index_t part_size_;  // split and chunk: the extent of every part but the last
   index_t count_;
   dims sizes_;         // split_with_sizes
 };
 
+/// The parts of a dynamic layout.
+using layout_parts = basic_layout_parts<dynamic_layout>;
+
+namespace detail {
+// The split axis and its extent: the number of parts is in a mixed layout's type, so the
+// extent must be static. One literal message per operation, as above.
+template <rule_layout L>
+constexpr index_t parts_axis(const L& l, index_t dim, const char* op) {
+  const index_t d = wrap_axis(dim, l.rank());
+  if (d < 0) return -1;
+  if (is_known(l.entries().shape[d])) return d;
+  const std::string_view name = op;
+  if (name == "split") throw layout_error("split: the number of parts depends on the extent of dimension {}, which is known only at run time", dim);
+  if (name == "split_with_sizes") throw layout_error("split_with_sizes: the sizes must sum to the extent of dimension {}, which is known only at run time", dim);
+  if (name == "chunk") throw layout_error("chunk: the parts depend on the extent of dimension {}, which is known only at run time", dim);
+  throw layout_error("unbind: the number of parts depends on the extent of dimension {}, which is known only at run time", dim);
+}
+}  // namespace detail
+
 /// PyTorch `split(split_size, dim)`: parts of `split_size` elements along `dim`, the last one
 /// smaller when the extent is not a multiple (one empty part for an empty axis).
-constexpr layout_parts split(const dynamic_layout& l, index_t split_size, index_t dim = 0) {
+template <detail::rule_layout L>
+constexpr basic_layout_parts<L> split(const L& l, index_t split_size, index_t dim = 0) {
   if (l.rank() == 0) throw layout_error("split: a rank-0 layout has no dimension to split");
-  const index_t d = detail::wrap_axis(dim, l.rank());
+  const index_t d = detail::parts_axis(l, dim, "split");
   if (d < 0) throw layout_error("split: dimension {} is out of range for rank {}", dim, l.rank());
-  const index_t n = l.value().shape[d];
+  const index_t n = detail::known_value(l.entries().shape[d]);
   if (split_size < 0) throw layout_error("split: split size {} is negative", split_size);
   if (split_size == 0 && n != 0) throw layout_error("split: split size 0 is allowed only for an empty dimension, but dimension {} has extent {}", dim, n);
   const index_t count = split_size == 0 ? 1 : n / split_size + (n % split_size != 0);
-  return {l, layout_parts::kind::split, static_cast<std::size_t>(d), split_size, count > 0 ? count : 1};
+  return {l, basic_layout_parts<L>::kind::split, static_cast<std::size_t>(d), split_size, count > 0 ? count : 1};
 }
 
 /// PyTorch `split(split_sizes, dim)` with a list (`split_with_sizes`): one part per size, the
 /// sizes summing to the extent (at most max_rank sizes).
-constexpr layout_parts split_with_sizes(const dynamic_layout& l, const dims& split_sizes, index_t dim = 0) {
+template <detail::rule_layout L>
+constexpr basic_layout_parts<L> split_with_sizes(const L& l, const dims& split_sizes, index_t dim = 0) {
   if (l.rank() == 0) throw layout_error("split_with_sizes: a rank-0 layout has no dimension to split");
-  const index_t d = detail::wrap_axis(dim, l.rank());
+  const index_t d = detail::parts_axis(l, dim, "split_with_sizes");
   if (d < 0) throw layout_error("split_with_sizes: dimension {} is out of range for rank {}", dim, l.rank());
-  const index_t n = l.value().shape[d];
+  const index_t n = detail::known_value(l.entries().shape[d]);
   index_t total = 0;
   for (const index_t s : split_sizes) {
     if (s < 0) throw layout_error("split_with_sizes: size {} is negative", s);
     total = detail::checked_add(total, s, "split_with_sizes");
   }
   if (total != n) throw layout_error("split_with_sizes: the sizes sum to {}, not the extent {} of dimension {}", total, n, dim);
-  return {l, layout_parts::kind::split_with_sizes, static_cast<std::size_t>(d), 0, static_cast<index_t>(split_sizes.size()), split_sizes};
+  return {l, basic_layout_parts<L>::kind::split_with_sizes, static_cast<std::size_t>(d), 0, static_cast<index_t>(split_sizes.size()), split_sizes};
 }
 
 /// PyTorch `chunk(chunks, dim)`: at most `chunks` parts of ceil(extent / chunks) elements (fewer
 /// when the extent runs out first; `chunks` empty parts for an empty axis).
-constexpr layout_parts chunk(const dynamic_layout& l, index_t chunks, index_t dim = 0) {
+template <detail::rule_layout L>
+constexpr basic_layout_parts<L> chunk(const L& l, index_t chunks, index_t dim = 0) {
   if (l.rank() == 0) throw layout_error("chunk: a rank-0 layout has no dimension to chunk");
-  const index_t d = detail::wrap_axis(dim, l.rank());
+  const index_t d = detail::parts_axis(l, dim, "chunk");
   if (d < 0) throw layout_error("chunk: dimension {} is out of range for rank {}", dim, l.rank());
   if (chunks <= 0) throw layout_error("chunk: the number of chunks must be positive, got {}", chunks);
-  const index_t n = l.value().shape[d];
-  if (n == 0) return {l, layout_parts::kind::chunk, static_cast<std::size_t>(d), 0, chunks};
+  const index_t n = detail::known_value(l.entries().shape[d]);
+  if (n == 0) return {l, basic_layout_parts<L>::kind::chunk, static_cast<std::size_t>(d), 0, chunks};
   const index_t size = n / chunks + (n % chunks != 0);
-  return {l, layout_parts::kind::chunk, static_cast<std::size_t>(d), size, n / size + (n % size != 0)};
+  return {l, basic_layout_parts<L>::kind::chunk, static_cast<std::size_t>(d), size, n / size + (n % size != 0)};
 }
 
 /// PyTorch `unbind(dim)`: one part per index of `dim`, which is removed (as select).
-constexpr layout_parts unbind(const dynamic_layout& l, index_t dim = 0) {
+template <detail::rule_layout L>
+constexpr basic_layout_parts<L> unbind(const L& l, index_t dim = 0) {
   if (l.rank() == 0) throw layout_error("unbind: a rank-0 layout has no dimension to unbind");
-  const index_t d = detail::wrap_axis(dim, l.rank());
+  const index_t d = detail::parts_axis(l, dim, "unbind");
   if (d < 0) throw layout_error("unbind: dimension {} is out of range for rank {}", dim, l.rank());
-  return {l, layout_parts::kind::unbind, static_cast<std::size_t>(d), 1, l.value().shape[d]};
+  return {l, basic_layout_parts<L>::kind::unbind, static_cast<std::size_t>(d), 1, detail::known_value(l.entries().shape[d])};
 }
+
+#ifdef __CUDACC__  // the non-template forms under nvcc (see above)
+constexpr layout_parts split(const dynamic_layout& l, index_t split_size, index_t dim = 0) { return split<dynamic_layout>(l, split_size, dim); }
+constexpr layout_parts split_with_sizes(const dynamic_layout& l, const dims& sizes, index_t dim = 0) { return split_with_sizes<dynamic_layout>(l, sizes, dim); }
+constexpr layout_parts chunk(const dynamic_layout& l, index_t chunks, index_t dim = 0) { return chunk<dynamic_layout>(l, chunks, dim); }
+constexpr layout_parts unbind(const dynamic_layout& l, index_t dim = 0) { return unbind<dynamic_layout>(l, dim); }
+constexpr basic_layout_parts<detail::pattern_layout> split(const detail::pattern_layout& l, index_t split_size, index_t dim = 0) { return split<detail::pattern_layout>(l, split_size, dim); }
+constexpr basic_layout_parts<detail::pattern_layout> split_with_sizes(const detail::pattern_layout& l, const dims& sizes, index_t dim = 0) { return split_with_sizes<detail::pattern_layout>(l, sizes, dim); }
+constexpr basic_layout_parts<detail::pattern_layout> chunk(const detail::pattern_layout& l, index_t chunks, index_t dim = 0) { return chunk<detail::pattern_layout>(l, chunks, dim); }
+constexpr basic_layout_parts<detail::pattern_layout> unbind(const detail::pattern_layout& l, index_t dim = 0) { return unbind<detail::pattern_layout>(l, dim); }
+#endif
 
 /// PyTorch `as_strided(shape, strides, offset)`: any layout over the same storage, with offsets
 /// counted from the start of the storage. It may reach anywhere in the storage the input was cut

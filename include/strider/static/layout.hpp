@@ -278,11 +278,12 @@ struct static_layout<V> {
   constexpr const index_t* dynamic_entries() const { return entries_; }
 
   /// Extent and stride of one axis (axis < rank; throws otherwise).
-  constexpr index_t extent(std::size_t axis) const { return dynamic().extent(axis); }
-  constexpr index_t stride(std::size_t axis) const { return dynamic().stride(axis); }
+  // Extents and strides read the entries alone: dynamic() would also derive the storage span.
+  constexpr index_t extent(std::size_t axis) const { return unchecked_dynamic().extent(axis); }
+  constexpr index_t stride(std::size_t axis) const { return unchecked_dynamic().stride(axis); }
   STRIDER_HOST_DEVICE constexpr index_t offset() const { return entry_at<slots.offset, V.offset>(); }
-  constexpr dims shape() const { return dynamic().shape(); }
-  constexpr dims strides() const { return dynamic().strides(); }
+  constexpr dims shape() const { return unchecked_dynamic().shape(); }
+  constexpr dims strides() const { return unchecked_dynamic().strides(); }
   constexpr index_t size() const { return detail::element_count(full_value(), "size"); }
   constexpr index_t storage_size() const { return value().storage_size; }
   constexpr index_t required_span() const { return dynamic().required_span(); }
@@ -309,6 +310,7 @@ struct static_layout<V> {
   static constexpr detail::entry_slots slots = detail::slots_of(V);
   constexpr explicit static_layout(detail::unchecked_entries_t) {}
 
+  constexpr dynamic_layout unchecked_dynamic() const { return {full_value(), dynamic_layout::unchecked_t{}}; }
   constexpr layout_value full_value() const {
     layout_value v = V;
     for (std::size_t d = 0; d < rank; ++d) {

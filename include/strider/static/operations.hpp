@@ -80,7 +80,7 @@ using reshape_t = static_layout<reshape(detail::dyn<L>, dims{E...}).value()>;
 
 /// True when `reshape_t<L, E...>` is a copy rather than a view of L's storage.
 template <class L, index_t... E>
-inline constexpr bool reshape_copies = !can_view(detail::dyn<L>, dims{E...});
+inline constexpr bool reshape_copies = detail::reshape_copies(detail::dyn<L>, dims{E...});
 
 /// Removes the given extent-1 axes; with none, every extent-1 axis.
 template <class L, index_t... Axes>
@@ -118,7 +118,7 @@ using flatten_t = static_layout<flatten(detail::dyn<L>, Start, End).value()>;
 
 /// True when PyTorch's flatten of these axes would copy (flatten_t then does not compile).
 template <class L, index_t Start = 0, index_t End = -1>
-inline constexpr bool flatten_copies = !can_flatten(detail::dyn<L>, Start, End);
+inline constexpr bool flatten_copies = detail::flatten_copies(detail::dyn<L>, Start, End);
 
 /// PyTorch `narrow(Dim, Start, Length)`: elements [Start, Start + Length) of axis Dim.
 template <class L, index_t Dim, index_t Start, index_t Length>
@@ -202,7 +202,7 @@ using reverse_axis_order_t = static_layout<reverse_axis_order(detail::dyn<L>).va
 
 namespace detail {
 template <class L, class Window, class Axes>
-constexpr dynamic_layout sliding_window_view_of() {
+constexpr auto sliding_window_view_of() {
   if constexpr (std::is_void_v<Axes>) return sliding_window_view(dyn<L>, Window::as_dims());
   else return sliding_window_view(dyn<L>, Window::as_dims(), Axes::as_dims());
 }
@@ -412,10 +412,48 @@ constexpr auto as_strided(const L& l) {
 }
 template <index_t N, mixed_layout_type L>
 constexpr auto with_storage(const L& l) { return detail::layout_from<with_storage_t<L, N>>(with_storage(l.dynamic(), N)); }
+template <index_t... E, mixed_layout_type L>
+constexpr auto view(const L& l) { return detail::layout_from<view_t<L, E...>>(view(l.dynamic(), dims{E...})); }
+template <index_t... E, mixed_layout_type L>
+constexpr auto reshape(const L& l) { return detail::layout_from<reshape_t<L, E...>>(reshape(l.dynamic(), dims{E...})); }
+template <index_t Start = 0, index_t End = -1, mixed_layout_type L>
+constexpr auto flatten(const L& l) { return detail::layout_from<flatten_t<L, Start, End>>(flatten(l.dynamic(), Start, End)); }
+template <index_t Dim, index_t... E, mixed_layout_type L>
+constexpr auto unflatten(const L& l) { return detail::layout_from<unflatten_t<L, Dim, E...>>(unflatten(l.dynamic(), Dim, dims{E...})); }
+template <class Window, class Axes = void, mixed_layout_type L>
+constexpr auto sliding_window_view(const L& l) {
+  if constexpr (std::is_void_v<Axes>) return detail::layout_from<sliding_window_view_t<L, Window>>(sliding_window_view(l.dynamic(), Window::as_dims()));
+  else return detail::layout_from<sliding_window_view_t<L, Window, Axes>>(sliding_window_view(l.dynamic(), Window::as_dims(), Axes::as_dims()));
+}
 template <mixed_layout_type L>
 constexpr auto matrix_transpose(const L& l) { return detail::layout_from<matrix_transpose_t<L>>(matrix_transpose(l.dynamic())); }
 template <mixed_layout_type L>
 constexpr auto reverse_axis_order(const L& l) { return detail::layout_from<reverse_axis_order_t<L>>(reverse_axis_order(l.dynamic())); }
+
+namespace detail {
+// The layouts of split_t & co. (a std::tuple) from the run-time parts of a mixed layout.
+template <class Tuple, class Parts, std::size_t... I>
+constexpr Tuple parts_from(const Parts& parts, std::index_sequence<I...>) {
+  return Tuple{layout_from<std::tuple_element_t<I, Tuple>>(parts[static_cast<index_t>(I)])...};
+}
+template <class Tuple, class Parts>
+constexpr Tuple parts_from(const Parts& parts) {
+  return parts_from<Tuple>(parts, std::make_index_sequence<std::tuple_size_v<Tuple>>{});
+}
+}  // namespace detail
+
+// split, chunk and unbind of a mixed layout: the split axis must be static (the number of
+// parts is in the type); each part is a static or mixed layout.
+template <index_t Size, index_t Dim = 0, mixed_layout_type L>
+constexpr auto split(const L& l) { return detail::parts_from<split_t<L, Size, Dim>>(split(l.dynamic(), Size, Dim)); }
+template <class Sizes, index_t Dim = 0, mixed_layout_type L>
+constexpr auto split_with_sizes(const L& l) {
+  return detail::parts_from<split_with_sizes_t<L, Sizes, Dim>>(split_with_sizes(l.dynamic(), Sizes::as_dims(), Dim));
+}
+template <index_t Chunks, index_t Dim = 0, mixed_layout_type L>
+constexpr auto chunk(const L& l) { return detail::parts_from<chunk_t<L, Chunks, Dim>>(chunk(l.dynamic(), Chunks, Dim)); }
+template <index_t Dim = 0, mixed_layout_type L>
+constexpr auto unbind(const L& l) { return detail::parts_from<unbind_t<L, Dim>>(unbind(l.dynamic(), Dim)); }
 
 /// `broadcast_shapes(shape<3, 1>{}, shape<4>{})` is `shape<3, 4>{}`.
 template <class... Shapes>

@@ -589,6 +589,22 @@ constexpr auto with_mixed_layout(X& x, Make make) {
   const auto layout = make(v.layout());
   return tensor_view<typename view_of_t<X>::element_type, std::remove_cvref_t<decltype(layout)>>(v.data(), layout);
 }
+// The views of x's storage through each layout of make(x's mixed layout), a std::tuple (split
+// and its kin), each a view of a static or a mixed layout.
+template <class X, class Make>
+constexpr auto with_mixed_layouts(X& x, Make make) {
+  const auto v = x.as_view();
+  using T = typename view_of_t<X>::element_type;
+  return std::apply(
+      [&](const auto&... part) {
+        const auto view_of = [&]<class P>(const P& layout) {
+          if constexpr (static_layout_type<P>) return tensor_view<T, P>(v.data());
+          else return tensor_view<T, P>(v.data(), layout);
+        };
+        return std::tuple{view_of(part)...};
+      },
+      make(v.layout()));
+}
 
 }  // namespace detail
 
@@ -658,6 +674,31 @@ constexpr auto matrix_transpose(X&& x) { return detail::with_mixed_layout(x, [](
 template <detail::mixed_source X>
   requires detail::borrowable<X>
 constexpr auto reverse_axis_order(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return reverse_axis_order(l); }); }
+template <index_t Size, index_t Dim = 0, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto split(X&& x) { return detail::with_mixed_layouts(x, [](const auto& l) { return split<Size, Dim>(l); }); }
+template <class Sizes, index_t Dim = 0, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto split_with_sizes(X&& x) { return detail::with_mixed_layouts(x, [](const auto& l) { return split_with_sizes<Sizes, Dim>(l); }); }
+template <index_t Chunks, index_t Dim = 0, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto chunk(X&& x) { return detail::with_mixed_layouts(x, [](const auto& l) { return chunk<Chunks, Dim>(l); }); }
+template <index_t Dim = 0, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto unbind(X&& x) { return detail::with_mixed_layouts(x, [](const auto& l) { return unbind<Dim>(l); }); }
+// view refuses at compile time what the static entries decide, and throws for the rest.
+template <index_t... E, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto view(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return view<E...>(l); }); }
+template <index_t Start = 0, index_t End = -1, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto flatten(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return flatten<Start, End>(l); }); }
+template <index_t Dim, index_t... E, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto unflatten(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return unflatten<Dim, E...>(l); }); }
+template <class Window, class Axes = void, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto sliding_window_view(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return sliding_window_view<Window, Axes>(l); }); }
 
 // --- view operations, static layouts: template arguments, as the layout functions ------------
 
