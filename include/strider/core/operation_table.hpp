@@ -80,6 +80,22 @@ struct rule_call {
   constexpr dynamic_layout operator()(const dynamic_layout& in, const operation_arguments& a) const { return on_values(in, a); }
 };
 
+/// The same for an operation that gives several views (split, chunk, unbind): their layouts.
+struct parts_call {
+  layout_parts (*on_values)(const dynamic_layout& in, const operation_arguments& a) = nullptr;
+  basic_layout_parts<detail::pattern_layout> (*on_pattern)(const detail::pattern_layout& in, const operation_arguments& a) = nullptr;
+
+  constexpr parts_call() = default;
+  constexpr parts_call(std::nullptr_t) {}
+  template <class F>
+    requires std::is_convertible_v<F, layout_parts (*)(const dynamic_layout&, const operation_arguments&)>
+  constexpr parts_call(F f) : on_values(f) {
+    if constexpr (std::is_invocable_v<F, const detail::pattern_layout&, const operation_arguments&>) on_pattern = f;
+  }
+  constexpr layout_parts operator()(const dynamic_layout& in, const operation_arguments& a) const { return on_values(in, a); }
+  friend constexpr bool operator==(const parts_call& p, std::nullptr_t) { return p.on_values == nullptr; }
+};
+
 /// One layout operation.
 struct operation_info {
   std::string_view name;        // as in expressions, the run-time function and (with _t) the static alias
@@ -92,7 +108,7 @@ struct operation_info {
   /// Runs the core function on `in` (ignored by bases); null for an operation with several results.
   rule_call apply;
   /// The results of an operation that gives several views (split, chunk, unbind), else null.
-  layout_parts (*parts)(const dynamic_layout& in, const operation_arguments& a) = nullptr;
+  parts_call parts;
   std::string_view aliases[2] = {}; // other names of the same call (NumPy's and PyTorch's); unused ones empty
   std::string_view attribute = {};  // a name written without parentheses, as NumPy's a.T
   bool algebra = false;             // CuTe's layout algebra rather than a NumPy/PyTorch view (the command's help lists them apart)
@@ -194,15 +210,15 @@ inline constexpr operation_info operation_table[] = {
      }},
     {"split", false, argument_form::split_sizes, 0, 0, "a size or a tuple of sizes, and an optional dimension", "split(2, 0)[1]",
      "PyTorch split: parts of a size, or of listed sizes ([i] picks one)", nullptr,
-     [](const dynamic_layout& l, const operation_arguments& a) {
+     [](const auto& l, const operation_arguments& a) {
        return a.sizes_tuple ? split_with_sizes(l, a.values, a.dim) : split(l, a.values[0], a.dim);
      }},
     {"chunk", false, argument_form::integers, 1, 2, "one or two integers (chunks, dimension)", "chunk(3, 0)[-1]",
      "PyTorch chunk: at most chunks parts ([i] picks one)", nullptr,
-     [](const dynamic_layout& l, const operation_arguments& a) { return chunk(l, a.values[0], a.value_or(1, 0)); }},
+     [](const auto& l, const operation_arguments& a) { return chunk(l, a.values[0], a.value_or(1, 0)); }},
     {"unbind", false, argument_form::integers, 0, 1, "at most one integer (dimension)", "unbind(1)[0]",
      "PyTorch unbind: one part per index, the axis removed ([i] picks one)", nullptr,
-     [](const dynamic_layout& l, const operation_arguments& a) { return unbind(l, a.value_or(0, 0)); }},
+     [](const auto& l, const operation_arguments& a) { return unbind(l, a.value_or(0, 0)); }},
     {"as_strided", false, argument_form::strided, 0, 0, "(shape), (strides) and an optional offset", "as_strided((2, 2), (1, 2), 0)",
      "PyTorch as_strided: anywhere in the storage the input was cut from",
      [](const auto& l, const operation_arguments& a) { return as_strided(l, a.values, a.strides, a.has_offset ? a.offset : detail::input_offset(l)); }},

@@ -771,10 +771,17 @@ inline detail::pattern_layout evaluate_pattern(const expression& e, const std::v
   }
   for (std::size_t i = 1; i < e.operations.size(); ++i) {
     const expression::operation& op = e.operations[i];
-    if (op.op->parts != nullptr || op.op->apply.on_pattern == nullptr)
+    if (op.op->parts != nullptr ? op.op->parts.on_pattern == nullptr : op.op->apply.on_pattern == nullptr)
       throw expression_error("expression: '" + std::string(op.op->name) + "' does not take a mixed layout yet (docs/mixed.md)", op.column);
     try {
-      l = op.op->apply.on_pattern(l, detail::arguments_of(op));
+      if (op.op->parts == nullptr) {
+        l = op.op->apply.on_pattern(l, detail::arguments_of(op));
+        continue;
+      }
+      const basic_layout_parts<detail::pattern_layout> parts = op.op->parts.on_pattern(l, detail::arguments_of(op));
+      if (!op.part)
+        throw layout_error("{}: gives {} views; pick one with [i], as in Python: {}(...)[0]", op.op->name, parts.size(), op.op->name);
+      l = parts[*op.part];
     } catch (const index_text_error& error) {
       throw expression_error(error.what(), op.index_column > 0 ? op.index_column + error.column() - 1 : op.column);
     } catch (const layout_error& error) {
