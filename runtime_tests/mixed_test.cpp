@@ -465,3 +465,80 @@ TEST_CASE("mixed layouts: views index with static strides and copy", "[mixed]") 
   const strider::tensor_view<float, dynamic_layout> as_dynamic = nhwc;
   CHECK(as_dynamic.layout() == nhwc.layout().dynamic());
 }
+
+TEST_CASE("mixed layouts: view, flatten, unflatten, windows and parts of a batch", "[mixed]") {
+  using B = strider::contiguous<dyn, 3, 4, 4>;
+  const index_t n = 3;
+  std::vector<float> data(static_cast<std::size_t>(2 * n * 48));
+  for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<float>(i);
+  strider::tensor_view<float, B> images(data.data(), B(n));
+  // Rows of pixels: the naive index arithmetic, with the batch run-time and the strides static.
+  const auto rows = strider::view<-1, 16>(images);
+  static_assert(decltype(rows)::layout_type::static_strides == std::array<index_t, 2>{16, 1});
+  CHECK(rows.extent(0) == n * 3);
+  for (index_t r = 0; r < n * 3; ++r)
+    for (index_t p = 0; p < 16; ++p) CHECK(rows(r, p) == data[static_cast<std::size_t>(r * 16 + p)]);
+  // Every other image of a larger batch, flattened per image: stride 96 between images.
+  strider::tensor_view<float, B> batch(data.data(), B(2 * n));
+  const auto images_flat = strider::flatten<1>(strider::slice<"::2">(batch));
+  static_assert(decltype(images_flat)::layout_type::static_strides == std::array<index_t, 2>{96, 1});
+  CHECK(images_flat.extent(0) == n);
+  CHECK(images_flat(2, 47) == data[4 * 48 + 47]);
+  // The view rule at run time: a refusal with view's text once the batch is known.
+  const auto nhwc = strider::permute<0, 2, 3, 1>(images);
+  CHECK_THROWS_WITH((strider::view<-1, 3>(nhwc)), Catch::Contains("view: the requested shape is not compatible"));
+  CHECK(strider::view<-1, 3>(strider::permute<0, 2, 3, 1>(strider::slice<":1">(images))).extent(0) == 16);
+  CHECK_THROWS_WITH((strider::view<-1, 7>(images)), "view: shape is invalid for 144 elements (the other extents multiply to 7)");
+  // unflatten of a static axis, sliding windows along one.
+  const auto halves = strider::unflatten<2, 2, -1>(images);
+  CHECK(halves(2, 1, 1, 1, 3) == data[2 * 48 + 16 + 12 + 3]);
+  const auto windows = strider::sliding_window_view<strider::shape<3>, strider::axes<3>>(images.as_const());  // overlapping: read-only
+  CHECK(windows.shape() == dims{n, 3, 4, 2, 3});
+  CHECK(windows(1, 2, 3, 1, 2) == data[48 + 32 + 12 + 3]);
+  // split, chunk and unbind of a static axis: views with static offsets.
+  const auto [red, green, blue] = strider::unbind<1>(images);
+  static_assert(decltype(blue)::layout_type::static_offset == 32);
+  CHECK(blue(2, 3, 3) == data[2 * 48 + 32 + 15]);
+  const auto [top, bottom] = strider::chunk<2, 2>(images);
+  CHECK(bottom(1, 0, 0, 0) == data[48 + 8]);
+  const auto [first_channel, rest] = strider::split_with_sizes<strider::shape<1, 2>, 1>(images);
+  CHECK(rest.shape() == dims{n, 2, 4, 4});
+  CHECK(first_channel(1, 0, 1, 1) == data[48 + 5]);
+  // The layout function forms on objects agree with the dynamic rules.
+  const B b(n);
+  CHECK(strider::reshape<-1, 4>(strider::permute<0, 2, 3, 1>(b)).dynamic() == strider::reshape(strider::permute(b.dynamic(), {0, 2, 3, 1}), {-1, 4}));
+  CHECK((strider::flatten<1, 2>(b).dynamic() == strider::flatten(b.dynamic(), 1, 2)));
+}
+
+TEST_CASE("mixed layouts: owning heap tensors and contiguous copies keep static strides", "[mixed]") {
+  using B = strider::contiguous<dyn, 3, 4, 4>;
+  strider::heap_tensor<float, B> t(B(2));
+  CHECK(t.shape() == dims{2, 3, 4, 4});
+  CHECK(t(1, 2, 3, 3) == 0.0f);  // value-initialized
+  for (index_t i = 0; i < 2; ++i)
+    for (index_t c = 0; c < 3; ++c)
+      for (index_t h = 0; h < 4; ++h)
+        for (index_t w = 0; w < 4; ++w) t(i, c, h, w) = static_cast<float>(1000 * i + 100 * c + 10 * h + w);
+  CHECK(t.data()[48 + 2 * 16 + 3 * 4 + 1] == 1231.0f);
+  // An NHWC copy: a heap tensor of contiguous<dyn, 4, 4, 3>, its elements the naive loop's.
+  const auto nhwc = strider::permute<0, 2, 3, 1>(t).contiguous();
+  static_assert(std::is_same_v<std::remove_cvref_t<decltype(nhwc)>, strider::heap_tensor<float, strider::contiguous<dyn, 4, 4, 3>>>);
+  for (index_t i = 0; i < 2; ++i)
+    for (index_t h = 0; h < 4; ++h)
+      for (index_t w = 0; w < 4; ++w)
+        for (index_t c = 0; c < 3; ++c) CHECK(nhwc(i, h, w, c) == static_cast<float>(1000 * i + 100 * c + 10 * h + w));
+  // Copies own their elements; a moved-from tensor has no storage.
+  strider::heap_tensor<float, B> copy = t;
+  copy(0, 0, 0, 0) = -1.0f;
+  CHECK(t(0, 0, 0, 0) == 0.0f);
+  strider::heap_tensor<float, B> moved = std::move(copy);
+  CHECK(moved(0, 0, 0, 0) == -1.0f);
+  CHECK(copy.data() == nullptr);
+  strider::heap_tensor<int, B> sevens(B(1), 7);
+  CHECK(sevens(0, 2, 3, 3) == 7);
+  // A layout whose elements share storage: reads work, writes throw.
+  const auto repeated = strider::broadcast_to<2, 3>(strider::contiguous<dyn>(1));
+  strider::heap_tensor<int, std::remove_cvref_t<decltype(repeated)>> shared(repeated, 5);
+  CHECK(std::as_const(shared)(1, 2) == 5);
+  CHECK_THROWS_WITH(shared(0, 0) = 1, Catch::Contains("write: the layout is not unique"));
+}

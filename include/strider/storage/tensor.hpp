@@ -96,12 +96,17 @@ class tensor : public detail::layout_queries<L> {
 /// is a `heap_tensor`, so that a copy never overflows a thread's stack.
 inline constexpr std::size_t max_inline_tensor_bytes = std::size_t{64} << 10;
 
-/// An owning tensor of a static layout L with its elements on the heap: element access,
-/// views and queries as `tensor`'s (the layout is still the type), the storage allocated once.
-/// Copying copies the elements; a moved-from heap_tensor has no storage (data() is null) and
-/// may only be assigned to or destroyed. What `contiguous()` of a large static view returns.
+/// An owning tensor with its elements on the heap, of a static layout L or a mixed one
+/// (`contiguous<dyn, 3, 224, 224>`). Copying copies the elements; a moved-from heap_tensor has
+/// no storage (data() is null) and may only be assigned to or destroyed.
+template <class T, class L>
+  requires static_layout_type<L> || mixed_layout_type<L>
+class heap_tensor;
+
+/// Of a static layout: element access, views and queries as `tensor`'s (the layout is still the
+/// type), the storage allocated once. What `contiguous()` of a large static view returns.
 template <class T, static_layout_type L>
-class heap_tensor : public detail::layout_queries<L> {
+class heap_tensor<T, L> : public detail::layout_queries<L> {
   static_assert(!std::is_const_v<T> && !std::is_reference_v<T>, "heap_tensor: the element type must be a non-const object type");
   static constexpr auto span = static_cast<std::size_t>(L::storage_size);
 
@@ -157,6 +162,74 @@ class heap_tensor : public detail::layout_queries<L> {
   auto contiguous() const { return as_view().contiguous(); }
 
  private:
+  detail::heap_array<T> storage_;
+};
+
+/// Of a mixed layout: the layout object holds the run-time entries (`heap_tensor<float,
+/// contiguous<dyn, 3, 224, 224>> t(contiguous<dyn, 3, 224, 224>(n))`), element access multiplies
+/// by the static strides as constants, and the tensor owns the layout's `storage_size()`
+/// elements. What `contiguous()` of a mixed view returns. Writes through a layout that is not
+/// unique throw, as a dynamic tensor's do.
+template <class T, mixed_layout_type L>
+class heap_tensor<T, L> : public detail::layout_queries<L> {
+  static_assert(!std::is_const_v<T> && !std::is_reference_v<T>, "heap_tensor: the element type must be a non-const object type");
+  using queries = detail::layout_queries<L>;
+  using for_overwrite = typename detail::heap_array<T>::for_overwrite_t;
+
+ public:
+  using element_type = T;
+  using value_type = T;
+  using reference = T&;
+
+  /// layout.storage_size() value-initialized elements (zero for arithmetic types).
+  explicit heap_tensor(const L& layout) : queries(layout, true), storage_(span()) {}
+  /// layout.storage_size() elements, each `value`.
+  heap_tensor(const L& layout, const T& value) : queries(layout, true), storage_(span(), for_overwrite{}) { fill(value); }
+  /// Internal (contiguous()): storage default-initialized, to be overwritten.
+  heap_tensor(const L& layout, detail::uninitialized_t) : queries(layout, true), storage_(span(), for_overwrite{}) {}
+  heap_tensor(const heap_tensor& other) : queries(other.layout_, other.writes_allowed_, 0), storage_(other.span(), for_overwrite{}) {
+    std::copy_n(other.data(), span(), data());
+  }
+  heap_tensor(heap_tensor&&) noexcept = default;
+  heap_tensor& operator=(const heap_tensor& other) {
+    if (this != &other) *this = heap_tensor(other);
+    return *this;
+  }
+  heap_tensor& operator=(heap_tensor&&) noexcept = default;
+  ~heap_tensor() = default;
+
+  /// Element (i...), checked as tensor_view's.
+  template <detail::index_argument... I>
+    requires(sizeof...(I) == L::rank)
+  T& operator()(I... index) {
+    this->check_writable();
+    return storage_[static_cast<std::size_t>(detail::element_offset(this->layout_, index...))];
+  }
+  template <detail::index_argument... I>
+    requires(sizeof...(I) == L::rank)
+  const T& operator()(I... index) const {
+    return storage_[static_cast<std::size_t>(detail::element_offset(this->layout_, index...))];
+  }
+
+  /// The start of the storage (storage offset 0).
+  T* data() { return storage_.get(); }
+  const T* data() const { return storage_.get(); }
+  /// Sets every storage element (also those the layout does not reach).
+  void fill(const T& value) { std::fill_n(data(), span(), value); }
+
+  /// A view of the whole tensor.
+  tensor_view<T, L> as_view() & { return {data(), this->layout_}; }
+  tensor_view<const T, L> as_view() const& { return {data(), this->layout_}; }
+  /// (A view of a temporary tensor would dangle.)
+  void as_view() && = delete;
+  operator tensor_view<T, L>() & { return as_view(); }
+  operator tensor_view<const T, L>() const& { return as_view(); }
+
+  /// A C-order copy.
+  auto contiguous() const { return as_view().contiguous(); }
+
+ private:
+  std::size_t span() const { return static_cast<std::size_t>(this->layout_.storage_size()); }
   detail::heap_array<T> storage_;
 };
 
@@ -378,6 +451,12 @@ auto tensor_view<T, Layout>::contiguous() const {
       copy_to_contiguous(*this, out.data());
       return out;
     }
+  } else if constexpr (mixed_layout_type<Layout>) {
+    // The C-order layout of the same static extents: its strides stay static where they can.
+    using C = static_layout<detail::contiguous_layout_value(dims(Layout::static_shape))>;
+    heap_tensor<value_type, C> out(C::from_value(dynamic_layout::contiguous(this->shape()).value()), detail::uninitialized_t{});
+    copy_to_contiguous(*this, out.data());
+    return out;
   } else {
     dynamic_tensor<value_type> out(dynamic_layout::contiguous(this->shape()), detail::uninitialized_t{});
     copy_to_contiguous(*this, out.data());

@@ -348,7 +348,8 @@ class tensor_view : public detail::layout_queries<Layout> {
 
   /// An owning copy in C order: for a static layout a `tensor` (storage inside the object) up to
   /// max_inline_tensor_bytes and a `heap_tensor` above, so that a copy never overflows the
-  /// stack; a `dynamic_tensor` for a dynamic layout (defined in tensor.hpp).
+  /// stack; for a mixed layout a `heap_tensor` of the C-order mixed layout of the same static
+  /// extents; a `dynamic_tensor` for a dynamic layout (defined in tensor.hpp).
   auto contiguous() const;
 
   // --- member forms of the view operations, for dynamic layouts (they chain) ---------------
