@@ -242,7 +242,7 @@ std::string refusal(const std::function<void()>& f) {
 TEST_CASE("mixed layouts: the compile-time pass agrees with the run-time rules (differential)", "[mixed]") {
   std::mt19937 rng(17);
   int chains = 0, static_refusals = 0, run_time_refusals = 0, compile_time_only = 0, results = 0, samples = 0;
-  int static_entries = 0, dynamic_entries = 0, dynamic_but_constant = 0, same_text = 0, other_problem_first = 0, extent_1_strides_differ = 0, regrouped_results = 0;
+  int static_entries = 0, dynamic_entries = 0, dynamic_but_constant = 0, same_text = 0, other_problem_first = 0, extent_1_strides_differ = 0, regrouped_results = 0, static_uniqueness = 0, static_contiguity = 0;
   for (int trial = 0; trial < 6000; ++trial) {
     const dynamic_layout base = random_layout(rng);
     const unsigned mask = std::uniform_int_distribution<unsigned>(0, (1u << (2 * base.rank() + 1)) - 1)(rng);
@@ -330,6 +330,15 @@ TEST_CASE("mixed layouts: the compile-time pass agrees with the run-time rules (
       }
       draws.push_back(in);
     }
+    // The derived properties a type answers at compile time hold for every draw.
+    const strider::detail::maybe_bool unique = strider::detail::is_unique(pattern.entries());
+    const strider::detail::maybe_bool contiguous = strider::detail::is_contiguous(pattern.entries());
+    static_uniqueness += unique.known;
+    static_contiguity += contiguous.known;
+    for (const dynamic_layout& d : draws) {
+      if (unique.known) CHECK(d.is_unique() == unique.value);
+      if (contiguous.known) CHECK(d.is_contiguous() == contiguous.value);
+    }
     for (const dynamic_layout& d : draws) {
       ++samples;
       if (d.size() == 0) continue;  // an empty result's strides and offset are never read
@@ -363,7 +372,8 @@ TEST_CASE("mixed layouts: the compile-time pass agrees with the run-time rules (
                  << " naming another of the call's problems; " << compile_time_only << " refused as needing a static extent; " << samples
                  << " value samples; entries " << static_entries << " static, " << dynamic_entries << " run-time, of which "
                  << dynamic_but_constant << " were the same in every sample; " << extent_1_strides_differ
-                 << " strides of extent-1 axes after a view differ from the run-time rule's");
+                 << " strides of extent-1 axes after a view differ from the run-time rule's; is_unique static for " << static_uniqueness
+                 << " results, is_contiguous for " << static_contiguity);
   CHECK(results > 1000);
   CHECK(static_refusals > 100);
   CHECK(run_time_refusals > 100);

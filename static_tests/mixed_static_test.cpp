@@ -93,6 +93,16 @@ static_assert(slice_t<contiguous<dyn, 3, 8>, ":, 1:"> ::static_is_contiguous == 
 static_assert(layout<shape<dyn, 4>, strides<4, 1>, dyn>::static_is_contiguous == static_answer::yes);
 static_assert(contiguous<dyn, 3, 8>::static_required_span == dyn && slice_t<contiguous<dyn, 3, 8>, "0">::static_required_span == 24);
 static_assert(contiguous<2, 3>::is_contiguous && !permute_t<contiguous<2, 3>, 1, 0>::is_contiguous);
+// Uniqueness: the moving axes nest (a run-time extent only on the outermost), or an axis of
+// static extent > 1 repeats with stride 0 in a layout that cannot be empty.
+static_assert(contiguous<dyn, 3, 8>::static_is_unique == static_answer::yes);
+static_assert(permute_t<contiguous<dyn, 3, 8>, 2, 0, 1>::static_is_unique == static_answer::yes);
+static_assert(unfold_t<contiguous<dyn, 8>, 1, 2, 2>::static_is_unique == static_answer::yes);
+static_assert(broadcast_to_t<contiguous<dyn, 1>, 2, 5, 4>::static_is_unique == static_answer::no);  // the new axis repeats
+static_assert(contiguous<4, dyn>::static_is_unique == static_answer::at_run_time);                  // a run-time stride
+static_assert(broadcast_to_t<contiguous<dyn, 4>, 5, 4>::static_is_unique == static_answer::at_run_time);  // a run-time 1 stretched, or not
+static_assert(unfold_t<contiguous<dyn, 8>, 1, 3, 1>::static_is_unique == static_answer::at_run_time);  // overlapping windows, unless the batch is 0
+static_assert(layout<shape<4, dyn>, strides<1, 2>, 0>::static_is_unique == static_answer::at_run_time);  // interleaved past extent 2
 }  // namespace properties
 
 namespace emitted_as_strided {

@@ -214,27 +214,47 @@ constexpr void for_each_element(const layout_value& v, Visit&& visit) {
 // |stride|, and whether they nest: sorted so, each steps over everything the smaller ones reach,
 // which puts distinct indices at distinct offsets. Uniqueness and storage-order iteration both
 // decide from this.
-struct moving_axes {
-  index_t extent[max_rank] = {}, stride[max_rank] = {};
+template <class E>
+struct basic_moving_axes {
+  E extent[max_rank] = {};
+  index_t stride[max_rank] = {};
   std::size_t count = 0;
-  bool repeats = false;  // an axis of extent > 1 has stride 0
-  bool nested = true;
+  decltype(E{} == E{}) repeats = false;  // an axis of extent > 1 has stride 0
+  decltype(E{} == E{}) nested = true;
 };
+using moving_axes = basic_moving_axes<index_t>;
 
-constexpr moving_axes sorted_moving_axes(const layout_value& v) {
-  moving_axes m;
+// On a pattern (a mixed layout's compile-time pass), each answer may be unknown: an axis of
+// run-time extent moves unless it is 1, and a moving axis of run-time stride cannot be sorted.
+template <class V>
+constexpr basic_moving_axes<entry_t<V>> sorted_moving_axes(const V& v) {
+  using E = entry_t<V>;
+  basic_moving_axes<E> m;
+  bool sortable = true;
   for (std::size_t d = 0; d < v.rank; ++d) {
     if (v.shape[d] == 1) continue;
     if (v.strides[d] == 0) {
-      m.repeats = true;
+      m.repeats = m.repeats || v.shape[d] != 1;
+      continue;
+    }
+    if (!is_known(v.strides[d])) {
+      sortable = false;
       continue;
     }
     m.extent[m.count] = v.shape[d];
-    m.stride[m.count] = v.strides[d] < 0 ? -v.strides[d] : v.strides[d];
+    const index_t stride = known_value(v.strides[d]);
+    m.stride[m.count] = stride < 0 ? -stride : stride;
     ++m.count;
   }
+  if constexpr (!std::is_same_v<E, index_t>) {
+    if (!sortable) {
+      m.nested = {false, false};
+      return m;
+    }
+  }
   for (std::size_t i = 1; i < m.count; ++i) {  // insertion sort by stride (count <= max_rank)
-    const index_t s = m.stride[i], e = m.extent[i];
+    const index_t s = m.stride[i];
+    const E e = m.extent[i];
     std::size_t j = i;
     for (; j > 0 && s < m.stride[j - 1]; --j) {
       m.stride[j] = m.stride[j - 1];
@@ -243,12 +263,32 @@ constexpr moving_axes sorted_moving_axes(const layout_value& v) {
     m.stride[j] = s;
     m.extent[j] = e;
   }
-  index_t reach = 0;  // highest relative offset reached by the axes so far
-  for (std::size_t i = 0; i < m.count && m.nested; ++i) {
-    if (m.stride[i] <= reach) m.nested = false;
-    else reach += m.stride[i] * (m.extent[i] - 1);
+  E reach = 0;  // highest relative offset reached by the axes so far
+  for (std::size_t i = 0; i < m.count && static_cast<bool>(m.nested); ++i) {
+    const auto beyond = reach < m.stride[i];
+    if constexpr (!std::is_same_v<E, index_t>) {
+      if (!beyond.known) {
+        m.nested = {false, false};
+        break;
+      }
+    }
+    if (!beyond) m.nested = false;
+    else reach = reach + m.stride[i] * (m.extent[i] - 1);
   }
   return m;
+}
+
+// On a pattern, what the known entries decide: true when the moving axes nest (a run-time
+// extent only on the outermost of them), false when an axis of extent > 1 has stride 0 and the
+// layout is not empty; unknown otherwise, where the run-time answer needs the values (or an
+// enumeration, which the index_t rule makes).
+constexpr maybe_bool is_unique(const pattern_value& v) {
+  const maybe_index count = element_count(v, "is_unique");
+  if (count == 0) return true;
+  const basic_moving_axes<maybe_index> m = sorted_moving_axes(v);
+  if (m.repeats) return count != 0 ? maybe_bool(false) : maybe_bool(false, false);
+  if (!m.repeats && m.nested) return true;
+  return {false, false};
 }
 
 // Exact: no two logical indices share a storage offset. Dimensions of extent 1 do not matter,

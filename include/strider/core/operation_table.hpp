@@ -108,7 +108,7 @@ struct operation_info {
   /// Runs the core function on `in` (ignored by bases); null for an operation with several results.
   rule_call apply;
   /// The results of an operation that gives several views (split, chunk, unbind), else null.
-  parts_call parts;
+  parts_call parts = nullptr;
   std::string_view aliases[2] = {}; // other names of the same call (NumPy's and PyTorch's); unused ones empty
   std::string_view attribute = {};  // a name written without parentheses, as NumPy's a.T
   bool algebra = false;             // CuTe's layout algebra rather than a NumPy/PyTorch view (the command's help lists them apart)

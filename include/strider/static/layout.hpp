@@ -234,6 +234,11 @@ struct static_layout<V> {
   /// Whether the layout is C-contiguous, where the static entries decide it (a run-time extent
   /// of 0 makes any layout contiguous, so `no` needs the extents static).
   static constexpr static_answer static_is_contiguous = detail::answer(detail::is_contiguous(detail::pattern_layout::of(V).entries()));
+  /// Whether no two elements share storage, where the static entries decide it: `yes` when the
+  /// moving axes nest (each steps over what the smaller ones reach: a run-time extent only on
+  /// the outermost), `no` when an axis of static extent > 1 has stride 0 and no extent can be 0;
+  /// otherwise `at_run_time` (is_unique()).
+  static constexpr static_answer static_is_unique = detail::answer(detail::is_unique(detail::pattern_layout::of(V).entries()));
   /// The storage elements reached from offset 0 (max_offset + 1, 0 when empty), or `dyn`.
   static constexpr index_t static_required_span = [] {
     const auto r = detail::offset_range_of(detail::pattern_layout::of(V).entries(), "layout");
