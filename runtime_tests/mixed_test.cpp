@@ -203,12 +203,17 @@ dynamic_layout random_layout(std::mt19937& rng) {
   return dynamic_layout(shape, strides, s + pick(0, 3));  // the offset covers any negative stride
 }
 
-// The layout value of `l` with the entries `mask` names made `dyn` (a mixed layout's value).
-strider::layout_value with_dyn(const dynamic_layout& l, unsigned mask) {
+// The layout value of `l` with the entries `mask` names made `dyn` (an extent dyn_multiple<k>
+// where it is a multiple of a drawn k): a mixed layout's value.
+strider::layout_value with_dyn(const dynamic_layout& l, unsigned mask, std::mt19937& rng) {
+  const auto mark = [&](index_t value) {
+    const index_t k = std::uniform_int_distribution<index_t>(1, 4)(rng);
+    return value % k == 0 ? dyn + (k - 1) : dyn;  // an extent
+  };
   strider::layout_value v = l.value();
   unsigned bit = 0;
   for (std::size_t d = 0; d < v.rank; ++d)
-    if (mask >> bit++ & 1) v.shape[d] = dyn;
+    if (mask >> bit++ & 1) v.shape[d] = mark(v.shape[d]);
   for (std::size_t d = 0; d < v.rank; ++d)
     if (mask >> bit++ & 1) v.strides[d] = dyn;
   if (mask >> bit & 1) v.offset = dyn;
@@ -216,16 +221,19 @@ strider::layout_value with_dyn(const dynamic_layout& l, unsigned mask) {
   return v;
 }
 
-// `base` with its dyn entries given other values (the static ones kept); invalid draws are
-// skipped by the caller.
+// `base` with its run-time entries given other values (multiples of their dyn_multiple's N, the
+// static ones kept); invalid draws are skipped by the caller.
 dynamic_layout resample(const strider::layout_value& pattern, const dynamic_layout& base, std::mt19937& rng) {
-  const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  const auto pick = [&](index_t lo, index_t hi, index_t mark) {
+    const index_t m = strider::detail::multiple_of_mark(mark);
+    return m * std::uniform_int_distribution<index_t>(lo / m, hi / m)(rng);
+  };
   dims shape, strides;
   for (std::size_t d = 0; d < pattern.rank; ++d) {
-    shape.push_back(pattern.shape[d] == dyn ? pick(0, 6) : base.extent(d));
-    strides.push_back(pattern.strides[d] == dyn ? pick(-12, 12) : base.stride(d));
+    shape.push_back(strider::detail::is_dyn_extent(pattern.shape[d]) ? pick(0, 6, pattern.shape[d]) : base.extent(d));
+    strides.push_back(pattern.strides[d] == dyn ? pick(-12, 12, dyn) : base.stride(d));
   }
-  return dynamic_layout(shape, strides, pattern.offset == dyn ? pick(0, 80) : base.offset());
+  return dynamic_layout(shape, strides, pattern.offset == dyn ? pick(0, 80, dyn) : base.offset());
 }
 
 std::string refusal(const std::function<void()>& f) {
@@ -242,11 +250,11 @@ std::string refusal(const std::function<void()>& f) {
 TEST_CASE("mixed layouts: the compile-time pass agrees with the run-time rules (differential)", "[mixed]") {
   std::mt19937 rng(17);
   int chains = 0, static_refusals = 0, run_time_refusals = 0, compile_time_only = 0, results = 0, samples = 0;
-  int static_entries = 0, dynamic_entries = 0, dynamic_but_constant = 0, same_text = 0, other_problem_first = 0, extent_1_strides_differ = 0, regrouped_results = 0, static_uniqueness = 0, static_contiguity = 0;
+  int static_entries = 0, dynamic_entries = 0, dynamic_but_constant = 0, same_text = 0, other_problem_first = 0, extent_1_strides_differ = 0, regrouped_results = 0, static_uniqueness = 0, static_contiguity = 0, multiples_checked = 0;
   for (int trial = 0; trial < 6000; ++trial) {
     const dynamic_layout base = random_layout(rng);
     const unsigned mask = std::uniform_int_distribution<unsigned>(0, (1u << (2 * base.rank() + 1)) - 1)(rng);
-    const strider::layout_value value = with_dyn(base, mask);
+    const strider::layout_value value = with_dyn(base, mask, rng);
     // Each step's arguments are drawn for the rank its input has (mostly valid, some not).
     std::vector<step> chain;
     dynamic_layout current = base;
@@ -342,8 +350,15 @@ TEST_CASE("mixed layouts: the compile-time pass agrees with the run-time rules (
     for (const dynamic_layout& d : draws) {
       ++samples;
       if (d.size() == 0) continue;  // an empty result's strides and offset are never read
+      // A run-time entry known to be a multiple of N (dyn_multiple<N>) is one in every draw.
+      const auto multiple_of = [](index_t mark) { return strider::detail::multiple_of_mark(mark); };
       for (std::size_t a = 0; a < p.rank; ++a) {
-        if (p.shape[a] != dyn) CHECK(p.shape[a] == d.extent(a));
+        if (!strider::detail::is_dyn_extent(p.shape[a])) continue;
+        CHECK(d.extent(a) % multiple_of(p.shape[a]) == 0);
+        multiples_checked += multiple_of(p.shape[a]) > 1;
+      }
+      for (std::size_t a = 0; a < p.rank; ++a) {
+        if (!strider::detail::is_dyn_extent(p.shape[a])) CHECK(p.shape[a] == d.extent(a));
         // The stride of an extent-1 axis addresses nothing: view's may differ (docs/mixed.md).
         if (p.strides[a] != dyn && p.strides[a] != d.stride(a) && d.extent(a) == 1 && regroups) {
           ++extent_1_strides_differ;
@@ -362,7 +377,7 @@ TEST_CASE("mixed layouts: the compile-time pass agrees with the run-time rules (
       dynamic_but_constant += same;
     };
     for (std::size_t a = 0; a < p.rank; ++a) {
-      count(p.shape[a] == dyn, [a](const dynamic_layout& d) { return d.extent(a); });
+      count(strider::detail::is_dyn_extent(p.shape[a]), [a](const dynamic_layout& d) { return d.extent(a); });
       count(p.strides[a] == dyn, [a](const dynamic_layout& d) { return d.stride(a); });
     }
     count(p.offset == dyn, [](const dynamic_layout& d) { return d.offset(); });
@@ -373,7 +388,7 @@ TEST_CASE("mixed layouts: the compile-time pass agrees with the run-time rules (
                  << " value samples; entries " << static_entries << " static, " << dynamic_entries << " run-time, of which "
                  << dynamic_but_constant << " were the same in every sample; " << extent_1_strides_differ
                  << " strides of extent-1 axes after a view differ from the run-time rule's; is_unique static for " << static_uniqueness
-                 << " results, is_contiguous for " << static_contiguity);
+                 << " results, is_contiguous for " << static_contiguity << "; " << multiples_checked << " run-time entries known to be a multiple of N > 1 checked");
   CHECK(results > 1000);
   CHECK(static_refusals > 100);
   CHECK(run_time_refusals > 100);
@@ -407,6 +422,15 @@ TEST_CASE("mixed layouts: construction, reading, layout_cast", "[mixed]") {
   CHECK_THROWS_WITH(strider::layout_cast<B>(dynamic_layout::contiguous({2, 3, 6, 5})), "layout_cast: axis 0 has stride 90 but the type says 60");
   CHECK_THROWS_WITH(strider::layout_cast<B>(dynamic_layout(dims{2, 3, 6, 5}, dims{60, 20, 5, 1})), "layout_cast: axis 2 has extent 6 but the type says 4");
   CHECK_NOTHROW((strider::layout_cast<strider::contiguous<3, 4>>(dynamic_layout::contiguous({3, 4}))));
+  // dyn_multiple<N>: checked when the layout is made or cast, and kept through the rules.
+  using R = strider::contiguous<strider::dyn_multiple<4>, 8>;
+  CHECK(R(12).extent(0) == 12);
+  CHECK_THROWS_WITH(R(6), "layout: extent 6 of axis 0 is not a multiple of 4 (dyn_multiple)");
+  CHECK_THROWS_WITH(strider::layout_cast<R>(dynamic_layout::contiguous({6, 8})), "layout_cast: extent 6 of axis 0 is not a multiple of 4 (dyn_multiple)");
+  using S = strider::layout<strider::shape<dyn, strider::dyn_multiple<2>>, strider::strides<dyn, 1>, 0>;
+  CHECK_THROWS_WITH(S(3, 3, 3), "layout: extent 3 of axis 1 is not a multiple of 2 (dyn_multiple)");
+  CHECK(strider::view<-1, 4, 8>(R(12)).extent(0) == 3);
+  CHECK_THROWS_WITH((strider::unflatten<0, -1, 3>(R(8))), "unflatten: the sizes multiply to a multiple of 3, which does not divide the extent 8 of dimension 0");
   CHECK_THROWS_WITH((strider::layout_cast<strider::contiguous<3, 4>>(dynamic_layout::contiguous({3, 5}))), "layout_cast: axis 0 has stride 5 but the type says 4");
 }
 

@@ -140,3 +140,23 @@ static_assert(sliding_window_view_t<B, shape<3>, axes<2>>::static_strides == a<1
 // entry), so the view's strides are found at run time.
 static_assert(view_t<contiguous<4, dyn>, -1>::static_strides == a<dyn>);
 }  // namespace regrouping
+
+namespace multiples {
+using namespace strider;
+template <index_t... V>
+constexpr std::array<index_t, sizeof...(V)> a{V...};
+// A batch of a multiple of 4 rows: splitting it by 4 (or 2) is checked at compile time, and the
+// quotient keeps what it is a multiple of.
+using R = contiguous<dyn_multiple<4>, 8>;
+static_assert(dyn_multiple<1> == dyn && R::static_shape == a<dyn_multiple<4>, 8> && R::dynamic_count == 1);
+static_assert(view_t<R, -1, 4, 8>::static_shape == a<dyn, 4, 8> && view_t<R, -1, 4, 8>::static_strides == a<32, 8, 1>);
+static_assert(unflatten_t<R, 0, -1, 2>::static_shape == a<dyn_multiple<2>, 2, 8>);
+static_assert(permute_t<R, 1, 0>::static_shape == a<8, dyn_multiple<4>>);
+// Products keep multiples: the flat extent is a multiple of 32, a product of two batches' one of
+// 16 (a stride or an offset carries no multiple: any int64 may be one).
+static_assert(flatten_t<R>::static_shape == a<dyn_multiple<32>>);
+static_assert(slice_t<R, "::-1">::static_offset == dyn);
+static_assert(flatten_t<layout<shape<dyn_multiple<4>, dyn_multiple<4>>, strides<dyn, 1>, 0>>::static_shape == a<dyn_multiple<16>>);
+// A plain run-time extent split by 4 is checked at run time instead (its -1 is plain dyn).
+static_assert(view_t<contiguous<dyn, 8>, -1, 4, 8>::static_shape == a<dyn, 4, 8>);
+}  // namespace multiples

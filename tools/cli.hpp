@@ -120,10 +120,17 @@ inline void report(std::ostream& err, const std::string& expression, const expre
 }
 
 
-// The static entries of a mixed layout's pattern, `dyn` written as such.
-inline std::string static_entries_text(const strider::detail::maybe_index* entries, std::size_t n) {
+// An entry of a mixed layout's pattern: its value, `dyn`, or `dyn_multiple<N>` (a run-time
+// extent the rules know to be a multiple of N).
+inline std::string static_entry_text(const strider::detail::maybe_index& e) {
+  if (e.known) return std::to_string(e.value);
+  return e.multiple > 1 ? "dyn_multiple<" + std::to_string(e.multiple) + ">" : std::string("dyn");
+}
+
+// The static entries of a mixed layout's pattern (its type carries multiples of extents only).
+inline std::string static_entries_text(const strider::detail::maybe_index* entries, std::size_t n, bool extents) {
   std::string out = "(";
-  for (std::size_t i = 0; i < n; ++i) out += (i ? ", " : "") + (entries[i].known ? std::to_string(entries[i].value) : std::string("dyn"));
+  for (std::size_t i = 0; i < n; ++i) out += (i ? ", " : "") + static_entry_text(extents || entries[i].known ? entries[i] : strider::detail::maybe_index::unknown());
   return out + (n == 1 ? ",)" : ")");
 }
 
@@ -132,8 +139,8 @@ inline void write_static_entries(std::ostream& out, const strider::detail::patte
   const auto row = [&out](std::string_view name, const std::string& value) {
     out << name << std::string(name.size() < 15 ? 15 - name.size() : 1, ' ') << value << '\n';
   };
-  row("static_shape", static_entries_text(v.shape, v.rank));
-  row("static_strides", static_entries_text(v.strides, v.rank));
+  row("static_shape", static_entries_text(v.shape, v.rank, true));
+  row("static_strides", static_entries_text(v.strides, v.rank, false));
   row("static_offset", v.offset.known ? std::to_string(v.offset.value) : std::string("dyn"));
 }
 

@@ -346,11 +346,17 @@ constexpr void set_contiguous_strides(V& v, const char* op) {
   }
 }
 
-// An entry of an alias's list: `dyn` is unknown in a pattern.
+// An entry of an alias's list: `dyn` is unknown in a pattern; an extent may also be
+// dyn_multiple<N>, unknown and a multiple of N.
 template <class V>
 constexpr entry_t<V> entry_of(index_t e) {
   if constexpr (std::is_same_v<entry_t<V>, index_t>) return e;
   else return e == dyn ? maybe_index::unknown() : maybe_index(e);
+}
+template <class V>
+constexpr entry_t<V> extent_entry_of(index_t e) {
+  if constexpr (std::is_same_v<entry_t<V>, index_t>) return e;
+  else return is_dyn_extent(e) ? maybe_index::unknown(multiple_of_mark(e)) : maybe_index(e);
 }
 
 template <class V = layout_value>
@@ -360,7 +366,7 @@ constexpr V contiguous_value(const dims& shape, const char* op) {
   const index_t* extents = shape.begin();
   for (std::size_t d = 0; d < v.rank; ++d) {
     if constexpr (std::is_same_v<entry_t<V>, index_t>) v.shape[d] = extents[d];
-    else v.shape[d] = entry_of<V>(extents[d]);
+    else v.shape[d] = extent_entry_of<V>(extents[d]);
   }
   set_contiguous_strides(v, op);
   return validate(v, op);
@@ -372,7 +378,7 @@ constexpr V column_major_value(const dims& shape, const char* op) {
   v.rank = shape.size();
   entry_t<V> stride = 1;
   for (std::size_t d = 0; d < shape.size(); ++d) {
-    v.shape[d] = entry_of<V>(shape[d]);
+    v.shape[d] = extent_entry_of<V>(shape[d]);
     v.strides[d] = stride;
     stride = checked_mul(stride, max_of(v.shape[d], 1), op);
   }
@@ -505,7 +511,7 @@ class pattern_layout {
     pattern_layout p;
     p.value_.rank = v.rank;
     for (std::size_t d = 0; d < v.rank; ++d) {
-      p.value_.shape[d] = entry_of<pattern_value>(v.shape[d]);
+      p.value_.shape[d] = extent_entry_of<pattern_value>(v.shape[d]);
       p.value_.strides[d] = entry_of<pattern_value>(v.strides[d]);
     }
     p.value_.offset = entry_of<pattern_value>(v.offset);
@@ -522,7 +528,7 @@ class pattern_layout {
     v.rank = value_.rank;
     bool unknown = !value_.offset.known;
     for (std::size_t d = 0; d < v.rank; ++d) {
-      v.shape[d] = entry_or_dyn(value_.shape[d]);
+      v.shape[d] = extent_or_dyn(value_.shape[d]);
       v.strides[d] = entry_or_dyn(value_.strides[d]);
       unknown = unknown || !value_.shape[d].known || !value_.strides[d].known;
     }
@@ -551,25 +557,30 @@ constexpr bool has_dyn(const dims& values) {
     if (e == dyn) return true;
   return false;
 }
+constexpr bool has_dyn_extent(const dims& extents) {
+  for (const index_t e : extents)
+    if (is_dyn_extent(e)) return true;
+  return false;
+}
 
 // The values of the layout aliases: a static layout's as before, or a mixed layout's pattern,
 // made by the same rules on entries that may be unknown.
 constexpr layout_value contiguous_layout_value(const dims& shape) {
-  if (!has_dyn(shape)) return dynamic_layout::contiguous(shape).value();
+  if (!has_dyn_extent(shape)) return dynamic_layout::contiguous(shape).value();
   return pattern_layout(contiguous_value<pattern_value>(shape, "contiguous"), dynamic_layout::unchecked_t{}).value();
 }
 constexpr layout_value column_major_layout_value(const dims& shape) {
-  if (!has_dyn(shape)) return dynamic_layout::column_major(shape).value();
+  if (!has_dyn_extent(shape)) return dynamic_layout::column_major(shape).value();
   return pattern_layout(column_major_value<pattern_value>(shape, "column_major"), dynamic_layout::unchecked_t{}).value();
 }
 constexpr layout_value general_layout_value(const dims& shape, const dims& strides, index_t offset) {
-  if (!has_dyn(shape) && !has_dyn(strides) && offset != dyn) return dynamic_layout(shape, strides, offset).value();
+  if (!has_dyn_extent(shape) && !has_dyn(strides) && offset != dyn) return dynamic_layout(shape, strides, offset).value();
   if (shape.size() != strides.size())
     throw layout_error("layout: shape has {} extents but strides has {} entries", shape.size(), strides.size());
   pattern_value v{};
   v.rank = shape.size();
   for (std::size_t d = 0; d < shape.size(); ++d) {
-    v.shape[d] = entry_of<pattern_value>(shape[d]);
+    v.shape[d] = extent_entry_of<pattern_value>(shape[d]);
     v.strides[d] = entry_of<pattern_value>(strides[d]);
   }
   v.offset = entry_of<pattern_value>(offset);

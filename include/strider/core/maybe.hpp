@@ -22,7 +22,23 @@ namespace strider {
 /// value is INT64_MIN, which no valid extent or offset has; a static stride may not be it.
 inline constexpr index_t dyn = INT64_MIN;
 
+/// The largest N of dyn_multiple<N>.
+inline constexpr index_t max_dyn_multiple = index_t{1} << 32;
+
+/// A run-time extent known to be a multiple of N (CuTe DSL's `?{div=N}`): `contiguous<
+/// dyn_multiple<4>, 64>` is a batch of a multiple of 4 rows, checked when the layout is made,
+/// so that splitting it by 4 (view, unflatten) is checked at compile time. An extent only: the
+/// negative values dyn to dyn + max_dyn_multiple - 1 mark run-time extents (dyn_multiple<1> is
+/// dyn), while a stride or an offset may be any int64 but dyn itself.
+template <index_t N>
+  requires(N >= 1 && N <= max_dyn_multiple)
+inline constexpr index_t dyn_multiple = dyn + (N - 1);
+
 namespace detail {
+
+// Whether an alias's extent marks a run-time one (dyn or dyn_multiple<N>), and its N.
+constexpr bool is_dyn_extent(index_t e) { return e >= dyn && e < dyn + max_dyn_multiple; }
+constexpr index_t multiple_of_mark(index_t mark) { return mark - dyn + 1; }
 
 // A three-valued truth: known true, known false, or unknown (depends on a run-time entry).
 // As a condition it is true only when known to be true: `if (index >= extent) throw ...` is a
@@ -48,19 +64,41 @@ constexpr maybe_bool operator&&(maybe_bool a, maybe_bool b) {
   return {a.known && b.known, a.known && b.known};
 }
 
-// An index that may be unknown at compile time. Arithmetic on an unknown operand is unknown,
-// except where the known operand decides the result (a product with 0 is 0).
+// An index that may be unknown at compile time, and then maybe known to be a multiple of
+// `multiple` (dyn_multiple<N>). Arithmetic on an unknown operand is unknown, except where the
+// known operand decides the result (a product with 0 is 0, a multiple of 4 modulo 2 is 0).
 struct maybe_index {
   index_t value = 0;
   bool known = true;
+  index_t multiple = 1;  // of an unknown value: a known divisor (1 when none is known)
   constexpr maybe_index() = default;
   constexpr maybe_index(index_t v) : value(v) {}
-  static constexpr maybe_index unknown() {
+  static constexpr maybe_index unknown(index_t multiple = 1) {
     maybe_index m;
     m.known = false;
+    m.multiple = multiple;
     return m;
   }
 };
+
+constexpr index_t gcd_of(index_t a, index_t b) {
+  a = a < 0 ? -a : a;  // never INT64_MIN here: multiples are at most max_dyn_multiple
+  b = b < 0 ? -b : b;
+  while (b != 0) {
+    const index_t r = a % b;
+    a = b;
+    b = r;
+  }
+  return a;
+}
+// What a value is known to be a multiple of: itself when known (0 is a multiple of anything).
+constexpr index_t divisor_of(maybe_index a) {
+  if (!a.known) return a.multiple;
+  if (a.value == INT64_MIN || a.value == 0) return a.value == 0 ? 0 : 1;
+  return a.value < 0 ? -a.value : a.value;
+}
+// An unknown value that is a multiple of d (d kept only in dyn_multiple's range).
+constexpr maybe_index unknown_multiple(index_t d) { return maybe_index::unknown(d >= 1 && d <= max_dyn_multiple ? d : 1); }
 
 // Comparisons are known when both sides are.
 constexpr maybe_bool operator==(maybe_index a, maybe_index b) { return {a.value == b.value, a.known && b.known}; }
@@ -70,16 +108,27 @@ constexpr maybe_bool operator<=(maybe_index a, maybe_index b) { return {a.value 
 constexpr maybe_bool operator>(maybe_index a, maybe_index b) { return {a.value > b.value, a.known && b.known}; }
 constexpr maybe_bool operator>=(maybe_index a, maybe_index b) { return {a.value >= b.value, a.known && b.known}; }
 
-constexpr maybe_index operator+(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(a.value + b.value) : maybe_index::unknown(); }
-constexpr maybe_index operator-(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(a.value - b.value) : maybe_index::unknown(); }
+// A sum (or difference, minimum, maximum) of multiples of g is a multiple of g.
+constexpr maybe_index unknown_sum(maybe_index a, maybe_index b) { return unknown_multiple(gcd_of(divisor_of(a), divisor_of(b))); }
+constexpr maybe_index operator+(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(a.value + b.value) : unknown_sum(a, b); }
+constexpr maybe_index operator-(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(a.value - b.value) : unknown_sum(a, b); }
 constexpr maybe_index operator-(maybe_index a) { return a.known ? maybe_index(-a.value) : a; }
 constexpr maybe_index operator*(maybe_index a, maybe_index b) {
   if ((a.known && a.value == 0) || (b.known && b.value == 0)) return 0;
   index_t product = 0;  // an int64 overflow is unknown, never undefined
-  return a.known && b.known && !mul_overflows(a.value, b.value, &product) ? maybe_index(product) : maybe_index::unknown();
+  if (a.known && b.known) return !mul_overflows(a.value, b.value, &product) ? maybe_index(product) : maybe_index::unknown();
+  return mul_overflows(divisor_of(a), divisor_of(b), &product) ? maybe_index::unknown() : unknown_multiple(product);
 }
-constexpr maybe_index operator/(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(a.value / b.value) : maybe_index::unknown(); }
-constexpr maybe_index operator%(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(a.value % b.value) : maybe_index::unknown(); }
+// Division by a known divisor of the multiple keeps the quotient's multiple; a remainder by
+// one is 0.
+constexpr maybe_index operator/(maybe_index a, maybe_index b) {
+  if (a.known && b.known) return maybe_index(a.value / b.value);
+  return !a.known && b.known && b.value != 0 && a.multiple % b.value == 0 ? unknown_multiple(a.multiple / (b.value < 0 ? -b.value : b.value)) : maybe_index::unknown();
+}
+constexpr maybe_index operator%(maybe_index a, maybe_index b) {
+  if (a.known && b.known) return maybe_index(a.value % b.value);
+  return !a.known && b.known && b.value != 0 && a.multiple % b.value == 0 ? maybe_index(0) : maybe_index::unknown();
+}
 
 // a * b into *out; whether it overflows int64 (the product is then no stride of a layout). The
 // index_t form is checked.hpp's.
@@ -102,21 +151,21 @@ constexpr index_t known_value(index_t v) { return v; }
 constexpr index_t known_value(maybe_index m) { return m.value; }
 
 constexpr maybe_index checked_add(maybe_index a, maybe_index b, const char* op) {
-  return a.known && b.known ? maybe_index(checked_add(a.value, b.value, op)) : maybe_index::unknown();
+  return a.known && b.known ? maybe_index(checked_add(a.value, b.value, op)) : unknown_sum(a, b);
 }
 constexpr maybe_index checked_mul(maybe_index a, maybe_index b, const char* op) {
-  if ((a.known && a.value == 0) || (b.known && b.value == 0)) return 0;
-  return a.known && b.known ? maybe_index(checked_mul(a.value, b.value, op)) : maybe_index::unknown();
+  if (a.known && b.known) return maybe_index(checked_mul(a.value, b.value, op));
+  return a * b;
 }
 constexpr maybe_index checked_neg(maybe_index a, const char* op) { return checked_mul(a, -1, op); }
-constexpr maybe_index min_of(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(min_of(a.value, b.value)) : maybe_index::unknown(); }
-constexpr maybe_index max_of(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(max_of(a.value, b.value)) : maybe_index::unknown(); }
+constexpr maybe_index min_of(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(min_of(a.value, b.value)) : unknown_sum(a, b); }
+constexpr maybe_index max_of(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(max_of(a.value, b.value)) : unknown_sum(a, b); }
 
 // The value of a branch on `c`: when c is unknown, the branches' common value if they agree.
 constexpr index_t pick(bool c, index_t a, index_t b) { return c ? a : b; }
 constexpr maybe_index pick(maybe_bool c, maybe_index a, maybe_index b) {
   if (c.known) return c.value ? a : b;
-  return a.known && b.known && a.value == b.value ? a : maybe_index::unknown();
+  return a.known && b.known && a.value == b.value ? a : unknown_sum(a, b);
 }
 
 // min(a, n) where the caller knows that a >= n leaves the result empty (a slice's start past
@@ -128,6 +177,8 @@ constexpr maybe_index min_if_nonempty(maybe_index a, maybe_index n) { return a.k
 // The entry a layout value holds for `e`: `dyn` where it is unknown.
 constexpr index_t entry_or_dyn(index_t e) { return e; }
 constexpr index_t entry_or_dyn(maybe_index e) { return e.known ? e.value : dyn; }
+// An extent: dyn_multiple<N> where the rules know a multiple.
+constexpr index_t extent_or_dyn(maybe_index e) { return e.known ? e.value : dyn + (e.multiple - 1); }
 
 }  // namespace detail
 }  // namespace strider

@@ -188,10 +188,18 @@ struct entry_slots {
   int offset = -1, storage_size = -1;
   std::size_t count = 0;
 };
+// The run-time extents that dyn_multiple<N> marks are multiples of N.
+constexpr void check_multiples(const layout_value& pattern, const layout_value& v, const char* op) {
+  for (std::size_t d = 0; d < v.rank; ++d) {
+    const index_t multiple = is_dyn_extent(pattern.shape[d]) ? multiple_of_mark(pattern.shape[d]) : 1;
+    if (v.shape[d] % multiple != 0) throw layout_error("{}: extent {} of axis {} is not a multiple of {} (dyn_multiple)", op, v.shape[d], d, multiple);
+  }
+}
+
 constexpr entry_slots slots_of(const layout_value& v) {
   entry_slots s;
   int next = 0;
-  for (std::size_t d = 0; d < v.rank; ++d) s.shape[d] = v.shape[d] == dyn ? next++ : -1;
+  for (std::size_t d = 0; d < v.rank; ++d) s.shape[d] = is_dyn_extent(v.shape[d]) ? next++ : -1;
   for (std::size_t d = 0; d < v.rank; ++d) s.strides[d] = v.strides[d] == dyn ? next++ : -1;
   s.offset = v.offset == dyn ? next++ : -1;
   s.storage_size = v.storage_size == dyn ? next++ : -1;
@@ -253,6 +261,7 @@ struct static_layout<V> {
     requires(sizeof...(I) == dynamic_count)
   constexpr explicit static_layout(I... entries) : entries_{static_cast<index_t>(entries)...} {
     detail::validate(full_value(), "layout");
+    if constexpr (has_multiples) detail::check_multiples(V, full_value(), "layout");
   }
 
   /// The layout whose run-time entries are those of `full` (a rule's result, valid, with this
@@ -313,6 +322,11 @@ struct static_layout<V> {
 
  private:
   static constexpr detail::entry_slots slots = detail::slots_of(V);
+  static constexpr bool has_multiples = [] {
+    bool any = false;
+    for (std::size_t d = 0; d < V.rank; ++d) any = any || (V.shape[d] > dyn && detail::is_dyn_extent(V.shape[d]));
+    return any;
+  }();
   constexpr explicit static_layout(detail::unchecked_entries_t) {}
 
   constexpr dynamic_layout unchecked_dynamic() const { return {full_value(), dynamic_layout::unchecked_t{}}; }
@@ -438,10 +452,11 @@ constexpr layout_value layout_cast_value(const layout_value& pattern, const dyna
   const layout_value& in = d.value();
   if (in.rank != pattern.rank) throw layout_error("layout_cast: the layout has rank {} but the type has rank {}", in.rank, pattern.rank);
   for (std::size_t a = 0; a < in.rank; ++a) {
-    if (pattern.shape[a] != dyn && pattern.shape[a] != in.shape[a]) throw layout_error("layout_cast: axis {} has extent {} but the type says {}", a, in.shape[a], pattern.shape[a]);
+    if (!is_dyn_extent(pattern.shape[a]) && pattern.shape[a] != in.shape[a]) throw layout_error("layout_cast: axis {} has extent {} but the type says {}", a, in.shape[a], pattern.shape[a]);
     if (pattern.strides[a] != dyn && pattern.strides[a] != in.strides[a]) throw layout_error("layout_cast: axis {} has stride {} but the type says {}", a, in.strides[a], pattern.strides[a]);
   }
   if (pattern.offset != dyn && pattern.offset != in.offset) throw layout_error("layout_cast: the offset is {} but the type says {}", in.offset, pattern.offset);
+  check_multiples(pattern, in, "layout_cast");
   return in;
 }
 }  // namespace detail
