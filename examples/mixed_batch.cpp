@@ -32,6 +32,9 @@ float sum_crops(const float* data, index_t batch) {
 }
 // [mixed-batch]
 
+// The README's prose: each image as one row keeps static strides; the NHWC copy's layout is mixed.
+static_assert(view_t<images, -1, 150528>::static_strides == std::array<index_t, 2>{150528, 1});
+
 int main(int argc, char**) {
   const index_t batch = 1 + argc;  // not known to the compiler
   std::vector<float> data(static_cast<std::size_t>(batch) * 3 * 224 * 224);
@@ -45,6 +48,7 @@ int main(int argc, char**) {
   // The copy plans from the mixed layout: an NHWC tensor of the crops.
   const tensor_view<const float, images> all(data.data(), images(batch));
   const auto copied = permute<0, 2, 3, 1>(slice<":, :, 56:168, 56:168">(all)).contiguous();
+  static_assert(std::is_same_v<decltype(copied)::layout_type, contiguous<dyn, 112, 112, 3>>);
   const bool copy_ok = copied.shape() == dims{batch, 112, 112, 3} && copied(1, 2, 3, 1) == data[static_cast<std::size_t>(((1 * 3 + 1) * 224 + 58) * 224 + 59)];
   std::printf("sum %.1f (expected %.1f), copy %s\n", static_cast<double>(got), static_cast<double>(expected), copy_ok ? "ok" : "wrong");
   return got == expected && copy_ok ? 0 : 1;

@@ -18,7 +18,8 @@ With --chain tiling, each chain k is instead a kernel's tiling of an image-like 
 plus static_asserts of an offset of each and of the tile rank, the values again from NumPy.
 
 With --chain mixed, each chain k is the view chain's first three layouts over a run-time batch, and
-two more operations that mixed layouts take (view and reshape do not take them yet):
+two more operations that mixed layouts take (the chain predates their view and reshape; kept as it
+was, so that its figures compare across sessions):
     L = contiguous<dyn, B, C, D>               (the leading extent known only at run time)
     P = permute_t<L, perm>;  S = slice_t<P, "1::2, ...">;  F = flip_t<S, -1>;  N = narrow_t<F, -1, 0, 1>
 plus static_asserts of S's and N's static entries (from NumPy on an array of the same strides).
