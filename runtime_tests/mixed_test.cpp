@@ -23,11 +23,12 @@ struct step {
   std::string name;
   std::function<dynamic_layout(const dynamic_layout&)> on_values;
   std::function<pattern_layout(const pattern_layout&)> on_pattern;
+  std::string detail;  // the arguments, where the name does not say them (rearrange's pattern)
 };
 
 template <class F>
-step make_step(std::string name, F f) {
-  return {std::move(name), [f](const dynamic_layout& l) { return f(l); }, [f](const pattern_layout& l) { return f(l); }};
+step make_step(std::string name, F f, std::string detail = {}) {
+  return {std::move(name), [f](const dynamic_layout& l) { return f(l); }, [f](const pattern_layout& l) { return f(l); }, std::move(detail)};
 }
 
 // A shape for view and reshape, mostly of current's element count: every axis merged, two
@@ -69,7 +70,40 @@ step random_step(std::mt19937& rng, const dynamic_layout& current) {
   const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, std::max(lo, hi))(rng); };
   const std::size_t rank = current.rank();
   const auto r = static_cast<int>(rank);
-  switch (pick(0, 24)) {
+  switch (pick(0, 25)) {
+    case 25: {  // einops: one axis split by a size, the elementary axes reordered, two merged
+      std::vector<std::string> left, names;
+      const int split = pick(0, r - 1), k = pick(1, 3);
+      for (int i = 0; i < r; ++i) {
+        std::string a = "a";
+        a += std::to_string(i);
+        names.push_back(a);
+        if (i != split) {
+          left.push_back(a);
+          continue;
+        }
+        names.push_back("s");
+        std::string group = "(";
+        group += a;
+        group += " s)";
+        left.push_back(group);
+      }
+      std::shuffle(names.begin(), names.end(), rng);
+      std::string pattern;
+      for (const std::string& e : left) {
+        pattern += e;
+        pattern += ' ';
+      }
+      pattern += "->";
+      const int merge = names.size() >= 2 ? pick(-1, static_cast<int>(names.size()) - 2) : -1;
+      for (int i = 0; i < static_cast<int>(names.size()); ++i) {
+        pattern += i == merge ? " (" : " ";
+        pattern += names[static_cast<std::size_t>(i)];
+        if (merge >= 0 && i == merge + 1) pattern += ')';
+      }
+      const std::string sizes = split >= 0 && r > 0 ? "s=" + std::to_string(k) : "";
+      return make_step("rearrange", [pattern, sizes](const auto& l) { return strider::rearrange(l, pattern, sizes); }, pattern + " " + sizes);
+    }
     case 22: {
       const index_t size = pick(0, 3), dim = pick(-r, r - 1), part = pick(-2, 2);
       return make_step("split", [size, dim, part](const auto& l) { return strider::split(l, size, dim)[part]; });
@@ -322,8 +356,12 @@ TEST_CASE("mixed layouts: the compile-time pass agrees with the run-time rules (
     }
     ++results;
     const strider::layout_value p = pattern.value();
+    std::string steps;
+    for (const step& st : chain) steps += st.name + (st.detail.empty() ? "" : "[" + st.detail + "]") + " ";
+    INFO("chain " << steps << "on " << describe(base) << ", mask " << mask);
     bool regroups = false;  // a step that finds strides by PyTorch's view rule
-    for (const step& st : chain) regroups = regroups || st.name == "view" || st.name == "reshape" || st.name == "flatten" || st.name == "unflatten";
+    for (const step& st : chain)
+      regroups = regroups || st.name == "view" || st.name == "reshape" || st.name == "flatten" || st.name == "unflatten" || st.name == "rearrange";
     regrouped_results += regroups;
     REQUIRE(p.rank == all_dynamic.rank());
     // Soundness: every static entry is right for these values and for others of the dyn inputs.
@@ -382,7 +420,7 @@ TEST_CASE("mixed layouts: the compile-time pass agrees with the run-time rules (
     }
     count(p.offset == dyn, [](const dynamic_layout& d) { return d.offset(); });
   }
-  WARN("chains " << chains << ": " << results << " results (" << regrouped_results << " through view, reshape, flatten or unflatten), " << static_refusals << " static refusals, " << run_time_refusals
+  WARN("chains " << chains << ": " << results << " results (" << regrouped_results << " through view, reshape, flatten, unflatten or rearrange), " << static_refusals << " static refusals, " << run_time_refusals
                  << " run-time refusals, " << same_text << " static refusals at the same call with the same text, " << other_problem_first
                  << " naming another of the call's problems; " << compile_time_only << " refused as needing a static extent; " << samples
                  << " value samples; entries " << static_entries << " static, " << dynamic_entries << " run-time, of which "

@@ -160,3 +160,18 @@ static_assert(flatten_t<layout<shape<dyn_multiple<4>, dyn_multiple<4>>, strides<
 // A plain run-time extent split by 4 is checked at run time instead (its -1 is plain dyn).
 static_assert(view_t<contiguous<dyn, 8>, -1, 4, 8>::static_shape == a<dyn, 4, 8>);
 }  // namespace multiples
+
+namespace einops {
+using namespace strider;
+template <index_t... V>
+constexpr std::array<index_t, sizeof...(V)> a{V...};
+using B = contiguous<dyn, 3, 8, 8>;
+// rearrange of the static axes of a batch: static strides, the batch run-time.
+using R = rearrange_t<B, "b c (h p) w -> b c h (p w)", "p=2">;
+static_assert(R::static_shape == a<dyn, 3, 4, 16> && R::static_strides == a<192, 64, 16, 1>);
+static_assert(rearrange_t<B, "b c h w -> (b c) (h w)">::static_strides == a<64, 1>);
+// Channels last needs a copy for every non-empty batch; images as rows does not.
+static_assert(rearrange_copies<B, "b c h w -> b (h w c)"> && !rearrange_copies<B, "b c h w -> b (c h w)">);
+// A batch of a multiple of 4 split into groups of 4: checked at compile time.
+static_assert(rearrange_t<contiguous<dyn_multiple<4>, 8>, "(b k) x -> b k x", "k=4">::static_strides == a<32, 8, 1>);
+}  // namespace einops

@@ -124,7 +124,7 @@ inline void report(std::ostream& err, const std::string& expression, const expre
 // extent the rules know to be a multiple of N).
 inline std::string static_entry_text(const strider::detail::maybe_index& e) {
   if (e.known) return std::to_string(e.value);
-  return e.multiple > 1 ? "dyn_multiple<" + std::to_string(e.multiple) + ">" : std::string("dyn");
+  return e.value > 1 ? "dyn_multiple<" + std::to_string(e.value) + ">" : std::string("dyn");  // an unknown value holds its multiple
 }
 
 // The static entries of a mixed layout's pattern (its type carries multiples of extents only).

@@ -50,6 +50,8 @@ strider_command_test(error_mixed_unbind RC 2 COMMAND ${x} --emit-cpp --dyn 0 "co
   STDERR "^strider: unbind: the number of parts depends on the extent of dimension 0, which is known only at run time")
 strider_command_test(info_mixed_multiple COMMAND ${x} --info --dyn 0 "contiguous(4, 3, 8).view(-1, 4)"
   STDOUT "static_shape +\\(dyn_multiple<6>, 4\\)")
+strider_command_test(info_mixed_rearrange COMMAND ${x} --info --dyn 0 "contiguous(2, 3, 8, 8).rearrange(\"b c (h p) w -> b c h (p w)\", p=2)"
+  STDOUT "static_shape +\\(dyn, 3, 4, 16\\)@static_strides +\\(192, 64, 16, 1\\)")
 strider_command_test(error_mixed_reshape RC 2 COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 3, 8, 8).permute(0, 2, 3, 1).reshape(-1, 3)"
   STDERR "^strider: reshape: whether this is a view or a copy depends on an entry known only at run time")
 strider_command_test(error_mixed_squeeze RC 2 COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 3).squeeze()"

@@ -64,19 +64,20 @@ constexpr maybe_bool operator&&(maybe_bool a, maybe_bool b) {
   return {a.known && b.known, a.known && b.known};
 }
 
-// An index that may be unknown at compile time, and then maybe known to be a multiple of
-// `multiple` (dyn_multiple<N>). Arithmetic on an unknown operand is unknown, except where the
-// known operand decides the result (a product with 0 is 0, a multiple of 4 modulo 2 is 0).
+// An index that may be unknown at compile time, and then maybe known to be a multiple of N
+// (dyn_multiple<N>): an unknown value holds N, at least 1, in `value` (no field of its own:
+// the compilers' constant evaluators charge per field). Arithmetic on an unknown operand is
+// unknown, except where the known operand decides the result (a product with 0 is 0, a
+// multiple of 4 modulo 2 is 0).
 struct maybe_index {
-  index_t value = 0;
+  index_t value = 0;  // the value, or when unknown the known divisor (1 when none is known)
   bool known = true;
-  index_t multiple = 1;  // of an unknown value: a known divisor (1 when none is known)
   constexpr maybe_index() = default;
   constexpr maybe_index(index_t v) : value(v) {}
   static constexpr maybe_index unknown(index_t multiple = 1) {
     maybe_index m;
+    m.value = multiple;
     m.known = false;
-    m.multiple = multiple;
     return m;
   }
 };
@@ -93,7 +94,7 @@ constexpr index_t gcd_of(index_t a, index_t b) {
 }
 // What a value is known to be a multiple of: itself when known (0 is a multiple of anything).
 constexpr index_t divisor_of(maybe_index a) {
-  if (!a.known) return a.multiple;
+  if (!a.known) return a.value;
   if (a.value == INT64_MIN || a.value == 0) return a.value == 0 ? 0 : 1;
   return a.value < 0 ? -a.value : a.value;
 }
@@ -109,7 +110,10 @@ constexpr maybe_bool operator>(maybe_index a, maybe_index b) { return {a.value >
 constexpr maybe_bool operator>=(maybe_index a, maybe_index b) { return {a.value >= b.value, a.known && b.known}; }
 
 // A sum (or difference, minimum, maximum) of multiples of g is a multiple of g.
-constexpr maybe_index unknown_sum(maybe_index a, maybe_index b) { return unknown_multiple(gcd_of(divisor_of(a), divisor_of(b))); }
+constexpr maybe_index unknown_sum(maybe_index a, maybe_index b) {
+  if ((!a.known && a.value == 1) || (!b.known && b.value == 1)) return maybe_index::unknown();  // the common case, cheaply
+  return unknown_multiple(gcd_of(divisor_of(a), divisor_of(b)));
+}
 constexpr maybe_index operator+(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(a.value + b.value) : unknown_sum(a, b); }
 constexpr maybe_index operator-(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(a.value - b.value) : unknown_sum(a, b); }
 constexpr maybe_index operator-(maybe_index a) { return a.known ? maybe_index(-a.value) : a; }
@@ -117,17 +121,18 @@ constexpr maybe_index operator*(maybe_index a, maybe_index b) {
   if ((a.known && a.value == 0) || (b.known && b.value == 0)) return 0;
   index_t product = 0;  // an int64 overflow is unknown, never undefined
   if (a.known && b.known) return !mul_overflows(a.value, b.value, &product) ? maybe_index(product) : maybe_index::unknown();
+  if (!a.known && !b.known && a.value == 1 && b.value == 1) return maybe_index::unknown();
   return mul_overflows(divisor_of(a), divisor_of(b), &product) ? maybe_index::unknown() : unknown_multiple(product);
 }
 // Division by a known divisor of the multiple keeps the quotient's multiple; a remainder by
 // one is 0.
 constexpr maybe_index operator/(maybe_index a, maybe_index b) {
   if (a.known && b.known) return maybe_index(a.value / b.value);
-  return !a.known && b.known && b.value != 0 && a.multiple % b.value == 0 ? unknown_multiple(a.multiple / (b.value < 0 ? -b.value : b.value)) : maybe_index::unknown();
+  return !a.known && b.known && b.value != 0 && a.value % b.value == 0 ? unknown_multiple(a.value / (b.value < 0 ? -b.value : b.value)) : maybe_index::unknown();
 }
 constexpr maybe_index operator%(maybe_index a, maybe_index b) {
   if (a.known && b.known) return maybe_index(a.value % b.value);
-  return !a.known && b.known && b.value != 0 && a.multiple % b.value == 0 ? maybe_index(0) : maybe_index::unknown();
+  return !a.known && b.known && b.value != 0 && a.value % b.value == 0 ? maybe_index(0) : maybe_index::unknown();
 }
 
 // a * b into *out; whether it overflows int64 (the product is then no stride of a layout). The
@@ -178,7 +183,7 @@ constexpr maybe_index min_if_nonempty(maybe_index a, maybe_index n) { return a.k
 constexpr index_t entry_or_dyn(index_t e) { return e; }
 constexpr index_t entry_or_dyn(maybe_index e) { return e.known ? e.value : dyn; }
 // An extent: dyn_multiple<N> where the rules know a multiple.
-constexpr index_t extent_or_dyn(maybe_index e) { return e.known ? e.value : dyn + (e.multiple - 1); }
+constexpr index_t extent_or_dyn(maybe_index e) { return e.known ? e.value : dyn + (e.value - 1); }
 
 }  // namespace detail
 }  // namespace strider

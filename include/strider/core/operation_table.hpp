@@ -196,7 +196,7 @@ inline constexpr operation_info operation_table[] = {
      [](const dynamic_layout& l, const operation_arguments& a) { return detail::tile(l, a.values).tile_rank; }},
     {"rearrange", false, argument_form::pattern, 0, 0, "an einops pattern and axis sizes", "rearrange(\"h (w p) -> h w p\", p=2)",
      "einops rearrange as a view: split, reorder and merge named axes",
-     [](const dynamic_layout& l, const operation_arguments& a) { return rearrange(l, a.index, a.sizes); }},
+     [](const auto& l, const operation_arguments& a) { return rearrange(l, a.index, a.sizes); }},
     {"matrix_transpose", false, argument_form::integers, 0, 0, "no arguments", "matrix_transpose()",
      "PyTorch mT (also written .mT): the last two axes swapped",
      [](const auto& l, const operation_arguments&) { return matrix_transpose(l); }, nullptr, {}, "mT"},

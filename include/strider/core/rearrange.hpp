@@ -151,15 +151,21 @@ constexpr pattern_sizes parse_pattern_sizes(std::string_view sizes) {
 }
 
 // What the pattern makes of a layout: the axes of the result, and whether one of its groups
-// cannot be merged without a copy (then `layout` holds the axes before that group's merge).
+// cannot be merged without a copy (then `layout` holds the axes before that group's merge). On a
+// mixed layout's pattern `copies` may be unknown: the run-time pass decides (see below).
+template <class V>
 struct rearranged {
-  layout_value layout;
-  bool copies = false;
+  V layout{};
+  decltype(entry_t<V>{} == entry_t<V>{}) copies = false;
   std::string_view first, last;  // the first and last names of the first group that copies
 };
 
-constexpr rearranged rearrange_layout(const dynamic_layout& l, std::string_view pattern, std::string_view sizes) {
-  const layout_value& in = l.value();
+// `nonempty_only`: on a pattern, the answer for its non-empty values (rearrange_copies).
+template <rule_layout L>
+constexpr rearranged<value_t<L>> rearrange_layout(const L& l, std::string_view pattern, std::string_view sizes, bool nonempty_only = false) {
+  using E = entry_t<value_t<L>>;
+  constexpr bool on_pattern = !std::is_same_v<E, index_t>;
+  const auto& in = l.entries();
   std::size_t arrow = pattern.size(), arrows = 0;
   for (std::size_t i = 0; i + 1 < pattern.size(); ++i)
     if (pattern[i] == '-' && pattern[i + 1] == '>') arrow = arrows++ == 0 ? i : arrow;
@@ -179,7 +185,7 @@ constexpr rearranged rearrange_layout(const dynamic_layout& l, std::string_view 
   if (left.has_ellipsis ? named_groups > in.rank : named_groups != in.rank)
     throw layout_error("rearrange: the left of the pattern has {} axes{} but the layout has rank {}", named_groups, left.has_ellipsis ? " and '...'" : "", in.rank);
   const std::size_t ellipsis_rank = in.rank - named_groups;
-  index_t given[pattern_side::capacity] = {};  // each left element's size: given, 1, or -1 (to infer)
+  E given[pattern_side::capacity] = {};  // each left element's size: given, 1, or -1 (to infer)
   for (std::size_t e = 0; e < left.elements; ++e) {
     if (left.kind[e] == pattern_side::ellipsis) {
       bool alone = (e == 0 || left.group_of[e - 1] != left.group_of[e]) && (e + 1 == left.elements || left.group_of[e + 1] != left.group_of[e]);
@@ -193,7 +199,7 @@ constexpr rearranged rearrange_layout(const dynamic_layout& l, std::string_view 
 
   // The elementary axes, one per left element ('...' gives its axes), each input axis split by its
   // group in C order (the first name outermost).
-  index_t extent_of[pattern_side::capacity + max_rank] = {}, stride_of[pattern_side::capacity + max_rank] = {};
+  E extent_of[pattern_side::capacity + max_rank] = {}, stride_of[pattern_side::capacity + max_rank] = {};
   std::size_t axis_of[pattern_side::capacity] = {};  // a left element's first elementary axis
   std::size_t count = 0, input_axis = 0;
   for (std::size_t e = 0; e < left.elements;) {
@@ -208,29 +214,32 @@ constexpr rearranged rearrange_layout(const dynamic_layout& l, std::string_view 
     }
     std::size_t end = e;
     while (end < left.elements && left.group_of[end] == left.group_of[e]) ++end;
-    const index_t extent = in.shape[input_axis];
+    const E extent = in.shape[input_axis];
     index_t known = 1;
     std::size_t unknown = end;
     for (std::size_t k = e; k < end; ++k) {
-      if (given[k] >= 0) {
-        known = checked_mul(known, given[k], "rearrange");
+      if (given[k] >= 0) {  // every size is known here: given, or 1
+        known = checked_mul(known, known_value(given[k]), "rearrange");
         continue;
       }
       if (unknown != end) throw layout_error("rearrange: axes {} and {} of input axis {} both lack a size (give one of them in the sizes)", left.element[unknown], left.element[k], input_axis);
       unknown = k;
     }
     if (unknown != end) {
-      if (known == 0 || extent % known != 0) throw layout_error("rearrange: input axis {} of extent {} does not split into parts of {} for axis {}", input_axis, extent, known, left.element[unknown]);
-      given[unknown] = extent / known;
-    } else if (known != extent) {
-      throw layout_error("rearrange: the sizes of input axis {} multiply to {}, not its extent {}", input_axis, known, extent);
+      // A run-time extent split by 0 is refused by the run-time pass, which has the extent to name.
+      if ((known == 0 && is_known(extent)) || (known != 0 && static_cast<bool>(extent % known != 0)))
+        throw layout_error("rearrange: input axis {} of extent {} does not split into parts of {} for axis {}", input_axis, known_value(extent), known, left.element[unknown]);
+      given[unknown] = known == 0 ? extent : extent / known;
+    } else if (extent != known) {
+      throw layout_error("rearrange: the sizes of input axis {} multiply to {}, not its extent {}", input_axis, known, known_value(extent));
     }
-    index_t stride = in.strides[input_axis];
+    E stride = in.strides[input_axis];
     for (std::size_t k = end; k-- > e;) {  // innermost first: the last name steps by the axis' stride
       axis_of[k] = count + (k - e);
       extent_of[count + (k - e)] = given[k];
       stride_of[count + (k - e)] = stride;
-      if (given[k] > 1 && k > e && mul_overflows(stride, given[k], &stride)) stride = 0;  // only an empty axis steps that far
+      // (Not multiplied by a known 0 or 1: only an empty axis steps that far.)
+      if (k > e && !static_cast<bool>(given[k] <= 1) && static_cast<bool>(mul_overflows(stride, given[k], &stride))) stride = 0;
     }
     count += end - e;
     ++input_axis;
@@ -256,10 +265,14 @@ constexpr rearranged rearrange_layout(const dynamic_layout& l, std::string_view 
   for (std::size_t f = 0; f < left.elements; ++f)
     if (left.kind[f] == pattern_side::ellipsis) ellipsis_at = axis_of[f];
 
-  rearranged out{};
+  rearranged<value_t<L>> out{};
   out.layout.offset = in.offset;
   out.layout.storage_size = in.storage_size;
-  const bool empty = l.size() == 0;  // nothing to address: any grouping is a view, as in NumPy
+  const auto empty = element_count(in, "rearrange") == 0;  // nothing to address: any grouping is a view, as in NumPy
+  // On a pattern a run-time extent is taken as not 1 (an extent-1 axis merges with anything, and
+  // changes no stride of a group that is a view, so the static strides hold for every value); a
+  // copy that rests on that, or on the layout not being empty, is left to the run-time pass.
+  bool assumed = false;
   // One output axis per group (a bare '...' gives its axes one by one); each group's axes merge
   // when each steps over exactly the elements of the next (extent-1 axes aside), as NumPy's
   // reshape merges without a copy.
@@ -277,20 +290,37 @@ constexpr rearranged rearrange_layout(const dynamic_layout& l, std::string_view 
       continue;
     }
     if (out.layout.rank == max_rank) throw layout_error("rearrange: the result would have more than max_rank ({}) axes", max_rank);
-    index_t extent = 1, stride = 1, span = 0;  // span: what the axes merged so far step over
-    bool merged = false, too_far = false;
+    E extent = 1, stride = 1, span = 0;  // span: what the axes merged so far step over
+    bool merged = false, first_may_be_one = false;
+    assumed = false;  // of this group
+    decltype(E{} == E{}) too_far = false;
     for (std::size_t k = end; k-- > e;) {  // the group's elementary axes, innermost first
       const std::size_t first = right.kind[k] == pattern_side::ellipsis ? ellipsis_at : match[k];
       const std::size_t axes = right.kind[k] == pattern_side::ellipsis ? ellipsis_rank : right.kind[k] == pattern_side::one ? 0 : 1;
       for (std::size_t j = axes; j-- > 0;) {
-        const index_t n = extent_of[first + j], step = stride_of[first + j];
+        const E n = extent_of[first + j], step = stride_of[first + j];
         if (n == 1) continue;
-        if (merged && !empty && (too_far || step != span) && !out.copies) {
-          out.copies = true;
-          out.first = right.element[e];
-          out.last = right.element[end - 1];
+        if constexpr (on_pattern) assumed = assumed || !is_known(n == 1);
+        if (merged && !static_cast<bool>(out.copies)) {
+          const auto apart = too_far || step != span;
+          bool certain = true;
+          if constexpr (on_pattern) certain = apart.known && !assumed && (is_known(empty) || nonempty_only);
+          if (!certain) {
+            if constexpr (on_pattern)
+              if (!apart.known || apart.value) out.copies = {false, false};  // the run-time pass decides
+          } else if (!static_cast<bool>(empty) && static_cast<bool>(apart)) {
+            out.copies = true;
+            out.first = right.element[e];
+            out.last = right.element[end - 1];
+          }
         }
         if (!merged) stride = step;
+        // The group's stride is its innermost moving axis's: when that one may be 1, the next
+        // one's is as likely, so the stride is the run-time pass's.
+        if constexpr (on_pattern) {
+          if (merged && first_may_be_one) stride = maybe_index::unknown();
+          if (!merged) first_may_be_one = !is_known(n == 1);
+        }
         merged = true;
         extent = checked_mul(extent, n, "rearrange");
         too_far = mul_overflows(step, n, &span);
@@ -311,8 +341,9 @@ constexpr rearranged rearrange_layout(const dynamic_layout& l, std::string_view 
 /// inferred), reorders them and merges each output group into one axis. A group whose axes do not
 /// nest in storage would need a copy: that is an error that says so (`rearrange_copies` tells in
 /// advance), as PyTorch's `view` refuses where `reshape` copies.
-constexpr dynamic_layout rearrange(const dynamic_layout& l, std::string_view pattern, std::string_view sizes = {}) {
-  const detail::rearranged r = detail::rearrange_layout(l, pattern, sizes);
+template <detail::rule_layout L>
+constexpr L rearrange(const L& l, std::string_view pattern, std::string_view sizes = {}) {
+  const auto r = detail::rearrange_layout(l, pattern, sizes);
   if (r.copies) throw layout_error("rearrange: the output group from {} to {} needs a copy: its axes do not nest in storage, so no view merges them", r.first, r.last);
   return detail::subset_result(r.layout);
 }
@@ -320,8 +351,28 @@ constexpr dynamic_layout rearrange(const dynamic_layout& l, std::string_view pat
 /// True when `rearrange(l, pattern, sizes)` is a view, false when it would need a copy (an output
 /// group whose axes do not nest in storage), as can_view is for view; a pattern that is invalid
 /// for `l` is still an error. (The static form is `rearrange_copies<L, Pattern, Sizes>`.)
-constexpr bool can_rearrange(const dynamic_layout& l, std::string_view pattern, std::string_view sizes = {}) {
+template <detail::rule_layout L>
+constexpr auto can_rearrange(const L& l, std::string_view pattern, std::string_view sizes = {}) {
   return !detail::rearrange_layout(l, pattern, sizes).copies;
 }
+
+namespace detail {
+// rearrange_copies: whether the pattern needs a copy, which a mixed layout's type must know; a
+// mixed layout's pattern answers for its non-empty values, as reshape_copies does.
+template <rule_layout L>
+constexpr bool rearrange_copies(const L& l, std::string_view pattern, std::string_view sizes) {
+  const auto copies = rearrange_layout(l, pattern, sizes, true).copies;
+  if (!is_known(copies))
+    throw layout_error("rearrange: whether this is a view or a copy depends on an entry known only at run time");
+  return static_cast<bool>(copies);
+}
+}  // namespace detail
+
+#ifdef __CUDACC__  // the non-template forms under nvcc (see operations.hpp)
+constexpr dynamic_layout rearrange(const dynamic_layout& l, std::string_view pattern, std::string_view sizes = {}) { return rearrange<dynamic_layout>(l, pattern, sizes); }
+constexpr bool can_rearrange(const dynamic_layout& l, std::string_view pattern, std::string_view sizes = {}) { return can_rearrange<dynamic_layout>(l, pattern, sizes); }
+constexpr detail::pattern_layout rearrange(const detail::pattern_layout& l, std::string_view pattern, std::string_view sizes = {}) { return rearrange<detail::pattern_layout>(l, pattern, sizes); }
+constexpr detail::maybe_bool can_rearrange(const detail::pattern_layout& l, std::string_view pattern, std::string_view sizes = {}) { return can_rearrange<detail::pattern_layout>(l, pattern, sizes); }
+#endif
 
 }  // namespace strider

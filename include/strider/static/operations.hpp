@@ -185,7 +185,7 @@ using rearrange_t = static_layout<rearrange(detail::dyn<L>, Pattern.view(), Size
 
 /// True when `rearrange_t<L, Pattern, Sizes>` would need a copy rather than a view.
 template <class L, fixed_string Pattern, fixed_string Sizes = "">
-inline constexpr bool rearrange_copies = !can_rearrange(detail::dyn<L>, Pattern.view(), Sizes.view());
+inline constexpr bool rearrange_copies = detail::rearrange_copies(detail::dyn<L>, Pattern.view(), Sizes.view());
 
 /// The widest vector load (in elements) of a layout of `Bytes`-byte elements over a base pointer
 /// aligned to `Alignment` bytes (see strider::vector_width).
@@ -425,6 +425,8 @@ constexpr auto sliding_window_view(const L& l) {
   if constexpr (std::is_void_v<Axes>) return detail::layout_from<sliding_window_view_t<L, Window>>(sliding_window_view(l.dynamic(), Window::as_dims()));
   else return detail::layout_from<sliding_window_view_t<L, Window, Axes>>(sliding_window_view(l.dynamic(), Window::as_dims(), Axes::as_dims()));
 }
+template <fixed_string Pattern, fixed_string Sizes = "", mixed_layout_type L>
+constexpr auto rearrange(const L& l) { return detail::layout_from<rearrange_t<L, Pattern, Sizes>>(rearrange(l.dynamic(), Pattern.view(), Sizes.view())); }
 template <mixed_layout_type L>
 constexpr auto matrix_transpose(const L& l) { return detail::layout_from<matrix_transpose_t<L>>(matrix_transpose(l.dynamic())); }
 template <mixed_layout_type L>

@@ -687,6 +687,9 @@ constexpr auto chunk(X&& x) { return detail::with_mixed_layouts(x, [](const auto
 template <index_t Dim = 0, detail::mixed_source X>
   requires detail::borrowable<X>
 constexpr auto unbind(X&& x) { return detail::with_mixed_layouts(x, [](const auto& l) { return unbind<Dim>(l); }); }
+template <fixed_string Pattern, fixed_string Sizes = "", detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto rearrange(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return rearrange<Pattern, Sizes>(l); }); }
 // view refuses at compile time what the static entries decide, and throws for the rest.
 template <index_t... E, detail::mixed_source X>
   requires detail::borrowable<X>
