@@ -234,15 +234,21 @@ constexpr basic_moving_axes<entry_t<V>> sorted_moving_axes(const V& v) {
   for (std::size_t d = 0; d < v.rank; ++d) {
     if (v.shape[d] == 1) continue;
     if (v.strides[d] == 0) {
-      m.repeats = m.repeats || v.shape[d] != 1;
+      if constexpr (std::is_same_v<E, index_t>) m.repeats = true;
+      else m.repeats = m.repeats || v.shape[d] != 1;
       continue;
     }
-    if (!is_known(v.strides[d])) {
-      sortable = false;
-      continue;
+    index_t stride = 0;
+    if constexpr (std::is_same_v<E, index_t>) {
+      stride = v.strides[d];
+    } else {
+      if (!v.strides[d].known) {
+        sortable = false;
+        continue;
+      }
+      stride = v.strides[d].value;
     }
     m.extent[m.count] = v.shape[d];
-    const index_t stride = known_value(v.strides[d]);
     m.stride[m.count] = stride < 0 ? -stride : stride;
     ++m.count;
   }
