@@ -178,6 +178,24 @@ int main() {
   }
   CHECK(find_operation("unfold") != nullptr && find_operation("unfold")->form == argument_form::integers);
 
+  // --- mixed layouts -------------------------------------------------------------------------------
+  {
+    using Batch = contiguous<dyn, 3, 8, 8>;
+    using Rows = contiguous<dyn_multiple<4>, 8>;
+    const Batch batch(5);
+    try {
+      Rows(6);
+      CHECK(false);
+    } catch (const layout_error& e) {
+      CHECK(std::string(e.what()) == "layout: extent 6 of axis 0 is not a multiple of 4 (dyn_multiple)");
+    }
+    CHECK(mixed_layout_type<Batch> && Batch::static_shape[0] == dyn && Batch::static_strides[0] == 192 && Batch::dynamic_count == 1 && sizeof(Batch) == 8);
+    CHECK(Batch::static_is_contiguous == static_answer::yes && Batch::static_is_unique == static_answer::yes);
+    CHECK(batch.extent(0) == 5 && batch.size() == 960 && batch(4, 2, 7, 7) == 959);
+    CHECK(view_t<Batch, -1, 192>::static_strides[0] == 192 && view<-1, 192>(batch).extent(0) == 5);
+    CHECK(layout_cast<Batch>(dynamic_layout::contiguous({2, 3, 8, 8})).extent(0) == 2);
+  }
+
   std::printf("%s\n", failures == 0 ? "every reference example holds" : "reference examples failed");
   return failures == 0 ? 0 : 1;
 }
