@@ -6,6 +6,7 @@
 
 namespace {
 using namespace strider;
+// a<...>: an expected list of entries (every namespace below uses it).
 template <index_t... V>
 constexpr std::array<index_t, sizeof...(V)> a{V...};
 
@@ -59,8 +60,6 @@ static_assert(permute_t<slice_t<B, ":, 1:, ::2">, 0, 2, 3, 1>::static_shape == a
 
 namespace more {
 using namespace strider;
-template <index_t... V>
-constexpr std::array<index_t, sizeof...(V)> a{V...};
 using B = contiguous<dyn, 3, 8, 8>;
 // broadcast_to: new axes and static extents keep stride 0; a run-time extent broadcast to
 // more than 1 has a run-time stride (it is the input's, or 0 when the batch is 1).
@@ -116,8 +115,6 @@ static_assert(std::is_same_v<as_strided_t<contiguous<4>, shape<2>, strides<2>>, 
 
 namespace regrouping {
 using namespace strider;
-template <index_t... V>
-constexpr std::array<index_t, sizeof...(V)> a{V...};
 using B = contiguous<dyn, 3, 8, 8>;
 // view and reshape of a batch: the image axes merged or split keep static strides, the batch
 // axis (or the -1 that absorbs it) is run-time.
@@ -143,8 +140,6 @@ static_assert(view_t<contiguous<4, dyn>, -1>::static_strides == a<dyn>);
 
 namespace multiples {
 using namespace strider;
-template <index_t... V>
-constexpr std::array<index_t, sizeof...(V)> a{V...};
 // A batch of a multiple of 4 rows: splitting it by 4 (or 2) is checked at compile time, and the
 // quotient keeps what it is a multiple of.
 using R = contiguous<dyn_multiple<4>, 8>;
@@ -163,8 +158,6 @@ static_assert(view_t<contiguous<dyn, 8>, -1, 4, 8>::static_shape == a<dyn, 4, 8>
 
 namespace einops {
 using namespace strider;
-template <index_t... V>
-constexpr std::array<index_t, sizeof...(V)> a{V...};
 using B = contiguous<dyn, 3, 8, 8>;
 // rearrange of the static axes of a batch: static strides, the batch run-time.
 using R = rearrange_t<B, "b c (h p) w -> b c h (p w)", "p=2">;

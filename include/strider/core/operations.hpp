@@ -926,8 +926,9 @@ class basic_layout_parts {
       for (index_t j = 0; j < i; ++j) start += sizes_[static_cast<std::size_t>(j)];  // the sizes sum to the extent
       length = sizes_[static_cast<std::size_t>(i)];
     } else {
+      const index_t extent = detail::known_value(out.shape[dim_]);  // static on a mixed layout (parts_axis)
       start = i * part_size_;  // at most the extent
-      length = extent_ - start < part_size_ ? extent_ - start : part_size_;
+      length = extent - start < part_size_ ? extent - start : part_size_;
     }
     out.shape[dim_] = length;
     out.offset = detail::checked_add(out.offset, detail::checked_mul(E(start), stride, operation()), operation());
@@ -940,7 +941,7 @@ class basic_layout_parts {
 
   // Made by split, split_with_sizes, chunk and unbind, which check their arguments.
   constexpr basic_layout_parts(const L& input, kind k, std::size_t dim, index_t part_size, index_t count, const dims& sizes = {})
-      : input_(input), kind_(k), dim_(dim), extent_(detail::known_value(input.entries().shape[dim])), part_size_(part_size), count_(count), sizes_(sizes) {}
+      : input_(input), kind_(k), dim_(dim), part_size_(part_size), count_(count), sizes_(sizes) {}
 
  private:
   // One literal message per operation, so that a compile error's source line names it.
@@ -956,7 +957,6 @@ class basic_layout_parts {
   L input_;
   kind kind_;
   std::size_t dim_;
-  index_t extent_;     // of the split axis, static on a mixed layout
   index_t part_size_;  // split and chunk: the extent of every part but the last
   index_t count_;
   dims sizes_;         // split_with_sizes
@@ -966,8 +966,8 @@ class basic_layout_parts {
 using layout_parts = basic_layout_parts<dynamic_layout>;
 
 namespace detail {
-// The split axis and its extent: the number of parts is in a mixed layout's type, so the
-// extent must be static. One literal message per operation, as above.
+// The split axis (-1 when out of range), whose extent must be static: the number of parts is in
+// a mixed layout's type. One literal message per operation, as above.
 template <rule_layout L>
 constexpr index_t parts_axis(const L& l, index_t dim, const char* op) {
   const index_t d = wrap_axis(dim, l.rank());

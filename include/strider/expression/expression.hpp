@@ -513,12 +513,17 @@ inline operation_arguments arguments_of(const expression::operation& op) {
   return a;
 }
 
-inline dynamic_layout apply(const dynamic_layout& l, const expression::operation& op) {
-  if (op.op->parts == nullptr) return op.op->apply(l, arguments_of(op));
-  const layout_parts parts = op.op->parts(l, arguments_of(op));
+// The part `[i]` of split, chunk or unbind picks (of a dynamic layout's parts, or a pattern's).
+template <class Parts>
+auto picked_part(const Parts& parts, const expression::operation& op) {
   if (!op.part)
     throw layout_error("{}: gives {} views; pick one with [i], as in Python: {}(...)[0]", op.op->name, parts.size(), op.op->name);
   return parts[*op.part];
+}
+
+inline dynamic_layout apply(const dynamic_layout& l, const expression::operation& op) {
+  if (op.op->parts == nullptr) return op.op->apply(l, arguments_of(op));
+  return picked_part(op.op->parts(l, arguments_of(op)), op);
 }
 
 // The index text as a C++ string literal. The parser admits no quote, backslash or control
@@ -778,10 +783,7 @@ inline detail::pattern_layout evaluate_pattern(const expression& e, const std::v
         l = op.op->apply.on_pattern(l, detail::arguments_of(op));
         continue;
       }
-      const basic_layout_parts<detail::pattern_layout> parts = op.op->parts.on_pattern(l, detail::arguments_of(op));
-      if (!op.part)
-        throw layout_error("{}: gives {} views; pick one with [i], as in Python: {}(...)[0]", op.op->name, parts.size(), op.op->name);
-      l = parts[*op.part];
+      l = detail::picked_part(op.op->parts.on_pattern(l, detail::arguments_of(op)), op);
     } catch (const index_text_error& error) {
       throw expression_error(error.what(), op.index_column > 0 ? op.index_column + error.column() - 1 : op.column);
     } catch (const layout_error& error) {

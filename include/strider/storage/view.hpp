@@ -596,15 +596,8 @@ template <class X, class Make>
 constexpr auto with_mixed_layouts(X& x, Make make) {
   const auto v = x.as_view();
   using T = typename view_of_t<X>::element_type;
-  return std::apply(
-      [&](const auto&... part) {
-        const auto view_of = [&]<class P>(const P& layout) {
-          if constexpr (static_layout_type<P>) return tensor_view<T, P>(v.data());
-          else return tensor_view<T, P>(v.data(), layout);
-        };
-        return std::tuple{view_of(part)...};
-      },
-      make(v.layout()));
+  return std::apply([&](const auto&... part) { return std::tuple{tensor_view<T, std::remove_cvref_t<decltype(part)>>(v.data(), part)...}; },
+                    make(v.layout()));
 }
 
 }  // namespace detail
