@@ -168,3 +168,34 @@ static_assert(rearrange_copies<B, "b c h w -> b (h w c)"> && !rearrange_copies<B
 // A batch of a multiple of 4 split into groups of 4: checked at compile time.
 static_assert(rearrange_t<contiguous<dyn_multiple<4>, 8>, "(b k) x -> b k x", "k=4">::static_strides == a<32, 8, 1>);
 }  // namespace einops
+
+namespace algebra {
+using namespace strider;
+using B = contiguous<dyn, 3, 8, 8>;
+// coalesce merges a batch into the static axes it continues; the extent keeps its multiple.
+static_assert(coalesce_t<B>::static_shape == a<dyn_multiple<192>> && coalesce_t<B>::static_strides == a<1>);
+// A crop's batch does not merge with its rows; a multiple of 2 rules out the extent 1 that would
+// remove the axis, so the type can say it stays.
+using Crop = narrow_t<contiguous<dyn_multiple<2>, 8, 8>, 1, 2, 4>;
+static_assert(coalesce_t<Crop>::static_shape == a<dyn_multiple<2>, 32> && coalesce_t<Crop>::static_strides == a<64, 1>);
+static_assert(coalesce_t<Crop>::static_offset == 16);
+// Tiles of a run-time number of rows: the tile is static, which tile is run-time.
+using Rows = contiguous<dyn, 64>;
+using D = logical_divide_t<Rows, contiguous<16>>;
+static_assert(D::tile_rank == 1 && D::static_shape == a<dyn_multiple<4>, 16> && D::static_strides == a<16, 1>);
+// A 4 x 16 tile of a batch of 8k rows of 64: the tiles' axes (which tile of 2k, which row
+// group) and the tile's, all strides static.
+using D2 = logical_divide_t<contiguous<dyn_multiple<8>, 64>, layout<shape<4, 16>, strides<64, 1>>>;
+static_assert(D2::tile_rank == 2 && D2::static_shape == a<dyn_multiple<2>, 4, 4, 16> && D2::static_strides == a<256, 16, 64, 1>);
+using T = tile_t<contiguous<dyn_multiple<4>, 64>, 4, 16>;
+static_assert(T::tile_rank == 2 && T::static_shape == a<dyn, 4, 4, 16> && T::static_strides == a<256, 16, 64, 1>);
+// An 8 x 8 block read transposed from the first 64 elements: a static function of the index.
+using C = composition_t<Rows, layout<shape<8, 8>, strides<1, 8>>>;
+static_assert(C::static_shape == a<8, 8> && C::static_strides == a<1, 8> && C::static_offset == 0);
+static_assert(right_inverse_t<contiguous<dyn, 8>>::static_shape == a<dyn_multiple<8>> && right_inverse_t<contiguous<dyn, 8>>::static_strides == a<1>);
+static_assert(left_inverse_t<contiguous<dyn_multiple<2>, 8>>::static_shape == a<dyn_multiple<16>>);
+// The widest load every non-empty batch allows.
+static_assert(vector_width_v<B, 4, 16> == 4 && vector_width_v<slice_t<B, ":, :, :, 4:">, 4, 16> == 4);
+static_assert(vector_width_v<slice_t<B, ":, :, :, 1:">, 4, 16> == 1 && vector_width_v<layout<shape<dyn, 8>, strides<dyn, 1>>, 4, 32> == 1);
+static_assert(vector_width_v<contiguous<dyn_multiple<8>>, 2, 64> == 8);
+}  // namespace algebra

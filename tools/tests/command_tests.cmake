@@ -38,8 +38,12 @@ strider_command_test(emit_mixed_layout COMMAND ${x} --emit-cpp --dyn 0,1 "layout
   STDOUT "^strider::layout<strider::shape<strider::dyn, strider::dyn>, strider::strides<3, 1>, 2>@$")
 strider_command_test(info_mixed COMMAND ${x} --info --dyn 0 "contiguous(4, 3, 8, 8)[1:, :, ::-1]"
   STDOUT "static_shape +\\(dyn, 3, 8, 8\\)@static_strides +\\(192, 64, -8, 1\\)@static_offset +248@$")
-strider_command_test(error_mixed_operation RC 2 COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 3).coalesce()"
-  STDERR "^strider: expression: 'coalesce' does not take a mixed layout yet")
+strider_command_test(error_mixed_coalesce RC 2 COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 8)[:, 1:].coalesce()"
+  STDERR "^strider: coalesce: whether axis 0 stays an axis depends on its extent, known only at run time")
+strider_command_test(info_mixed_coalesce COMMAND ${x} --info --dyn 0 "contiguous(4, 3, 8, 8).coalesce()"
+  STDOUT "static_shape +\\(dyn_multiple<192>,\\)@static_strides +\\(1,\\)")
+strider_command_test(emit_mixed_logical_divide COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 64).logical_divide((16,), (1,))"
+  STDOUT "^strider::logical_divide_t<strider::contiguous<strider::dyn, 64>, strider::layout<strider::shape<16>, strider::strides<1>>>@$")
 strider_command_test(emit_mixed_view COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 3, 8, 8)[::2].view(-1, 192)"
   STDOUT "^strider::view_t<strider::slice_t<strider::contiguous<strider::dyn, 3, 8, 8>, \"::2\">, -1, 192>@$")
 strider_command_test(info_mixed_view COMMAND ${x} --info --dyn 0 "contiguous(4, 3, 8, 8)[::2].view(-1, 192)"

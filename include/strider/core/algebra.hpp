@@ -28,49 +28,71 @@ namespace strider {
 
 namespace detail {
 
+// The entry type of a rule over two layouts: maybe_index when either is a mixed layout's pattern.
+template <class A, class B>
+using common_entry_t = std::conditional_t<std::is_same_v<A, index_t> && std::is_same_v<B, index_t>, index_t, maybe_index>;
+
+// On a pattern, which modes hold a run-time extent that nothing merged with (see coalesced).
+template <class E>
+struct lone_modes {
+  bool mode[2 * max_rank + 2] = {};
+};
+template <>
+struct lone_modes<index_t> {};
+
 // Modes (extent, stride) in CuTe's order, mode 0 fastest. Intermediate lists may hold more modes
 // than a layout has axes (a complement interleaves gaps with the axes).
-struct mode_list {
+template <class E>
+struct basic_mode_list {
   static constexpr std::size_t capacity = 2 * max_rank + 2;
-  index_t shape[capacity] = {};
-  index_t stride[capacity] = {};
+  E shape[capacity] = {};
+  E stride[capacity] = {};
   std::size_t axis[capacity] = {};  // the strider axis a mode came from, for messages
   std::size_t size = 0;
+  [[no_unique_address]] lone_modes<E> lone;
 
-  constexpr void push(index_t extent, index_t step, std::size_t from = 0) {
+  constexpr void push(E extent, E step, std::size_t from = 0) {
     shape[size] = extent;
     stride[size] = step;
     axis[size] = from;
     ++size;
   }
   // Appends a mode, dropping extent 1 and merging with the previous mode when it continues it
-  // (CuTe's coalesce: s0:d0 ++ s1:s0*d0 => s0*s1:d0).
-  constexpr void push_coalesced(index_t extent, index_t step) {
-    if (extent == 1) return;
+  // (CuTe's coalesce: s0:d0 ++ s1:s0*d0 => s0*s1:d0). On a pattern, whether modes merge must be
+  // static, and a run-time extent that stays a mode of its own is marked (an extent of 1 would go).
+  constexpr void push_coalesced(E extent, E step, const char* op) {
+    if (static_cast<bool>(is_one(extent))) return;
     if (size > 0) {
-      const index_t s0 = shape[size - 1], d0 = stride[size - 1];
-      index_t next = 0;
-      if (!mul_overflows(s0, d0, &next) && next == step) {
-        shape[size - 1] = s0 * extent;  // at most the element count of a valid layout
+      E next = 0;
+      const auto overflows = mul_overflows(shape[size - 1], stride[size - 1], &next);
+      if (!decided(overflows, op, "whether two axes merge") && decided(next == step, op, "whether two axes merge")) {
+        shape[size - 1] = shape[size - 1] * extent;  // at most the element count of a valid layout
+        if constexpr (!std::is_same_v<E, index_t>) lone.mode[size - 1] = false;
         return;
       }
     }
     push(extent, step);
+    if constexpr (!std::is_same_v<E, index_t>) lone.mode[size - 1] = may_be_one(extent);
   }
 };
+using mode_list = basic_mode_list<index_t>;
 
 // A layout's axes as modes, in CuTe's order.
-constexpr mode_list modes_of(const layout_value& v) {
-  mode_list m;
+template <class E = index_t, class V>
+constexpr basic_mode_list<common_entry_t<E, entry_t<V>>> modes_of(const V& v) {
+  basic_mode_list<common_entry_t<E, entry_t<V>>> m;
   for (std::size_t d = v.rank; d-- > 0;) m.push(v.shape[d], v.strides[d], d);
   return m;
 }
 
 // Appends modes (CuTe's order) to `out` as axes (strider's order).
-constexpr void append_axes(layout_value& out, const mode_list& m, const char* op) {
+template <class V, class E>
+constexpr void append_axes(V& out, const basic_mode_list<E>& m, const char* op) {
   if (out.rank + m.size > max_rank)
     throw layout_error("{}: the result would have {} axes, more than max_rank ({})", op, out.rank + m.size, max_rank);
   for (std::size_t i = m.size; i-- > 0;) {
+    if constexpr (!std::is_same_v<E, index_t>)
+      refuse_lone_run_time_axis(m.lone.mode[i], op, out.rank);
     out.shape[out.rank] = m.shape[i];
     out.strides[out.rank] = m.stride[i];
     ++out.rank;
@@ -78,32 +100,36 @@ constexpr void append_axes(layout_value& out, const mode_list& m, const char* op
 }
 
 // A layout read as an index map must start at 0.
-constexpr void require_offset_zero(const layout_value& v, const char* op, const char* what) {
-  if (v.offset != 0) throw layout_error("{}: {} starts at offset {}, not 0 (it is read as a function of the index)", op, what, v.offset);
+template <class V>
+constexpr void require_offset_zero(const V& v, const char* op, const char* what) {
+  if (v.offset != 0) throw layout_error("{}: {} starts at offset {}, not 0 (it is read as a function of the index)", op, what, known_value(v.offset));
 }
 
 // The axes of extent above 1 of a unique layout at offset 0, sorted by stride, where each stride
 // is a multiple of the span of the smaller ones (CuTe's complement and left_inverse need this).
 // gap[i] is how many copies of the smaller axes fit before mode i (its stride / their span), and
 // span the offsets all of them cover.
-struct nested_axes {
-  mode_list sorted;
-  index_t gap[mode_list::capacity] = {};
-  index_t span = 1;
+template <class E>
+struct basic_nested_axes {
+  basic_mode_list<E> sorted;
+  E gap[basic_mode_list<E>::capacity] = {};
+  E span = 1;
 };
 
-constexpr nested_axes sort_nested(const layout_value& v, const char* op, const char* what) {
-  nested_axes out;
+template <class V>
+constexpr basic_nested_axes<entry_t<V>> sort_nested(const V& v, const char* op, const char* what) {
+  using E = entry_t<V>;
+  basic_nested_axes<E> out;
   for (std::size_t d = v.rank; d-- > 0;) {
     if (v.shape[d] == 0) throw layout_error("{}: {} is empty (axis {} has extent 0)", op, what, d);
-    if (v.shape[d] == 1) continue;
+    if (decided(is_one(v.shape[d]), op, "whether an axis has extent 1")) continue;
     if (v.strides[d] <= 0)
-      throw layout_error("{}: {} is not unique or not increasing (axis {} has extent {} and stride {})", op, what, d, v.shape[d], v.strides[d]);
+      throw layout_error("{}: {} is not unique or not increasing (axis {} has extent {} and stride {})", op, what, d, known_value(v.shape[d]), known_value(v.strides[d]));
     // Insertion by stride; ties stay in axis order and are refused below.
     std::size_t at = out.sorted.size;
     out.sorted.push(v.shape[d], v.strides[d], d);
-    while (at > 0 && out.sorted.stride[at - 1] > out.sorted.stride[at]) {
-      const index_t s = out.sorted.shape[at], t = out.sorted.stride[at];
+    while (at > 0 && decided(out.sorted.stride[at - 1] > out.sorted.stride[at], op, "the order of the axes by stride")) {
+      const E s = out.sorted.shape[at], t = out.sorted.stride[at];
       const std::size_t a = out.sorted.axis[at];
       out.sorted.shape[at] = out.sorted.shape[at - 1];
       out.sorted.stride[at] = out.sorted.stride[at - 1];
@@ -115,10 +141,10 @@ constexpr nested_axes sort_nested(const layout_value& v, const char* op, const c
     }
   }
   for (std::size_t i = 0; i < out.sorted.size; ++i) {
-    const index_t stride = out.sorted.stride[i];
-    if (stride < out.span) throw layout_error("{}: axis {} of {} (stride {}) lands inside the {} offsets its axes of smaller stride span (they overlap or interleave)", op, out.sorted.axis[i], what, stride, out.span);
+    const E stride = out.sorted.stride[i];
+    if (stride < out.span) throw layout_error("{}: axis {} of {} (stride {}) lands inside the {} offsets its axes of smaller stride span (they overlap or interleave)", op, out.sorted.axis[i], what, known_value(stride), known_value(out.span));
     if (stride % out.span != 0)
-      throw layout_error("{}: stride {} of axis {} of {} is not a multiple of {}, the span of its axes of smaller stride, so the gaps are not a layout", op, stride, out.sorted.axis[i], what, out.span);
+      throw layout_error("{}: stride {} of axis {} of {} is not a multiple of {}, the span of its axes of smaller stride, so the gaps are not a layout", op, known_value(stride), out.sorted.axis[i], what, known_value(out.span));
     out.gap[i] = stride / out.span;
     out.span = checked_mul(stride, out.sorted.shape[i], op);
   }
@@ -129,21 +155,25 @@ constexpr nested_axes sort_nested(const layout_value& v, const char* op, const c
 // its axes, then the repetitions up to `target`. `exact`: target must be a multiple of the span
 // (a bijection onto [0, target)); otherwise the last mode is rounded up (CuTe's ceil_div), as a
 // product needs.
-constexpr mode_list complement_modes(const layout_value& v, index_t target, bool exact, const char* op, const char* what) {
-  if (target <= 0) throw layout_error("{}: the size to complete to, {}, is not positive", op, target);
+template <class V, class T>
+constexpr basic_mode_list<common_entry_t<entry_t<V>, T>> complement_modes(const V& v, T target, bool exact, const char* op, const char* what) {
+  using E = common_entry_t<entry_t<V>, T>;
+  if (target <= 0) throw layout_error("{}: the size to complete to, {}, is not positive", op, known_value(target));
   require_offset_zero(v, op, what);
-  const nested_axes n = sort_nested(v, op, what);
-  mode_list out;
-  index_t covered = 1;
+  const basic_nested_axes<entry_t<V>> n = sort_nested(v, op, what);
+  basic_mode_list<E> out;
+  E covered = 1;
   for (std::size_t i = 0; i < n.sorted.size; ++i) {
-    out.push_coalesced(n.gap[i], covered);
+    out.push_coalesced(n.gap[i], covered, op);
     covered = n.sorted.stride[i] * n.sorted.shape[i];  // sort_nested checked it
   }
   if (exact) {
-    if (target < n.span) throw layout_error("{}: {} spans {} offsets, more than the {} it must tile", op, what, n.span, target);
-    if (target % n.span != 0) throw layout_error("{}: {} spans {} offsets, which do not divide the {} it must tile", op, what, n.span, target);
+    if (target < n.span) throw layout_error("{}: {} spans {} offsets, more than the {} it must tile", op, what, known_value(n.span), known_value(target));
+    if (target % n.span != 0) throw layout_error("{}: {} spans {} offsets, which do not divide the {} it must tile", op, what, known_value(n.span), known_value(target));
+    out.push_coalesced(E(target) / n.span, n.span, op);
+  } else {
+    out.push_coalesced(E(target) / n.span + pick(target % n.span != 0, E(1), E(0)), n.span, op);
   }
-  out.push_coalesced(target / n.span + (target % n.span != 0), n.span);
   return out;
 }
 
@@ -158,66 +188,71 @@ constexpr mode_list complement_modes(const layout_value& v, index_t target, bool
 // (12):(1) read by (3, 2):(4, 6) reaches index 14). `used` holds, per mode of `a`, the largest
 // digit the axes composed so far reach there; each axis adds its own and must stay below the
 // extent (the last mode is unbounded).
-constexpr mode_list compose_axis(const mode_list& a, index_t s, index_t d, std::size_t axis, const char* op, const char* what, index_t* used) {
-  mode_list out;
-  if (s == 1) {  // an extent-1 axis stays an axis (the result has the second layout's axes)
+template <class E>
+constexpr basic_mode_list<E> compose_axis(const basic_mode_list<E>& a, E s, E d, std::size_t axis, const char* op, const char* what, E* used) {
+  basic_mode_list<E> out;
+  if (decided(is_one(s), op, "whether an axis has extent 1")) {  // an extent-1 axis stays an axis (the result has the second layout's axes)
     out.push(1, 0);
     return out;
   }
-  if (d == 0) {
+  if (decided(d == 0, op, "whether a stride is 0")) {
     out.push(s, 0);
     return out;
   }
-  mode_list m = a;
+  basic_mode_list<E> m = a;
   const std::size_t last = m.size - 1;
-  index_t step[mode_list::capacity] = {};  // the digit step of the axis in each mode of a
+  E step[basic_mode_list<E>::capacity] = {};  // the digit step of the axis in each mode of a
   for (std::size_t i = 0; i < m.size; ++i) step[i] = 1;
-  index_t rest = d;
-  for (std::size_t i = 0; i < last && rest != 1; ++i) {
-    const index_t extent = m.shape[i];
-    if (extent % rest == 0) {
+  E rest = d;
+  for (std::size_t i = 0; i < last && !decided(is_one(rest), op, "how an axis steps over the layout it reads"); ++i) {
+    const E extent = m.shape[i];
+    if (decided(extent % rest == 0, op, "how an axis steps over the layout it reads")) {
       m.shape[i] = extent / rest;
       m.stride[i] = checked_mul(m.stride[i], rest, op);
       step[i] = rest;
       rest = 1;
-    } else if (rest % extent == 0) {
+    } else if (decided(rest % extent == 0, op, "how an axis steps over the layout it reads")) {
       m.shape[i] = 1;
-      rest /= extent;
+      rest = rest / extent;
     } else {
-      throw layout_error("{}: axis {} of {} (stride {}) steps unevenly over the extents of the layout it reads: {} and {} do not divide one another", op, axis, what, d, rest, extent);
+      throw layout_error("{}: axis {} of {} (stride {}) steps unevenly over the extents of the layout it reads: {} and {} do not divide one another", op, axis, what, known_value(d), known_value(rest), known_value(extent));
     }
   }
   m.stride[last] = checked_mul(m.stride[last], rest, op);
-  index_t keep = s;
+  E keep = s;
   for (std::size_t i = 0; i < last; ++i) {
-    const index_t extent = m.shape[i];
-    if (extent == 1) continue;
-    if (keep == 1) {
+    const E extent = m.shape[i];
+    if (static_cast<bool>(is_one(extent))) continue;  // the branches below leave it so too
+    if (decided(is_one(keep), op, "where an axis ends over the layout it reads")) {
       m.shape[i] = 1;
-    } else if (extent % keep == 0) {
+    } else if (decided(extent % keep == 0, op, "where an axis ends over the layout it reads")) {
       m.shape[i] = keep;
       keep = 1;
-    } else if (keep % extent == 0) {
-      keep /= extent;
+    } else if (decided(keep % extent == 0, op, "where an axis ends over the layout it reads")) {
+      keep = keep / extent;
     } else {
-      throw layout_error("{}: axis {} of {} (extent {}) ends unevenly over the extents of the layout it reads: {} and {} do not divide one another", op, axis, what, s, keep, extent);
+      throw layout_error("{}: axis {} of {} (extent {}) ends unevenly over the extents of the layout it reads: {} and {} do not divide one another", op, axis, what, known_value(s), known_value(keep), known_value(extent));
     }
   }
   m.shape[last] = keep;
   for (std::size_t i = 0; i < last; ++i) {
-    used[i] += (m.shape[i] - 1) * step[i];  // at most the extent - 1 each
-    if (used[i] >= a.shape[i]) throw layout_error("{}: axis {} of {} (extent {}, stride {}) adds up with the axes before it past extent {} of the layout it reads, which would carry into the next extent", op, axis, what, s, d, a.shape[i]);
+    used[i] = used[i] + (m.shape[i] - 1) * step[i];  // at most the extent - 1 each
+    if (used[i] >= a.shape[i]) throw layout_error("{}: axis {} of {} (extent {}, stride {}) adds up with the axes before it past extent {} of the layout it reads, which would carry into the next extent", op, axis, what, known_value(s), known_value(d), known_value(a.shape[i]));
   }
-  for (std::size_t i = 0; i < m.size; ++i) out.push_coalesced(m.shape[i], m.stride[i]);  // s > 1: at least one mode
+  for (std::size_t i = 0; i < m.size; ++i) out.push_coalesced(m.shape[i], m.stride[i], op);  // s > 1: at least one mode
   return out;
 }
 
 // composition(a, b) appended to `out` (whose offset and storage the caller set): one group of
 // axes per axis of b.
-constexpr void append_composition(layout_value& out, const dynamic_layout& a, const dynamic_layout& b, const char* op, const char* what) {
-  const layout_value& bv = b.value();
+template <class V, class A, class B>
+constexpr void append_composition(V& out, const A& a, const B& b, const char* op, const char* what) {
+  using E = entry_t<V>;
+  const auto& bv = b.entries();
   require_offset_zero(bv, op, what);
-  if (b.size() == 0) {  // no element: b's axes, nothing to step over
+  // On a pattern, an unknown count is taken as not 0: a mixed layout's static entries describe
+  // its non-empty results (docs/mixed.md).
+  if (static_cast<bool>(element_count(bv, op) == 0)) {  // no element: b's axes, nothing to step over
     for (std::size_t d = 0; d < bv.rank; ++d) {
       if (out.rank == max_rank) throw layout_error("{}: the result would have more than max_rank ({}) axes", op, max_rank);
       out.shape[out.rank] = bv.shape[d];
@@ -226,41 +261,74 @@ constexpr void append_composition(layout_value& out, const dynamic_layout& a, co
     }
     return;
   }
-  const index_t size = a.size(), reach = b.max_offset();
-  if (reach >= size) throw layout_error("{}: {} reaches index {}, past the {} elements of the first layout", op, what, reach, size);
-  mode_list am = modes_of(coalesce(a).value());
+  const auto size = element_count(a.entries(), op);
+  const auto reach = offset_range_of(bv, op).max;
+  if (reach >= size) throw layout_error("{}: {} reaches index {}, past the {} elements of the first layout", op, what, known_value(reach), known_value(size));
+  basic_mode_list<E> am = modes_of<E>(coalesced(a.entries(), op));
   if (am.size == 0) am.push(1, 0);  // one element (CuTe's 1:0)
-  index_t used[mode_list::capacity] = {};
-  for (std::size_t k = 0; k < bv.rank; ++k) append_axes(out, compose_axis(am, bv.shape[k], bv.strides[k], k, op, what, used), op);
+  E used[basic_mode_list<E>::capacity] = {};
+  for (std::size_t k = 0; k < bv.rank; ++k) append_axes(out, compose_axis<E>(am, bv.shape[k], bv.strides[k], k, op, what, used), op);
+}
+
+// The value type of a rule over two layouts (a pattern when either is one).
+template <class A, class B>
+using common_value_t = std::conditional_t<std::is_same_v<value_t<A>, layout_value> && std::is_same_v<value_t<B>, layout_value>, layout_value, pattern_value>;
+
+template <class V, class W>
+constexpr V as_value(const W& w) {
+  if constexpr (std::is_same_v<V, W>) {
+    return w;
+  } else {
+    V v{};
+    v.rank = w.rank;
+    for (std::size_t d = 0; d < w.rank; ++d) {
+      v.shape[d] = w.shape[d];
+      v.strides[d] = w.strides[d];
+    }
+    v.offset = w.offset;
+    v.storage_size = w.storage_size;
+    return v;
+  }
 }
 
 // A layout whose trailing `tile_rank` axes are one tile and whose leading axes say which tile (the
 // result of logical_divide, logical_product and tile): a structural value, so that one evaluation
 // gives a static tiled layout both.
+template <class V>
+struct basic_tiled {
+  V value;  // layout_value, or a mixed layout's pattern_value
+  std::size_t tile_rank = 0;
+};
 struct tiled_value {
   layout_value layout;
   std::size_t tile_rank = 0;
   friend constexpr bool operator==(const tiled_value&, const tiled_value&) = default;
 };
+// The template argument of a tiled static or mixed layout type.
+constexpr tiled_value tiled_value_of(const basic_tiled<layout_value>& t) { return {t.value, t.tile_rank}; }
+constexpr tiled_value tiled_value_of(const basic_tiled<pattern_value>& t) { return {subset_result(t.value).value(), t.tile_rank}; }
 
 // The C-order index stride of each axis of v (how far the 1-D index moves along it).
-constexpr void index_strides(const layout_value& v, index_t (&out)[max_rank]) {
-  index_t step = 1;
+template <class V>
+constexpr void index_strides(const V& v, entry_t<V> (&out)[max_rank]) {
+  entry_t<V> step = 1;
   for (std::size_t d = v.rank; d-- > 0;) {
     out[d] = step;
-    step *= v.shape[d];  // at most the element count
+    step = step * v.shape[d];  // at most the element count
   }
 }
 
-constexpr layout_value view_base(const layout_value& in) {
-  layout_value out{};
+template <class V>
+constexpr V view_base(const V& in) {
+  V out{};
   out.offset = in.offset;
   out.storage_size = in.storage_size;
   return out;
 }
 
-constexpr layout_value index_map_base(index_t storage) {
-  layout_value out{};
+template <class V>
+constexpr V index_map_base(entry_t<V> storage) {
+  V out{};
   out.storage_size = storage;
   return out;
 }
@@ -272,8 +340,10 @@ constexpr layout_value index_map_base(index_t storage) {
 /// one or more axes (CuTe's nested mode, flattened) whose extents multiply to its extent. CuTe's
 /// divisibility conditions are checked: an axis of B whose stride or extent steps unevenly across
 /// A's extents is refused. The result is a view of A's storage (A's offset and storage).
-constexpr dynamic_layout composition(const dynamic_layout& a, const dynamic_layout& b) {
-  layout_value out = detail::view_base(a.value());
+template <detail::rule_layout A, detail::rule_layout B>
+constexpr auto composition(const A& a, const B& b) {
+  using V = detail::common_value_t<A, B>;
+  V out = detail::view_base(detail::as_value<V>(a.entries()));
   detail::append_composition(out, a, b, "composition", "the second layout");
   return detail::subset_result(out);
 }
@@ -283,33 +353,41 @@ constexpr dynamic_layout composition(const dynamic_layout& a, const dynamic_layo
 /// L starts at offset 0, is unique, and each of its strides, sorted, is a multiple of the span
 /// of the smaller ones; N is a multiple of L's span. The axes come in decreasing stride (the
 /// repetitions first); one element gives rank 0. The result's storage is [0, N).
-constexpr dynamic_layout complement(const dynamic_layout& l, index_t n) {
-  layout_value out = detail::index_map_base(n > 0 ? n : 1);
-  detail::append_axes(out, detail::complement_modes(l.value(), n, true, "complement", "the layout"), "complement");
+template <detail::rule_layout L>
+constexpr L complement(const L& l, index_t n) {
+  using V = detail::value_t<L>;
+  V out = detail::index_map_base<V>(n > 0 ? n : 1);
+  detail::append_axes(out, detail::complement_modes(l.entries(), detail::entry_t<V>(n), true, "complement", "the layout"), "complement");
   return detail::subset_result(out);
 }
 
 /// CuTe's `right_inverse(L)`, in row-major order: the largest layout R with L(R(i)) == i for every
 /// i in [0, size(R)): the axes that step by 1, then by what those span, and so on. L starts at
 /// offset 0 and is not empty. R's offsets are indices of L: its storage is [0, size(L)).
-constexpr dynamic_layout right_inverse(const dynamic_layout& l) {
-  detail::require_offset_zero(l.value(), "right_inverse", "the layout");
-  if (l.size() == 0) throw layout_error("right_inverse: the layout is empty");
-  const layout_value c = coalesce(l).value();
-  index_t index_stride[max_rank] = {};
+template <detail::rule_layout L>
+constexpr L right_inverse(const L& l) {
+  using V = detail::value_t<L>;
+  using E = detail::entry_t<V>;
+  detail::require_offset_zero(l.entries(), "right_inverse", "the layout");
+  const E size = detail::element_count(l.entries(), "right_inverse");
+  if (size == 0) throw layout_error("right_inverse: the layout is empty");
+  const V c = detail::coalesced(l.entries(), "right_inverse");
+  E index_stride[max_rank] = {};
   detail::index_strides(c, index_stride);
-  detail::mode_list out_modes;
-  index_t next = 1;
+  detail::basic_mode_list<E> out_modes;
+  bool used[max_rank] = {};  // a coalesced axis steps by next at most once (its stride grows)
+  E next = 1;
   for (bool found = true; found;) {
     found = false;
     for (std::size_t d = 0; d < c.rank; ++d) {
-      if (c.strides[d] != next) continue;
-      out_modes.push_coalesced(c.shape[d], index_stride[d]);
-      found = !detail::mul_overflows(c.strides[d], c.shape[d], &next);
+      if (used[d] || !detail::decided(c.strides[d] == next, "right_inverse", "which axis steps next")) continue;
+      out_modes.push_coalesced(c.shape[d], index_stride[d], "right_inverse");
+      used[d] = true;
+      found = !static_cast<bool>(detail::mul_overflows(c.strides[d], c.shape[d], &next));  // an unknown next ends the search only if an axis is left
       break;
     }
   }
-  layout_value out = detail::index_map_base(l.size());
+  V out = detail::index_map_base<V>(size);
   detail::append_axes(out, out_modes, "right_inverse");
   return detail::subset_result(out);
 }
@@ -319,69 +397,84 @@ constexpr dynamic_layout right_inverse(const dynamic_layout& l) {
 /// of the span of the smaller ones (the layouts CuTe inverts). R is defined on [0, L's span);
 /// where no element of L lies, its values are unspecified (strider picks those that let R's axes
 /// merge), so its storage is its own span.
-constexpr dynamic_layout left_inverse(const dynamic_layout& l) {
-  detail::require_offset_zero(l.value(), "left_inverse", "the layout");
-  const detail::nested_axes n = detail::sort_nested(l.value(), "left_inverse", "the layout");
-  index_t index_stride[max_rank] = {};
-  detail::index_strides(l.value(), index_stride);
-  detail::mode_list out_modes;
+template <detail::rule_layout L>
+constexpr L left_inverse(const L& l) {
+  using V = detail::value_t<L>;
+  using E = detail::entry_t<V>;
+  detail::require_offset_zero(l.entries(), "left_inverse", "the layout");
+  const detail::basic_nested_axes<E> n = detail::sort_nested(l.entries(), "left_inverse", "the layout");
+  E index_stride[max_rank] = {};
+  detail::index_strides(l.entries(), index_stride);
+  detail::basic_mode_list<E> out_modes;
   for (std::size_t i = 0; i < n.sorted.size; ++i) {
-    if (n.gap[i] > 1) {  // offsets L never reaches: any value; this one merges with the previous axis
+    if (detail::decided(n.gap[i] > 1, "left_inverse", "whether the layout leaves gaps")) {  // offsets L never reaches: any value; this one merges with the previous axis
       const std::size_t p = out_modes.size;
-      out_modes.push_coalesced(n.gap[i], p == 0 ? 0 : out_modes.shape[p - 1] * out_modes.stride[p - 1]);
+      out_modes.push_coalesced(n.gap[i], p == 0 ? E(0) : out_modes.shape[p - 1] * out_modes.stride[p - 1], "left_inverse");
     }
-    out_modes.push_coalesced(n.sorted.shape[i], index_stride[n.sorted.axis[i]]);
+    out_modes.push_coalesced(n.sorted.shape[i], index_stride[n.sorted.axis[i]], "left_inverse");
   }
-  layout_value out = detail::index_map_base(0);  // its own span: values off L's elements may pass size(L)
+  V out = detail::index_map_base<V>(0);  // its own span: values off L's elements may pass size(L)
   detail::append_axes(out, out_modes, "left_inverse");
-  return dynamic_layout(out);
+  return detail::subset_result(detail::validate(out, "left_inverse"));
 }
 
 namespace detail {
 
-constexpr tiled_value divide(const dynamic_layout& l, const dynamic_layout& tiler) {
-  const index_t size = l.size();
+template <rule_layout A, rule_layout T>
+constexpr auto divide(const A& l, const T& tiler) {
+  using V = common_value_t<A, T>;
+  using E = entry_t<V>;
+  const E size = element_count(l.entries(), "logical_divide");
   if (size == 0) throw layout_error("logical_divide: the layout is empty, there is nothing to tile");
   // The tiles: the tiler's complement up to L's size (the tiler must divide it), then the tiler.
-  layout_value rest = index_map_base(size);
-  append_axes(rest, complement_modes(tiler.value(), size, true, "logical_divide", "the tiler"), "logical_divide");
-  layout_value out = view_base(l.value());
+  V rest = index_map_base<V>(size);
+  append_axes(rest, complement_modes(tiler.entries(), size, true, "logical_divide", "the tiler"), "logical_divide");
+  V out = view_base(as_value<V>(l.entries()));
   append_composition(out, l, subset_result(rest), "logical_divide", "the tiler's complement");
   const std::size_t rest_rank = out.rank;
   append_composition(out, l, tiler, "logical_divide", "the tiler");
-  return {out, out.rank - rest_rank};
+  return basic_tiled<V>{out, out.rank - rest_rank};
 }
 
-constexpr tiled_value product(const dynamic_layout& block, const dynamic_layout& tiler) {
-  require_offset_zero(tiler.value(), "logical_product", "the tiler");
-  if (block.size() == 0) throw layout_error("logical_product: the block is empty");
+template <rule_layout A, rule_layout T>
+constexpr auto product(const A& block, const T& tiler) {
+  using V = common_value_t<A, T>;
+  using E = entry_t<V>;
+  require_offset_zero(tiler.entries(), "logical_product", "the tiler");
+  const auto block_size = element_count(block.entries(), "logical_product");
+  if (block_size == 0) throw layout_error("logical_product: the block is empty");
   // The repetitions of the block (its complement, rounded up to hold as many copies as the tiler
   // reaches indices: CuTe's cosize), in the tiler's order, then the block.
-  const index_t target = checked_mul(block.size(), tiler.required_span() > 0 ? tiler.required_span() : 1, "logical_product");
-  layout_value repetitions = index_map_base(target);
-  append_axes(repetitions, complement_modes(block.value(), target, false, "logical_product", "the block"), "logical_product");
-  layout_value out = index_map_base(0);
+  const auto range = offset_range_of(tiler.entries(), "logical_product");
+  const E tiler_span = pick(range.count == 0, E(0), range.max + 1);
+  const E target = checked_mul(E(block_size), pick(tiler_span > 0, tiler_span, E(1)), "logical_product");
+  V repetitions = index_map_base<V>(target);
+  append_axes(repetitions, complement_modes(block.entries(), target, false, "logical_product", "the block"), "logical_product");
+  V out = index_map_base<V>(0);
   append_composition(out, subset_result(repetitions), tiler, "logical_product", "the tiler");
-  append_axes(out, modes_of(block.value()), "logical_product");
-  return {dynamic_layout(out).value(), block.rank()};
+  append_axes(out, modes_of<E>(block.entries()), "logical_product");
+  return basic_tiled<V>{validate(out, "logical_product"), block.entries().rank};
 }
 
-constexpr tiled_value tile(const dynamic_layout& l, const dims& tile_shape) {
-  const layout_value& in = l.value();
+template <rule_layout L>
+constexpr basic_tiled<value_t<L>> tiled(const L& l, const dims& tile_shape) {
+  using V = value_t<L>;
+  using E = entry_t<V>;
+  const V& in = l.entries();
   if (tile_shape.size() != in.rank)
     throw layout_error("tile: {} tile extents for a layout of rank {} (one per axis)", tile_shape.size(), in.rank);
   if (2 * in.rank > max_rank) throw layout_error("tile: the result's rank {} would exceed max_rank ({})", 2 * in.rank, max_rank);
-  layout_value out = view_base(in);
+  V out = view_base(in);
   out.rank = 2 * in.rank;
   for (std::size_t d = 0; d < in.rank; ++d) {
     const index_t t = tile_shape[d];
     if (t <= 0) throw layout_error("tile: tile extent {} of axis {} is not positive", t, d);
-    if (in.shape[d] % t != 0) throw layout_error("tile: tile extent {} does not divide extent {} of axis {}", t, in.shape[d], d);
+    if (in.shape[d] % t != 0) throw layout_error("tile: tile extent {} does not divide extent {} of axis {}", t, known_value(in.shape[d]), d);
     out.shape[d] = in.shape[d] / t;
     // The step between tiles; for a single tile (or none) any stride will do, and t * stride
     // may not fit in int64 then.
-    index_t step = in.strides[d];
-    if (mul_overflows(in.strides[d], t, &step)) step = in.strides[d];
+    E step = in.strides[d];
+    if (mul_overflows(in.strides[d], E(t), &step)) step = in.strides[d];
     out.strides[d] = step;
     out.shape[in.rank + d] = t;
     out.strides[in.rank + d] = in.strides[d];
@@ -396,43 +489,93 @@ constexpr tiled_value tile(const dynamic_layout& l, const dims& tile_shape) {
 /// leading axes say which tile (composition with T's complement up to L's size). T starts at
 /// offset 0 and must tile L's size exactly: a tile that does not divide is an error, never padded.
 /// A view of L's storage.
-constexpr dynamic_layout logical_divide(const dynamic_layout& l, const dynamic_layout& tiler) { return detail::subset_result(detail::divide(l, tiler).layout); }
+template <detail::rule_layout L, detail::rule_layout T>
+constexpr auto logical_divide(const L& l, const T& tiler) { return detail::subset_result(detail::divide(l, tiler).value); }
 
 /// CuTe's `logical_product(A, B)`, in row-major order, flattened: the block A repeated in the
 /// order of the tiler B. The trailing axes are A (tile_rank = A's rank), the leading ones B's
 /// repetitions, each a copy of A at offsets A does not reach. Both start at offset 0; the
 /// result is an index map of its own span.
-constexpr dynamic_layout logical_product(const dynamic_layout& block, const dynamic_layout& tiler) {
-  return detail::subset_result(detail::product(block, tiler).layout);
-}
+template <detail::rule_layout A, detail::rule_layout B>
+constexpr auto logical_product(const A& block, const B& tiler) { return detail::subset_result(detail::product(block, tiler).value); }
 
 /// Blocks every axis: `tile(l, {2, 4})` of an (8, 8) layout has shape (4, 2, 2, 4): which tile
 /// (rows, columns), then the element in the tile. Each tile extent must divide its axis (no
 /// padding). CuTe's logical_divide by a shape, flattened with the tiles last (not NumPy's
 /// np.tile, which repeats an array). A view of L's storage.
-constexpr dynamic_layout tile(const dynamic_layout& l, const dims& tile_shape) { return detail::subset_result(detail::tile(l, tile_shape).layout); }
+template <detail::rule_layout L>
+constexpr L tile(const L& l, const dims& tile_shape) { return detail::subset_result(detail::tiled(l, tile_shape).value); }
 
-/// The largest number of consecutive elements (in C order, along the last axes) that a kernel can
-/// load as one vector: a power of two that divides the contiguous run of the last axes, every other
-/// stride and the offset, and whose size in bytes divides `alignment` (the base pointer's
-/// alignment, a power of two). 1 when nothing wider is safe.
-constexpr index_t vector_width(const dynamic_layout& l, index_t element_bytes, index_t alignment) {
+namespace detail {
+// Whether a condition holds for every value of the run-time entries: a bool on values.
+constexpr bool certainly(bool c) { return c; }
+constexpr bool certainly(maybe_bool c) { return static_cast<bool>(c); }
+
+// The widest vector load: on values exact; on a mixed layout's pattern the widest that every
+// non-empty value of the run-time entries allows (a condition that depends on them stops the
+// search). The contiguous run of the last axes is what coalesce would merge into its last axis.
+template <class V>
+constexpr index_t vector_width_of(const V& v, index_t element_bytes, index_t alignment) {
+  using E = entry_t<V>;
   if (element_bytes <= 0) throw layout_error("vector_width: element size {} is not positive", element_bytes);
   if (alignment <= 0 || (alignment & (alignment - 1)) != 0) throw layout_error("vector_width: alignment {} is not a power of two", alignment);
-  if (l.size() == 0) return 1;
-  const layout_value c = coalesce(l).value();
-  const index_t run = c.rank > 0 && c.strides[c.rank - 1] == 1 ? c.shape[c.rank - 1] : 1;
+  if (static_cast<bool>(element_count(v, "vector_width") == 0)) return 1;
+  E run = 1;
+  std::size_t outer = v.rank;  // the axes before `outer` are not in the run
+  for (; outer > 0; --outer) {
+    const std::size_t d = outer - 1;
+    if (static_cast<bool>(is_one(v.shape[d]))) continue;
+    if (!certainly(v.strides[d] == run)) break;
+    run = run * v.shape[d];  // at most the element count
+  }
   index_t width = 1;
   for (;;) {
     const index_t next = width * 2;
-    if (next > run || run % next != 0 || next > alignment / element_bytes || alignment % (next * element_bytes) != 0) break;
-    if (c.offset % next != 0) break;
+    if (next > alignment / element_bytes || alignment % (next * element_bytes) != 0) break;
+    if (!certainly(run % next == 0) || !certainly(v.offset % next == 0)) break;
     bool aligned = true;
-    for (std::size_t d = 0; d + 1 < c.rank; ++d) aligned = aligned && c.strides[d] % next == 0;
+    for (std::size_t d = 0; d < outer && aligned; ++d)
+      aligned = static_cast<bool>(is_one(v.shape[d])) || certainly(v.strides[d] % next == 0);
     if (!aligned) break;
     width = next;
   }
   return width;
 }
+}  // namespace detail
+
+/// The largest number of consecutive elements (in C order, along the last axes) that a kernel can
+/// load as one vector: a power of two that divides the contiguous run of the last axes, every other
+/// stride and the offset, and whose size in bytes divides `alignment` (the base pointer's
+/// alignment, a power of two). 1 when nothing wider is safe. On a mixed layout's pattern, the
+/// widest load every non-empty value of its run-time entries allows.
+template <detail::rule_layout L>
+constexpr index_t vector_width(const L& l, index_t element_bytes, index_t alignment) { return detail::vector_width_of(l.entries(), element_bytes, alignment); }
+
+// Under nvcc, non-template forms (see core/operations.hpp): nvcc's front end rejects a call of a
+// function template in a template argument.
+#ifdef __CUDACC__
+#define STRIDER_ALGEBRA_BINARY(name, A, B, R) \
+  constexpr R name(const A& a, const B& b) { return ::strider::name<A, B>(a, b); }
+#define STRIDER_ALGEBRA_BINARY_ALL(name)                                      \
+  STRIDER_ALGEBRA_BINARY(name, dynamic_layout, dynamic_layout, dynamic_layout) \
+  STRIDER_ALGEBRA_BINARY(name, detail::pattern_layout, dynamic_layout, detail::pattern_layout) \
+  STRIDER_ALGEBRA_BINARY(name, dynamic_layout, detail::pattern_layout, detail::pattern_layout) \
+  STRIDER_ALGEBRA_BINARY(name, detail::pattern_layout, detail::pattern_layout, detail::pattern_layout)
+STRIDER_ALGEBRA_BINARY_ALL(composition)
+STRIDER_ALGEBRA_BINARY_ALL(logical_divide)
+STRIDER_ALGEBRA_BINARY_ALL(logical_product)
+#undef STRIDER_ALGEBRA_BINARY_ALL
+#undef STRIDER_ALGEBRA_BINARY
+constexpr dynamic_layout complement(const dynamic_layout& l, index_t n) { return ::strider::complement<dynamic_layout>(l, n); }
+constexpr detail::pattern_layout complement(const detail::pattern_layout& l, index_t n) { return ::strider::complement<detail::pattern_layout>(l, n); }
+constexpr dynamic_layout right_inverse(const dynamic_layout& l) { return ::strider::right_inverse<dynamic_layout>(l); }
+constexpr detail::pattern_layout right_inverse(const detail::pattern_layout& l) { return ::strider::right_inverse<detail::pattern_layout>(l); }
+constexpr dynamic_layout left_inverse(const dynamic_layout& l) { return ::strider::left_inverse<dynamic_layout>(l); }
+constexpr detail::pattern_layout left_inverse(const detail::pattern_layout& l) { return ::strider::left_inverse<detail::pattern_layout>(l); }
+constexpr dynamic_layout tile(const dynamic_layout& l, const dims& t) { return ::strider::tile<dynamic_layout>(l, t); }
+constexpr detail::pattern_layout tile(const detail::pattern_layout& l, const dims& t) { return ::strider::tile<detail::pattern_layout>(l, t); }
+constexpr index_t vector_width(const dynamic_layout& l, index_t b, index_t a) { return ::strider::vector_width<dynamic_layout>(l, b, a); }
+constexpr index_t vector_width(const detail::pattern_layout& l, index_t b, index_t a) { return ::strider::vector_width<detail::pattern_layout>(l, b, a); }
+#endif
 
 }  // namespace strider

@@ -523,41 +523,79 @@ constexpr L movedim(const L& l, const dims& source, const dims& destination) {
   return permute(l, axes);
 }
 
-/// CuTe's `coalesce`, in row-major order: the fewest axes with the same function from the C-order
-/// index of an element to its offset. Extent-1 axes go and neighbours that nest (the outer
-/// stride is the inner extent times the inner stride) merge. A layout of one element becomes
-/// rank 0 (CuTe's `1:0`, which has no rank 0), an empty one `(0,)` with stride 1; the offset and
-/// the storage stay.
-constexpr dynamic_layout coalesce(const dynamic_layout& l) {
-  const layout_value& in = l.value();
-  layout_value out = in;
+namespace detail {
+// A branch that shapes a result (which axes it has): a bool on run-time values. On a mixed
+// layout's pattern, a compile error when a run-time entry decides it, since the result's type
+// cannot depend on a value the compiler does not know.
+constexpr bool decided(bool c, const char*, const char*) { return c; }
+constexpr bool decided(maybe_bool c, const char* op, const char* what) {
+  if (!c.known) throw layout_error("{}: {} depends on an entry known only at run time", op, what);
+  return c.value;
+}
+// Whether an extent is 1; an unknown multiple of N > 1 (dyn_multiple) never is.
+constexpr bool is_one(index_t e) { return e == 1; }
+constexpr maybe_bool is_one(maybe_index e) { return e.known ? maybe_bool(e.value == 1) : maybe_bool(false, e.value > 1); }
+constexpr bool may_be_one(index_t) { return false; }  // on values, a 1 is known and handled
+constexpr bool may_be_one(maybe_index e) { return !is_one(e).known; }
+constexpr void refuse_lone_run_time_axis(bool lone, const char* op, std::size_t axis) {
+  if (lone) throw layout_error("{}: whether axis {} stays an axis depends on its extent, known only at run time (an extent of 1 goes; dyn_multiple<N> with N > 1 rules it out)", op, axis);
+}
+
+template <class V>
+constexpr V coalesced(const V& in, const char* op) {
+  using E = entry_t<V>;
+  V out = in;
   out.rank = 0;
   for (std::size_t d = 0; d < in.rank; ++d) {
-    if (in.shape[d] == 0) {  // no element: one empty axis says everything
+    if (static_cast<bool>(in.shape[d] == 0)) {  // no element: one empty axis says everything
       out.rank = 1;
       out.shape[0] = 0;
       out.strides[0] = 1;
       for (std::size_t e = 1; e < max_rank; ++e) out.shape[e] = out.strides[e] = 0;
-      return detail::subset_result(out);
+      return out;
     }
   }
+  // On a pattern, an axis of run-time extent that nothing merges with would go if the extent
+  // were 1, which no type can say: `lone` marks it until an axis merges into it.
+  bool lone[max_rank] = {};
+  std::size_t lone_axis[max_rank] = {};
   for (std::size_t d = 0; d < in.rank; ++d) {
-    if (in.shape[d] == 1) continue;
+    if (static_cast<bool>(is_one(in.shape[d]))) continue;
     // Merges into the previous axis when that one steps over exactly this one's elements
     // (outer stride == extent * stride, tested by division: the product may not fit in int64).
-    const index_t outer = out.rank > 0 ? out.strides[out.rank - 1] : 0, stride = in.strides[d];
-    if (out.rank > 0 && (stride == 0 ? outer == 0 : outer % stride == 0 && outer / stride == in.shape[d])) {
-      out.shape[out.rank - 1] *= in.shape[d];  // at most the element count
+    bool merge = false;
+    if (out.rank > 0) {
+      const E outer = out.strides[out.rank - 1], stride = in.strides[d];
+      if (decided(stride == 0, op, "whether two axes merge")) merge = decided(outer == 0, op, "whether two axes merge");
+      else merge = decided(outer % stride == 0, op, "whether two axes merge") && decided(outer / stride == in.shape[d], op, "whether two axes merge");
+    }
+    if (merge) {
+      out.shape[out.rank - 1] = out.shape[out.rank - 1] * in.shape[d];  // at most the element count
       out.strides[out.rank - 1] = in.strides[d];
+      lone[out.rank - 1] = false;
     } else {
       out.shape[out.rank] = in.shape[d];
       out.strides[out.rank] = in.strides[d];
+      lone[out.rank] = may_be_one(in.shape[d]);
+      lone_axis[out.rank] = d;
       ++out.rank;
     }
   }
+  for (std::size_t e = 0; e < out.rank; ++e) refuse_lone_run_time_axis(lone[e], op, lone_axis[e]);
   for (std::size_t e = out.rank; e < max_rank; ++e) out.shape[e] = out.strides[e] = 0;
-  return detail::subset_result(out);
+  return out;
 }
+}  // namespace detail
+
+/// CuTe's `coalesce`, in row-major order: the fewest axes with the same function from the C-order
+/// index of an element to its offset. Extent-1 axes go and neighbours that nest (the outer
+/// stride is the inner extent times the inner stride) merge. A layout of one element becomes
+/// rank 0 (CuTe's `1:0`, which has no rank 0), an empty one `(0,)` with stride 1; the offset and
+/// the storage stay. On a mixed layout, which axes merge must be decided by static entries, and
+/// an axis of run-time extent must merge with a neighbour or be a dyn_multiple<N> (N > 1): an
+/// extent of 1 would remove it. A run-time extent of 0 gives the empty layout of the same type.
+template <detail::rule_layout L>
+constexpr L coalesce(const L& l) { return detail::subset_result(detail::coalesced(l.entries(), "coalesce")); }
 
 /// PyTorch `mT`: the last two axes swapped (a batch of matrices transposed). A rank-0 layout is
 /// its own transpose, as in PyTorch; rank 1 is refused.
@@ -838,6 +876,7 @@ constexpr bool can_flatten(const dynamic_layout& l, index_t start = 0, index_t e
 constexpr dynamic_layout unflatten(const dynamic_layout& l, index_t dim, const dims& sizes) { return unflatten<dynamic_layout>(l, dim, sizes); }
 constexpr dynamic_layout sliding_window_view(const dynamic_layout& l, const dims& window, const dims& axes) { return sliding_window_view<dynamic_layout>(l, window, axes); }
 constexpr dynamic_layout sliding_window_view(const dynamic_layout& l, const dims& window) { return sliding_window_view<dynamic_layout>(l, window); }
+constexpr dynamic_layout coalesce(const dynamic_layout& l) { return coalesce<dynamic_layout>(l); }
 constexpr detail::pattern_layout permute(const detail::pattern_layout& l, const dims& axes) { return permute<detail::pattern_layout>(l, axes); }
 constexpr detail::pattern_layout transpose(const detail::pattern_layout& l, index_t a, index_t b) { return transpose<detail::pattern_layout>(l, a, b); }
 constexpr detail::pattern_layout flip(const detail::pattern_layout& l, const dims& axes) { return flip<detail::pattern_layout>(l, axes); }
@@ -856,6 +895,7 @@ constexpr detail::pattern_layout expand(const detail::pattern_layout& l, const d
 constexpr detail::pattern_layout diagonal(const detail::pattern_layout& l, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) { return diagonal<detail::pattern_layout>(l, offset, axis1, axis2); }
 constexpr detail::pattern_layout unfold(const detail::pattern_layout& l, index_t dim, index_t size, index_t step) { return unfold<detail::pattern_layout>(l, dim, size, step); }
 constexpr detail::pattern_layout select(const detail::pattern_layout& l, index_t dim, index_t index) { return select<detail::pattern_layout>(l, dim, index); }
+constexpr detail::pattern_layout coalesce(const detail::pattern_layout& l) { return coalesce<detail::pattern_layout>(l); }
 constexpr detail::pattern_layout view(const detail::pattern_layout& l, const dims& shape) { return view<detail::pattern_layout>(l, shape); }
 constexpr detail::maybe_bool can_view(const detail::pattern_layout& l, const dims& shape) { return can_view<detail::pattern_layout>(l, shape); }
 constexpr detail::pattern_layout reshape(const detail::pattern_layout& l, const dims& shape) { return reshape<detail::pattern_layout>(l, shape); }

@@ -757,7 +757,8 @@ inline std::vector<index_t> extents_with_dyn(const expression::operation& base, 
 /// The compile-time pass of the expression with the base's extents at `dyn_axes` known only at
 /// run time: the result's static entries (`dyn` for run-time ones), as the mixed static type
 /// has them. Throws expression_error where that type would not compile: a refusal the static
-/// entries decide, or an operation that does not take mixed layouts yet.
+/// entries decide, or a question they cannot answer (docs/mixed.md). Every operation of the
+/// table takes mixed layouts (runtime_tests/operation_table_test.cpp checks it).
 inline detail::pattern_layout evaluate_pattern(const expression& e, const std::vector<index_t>& dyn_axes) {
   if (e.operations.empty()) throw expression_error("expression: empty expression", 1);
   for (std::size_t i = 0; i < e.operations.size(); ++i) detail::check_position(e.operations[i], i == 0);
@@ -776,8 +777,6 @@ inline detail::pattern_layout evaluate_pattern(const expression& e, const std::v
   }
   for (std::size_t i = 1; i < e.operations.size(); ++i) {
     const expression::operation& op = e.operations[i];
-    if (op.op->parts != nullptr ? op.op->parts.on_pattern == nullptr : op.op->apply.on_pattern == nullptr)
-      throw expression_error("expression: '" + std::string(op.op->name) + "' does not take a mixed layout yet (docs/mixed.md)", op.column);
     try {
       if (op.op->parts == nullptr) {
         l = op.op->apply.on_pattern(l, detail::arguments_of(op));

@@ -468,7 +468,7 @@ template <class L>
   requires static_layout_type<L> || mixed_layout_type<L>
 constexpr L layout_cast(const dynamic_layout& d) {
   if constexpr (mixed_layout_type<L>) {
-    return L::from_value(detail::layout_cast_value(L::pattern, d));
+    return L{L::from_value(detail::layout_cast_value(L::pattern, d))};
   } else {
     detail::layout_cast_value(L::value, d);
     return L{};

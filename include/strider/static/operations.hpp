@@ -134,9 +134,10 @@ using coalesce_t = static_layout<coalesce(detail::dyn<L>).value()>;
 
 // --- the layout algebra (CuTe's, in row-major order; core/algebra.hpp) --------------------------
 
-/// A static layout whose trailing `tile_rank` axes are one tile and whose leading `rest_rank`
-/// axes say which tile: the result of logical_divide_t, logical_product_t and tile_t. It is the
-/// layout `static_layout<V.layout>` (its base) in every other respect: every operation takes it.
+/// A static or mixed layout whose trailing `tile_rank` axes are one tile and whose leading
+/// `rest_rank` axes say which tile: the result of logical_divide_t, logical_product_t and tile_t.
+/// It is the layout `static_layout<V.layout>` (its base) in every other respect: every operation
+/// takes it. A mixed one is made from a base layout object: `L{base}` (an aggregate).
 template <detail::tiled_value V>
 struct tiled_layout : static_layout<V.layout> {
   static constexpr std::size_t tile_rank = V.tile_rank;
@@ -145,9 +146,11 @@ struct tiled_layout : static_layout<V.layout> {
 
 namespace detail {
 template <tiled_value V>
-inline constexpr bool is_static_layout_v<tiled_layout<V>> = true;
+inline constexpr bool is_static_layout_v<tiled_layout<V>> = V.layout.storage_size >= 0;
 template <tiled_value V>
-constexpr dynamic_layout dyn<tiled_layout<V>> = dynamic_layout(V.layout, dynamic_layout::unchecked_t{});
+inline constexpr bool is_mixed_layout_v<tiled_layout<V>> = V.layout.storage_size < 0;
+template <tiled_value V>
+constexpr typename rule_input<(V.layout.storage_size < 0)>::type dyn<tiled_layout<V>>{V.layout, dynamic_layout::unchecked_t{}};
 }  // namespace detail
 
 /// CuTe's `composition(A, B)`: the layout `i -> A(B(i))`, B's offsets read as A's C-order indices.
@@ -168,15 +171,15 @@ using left_inverse_t = static_layout<left_inverse(detail::dyn<L>).value()>;
 
 /// CuTe's `logical_divide(L, T)`, flattened: which tile, then the tile (`tile_rank` axes).
 template <class L, class T>
-using logical_divide_t = tiled_layout<detail::divide(detail::dyn<L>, detail::dyn<T>)>;
+using logical_divide_t = tiled_layout<detail::tiled_value_of(detail::divide(detail::dyn<L>, detail::dyn<T>))>;
 
 /// CuTe's `logical_product(A, B)`, flattened: B's repetitions of A, then A (`tile_rank` axes).
 template <class A, class B>
-using logical_product_t = tiled_layout<detail::product(detail::dyn<A>, detail::dyn<B>)>;
+using logical_product_t = tiled_layout<detail::tiled_value_of(detail::product(detail::dyn<A>, detail::dyn<B>))>;
 
 /// Every axis blocked by its tile extent: `tile_t<contiguous<8, 8>, 2, 4>` has shape (4, 2, 2, 4).
 template <class L, index_t... T>
-using tile_t = tiled_layout<detail::tile(detail::dyn<L>, dims{T...})>;
+using tile_t = tiled_layout<detail::tiled_value_of(detail::tiled(detail::dyn<L>, dims{T...}))>;
 
 /// einops' `rearrange` as a view: `rearrange_t<L, "b (h p1) (w p2) c -> b h w (p1 p2 c)", "p1=2, p2=2">`.
 /// A pattern that would need a copy is a compile error (see rearrange_copies).
@@ -188,7 +191,9 @@ template <class L, fixed_string Pattern, fixed_string Sizes = "">
 inline constexpr bool rearrange_copies = detail::rearrange_copies(detail::dyn<L>, Pattern.view(), Sizes.view());
 
 /// The widest vector load (in elements) of a layout of `Bytes`-byte elements over a base pointer
-/// aligned to `Alignment` bytes (see strider::vector_width).
+/// aligned to `Alignment` bytes (see strider::vector_width). For a mixed layout, the widest load
+/// that every non-empty value of its run-time entries allows; `vector_width(l, Bytes, Alignment)`
+/// of the object gives its own.
 template <class L, index_t Bytes, index_t Alignment>
 inline constexpr index_t vector_width_v = vector_width(detail::dyn<L>, Bytes, Alignment);
 
@@ -367,7 +372,7 @@ constexpr auto with_storage(L) { return with_storage_t<L, N>{}; }
 namespace detail {
 template <class R>
 constexpr R layout_from(const dynamic_layout& result) {
-  if constexpr (mixed_layout_type<R>) return R::from_value(result.value());
+  if constexpr (mixed_layout_type<R>) return R{R::from_value(result.value())};
   else return R{};
 }
 }  // namespace detail
@@ -431,6 +436,57 @@ template <mixed_layout_type L>
 constexpr auto matrix_transpose(const L& l) { return detail::layout_from<matrix_transpose_t<L>>(matrix_transpose(l.dynamic())); }
 template <mixed_layout_type L>
 constexpr auto reverse_axis_order(const L& l) { return detail::layout_from<reverse_axis_order_t<L>>(reverse_axis_order(l.dynamic())); }
+
+// The algebra on mixed layout objects. A mixed type's static entries describe non-empty results
+// (docs/mixed.md): an empty result whose own axes differ from the type's (the rule's (0,) for an
+// empty coalesce) is the empty layout of the type.
+namespace detail {
+template <class R>
+constexpr R algebra_layout_from(const dynamic_layout& result) {
+  if constexpr (mixed_layout_type<R>) {
+    const layout_value& r = result.value();
+    bool same_axes = r.rank == R::rank;
+    for (std::size_t d = 0; d < r.rank && same_axes; ++d) same_axes = is_dyn_extent(R::pattern.shape[d]) || R::pattern.shape[d] == r.shape[d];
+    if (result.size() == 0 && !same_axes) {
+      layout_value v = R::pattern;
+      for (std::size_t d = 0; d < v.rank; ++d) {
+        if (is_dyn_extent(v.shape[d])) v.shape[d] = 0;
+        if (v.strides[d] == strider::dyn) v.strides[d] = 0;
+      }
+      if (v.offset == strider::dyn) v.offset = r.offset;
+      v.storage_size = r.storage_size;
+      return R{R::from_value(v)};
+    }
+  }
+  return layout_from<R>(result);
+}
+template <class L>
+concept algebra_operand = static_layout_type<L> || mixed_layout_type<L>;
+}  // namespace detail
+
+template <mixed_layout_type L>
+constexpr auto coalesce(const L& l) { return detail::algebra_layout_from<coalesce_t<L>>(coalesce(l.dynamic())); }
+template <detail::algebra_operand A, detail::algebra_operand B>
+  requires(mixed_layout_type<A> || mixed_layout_type<B>)
+constexpr auto composition(const A& a, const B& b) { return detail::algebra_layout_from<composition_t<A, B>>(composition(a.dynamic(), b.dynamic())); }
+template <index_t N, mixed_layout_type L>
+constexpr auto complement(const L& l) { return detail::algebra_layout_from<complement_t<L, N>>(complement(l.dynamic(), N)); }
+template <mixed_layout_type L>
+constexpr auto right_inverse(const L& l) { return detail::algebra_layout_from<right_inverse_t<L>>(right_inverse(l.dynamic())); }
+template <mixed_layout_type L>
+constexpr auto left_inverse(const L& l) { return detail::algebra_layout_from<left_inverse_t<L>>(left_inverse(l.dynamic())); }
+template <detail::algebra_operand L, detail::algebra_operand T>
+  requires(mixed_layout_type<L> || mixed_layout_type<T>)
+constexpr auto logical_divide(const L& l, const T& tiler) { return detail::algebra_layout_from<logical_divide_t<L, T>>(logical_divide(l.dynamic(), tiler.dynamic())); }
+template <detail::algebra_operand A, detail::algebra_operand B>
+  requires(mixed_layout_type<A> || mixed_layout_type<B>)
+constexpr auto logical_product(const A& block, const B& tiler) { return detail::algebra_layout_from<logical_product_t<A, B>>(logical_product(block.dynamic(), tiler.dynamic())); }
+/// The widest vector load of a static or mixed layout object's own values (vector_width_v is the
+/// type's answer).
+template <detail::algebra_operand L>
+constexpr index_t vector_width(const L& l, index_t element_bytes, index_t alignment) { return vector_width(l.dynamic(), element_bytes, alignment); }
+template <index_t... T, mixed_layout_type L>
+constexpr auto tile(const L& l) { return detail::algebra_layout_from<tile_t<L, T...>>(tile(l.dynamic(), dims{T...})); }
 
 namespace detail {
 // The layouts of split_t & co. (a std::tuple) from the run-time parts of a mixed layout.

@@ -696,6 +696,19 @@ constexpr auto unflatten(X&& x) { return detail::with_mixed_layout(x, [](const a
 template <class Window, class Axes = void, detail::mixed_source X>
   requires detail::borrowable<X>
 constexpr auto sliding_window_view(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return sliding_window_view<Window, Axes>(l); }); }
+// The layout algebra: the tiler or second layout is a static (or mixed) layout object.
+template <detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto coalesce(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return coalesce(l); }); }
+template <detail::mixed_source X, class B>
+  requires detail::borrowable<X> && (static_layout_type<B> || mixed_layout_type<B>)
+constexpr auto composition(X&& x, const B& b) { return detail::with_mixed_layout(x, [&b](const auto& l) { return composition(l, b); }); }
+template <detail::mixed_source X, class T>
+  requires detail::borrowable<X> && (static_layout_type<T> || mixed_layout_type<T>)
+constexpr auto logical_divide(X&& x, const T& tiler) { return detail::with_mixed_layout(x, [&tiler](const auto& l) { return logical_divide(l, tiler); }); }
+template <index_t... T, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto tile(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return tile<T...>(l); }); }
 
 // --- view operations, static layouts: template arguments, as the layout functions ------------
 
