@@ -193,6 +193,7 @@ int main() {
     CHECK(Batch::static_is_contiguous == static_answer::yes && Batch::static_is_unique == static_answer::yes);
     CHECK(batch.extent(0) == 5 && batch.size() == 960 && batch(4, 2, 7, 7) == 959);
     CHECK(view_t<Batch, -1, 192>::static_strides[0] == 192 && view<-1, 192>(batch).extent(0) == 5);
+    CHECK(coalesce_t<Batch>::static_strides[0] == 1 && coalesce(batch).extent(0) == 960 && vector_width_v<Batch, 4, 16> == 4);
     CHECK(layout_cast<Batch>(dynamic_layout::contiguous({2, 3, 8, 8})).extent(0) == 2);
   }
 

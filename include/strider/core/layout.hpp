@@ -564,16 +564,28 @@ constexpr bool has_dyn(const dims& values) {
   return false;
 }
 constexpr bool has_dyn_extent(const dims& extents) {
-  for (const index_t e : extents)
-    if (is_dyn_extent(e)) return true;
+  const index_t* e = extents.begin();
+  for (std::size_t d = 0; d < extents.size(); ++d)
+    if (e[d] < dyn + max_dyn_multiple) return true;  // is_dyn_extent, without a call per extent
   return false;
 }
 
 // The values of the layout aliases: a static layout's as before, or a mixed layout's pattern,
 // made by the same rules on entries that may be unknown.
+// contiguous_value's work for a static layout, with the test for a run-time extent in its loop:
+// the first layout of every chain is one, and a separate pass (or a call through
+// dynamic_layout::contiguous) costs each a tenth of its compile time.
 constexpr layout_value contiguous_layout_value(const dims& shape) {
-  if (!has_dyn_extent(shape)) return dynamic_layout::contiguous(shape).value();
-  return pattern_layout(contiguous_value<pattern_value>(shape, "contiguous"), dynamic_layout::unchecked_t{}).value();
+  layout_value v{};
+  v.rank = shape.size();
+  const index_t* extents = shape.begin();
+  for (std::size_t d = 0; d < v.rank; ++d) {
+    if (extents[d] < dyn + max_dyn_multiple)  // is_dyn_extent, without a call per extent
+      return pattern_layout(contiguous_value<pattern_value>(shape, "contiguous"), dynamic_layout::unchecked_t{}).value();
+    v.shape[d] = extents[d];
+  }
+  set_contiguous_strides(v, "contiguous");
+  return validate(v, "contiguous");
 }
 constexpr layout_value column_major_layout_value(const dims& shape) {
   if (!has_dyn_extent(shape)) return dynamic_layout::column_major(shape).value();
