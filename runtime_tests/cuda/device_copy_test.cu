@@ -101,6 +101,78 @@ void expect_refusal(const std::string& name, F f, const std::string& start) {
   }
 }
 
+// Mixed layouts in device code: a run-time batch of 64 x 64 images read as a[:, ::-1, 1::2] (its
+// static strides constants of the kernel), and tiles of a run-time number of rows. The views are
+// made and checked on the host and passed in structs (nvcc's launch stubs do not take a kernel
+// parameter whose type has a class-type template argument).
+using Images = slice_t<contiguous<dyn, 64, 64>, ":, ::-1, 1::2">;
+struct image_batch {
+  tensor_view<const float, Images> images;
+};
+__global__ void sum_image_rows(image_batch in, float* dst) {
+  const index_t b = blockIdx.x, i = threadIdx.x;
+  float sum = 0.0f;
+  for (index_t j = 0; j < 32; ++j) sum += in.images(b, i, j);
+  dst[b * 64 + i] = sum;
+}
+using Rows = contiguous<dyn_multiple<4>, 64>;
+using RowTiles = tile_t<Rows, 4, 16>;  // (which row group, which column group, row, column)
+struct row_tiles {
+  tensor_view<const float, RowTiles> tiles;
+};
+__global__ void sum_tiles(row_tiles in, float* dst) {
+  const index_t i = blockIdx.x, j = threadIdx.x;
+  float sum = 0.0f;
+  for (index_t r = 0; r < 4; ++r)
+    for (index_t k = 0; k < 16; ++k) sum += in.tiles(i, j, r, k);
+  dst[i * 4 + j] = sum;
+}
+
+// Runs both kernels on a batch and compares with host loops over the storage.
+void check_mixed_kernels() {
+  ++cases;
+  const index_t batch = 3, rows = 12;
+  std::vector<float> host(static_cast<std::size_t>(batch * 64 * 64));
+  for (std::size_t i = 0; i < host.size(); ++i) host[i] = static_cast<float>(i % 1000) * 0.5f;
+  float *s = nullptr, *d = nullptr;
+  check_cuda(cudaMalloc(&s, host.size() * sizeof(float)), "cudaMalloc");
+  check_cuda(cudaMalloc(&d, host.size() * sizeof(float)), "cudaMalloc");
+  check_cuda(cudaMemcpy(s, host.data(), host.size() * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
+  sum_image_rows<<<static_cast<unsigned>(batch), 64>>>(image_batch{{s, slice<":, ::-1, 1::2">(contiguous<dyn, 64, 64>(batch))}}, d);
+  check_cuda(cudaGetLastError(), "sum_image_rows");
+  std::vector<float> back(static_cast<std::size_t>(batch * 64));
+  check_cuda(cudaMemcpy(back.data(), d, back.size() * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  for (index_t b = 0; b < batch; ++b)
+    for (index_t i = 0; i < 64; ++i) {
+      float sum = 0.0f;  // a[b, i, j] of a[:, ::-1, 1::2] is a[b, 63 - i, 1 + 2 j]
+      for (index_t j = 0; j < 32; ++j) sum += host[static_cast<std::size_t>(b * 4096 + (63 - i) * 64 + 1 + 2 * j)];
+      if (back[static_cast<std::size_t>(b * 64 + i)] != sum) fail("mixed view in a kernel, batch " + std::to_string(b) + " row " + std::to_string(i));
+    }
+  sum_tiles<<<static_cast<unsigned>(rows / 4), 4>>>(row_tiles{{s, tile<4, 16>(Rows(rows))}}, d);
+  check_cuda(cudaGetLastError(), "sum_tiles");
+  back.assign(static_cast<std::size_t>(rows / 4 * 4), 0.0f);
+  check_cuda(cudaMemcpy(back.data(), d, back.size() * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  for (index_t i = 0; i < rows / 4; ++i)
+    for (index_t j = 0; j < 4; ++j) {
+      float sum = 0.0f;  // rows 4 i to 4 i + 3, columns 16 j to 16 j + 15
+      for (index_t r = 0; r < 4; ++r)
+        for (index_t k = 0; k < 16; ++k) sum += host[static_cast<std::size_t>((4 * i + r) * 64 + 16 * j + k)];
+      if (back[static_cast<std::size_t>(i * 4 + j)] != sum) fail("mixed tiles in a kernel, tile " + std::to_string(i) + ", " + std::to_string(j));
+    }
+  // The device copy of a mixed view plans from its values.
+  const auto crop = slice<":, ::-1, 1::2">(contiguous<dyn, 64, 64>(batch));
+  check_cuda(cuda::copy(tensor_view<const float, Images>(s, crop), tensor_view<float, contiguous<dyn, 64, 32>>(d, contiguous<dyn, 64, 32>(batch))), "mixed copy");
+  back.assign(static_cast<std::size_t>(batch * 64 * 32), 0.0f);
+  check_cuda(cudaMemcpy(back.data(), d, back.size() * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  bool same = true;
+  for (index_t b = 0; b < batch; ++b)
+    for (index_t i = 0; i < 64; ++i)
+      for (index_t j = 0; j < 32; ++j) same = same && back[static_cast<std::size_t>((b * 64 + i) * 32 + j)] == host[static_cast<std::size_t>(b * 4096 + (63 - i) * 64 + 1 + 2 * j)];
+  if (!same) fail("mixed copy");
+  cudaFree(s);
+  cudaFree(d);
+}
+
 }  // namespace
 
 int main() {
@@ -195,6 +267,7 @@ int main() {
                                            }());
     check<float>("random " + std::to_string(i), src, dst);
   }
+  check_mixed_kernels();
   std::printf("%d cases, %d failures\n", cases, failures);
   return failures == 0 ? 0 : 1;
 }
