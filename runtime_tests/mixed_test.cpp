@@ -320,7 +320,7 @@ std::string refusal(const std::function<void()>& f) {
 TEST_CASE("mixed layouts: the compile-time pass agrees with the run-time rules (differential)", "[mixed]") {
   std::mt19937 rng(17);
   int chains = 0, static_refusals = 0, run_time_refusals = 0, compile_time_only = 0, results = 0, samples = 0;
-  int static_entries = 0, dynamic_entries = 0, dynamic_but_constant = 0, same_text = 0, other_problem_first = 0, extent_1_strides_differ = 0, regrouped_results = 0, algebra_results = 0, algebra_compile_time_only = 0, static_uniqueness = 0, static_contiguity = 0, multiples_checked = 0;
+  int static_entries = 0, dynamic_entries = 0, dynamic_but_constant = 0, same_text = 0, other_problem_first = 0, extent_1_strides_differ = 0, regrouped_results = 0, algebra_results = 0, algebra_compile_time_only = 0, static_width_exact = 0, static_width_wider = 0, static_uniqueness = 0, static_contiguity = 0, multiples_checked = 0;
   for (int trial = 0; trial < 12000; ++trial) {
     const dynamic_layout base = random_layout(rng);
     const unsigned mask = std::uniform_int_distribution<unsigned>(0, (1u << (2 * base.rank() + 1)) - 1)(rng);
@@ -428,6 +428,17 @@ TEST_CASE("mixed layouts: the compile-time pass agrees with the run-time rules (
     const strider::detail::maybe_bool contiguous = strider::detail::is_contiguous(pattern.entries());
     static_uniqueness += unique.known;
     static_contiguity += contiguous.known;
+    // vector_width_v of the type: a load width every non-empty draw allows.
+    const index_t width = strider::detail::vector_width_of(pattern.entries(), 4, 64);
+    bool width_exact = true;
+    for (const dynamic_layout& d : draws) {
+      if (d.size() == 0) continue;
+      const index_t own = strider::vector_width(d, 4, 64);
+      CHECK(own % width == 0);
+      width_exact = width_exact && own == width;
+    }
+    static_width_exact += width_exact;
+    static_width_wider += width > 1;
     for (const dynamic_layout& d : draws) {
       if (unique.known) CHECK(d.is_unique() == unique.value);
       if (contiguous.known) CHECK(d.is_contiguous() == contiguous.value);
@@ -474,7 +485,7 @@ TEST_CASE("mixed layouts: the compile-time pass agrees with the run-time rules (
                  << " value samples; entries " << static_entries << " static, " << dynamic_entries << " run-time, of which "
                  << dynamic_but_constant << " were the same in every sample; " << extent_1_strides_differ
                  << " strides of extent-1 axes after a view differ from the run-time rule's; is_unique static for " << static_uniqueness
-                 << " results, is_contiguous for " << static_contiguity << "; " << multiples_checked << " run-time entries known to be a multiple of N > 1 checked");
+                 << " results, is_contiguous for " << static_contiguity << "; vector_width_v the draws' own for " << static_width_exact << " results (above 1 for " << static_width_wider << "); " << multiples_checked << " run-time entries known to be a multiple of N > 1 checked");
   CHECK(results > 1000);
   CHECK(static_refusals > 100);
   CHECK(run_time_refusals > 100);

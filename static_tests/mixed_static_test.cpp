@@ -179,6 +179,9 @@ static_assert(coalesce_t<B>::static_shape == a<dyn_multiple<192>> && coalesce_t<
 using Crop = narrow_t<contiguous<dyn_multiple<2>, 8, 8>, 1, 2, 4>;
 static_assert(coalesce_t<Crop>::static_shape == a<dyn_multiple<2>, 32> && coalesce_t<Crop>::static_strides == a<64, 1>);
 static_assert(coalesce_t<Crop>::static_offset == 16);
+// The batch sliced whole keeps its multiple, so the crop by slice coalesces the same way.
+static_assert(slice_t<contiguous<dyn_multiple<2>, 8, 8>, ":, 2:6, :">::static_shape == a<dyn_multiple<2>, 4, 8>);
+static_assert(coalesce_t<slice_t<contiguous<dyn_multiple<2>, 8, 8>, ":, 2:6">>::static_strides == a<64, 1>);
 // Tiles of a run-time number of rows: the tile is static, which tile is run-time.
 using Rows = contiguous<dyn, 64>;
 using D = logical_divide_t<Rows, contiguous<16>>;

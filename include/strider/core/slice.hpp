@@ -135,7 +135,9 @@ constexpr resolved_range<E> resolve_range(const index_item& it, E n) {
     stop = !it.has_stop ? E(-1) : it.stop < 0 ? detail::max_of(it.stop + n, -1) : detail::min_of(it.stop, n - 1);
   }
   E length = 0;
-  if (step > 0) length = pick(stop > start, (stop - start - 1) / step + 1, 0);
+  // Step 1 as a difference, so that a run-time extent sliced whole keeps what it is a multiple of.
+  if (step == 1) length = pick(stop > start, stop - start, 0);
+  else if (step > 0) length = pick(stop > start, (stop - start - 1) / step + 1, 0);
   else length = pick(start > stop, -((start - stop - 1) / step) + 1, 0);
   if (length == 0) return {0, 1, 0};  // NumPy points an empty slice at its axis start, step 1
   return {start, step, length};
