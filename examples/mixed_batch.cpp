@@ -34,6 +34,11 @@ float sum_crops(const float* data, index_t batch) {
 
 // The README's prose: each image as one row keeps static strides; the NHWC copy's layout is mixed.
 static_assert(view_t<images, -1, 150528>::static_strides == std::array<index_t, 2>{150528, 1});
+// The layout algebra too: tiles of 16 elements of a run-time number of rows of 64, all static but
+// the number of tiles (a multiple of 4).
+using row_tiles = logical_divide_t<contiguous<dyn, 64>, contiguous<16>>;
+static_assert(row_tiles::tile_rank == 1 && row_tiles::static_shape == std::array<index_t, 2>{dyn_multiple<4>, 16});
+static_assert(row_tiles::static_strides == std::array<index_t, 2>{16, 1});
 
 int main(int argc, char**) {
   const index_t batch = 1 + argc;  // not known to the compiler

@@ -39,7 +39,7 @@ strider_command_test(emit_mixed_layout COMMAND ${x} --emit-cpp --dyn 0,1 "layout
 strider_command_test(info_mixed COMMAND ${x} --info --dyn 0 "contiguous(4, 3, 8, 8)[1:, :, ::-1]"
   STDOUT "static_shape +\\(dyn, 3, 8, 8\\)@static_strides +\\(192, 64, -8, 1\\)@static_offset +248@$")
 strider_command_test(error_mixed_coalesce RC 2 COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 8)[:, 1:].coalesce()"
-  STDERR "^strider: coalesce: whether axis 0 stays an axis depends on its extent, known only at run time")
+  STDERR "^strider: coalesce: whether axis 0 of the layout stays an axis depends on its extent, known only at run time")
 strider_command_test(info_mixed_coalesce COMMAND ${x} --info --dyn 0 "contiguous(4, 3, 8, 8).coalesce()"
   STDOUT "static_shape +\\(dyn_multiple<192>,\\)@static_strides +\\(1,\\)")
 strider_command_test(emit_mixed_logical_divide COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 64).logical_divide((16,), (1,))"

@@ -92,7 +92,7 @@ constexpr void append_axes(V& out, const basic_mode_list<E>& m, const char* op) 
     throw layout_error("{}: the result would have {} axes, more than max_rank ({})", op, out.rank + m.size, max_rank);
   for (std::size_t i = m.size; i-- > 0;) {
     if constexpr (!std::is_same_v<E, index_t>)
-      refuse_lone_run_time_axis(m.lone.mode[i], op, out.rank);
+      refuse_lone_run_time_axis(m.lone.mode[i], op, out.rank, "the result");
     out.shape[out.rank] = m.shape[i];
     out.strides[out.rank] = m.stride[i];
     ++out.rank;

@@ -537,8 +537,8 @@ constexpr bool is_one(index_t e) { return e == 1; }
 constexpr maybe_bool is_one(maybe_index e) { return e.known ? maybe_bool(e.value == 1) : maybe_bool(false, e.value > 1); }
 constexpr bool may_be_one(index_t) { return false; }  // on values, a 1 is known and handled
 constexpr bool may_be_one(maybe_index e) { return !is_one(e).known; }
-constexpr void refuse_lone_run_time_axis(bool lone, const char* op, std::size_t axis) {
-  if (lone) throw layout_error("{}: whether axis {} stays an axis depends on its extent, known only at run time (an extent of 1 goes; dyn_multiple<N> with N > 1 rules it out)", op, axis);
+constexpr void refuse_lone_run_time_axis(bool lone, const char* op, std::size_t axis, const char* whose) {
+  if (lone) throw layout_error("{}: whether axis {} of {} stays an axis depends on its extent, known only at run time (an extent of 1 goes; dyn_multiple<N> with N > 1 rules it out)", op, axis, whose);
 }
 
 template <class V>
@@ -581,7 +581,7 @@ constexpr V coalesced(const V& in, const char* op) {
       ++out.rank;
     }
   }
-  for (std::size_t e = 0; e < out.rank; ++e) refuse_lone_run_time_axis(lone[e], op, lone_axis[e]);
+  for (std::size_t e = 0; e < out.rank; ++e) refuse_lone_run_time_axis(lone[e], op, lone_axis[e], "the layout");
   for (std::size_t e = out.rank; e < max_rank; ++e) out.shape[e] = out.strides[e] = 0;
   return out;
 }
