@@ -274,23 +274,6 @@ constexpr void append_composition(V& out, const A& a, const B& b, const char* op
 template <class A, class B>
 using common_value_t = std::conditional_t<std::is_same_v<value_t<A>, layout_value> && std::is_same_v<value_t<B>, layout_value>, layout_value, pattern_value>;
 
-template <class V, class W>
-constexpr V as_value(const W& w) {
-  if constexpr (std::is_same_v<V, W>) {
-    return w;
-  } else {
-    V v{};
-    v.rank = w.rank;
-    for (std::size_t d = 0; d < w.rank; ++d) {
-      v.shape[d] = w.shape[d];
-      v.strides[d] = w.strides[d];
-    }
-    v.offset = w.offset;
-    v.storage_size = w.storage_size;
-    return v;
-  }
-}
-
 // A layout whose trailing `tile_rank` axes are one tile and whose leading axes say which tile (the
 // result of logical_divide, logical_product and tile): a structural value, so that one evaluation
 // gives a static tiled layout both.
@@ -318,8 +301,9 @@ constexpr void index_strides(const V& v, entry_t<V> (&out)[max_rank]) {
   }
 }
 
-template <class V>
-constexpr V view_base(const V& in) {
+// An empty layout of value type V with the offset and storage of `in` (a view's result).
+template <class V, class W>
+constexpr V view_base(const W& in) {
   V out{};
   out.offset = in.offset;
   out.storage_size = in.storage_size;
@@ -343,7 +327,7 @@ constexpr V index_map_base(entry_t<V> storage) {
 template <detail::rule_layout A, detail::rule_layout B>
 constexpr auto composition(const A& a, const B& b) {
   using V = detail::common_value_t<A, B>;
-  V out = detail::view_base(detail::as_value<V>(a.entries()));
+  V out = detail::view_base<V>(a.entries());
   detail::append_composition(out, a, b, "composition", "the second layout");
   return detail::subset_result(out);
 }
@@ -429,7 +413,7 @@ constexpr auto divide(const A& l, const T& tiler) {
   // The tiles: the tiler's complement up to L's size (the tiler must divide it), then the tiler.
   V rest = index_map_base<V>(size);
   append_axes(rest, complement_modes(tiler.entries(), size, true, "logical_divide", "the tiler"), "logical_divide");
-  V out = view_base(as_value<V>(l.entries()));
+  V out = view_base<V>(l.entries());
   append_composition(out, l, subset_result(rest), "logical_divide", "the tiler's complement");
   const std::size_t rest_rank = out.rank;
   append_composition(out, l, tiler, "logical_divide", "the tiler");
@@ -445,8 +429,7 @@ constexpr auto product(const A& block, const T& tiler) {
   if (block_size == 0) throw layout_error("logical_product: the block is empty");
   // The repetitions of the block (its complement, rounded up to hold as many copies as the tiler
   // reaches indices: CuTe's cosize), in the tiler's order, then the block.
-  const auto range = offset_range_of(tiler.entries(), "logical_product");
-  const E tiler_span = pick(range.count == 0, E(0), range.max + 1);
+  const E tiler_span = required_span_of(tiler.entries(), "logical_product");
   const E target = checked_mul(E(block_size), pick(tiler_span > 0, tiler_span, E(1)), "logical_product");
   V repetitions = index_map_base<V>(target);
   append_axes(repetitions, complement_modes(block.entries(), target, false, "logical_product", "the block"), "logical_product");
@@ -464,7 +447,7 @@ constexpr basic_tiled<value_t<L>> tiled(const L& l, const dims& tile_shape) {
   if (tile_shape.size() != in.rank)
     throw layout_error("tile: {} tile extents for a layout of rank {} (one per axis)", tile_shape.size(), in.rank);
   if (2 * in.rank > max_rank) throw layout_error("tile: the result's rank {} would exceed max_rank ({})", 2 * in.rank, max_rank);
-  V out = view_base(in);
+  V out = view_base<V>(in);
   out.rank = 2 * in.rank;
   for (std::size_t d = 0; d < in.rank; ++d) {
     const index_t t = tile_shape[d];
@@ -507,10 +490,6 @@ template <detail::rule_layout L>
 constexpr L tile(const L& l, const dims& tile_shape) { return detail::subset_result(detail::tiled(l, tile_shape).value); }
 
 namespace detail {
-// Whether a condition holds for every value of the run-time entries: a bool on values.
-constexpr bool certainly(bool c) { return c; }
-constexpr bool certainly(maybe_bool c) { return static_cast<bool>(c); }
-
 // The widest vector load: on values exact; on a mixed layout's pattern the widest that every
 // non-empty value of the run-time entries allows (a condition that depends on them stops the
 // search). The contiguous run of the last axes is what coalesce would merge into its last axis.
@@ -525,17 +504,17 @@ constexpr index_t vector_width_of(const V& v, index_t element_bytes, index_t ali
   for (; outer > 0; --outer) {
     const std::size_t d = outer - 1;
     if (static_cast<bool>(is_one(v.shape[d]))) continue;
-    if (!certainly(v.strides[d] == run)) break;
+    if (!static_cast<bool>(v.strides[d] == run)) break;  // known to continue the run
     run = run * v.shape[d];  // at most the element count
   }
   index_t width = 1;
   for (;;) {
     const index_t next = width * 2;
     if (next > alignment / element_bytes || alignment % (next * element_bytes) != 0) break;
-    if (!certainly(run % next == 0) || !certainly(v.offset % next == 0)) break;
+    if (!static_cast<bool>(run % next == 0) || !static_cast<bool>(v.offset % next == 0)) break;
     bool aligned = true;
     for (std::size_t d = 0; d < outer && aligned; ++d)
-      aligned = static_cast<bool>(is_one(v.shape[d])) || certainly(v.strides[d] % next == 0);
+      aligned = static_cast<bool>(is_one(v.shape[d])) || static_cast<bool>(v.strides[d] % next == 0);
     if (!aligned) break;
     width = next;
   }

@@ -98,6 +98,13 @@ constexpr basic_offset_range<entry_t<V>> offset_range_of(const V& v, const char*
   return r;
 }
 
+// The storage elements reached from offset 0: max_offset + 1, or 0 when empty (required_span()).
+template <class V>
+constexpr entry_t<V> required_span_of(const V& v, const char* op) {
+  const basic_offset_range<entry_t<V>> r = offset_range_of(v, op);
+  return pick(r.count == 0, entry_t<V>(0), r.max + 1);
+}
+
 constexpr index_t min_offset(const layout_value& v, const char* op = "layout") { return offset_range_of(v, op).min; }
 constexpr index_t max_offset(const layout_value& v, const char* op = "layout") { return offset_range_of(v, op).max; }
 

@@ -249,8 +249,7 @@ struct static_layout<V> {
   static constexpr static_answer static_is_unique = detail::answer(detail::is_unique(detail::pattern_layout::of(V).entries()));
   /// The storage elements reached from offset 0 (max_offset + 1, 0 when empty), or `dyn`.
   static constexpr index_t static_required_span = [] {
-    const auto r = detail::offset_range_of(detail::pattern_layout::of(V).entries(), "layout");
-    const auto span = detail::pick(r.count == 0, 0, r.max + 1);
+    const detail::maybe_index span = detail::required_span_of(detail::pattern_layout::of(V).entries(), "layout");
     return span.known ? span.value : dyn;
   }();
 

@@ -700,11 +700,11 @@ constexpr auto sliding_window_view(X&& x) { return detail::with_mixed_layout(x, 
 template <detail::mixed_source X>
   requires detail::borrowable<X>
 constexpr auto coalesce(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return coalesce(l); }); }
-template <detail::mixed_source X, class B>
-  requires detail::borrowable<X> && (static_layout_type<B> || mixed_layout_type<B>)
+template <detail::mixed_source X, detail::algebra_operand B>
+  requires detail::borrowable<X>
 constexpr auto composition(X&& x, const B& b) { return detail::with_mixed_layout(x, [&b](const auto& l) { return composition(l, b); }); }
-template <detail::mixed_source X, class T>
-  requires detail::borrowable<X> && (static_layout_type<T> || mixed_layout_type<T>)
+template <detail::mixed_source X, detail::algebra_operand T>
+  requires detail::borrowable<X>
 constexpr auto logical_divide(X&& x, const T& tiler) { return detail::with_mixed_layout(x, [&tiler](const auto& l) { return logical_divide(l, tiler); }); }
 template <index_t... T, detail::mixed_source X>
   requires detail::borrowable<X>
