@@ -10,9 +10,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <complex>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
+
+#include "copy_cases.hpp"
 
 namespace {
 
@@ -55,16 +59,19 @@ index_t offset_of(const dynamic_layout& l, const std::vector<index_t>& index) {
   return o;
 }
 
-// Copies src_layout into dst_layout on the device and compares with the host loop.
+// Copies src_layout into dst_layout on the device and compares with the host loop. The source's
+// bytes count up (so every element differs, whatever T is); the copy must move them unchanged.
 template <class T>
 void check(const std::string& name, const dynamic_layout& src_layout, const dynamic_layout& dst_layout, index_t src_shift = 0) {
   ++cases;
   const index_t src_span = src_layout.required_span() + src_shift, dst_span = dst_layout.required_span();
-  std::vector<T> src(static_cast<std::size_t>(src_span > 0 ? src_span : 1)), dst(static_cast<std::size_t>(dst_span > 0 ? dst_span : 1), T(-1));
-  for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<T>(i % 100000);
+  std::vector<T> src(static_cast<std::size_t>(src_span > 0 ? src_span : 1)), dst(static_cast<std::size_t>(dst_span > 0 ? dst_span : 1));
+  auto* src_bytes = reinterpret_cast<unsigned char*>(src.data());
+  for (std::size_t i = 0; i < src.size() * sizeof(T); ++i) src_bytes[i] = static_cast<unsigned char>(i * 7 + i / 251);
+  std::memset(static_cast<void*>(dst.data()), 0xEE, dst.size() * sizeof(T));
   std::vector<T> expected = dst;
   for_each_index(dst_layout, [&](const std::vector<index_t>& index, index_t d) {
-    expected[static_cast<std::size_t>(d)] = src[static_cast<std::size_t>(src_shift + offset_of(src_layout, index))];
+    std::memcpy(&expected[static_cast<std::size_t>(d)], &src[static_cast<std::size_t>(src_shift + offset_of(src_layout, index))], sizeof(T));
   });
   T *device_src = nullptr, *device_dst = nullptr;
   check_cuda(cudaMalloc(&device_src, src.size() * sizeof(T)), "cudaMalloc");
@@ -77,11 +84,61 @@ void check(const std::string& name, const dynamic_layout& src_layout, const dyna
   check_cuda(cudaMemcpy(dst.data(), device_dst, dst.size() * sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy");
   cudaFree(device_src);
   cudaFree(device_dst);
-  if (dst != expected) {
+  if (std::memcmp(dst.data(), expected.data(), dst.size() * sizeof(T)) != 0) {
     std::size_t first = 0;
-    while (dst[first] == expected[first]) ++first;
+    while (std::memcmp(&dst[first], &expected[first], sizeof(T)) == 0) ++first;
     fail(name + ": " + to_string(src_layout) + " -> " + to_string(dst_layout) + ", first difference at storage " + std::to_string(first));
   }
+}
+
+// More elements than a 32-bit index counts: a flip of 2^31 + 4099 bytes (the 64-bit kernels),
+// checked with a formula rather than the index loop. Needs about 4.3 GB of host and of device
+// memory; skipped (with a line) where the device has less free.
+void check_wide_copy() {
+  const std::size_t n = (std::size_t{1} << 31) + 4099;
+  std::size_t free_bytes = 0, total_bytes = 0;
+  check_cuda(cudaMemGetInfo(&free_bytes, &total_bytes), "cudaMemGetInfo");
+  if (free_bytes < 2 * n + (std::size_t{512} << 20)) {
+    std::printf("wide copy: skipped (%zu MiB of device memory free)\n", free_bytes >> 20);
+    return;
+  }
+  ++cases;
+  const auto pattern = [](std::size_t i) { return static_cast<unsigned char>(i * 7 + i / 251); };
+  std::vector<unsigned char> host(n);
+  for (std::size_t i = 0; i < n; ++i) host[i] = pattern(i);
+  unsigned char *s = nullptr, *d = nullptr;
+  check_cuda(cudaMalloc(&s, n), "cudaMalloc");
+  check_cuda(cudaMalloc(&d, n), "cudaMalloc");
+  check_cuda(cudaMemcpy(s, host.data(), n, cudaMemcpyHostToDevice), "cudaMemcpy");
+  const dynamic_layout line = dynamic_layout::contiguous({static_cast<index_t>(n)});
+  check_cuda(cuda::copy_strided(s, flip(line), d, line), "wide copy");
+  check_cuda(cudaDeviceSynchronize(), "wide copy");
+  check_cuda(cudaMemcpy(host.data(), d, n, cudaMemcpyDeviceToHost), "cudaMemcpy");
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < n; ++i) wrong += host[i] != pattern(n - 1 - i);
+  if (wrong != 0) fail("wide copy: " + std::to_string(wrong) + " elements differ");
+  cudaFree(s);
+  cudaFree(d);
+}
+
+// A source in pinned host memory (cudaMallocHost), which the device reads at the same address.
+void check_pinned_source() {
+  ++cases;
+  const dynamic_layout t = permute(dynamic_layout::contiguous({64, 48}), {1, 0});
+  float* pinned = nullptr;
+  float* d = nullptr;
+  check_cuda(cudaMallocHost(&pinned, 64 * 48 * sizeof(float)), "cudaMallocHost");
+  check_cuda(cudaMalloc(&d, 64 * 48 * sizeof(float)), "cudaMalloc");
+  for (int i = 0; i < 64 * 48; ++i) pinned[i] = static_cast<float>(i);
+  check_cuda(cuda::copy_strided(static_cast<const float*>(pinned), t, d, dynamic_layout::contiguous({48, 64})), "pinned source");
+  std::vector<float> back(64 * 48);
+  check_cuda(cudaMemcpy(back.data(), d, back.size() * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  bool same = true;
+  for (int i = 0; i < 48; ++i)
+    for (int j = 0; j < 64; ++j) same = same && back[static_cast<std::size_t>(i * 64 + j)] == static_cast<float>(j * 48 + i);
+  if (!same) fail("pinned source");
+  cudaFreeHost(pinned);
+  cudaFree(d);
 }
 
 // src viewed as the permutation `axes` of a contiguous array, copied into a contiguous one.
@@ -181,39 +238,20 @@ int main() {
     std::printf("no CUDA device visible: skipped\n");
     return 77;
   }
-  // The benchmark's cases, smaller and with odd sizes.
-  check_permute("transpose", {300, 500}, {1, 0});
-  check_permute("transpose 1000000x3", {100003, 3}, {1, 0});
-  check_permute("transpose 3x1000000", {3, 100003}, {1, 0});
-  check_permute("permute (2,0,1)", {33, 17, 65}, {2, 0, 1});
-  check_permute("permute (2,1,0)", {33, 17, 65}, {2, 1, 0});
-  check_permute("permute (1,0,2)", {33, 17, 64}, {1, 0, 2});
-  check_permute("permute (1,0,2) odd", {33, 17, 63}, {1, 0, 2});
-  check_permute("NCHW to NHWC", {2, 5, 7, 9}, {0, 2, 3, 1});
-  check_permute("NHWC to NCHW", {2, 7, 9, 5}, {0, 3, 1, 2});
-  check_permute("permute (3,1,2,0)", {5, 6, 7, 8}, {3, 1, 2, 0});
-  const auto a = dynamic_layout::contiguous({37, 200});
-  check<float>("a[:, ::2]", slice(a, ":, ::2"), dynamic_layout::contiguous({37, 100}));
-  check<float>("a[:, ::-1]", slice(a, ":, ::-1"), dynamic_layout::contiguous({37, 200}));
-  check<float>("broadcast", broadcast_to(dynamic_layout::contiguous({200}), {50, 200}), dynamic_layout::contiguous({50, 200}));
-  check<float>("broadcast column", broadcast_to(dynamic_layout::contiguous({50, 1}), {50, 200}), dynamic_layout::contiguous({50, 200}));
-  // Contiguous rows, vectorized when aligned, not when shifted by one element.
-  check<float>("rows aligned", slice(dynamic_layout::contiguous({40, 128}), ":, 64:"), dynamic_layout::contiguous({40, 64}));
-  check<float>("rows unaligned", slice(dynamic_layout::contiguous({40, 128}), ":, 1:65"), dynamic_layout::contiguous({40, 64}));
-  check<float>("rows shifted source", dynamic_layout::contiguous({40, 64}), dynamic_layout::contiguous({40, 64}), 1);
-  check<double>("doubles transposed", dynamic_layout::contiguous({70, 45}), permute(dynamic_layout::contiguous({45, 70}), {1, 0}));
-  check<unsigned char>("bytes", permute(dynamic_layout::contiguous({64, 96}), {1, 0}), dynamic_layout::contiguous({96, 64}));
-  check<short>("shorts rows", dynamic_layout::contiguous({9, 256}), slice(dynamic_layout::contiguous({9, 512}), ":, ::2"));
-  // Corners.
-  check<float>("rank 0", dynamic_layout{}, dynamic_layout{});
-  check<float>("rank 0 at an offset", dynamic_layout({}, {}, 5), dynamic_layout({}, {}, 2));
-  check<float>("empty", dynamic_layout::contiguous({3, 0, 4}), dynamic_layout::contiguous({3, 0, 4}));
-  check<float>("negative strides", flip(dynamic_layout::contiguous({13, 31})), dynamic_layout::contiguous({13, 31}));
-  check<float>("into negative strides", dynamic_layout::contiguous({13, 31}), flip(dynamic_layout::contiguous({13, 31}), {0}));
-  check<float>("zero strides", dynamic_layout({4, 5, 6}, {0, 6, 1}), dynamic_layout::contiguous({4, 5, 6}));
-  check<float>("unfold", unfold(dynamic_layout::contiguous({100}), 0, 7, 3), dynamic_layout::contiguous({32, 7}));
-  check<float>("as_strided", as_strided(1000, {10, 10}, {97, 3}, 5), dynamic_layout::column_major({10, 10}));
-  check<float>("one element", dynamic_layout::contiguous({1, 1, 1}), dynamic_layout::contiguous({1, 1, 1}));
+  // The cases the host run of the kernels checks too (copy_cases.hpp).
+  strider_copy_cases::for_each_case([&]<class T>(const std::string& name, const dynamic_layout& src, const dynamic_layout& dst, index_t shift) {
+    check<T>(name, src, dst, shift);
+  });
+  // Past the launch limits, where only the grid-stride loops reach: more tiles than blocks,
+  // more row blocks than a grid's height, more elements than one pass of the flat kernel, more
+  // than a 32-bit index counts.
+  check_permute("transpose 8200^2", {8200, 8200}, {1, 0});
+  check<float>("600000 rows", slice(dynamic_layout::contiguous({600000, 80}), ":, 1:41"), dynamic_layout::contiguous({600000, 40}));
+  check<float>("flat, 18000000 elements", slice(dynamic_layout::contiguous({9000000, 4}), ":, ::-2"), dynamic_layout::contiguous({9000000, 2}));
+  check_wide_copy();
+  // A type with constructors of its own (not device code), and a pinned host source.
+  check<std::complex<float>>("complex transposed", permute(dynamic_layout::contiguous({70, 45}), {1, 0}), dynamic_layout::contiguous({45, 70}));
+  check_pinned_source();
   // Static layouts: the plan from the compiler.
   {
     ++cases;
@@ -243,28 +281,10 @@ int main() {
     cudaFree(s);
     cudaFree(d);
   }
-  // Random layouts: a contiguous base permuted, flipped and sliced with steps, into contiguous or
-  // permuted destinations.
+  // Random layouts (copy_cases.hpp).
   std::mt19937 rng(20261123);
   for (int i = 0; i < 300; ++i) {
-    const std::size_t rank = 1 + rng() % 5;
-    dims shape;
-    for (std::size_t d = 0; d < rank; ++d) shape.push_back(static_cast<index_t>(1 + rng() % (rank <= 2 ? 90 : 13)));
-    dims axes;
-    for (std::size_t d = 0; d < rank; ++d) axes.push_back(static_cast<index_t>(d));
-    std::shuffle(axes.begin(), axes.end(), rng);
-    dynamic_layout src = permute(dynamic_layout::contiguous(shape), axes);
-    if (rng() % 2) src = flip(src, {static_cast<index_t>(rng() % rank)});
-    std::string index;
-    for (std::size_t d = 0; d < rank; ++d) index += (d ? "," : "") + std::string(rng() % 3 == 0 ? "::2" : rng() % 5 == 0 ? "1:" : ":");
-    src = slice(src, index);
-    std::shuffle(axes.begin(), axes.end(), rng);
-    const dynamic_layout dst = rng() % 2 ? dynamic_layout::contiguous(src.shape())
-                                         : permute(dynamic_layout::contiguous(permute(src, axes).shape()), [&] {
-                                             dims inverse(axes);
-                                             for (std::size_t d = 0; d < rank; ++d) inverse[static_cast<std::size_t>(axes[d])] = static_cast<index_t>(d);
-                                             return inverse;
-                                           }());
+    const auto [src, dst] = strider_copy_cases::random_case(rng, 13);
     check<float>("random " + std::to_string(i), src, dst);
   }
   check_mixed_kernels();

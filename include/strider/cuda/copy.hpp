@@ -1,14 +1,9 @@
 // strider/cuda/copy.hpp: the device copy, `dst[dst_layout(i...)] = src[src_layout(i...)]` for
 // device memory, planned by the host copy's analysis (engine/copy_plan.hpp): extent-1 axes
 // dropped, loops ordered by the destination's strides, contiguous neighbours merged, and a
-// transpose (the source's fastest axis is not the destination's) marked for tiling. Three
-// kernels carry a plan out:
-//   copy_tiled  a transpose, through 32x32 shared-memory tiles (one padding column, so that the
-//               column reads hit distinct banks): both global reads and writes are coalesced;
-//   copy_rows   an inner loop of at least a warp: warps along each row, several rows per block
-//               when rows are short; rows contiguous in both layouts move as 16- or 8-byte
-//               vectors when the strides and the pointers allow;
-//   copy_flat   short inner loops: one element per thread, its offsets from its flat index.
+// transpose (the source's fastest axis is not the destination's) marked for tiling. The kernels
+// (tiled, rows, flat) and the choice between them are in cuda/copy_kernels.hpp, written as the
+// code of one thread so that a host test runs them too; this header launches them.
 // Only nvcc compiles this header (it includes <cuda_runtime.h>).
 #pragma once
 
@@ -24,159 +19,80 @@
 #include "../engine/copy_plan.hpp"
 #include "../static/layout.hpp"
 #include "../storage/view.hpp"
+#include "copy_kernels.hpp"
 
 namespace strider::cuda {
 
 namespace detail {
 
-inline constexpr int tile = 32;       // a tile is tile x tile elements
-inline constexpr int tile_rows = 8;   // threads per tile: tile x tile_rows
-inline constexpr int row_threads = 256;
-
-// The storage offsets of outer index k of loops [0, loops) of p (the last of them fastest).
-template <class Index>
-__device__ inline void outer_offsets(const copy_plan& p, std::size_t loops, Index k, index_t& src, index_t& dst) {
-  src = p.src_offset;
-  dst = p.dst_offset;
-  for (std::size_t d = loops; d-- > 0;) {
-    const auto extent = static_cast<Index>(p.extent[d]);
-    const Index i = k % extent;
-    k /= extent;
-    src += static_cast<index_t>(i) * p.src_stride[d];
-    dst += static_cast<index_t>(i) * p.dst_stride[d];
-  }
+// Every kernel runs blocks of at most block_threads threads; the bound lets the compiler keep
+// enough blocks resident to hide the memory's latency (a transpose otherwise takes 80 registers a
+// thread, a third of the threads a multiprocessor can hold).
+template <class T, class Index>
+__global__ void __launch_bounds__(block_threads) copy_flat(const T* __restrict__ src, T* __restrict__ dst, copy_plan p, Index size) {
+  flat_thread<T, Index>(src, dst, p, size, static_cast<Index>(blockIdx.x) * blockDim.x + threadIdx.x, static_cast<Index>(gridDim.x) * blockDim.x);
 }
 
 template <class T, class Index>
-__global__ void copy_flat(const T* __restrict__ src, T* __restrict__ dst, copy_plan p, Index size) {
-  for (Index k = static_cast<Index>(blockIdx.x) * blockDim.x + threadIdx.x; k < size; k += static_cast<Index>(gridDim.x) * blockDim.x) {
-    index_t s = 0, d = 0;
-    outer_offsets<Index>(p, p.rank, k, s, d);
-    dst[d] = src[s];
-  }
+__global__ void __launch_bounds__(block_threads) copy_rows(const T* __restrict__ src, T* __restrict__ dst, copy_plan p, Index rows) {
+  rows_thread<T, Index>(src, dst, p, rows, static_cast<Index>(blockIdx.y) * blockDim.y + threadIdx.y, static_cast<Index>(gridDim.y) * blockDim.y,
+                        static_cast<index_t>(blockIdx.x) * blockDim.x + threadIdx.x, static_cast<index_t>(gridDim.x) * blockDim.x);
 }
 
 template <class T, class Index>
-__global__ void copy_rows(const T* __restrict__ src, T* __restrict__ dst, copy_plan p, Index rows) {
-  const std::size_t inner = p.rank - 1;
-  const index_t n = p.extent[inner], ss = p.src_stride[inner], ds = p.dst_stride[inner];
-  for (Index row = static_cast<Index>(blockIdx.y) * blockDim.y + threadIdx.y; row < rows; row += static_cast<Index>(gridDim.y) * blockDim.y) {
-    index_t s = 0, d = 0;
-    outer_offsets<Index>(p, inner, row, s, d);
-    for (index_t i = static_cast<index_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += static_cast<index_t>(gridDim.x) * blockDim.x)
-      dst[d + i * ds] = src[s + i * ss];
-  }
-}
-
-template <class T>
-__global__ void copy_tiled(const T* __restrict__ src, T* __restrict__ dst, copy_plan p, index_t tiles_a, index_t tiles_b, index_t tiles) {
-  __shared__ T buffer[tile][tile + 1];
-  const std::size_t a_loop = p.rank - 2, b_loop = p.rank - 1;  // a: the source's fastest, b: the destination's
-  const index_t na = p.extent[a_loop], nb = p.extent[b_loop];
-  const index_t sa = p.src_stride[a_loop], sb = p.src_stride[b_loop], da = p.dst_stride[a_loop], db = p.dst_stride[b_loop];
+__global__ void __launch_bounds__(block_threads, 6) copy_tiled(const T* __restrict__ src, T* __restrict__ dst, copy_plan p, Index tiles_a, Index tiles_b, Index tiles) {
+  __shared__ tile_buffer<T> buffer;
   const int tx = static_cast<int>(threadIdx.x), ty = static_cast<int>(threadIdx.y);
-  for (index_t t = blockIdx.x; t < tiles; t += gridDim.x) {
-    const index_t tb = t % tiles_b, ta = t / tiles_b % tiles_a, outer = t / (tiles_a * tiles_b);
-    index_t s = 0, d = 0;
-    outer_offsets<index_t>(p, a_loop, outer, s, d);
-    const index_t a0 = ta * tile, b0 = tb * tile;
-    for (int j = ty; j < tile; j += tile_rows) {  // read along a, the source's contiguous direction
-      const index_t a = a0 + tx, b = b0 + j;
-      if (a < na && b < nb) buffer[j][tx] = src[s + a * sa + b * sb];
-    }
+  for (Index t = blockIdx.x; t < tiles; t += gridDim.x) {
+    const tile_origin o = tile_at<Index>(p, t, tiles_a, tiles_b);
+    tile_load(src, p, o, tx, ty, buffer);
     __syncthreads();
-    for (int j = ty; j < tile; j += tile_rows) {  // write along b, the destination's
-      const index_t a = a0 + j, b = b0 + tx;
-      if (a < na && b < nb) dst[d + a * da + b * db] = buffer[tx][j];
-    }
+    tile_store(dst, p, o, tx, ty, buffer);
     __syncthreads();
   }
 }
 
-// Launch limits: enough blocks to fill any GPU, the rest by grid-stride loops.
-inline constexpr index_t max_blocks = 1 << 16;
-inline constexpr index_t max_grid_y = 65535;
-
-inline unsigned blocks_for(index_t work, index_t per_block) {
-  const index_t blocks = (work + per_block - 1) / per_block;
-  return static_cast<unsigned>(blocks < 1 ? 1 : blocks > max_blocks ? max_blocks : blocks);
-}
-
-// The plan with its innermost loop moved in units of `width` elements, when both layouts are
-// contiguous there, every other stride and both offsets are multiples of `width`, and both
-// pointers are aligned to `width` elements of size `element`: then a row of n elements is n /
-// width vectors.
-inline bool vectorize(copy_plan& p, index_t width, const void* src, const void* dst, std::size_t element) {
-  if (p.rank == 0 || p.blocked) return false;
-  const std::size_t inner = p.rank - 1;
-  if (p.src_stride[inner] != 1 || p.dst_stride[inner] != 1 || p.extent[inner] % width != 0) return false;
-  if (p.src_offset % width != 0 || p.dst_offset % width != 0) return false;
-  for (std::size_t d = 0; d < inner; ++d)
-    if (p.src_stride[d] % width != 0 || p.dst_stride[d] % width != 0) return false;
-  const auto bytes = static_cast<std::uintptr_t>(width) * element;
-  if (reinterpret_cast<std::uintptr_t>(src) % bytes != 0 || reinterpret_cast<std::uintptr_t>(dst) % bytes != 0) return false;
-  for (std::size_t d = 0; d < inner; ++d) {
-    p.src_stride[d] /= width;
-    p.dst_stride[d] /= width;
-  }
-  p.extent[inner] /= width;
-  p.src_offset /= width;
-  p.dst_offset /= width;
-  p.size /= width;
-  p.element_size *= static_cast<std::size_t>(width);
-  return true;
-}
-
-// A block is row_threads threads: as many warps along a row as it needs (up to all of them),
-// the rest on the next rows, so that short rows (a permute's last axis) keep every thread busy.
-template <class T, class Index>
-void launch_rows(const T* src, T* dst, const copy_plan& p, cudaStream_t stream) {
-  const index_t n = p.extent[p.rank - 1];
-  const index_t rows = p.size / n;
-  const index_t along = n >= row_threads ? row_threads : (n + tile - 1) / tile * tile;
-  const index_t across = row_threads / along;
-  const index_t row_blocks = (rows + across - 1) / across;
-  const dim3 grid(blocks_for(n, along), static_cast<unsigned>(row_blocks < max_grid_y ? row_blocks : max_grid_y));
-  copy_rows<T, Index><<<grid, dim3(static_cast<unsigned>(along), static_cast<unsigned>(across)), 0, stream>>>(src, dst, p, static_cast<Index>(rows));
-}
+// The type a kernel moves for elements of type T: an unsigned integer or a CUDA vector of the
+// same size, or bytes of the same size and alignment. The copy moves bits, as cudaMemcpy does,
+// so no element type needs device code of its own (std::complex, a struct of a library's).
+template <std::size_t Size, std::size_t Align>
+struct alignas(Align) element_bits {
+  unsigned char bytes[Size];
+};
+template <class T>
+using moved_t = std::conditional_t<
+    sizeof(T) == 1 && alignof(T) == 1, std::uint8_t,
+    std::conditional_t<sizeof(T) == 2 && alignof(T) == 2, std::uint16_t,
+                       std::conditional_t<sizeof(T) == 4 && alignof(T) == 4, std::uint32_t,
+                                          std::conditional_t<sizeof(T) == 8 && alignof(T) == 8, unsigned long long,
+                                                             std::conditional_t<sizeof(T) == 16 && alignof(T) == 16, uint4, element_bits<sizeof(T), alignof(T)>>>>>>;
 
 template <class T>
-void launch(const T* src, T* dst, copy_plan p, cudaStream_t stream) {
-  const bool small = p.size <= INT32_MAX;
-  if (p.blocked) {
-    const index_t na = p.extent[p.rank - 2], nb = p.extent[p.rank - 1];
-    const index_t tiles_a = (na + tile - 1) / tile, tiles_b = (nb + tile - 1) / tile;
-    const index_t tiles = p.size / (na * nb) * tiles_a * tiles_b;
-    copy_tiled<T><<<static_cast<unsigned>(tiles < max_blocks ? tiles : max_blocks), dim3(tile, tile_rows), 0, stream>>>(src, dst, p, tiles_a, tiles_b, tiles);
-    return;
-  }
-  if (p.rank > 0 && p.extent[p.rank - 1] >= tile) {
-    // Whole rows: as 16-byte vectors, else 8-byte ones, else elements.
-    if constexpr (sizeof(T) < 16 && 16 % sizeof(T) == 0) {
-      copy_plan v = p;
-      if (vectorize(v, 16 / sizeof(T), src, dst, sizeof(T))) {
-        const auto* s = reinterpret_cast<const uint4*>(src);
-        auto* d = reinterpret_cast<uint4*>(dst);
-        return small ? launch_rows<uint4, std::uint32_t>(s, d, v, stream) : launch_rows<uint4, std::uint64_t>(s, d, v, stream);
-      }
+void launch(const T* src, T* dst, const copy_plan& plan, cudaStream_t stream) {
+  const copy_launch l = plan_launch(plan, reinterpret_cast<std::uintptr_t>(src), reinterpret_cast<std::uintptr_t>(dst));
+  const dim3 grid(static_cast<unsigned>(l.grid.x), static_cast<unsigned>(l.grid.y)), block(static_cast<unsigned>(l.block.x), static_cast<unsigned>(l.block.y));
+  if (l.kind == kernel_kind::tiled) {
+    if constexpr (sizeof(T) <= max_tiled_element) {  // plan_launch tiles nothing larger
+      if (l.wide) copy_tiled<T, std::uint64_t><<<grid, block, 0, stream>>>(src, dst, l.plan, l.tiles_a, l.tiles_b, l.work);
+      else copy_tiled<T, std::uint32_t><<<grid, block, 0, stream>>>(src, dst, l.plan, static_cast<std::uint32_t>(l.tiles_a), static_cast<std::uint32_t>(l.tiles_b), static_cast<std::uint32_t>(l.work));
     }
-    if constexpr (sizeof(T) < 8 && 8 % sizeof(T) == 0) {
-      copy_plan v = p;
-      if (vectorize(v, 8 / sizeof(T), src, dst, sizeof(T))) {
-        const auto* s = reinterpret_cast<const uint2*>(src);
-        auto* d = reinterpret_cast<uint2*>(dst);
-        return small ? launch_rows<uint2, std::uint32_t>(s, d, v, stream) : launch_rows<uint2, std::uint64_t>(s, d, v, stream);
-      }
-    }
-    return small ? launch_rows<T, std::uint32_t>(src, dst, p, stream) : launch_rows<T, std::uint64_t>(src, dst, p, stream);
+  } else if (l.kind == kernel_kind::rows) {
+    const auto rows = [&]<class V>(const V* s, V* d) {
+      if (l.wide) copy_rows<V, std::uint64_t><<<grid, block, 0, stream>>>(s, d, l.plan, static_cast<std::uint64_t>(l.work));
+      else copy_rows<V, std::uint32_t><<<grid, block, 0, stream>>>(s, d, l.plan, static_cast<std::uint32_t>(l.work));
+    };
+    const std::size_t bytes = static_cast<std::size_t>(l.vector) * sizeof(T);
+    if (bytes == 16) rows(reinterpret_cast<const uint4*>(src), reinterpret_cast<uint4*>(dst));
+    else if (bytes == 8) rows(reinterpret_cast<const uint2*>(src), reinterpret_cast<uint2*>(dst));
+    else rows(src, dst);
+  } else if (l.kind == kernel_kind::flat) {
+    if (l.wide) copy_flat<T, std::uint64_t><<<grid, block, 0, stream>>>(src, dst, l.plan, static_cast<std::uint64_t>(l.work));
+    else copy_flat<T, std::uint32_t><<<grid, block, 0, stream>>>(src, dst, l.plan, static_cast<std::uint32_t>(l.work));
   }
-  const unsigned blocks = blocks_for(p.size, row_threads);
-  if (small) copy_flat<T, std::uint32_t><<<blocks, row_threads, 0, stream>>>(src, dst, p, static_cast<std::uint32_t>(p.size));
-  else copy_flat<T, std::uint64_t><<<blocks, row_threads, 0, stream>>>(src, dst, p, static_cast<std::uint64_t>(p.size));
 }
 
-// Device memory (or managed memory) that this device can address: anything else is refused
-// before a kernel could fault on it.
+// Device, managed or pinned host memory that this device can address at the same address:
+// anything else is refused before a kernel could fault on it.
 inline void check_device_pointer(const void* pointer, const char* which) {
   cudaPointerAttributes attributes{};
   const cudaError_t status = cudaPointerGetAttributes(&attributes, pointer);
@@ -184,8 +100,10 @@ inline void check_device_pointer(const void* pointer, const char* which) {
     (void)cudaGetLastError();  // clear it: the error is reported here, not by a later call
     throw layout_error("cuda::copy_strided: cannot query the {} pointer ({})", which, cudaGetErrorString(status));
   }
-  if (attributes.type != cudaMemoryTypeDevice && attributes.type != cudaMemoryTypeManaged)
-    throw layout_error("cuda::copy_strided: the {} is not device memory (a host pointer? allocate it with cudaMalloc)", which);
+  const bool device = attributes.type == cudaMemoryTypeDevice || attributes.type == cudaMemoryTypeManaged;
+  const bool pinned = attributes.type == cudaMemoryTypeHost && attributes.devicePointer == pointer;
+  if (!device && !pinned)
+    throw layout_error("cuda::copy_strided: the {} is not device memory (a host pointer? allocate it with cudaMalloc, cudaMallocManaged or cudaMallocHost)", which);
 }
 
 // Source and destination must not share bytes: the kernels read and write in no defined order.
@@ -203,11 +121,14 @@ inline void check_no_overlap(const void* src, const layout_value& s, const void*
 template <class T>
 cudaError_t run(const T* src, const layout_value& src_layout, T* dst, const layout_value& dst_layout, const copy_plan& plan,
                 cudaStream_t stream) {
+  static_assert(std::is_trivially_copyable_v<T>, "cuda::copy_strided: the element type must be trivially copyable (the device copy moves its bytes, as cudaMemcpy does)");
   if (plan.size == 0) return cudaSuccess;
   check_device_pointer(src, "source");
   check_device_pointer(dst, "destination");
   check_no_overlap(src, src_layout, dst, dst_layout, sizeof(T));
-  launch(src, dst, plan, stream);
+  using M = moved_t<T>;
+  static_assert(sizeof(M) == sizeof(T) && alignof(M) == alignof(T));
+  launch(reinterpret_cast<const M*>(src), reinterpret_cast<M*>(dst), plan, stream);
   return cudaGetLastError();
 }
 

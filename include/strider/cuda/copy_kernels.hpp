@@ -1,0 +1,229 @@
+// strider/cuda/copy_kernels.hpp: the device copy's kernels as the code of one thread, and the
+// choice of kernel, grid and block for a plan. No CUDA here: the kernels in cuda/copy.hpp call
+// these functions with their block and thread indices, and a host test
+// (runtime_tests/cuda_copy_kernels_test.cpp) runs the same functions thread by thread for the
+// launches the planner makes, so that the index arithmetic is checked where no GPU is.
+//
+// Three kernels carry a plan out:
+//   tiled  a transpose, through tile x tile shared-memory tiles (one padding column, so that the
+//          column reads hit distinct banks): global reads and writes both coalesced;
+//   rows   an inner loop of at least a warp: warps along each row, several rows per block when
+//          rows are short; rows contiguous in both layouts move as 16- or 8-byte vectors when the
+//          strides and the pointers allow;
+//   flat   short inner loops: one element per thread, its offsets from its flat index.
+// A transpose whose short side has at most `thin_side` elements (an n x 3 image's channels) is
+// not tiled, which would leave most of each tile empty: its rows go through the rows kernel with
+// the short side's rows in one block (they read the same source lines), or, when the
+// destination's rows are the short ones, through the flat kernel.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+
+#include "../core/config.hpp"
+#include "../engine/copy_plan.hpp"
+
+namespace strider::cuda::detail {
+
+inline constexpr int tile = 32;            // a tile is tile x tile elements
+inline constexpr int tile_rows = 8;        // threads per tile: tile x tile_rows
+inline constexpr int block_threads = 256;  // the most threads of any block (the kernels' __launch_bounds__)
+inline constexpr index_t max_blocks = index_t{1} << 16;  // enough blocks to fill any GPU; the rest by grid-stride loops
+inline constexpr index_t max_grid_y = 65535;             // CUDA's limit on gridDim.y
+inline constexpr index_t thin_side = 8;
+// Elements up to this size are tiled; a tile of larger ones would take too much of a
+// multiprocessor's shared memory (and a 32 x 33 tile of 47 bytes or more is past the 48 KiB a
+// block may declare).
+inline constexpr std::size_t max_tiled_element = 16;
+
+enum class kernel_kind { none, flat, rows, tiled };
+
+struct grid_size {
+  index_t x = 1, y = 1;
+};
+
+/// What a copy launches: the kernel, its grid and block, and the plan it runs.
+struct copy_launch {
+  kernel_kind kind = kernel_kind::none;
+  copy_plan plan;           // for rows moved as vectors: in units of `vector` elements
+  index_t vector = 1;       // elements per vector (rows), or 1
+  bool wide = false;        // indices need 64 bits
+  grid_size grid, block;
+  index_t work = 0;         // flat: elements; rows: rows; tiled: tiles
+  index_t tiles_a = 0, tiles_b = 0;
+};
+
+// The plan with its innermost loop moved in units of `width` elements, when both layouts are
+// contiguous there, every other stride and both offsets are multiples of `width`, and both
+// addresses are aligned to `width` elements: then a row of n elements is n / width vectors.
+constexpr bool vectorize(copy_plan& p, index_t width, std::uintptr_t src, std::uintptr_t dst) {
+  if (p.rank == 0 || p.blocked) return false;
+  const std::size_t inner = p.rank - 1;
+  if (p.src_stride[inner] != 1 || p.dst_stride[inner] != 1 || p.extent[inner] % width != 0) return false;
+  if (p.src_offset % width != 0 || p.dst_offset % width != 0) return false;
+  for (std::size_t d = 0; d < inner; ++d)
+    if (p.src_stride[d] % width != 0 || p.dst_stride[d] % width != 0) return false;
+  const auto bytes = static_cast<std::uintptr_t>(width) * p.element_size;
+  if (src % bytes != 0 || dst % bytes != 0) return false;
+  for (std::size_t d = 0; d < inner; ++d) {
+    p.src_stride[d] /= width;
+    p.dst_stride[d] /= width;
+  }
+  p.extent[inner] /= width;
+  p.src_offset /= width;
+  p.dst_offset /= width;
+  p.size /= width;
+  p.element_size *= static_cast<std::size_t>(width);
+  return true;
+}
+
+constexpr index_t blocks_for(index_t work, index_t per_block) {
+  const index_t blocks = (work + per_block - 1) / per_block;
+  return blocks < 1 ? 1 : blocks > max_blocks ? max_blocks : blocks;
+}
+
+/// The launch for plan `p` of a copy between the addresses `src` and `dst` (those of element 0
+/// of each storage; they decide whether rows can move as vectors).
+constexpr copy_launch plan_launch(copy_plan p, std::uintptr_t src, std::uintptr_t dst) {
+  copy_launch l;
+  if (p.size == 0) return l;
+  l.wide = p.size > INT32_MAX;
+  index_t rows_per_block = 1;  // rows of a thin transpose's short side, kept together
+  if (p.blocked) {
+    const index_t na = p.extent[p.rank - 2], nb = p.extent[p.rank - 1];
+    if (na > thin_side && nb > thin_side && p.element_size <= max_tiled_element) {
+      l.kind = kernel_kind::tiled;
+      l.plan = p;
+      l.tiles_a = (na + tile - 1) / tile;
+      l.tiles_b = (nb + tile - 1) / tile;
+      l.work = p.size / (na * nb) * l.tiles_a * l.tiles_b;
+      l.wide = l.wide || l.work > INT32_MAX;
+      l.grid.x = l.work < max_blocks ? l.work : max_blocks;
+      l.block = {tile, tile_rows};
+      return l;
+    }
+    p.blocked = false;  // the same pairs of elements, the destination's fastest loop still last
+    if (na <= thin_side) rows_per_block = na;
+  }
+  const std::size_t inner = p.rank - 1;
+  if (p.rank > 0 && p.extent[inner] >= tile) {
+    // Whole rows: as 16-byte vectors, else 8-byte ones, else elements.
+    for (const std::size_t bytes : {std::size_t{16}, std::size_t{8}}) {
+      copy_plan v = p;
+      if (p.element_size < bytes && bytes % p.element_size == 0 && vectorize(v, static_cast<index_t>(bytes / p.element_size), src, dst)) {
+        l.vector = static_cast<index_t>(bytes / p.element_size);
+        p = v;
+        break;
+      }
+    }
+    const index_t n = p.extent[inner], rows = p.size / n;
+    // As many warps along a row as it needs (up to a block), the rest on the next rows, so that
+    // short rows (a permute's last axis) keep every thread busy.
+    index_t along = n >= block_threads ? block_threads : (n + tile - 1) / tile * tile;
+    index_t across = block_threads / along;
+    if (rows_per_block > 1) {
+      const index_t together = block_threads / rows_per_block / tile * tile;
+      along = together < along ? together : along;
+      across = block_threads / along / rows_per_block * rows_per_block;
+    }
+    const index_t row_blocks = (rows + across - 1) / across;
+    l.kind = kernel_kind::rows;
+    l.plan = p;
+    l.work = rows;
+    l.block = {along, across};
+    l.grid = {blocks_for(n, along), row_blocks < max_grid_y ? row_blocks : max_grid_y};
+    return l;
+  }
+  l.kind = kernel_kind::flat;
+  l.plan = p;
+  l.work = p.size;
+  l.block = {block_threads, 1};
+  l.grid = {blocks_for(p.size, block_threads), 1};
+  return l;
+}
+
+// ---- the code of one thread -----------------------------------------------------------------
+
+// The storage offsets of outer index k of loops [0, loops) of p (the last of them fastest).
+template <class Index>
+STRIDER_HOST_DEVICE inline void outer_offsets(const copy_plan& p, std::size_t loops, Index k, index_t& src, index_t& dst) {
+  src = p.src_offset;
+  dst = p.dst_offset;
+  for (std::size_t d = loops; d-- > 0;) {
+    const auto extent = static_cast<Index>(p.extent[d]);
+    const Index i = k % extent;
+    k /= extent;
+    src += static_cast<index_t>(i) * p.src_stride[d];
+    dst += static_cast<index_t>(i) * p.dst_stride[d];
+  }
+}
+
+// flat: elements first, first + step, ... of the copy in the plan's order.
+template <class T, class Index>
+STRIDER_HOST_DEVICE inline void flat_thread(const T* __restrict__ src, T* __restrict__ dst, const copy_plan& p, Index size, Index first, Index step) {
+  for (Index k = first; k < size; k += step) {
+    index_t s = 0, d = 0;
+    outer_offsets<Index>(p, p.rank, k, s, d);
+    dst[d] = src[s];
+  }
+}
+
+// rows: rows row, row + row_step, ... (of `rows`), in each its elements i0, i0 + i_step, ...
+template <class T, class Index>
+STRIDER_HOST_DEVICE inline void rows_thread(const T* __restrict__ src, T* __restrict__ dst, const copy_plan& p, Index rows, Index row, Index row_step,
+                                            index_t i0, index_t i_step) {
+  const std::size_t inner = p.rank - 1;
+  const index_t n = p.extent[inner], ss = p.src_stride[inner], ds = p.dst_stride[inner];
+  for (; row < rows; row += row_step) {
+    index_t s = 0, d = 0;
+    outer_offsets<Index>(p, inner, row, s, d);
+    for (index_t i = i0; i < n; i += i_step) dst[d + i * ds] = src[s + i * ss];
+  }
+}
+
+// tiled: where tile t starts. Loop a (= rank-2) is the source's fastest, loop b (= rank-1) the
+// destination's; tiles are numbered with b fastest, then a, then the outer loops.
+struct tile_origin {
+  index_t src = 0, dst = 0;  // storage offsets of the tile's outer index
+  index_t a0 = 0, b0 = 0;    // its first a and b
+};
+
+template <class Index>
+STRIDER_HOST_DEVICE inline tile_origin tile_at(const copy_plan& p, Index t, Index tiles_a, Index tiles_b) {
+  tile_origin o;
+  const Index tb = t % tiles_b, ta = t / tiles_b % tiles_a, outer = t / tiles_b / tiles_a;
+  outer_offsets<Index>(p, p.rank - 2, outer, o.src, o.dst);
+  o.a0 = static_cast<index_t>(ta) * tile;
+  o.b0 = static_cast<index_t>(tb) * tile;
+  return o;
+}
+
+template <class T>
+using tile_buffer = T[tile][tile + 1];
+
+// Thread (tx, ty) of a tile reads along a, the source's contiguous direction...
+template <class T>
+STRIDER_HOST_DEVICE inline void tile_load(const T* __restrict__ src, const copy_plan& p, const tile_origin& o, int tx, int ty, tile_buffer<T>& buffer) {
+  const index_t na = p.extent[p.rank - 2], nb = p.extent[p.rank - 1];
+  const index_t sa = p.src_stride[p.rank - 2], sb = p.src_stride[p.rank - 1];
+  const index_t a = o.a0 + tx;
+  for (int j = ty; j < tile; j += tile_rows) {
+    const index_t b = o.b0 + j;
+    if (a < na && b < nb) buffer[j][tx] = src[o.src + a * sa + b * sb];
+  }
+}
+
+// ...and, after the block's barrier, writes along b, the destination's.
+template <class T>
+STRIDER_HOST_DEVICE inline void tile_store(T* __restrict__ dst, const copy_plan& p, const tile_origin& o, int tx, int ty, const tile_buffer<T>& buffer) {
+  const index_t na = p.extent[p.rank - 2], nb = p.extent[p.rank - 1];
+  const index_t da = p.dst_stride[p.rank - 2], db = p.dst_stride[p.rank - 1];
+  const index_t b = o.b0 + tx;
+  for (int j = ty; j < tile; j += tile_rows) {
+    const index_t a = o.a0 + j;
+    if (a < na && b < nb) dst[o.dst + a * da + b * db] = buffer[tx][j];
+  }
+}
+
+}  // namespace strider::cuda::detail

@@ -1,0 +1,226 @@
+// The device copy's kernels without a GPU: cuda/copy_kernels.hpp holds the code of one thread of
+// each kernel and the choice of kernel, grid and block, and the CUDA kernels (cuda/copy.hpp) only
+// call it with their indices. Here the same functions run on the host, block by block and thread
+// by thread (a tiled block's threads all load before any stores, as the barrier orders them), for
+// the launch plan_launch makes, and the destination is compared with a naive loop over every
+// index. Launches also run on smaller grids than planned, which only the grid-stride loops cover.
+#include <strider/core.hpp>
+#include <strider/cuda/copy_kernels.hpp>
+#include <strider/engine/copy_plan.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "catch.hpp"
+#include "cuda/copy_cases.hpp"
+#include "test_helpers.hpp"
+
+using strider::dims;
+using strider::dynamic_layout;
+using strider::index_t;
+namespace kernels = strider::cuda::detail;
+
+namespace {
+
+using strider_test::describe;
+
+using strider_copy_cases::bytes_of;
+
+struct coverage {
+  int flat = 0, rows = 0, tiled = 0, vector8 = 0, vector16 = 0, thin_rows = 0, grid_strides = 0;
+};
+coverage seen;
+
+// Runs launch l on grids of at most grid_x x grid_y blocks, moving elements of type E.
+template <class E, class Index>
+void run_launch(const kernels::copy_launch& l, const void* src_storage, void* dst_storage, index_t grid_x, index_t grid_y) {
+  const auto* src = static_cast<const E*>(src_storage);
+  auto* dst = static_cast<E*>(dst_storage);
+  const index_t gx = std::min(l.grid.x, grid_x), gy = std::min(l.grid.y, grid_y);
+  if (gx < l.grid.x || gy < l.grid.y) ++seen.grid_strides;
+  const strider::copy_plan& p = l.plan;
+  if (l.kind == kernels::kernel_kind::flat) {
+    for (index_t b = 0; b < gx; ++b)
+      for (index_t t = 0; t < l.block.x; ++t)
+        kernels::flat_thread<E, Index>(src, dst, p, static_cast<Index>(l.work), static_cast<Index>(b * l.block.x + t), static_cast<Index>(gx * l.block.x));
+  } else if (l.kind == kernels::kernel_kind::rows) {
+    for (index_t by = 0; by < gy; ++by)
+      for (index_t bx = 0; bx < gx; ++bx)
+        for (index_t ty = 0; ty < l.block.y; ++ty)
+          for (index_t tx = 0; tx < l.block.x; ++tx)
+            kernels::rows_thread<E, Index>(src, dst, p, static_cast<Index>(l.work), static_cast<Index>(by * l.block.y + ty), static_cast<Index>(gy * l.block.y),
+                                           bx * l.block.x + tx, gx * l.block.x);
+  } else if (l.kind == kernels::kernel_kind::tiled) {
+    if constexpr (sizeof(E) <= kernels::max_tiled_element) {
+      kernels::tile_buffer<E> buffer;
+      for (index_t b = 0; b < gx; ++b)
+        for (index_t t = b; t < l.work; t += gx) {
+          std::memset(static_cast<void*>(&buffer), 0xA5, sizeof(buffer));  // a stale tile shows as a wrong element
+          const kernels::tile_origin o = kernels::tile_at<Index>(p, static_cast<Index>(t), static_cast<Index>(l.tiles_a), static_cast<Index>(l.tiles_b));
+          for (int ty = 0; ty < kernels::tile_rows; ++ty)
+            for (int tx = 0; tx < kernels::tile; ++tx) kernels::tile_load(src, p, o, tx, ty, buffer);
+          for (int ty = 0; ty < kernels::tile_rows; ++ty)
+            for (int tx = 0; tx < kernels::tile; ++tx) kernels::tile_store(dst, p, o, tx, ty, buffer);
+        }
+    } else {
+      FAIL("a tiled launch for an element of " << sizeof(E) << " bytes");
+    }
+  }
+}
+
+// What every launch must respect on any CUDA device.
+void check_limits(const kernels::copy_launch& l) {
+  if (l.kind == kernels::kernel_kind::none) return;
+  CHECK(l.block.x * l.block.y <= kernels::block_threads);
+  CHECK(l.block.x % 32 == 0);
+  CHECK(l.grid.x >= 1);
+  CHECK(l.grid.x <= kernels::max_blocks);
+  CHECK(l.grid.y >= 1);
+  CHECK(l.grid.y <= kernels::max_grid_y);
+  if (l.kind == kernels::kernel_kind::tiled) CHECK(l.plan.element_size <= kernels::max_tiled_element);
+  if (!l.wide) CHECK(l.work <= INT32_MAX);
+}
+
+// Copies src_layout into dst_layout of elements of type T (bytes of a counter, so that every
+// element differs) through the emulated kernels, and compares with the naive loop.
+template <class T>
+void check_copy(const std::string& name, const dynamic_layout& src_layout, const dynamic_layout& dst_layout, index_t src_shift = 0,
+                index_t grid_x = kernels::max_blocks, index_t grid_y = kernels::max_grid_y) {
+  INFO(name << ": " << describe(src_layout) << " -> " << describe(dst_layout) << ", element of " << sizeof(T) << " bytes, grid at most " << grid_x << " x "
+            << grid_y);
+  const auto span = [](const dynamic_layout& l) { return static_cast<std::size_t>(std::max<index_t>(1, l.required_span())); };
+  std::vector<T> src(span(src_layout) + static_cast<std::size_t>(src_shift)), dst(span(dst_layout));
+  auto* src_bytes = reinterpret_cast<unsigned char*>(src.data());
+  for (std::size_t i = 0; i < src.size() * sizeof(T); ++i) src_bytes[i] = static_cast<unsigned char>(i * 7 + i / 251);
+  std::memset(static_cast<void*>(dst.data()), 0xEE, dst.size() * sizeof(T));
+  std::vector<T> expected = dst;
+  strider_test::for_each_index(dst_layout.shape(), [&](const strider_test::index_vec& index) {
+    std::memcpy(&expected[static_cast<std::size_t>(strider_test::naive_offset(dst_layout, index))],
+                &src[static_cast<std::size_t>(src_shift + strider_test::naive_offset(src_layout, index))], sizeof(T));
+  });
+
+  const strider::copy_plan plan = strider::make_copy_plan(src_layout.entries(), dst_layout.entries(), sizeof(T));
+  const T* s = src.data() + src_shift;
+  const kernels::copy_launch l = kernels::plan_launch(plan, reinterpret_cast<std::uintptr_t>(s), reinterpret_cast<std::uintptr_t>(dst.data()));
+  check_limits(l);
+  const std::size_t moved = static_cast<std::size_t>(l.vector) * sizeof(T);
+  if (l.kind == kernels::kernel_kind::flat) ++seen.flat;
+  if (l.kind == kernels::kernel_kind::rows) ++seen.rows;
+  if (l.kind == kernels::kernel_kind::tiled) ++seen.tiled;
+  if (l.vector > 1 && moved == 8) ++seen.vector8;
+  if (l.vector > 1 && moved == 16) ++seen.vector16;
+  if (l.kind == kernels::kernel_kind::rows && plan.blocked) ++seen.thin_rows;
+  const auto run = [&]<class E>() {
+    if (l.wide) run_launch<E, std::uint64_t>(l, s, dst.data(), grid_x, grid_y);
+    else run_launch<E, std::uint32_t>(l, s, dst.data(), grid_x, grid_y);
+  };
+  if (moved == 16) run.template operator()<bytes_of<16, 16>>();
+  else if (moved == 8) run.template operator()<bytes_of<8, 8>>();
+  else run.template operator()<T>();
+  CHECK(std::memcmp(dst.data(), expected.data(), dst.size() * sizeof(T)) == 0);
+}
+
+dynamic_layout contiguous(const dims& shape) { return dynamic_layout::contiguous(shape); }
+
+void check_permute(const std::string& name, const dims& shape, const dims& axes, index_t grid_x = kernels::max_blocks) {
+  const dynamic_layout src = strider::permute(contiguous(shape), axes);
+  check_copy<float>(name, src, contiguous(src.shape()), 0, grid_x);
+}
+
+}  // namespace
+
+TEST_CASE("device copy kernels: the device test's cases, run on the host") {
+  strider_copy_cases::for_each_case([&]<class T>(const std::string& name, const dynamic_layout& src, const dynamic_layout& dst, index_t shift) {
+    check_copy<T>(name, src, dst, shift);
+    check_copy<T>(name + ", on 3 x 2 blocks", src, dst, shift, 3, 2);
+  });
+  check_permute("batched transpose, few blocks", {4, 70, 45}, {0, 2, 1}, 7);
+}
+
+TEST_CASE("device copy kernels: thin transposes are not tiled") {
+  for (const index_t side : {2, 3, 4, 5, 8}) {
+    const std::string n = std::to_string(side);
+    // An n x side image's channels into planes: rows of the long side, the short side's rows
+    // in one block.
+    const dynamic_layout planes = strider::permute(contiguous({1000, side}), {1, 0});
+    const strider::copy_plan p = strider::make_copy_plan(planes.entries(), contiguous({side, 1000}).entries(), 4);
+    REQUIRE(p.blocked);
+    const kernels::copy_launch l = kernels::plan_launch(p, 0, 0);
+    CHECK(l.kind == kernels::kernel_kind::rows);
+    CHECK(l.block.y % side == 0);
+    check_copy<float>("planes of " + n, planes, contiguous({side, 1000}));
+    check_copy<float>("planes of " + n + ", few blocks", planes, contiguous({side, 1000}), 0, 3);
+    // Planes into an n x side image: one element per thread, the destination written in order.
+    const dynamic_layout pixels = strider::permute(contiguous({side, 1000}), {1, 0});
+    CHECK(kernels::plan_launch(strider::make_copy_plan(pixels.entries(), contiguous({1000, side}).entries(), 4), 0, 0).kind == kernels::kernel_kind::flat);
+    check_copy<float>("pixels of " + n, pixels, contiguous({1000, side}));
+    check_copy<float>("pixels of " + n + ", few blocks", pixels, contiguous({1000, side}), 0, 2);
+    // A batch of them.
+    check_copy<float>("batched planes of " + n, strider::permute(contiguous({3, 200, side}), {0, 2, 1}), contiguous({3, side, 200}));
+  }
+  // One more than thin_side: tiled.
+  const dynamic_layout nine = strider::permute(contiguous({1000, 9}), {1, 0});
+  CHECK(kernels::plan_launch(strider::make_copy_plan(nine.entries(), contiguous({9, 1000}).entries(), 4), 0, 0).kind == kernels::kernel_kind::tiled);
+  check_copy<float>("planes of 9", nine, contiguous({9, 1000}));
+}
+
+TEST_CASE("device copy kernels: elements over 16 bytes are not tiled") {
+  // Their tile would take too much of a block's shared memory.
+  const dynamic_layout t = strider::permute(contiguous({70, 45}), {1, 0});
+  CHECK(kernels::plan_launch(strider::make_copy_plan(t.entries(), contiguous({45, 70}).entries(), 16), 0, 0).kind == kernels::kernel_kind::tiled);
+  CHECK(kernels::plan_launch(strider::make_copy_plan(t.entries(), contiguous({45, 70}).entries(), 64), 0, 0).kind != kernels::kernel_kind::tiled);
+  check_copy<bytes_of<48, 16>>("48 bytes, rows", contiguous({5, 40}), strider::flip(contiguous({5, 40}), {0}));
+}
+
+TEST_CASE("device copy kernels: random layouts, on full and on small grids") {
+  std::mt19937 rng(20261125);
+  for (int i = 0; i < 200; ++i) {
+    const auto [src, dst] = strider_copy_cases::random_case(rng, 9);
+    const index_t grid = rng() % 2 ? kernels::max_blocks : static_cast<index_t>(1 + rng() % 3);
+    const std::string name = "random " + std::to_string(i);
+    if (rng() % 3 == 0) check_copy<double>(name, src, dst, 0, grid, grid);
+    else check_copy<float>(name, src, dst, static_cast<index_t>(rng() % 2), grid, grid);
+  }
+  // Every kernel and vector width was reached, and some launches ran on fewer blocks than planned.
+  CHECK(seen.flat > 0);
+  CHECK(seen.rows > 0);
+  CHECK(seen.tiled > 0);
+  CHECK(seen.vector8 > 0);
+  CHECK(seen.vector16 > 0);
+  CHECK(seen.thin_rows > 0);
+  CHECK(seen.grid_strides > 0);
+}
+
+TEST_CASE("device copy kernels: launches for large copies stay within CUDA's limits") {
+  const auto launch_of = [](const dynamic_layout& src, const dynamic_layout& dst, std::size_t element) {
+    return kernels::plan_launch(strider::make_copy_plan(src.entries(), dst.entries(), element), 0, 0);
+  };
+  // 9000^2 transposed: 79524 tiles on at most max_blocks blocks.
+  const kernels::copy_launch t = launch_of(strider::permute(contiguous({9000, 9000}), {1, 0}), contiguous({9000, 9000}), 4);
+  CHECK(t.kind == kernels::kernel_kind::tiled);
+  CHECK(t.work == 282 * 282);
+  CHECK(t.grid.x == kernels::max_blocks);
+  check_limits(t);
+  // 600000 short strided rows: more row blocks than a grid's height.
+  const kernels::copy_launch r = launch_of(strider::slice(contiguous({600000, 80}), ":, 1:41"), contiguous({600000, 40}), 4);
+  CHECK(r.kind == kernels::kernel_kind::rows);
+  CHECK(r.grid.y == kernels::max_grid_y);
+  CHECK(r.work == 600000);
+  check_limits(r);
+  // More elements than a 32-bit index counts.
+  const kernels::copy_launch w = launch_of(strider::flip(contiguous({index_t{3} << 30})), contiguous({index_t{3} << 30}), 1);
+  CHECK(w.wide);
+  check_limits(w);
+  const kernels::copy_launch f = launch_of(strider::slice(contiguous({index_t{1} << 30, 4}), ":, ::-2"), contiguous({index_t{1} << 30, 2}), 1);
+  CHECK(f.kind == kernels::kernel_kind::flat);
+  CHECK(f.wide);
+  CHECK(f.grid.x == kernels::max_blocks);
+  check_limits(f);
+  // And those shapes' index arithmetic, on grids small enough to run here.
+  check_copy<float>("transpose on 5 blocks", strider::permute(contiguous({300, 200}), {1, 0}), contiguous({200, 300}), 0, 5);
+  check_copy<float>("rows on 2 x 2 blocks", strider::slice(contiguous({6000, 80}), ":, 1:41"), contiguous({6000, 40}), 0, 2, 2);
+}
