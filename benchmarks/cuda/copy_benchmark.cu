@@ -2,7 +2,8 @@
 // 32x32 shared-memory tiled transpose written here (the hand-written reference, for the 2-D
 // transposes), in one run; PyTorch's out.copy_(x.permute(...)) comes from torch_copy.py (run.sh
 // runs both and joins the tables). float32; GB/s counts the bytes read and written (twice the
-// output's bytes); the median of `repeats` timed runs after a warm-up, timed with CUDA events.
+// output's bytes); the median of `repeats` timings after a warm-up, each of `batch` copies back to
+// back between two CUDA events (one copy alone would also time the host's launch latency).
 // Build: nvcc -std=c++20 -O3 -arch=sm_90 -I include benchmarks/cuda/copy_benchmark.cu
 #include <strider/cuda.hpp>
 
@@ -15,7 +16,8 @@
 namespace {
 using namespace strider;
 
-constexpr int repeats = 20;
+constexpr int repeats = 11;
+constexpr int batch = 20;
 
 void check(cudaError_t status, const char* what) {
   if (status != cudaSuccess) {
@@ -24,7 +26,7 @@ void check(cudaError_t status, const char* what) {
   }
 }
 
-// Median milliseconds of f over `repeats` runs, after one warm-up.
+// Median milliseconds of one f, over `repeats` batches, after one warm-up.
 double median_ms(const std::function<void()>& f) {
   cudaEvent_t start, stop;
   cudaEventCreate(&start);
@@ -34,12 +36,12 @@ double median_ms(const std::function<void()>& f) {
   std::vector<float> times;
   for (int r = 0; r < repeats; ++r) {
     cudaEventRecord(start);
-    f();
+    for (int k = 0; k < batch; ++k) f();
     cudaEventRecord(stop);
     check(cudaEventSynchronize(stop), "timed run");
     float ms = 0;
     cudaEventElapsedTime(&ms, start, stop);
-    times.push_back(ms);
+    times.push_back(ms / batch);
   }
   cudaEventDestroy(start);
   cudaEventDestroy(stop);
@@ -91,8 +93,10 @@ int main() {
       {"a[:, ::2] of 8192^2", slice(c({8192, 8192}), ":, ::2"), 8192 * 8192},
       {"a[:, ::-1] of 8192^2", slice(c({8192, 8192}), ":, ::-1"), 8192 * 8192},
       {"broadcast 8192 to 8192^2", broadcast_to(c({8192}), {8192, 8192}), 8192},
+      {"transpose 1000000x3", permute(c({1000000, 3}), {1, 0}), 3000000},
+      {"transpose 3x1000000", permute(c({3, 1000000}), {1, 0}), 3000000},
   };
-  std::printf("# %s, CUDA runtime %d.%d, float32, GB/s read+written, median of %d\n", prop.name, runtime / 1000, runtime % 1000 / 10, repeats);
+  std::printf("# %s, CUDA runtime %d.%d, float32, GB/s read+written, median of %d batches of %d copies\n", prop.name, runtime / 1000, runtime % 1000 / 10, repeats, batch);
   std::printf("case\tmemcpy_gbs\treference_gbs\tstrider_gbs\n");
   for (const bench_case& b : cases) {
     const dynamic_layout dst = dynamic_layout::contiguous(b.source.shape());
@@ -107,7 +111,10 @@ int main() {
     double reference_ms = 0;
     if (b.transpose_rows > 0) {
       const dim3 grid((b.transpose_cols + 31) / 32, (b.transpose_rows + 31) / 32);
-      reference_ms = median_ms([&] { tiled_transpose<<<grid, dim3(32, 8)>>>(in, out, b.transpose_rows, b.transpose_cols); });
+      reference_ms = median_ms([&] {
+        tiled_transpose<<<grid, dim3(32, 8)>>>(in, out, b.transpose_rows, b.transpose_cols);
+        check(cudaGetLastError(), "reference transpose");
+      });
     }
     const double strider_ms = median_ms([&] { check(cuda::copy_strided(in, b.source, out, dst), b.name.c_str()); });
     std::printf("%s\t%.0f\t%s\t%.0f\n", b.name.c_str(), gb / memcpy_ms * 1e3,

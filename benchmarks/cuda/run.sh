@@ -6,8 +6,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 arch=${1:-90}
 out=${OUT:-$(mktemp -d)}
-nvcc -std=c++20 -O3 -arch=sm_${arch} -I include benchmarks/cuda/copy_benchmark.cu -o "$out/copy_benchmark"
-"$out/copy_benchmark" | tee "$out/strider.tsv"
+nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)  # the toolkit's usual place is often not on PATH
+bin=$(mktemp -d)
+"$nvcc" -std=c++20 -O3 -arch=sm_${arch} -I include benchmarks/cuda/copy_benchmark.cu -o "$bin/copy_benchmark"
+"$bin/copy_benchmark" | tee "$out/strider.tsv"
 python3 benchmarks/cuda/torch_copy.py | tee "$out/torch.tsv"
 python3 - "$out/strider.tsv" "$out/torch.tsv" <<'PY'
 import sys

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The GPU checks, for a machine with a GPU and nvcc but none of the project's other dependencies
+# (no Boost, Catch2 or CMake needed): builds and runs the device copy test and the CUDA example,
+# compiles the device static test, then runs benchmarks/cuda/run.sh. Results go to $OUT (a
+# temporary folder when unset), the binaries to a temporary folder. Usage (repository root): bash tools/gpu-check.sh [ARCH=90]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+arch=${1:-90}
+out=${OUT:-$(mktemp -d)}
+nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+flags=(-std=c++20 -O2 -arch=sm_${arch} -I include)
+status=0
+bin=$(mktemp -d)
+"$nvcc" "${flags[@]}" -Werror all-warnings -c static_tests/cuda/device_static_test.cu -o "$bin/device_static_test.o"
+echo "device static test: compiled"
+for test in runtime_tests/cuda/device_copy_test.cu examples/cuda/nhwc_conv.cu; do
+  name=$(basename "$test" .cu)
+  "$nvcc" "${flags[@]}" "$test" -o "$bin/$name"
+  if "$bin/$name" > "$out/$name.txt" 2>&1; then
+    echo "$name: passed"
+  else
+    code=$?
+    if [ $code -eq 77 ]; then echo "$name: skipped (no GPU visible)"; else echo "$name: FAILED (exit $code)"; status=1; fi
+  fi
+  tail -n 25 "$out/$name.txt"
+done
+OUT="$out" bash benchmarks/cuda/run.sh "$arch" | tee "$out/benchmark.md"
+exit $status
