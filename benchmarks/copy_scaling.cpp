@@ -200,8 +200,9 @@ double median(std::vector<double> v) {
 }
 
 // --stream-sweep: streaming stores against plain stores, per destination size and thread count,
-// for the two kinds of kernel that can stream: rows (a contiguous copy, as memcpy) and tiles (a
-// transpose of an n x 1024 array). Prints the ratio of the streaming copy's speed to the plain one's.
+// for the kinds of kernel that can stream: rows (a contiguous copy, as memcpy), tiles (a transpose
+// of an n x 1024 array) and triples (a transpose of an n x 3 array, three rows written front to
+// back). Prints the ratio of the streaming copy's speed to the plain one's.
 int stream_sweep(const std::vector<unsigned>& thread_counts, int repetitions, double min_time) {
   const std::size_t largest = std::size_t{256} << 20;
   for (int b = 0; b < 2; ++b) {
@@ -211,21 +212,25 @@ int stream_sweep(const std::vector<unsigned>& thread_counts, int repetitions, do
   using strider::detail::copy_engine::streaming;
   streaming& mode = strider::detail::copy_engine::stream_mode();
   std::printf("CPU: %s; streaming / plain stores, speed ratio (median of %d)\n\n| destination |", cpu_model().c_str(), repetitions);
-  for (unsigned t : thread_counts) std::printf(" rows, %u thr | tiles, %u thr |", t, t);
+  for (unsigned t : thread_counts) std::printf(" rows, %u thr | tiles, %u thr | triples, %u thr |", t, t, t);
   std::printf("\n|---|");
-  for (std::size_t k = 0; k < 2 * thread_counts.size(); ++k) std::printf("---:|");
+  for (std::size_t k = 0; k < 3 * thread_counts.size(); ++k) std::printf("---:|");
   std::printf("\n");
   for (std::size_t bytes = std::size_t{256} << 10; bytes <= largest; bytes *= 2) {
     const index_t elements = static_cast<index_t>(bytes / sizeof(float));
     const dynamic_layout row = dynamic_layout::contiguous({elements});
     const dynamic_layout wide = dynamic_layout::contiguous({1024, elements / 1024});  // the transpose's destination
     const dynamic_layout transposed = strider::transpose(dynamic_layout::contiguous({elements / 1024, 1024}), 0, 1);
+    const index_t n3 = elements / 3 / 16 * 16;  // rows of whole cache lines, as streaming needs
+    const dynamic_layout three_rows = dynamic_layout::contiguous({3, n3});
+    const dynamic_layout triples = strider::transpose(dynamic_layout::contiguous({n3, 3}), 0, 1);
     std::printf("| %zu KiB |", bytes >> 10);
     for (unsigned threads : thread_counts) {
-      for (int kind = 0; kind < 2; ++kind) {
+      for (int kind = 0; kind < 3; ++kind) {
         const copier copy = [&](const float* s, float* d) {
           if (kind == 0) strider::copy_strided(s, row, d, row, {threads});
-          else strider::copy_strided(s, transposed, d, wide, {threads});
+          else if (kind == 1) strider::copy_strided(s, transposed, d, wide, {threads});
+          else strider::copy_strided(s, triples, d, three_rows, {threads});
         };
         std::vector<double> streamed, plain;
         for (int r = 0; r < repetitions; ++r) {
