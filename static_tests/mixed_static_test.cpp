@@ -182,6 +182,13 @@ static_assert(coalesce_t<Crop>::static_offset == 16);
 // The batch sliced whole keeps its multiple, so the crop by slice coalesces the same way.
 static_assert(slice_t<contiguous<dyn_multiple<2>, 8, 8>, ":, 2:6, :">::static_shape == a<dyn_multiple<2>, 4, 8>);
 static_assert(coalesce_t<slice_t<contiguous<dyn_multiple<2>, 8, 8>, ":, 2:6">>::static_strides == a<64, 1>);
+// Reversed or stepped whole, by a step that divides its multiple, it keeps the quotient
+// (NumPy: len(a[::2]) is ceil(n / 2), n / 2 for an even n).
+static_assert(slice_t<contiguous<dyn_multiple<4>, 8>, "::-1">::static_shape == a<dyn_multiple<4>, 8>);
+static_assert(slice_t<contiguous<dyn_multiple<4>, 8>, "::2, ::-2">::static_shape == a<dyn_multiple<2>, 4>);
+static_assert(slice_t<contiguous<dyn_multiple<4>, 8>, "::-4">::static_shape == a<dyn, 8>);
+static_assert(slice_t<contiguous<dyn_multiple<6>, 8>, "::4">::static_shape == a<dyn, 8>);
+static_assert(slice_t<contiguous<dyn_multiple<4>, 8>, "1::2">::static_shape == a<dyn, 8>);
 // Tiles of a run-time number of rows: the tile is static, which tile is run-time.
 using Rows = contiguous<dyn, 64>;
 using D = logical_divide_t<Rows, contiguous<16>>;
