@@ -78,7 +78,8 @@ inline std::string help_text() {
          "  --info        shape, strides, offset, derived properties, and which views exist\n"
          "  --emit-cpp    the static type (strider::...) that names the same layout\n"
          "  --dyn AXES    with --emit-cpp or --info: the base layout's extents at AXES (as 0 or 0,2)\n"
-         "                known only at run time: the mixed type, and which entries stay static\n"
+         "                known only at run time (0:4: a multiple of 4, dyn_multiple<4>): the mixed\n"
+         "                type, and which entries stay static\n"
          "  --operations  every base layout and view: an example call and what it does\n"
          "  --help, --version\n"
          "\n"
@@ -272,18 +273,23 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
     return usage("unknown format '" + format + "' (expected grid, md, csv, json, cpp or svg)");
   if (have_name && format != "cpp") return usage("--name applies to --format cpp only");
   if (have_dyn && !info && !emit) return usage("--dyn applies to --emit-cpp and --info only");
-  std::vector<index_t> dyn_axes;
-  if (have_dyn) {  // axes as 0 or 0,2
+  std::vector<strider::run_time_extent> dyn_axes;
+  if (have_dyn) {  // axes as 0 or 0,2; an axis known to be a multiple of N as 0:N
+    const auto number = [](const std::string& text, index_t& out) {
+      const char* first = text.data();
+      const auto [ptr, ec] = std::from_chars(first, first + text.size(), out);
+      return !text.empty() && ec == std::errc() && ptr == first + text.size();
+    };
     std::size_t pos = 0;
     while (true) {
       std::size_t end = dyn_text.find(',', pos);
       const std::string item = dyn_text.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
-      index_t axis = 0;
-      const char* first = item.data();
-      const auto [ptr, ec] = std::from_chars(first, first + item.size(), axis);
-      if (item.empty() || ec != std::errc() || ptr != first + item.size() || axis < 0)
-        return usage("--dyn '" + dyn_text + "' is not a list of axes (as 0 or 0,2)");
-      dyn_axes.push_back(axis);
+      const std::size_t colon = item.find(':');
+      strider::run_time_extent r;
+      const bool multiple_ok = colon == std::string::npos || (number(item.substr(colon + 1), r.multiple) && r.multiple >= 1);
+      if (!number(item.substr(0, colon), r.axis) || r.axis < 0 || !multiple_ok)
+        return usage("--dyn '" + dyn_text + "' is not a list of axes (as 0 or 0,2; 0:4 for an extent that is a multiple of 4)");
+      dyn_axes.push_back(r);
       if (end == std::string::npos) break;
       pos = end + 1;
     }

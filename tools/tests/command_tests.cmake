@@ -52,6 +52,16 @@ strider_command_test(emit_mixed_split COMMAND ${x} --emit-cpp --dyn 0 "contiguou
   STDOUT "^strider::split_part_t<strider::contiguous<strider::dyn, 3, 8>, 2, 1, 1>@$")
 strider_command_test(error_mixed_unbind RC 2 COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 3, 8).unbind(0)[1]"
   STDERR "^strider: unbind: the number of parts depends on the extent of dimension 0, which is known only at run time")
+# --dyn 0:4: a batch known to be a multiple of 4 rows, tiled by 4 at compile time.
+strider_command_test(emit_mixed_dyn_multiple COMMAND ${x} --emit-cpp --dyn 0:4 "contiguous(8, 64).tile(4, 16)"
+  STDOUT "^strider::tile_t<strider::contiguous<strider::dyn_multiple<4>, 64>, 4, 16>@$")
+# A multiple of 4 reversed and taken every second: a multiple of 2 (docs/mixed.md, slice).
+strider_command_test(info_mixed_dyn_multiple COMMAND ${x} --info --dyn 0:4 "contiguous(8, 64)[::-2]"
+  STDOUT "static_shape +\\(dyn_multiple<2>, 64\\)")
+strider_command_test(error_dyn_multiple_extent RC 2 COMMAND ${x} --emit-cpp --dyn 0:4 "contiguous(6, 64)"
+  STDERR "^strider: expression: run-time axis 0 is a multiple of 4, but its extent here is 6")
+strider_command_test(error_dyn_syntax RC 2 COMMAND ${x} --emit-cpp --dyn 0:x "contiguous(6, 64)"
+  STDERR "--dyn '0:x' is not a list of axes")
 strider_command_test(info_mixed_multiple COMMAND ${x} --info --dyn 0 "contiguous(4, 3, 8).view(-1, 4)"
   STDOUT "static_shape +\\(dyn_multiple<6>, 4\\)")
 strider_command_test(info_mixed_rearrange COMMAND ${x} --info --dyn 0 "contiguous(2, 3, 8, 8).rearrange(\"b c (h p) w -> b c h (p w)\", p=2)"

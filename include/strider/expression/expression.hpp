@@ -739,27 +739,45 @@ inline std::string to_static_type(std::string_view text) { return to_static_type
 
 // --- mixed layouts: some extents of the base layout known only at run time (docs/mixed.md) -----
 
+/// An extent of an expression's base layout known only at run time: axis `axis`, written
+/// `strider::dyn`, or `strider::dyn_multiple<N>` when it is known to be a multiple of N > 1.
+struct run_time_extent {
+  index_t axis = 0;
+  index_t multiple = 1;
+};
+
 namespace detail {
-// The base's extents (contiguous, column_major) or shape (layout), with `dyn` at the axes named.
-inline std::vector<index_t> extents_with_dyn(const expression::operation& base, const std::vector<index_t>& dyn_axes) {
+// The base's extents (contiguous, column_major) or shape (layout), marked at the axes named: dyn,
+// or dyn_multiple<N>. The expression's own extent there must be a multiple of N, as the type
+// would check it.
+inline std::vector<index_t> extents_with_dyn(const expression::operation& base, const std::vector<run_time_extent>& dyn_axes) {
   std::vector<index_t> extents = base.values;
-  for (const index_t a : dyn_axes) {
-    if (a < 0 || a >= static_cast<index_t>(extents.size()))
-      throw expression_error("expression: run-time axis " + std::to_string(a) + " is out of range for the base layout's rank " +
+  for (const run_time_extent& r : dyn_axes) {
+    if (r.axis < 0 || r.axis >= static_cast<index_t>(extents.size()))
+      throw expression_error("expression: run-time axis " + std::to_string(r.axis) + " is out of range for the base layout's rank " +
                                  std::to_string(extents.size()),
                              base.column);
-    extents[static_cast<std::size_t>(a)] = dyn;
+    if (r.multiple < 1 || r.multiple > max_dyn_multiple)
+      throw expression_error("expression: run-time axis " + std::to_string(r.axis) + " is a multiple of " + std::to_string(r.multiple) +
+                                 ", outside dyn_multiple's range [1, 2^32]",
+                             base.column);
+    index_t& extent = extents[static_cast<std::size_t>(r.axis)];
+    if (extent % r.multiple != 0)
+      throw expression_error("expression: run-time axis " + std::to_string(r.axis) + " is a multiple of " + std::to_string(r.multiple) +
+                                 ", but its extent here is " + std::to_string(extent),
+                             base.column);
+    extent = dyn + (r.multiple - 1);
   }
   return extents;
 }
 }  // namespace detail
 
 /// The compile-time pass of the expression with the base's extents at `dyn_axes` known only at
-/// run time: the result's static entries (`dyn` for run-time ones), as the mixed static type
+/// run time (and maybe known multiples): the result's static entries (`dyn` for run-time ones), as the mixed static type
 /// has them. Throws expression_error where that type would not compile: a refusal the static
 /// entries decide, or a question they cannot answer (docs/mixed.md). Every operation of the
 /// table takes mixed layouts (runtime_tests/operation_table_test.cpp checks it).
-inline detail::pattern_layout evaluate_pattern(const expression& e, const std::vector<index_t>& dyn_axes) {
+inline detail::pattern_layout evaluate_pattern(const expression& e, const std::vector<run_time_extent>& dyn_axes) {
   if (e.operations.empty()) throw expression_error("expression: empty expression", 1);
   for (std::size_t i = 0; i < e.operations.size(); ++i) detail::check_position(e.operations[i], i == 0);
   const expression::operation& base = e.operations[0];
@@ -793,9 +811,10 @@ inline detail::pattern_layout evaluate_pattern(const expression& e, const std::v
 }
 
 /// The mixed static type of the expression with the base's extents at `dyn_axes` written
-/// `strider::dyn` (`contiguous<strider::dyn, 3, 224, 224>`); to_static_type when there are none.
+/// `strider::dyn` (`contiguous<strider::dyn, 3, 224, 224>`) or `strider::dyn_multiple<N>`;
+/// to_static_type when there are none.
 /// Throws what evaluate_pattern throws.
-inline std::string to_static_type(const expression& e, const std::vector<index_t>& dyn_axes) {
+inline std::string to_static_type(const expression& e, const std::vector<run_time_extent>& dyn_axes) {
   if (dyn_axes.empty()) return to_static_type(e);
   evaluate_pattern(e, dyn_axes);
   const std::string plain = to_static_type(e);
@@ -803,7 +822,11 @@ inline std::string to_static_type(const expression& e, const std::vector<index_t
   const expression::operation& base = e.operations[0];
   const std::vector<index_t> extents = detail::extents_with_dyn(base, dyn_axes);
   std::string list;
-  for (std::size_t i = 0; i < extents.size(); ++i) list += (i ? ", " : "") + (extents[i] == dyn ? std::string("strider::dyn") : detail::cpp_integer(extents[i]));
+  for (std::size_t i = 0; i < extents.size(); ++i) {
+    if (i > 0) list += ", ";
+    const index_t multiple = detail::is_dyn_extent(extents[i]) ? detail::multiple_of_mark(extents[i]) : 0;
+    list += multiple == 0 ? detail::cpp_integer(extents[i]) : multiple == 1 ? std::string("strider::dyn") : "strider::dyn_multiple<" + std::to_string(multiple) + ">";
+  }
   const std::string old_base = base.op->form == argument_form::strided ? "strider::shape<" + detail::joined(base.values, ", ", true) + ">"
                                                                        : "strider::" + std::string(base.op->name) + "<" + detail::joined(base.values, ", ", true) + ">";
   const std::string new_base = base.op->form == argument_form::strided ? "strider::shape<" + list + ">"
