@@ -985,22 +985,23 @@ class thread_pool {
 #endif
 
 // Runs member(m) for m in [0, members) on that many threads, the calling thread being one.
+// Returns false, running nothing, when the pool is busy with another copy.
 template <class Member>
-inline void run_members(unsigned members, Member& member) {
+inline bool run_members(unsigned members, Member& member) {
   if (members <= 1) {
     member(0u);
-    return;
+    return true;
   }
 #if defined(STRIDER_COPY_PTHREADS)
   const auto work = [](void* context, unsigned m) { (*static_cast<Member*>(context))(m); };
-  if (!thread_pool::instance().run(members, work, &member))
-    for (unsigned m = 0; m < members; ++m) member(m);
+  return thread_pool::instance().run(members, work, &member);
 #else
   std::vector<std::thread> helpers;
   helpers.reserve(members - 1);
   for (unsigned m = 1; m < members; ++m) helpers.emplace_back([&member, m] { member(m); });
   member(0u);
   for (std::thread& helper : helpers) helper.join();
+  return true;
 #endif
 }
 
@@ -1116,12 +1117,16 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
     dst[p.dst_offset] = src[p.src_offset];
     return;
   }
+  // An element copy that may throw runs on the calling thread only: an exception cannot leave a
+  // helper thread, and the helpers would still be running on the copy's frame after it unwound.
+  if constexpr (!std::is_nothrow_copy_assignable_v<T>) threads = 1;
   threads = threads_for(2 * static_cast<std::size_t>(p.size) * sizeof(T), threads);
   const copy_job<T> job = prepare(p, src, dst, threads);
   if (threads == 1) return run_range(job, 0, job.walk.total());
   const copy_shares shares = share_copy(job.walk, threads);
   auto member = [&](unsigned m) { run_share(job, shares, m); };
-  run_members(shares.threads, member);
+  // With the pool busy (another thread's copy), this one runs on its own thread, in order.
+  if (!run_members(shares.threads, member)) run_range(job, 0, job.walk.total());
 }
 
 // The loops of `p` as a layout of the source or of the destination (loop order, same offsets).
