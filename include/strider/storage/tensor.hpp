@@ -238,9 +238,10 @@ class heap_tensor<T, L> : public detail::layout_queries<L> {
 /// the tensor owns the layout's `storage_size()` elements (the span it reaches, or the storage a
 /// view's layout was cut from).
 template <class T>
-class dynamic_tensor : public detail::layout_queries<dynamic_layout> {
+class dynamic_tensor : public detail::layout_queries<dynamic_layout>, public detail::dynamic_view_operations<dynamic_tensor<T>, true> {
   static_assert(!std::is_const_v<T> && !std::is_reference_v<T>, "dynamic_tensor: the element type must be a non-const object type");
   using queries = detail::layout_queries<dynamic_layout>;
+  using operations = detail::dynamic_view_operations<dynamic_tensor<T>, true>;
 
  public:
   /// The element type.
@@ -317,106 +318,13 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout> {
   /// A C-order copy.
   dynamic_tensor contiguous() const { return as_view().contiguous(); }
 
-  // Member forms of the view operations: views of this tensor's storage (see tensor_view). On
-  // a temporary tensor they are deleted (the view would dangle), except view, which then
-  // returns the tensor itself with the new shape: `v.contiguous().view({-1})`. A view never
-  // copies, so there is no reshape here: copy with contiguous() and view the copy.
-  auto slice(std::string_view index) & { return as_view().slice(index); }
-  auto slice(std::string_view index) const& { return as_view().slice(index); }
-  void slice(std::string_view index) && = delete;
-  auto permute(const dims& axes) & { return as_view().permute(axes); }
-  auto permute(const dims& axes) const& { return as_view().permute(axes); }
-  void permute(const dims& axes) && = delete;
-  auto transpose(index_t a, index_t b) & { return as_view().transpose(a, b); }
-  auto transpose(index_t a, index_t b) const& { return as_view().transpose(a, b); }
-  void transpose(index_t a, index_t b) && = delete;
-  auto flip() & { return as_view().flip(); }
-  auto flip() const& { return as_view().flip(); }
-  void flip() && = delete;
-  auto flip(const dims& axes) & { return as_view().flip(axes); }
-  auto flip(const dims& axes) const& { return as_view().flip(axes); }
-  void flip(const dims& axes) && = delete;
-  auto broadcast_to(const dims& shape) & { return as_view().broadcast_to(shape); }
-  auto broadcast_to(const dims& shape) const& { return as_view().broadcast_to(shape); }
-  void broadcast_to(const dims& shape) && = delete;
-  auto view(const dims& shape) & { return as_view().view(shape); }
-  auto view(const dims& shape) const& { return as_view().view(shape); }
+  // The member forms of the view operations (slice, permute, ...) come from
+  // detail::dynamic_view_operations: views of this tensor's storage, deleted on a temporary
+  // tensor (the view would dangle), except view, which then returns the tensor itself with the
+  // new shape: `v.contiguous().view({-1})`. A view never copies, so there is no reshape here:
+  // copy with contiguous() and view the copy.
+  using operations::view;
   dynamic_tensor view(const dims& shape) && { return rebound(as_view().view(shape).layout()); }
-  auto squeeze() & { return as_view().squeeze(); }
-  auto squeeze() const& { return as_view().squeeze(); }
-  void squeeze() && = delete;
-  auto squeeze(const dims& axes) & { return as_view().squeeze(axes); }
-  auto squeeze(const dims& axes) const& { return as_view().squeeze(axes); }
-  void squeeze(const dims& axes) && = delete;
-  auto unsqueeze(index_t axis) & { return as_view().unsqueeze(axis); }
-  auto unsqueeze(index_t axis) const& { return as_view().unsqueeze(axis); }
-  void unsqueeze(index_t axis) && = delete;
-  auto diagonal(index_t offset = 0, index_t a = 0, index_t b = 1) & { return as_view().diagonal(offset, a, b); }
-  auto diagonal(index_t offset = 0, index_t a = 0, index_t b = 1) const& { return as_view().diagonal(offset, a, b); }
-  void diagonal(index_t offset = 0, index_t a = 0, index_t b = 1) && = delete;
-  auto unfold(index_t dim, index_t size, index_t step) & { return as_view().unfold(dim, size, step); }
-  auto unfold(index_t dim, index_t size, index_t step) const& { return as_view().unfold(dim, size, step); }
-  void unfold(index_t dim, index_t size, index_t step) && = delete;
-  auto movedim(const dims& source, const dims& destination) & { return as_view().movedim(source, destination); }
-  auto movedim(const dims& source, const dims& destination) const& { return as_view().movedim(source, destination); }
-  void movedim(const dims& source, const dims& destination) && = delete;
-  auto unflatten(index_t dim, const dims& sizes) & { return as_view().unflatten(dim, sizes); }
-  auto unflatten(index_t dim, const dims& sizes) const& { return as_view().unflatten(dim, sizes); }
-  void unflatten(index_t dim, const dims& sizes) && = delete;
-  auto expand(const dims& sizes) & { return as_view().expand(sizes); }
-  auto expand(const dims& sizes) const& { return as_view().expand(sizes); }
-  void expand(const dims& sizes) && = delete;
-  auto flatten(index_t start = 0, index_t end = -1) & { return as_view().flatten(start, end); }
-  auto flatten(index_t start = 0, index_t end = -1) const& { return as_view().flatten(start, end); }
-  void flatten(index_t start = 0, index_t end = -1) && = delete;
-  auto narrow(index_t dim, index_t start, index_t length) & { return as_view().narrow(dim, start, length); }
-  auto narrow(index_t dim, index_t start, index_t length) const& { return as_view().narrow(dim, start, length); }
-  void narrow(index_t dim, index_t start, index_t length) && = delete;
-  auto select(index_t dim, index_t index) & { return as_view().select(dim, index); }
-  auto select(index_t dim, index_t index) const& { return as_view().select(dim, index); }
-  void select(index_t dim, index_t index) && = delete;
-  auto coalesce() & { return as_view().coalesce(); }
-  auto coalesce() const& { return as_view().coalesce(); }
-  void coalesce() && = delete;
-  auto composition(const dynamic_layout& b) & { return as_view().composition(b); }
-  auto composition(const dynamic_layout& b) const& { return as_view().composition(b); }
-  void composition(const dynamic_layout& b) && = delete;
-  auto logical_divide(const dynamic_layout& tiler) & { return as_view().logical_divide(tiler); }
-  auto logical_divide(const dynamic_layout& tiler) const& { return as_view().logical_divide(tiler); }
-  void logical_divide(const dynamic_layout& tiler) && = delete;
-  auto rearrange(std::string_view pattern, std::string_view sizes = {}) & { return as_view().rearrange(pattern, sizes); }
-  auto rearrange(std::string_view pattern, std::string_view sizes = {}) const& { return as_view().rearrange(pattern, sizes); }
-  void rearrange(std::string_view pattern, std::string_view sizes = {}) && = delete;
-  auto tile(const dims& tile_shape) & { return as_view().tile(tile_shape); }
-  auto tile(const dims& tile_shape) const& { return as_view().tile(tile_shape); }
-  void tile(const dims& tile_shape) && = delete;
-  auto matrix_transpose() & { return as_view().matrix_transpose(); }
-  auto matrix_transpose() const& { return as_view().matrix_transpose(); }
-  void matrix_transpose() && = delete;
-  auto reverse_axis_order() & { return as_view().reverse_axis_order(); }
-  auto reverse_axis_order() const& { return as_view().reverse_axis_order(); }
-  void reverse_axis_order() && = delete;
-  auto sliding_window_view(const dims& window) & { return as_view().sliding_window_view(window); }
-  auto sliding_window_view(const dims& window) const& { return as_view().sliding_window_view(window); }
-  void sliding_window_view(const dims& window) && = delete;
-  auto sliding_window_view(const dims& window, const dims& axes) & { return as_view().sliding_window_view(window, axes); }
-  auto sliding_window_view(const dims& window, const dims& axes) const& { return as_view().sliding_window_view(window, axes); }
-  void sliding_window_view(const dims& window, const dims& axes) && = delete;
-  auto split(index_t split_size, index_t dim = 0) & { return as_view().split(split_size, dim); }
-  auto split(index_t split_size, index_t dim = 0) const& { return as_view().split(split_size, dim); }
-  void split(index_t split_size, index_t dim = 0) && = delete;
-  auto split_with_sizes(const dims& split_sizes, index_t dim = 0) & { return as_view().split_with_sizes(split_sizes, dim); }
-  auto split_with_sizes(const dims& split_sizes, index_t dim = 0) const& { return as_view().split_with_sizes(split_sizes, dim); }
-  void split_with_sizes(const dims& split_sizes, index_t dim = 0) && = delete;
-  auto chunk(index_t chunks, index_t dim = 0) & { return as_view().chunk(chunks, dim); }
-  auto chunk(index_t chunks, index_t dim = 0) const& { return as_view().chunk(chunks, dim); }
-  void chunk(index_t chunks, index_t dim = 0) && = delete;
-  auto unbind(index_t dim = 0) & { return as_view().unbind(dim); }
-  auto unbind(index_t dim = 0) const& { return as_view().unbind(dim); }
-  void unbind(index_t dim = 0) && = delete;
-  auto as_strided(const dims& shape, const dims& strides, index_t offset) & { return as_view().as_strided(shape, strides, offset); }
-  auto as_strided(const dims& shape, const dims& strides, index_t offset) const& { return as_view().as_strided(shape, strides, offset); }
-  void as_strided(const dims& shape, const dims& strides, index_t offset) && = delete;
 
  private:
   static std::size_t span(const dynamic_layout& layout) { return static_cast<std::size_t>(layout.storage_size()); }

@@ -255,8 +255,179 @@ struct uninitialized_t {};
 
 }  // namespace detail
 
+template <class T, view_layout Layout>
+class tensor_view;  // below
 template <class T>
 class view_parts;  // split, chunk and unbind's views (below)
+
+namespace detail {
+
+// The member forms of the view operations on dynamic layouts, written once for dynamic views and
+// dynamic tensors (Derived, with as_view() and layout()): each gives a view of Derived's storage
+// under the layout function of the same name, of const elements when Derived is const (a const
+// tensor). On a temporary tensor (Owning) they are deleted, since the view would dangle; a
+// temporary view is fine. The free functions (below) call these.
+template <class Derived, bool Owning>
+class dynamic_view_operations {
+ public:
+  /// NumPy basic indexing, `v.slice("1:, ::-1")` is `a[1:, ::-1]`.
+  auto slice(std::string_view index) & { return on(self(), strider::slice(self().layout(), index)); }
+  auto slice(std::string_view index) const& { return on(self(), strider::slice(self().layout(), index)); }
+  void slice(std::string_view index) && requires Owning = delete;
+  /// Result axis i is axis axes[i].
+  auto permute(const dims& axes) & { return on(self(), strider::permute(self().layout(), axes)); }
+  auto permute(const dims& axes) const& { return on(self(), strider::permute(self().layout(), axes)); }
+  void permute(const dims& axes) && requires Owning = delete;
+  /// Swaps two axes.
+  auto transpose(index_t axis_a, index_t axis_b) & { return on(self(), strider::transpose(self().layout(), axis_a, axis_b)); }
+  auto transpose(index_t axis_a, index_t axis_b) const& { return on(self(), strider::transpose(self().layout(), axis_a, axis_b)); }
+  void transpose(index_t axis_a, index_t axis_b) && requires Owning = delete;
+  /// Reverses every axis.
+  auto flip() & { return on(self(), strider::flip(self().layout())); }
+  auto flip() const& { return on(self(), strider::flip(self().layout())); }
+  void flip() && requires Owning = delete;
+  /// Reverses the given axes.
+  auto flip(const dims& axes) & { return on(self(), strider::flip(self().layout(), axes)); }
+  auto flip(const dims& axes) const& { return on(self(), strider::flip(self().layout(), axes)); }
+  void flip(const dims& axes) && requires Owning = delete;
+  /// NumPy broadcast_to: the result is not unique when an axis is stretched (read-only).
+  auto broadcast_to(const dims& shape) & { return on(self(), strider::broadcast_to(self().layout(), shape)); }
+  auto broadcast_to(const dims& shape) const& { return on(self(), strider::broadcast_to(self().layout(), shape)); }
+  void broadcast_to(const dims& shape) && requires Owning = delete;
+  /// PyTorch view: the same elements in C order with a new shape (one extent may be -1).
+  /// Throws "view: ..." when the strides cannot express it; then use contiguous().view(...).
+  auto view(const dims& shape) & { return on(self(), viewed(shape)); }
+  auto view(const dims& shape) const& { return on(self(), viewed(shape)); }
+  /// Removes every extent-1 axis.
+  auto squeeze() & { return on(self(), strider::squeeze(self().layout())); }
+  auto squeeze() const& { return on(self(), strider::squeeze(self().layout())); }
+  void squeeze() && requires Owning = delete;
+  /// Removes the given extent-1 axes.
+  auto squeeze(const dims& axes) & { return on(self(), strider::squeeze(self().layout(), axes)); }
+  auto squeeze(const dims& axes) const& { return on(self(), strider::squeeze(self().layout(), axes)); }
+  void squeeze(const dims& axes) && requires Owning = delete;
+  /// Inserts an extent-1 axis.
+  auto unsqueeze(index_t axis) & { return on(self(), strider::unsqueeze(self().layout(), axis)); }
+  auto unsqueeze(index_t axis) const& { return on(self(), strider::unsqueeze(self().layout(), axis)); }
+  void unsqueeze(index_t axis) && requires Owning = delete;
+  /// The diagonal of axes a and b, appended as the last axis.
+  auto diagonal(index_t offset = 0, index_t axis_a = 0, index_t axis_b = 1) & { return on(self(), strider::diagonal(self().layout(), offset, axis_a, axis_b)); }
+  auto diagonal(index_t offset = 0, index_t axis_a = 0, index_t axis_b = 1) const& { return on(self(), strider::diagonal(self().layout(), offset, axis_a, axis_b)); }
+  void diagonal(index_t offset = 0, index_t axis_a = 0, index_t axis_b = 1) && requires Owning = delete;
+  /// Sliding windows along dim (overlapping, hence read-only, when step < size).
+  auto unfold(index_t dim, index_t size, index_t step) & { return on(self(), strider::unfold(self().layout(), dim, size, step)); }
+  auto unfold(index_t dim, index_t size, index_t step) const& { return on(self(), strider::unfold(self().layout(), dim, size, step)); }
+  void unfold(index_t dim, index_t size, index_t step) && requires Owning = delete;
+  /// Axes source[i] moved to places destination[i] (PyTorch movedim, NumPy moveaxis).
+  auto movedim(const dims& source, const dims& destination) & { return on(self(), strider::movedim(self().layout(), source, destination)); }
+  auto movedim(const dims& source, const dims& destination) const& { return on(self(), strider::movedim(self().layout(), source, destination)); }
+  void movedim(const dims& source, const dims& destination) && requires Owning = delete;
+  /// Dimension dim split into axes of these sizes (one may be -1).
+  auto unflatten(index_t dim, const dims& sizes) & { return on(self(), strider::unflatten(self().layout(), dim, sizes)); }
+  auto unflatten(index_t dim, const dims& sizes) const& { return on(self(), strider::unflatten(self().layout(), dim, sizes)); }
+  void unflatten(index_t dim, const dims& sizes) && requires Owning = delete;
+  /// PyTorch expand: extent-1 axes stretched (stride 0; read-only), -1 keeps an axis.
+  auto expand(const dims& sizes) & { return on(self(), strider::expand(self().layout(), sizes)); }
+  auto expand(const dims& sizes) const& { return on(self(), strider::expand(self().layout(), sizes)); }
+  void expand(const dims& sizes) && requires Owning = delete;
+  /// Axes start..end merged into one, as a view (throws when that would copy).
+  auto flatten(index_t start = 0, index_t end = -1) & { return on(self(), strider::flatten(self().layout(), start, end)); }
+  auto flatten(index_t start = 0, index_t end = -1) const& { return on(self(), strider::flatten(self().layout(), start, end)); }
+  void flatten(index_t start = 0, index_t end = -1) && requires Owning = delete;
+  /// Elements [start, start + length) of dimension dim.
+  auto narrow(index_t dim, index_t start, index_t length) & { return on(self(), strider::narrow(self().layout(), dim, start, length)); }
+  auto narrow(index_t dim, index_t start, index_t length) const& { return on(self(), strider::narrow(self().layout(), dim, start, length)); }
+  void narrow(index_t dim, index_t start, index_t length) && requires Owning = delete;
+  /// Index `index` of dimension dim, which is removed.
+  auto select(index_t dim, index_t index) & { return on(self(), strider::select(self().layout(), dim, index)); }
+  auto select(index_t dim, index_t index) const& { return on(self(), strider::select(self().layout(), dim, index)); }
+  void select(index_t dim, index_t index) && requires Owning = delete;
+  /// The fewest axes with the same elements in the same order (CuTe coalesce).
+  auto coalesce() & { return on(self(), strider::coalesce(self().layout())); }
+  auto coalesce() const& { return on(self(), strider::coalesce(self().layout())); }
+  void coalesce() && requires Owning = delete;
+  /// CuTe composition: element i is this view's element at index b(i) (b starts at offset 0).
+  auto composition(const dynamic_layout& b) & { return on(self(), strider::composition(self().layout(), b)); }
+  auto composition(const dynamic_layout& b) const& { return on(self(), strider::composition(self().layout(), b)); }
+  void composition(const dynamic_layout& b) && requires Owning = delete;
+  /// CuTe logical_divide: which tile, then the tile (the trailing axes of tiler's composition).
+  auto logical_divide(const dynamic_layout& tiler) & { return on(self(), strider::logical_divide(self().layout(), tiler)); }
+  auto logical_divide(const dynamic_layout& tiler) const& { return on(self(), strider::logical_divide(self().layout(), tiler)); }
+  void logical_divide(const dynamic_layout& tiler) && requires Owning = delete;
+  /// einops rearrange as a view: rearrange("b (h p) -> b h p", "p=2").
+  auto rearrange(std::string_view pattern, std::string_view sizes = {}) & { return on(self(), strider::rearrange(self().layout(), pattern, sizes)); }
+  auto rearrange(std::string_view pattern, std::string_view sizes = {}) const& { return on(self(), strider::rearrange(self().layout(), pattern, sizes)); }
+  void rearrange(std::string_view pattern, std::string_view sizes = {}) && requires Owning = delete;
+  /// Every axis blocked by its tile extent: which tile, then the element in the tile.
+  auto tile(const dims& tile_shape) & { return on(self(), strider::tile(self().layout(), tile_shape)); }
+  auto tile(const dims& tile_shape) const& { return on(self(), strider::tile(self().layout(), tile_shape)); }
+  void tile(const dims& tile_shape) && requires Owning = delete;
+  /// The last two axes swapped (PyTorch mT).
+  auto matrix_transpose() & { return on(self(), strider::matrix_transpose(self().layout())); }
+  auto matrix_transpose() const& { return on(self(), strider::matrix_transpose(self().layout())); }
+  void matrix_transpose() && requires Owning = delete;
+  /// The order of the axes reversed (NumPy .T).
+  auto reverse_axis_order() & { return on(self(), strider::reverse_axis_order(self().layout())); }
+  auto reverse_axis_order() const& { return on(self(), strider::reverse_axis_order(self().layout())); }
+  void reverse_axis_order() && requires Owning = delete;
+  /// NumPy sliding_window_view, one window extent per axis (read-only when windows overlap).
+  auto sliding_window_view(const dims& window) & { return on(self(), strider::sliding_window_view(self().layout(), window)); }
+  auto sliding_window_view(const dims& window) const& { return on(self(), strider::sliding_window_view(self().layout(), window)); }
+  void sliding_window_view(const dims& window) && requires Owning = delete;
+  /// NumPy sliding_window_view over the given axes.
+  auto sliding_window_view(const dims& window, const dims& axes) & { return on(self(), strider::sliding_window_view(self().layout(), window, axes)); }
+  auto sliding_window_view(const dims& window, const dims& axes) const& { return on(self(), strider::sliding_window_view(self().layout(), window, axes)); }
+  void sliding_window_view(const dims& window, const dims& axes) && requires Owning = delete;
+  /// PyTorch split: parts of split_size elements along dim.
+  auto split(index_t split_size, index_t dim = 0) & { return parts_on(self(), strider::split(self().layout(), split_size, dim)); }
+  auto split(index_t split_size, index_t dim = 0) const& { return parts_on(self(), strider::split(self().layout(), split_size, dim)); }
+  void split(index_t split_size, index_t dim = 0) && requires Owning = delete;
+  /// PyTorch split with a list of part sizes.
+  auto split_with_sizes(const dims& split_sizes, index_t dim = 0) & { return parts_on(self(), strider::split_with_sizes(self().layout(), split_sizes, dim)); }
+  auto split_with_sizes(const dims& split_sizes, index_t dim = 0) const& { return parts_on(self(), strider::split_with_sizes(self().layout(), split_sizes, dim)); }
+  void split_with_sizes(const dims& split_sizes, index_t dim = 0) && requires Owning = delete;
+  /// PyTorch chunk: at most `chunks` parts along dim.
+  auto chunk(index_t chunks, index_t dim = 0) & { return parts_on(self(), strider::chunk(self().layout(), chunks, dim)); }
+  auto chunk(index_t chunks, index_t dim = 0) const& { return parts_on(self(), strider::chunk(self().layout(), chunks, dim)); }
+  void chunk(index_t chunks, index_t dim = 0) && requires Owning = delete;
+  /// PyTorch unbind: one part per index of dim, which is removed.
+  auto unbind(index_t dim = 0) & { return parts_on(self(), strider::unbind(self().layout(), dim)); }
+  auto unbind(index_t dim = 0) const& { return parts_on(self(), strider::unbind(self().layout(), dim)); }
+  void unbind(index_t dim = 0) && requires Owning = delete;
+  /// Any layout within the storage the view's layout knows, [0, storage_size()).
+  auto as_strided(const dims& shape, const dims& strides, index_t offset) & { return on(self(), strider::as_strided(self().layout(), shape, strides, offset)); }
+  auto as_strided(const dims& shape, const dims& strides, index_t offset) const& { return on(self(), strider::as_strided(self().layout(), shape, strides, offset)); }
+  void as_strided(const dims& shape, const dims& strides, index_t offset) && requires Owning = delete;
+
+ private:
+  Derived& self() { return static_cast<Derived&>(*this); }
+  const Derived& self() const { return static_cast<const Derived&>(*this); }
+  // Derived's storage under `layout`, as a view (of const elements for a const tensor).
+  template <class Self>
+  using element_of = typename decltype(std::declval<Self&>().as_view())::element_type;
+  template <class Self>
+  static auto on(Self& self, const dynamic_layout& layout) {
+    return tensor_view<element_of<Self>, dynamic_layout>(self.as_view().data(), layout);
+  }
+  template <class Self>
+  static auto parts_on(Self& self, const layout_parts& parts) {
+    return view_parts<element_of<Self>>(self.as_view().data(), parts);
+  }
+  dynamic_layout viewed(const dims& shape) const {
+    if (!can_view(self().layout(), shape))
+      throw layout_error("view: the view's strides cannot express this shape without copying; use contiguous() and view the copy");
+    return strider::view(self().layout(), shape);
+  }
+};
+
+// Views of static and mixed layouts have no member forms: their operations are the free
+// functions with the arguments as template arguments.
+struct no_view_operations {};
+
+template <class Derived, class Layout>
+using view_operations_for = std::conditional_t<std::same_as<Layout, dynamic_layout>, dynamic_view_operations<Derived, false>, no_view_operations>;
+
+}  // namespace detail
 
 /// A non-owning view of strided storage: a pointer `data()` to the start of the storage and a
 /// layout (a static layout type, or dynamic_layout). `T` may be const (a read-only view); a
@@ -266,7 +437,7 @@ class view_parts;  // split, chunk and unbind's views (below)
 /// std::span: a const view of mutable elements still writes them.
 
 template <class T, view_layout Layout>
-class tensor_view : public detail::layout_queries<Layout> {
+class tensor_view : public detail::layout_queries<Layout>, public detail::view_operations_for<tensor_view<T, Layout>, Layout> {
   using queries = detail::layout_queries<Layout>;
 
  public:
@@ -351,143 +522,6 @@ class tensor_view : public detail::layout_queries<Layout> {
   /// stack; for a mixed layout a `heap_tensor` of the C-order mixed layout of the same static
   /// extents; a `dynamic_tensor` for a dynamic layout (defined in tensor.hpp).
   auto contiguous() const;
-
-  // --- member forms of the view operations, for dynamic layouts (they chain) ---------------
-  // Each runs the layout function of the same name; see the free functions below.
-
-  /// NumPy basic indexing, `v.slice("1:, ::-1")` is `a[1:, ::-1]`.
-  tensor_view slice(std::string_view index) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::slice(this->layout(), index)}; }
-  /// Result axis i is axis axes[i].
-  tensor_view permute(const dims& axes) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::permute(this->layout(), axes)}; }
-  /// Swaps two axes.
-  tensor_view transpose(index_t axis_a, index_t axis_b) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::transpose(this->layout(), axis_a, axis_b)}; }
-  /// Reverses every axis.
-  tensor_view flip() const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::flip(this->layout())}; }
-  /// Reverses the given axes.
-  tensor_view flip(const dims& axes) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::flip(this->layout(), axes)}; }
-  /// NumPy broadcast_to: the result is not unique when an axis is stretched (read-only).
-  tensor_view broadcast_to(const dims& shape) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::broadcast_to(this->layout(), shape)}; }
-  /// PyTorch view: the same elements in C order with a new shape (one extent may be -1).
-  /// Throws "view: ..." when the strides cannot express it; then use contiguous().view(...).
-  tensor_view view(const dims& shape) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  {
-    if (!can_view(this->layout(), shape))
-      throw layout_error("view: the view's strides cannot express this shape without copying; use contiguous() and view the copy");
-    return {data_, strider::view(this->layout(), shape)};
-  }
-  /// Removes every extent-1 axis.
-  tensor_view squeeze() const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::squeeze(this->layout())}; }
-  /// Removes the given extent-1 axes.
-  tensor_view squeeze(const dims& axes) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::squeeze(this->layout(), axes)}; }
-  /// Inserts an extent-1 axis.
-  tensor_view unsqueeze(index_t axis) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::unsqueeze(this->layout(), axis)}; }
-  /// The diagonal of axes a and b, appended as the last axis.
-  tensor_view diagonal(index_t offset = 0, index_t axis_a = 0, index_t axis_b = 1) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::diagonal(this->layout(), offset, axis_a, axis_b)}; }
-  /// Sliding windows along dim (overlapping, hence read-only, when step < size).
-  tensor_view unfold(index_t dim, index_t size, index_t step) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::unfold(this->layout(), dim, size, step)}; }
-  /// Axes source[i] moved to places destination[i] (PyTorch movedim, NumPy moveaxis).
-  tensor_view movedim(const dims& source, const dims& destination) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::movedim(this->layout(), source, destination)}; }
-  /// Dimension dim split into axes of these sizes (one may be -1).
-  tensor_view unflatten(index_t dim, const dims& sizes) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::unflatten(this->layout(), dim, sizes)}; }
-  /// PyTorch expand: extent-1 axes stretched (stride 0; read-only), -1 keeps an axis.
-  tensor_view expand(const dims& sizes) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::expand(this->layout(), sizes)}; }
-  /// Axes start..end merged into one, as a view (throws when that would copy).
-  tensor_view flatten(index_t start = 0, index_t end = -1) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::flatten(this->layout(), start, end)}; }
-  /// Elements [start, start + length) of dimension dim.
-  tensor_view narrow(index_t dim, index_t start, index_t length) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::narrow(this->layout(), dim, start, length)}; }
-  /// Index `index` of dimension dim, which is removed.
-  tensor_view select(index_t dim, index_t index) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::select(this->layout(), dim, index)}; }
-  /// The fewest axes with the same elements in the same order (CuTe coalesce).
-  tensor_view coalesce() const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::coalesce(this->layout())}; }
-  /// CuTe composition: element i is this view's element at index b(i) (b starts at offset 0).
-  tensor_view composition(const dynamic_layout& b) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::composition(this->layout(), b)}; }
-  /// CuTe logical_divide: which tile, then the tile (the trailing axes of tiler's composition).
-  tensor_view logical_divide(const dynamic_layout& tiler) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::logical_divide(this->layout(), tiler)}; }
-  /// einops rearrange as a view: rearrange("b (h p) -> b h p", "p=2").
-  tensor_view rearrange(std::string_view pattern, std::string_view sizes = {}) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::rearrange(this->layout(), pattern, sizes)}; }
-  /// Every axis blocked by its tile extent: which tile, then the element in the tile.
-  tensor_view tile(const dims& tile_shape) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::tile(this->layout(), tile_shape)}; }
-  /// The last two axes swapped (PyTorch mT).
-  tensor_view matrix_transpose() const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::matrix_transpose(this->layout())}; }
-  /// The order of the axes reversed (NumPy .T).
-  tensor_view reverse_axis_order() const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::reverse_axis_order(this->layout())}; }
-  /// NumPy sliding_window_view, one window extent per axis (read-only when windows overlap).
-  tensor_view sliding_window_view(const dims& window) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::sliding_window_view(this->layout(), window)}; }
-  /// NumPy sliding_window_view over the given axes.
-  tensor_view sliding_window_view(const dims& window, const dims& axes) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::sliding_window_view(this->layout(), window, axes)}; }
-  /// PyTorch split: parts of split_size elements along dim.
-  view_parts<T> split(index_t split_size, index_t dim = 0) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::split(this->layout(), split_size, dim)}; }
-  /// PyTorch split with a list of part sizes.
-  view_parts<T> split_with_sizes(const dims& split_sizes, index_t dim = 0) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::split_with_sizes(this->layout(), split_sizes, dim)}; }
-  /// PyTorch chunk: at most `chunks` parts along dim.
-  view_parts<T> chunk(index_t chunks, index_t dim = 0) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::chunk(this->layout(), chunks, dim)}; }
-  /// PyTorch unbind: one part per index of dim, which is removed.
-  view_parts<T> unbind(index_t dim = 0) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::unbind(this->layout(), dim)}; }
-  /// Any layout within the storage the view's layout knows, [0, storage_size()).
-  tensor_view as_strided(const dims& shape, const dims& strides, index_t offset) const
-    requires(std::same_as<Layout, dynamic_layout>)
-  { return {data_, strider::as_strided(this->layout(), shape, strides, offset)}; }
 
  private:
   template <class L2>
