@@ -114,7 +114,10 @@ std::vector<copy_case> make_cases() {
   cases.push_back(permute_case("permute_102_256", "permute (1,0,2) 256³", {256, 256, 256}, {1, 0, 2}));
   cases.push_back(permute_case("nchw_to_nhwc", "NCHW → NHWC 32×64×56×56", {32, 64, 56, 56}, {0, 2, 3, 1}));
   cases.push_back(permute_case("nhwc_to_nchw", "NHWC → NCHW 32×56×56×64", {32, 56, 56, 64}, {0, 3, 1, 2}));
+  // The same bytes copied without a permutation: what any copy of them can reach here.
+  cases.push_back(permute_case("copy_32x64x56x56", "contiguous copy 32×64×56×56", {32, 64, 56, 56}, {0, 1, 2, 3}));
   cases.push_back(permute_case("transpose_1000000x3", "transpose 1000000×3", {1000000, 3}, {1, 0}));
+  cases.push_back(permute_case("copy_1000000x3", "contiguous copy 1000000×3", {1000000, 3}, {0, 1}));
   cases.push_back(permute_case("transpose_4096", "transpose 4096²", {4096, 4096}, {1, 0}));
   cases.push_back(permute_case("transpose_8192", "transpose 8192²", {8192, 8192}, {1, 0}));
   copy_case slice{"slice_step3", "a[..., ::3] of 2048×3×4096", strider::slice(dynamic_layout::contiguous({2048, 3, 4096}), "..., ::3"), {}, {}, {}};
