@@ -137,9 +137,10 @@ constexpr resolved_range<E> resolve_range(const index_item& it, E n) {
   E length = 0;
   // The whole axis and step 1 count from the extent or the difference itself, so that a run-time
   // extent keeps what it is a multiple of (dyn_multiple<4> by step 2 is dyn_multiple<2>).
-  const index_t size = step > 0 ? step : -step;
-  if (!it.has_start && !it.has_stop && step != 1) length = n % size == 0 ? n / size : (n - 1) / size + 1;
-  else if (step == 1) length = pick(stop > start, stop - start, 0);
+  if (!it.has_start && !it.has_stop && step != 1 && step != INT64_MIN) {  // INT64_MIN has no int64 magnitude: the general rule
+    const index_t size = step > 0 ? step : -step;
+    length = n % size == 0 ? n / size : (n - 1) / size + 1;
+  } else if (step == 1) length = pick(stop > start, stop - start, 0);
   else if (step > 0) length = pick(stop > start, (stop - start - 1) / step + 1, 0);
   else length = pick(start > stop, -((start - stop - 1) / step) + 1, 0);
   if (length == 0) return {0, 1, 0};  // NumPy points an empty slice at its axis start, step 1
