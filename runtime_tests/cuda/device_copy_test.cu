@@ -121,6 +121,25 @@ void check_wide_copy() {
   cudaFree(d);
 }
 
+// Column 0 of an array into column 1 of the same array: the storage ranges overlap, the elements
+// do not (cuda/copy_kernels.hpp, certainly_disjoint), so the copy runs in place.
+void check_interleaved_in_place() {
+  ++cases;
+  const dynamic_layout a = dynamic_layout::contiguous({300, 10});
+  std::vector<float> host(3000);
+  for (std::size_t i = 0; i < host.size(); ++i) host[i] = static_cast<float>(i);
+  float* d = nullptr;
+  check_cuda(cudaMalloc(&d, host.size() * sizeof(float)), "cudaMalloc");
+  check_cuda(cudaMemcpy(d, host.data(), host.size() * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
+  check_cuda(cuda::copy_strided(static_cast<const float*>(d), select(a, 1, 0), d, select(a, 1, 1)), "interleaved in place");
+  std::vector<float> back(host.size());
+  check_cuda(cudaMemcpy(back.data(), d, back.size() * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  std::vector<float> expected = host;
+  for (std::size_t r = 0; r < 300; ++r) expected[r * 10 + 1] = host[r * 10];
+  if (back != expected) fail("interleaved in place");
+  cudaFree(d);
+}
+
 // A source in pinned host memory (cudaMallocHost), which the device reads at the same address.
 void check_pinned_source() {
   ++cases;
@@ -252,6 +271,7 @@ int main() {
   // A type with constructors of its own (not device code), and a pinned host source.
   check<std::complex<float>>("complex transposed", permute(dynamic_layout::contiguous({70, 45}), {1, 0}), dynamic_layout::contiguous({45, 70}));
   check_pinned_source();
+  check_interleaved_in_place();
   // Static layouts: the plan from the compiler.
   {
     ++cases;

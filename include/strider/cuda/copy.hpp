@@ -107,16 +107,20 @@ inline void check_device_pointer(const void* pointer, const char* which) {
     throw layout_error("cuda::copy_strided: the {} is not device memory (a host pointer? allocate it with cudaMalloc, cudaMallocManaged or cudaMallocHost)", which);
 }
 
-// Source and destination must not share bytes: the kernels read and write in no defined order.
-inline void check_no_overlap(const void* src, const layout_value& s, const void* dst, const layout_value& d, std::size_t element) {
+// Source and destination must not share elements: the kernels read and write in no defined
+// order. Storage ranges that overlap are refused unless the elements are certainly distinct
+// (interleaved, as a[:, 0] and a[:, 1] of one buffer).
+inline void check_no_overlap(const void* src, const layout_value& s, const void* dst, const layout_value& d, const copy_plan& plan, std::size_t element) {
   const auto begin = [element](const void* p, const layout_value& v) {
     return reinterpret_cast<std::uintptr_t>(p) + static_cast<std::uintptr_t>(strider::detail::min_offset(v)) * element;
   };
   const auto end = [element](const void* p, const layout_value& v) {
     return reinterpret_cast<std::uintptr_t>(p) + (static_cast<std::uintptr_t>(strider::detail::max_offset(v)) + 1) * element;
   };
-  if (begin(src, s) < end(dst, d) && begin(dst, d) < end(src, s))
-    throw layout_error("cuda::copy_strided: source and destination overlap in memory; copy through a temporary buffer");
+  if (!(begin(src, s) < end(dst, d) && begin(dst, d) < end(src, s))) return;
+  const auto shift = static_cast<std::intptr_t>(reinterpret_cast<std::uintptr_t>(dst) - reinterpret_cast<std::uintptr_t>(src));
+  if (shift % static_cast<std::intptr_t>(element) == 0 && certainly_disjoint(plan, static_cast<index_t>(shift / static_cast<std::intptr_t>(element)))) return;
+  throw layout_error("cuda::copy_strided: source and destination overlap in memory; copy through a temporary buffer");
 }
 
 template <class T>
@@ -126,7 +130,7 @@ cudaError_t run(const T* src, const layout_value& src_layout, T* dst, const layo
   if (plan.size == 0) return cudaSuccess;
   check_device_pointer(src, "source");
   check_device_pointer(dst, "destination");
-  check_no_overlap(src, src_layout, dst, dst_layout, sizeof(T));
+  check_no_overlap(src, src_layout, dst, dst_layout, plan, sizeof(T));
   using M = moved_t<T>;
   static_assert(sizeof(M) == sizeof(T) && alignof(M) == alignof(T));
   launch(reinterpret_cast<const M*>(src), reinterpret_cast<M*>(dst), plan, stream);
