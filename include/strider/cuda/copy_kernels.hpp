@@ -22,6 +22,7 @@
 #include <initializer_list>
 
 #include "../core/config.hpp"
+#include "../core/maybe.hpp"
 #include "../engine/copy_plan.hpp"
 
 namespace strider::cuda::detail {
@@ -84,18 +85,11 @@ constexpr bool vectorize(copy_plan& p, index_t width, std::uintptr_t src, std::u
 // strides, and every destination offset is its own: different residues never meet, as in
 // a[:, 0] and a[:, 1], or a[:, ::2] and a[:, 1::2]. False means they may overlap.
 constexpr bool certainly_disjoint(const copy_plan& p, index_t shift) {
-  const auto magnitude = [](index_t v) { return v < 0 ? -v : v; };
-  for (std::size_t d = 0; d < p.rank; ++d)
-    if (p.src_stride[d] == INT64_MIN || p.dst_stride[d] == INT64_MIN) return false;  // no magnitude in int64
   index_t g = 0;
-  for (std::size_t d = 0; d < p.rank; ++d)
-    for (const index_t stride : {magnitude(p.src_stride[d]), magnitude(p.dst_stride[d])})
-      for (index_t a = g, b = stride; b != 0;) {  // g = gcd(g, stride)
-        const index_t r = a % b;
-        a = b;
-        b = r;
-        g = a;
-      }
+  for (std::size_t d = 0; d < p.rank; ++d) {
+    if (p.src_stride[d] == INT64_MIN || p.dst_stride[d] == INT64_MIN) return false;  // no magnitude in int64
+    g = strider::detail::gcd_of(strider::detail::gcd_of(g, p.src_stride[d]), p.dst_stride[d]);
+  }
   const auto residue = [g](index_t v) { return (v % g + g) % g; };
   if (g == 0) return p.src_offset != p.dst_offset + shift;  // one element each
   return residue(residue(p.dst_offset) + residue(shift)) != residue(p.src_offset);
