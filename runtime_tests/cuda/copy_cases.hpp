@@ -5,6 +5,7 @@
 
 #include <strider/core.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -92,10 +93,7 @@ std::pair<dynamic_layout, dynamic_layout> random_case(Rng& rng, index_t small) {
   for (std::size_t d = 0; d < rank; ++d) shape.push_back(static_cast<index_t>(1 + rng() % static_cast<std::uint64_t>(rank <= 2 ? 90 : small)));
   dims axes;
   for (std::size_t d = 0; d < rank; ++d) axes.push_back(static_cast<index_t>(d));
-  const auto shuffle = [&] {
-    for (std::size_t d = rank; d > 1; --d) std::swap(axes[d - 1], axes[rng() % d]);
-  };
-  shuffle();
+  std::shuffle(axes.begin(), axes.end(), rng);
   dynamic_layout src = strider::permute(dynamic_layout::contiguous(shape), axes);
   if (rng() % 2) src = strider::flip(src, {static_cast<index_t>(rng() % rank)});
   std::string index;
@@ -105,7 +103,7 @@ std::pair<dynamic_layout, dynamic_layout> random_case(Rng& rng, index_t small) {
   }
   src = strider::slice(src, index);
   if (rng() % 2) return {src, dynamic_layout::contiguous(src.shape())};
-  shuffle();
+  std::shuffle(axes.begin(), axes.end(), rng);
   dims inverse(axes);
   for (std::size_t d = 0; d < rank; ++d) inverse[static_cast<std::size_t>(axes[d])] = static_cast<index_t>(d);
   return {src, strider::permute(dynamic_layout::contiguous(strider::permute(src, axes).shape()), inverse)};
