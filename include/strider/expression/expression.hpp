@@ -766,15 +766,15 @@ inline std::vector<index_t> extents_with_dyn(const expression::operation& base, 
       throw expression_error("expression: run-time axis " + std::to_string(r.axis) + " is a multiple of " + std::to_string(r.multiple) +
                                  ", but its extent here is " + std::to_string(extent),
                              base.column);
-    extent = dyn + (r.multiple - 1);
+    extent = detail::extent_or_dyn(maybe_index::unknown(r.multiple));
   }
   return extents;
 }
 }  // namespace detail
 
 /// The compile-time pass of the expression with the base's extents at `dyn_axes` known only at
-/// run time (and maybe known multiples): the result's static entries (`dyn` for run-time ones), as the mixed static type
-/// has them. Throws expression_error where that type would not compile: a refusal the static
+/// run time (each maybe known to be a multiple of N): the result's static entries (`dyn` for
+/// run-time ones), as the mixed static type has them. Throws expression_error where that type would not compile: a refusal the static
 /// entries decide, or a question they cannot answer (docs/mixed.md). Every operation of the
 /// table takes mixed layouts (runtime_tests/operation_table_test.cpp checks it).
 inline detail::pattern_layout evaluate_pattern(const expression& e, const std::vector<run_time_extent>& dyn_axes) {
