@@ -1028,6 +1028,17 @@ struct copy_job {
   bool stream = false;
 };
 
+/// True when every loop of `p` but the innermost steps the destination by whole cache lines, so
+/// that every row of the destination starts at the same place in its cache line as the first.
+/// Streaming stores of a tile are proved aligned from that and the first row alone: an outer
+/// loop whose destination step is not a whole line (a pitch of 35 floats) would move later tiles
+/// off alignment, and a misaligned streaming store faults.
+inline bool destination_rows_aligned_alike(const copy_plan& p) {
+  for (std::size_t d = 0; d + 1 < p.rank; ++d)
+    if ((static_cast<std::size_t>(p.dst_stride[d]) * p.element_size) % cache_line != 0) return false;
+  return true;
+}
+
 /// The kernel, walk and streaming decision for copying by plan `p` into `dst` on `threads`
 /// threads (p.size > 0, p.rank > 0).
 template <class T>
@@ -1067,7 +1078,9 @@ copy_job<T> prepare(const copy_plan& p, const T* src, T* dst, unsigned threads) 
     job.walk.peel = job.tiles.staged ? 0 : job.tiles.peel;
     // The staged kernel writes its buffer out front to back, aligned by copy_bytes.
     if (job.tiles.staged) return job;
-    job.stream = job.stream && job.tiles.simd && job.tiles.peel < na && aligned_to(first + job.tiles.peel, cache_line) && rows_aligned_alike;
+    // The streaming invariant: line_tile streams whole lines at `first + peel` plus multiples of
+    // every loop's destination stride but the innermost, so those are all whole cache lines.
+    job.stream = job.stream && job.tiles.simd && job.tiles.peel < na && aligned_to(first + job.tiles.peel, cache_line) && destination_rows_aligned_alike(p);
   }
   return job;
 }
