@@ -517,7 +517,7 @@ TEST_CASE("mixed layouts: construction, reading, layout_cast", "[mixed]") {
   CHECK(strider::layout_cast<B>(dynamic_layout::contiguous({2, 3, 4, 5})).extent(0) == 2);
   CHECK_THROWS_WITH(strider::layout_cast<B>(dynamic_layout::contiguous({2, 3, 4})), "layout_cast: the layout has rank 3 but the type has rank 4");
   CHECK_THROWS_WITH(strider::layout_cast<B>(dynamic_layout(dims{2, 3, 4, 5}, dims{60, 20, 5, 1}, 1)), "layout_cast: the offset is 1 but the type says 0");
-  CHECK_THROWS_WITH(strider::layout_cast<B>(dynamic_layout::contiguous({2, 3, 6, 5})), "layout_cast: axis 0 has stride 90 but the type says 60");
+  CHECK_THROWS_WITH(strider::layout_cast<B>(dynamic_layout::contiguous({2, 3, 6, 5})), "layout_cast: axis 2 has extent 6 but the type says 4");
   CHECK_THROWS_WITH(strider::layout_cast<B>(dynamic_layout(dims{2, 3, 6, 5}, dims{60, 20, 5, 1})), "layout_cast: axis 2 has extent 6 but the type says 4");
   CHECK_NOTHROW((strider::layout_cast<strider::contiguous<3, 4>>(dynamic_layout::contiguous({3, 4}))));
   // dyn_multiple<N>: checked when the layout is made or cast, and kept through the rules.
@@ -529,7 +529,7 @@ TEST_CASE("mixed layouts: construction, reading, layout_cast", "[mixed]") {
   CHECK_THROWS_WITH(S(3, 3, 3), "layout: extent 3 of axis 1 is not a multiple of 2 (dyn_multiple)");
   CHECK(strider::view<-1, 4, 8>(R(12)).extent(0) == 3);
   CHECK_THROWS_WITH((strider::unflatten<0, -1, 3>(R(8))), "unflatten: the sizes multiply to a multiple of 3, which does not divide the extent 8 of dimension 0");
-  CHECK_THROWS_WITH((strider::layout_cast<strider::contiguous<3, 4>>(dynamic_layout::contiguous({3, 5}))), "layout_cast: axis 0 has stride 5 but the type says 4");
+  CHECK_THROWS_WITH((strider::layout_cast<strider::contiguous<3, 4>>(dynamic_layout::contiguous({3, 5}))), "layout_cast: axis 1 has extent 5 but the type says 4");
 }
 
 TEST_CASE("mixed layouts: operations on objects keep the run-time entries and check them", "[mixed]") {
@@ -593,7 +593,7 @@ TEST_CASE("mixed layouts: views index with static strides and copy", "[mixed]") 
   images(0, 0, 0, 0) = -1.0f;
   CHECK(data[0] == -1.0f);
   const auto too_small = [&] { return strider::tensor_view<float, B>(std::span<float>(data.data(), 10), B(n)); };
-  CHECK_THROWS_WITH(too_small(), "view: storage has 10 elements but the layout needs 144");
+  CHECK_THROWS_WITH(too_small(), "view: storage has 10 elements but the layout's storage_size is 144");
   const strider::tensor_view<float, dynamic_layout> as_dynamic = nhwc;
   CHECK(as_dynamic.layout() == nhwc.layout().dynamic());
 }

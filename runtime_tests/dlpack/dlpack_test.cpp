@@ -3,6 +3,9 @@
 // computed here by hand), static views only when they match, and to_dlpack writes the fields.
 #include <complex>
 #include <cstdint>
+#include <cstring>
+#include <string>
+#include <type_traits>
 #include <numeric>
 #include <strider/dlpack.hpp>
 #include <vector>
@@ -125,4 +128,75 @@ TEST_CASE("to_dlpack describes a view with the DLPack fields") {
   DLManagedTensor* mz = to_dlpack(z);
   CHECK((mz->dl_tensor.dtype.code == kDLComplex && mz->dl_tensor.dtype.bits == 128));
   mz->deleter(mz);
+}
+
+// Issue 35: a DLPack producer's fields are the attacker's input. Every one of these was accepted
+// (or undefined behaviour under UBSan) before; each is now a layout_error "from_dlpack: ...".
+TEST_CASE("from_dlpack checks the addresses, the storage size, the device code and the alignment") {
+  using strider::layout_error;
+  // strides {2^62} over doubles: element 1 at 2^65 bytes, wrapped onto element 0.
+  {
+    std::vector<double> d(4);
+    std::int64_t shape[] = {2}, strides[] = {std::int64_t{1} << 62};
+    DLTensor t = make_tensor(shape, strides, 1);
+    t.data = d.data();
+    t.dtype = {kDLFloat, 64, 1};
+    CHECK(message_of([&] { from_dlpack<double>(t); }).rfind("from_dlpack: 4611686018427387905 elements of 8 bytes from address ", 0) == 0);
+  }
+  // byte_offset = UINT64_MAX - 3: element 0 four bytes before data, once wrapped.
+  {
+    std::int64_t shape[] = {1};
+    DLTensor t = make_tensor(shape, nullptr, 1, UINT64_MAX - 3);
+    CHECK(message_of([&] { from_dlpack<float>(t); }).find("reach past the end of the address space") != std::string::npos);
+  }
+  // strides {-2^61} over floats: the storage would start 2^63 bytes before data.
+  {
+    std::int64_t shape[] = {2}, strides[] = {-(std::int64_t{1} << 61)};
+    DLTensor t = make_tensor(shape, strides, 1);
+    CHECK(message_of([&] { from_dlpack<float>(t); }).find("below the start of the address space") != std::string::npos);
+  }
+  // strides {INT64_MIN} and {-2^62, -2^62}: the lowest offset's negation overflowed (UB).
+  {
+    std::int64_t shape[] = {2}, strides[] = {INT64_MIN};
+    CHECK(message_of([&] { from_dlpack<float>(make_tensor(shape, strides, 1)); }) == "from_dlpack: layout: the lowest element lies 9223372036854775808 elements before data, below the start of the address space");
+    std::int64_t shape2[] = {2, 2}, strides2[] = {-(std::int64_t{1} << 62), -(std::int64_t{1} << 62)};
+    CHECK(message_of([&] { from_dlpack<float>(make_tensor(shape2, strides2, 2)); }) == "from_dlpack: layout: the lowest element lies 9223372036854775808 elements before data, below the start of the address space");
+  }
+  // A device type that is none of the enum's values (a newer DLPack's, or garbage): reported as
+  // the number the producer wrote, not read as the enum.
+  for (const int code : {16, 17, 1000}) {
+    DLTensor t = make_tensor(nullptr, nullptr, 0);
+    const auto raw = static_cast<std::underlying_type_t<DLDeviceType>>(code);
+    std::memcpy(&t.device.device_type, &raw, sizeof raw);
+    CHECK(message_of([&] { from_dlpack<float>(t); }).rfind("from_dlpack: the tensor lives on device type " + std::to_string(code) + " (id 0), not the CPU", 0) == 0);
+  }
+  // data misaligned for the element type.
+  {
+    std::int64_t shape[] = {2};
+    DLTensor t = make_tensor(shape, nullptr, 1);
+    t.data = reinterpret_cast<char*>(data.data()) + 2;
+    CHECK(message_of([&] { from_dlpack<float>(t); }).find("is not aligned to 4 bytes, the element type's alignment") != std::string::npos);
+  }
+  // A static layout that knows more storage than the tensor has: as_strided would reach past it.
+  {
+    std::vector<float> two(2);
+    std::int64_t shape[] = {2};
+    DLTensor t = make_tensor(shape, nullptr, 1);
+    t.data = two.data();
+    CHECK(message_of([&] { from_dlpack<float, slice_t<contiguous<1000>, ":2">>(t); }) ==
+          "from_dlpack: the tensor's storage holds 2 elements but the static layout's storage_size is 1000");
+    CHECK(from_dlpack<float, contiguous<2>>(t).size() == 2);
+    std::int64_t shape2[] = {1}, strides2[] = {2};
+    DLTensor t2 = make_tensor(shape2, strides2, 1);
+    t2.data = two.data();
+    CHECK(message_of([&] { from_dlpack<float, slice_t<contiguous<2>, ":1">>(t2); }) ==
+          "from_dlpack: the tensor's storage holds 1 elements but the static layout's storage_size is 2");
+  }
+}
+
+TEST_CASE("a view at a storage offset whose byte offset wraps cannot be made, so to_dlpack never exports one") {
+  // Storage offset 2^62 floats: 2^64 bytes from data. to_dlpack also refuses such an offset
+  // itself, but the view's constructor stops it first.
+  CHECK(message_of([] { strider::tensor_view<float, dynamic_layout>(data.data(), dynamic_layout({1}, {1}, std::int64_t{1} << 62)); })
+            .find("reach past the end of the address space") != std::string::npos);
 }

@@ -116,3 +116,21 @@ TEST_CASE("from_eigen views matrices, maps, blocks and tensors in their storage 
   CHECK(from_eigen(tensor_map).strides() == dims{10, 1});
   CHECK(from_eigen(tensor_map)(3, 7) == 37.0f);
 }
+
+// Issue 35: a legal Eigen Map with a negative outer stride reaches below data(); it was refused
+// with a "layout: ..." message that did not name from_eigen. Its view starts its storage at the
+// lowest element, as from_dlpack's does, and every element is the Map's.
+TEST_CASE("from_eigen views a Map with a negative outer stride") {
+  std::vector<float> buffer(12);
+  std::iota(buffer.begin(), buffer.end(), 0.0f);
+  // Column-major 3 x 4, columns 3 apart, walked from the last column backwards.
+  using Map = Eigen::Map<Eigen::MatrixXf, 0, Eigen::OuterStride<>>;
+  Map m(buffer.data() + 9, 3, 4, Eigen::OuterStride<>(-3));
+  const auto v = strider::from_eigen(m);
+  REQUIRE(v.shape() == strider::dims{3, 4});
+  for (Eigen::Index i = 0; i < 3; ++i)
+    for (Eigen::Index j = 0; j < 4; ++j) CHECK(&v(i, j) == &m(i, j));
+  // A misaligned data() is a layout_error naming from_eigen.
+  Eigen::Map<Eigen::MatrixXf> bad(reinterpret_cast<float*>(reinterpret_cast<char*>(buffer.data()) + 2), 2, 2);
+  CHECK(strider_test::message_of([&] { strider::from_eigen(bad); }).rfind("from_eigen: data at address ", 0) == 0);
+}

@@ -8,7 +8,9 @@
 // Every malformed input is a layout_error naming what is wrong, never a wrong view: a dtype that
 // is not T's (code, bits, lanes), a device that is not the CPU (or CUDA memory when strider's
 // CUDA support is compiled in), a byte offset that is not a multiple of the element size, a rank
-// above max_rank, negative extents, strides whose reach overflows int64. A null `strides` means
+// above max_rank, negative extents, strides whose reach overflows int64, `data` misaligned for
+// T, and elements whose byte addresses would leave the address space (storage/memory.hpp, the
+// check every view over memory passes). A null `strides` means
 // C-contiguous, as the standard says; negative strides may reach below `data` (the view's storage
 // then starts at the lowest element). Needs dlpack/dlpack.h
 // (Debian: libdlpack-dev, DLPack 0.6; the versioned struct of DLPack 1.0 when that header is found).
@@ -19,12 +21,14 @@
 #include <complex>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "../core/checked.hpp"
 #include "../core/error.hpp"
 #include "../core/layout.hpp"
 #include "../static/layout.hpp"
+#include "../storage/memory.hpp"
 #include "../storage/view.hpp"
 
 namespace strider {
@@ -66,11 +70,21 @@ constexpr DLDataType dlpack_type_of() {
   return {dlpack_dtype<std::remove_const_t<T>>::code, static_cast<std::uint8_t>(8 * sizeof(T)), 1};
 }
 
+// The device type as the integer the producer wrote: a value that is none of the enum's
+// enumerators (a newer DLPack's device, or garbage) may not be read as the enum itself.
+inline long long dlpack_device_code(const DLDevice& device) {
+  std::underlying_type_t<DLDeviceType> code;
+  static_assert(sizeof code == sizeof device.device_type);
+  std::memcpy(&code, &device.device_type, sizeof code);
+  return static_cast<long long>(code);
+}
+
 inline bool dlpack_device_accepted(const DLDevice& device) {
+  const long long code = dlpack_device_code(device);
 #ifdef __CUDACC__
-  if (device.device_type == kDLCUDA || device.device_type == kDLCUDAHost || device.device_type == kDLCUDAManaged) return true;
+  if (code == kDLCUDA || code == kDLCUDAHost || code == kDLCUDAManaged) return true;
 #endif
-  return device.device_type == kDLCPU;
+  return code == kDLCPU;
 }
 
 // A DLPack tensor's elements as strider sees them: a layout whose offsets are all >= 0 and how
@@ -78,7 +92,7 @@ inline bool dlpack_device_accepted(const DLDevice& device) {
 // `data` (NumPy exports a[:, ::-1] so); strider's storage starts at its lowest element then.
 struct dlpack_elements {
   dynamic_layout layout;
-  index_t start = 0;  // the storage starts at static_cast<T*>(data) + start (start <= 0)
+  index_t below = 0;  // the storage starts `below` (>= 0) elements before static_cast<T*>(data)
 };
 
 // Checks t for elements of type T; throws layout_error "from_dlpack: ...".
@@ -89,7 +103,7 @@ dlpack_elements dlpack_layout(const DLTensor& t) {
     throw layout_error("from_dlpack: the tensor's dtype (code {}, {} bits, {} lanes) is not the element type's (code {}, {} bits, 1 lane)",
                        t.dtype.code, t.dtype.bits, t.dtype.lanes, want.code, want.bits);
   if (!dlpack_device_accepted(t.device))
-    throw layout_error("from_dlpack: the tensor lives on device type {} (id {}), not the CPU{}", static_cast<int>(t.device.device_type),
+    throw layout_error("from_dlpack: the tensor lives on device type {} (id {}), not the CPU{}", dlpack_device_code(t.device),
                        t.device.device_id,
 #ifdef __CUDACC__
                        " or CUDA memory"
@@ -123,8 +137,10 @@ dlpack_elements dlpack_layout(const DLTensor& t) {
       raw.strides[d] = strides[d];
     }
     const offset_range reach = offset_range_of(raw, "layout");
-    const index_t start = reach.count > 0 && reach.min < 0 ? reach.min : 0;
-    return {dynamic_layout(shape, strides, checked_add(offset, -start, "layout")), start};
+    if (reach.count > 0 && reach.min == INT64_MIN)  // 2^63 elements before data: not an int64, nor an address
+      throw layout_error("layout: the lowest element lies 9223372036854775808 elements before data, below the start of the address space");
+    const index_t below = reach.count > 0 && reach.min < 0 ? -reach.min : 0;
+    return {dynamic_layout(shape, strides, checked_add(offset, below, "layout")), below};
   } catch (const layout_error& e) {
     throw layout_error("from_dlpack: {}", e.what());
   }
@@ -139,7 +155,10 @@ template <class T>
 tensor_view<T, dynamic_layout> from_dlpack(const DLTensor& t) {
   const detail::dlpack_elements e = detail::dlpack_layout<T>(t);
   if (t.data == nullptr && e.layout.size() > 0) throw layout_error("from_dlpack: data is null for a tensor of {} elements", e.layout.size());
-  return tensor_view<T, dynamic_layout>(static_cast<T*>(t.data) + e.start, e.layout);
+  if (e.layout.size() == 0) return tensor_view<T, dynamic_layout>(static_cast<T*>(t.data), e.layout, detail::within_checked_t{});
+  T* const start = detail::storage_start(static_cast<T*>(t.data), e.below, "from_dlpack");
+  detail::check_memory(start, e.layout.storage_size(), detail::unknown_size, "from_dlpack");
+  return tensor_view<T, dynamic_layout>(start, e.layout, detail::within_checked_t{});
 }
 
 /// The same as a view of the static layout L, which the tensor must match exactly: its rank,
@@ -155,7 +174,10 @@ tensor_view<T, L> from_dlpack(const DLTensor& t) {
       throw layout_error("from_dlpack: axis {} has stride {}, the static layout {}", d, v.stride(d), L::strides[d]);
   }
   if (L::size > 0 && v.offset() != L::offset) throw layout_error("from_dlpack: the tensor starts at offset {}, the static layout at {}", v.offset(), L::offset);
-  return tensor_view<T, L>(v.data());
+  // The static layout's storage (as_strided may reach all of it) must be the tensor's.
+  if (v.storage_size() < L::storage_size)
+    throw layout_error("from_dlpack: the tensor's storage holds {} elements but the static layout's storage_size is {}", v.storage_size(), L::storage_size);
+  return tensor_view<T, L>(v.data(), detail::within_checked_t{});
 }
 
 /// A DLManagedTensor's tensor (the producer's deleter is not called: the caller still owns it).
@@ -203,6 +225,10 @@ Managed* dlpack_describe(const tensor_view<T, L>& v) {
   t.shape = holder->shape;
   t.strides = holder->strides;
   // An empty view addresses nothing, and its offset may lie anywhere (even before the storage).
+  if (v.size() > 0 && static_cast<std::uint64_t>(v.offset()) > UINT64_MAX / sizeof(T)) {
+    delete holder;
+    throw layout_error("to_dlpack: the view's offset {} in elements of {} bytes does not fit DLPack's byte_offset", v.offset(), sizeof(T));
+  }
   t.byte_offset = v.size() > 0 ? static_cast<std::uint64_t>(v.offset()) * sizeof(T) : 0;
   holder->managed.manager_ctx = holder;
   holder->managed.deleter = [](Managed* self) { delete static_cast<dlpack_holder<Managed>*>(self->manager_ctx); };

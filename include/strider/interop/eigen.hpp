@@ -23,6 +23,7 @@
 #include "../core/layout.hpp"
 #include "../core/text.hpp"
 #include "../static/layout.hpp"
+#include "../storage/memory.hpp"
 #include "../storage/view.hpp"
 
 namespace strider {
@@ -124,15 +125,32 @@ concept eigen_tensor = requires(E& e) {
 }  // namespace detail
 
 /// An Eigen matrix, Map, Block or Ref (an lvalue) as a view of a dynamic layout: shape (rows,
-/// cols), strides from its inner and outer strides and storage order. Const when it is.
+/// cols), strides from its inner and outer strides and storage order. Const when it is. A Map
+/// with a negative stride reaches below data(): the view's storage starts at its lowest element,
+/// as from_dlpack's does. Its memory is checked as every view's (storage/memory.hpp): layout_error
+/// "from_eigen: ..." for addresses outside the address space or a misaligned data().
 template <detail::eigen_dense E>
   requires std::is_lvalue_reference_v<E&&>
 auto from_eigen(E&& m) {
   using D = std::remove_cvref_t<E>;
-  const index_t inner = m.innerStride(), outer = m.outerStride();
-  const dims strides = D::IsRowMajor ? dims{outer, inner} : dims{inner, outer};
   using T = std::remove_pointer_t<decltype(m.data())>;
-  return tensor_view<T, dynamic_layout>(m.data(), dynamic_layout({m.rows(), m.cols()}, strides));
+  const index_t inner = m.innerStride(), outer = m.outerStride();
+  const dims shape{m.rows(), m.cols()};
+  const dims strides = D::IsRowMajor ? dims{outer, inner} : dims{inner, outer};
+  layout_value first{};  // element (0, 0) at data(), before moving the storage to the lowest element
+  first.rank = 2;
+  for (std::size_t d = 0; d < 2; ++d) {
+    if (shape[d] < 0) throw layout_error("from_eigen: extent {} of axis {} is negative", shape[d], d);
+    first.shape[d] = shape[d];
+    first.strides[d] = strides[d];
+  }
+  const detail::offset_range reach = detail::offset_range_of(first, "from_eigen");
+  const index_t below = reach.count > 0 && reach.min < 0 ? detail::checked_neg(reach.min, "from_eigen") : 0;
+  const dynamic_layout layout(shape, strides, below);
+  if (layout.size() == 0) return tensor_view<T, dynamic_layout>(m.data(), layout, detail::within_checked_t{});
+  T* const start = detail::storage_start(m.data(), below, "from_eigen");
+  detail::check_memory(start, layout.storage_size(), detail::unknown_size, "from_eigen");
+  return tensor_view<T, dynamic_layout>(start, layout, detail::within_checked_t{});
 }
 
 /// An Eigen Tensor or TensorMap (an lvalue) as a view of a dynamic layout, in its storage order
@@ -147,7 +165,8 @@ auto from_eigen(E&& t) {
   const dynamic_layout layout = static_cast<int>(D::Layout) == static_cast<int>(Eigen::RowMajor) ? dynamic_layout::contiguous(shape)
                                                                                                     : dynamic_layout::column_major(shape);
   using T = std::remove_pointer_t<decltype(t.data())>;
-  return tensor_view<T, dynamic_layout>(t.data(), layout);
+  detail::check_memory(t.data(), layout.storage_size(), detail::unknown_size, "from_eigen");
+  return tensor_view<T, dynamic_layout>(t.data(), layout, detail::within_checked_t{});
 }
 
 }  // namespace strider

@@ -450,10 +450,12 @@ namespace detail {
 constexpr layout_value layout_cast_value(const layout_value& pattern, const dynamic_layout& d) {
   const layout_value& in = d.value();
   if (in.rank != pattern.rank) throw layout_error("layout_cast: the layout has rank {} but the type has rank {}", in.rank, pattern.rank);
-  for (std::size_t a = 0; a < in.rank; ++a) {
+  // Extents first, then strides, then the offset: a stride that disagrees is most often the
+  // consequence of an extent that does, and the extent is what to name.
+  for (std::size_t a = 0; a < in.rank; ++a)
     if (!is_dyn_extent(pattern.shape[a]) && pattern.shape[a] != in.shape[a]) throw layout_error("layout_cast: axis {} has extent {} but the type says {}", a, in.shape[a], pattern.shape[a]);
+  for (std::size_t a = 0; a < in.rank; ++a)
     if (pattern.strides[a] != dyn && pattern.strides[a] != in.strides[a]) throw layout_error("layout_cast: axis {} has stride {} but the type says {}", a, in.strides[a], pattern.strides[a]);
-  }
   if (pattern.offset != dyn && pattern.offset != in.offset) throw layout_error("layout_cast: the offset is {} but the type says {}", in.offset, pattern.offset);
   check_multiples(pattern, in, "layout_cast");
   return in;
@@ -462,7 +464,9 @@ constexpr layout_value layout_cast_value(const layout_value& pattern, const dyna
 
 /// A dynamic_layout (from DLPack, say) as the static or mixed layout type L: every static entry
 /// of L is checked (layout_error "layout_cast: axis N ..." names the first that disagrees), and
-/// the run-time ones are taken from `d`.
+/// the run-time ones are taken from `d`. A static L's storage_size must not exceed the storage
+/// `d` knows: `layout_cast<slice_t<contiguous<1000>, ":2">>(dynamic_layout::contiguous({2}))` is
+/// refused, since as_strided on the result could reach 1000 elements.
 template <class L>
   requires static_layout_type<L> || mixed_layout_type<L>
 constexpr L layout_cast(const dynamic_layout& d) {
@@ -470,6 +474,8 @@ constexpr L layout_cast(const dynamic_layout& d) {
     return L{L::from_value(detail::layout_cast_value(L::pattern, d))};
   } else {
     detail::layout_cast_value(L::value, d);
+    // The type's storage, which as_strided may reach, must be storage the layout knows.
+    if (d.storage_size() < L::storage_size) throw layout_error("layout_cast: the layout knows a storage of {} elements but the type's storage_size is {}", d.storage_size(), L::storage_size);
     return L{};
   }
 }

@@ -35,6 +35,7 @@
 #include "../static/fixed_string.hpp"
 #include "../static/layout.hpp"
 #include "../static/operations.hpp"
+#include "memory.hpp"
 
 namespace strider {
 
@@ -252,6 +253,9 @@ inline constexpr bool narrows_storage_v<static_layout<V>, static_layout<W>> = V 
 // storage is about to be overwritten.
 struct known_uniqueness_t {};
 struct uninitialized_t {};
+// Tag of the internal constructor of a view within memory already checked: a view derived from
+// another (an operation's result lies in its input's storage), or a tensor's own allocation.
+struct within_checked_t {};
 
 }  // namespace detail
 
@@ -407,7 +411,7 @@ class dynamic_view_operations {
   using element_of = typename decltype(std::declval<Self&>().as_view())::element_type;
   template <class Self>
   static auto on(Self& self, const dynamic_layout& layout) {
-    return tensor_view<element_of<Self>, dynamic_layout>(self.as_view().data(), layout);
+    return tensor_view<element_of<Self>, dynamic_layout>(self.as_view().data(), layout, within_checked_t{});
   }
   template <class Self>
   static auto parts_on(Self& self, const layout_parts& parts) {
@@ -449,20 +453,28 @@ class tensor_view : public detail::layout_queries<Layout>, public detail::view_o
   /// refused at compile time), `T&` otherwise (a dynamic layout checks at run time).
   using reference = std::conditional_t<detail::refuses_writes<Layout>, const T&, T&>;
 
-  /// From a pointer to storage that holds at least `layout.storage_size()` elements: unchecked,
-  /// the caller vouches for that (see also `from_blob`). as_strided then reaches anywhere in
-  /// those elements; a layout made from extents or strides knows exactly its required span, and
-  /// `with_storage(layout, n)` states more.
+  /// From a pointer to storage that holds at least `layout.storage_size()` elements: the caller
+  /// vouches for that many (see also `from_blob`); the addresses are checked (detail::check_memory:
+  /// layout_error "view: ..." for a null or misaligned `data`, or a storage that would reach past
+  /// the end of the address space; on the host, not in device code). as_strided then reaches
+  /// anywhere in those elements; a layout made from extents or strides knows exactly its required
+  /// span, and `with_storage(layout, n)` states more.
   constexpr tensor_view(T* data, const Layout& layout)
     requires(!queries::is_static)
-      : queries(layout, !std::is_const_v<T>), data_(data) {}
+      : queries(layout, !std::is_const_v<T>), data_(data) {
+    detail::check_memory(data, this->storage_size(), detail::unknown_size, "view");
+  }
   STRIDER_HOST_DEVICE constexpr tensor_view(T* data, const Layout&)
     requires queries::is_static
-      : data_(data) {}
+      : data_(data) {
+    check_pointer(data);
+  }
   /// Static layouts: the layout is the type.
   STRIDER_HOST_DEVICE constexpr explicit tensor_view(T* data)
     requires queries::is_static
-      : data_(data) {}
+      : data_(data) {
+    check_pointer(data);
+  }
 
   /// From a contiguous range (std::vector, std::array, std::span, C array), checked against the
   /// range's size. A dynamic layout must reach no further than the range (layout_error "view:
@@ -474,7 +486,7 @@ class tensor_view : public detail::layout_queries<Layout>, public detail::view_o
   template <class R>
     requires detail::storage_range<R, T>
   constexpr tensor_view(R&& storage, const Layout& layout)
-      : tensor_view(std::ranges::data(storage), storage_layout(std::ranges::size(storage), layout)) {
+      : tensor_view(std::ranges::data(storage), storage_layout(std::ranges::data(storage), std::ranges::size(storage), layout), detail::within_checked_t{}) {
     constexpr std::size_t known = detail::static_size<R>();
     if constexpr (queries::is_static && known != std::dynamic_extent)
       static_assert(static_cast<index_t>(known) >= Layout::storage_size,
@@ -492,19 +504,30 @@ class tensor_view : public detail::layout_queries<Layout>, public detail::view_o
     requires(!std::same_as<tensor_view<U, L2>, tensor_view>) && std::convertible_to<U (*)[], T (*)[]> &&
             (std::same_as<L2, Layout> || ((static_layout_type<L2> || mixed_layout_type<L2>) && std::same_as<Layout, dynamic_layout>) ||
              detail::narrows_storage_v<L2, Layout>)
-  constexpr tensor_view(const tensor_view<U, L2>& other) : tensor_view(other.data(), as_layout(other.layout())) {}
+  constexpr tensor_view(const tensor_view<U, L2>& other) : tensor_view(other.data(), as_layout(other.layout()), detail::within_checked_t{}) {}
 
   /// Internal: a dynamic view whose uniqueness is already known (dynamic_tensor::as_view()).
   constexpr tensor_view(T* data, const Layout& layout, bool writes_allowed, detail::known_uniqueness_t)
     requires(!queries::is_static)
       : queries(layout, writes_allowed, 0), data_(data) {}
+  /// Internal: a view within memory already checked (an operation's result on a view, a tensor's
+  /// own storage): no check of the addresses again.
+  constexpr tensor_view(T* data, const Layout& layout, detail::within_checked_t)
+    requires(!queries::is_static)
+      : queries(layout, !std::is_const_v<T>), data_(data) {}
+  STRIDER_HOST_DEVICE constexpr tensor_view(T* data, detail::within_checked_t)
+    requires queries::is_static
+      : data_(data) {}
+  STRIDER_HOST_DEVICE constexpr tensor_view(T* data, const Layout&, detail::within_checked_t)
+    requires queries::is_static
+      : data_(data) {}
 
   /// The start of the storage (storage offset 0, not necessarily the first element).
   STRIDER_HOST_DEVICE constexpr T* data() const { return data_; }
   /// Itself: views and tensors both have as_view(), which the free functions use.
   constexpr tensor_view as_view() const { return *this; }
   /// The same elements, read-only.
-  constexpr tensor_view<const T, Layout> as_const() const { return {data_, this->layout()}; }
+  constexpr tensor_view<const T, Layout> as_const() const { return {data_, this->layout(), detail::within_checked_t{}}; }
 
   /// Element (i...): one index per axis, each in [0, extent). Integral-constant indices
   /// (std::integral_constant, hana::llong_c<1>, 1_c) on a static layout are checked at compile
@@ -531,22 +554,29 @@ class tensor_view : public detail::layout_queries<Layout>, public detail::view_o
     else return detail::to_dynamic(layout);
   }
 
-  // The layout of a view over a range of `held` elements, checked against it.
-  static constexpr Layout storage_layout(std::size_t size, const Layout& layout) {
+  // The layout of a view over a range of `size` elements at `data`, checked against it: the
+  // storage the layout knows (a static or mixed layout's storage_size, which as_strided may
+  // reach; a dynamic layout's required span, after which it knows the whole range) must be in it.
+  static constexpr Layout storage_layout(const T* data, std::size_t size, const Layout& layout) {
     const auto held = static_cast<index_t>(size);
     if constexpr (queries::is_static) {
-      if (held < Layout::storage_size)
-        throw layout_error("view: storage has {} elements but the layout's storage_size is {}", held, Layout::storage_size);
+      detail::check_memory(data, Layout::storage_size, held, "view", "the layout's storage_size is");
       return layout;
     } else if constexpr (mixed_layout_type<Layout>) {
-      if (held < layout.required_span())
-        throw layout_error("view: storage has {} elements but the layout needs {}", held, layout.required_span());
-      return layout;  // a mixed layout's storage size is its type's: its span, or a run-time entry
+      detail::check_memory(data, layout.storage_size(), held, "view", "the layout's storage_size is");
+      return layout;
     } else {
-      if (held < layout.required_span())
-        throw layout_error("view: storage has {} elements but the layout needs {}", held, layout.required_span());
+      detail::check_memory(data, layout.required_span(), held, "view");
       return with_storage(layout, held);
     }
+  }
+
+  // A pointer given with a static layout: its addresses, on the host (device code has no
+  // layout_error; a kernel's pointers come from its launch).
+  STRIDER_HOST_DEVICE static constexpr void check_pointer([[maybe_unused]] T* data) {
+#if !defined(__CUDA_ARCH__)
+    if (!std::is_constant_evaluated()) detail::check_memory(data, Layout::storage_size, detail::unknown_size, "view");
+#endif
   }
 
   T* data_;
@@ -561,7 +591,7 @@ class view_parts {
   constexpr view_parts(T* data, const layout_parts& parts) : data_(data), parts_(parts) {}
   constexpr std::size_t size() const { return parts_.size(); }
   constexpr bool empty() const { return parts_.empty(); }
-  constexpr tensor_view<T, dynamic_layout> operator[](index_t part) const { return {data_, parts_[part]}; }
+  constexpr tensor_view<T, dynamic_layout> operator[](index_t part) const { return {data_, parts_[part], detail::within_checked_t{}}; }
   /// The parts' layouts.
   constexpr const layout_parts& layouts() const { return parts_; }
 
@@ -614,7 +644,7 @@ concept borrowable = std::is_lvalue_reference_v<X> || is_view_v<std::remove_cvre
 template <class L, class X>
 constexpr auto with_layout(X& x) {
   using V = view_of_t<X>;
-  return tensor_view<typename V::element_type, L>(x.as_view().data());
+  return tensor_view<typename V::element_type, L>(x.as_view().data(), within_checked_t{});
 }
 
 // The view of x's storage through make(x's mixed layout), the layout function form.
@@ -622,7 +652,7 @@ template <class X, class Make>
 constexpr auto with_mixed_layout(X& x, Make make) {
   const auto v = x.as_view();
   const auto layout = make(v.layout());
-  return tensor_view<typename view_of_t<X>::element_type, std::remove_cvref_t<decltype(layout)>>(v.data(), layout);
+  return tensor_view<typename view_of_t<X>::element_type, std::remove_cvref_t<decltype(layout)>>(v.data(), layout, within_checked_t{});
 }
 // The views of x's storage through each layout of make(x's mixed layout), a std::tuple (split
 // and its kin), each a view of a static or a mixed layout.
@@ -630,7 +660,7 @@ template <class X, class Make>
 constexpr auto with_mixed_layouts(X& x, Make make) {
   const auto v = x.as_view();
   using T = typename view_of_t<X>::element_type;
-  return std::apply([&](const auto&... part) { return std::tuple{tensor_view<T, std::remove_cvref_t<decltype(part)>>(v.data(), part)...}; },
+  return std::apply([&](const auto&... part) { return std::tuple{tensor_view<T, std::remove_cvref_t<decltype(part)>>(v.data(), part, within_checked_t{})...}; },
                     make(v.layout()));
 }
 

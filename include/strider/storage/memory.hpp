@@ -1,0 +1,50 @@
+// strider/storage/memory.hpp: the one check of memory that a view is made over. Every way into
+// memory (a range or a pointer with a static, mixed or dynamic layout, DLPack, Eigen, a tensor's
+// own allocation) goes through `check_memory`, so that a view never addresses an element outside
+// the memory it was given, past the end of the address space, or misaligned for its type.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "../core/config.hpp"
+#include "../core/error.hpp"
+
+namespace strider::detail {
+
+/// `held` for memory whose size is not known (a pointer): the caller vouches for its size, and
+/// only the addresses are checked.
+inline constexpr index_t unknown_size = -1;
+
+/// Checks that elements [0, needed) of T from `data` may be addressed: at most `held` of them
+/// when the memory's size is known (held >= 0); `data` aligned for T; and every byte of them
+/// below the end of the address space (`data + needed * sizeof(T)` does not wrap). Throws
+/// layout_error "op: ..." otherwise; `needs` says what `needed` is ("the layout needs").
+/// In a constant expression there are no addresses: only the size is checked.
+/// Example: 2 floats given, a layout whose storage_size is 1000: "view: storage has 2 elements
+/// but the layout's storage_size is 1000".
+template <class T>
+constexpr void check_memory(const T* data, index_t needed, index_t held, const char* op, const char* needs = "the layout needs") {
+  if (held >= 0 && held < needed) throw layout_error("{}: storage has {} elements but {} {}", op, held, needs, needed);
+  if (std::is_constant_evaluated() || needed <= 0) return;
+  const auto address = reinterpret_cast<std::uintptr_t>(data);
+  if (data == nullptr) throw layout_error("{}: data is null for a storage of {} elements", op, needed);
+  if (address % alignof(T) != 0) throw layout_error("{}: data at address {} is not aligned to {} bytes, the element type's alignment", op, address, alignof(T));
+  if (static_cast<std::uintmax_t>(needed) > (UINTPTR_MAX - address) / sizeof(T))
+    throw layout_error("{}: {} elements of {} bytes from address {} reach past the end of the address space", op, needed, sizeof(T), address);
+}
+
+/// The start of the storage of memory whose first element is at `first` and whose layout reaches
+/// `below` elements before it (below >= 0: DLPack's and Eigen's negative strides), checked to
+/// lie within the address space. Throws layout_error "op: ..." otherwise.
+template <class T>
+T* storage_start(T* first, index_t below, const char* op) {
+  if (below == 0) return first;
+  const auto address = reinterpret_cast<std::uintptr_t>(first);
+  if (static_cast<std::uintmax_t>(below) > address / sizeof(T))
+    throw layout_error("{}: the layout reaches {} elements of {} bytes before address {}, below the start of the address space", op, below, sizeof(T), address);
+  return reinterpret_cast<T*>(address - static_cast<std::uintptr_t>(below) * sizeof(T));
+}
+
+}  // namespace strider::detail
