@@ -66,31 +66,14 @@ TEST_CASE("errors: int64 overflow is an error, never undefined behaviour") {
   CHECK(message_of([&] { strider::as_strided(C, {2}, {1}, max); }) == "as_strided: int64 overflow computing 9223372036854775807 + 1");
   CHECK(message_of([&] { strider::as_strided(C, {2}, {-max}, 0); }) ==
         "as_strided: an element lies at negative storage offset -9223372036854775807");
-  CHECK(message_of([&] { strider::view(C, {big, big, 0}); }) == "view: int64 overflow computing 4294967296 * 4294967296");
-  // Slice steps at the int64 limits: the stride step * stride must fit, and so must its negation
-  // when the result is flipped (-INT64_MIN does not exist).
-  CHECK(message_of([&] { strider::slice(C, "::-9223372036854775808"); }) == "slice: int64 overflow computing 20 * -9223372036854775808");
-  CHECK(message_of([&] { strider::slice(C, "::9223372036854775807"); }) == "slice: int64 overflow computing 20 * 9223372036854775807");
-  const auto extreme = strider::slice(C, "..., ::-9223372036854775808");  // stride 1 * INT64_MIN, extent 1
-  CHECK(extreme.shape() == dims{3, 4, 1});
-  CHECK(extreme.stride(2) == INT64_MIN);
-  CHECK(extreme.offset() == 4);
-  CHECK(message_of([&] { strider::flip(extreme); }) == "flip: int64 overflow computing -9223372036854775808 * -1");
-  // Empty layouts may carry huge strides; moving the offset along them must still be checked.
-  const dynamic_layout empty({0, 3}, {1, max}, 0);
-  CHECK(message_of([&] { strider::slice(empty, ":, 2"); }) == "slice: int64 overflow computing 2 * 9223372036854775807");
-  CHECK(message_of([&] { strider::slice(empty, ":, 2:"); }) == "slice: int64 overflow computing 2 * 9223372036854775807");
-  CHECK(message_of([&] { strider::flip(empty, {1}); }) == "flip: int64 overflow computing 2 * 9223372036854775807");
-  CHECK(message_of([&] { strider::flip(dynamic_layout({0, 1}, {1, INT64_MIN}, 0)); }) ==
-        "flip: int64 overflow computing -9223372036854775808 * -1");
-  // Strides derived from large ones (extent-1 axes may hold any stride).
-  const index_t half = max / 2;  // 2 * half = INT64_MAX - 1
-  CHECK(message_of([&] { strider::unsqueeze(dynamic_layout({3}, {half}), 0); }) ==
-        "unsqueeze: int64 overflow computing 3 * 4611686018427387903");
-  CHECK(message_of([&] { strider::unfold(dynamic_layout({3}, {half}), 0, 1, 3); }) ==
-        "unfold: int64 overflow computing 3 * 4611686018427387903");
-  CHECK(message_of([] { strider::diagonal(dynamic_layout({1, 1}, {max, 1}), 0); }) ==
-        "diagonal: int64 overflow computing 9223372036854775807 + 1");
+  CHECK(message_of([&] { strider::view(C, {big, big, 1}); }) == "view: int64 overflow computing 4294967296 * 4294967296");
+  // A 0 among the extents makes the count 0 whatever the others multiply to (issue 35).
+  CHECK(message_of([&] { strider::view(C, {big, big, 0}); }) == "view: shape has 0 elements but the layout has 60");
+  // Slice steps at the int64 limits, flips of INT64_MIN strides, offsets moved along the huge
+  // strides of empty layouts and strides of extent-1 axes derived from large ones are values
+  // nothing reads: they are accepted (runtime_tests/int64_edges_test.cpp). Where the value is
+  // used, its overflow is still an error:
+  CHECK(message_of([] { strider::unfold(dynamic_layout::contiguous({max}), 0, 0, 1); }) == "unfold: int64 overflow computing 9223372036854775807 + 1");
   // The parser refuses integers outside int64, wherever they stand.
   CHECK(message_of([&] { strider::slice(C, "9223372036854775808"); }) == "slice: the integer at column 1 does not fit in int64");
   CHECK(message_of([&] { strider::slice(C, "1, ::99999999999999999999"); }) == "slice: the integer at column 6 does not fit in int64");

@@ -509,8 +509,11 @@ constexpr index_t vector_width_of(const V& v, index_t element_bytes, index_t ali
   }
   index_t width = 1;
   for (;;) {
+    // The next width must fit `alignment / element_bytes` elements (tested before doubling: a
+    // width of 2^62 has no double in int64); next * element_bytes is then at most the alignment.
+    if (width > alignment / element_bytes / 2) break;
     const index_t next = width * 2;
-    if (next > alignment / element_bytes || alignment % (next * element_bytes) != 0) break;
+    if (alignment % (next * element_bytes) != 0) break;
     if (!static_cast<bool>(run % next == 0) || !static_cast<bool>(v.offset % next == 0)) break;
     bool aligned = true;
     for (std::size_t d = 0; d < outer && aligned; ++d)

@@ -60,12 +60,40 @@ inline constexpr index_t unique_check_limit = 4096;
 
 namespace detail {
 
-// The number of elements, the product of the extents (1 for rank 0).
+// An entry no compile-time pass knows: on index_t, never asked for (every value is known).
+template <class E>
+constexpr E unknown_entry() {
+  if constexpr (std::is_same_v<E, index_t>) return 0;
+  else return maybe_index::unknown();
+}
+
+// The product of n extents, 0 when one of them is 0 whatever the others and their order: an
+// empty layout has no element, and its other extents may multiply past int64. Otherwise a
+// product past int64 is a layout_error naming `op`. (On a pattern, unknown when a run-time
+// extent may be the 0 that makes an overflowing product 0.) One pass in the common case: the
+// extents after an overflow are searched for a 0 only then.
+template <class E>
+constexpr E extent_product(const E* extents, std::size_t n, const char* op) {
+  E count = 1;
+  for (std::size_t d = 0; d < n; ++d) {
+    E next{};
+    if (static_cast<bool>(mul_overflows(count, extents[d], &next))) {  // a 0 before d would have made count 0
+      for (std::size_t e = d + 1; e < n; ++e) {
+        const auto zero = extents[e] == 0;
+        if (static_cast<bool>(zero)) return 0;
+        if (!is_known(zero)) return unknown_entry<E>();
+      }
+      return checked_mul(count, extents[d], op);  // throws
+    }
+    count = next;
+  }
+  return count;
+}
+
+// The number of elements, the product of the extents (1 for rank 0; 0 when one is 0).
 template <class V>
 constexpr entry_t<V> element_count(const V& v, const char* op) {
-  entry_t<V> count = 1;
-  for (std::size_t d = 0; d < v.rank; ++d) count = checked_mul(count, v.shape[d], op);
-  return count;
+  return extent_product(v.shape, v.rank, op);
 }
 
 // Element count and the lowest and highest storage offsets reached (both `offset` for an
@@ -84,6 +112,16 @@ constexpr basic_offset_range<entry_t<V>> offset_range_of(const V& v, const char*
   if (r.count == 0) return r;
   for (std::size_t d = 0; d < v.rank; ++d) {
     if (v.strides[d] == 0) continue;
+    if constexpr (!std::is_same_v<entry_t<V>, index_t>) {
+      // A pattern whose count is unknown may be empty at run time, where no offset is reached:
+      // an overflow here is the run-time pass's to report (or not), and leaves the bounds unknown.
+      maybe_index reach{}, moved{};
+      if (!r.count.known && (static_cast<bool>(mul_overflows(v.shape[d] - 1, v.strides[d], &reach)) ||
+                             static_cast<bool>(add_overflows(v.strides[d] < 0 ? r.min : r.max, reach, &moved)))) {
+        r.min = r.max = maybe_index::unknown();
+        return r;
+      }
+    }
     // (extent - 1) * stride: how far the axis moves from its first element.
     const entry_t<V> reach = checked_mul(v.shape[d] - 1, v.strides[d], op);
     if constexpr (!std::is_same_v<entry_t<V>, index_t>) {
@@ -141,6 +179,65 @@ constexpr V validate(const V& v, const char* op) {
   if (v.storage_size == 0) out.storage_size = is_known(r.max) && is_known(nonempty) ? r.max + 1 : 0;  // 0: the span, unknown
   else if (nonempty && v.storage_size <= r.max) throw layout_error("{}: reaches storage offset {}, outside its storage [0, {})", op, known_value(r.max), known_value(v.storage_size));
   return out;
+}
+
+// Overflow only where a value is used. A stride moves an offset only along an axis of more than
+// one element of a non-empty layout, and the offset is read only in a non-empty layout; the
+// rest may be anything the invariants allow. An operation computes the strides and the offset
+// of its result with these: where the exact value does not fit in int64 and the value cannot
+// address anything (a stride of an axis of at most one element), it takes `fallback`, which the
+// operation documents; where that needs the whole result to be empty, the fallback is taken and
+// the overflow noted, and refuse_used_overflow() refuses a non-empty result (a layout_error with
+// the operation's name and the operands, never a wrapped value). For a result that selects
+// elements of a valid input that cannot happen: its offset and the strides of its long axes
+// step between elements of the input, which fit. On a pattern, a value the run-time entries
+// may make used is noted, and its run-time pass decides.
+template <class E>
+struct overflow_note {
+  bool noted = false;
+  bool product = false;  // a * b, else a + b
+  E a = 0, b = 0;
+  constexpr void note(E x, E y, bool is_product) {
+    if (noted) return;  // the first one names the values
+    noted = true;
+    product = is_product;
+    a = x;
+    b = y;
+  }
+};
+
+// a * b as the stride of an axis of `extent` elements (see overflow_note).
+template <class E>
+constexpr E stride_product(E a, E b, E extent, E fallback, overflow_note<E>& note) {
+  E r{};
+  if (!static_cast<bool>(mul_overflows(a, b, &r))) return r;
+  if (!static_cast<bool>(extent <= 1)) note.note(a, b, true);
+  return fallback;
+}
+// a + b as the stride of an axis of `extent` elements (see overflow_note).
+template <class E>
+constexpr E stride_sum(E a, E b, E extent, E fallback, overflow_note<E>& note) {
+  E r{};
+  if (!static_cast<bool>(add_overflows(a, b, &r))) return r;
+  if (!static_cast<bool>(extent <= 1)) note.note(a, b, false);
+  return fallback;
+}
+// offset + k * stride as the offset of the result; `offset` itself where that does not fit
+// (noted: only an empty result may have it).
+template <class E>
+constexpr E moved_offset(E offset, E k, E stride, overflow_note<E>& note) {
+  E step{}, r{};
+  if (static_cast<bool>(mul_overflows(k, stride, &step))) note.note(k, stride, true);
+  else if (static_cast<bool>(add_overflows(offset, step, &r))) note.note(offset, step, false);
+  else return r;
+  return offset;
+}
+// The refusal of a result that would use a value noted above.
+template <class V>
+constexpr void refuse_used_overflow(const overflow_note<entry_t<V>>& note, const V& out, const char* op) {
+  if (!note.noted || !static_cast<bool>(element_count(out, op) != 0)) return;
+  if (note.product) checked_mul(note.a, note.b, op);  // throws
+  checked_add(note.a, note.b, op);                      // throws
 }
 
 // Storage offset of the element at row-major position k (0 <= k < element count).
@@ -347,6 +444,30 @@ constexpr bool is_unique(const layout_value& v) {
   return unique;
 }
 
+// Whether a layout has no element, from its extents alone (never an overflow): on a pattern,
+// unknown when no extent is known to be 0 and one is a run-time extent.
+template <class V>
+constexpr auto has_zero_extent(const V& v) {
+  decltype(v.shape[0] == 0) zero = false;
+  for (std::size_t d = 0; d < v.rank; ++d) zero = zero || v.shape[d] == 0;
+  return zero;
+}
+
+// stride * max(extent, 1): the stride of the next axis of a C- or Fortran-order layout of the
+// extents of `v`. It fits in int64 in a non-empty layout, whose element count bounds it; in an
+// empty one it may not, and there strides address nothing: 0 then (so for every axis past it;
+// PyTorch's wrapped product is 0 too when the extents are powers of two). On a pattern whose
+// run-time extents decide whether it is empty, 0 as well: a non-empty value of those extents
+// has a count past int64, which its run-time pass refuses.
+template <class V>
+constexpr entry_t<V> next_packed_stride(const V& v, entry_t<V> stride, entry_t<V> extent, const char* op) {
+  const entry_t<V> factor = max_of(extent, 1);
+  entry_t<V> next{};
+  if (!static_cast<bool>(mul_overflows(stride, factor, &next))) return next;
+  if (!static_cast<bool>(!has_zero_extent(v))) return 0;  // empty, or (on a pattern) maybe
+  return checked_mul(stride, factor, op);                  // throws: the element count does not fit either
+}
+
 // Row-major (C order) strides for the extents of `v`, written into `v`: PyTorch's contiguous
 // strides, where a zero extent does not zero the strides of the outer dimensions.
 template <class V>
@@ -354,8 +475,7 @@ constexpr void set_contiguous_strides(V& v, const char* op) {
   entry_t<V> stride = 1;
   for (std::size_t d = v.rank; d-- > 0;) {
     v.strides[d] = stride;
-    if constexpr (std::is_same_v<entry_t<V>, index_t>) stride = checked_mul(stride, v.shape[d] > 1 ? v.shape[d] : 1, op);
-    else stride = checked_mul(stride, max_of(v.shape[d], 1), op);
+    stride = next_packed_stride(v, stride, v.shape[d], op);
   }
 }
 
@@ -389,11 +509,11 @@ template <class V = layout_value>
 constexpr V column_major_value(const dims& shape, const char* op) {
   V v{};
   v.rank = shape.size();
+  for (std::size_t d = 0; d < shape.size(); ++d) v.shape[d] = extent_entry_of<V>(shape[d]);  // all, before the strides read them
   entry_t<V> stride = 1;
   for (std::size_t d = 0; d < shape.size(); ++d) {
-    v.shape[d] = extent_entry_of<V>(shape[d]);
     v.strides[d] = stride;
-    stride = checked_mul(stride, max_of(v.shape[d], 1), op);
+    stride = next_packed_stride(v, stride, v.shape[d], op);
   }
   return validate(v, op);
 }
@@ -469,12 +589,13 @@ class dynamic_layout {
   constexpr index_t operator()(const dims& index) const {
     if (index.size() != value_.rank)
       throw layout_error("index: {} indices given for a layout of rank {}", index.size(), value_.rank);
-    index_t off = value_.offset;
-    for (std::size_t d = 0; d < value_.rank; ++d) {
+    // Every index is checked before any is used: an index into an empty layout is out of range
+    // on its empty axis, and the axes before it may hold strides whose products overflow.
+    for (std::size_t d = 0; d < value_.rank; ++d)
       if (index[d] < 0 || index[d] >= value_.shape[d])
         throw layout_error("index: index {} is out of range for axis {} with extent {}", index[d], d, value_.shape[d]);
-      off += index[d] * value_.strides[d];
-    }
+    index_t off = value_.offset;  // an element's offset, and every partial sum one too: no overflow
+    for (std::size_t d = 0; d < value_.rank; ++d) off += index[d] * value_.strides[d];
     return off;
   }
   template <std::integral... I>

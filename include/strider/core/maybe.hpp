@@ -146,6 +146,16 @@ constexpr maybe_bool mul_overflows(maybe_index a, maybe_index b, maybe_index* ou
   *out = a * b;  // 0 when either is a known 0, unknown otherwise
   return {false, out->known};
 }
+// a + b into *out; whether it overflows int64 (known when both are).
+constexpr maybe_bool add_overflows(maybe_index a, maybe_index b, maybe_index* out) {
+  if (a.known && b.known) {
+    const bool overflows = add_overflows(a.value, b.value, &out->value);
+    out->known = !overflows;
+    return overflows;
+  }
+  *out = unknown_sum(a, b);
+  return {false, false};
+}
 
 // The same spelling for both entry types, so that one rule serves both.
 constexpr bool is_known(index_t) { return true; }

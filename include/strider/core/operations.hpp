@@ -97,16 +97,21 @@ constexpr L transpose(const L& l, index_t axis_a, index_t axis_b) {
 namespace detail {
 template <rule_layout L>
 constexpr L flip_axes(const L& l, const bool (&used)[max_rank]) {
+  using E = entry_t<value_t<L>>;
   const auto& in = l.entries();
   value_t<L> out = in;
+  overflow_note<E> note;
   for (std::size_t d = 0; d < in.rank; ++d) {
     // An axis not known to be empty is flipped: a mixed layout's static entries describe its
     // non-empty results (docs/mixed.md).
     if (!used[d]) continue;
     if (in.shape[d] == 0) continue;
-    out.offset = checked_add(out.offset, checked_mul(in.shape[d] - 1, in.strides[d], "flip"), "flip");
-    out.strides[d] = checked_neg(in.strides[d], "flip");
+    // In an empty layout the move may not fit in int64 (the offset stays then: see
+    // overflow_note); an axis of one element whose stride has no negation (INT64_MIN) keeps it.
+    out.offset = moved_offset(out.offset, in.shape[d] - 1, in.strides[d], note);
+    out.strides[d] = stride_product(in.strides[d], E(-1), in.shape[d], in.strides[d], note);
   }
+  refuse_used_overflow(note, out, "flip");
   return subset_result(out);
 }
 }  // namespace detail
@@ -195,7 +200,8 @@ constexpr V infer_shape(const dims& requested, entry_t<V> count, const char* op)
   const index_t* shape = requested.begin();
   V out{};
   out.rank = requested.size();
-  index_t known = 1;
+  index_t given[max_rank] = {};  // the extents but the -1
+  std::size_t given_count = 0;
   std::size_t infer_at = max_rank;
   for (std::size_t d = 0; d < out.rank; ++d) {
     out.shape[d] = shape[d];
@@ -205,9 +211,10 @@ constexpr V infer_shape(const dims& requested, entry_t<V> count, const char* op)
     } else if (shape[d] < 0) {
       throw layout_error("{}: extent {} of axis {} is negative", op, shape[d], d);
     } else {
-      known = checked_mul(known, shape[d], op);
+      given[given_count++] = shape[d];
     }
   }
+  const index_t known = extent_product(given, given_count, op);  // 0 with a 0 among them, in any order
   if (infer_at != max_rank) {
     if (known == 0 && is_known(count)) throw layout_error("{}: cannot infer the -1 extent for {} elements when the others multiply to 0", op, known_value(count));
     if (known == 0) return out;  // the run-time pass refuses it, with the count
@@ -420,14 +427,17 @@ constexpr L squeeze(const L& l) {
 
 /// PyTorch `unsqueeze(axis)` / NumPy `expand_dims`: inserts an axis of extent 1 at `axis`, which
 /// may be in [-rank-1, rank]. Its stride is PyTorch's choice (extent * stride of the axis it
-/// precedes, or 1 at the end); it never affects an offset.
+/// precedes, or 1 at the end), or the stride of the axis it precedes where that product does
+/// not fit in int64; it never affects an offset.
 template <detail::rule_layout L>
 constexpr L unsqueeze(const L& l, index_t axis) {
+  using E = detail::entry_t<detail::value_t<L>>;
   const auto& in = l.entries();
   const index_t a = detail::wrap_axis(axis, in.rank + 1);
   if (a < 0) throw layout_error("unsqueeze: axis {} is out of range for rank {} (a new axis goes in [-{}, {}])", axis, in.rank, in.rank + 1, in.rank);
   const auto at = static_cast<std::size_t>(a);
-  const detail::entry_t<detail::value_t<L>> stride = at < in.rank ? detail::checked_mul(in.shape[at], in.strides[at], "unsqueeze") : 1;
+  detail::overflow_note<E> unused;  // an axis of extent 1: never noted
+  const E stride = at < in.rank ? detail::stride_product(in.shape[at], in.strides[at], E(1), in.strides[at], unused) : E(1);
   detail::value_t<L> out = in;
   detail::insert_axis(out, at, 1, stride, "unsqueeze");
   return detail::subset_result(out);
@@ -450,19 +460,22 @@ constexpr L diagonal(const L& l, index_t offset = 0, index_t axis1 = 0, index_t 
   if (offset >= 0) length = detail::max_of(0, detail::min_of(n1, n2 - detail::min_of(offset, n2)));
   else length = detail::max_of(0, detail::min_of(n1 + detail::max_of(offset, -n1), n2));
   detail::value_t<L> out = in;
+  detail::overflow_note<E> note;
   // NumPy moves the offset to the diagonal's start whenever that start is inside or at the
   // edge of the matrix, even when the diagonal is empty there. On a run-time extent the start is
   // taken (a mixed layout's static entries describe non-empty results, where it is inside).
+  // INT64_MIN is never inside (and has no negation). An empty result whose start does not fit
+  // in int64 keeps the input's offset (see overflow_note).
   const auto inside = offset >= 0 ? E(offset) <= n2 : E(offset) >= -n1;
-  if (!detail::is_known(inside) || static_cast<bool>(inside)) {
-    const E start = offset >= 0 ? detail::checked_mul(offset, in.strides[b], "diagonal")
-                                : detail::checked_mul(-offset, in.strides[a], "diagonal");
-    out.offset = detail::checked_add(out.offset, start, "diagonal");
-  }
-  const E stride = detail::checked_add(in.strides[a], in.strides[b], "diagonal");
+  if (offset != INT64_MIN && (!detail::is_known(inside) || static_cast<bool>(inside)))
+    out.offset = offset >= 0 ? detail::moved_offset(out.offset, E(offset), in.strides[b], note)
+                             : detail::moved_offset(out.offset, E(-offset), in.strides[a], note);
+  // A diagonal of at most one element whose stride sum does not fit takes axis1's stride.
+  const E stride = detail::stride_sum(in.strides[a], in.strides[b], length, in.strides[a], note);
   detail::remove_axis(out, static_cast<std::size_t>(detail::max_of(a, b)));
   detail::remove_axis(out, static_cast<std::size_t>(detail::min_of(a, b)));
   detail::insert_axis(out, out.rank, length, stride, "diagonal");
+  detail::refuse_used_overflow(note, out, "diagonal");
   return detail::subset_result(out);
 }
 
@@ -485,11 +498,16 @@ constexpr L unfold(const L& l, index_t dim, index_t size, index_t step) {
   if (size < 0) throw layout_error("unfold: size {} is negative", size);
   if (step <= 0) throw layout_error("unfold: step {} must be positive", step);
   if (in.shape[d] < size) throw layout_error("unfold: size {} is larger than extent {} of dimension {}", size, detail::known_value(in.shape[d]), dim);
+  using E = detail::entry_t<detail::value_t<L>>;
   detail::value_t<L> out = in;
-  out.shape[d] = (in.shape[d] - size) / step + 1;
-  out.strides[d] = detail::checked_mul(step, in.strides[d], "unfold");
+  // Empty windows leave one more (empty) window than elements, which may not fit in int64.
+  out.shape[d] = detail::checked_add((in.shape[d] - size) / step, E(1), "unfold");
+  // At most one window: where step * stride does not fit, the axis keeps the input's stride.
+  detail::overflow_note<E> note;
+  out.strides[d] = detail::stride_product(E(step), in.strides[d], out.shape[d], in.strides[d], note);
   detail::insert_axis(out, out.rank, size, in.strides[d], "unfold");
   detail::element_count(out, "unfold");  // overlapping windows can hold more elements than the input
+  detail::refuse_used_overflow(note, out, "unfold");
   return detail::subset_result(out);
 }
 
@@ -685,7 +703,10 @@ constexpr L expand(const L& l, const dims& sizes) {
       stride = in.strides[d - lead];
     } else {
       if (size == -1) throw layout_error("expand: -1 is not allowed for the new leading axis {}", d);
-      if (d + 1 < sizes.size()) stride = detail::checked_mul(out.shape[d + 1], out.strides[d + 1], "expand");
+      // Kept only for a new axis of extent 1 (stretched, it is 0), so the next axis's stride
+      // where the product does not fit in int64.
+      detail::overflow_note<E> unused;
+      if (d + 1 < sizes.size()) stride = detail::stride_product(out.shape[d + 1], out.strides[d + 1], E(1), out.strides[d + 1], unused);
     }
     if (size < -1) throw layout_error("expand: size {} of axis {} is negative", size, d);
     if (size == -1) {  // kept as it is (a run-time extent stays run-time, with its stride)
@@ -718,12 +739,11 @@ constexpr V flattened_shape(const V& in, index_t start, index_t end) {
     out.shape[0] = 1;
     return out;
   }
-  entry_t<V> merged = 1;
   for (std::size_t d = 0; d < in.rank; ++d) {
     const auto di = static_cast<index_t>(d);
     if (di < s || di > e) out.shape[out.rank++] = in.shape[d];
-    else merged = checked_mul(merged, in.shape[d], "flatten");
-    if (di == e) out.shape[out.rank++] = merged;
+    // The merged extent: 0 when one of the axes is empty, whatever the others multiply to.
+    if (di == e) out.shape[out.rank++] = extent_product(in.shape + s, static_cast<std::size_t>(e - s + 1), "flatten");
   }
   return out;
 }
@@ -775,7 +795,8 @@ constexpr L unflatten(const L& l, index_t dim, const dims& sizes) {
   if (sizes.empty()) throw layout_error("unflatten: sizes must be non-empty");
   if (in.rank - 1 + sizes.size() > max_rank) throw layout_error("unflatten: the result's rank would exceed max_rank ({})", max_rank);
   const E n = in.shape[d];
-  index_t known = 1;
+  index_t given[max_rank] = {};  // the sizes but the -1
+  std::size_t given_count = 0;
   std::size_t infer_at = max_rank;
   for (std::size_t i = 0; i < sizes.size(); ++i) {
     if (sizes[i] == -1) {
@@ -784,9 +805,10 @@ constexpr L unflatten(const L& l, index_t dim, const dims& sizes) {
     } else if (sizes[i] < 0) {
       throw layout_error("unflatten: size {} is negative", sizes[i]);
     } else {
-      known = detail::checked_mul(known, sizes[i], "unflatten");
+      given[given_count++] = sizes[i];
     }
   }
+  const index_t known = detail::extent_product(given, given_count, "unflatten");  // 0 with a 0 among them, in any order
   E inferred = 0;
   if (infer_at != max_rank) {
     if (known == 0) throw layout_error("unflatten: cannot infer the -1 size when the other sizes multiply to 0");
@@ -824,7 +846,9 @@ constexpr L narrow(const L& l, index_t dim, index_t start, index_t length) {
   if (E(length) > n - first) throw layout_error("narrow: start {} + length {} exceeds extent {} of dimension {}", detail::known_value(first), length, detail::known_value(n), dim);
   detail::value_t<L> out = in;
   out.shape[d] = length;
-  out.offset = detail::checked_add(in.offset, detail::checked_mul(first, in.strides[d], "narrow"), "narrow");
+  detail::overflow_note<E> note;  // an empty result whose offset does not fit keeps the input's
+  out.offset = detail::moved_offset(in.offset, first, in.strides[d], note);
+  detail::refuse_used_overflow(note, out, "narrow");
   return detail::subset_result(out);
 }
 
@@ -840,8 +864,10 @@ constexpr L select(const L& l, index_t dim, index_t index) {
   const E n = in.shape[d];
   if (E(index) < -n || E(index) >= n) throw layout_error("select: index {} is out of range for dimension {} with extent {}", index, dim, detail::known_value(n));
   detail::value_t<L> out = in;
-  out.offset = detail::checked_add(in.offset, detail::checked_mul(index < 0 ? E(index) + n : E(index), in.strides[d], "select"), "select");
+  detail::overflow_note<E> note;  // an empty result whose offset does not fit keeps the input's
+  out.offset = detail::moved_offset(in.offset, index < 0 ? E(index) + n : E(index), in.strides[d], note);
   detail::remove_axis(out, static_cast<std::size_t>(d));
+  detail::refuse_used_overflow(note, out, "select");
   return detail::subset_result(out);
 }
 
@@ -956,9 +982,11 @@ class basic_layout_parts {
     const index_t i = part < 0 ? part + count_ : part;
     detail::value_t<L> out = input_.entries();
     const E stride = out.strides[dim_];
+    detail::overflow_note<E> note;  // a part of an empty layout whose offset does not fit keeps the input's
     if (kind_ == kind::unbind) {
-      out.offset = detail::checked_add(out.offset, detail::checked_mul(E(i), stride, "unbind"), "unbind");
+      out.offset = detail::moved_offset(out.offset, E(i), stride, note);
       detail::remove_axis(out, dim_);
+      detail::refuse_used_overflow(note, out, "unbind");
       return detail::subset_result(out);
     }
     index_t start = 0, length = 0;
@@ -971,7 +999,8 @@ class basic_layout_parts {
       length = extent - start < part_size_ ? extent - start : part_size_;
     }
     out.shape[dim_] = length;
-    out.offset = detail::checked_add(out.offset, detail::checked_mul(E(start), stride, operation()), operation());
+    out.offset = detail::moved_offset(out.offset, E(start), stride, note);
+    detail::refuse_used_overflow(note, out, operation());
     return detail::subset_result(out);
   }
 

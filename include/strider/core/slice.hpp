@@ -170,6 +170,10 @@ constexpr L slice(const L& l, std::string_view index) {
   detail::value_t<L> out{};
   out.offset = in.offset;
   out.storage_size = in.storage_size;
+  // An empty result whose offset does not fit in int64 keeps the input's offset, and an axis of
+  // at most one element whose stride * step does not fit keeps the input's stride (NumPy's
+  // wrapped values address nothing either): see detail::overflow_note.
+  detail::overflow_note<E> note;
   std::size_t axis = 0;
   for (std::size_t i = 0; i < expr.count; ++i) {
     const detail::index_item& it = expr.items[i];
@@ -188,15 +192,15 @@ constexpr L slice(const L& l, std::string_view index) {
         const E n = in.shape[axis];
         const E j = it.value < 0 ? it.value + n : E(it.value);
         if (j < 0 || j >= n) throw layout_error("slice: index {} is out of range for axis {} with extent {}", it.value, axis, detail::known_value(n));
-        out.offset = detail::checked_add(out.offset, detail::checked_mul(j, in.strides[axis], "slice"), "slice");
+        out.offset = detail::moved_offset(out.offset, j, in.strides[axis], note);
         ++axis;
         break;
       }
       case detail::index_item::range: {
         const detail::resolved_range<E> r = detail::resolve_range(it, in.shape[axis]);
-        out.offset = detail::checked_add(out.offset, detail::checked_mul(r.start, in.strides[axis], "slice"), "slice");
+        out.offset = detail::moved_offset(out.offset, r.start, in.strides[axis], note);
         out.shape[out.rank] = r.length;
-        out.strides[out.rank++] = detail::checked_mul(in.strides[axis], r.step, "slice");
+        out.strides[out.rank++] = detail::stride_product(in.strides[axis], r.step, r.length, in.strides[axis], note);
         ++axis;
         break;
       }
@@ -206,6 +210,7 @@ constexpr L slice(const L& l, std::string_view index) {
     out.shape[out.rank] = in.shape[axis];
     out.strides[out.rank] = in.strides[axis];
   }
+  detail::refuse_used_overflow(note, out, "slice");
   // Every element of the result is an element of the input, so it keeps the input's invariants.
   return detail::subset_result(out);
 }

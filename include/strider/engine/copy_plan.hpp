@@ -87,6 +87,13 @@ struct shape_text {
 
 constexpr index_t copy_abs(index_t v) { return v < 0 ? -v : v; }
 
+// Whether `outer` steps over exactly `extent` steps of `inner`; the product need not fit in int64
+// (then it is no stride of the layout, and the loops do not merge).
+constexpr bool steps_over(index_t outer, index_t inner, index_t extent) {
+  index_t run = 0;
+  return !mul_overflows(inner, extent, &run) && outer == run;
+}
+
 // Merges loop d+1 into loop d wherever one step of loop d is a full run of loop d+1 in both
 // layouts; the pairs of offsets visited do not change.
 constexpr void coalesce_loops(copy_plan& p) {
@@ -94,7 +101,7 @@ constexpr void coalesce_loops(copy_plan& p) {
   for (std::size_t d = 0; d < p.rank; ++d) {
     if (out > 0) {
       const std::size_t prev = out - 1;
-      if (p.src_stride[prev] == p.src_stride[d] * p.extent[d] && p.dst_stride[prev] == p.dst_stride[d] * p.extent[d]) {
+      if (steps_over(p.src_stride[prev], p.src_stride[d], p.extent[d]) && steps_over(p.dst_stride[prev], p.dst_stride[d], p.extent[d])) {
         p.extent[prev] *= p.extent[d];
         p.src_stride[prev] = p.src_stride[d];
         p.dst_stride[prev] = p.dst_stride[d];

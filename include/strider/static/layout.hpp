@@ -61,8 +61,10 @@ STRIDER_HOST_DEVICE constexpr index_t static_offset(const layout_value& v, I... 
         throw layout_error("index: index {} is out of range for axis {} with extent {}", indices[d], d, v.shape[d]);
 #endif
       }
-    offset += indices[d] * v.strides[d];
   }
+  // Every index is checked before any is used: in an empty layout no index is in range, and the
+  // sum of the earlier axes' terms need not fit in int64 there.
+  for (std::size_t d = 0; d < sizeof...(I); ++d) offset += indices[d] * v.strides[d];
   return offset;
 }
 
@@ -368,7 +370,9 @@ struct static_layout<V> {
   }
   template <std::size_t... D, class... I>
   STRIDER_HOST_DEVICE constexpr index_t offset_of(std::index_sequence<D...>, I... index) const {
-    return (offset() + ... + (checked_index<D>(index) * stride_at<D>()));
+    // Every index checked first (the comma fold runs in order), then the sum: see static_offset.
+    const index_t checked[] = {checked_index<D>(index)..., 0};
+    return (offset() + ... + (checked[D] * stride_at<D>()));
   }
 
   index_t entries_[dynamic_count] = {};
