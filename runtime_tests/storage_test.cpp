@@ -436,7 +436,8 @@ TEST_CASE("copy assigns element by element, broadcasting the source") {
     dynamic_tensor<float> ddst({2, 3, 4});
     copy(tensor_view(src, dynamic_layout::contiguous({3, 1})), ddst);
     for (const auto& i : all_indices({2, 3, 4})) CHECK(at<3>(ddst, i) == static_cast<float>(i[1]));
-    CHECK(message_of([&] { copy(tensor_view(src, dynamic_layout::contiguous({3})), ddst); }) == "broadcast_to: extent 3 of axis 0 cannot be broadcast to 4");
+    CHECK(message_of([&] { copy(tensor_view(src, dynamic_layout::contiguous({3})), ddst); }) ==
+          "copy: source shape (3,) cannot be broadcast to destination shape (2, 3, 4): extent 3 of axis 0 cannot be broadcast to 4");
   }
   SECTION("overlapping source and destination") {
     std::vector<float> data = arange(12);

@@ -120,6 +120,10 @@ strider_command_test(error_rearrange_copies RC 2 COMMAND ${x} "contiguous(2, 16,
   STDERR "^strider: rearrange: the output group from p1 to c needs a copy: its axes do not nest in storage, so no view merges them@")
 strider_command_test(error_rearrange_pattern RC 2 COMMAND ${x} "contiguous(4, 6).rearrange(\"h w -> h\")"
   STDERR "^strider: rearrange: axis w is on the left of the pattern but not on the right")
+strider_command_test(error_rearrange_ellipsis_in_left_group RC 2 COMMAND ${x} "contiguous(2, 3).rearrange(\"a (...) -> a ...\")"
+  STDERR "^strider: rearrange: '\\.\\.\\.' inside parentheses on the left of the pattern")
+strider_command_test(error_rearrange_size_given_twice RC 2 COMMAND ${x} "contiguous(8).rearrange(\"(c d) -> c d\", c=2, c=4)"
+  STDERR "^strider: rearrange: the size of axis c is given twice \\(2 and 4\\)")
 strider_command_test(error_tile RC 2 COMMAND ${x} "contiguous(8,6).tile(2,4)"
   STDERR "^strider: tile: tile extent 4 does not divide extent 6 of axis 1@  contiguous\\(8,6\\)\\.tile\\(2,4\\)@                  \\^@$")
 strider_command_test(error_composition_arguments RC 2 COMMAND ${x} "contiguous(4,6).composition((3,), (4,), 1)" STDERR "^strider: expression: 'composition' takes a second layout as \\(shape\\), \\(strides\\), got 3 arguments")

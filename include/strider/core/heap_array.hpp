@@ -4,8 +4,27 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+
+#include "config.hpp"
+#include "error.hpp"
 
 namespace strider::detail {
+
+/// `n` elements of T as an allocation's element count, checked: layout_error "op: ..." when
+/// their bytes, n * sizeof(T), exceed the largest object (PTRDIFF_MAX bytes), where `new T[n]`
+/// would throw std::bad_array_new_length (or wrap the byte count) before allocating anything.
+/// A count that fits may still fail to allocate: that is std::bad_alloc, as for any allocation.
+/// Example: allocation_count<float>(INT64_MAX, "dynamic_tensor") throws "dynamic_tensor: a
+/// storage of 9223372036854775807 elements of 4 bytes is larger than the largest allocation
+/// (9223372036854775807 bytes)".
+template <class T>
+std::size_t allocation_count(index_t n, const char* op) {
+  constexpr auto largest = static_cast<std::uintmax_t>(PTRDIFF_MAX);
+  if (n < 0 || static_cast<std::uintmax_t>(n) > largest / sizeof(T))
+    throw layout_error("{}: a storage of {} elements of {} bytes is larger than the largest allocation ({} bytes)", op, n, sizeof(T), largest);
+  return static_cast<std::size_t>(n);
+}
 
 template <class T>
 class heap_array {

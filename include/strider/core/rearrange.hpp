@@ -6,6 +6,8 @@
 // The pattern language is einops': names, parenthesised groups, `1` (an axis of extent 1), one
 // `...` per side (the axes the names do not match; in a group on the right it merges them), and
 // anonymous numbers, which rearrange refuses as einops does (an axis of its own on one side only).
+// On the left `...` stands for whole input axes and is never in parentheses (einops refuses
+// "(...)" and "(a ...)" there too); the sizes give each name once.
 #pragma once
 
 #include <cstddef>
@@ -115,7 +117,7 @@ struct pattern_sizes {
   index_t value[pattern_side::capacity] = {};
   std::size_t count = 0;
 
-  // The size given for `axis` (the first, if given twice), or -1.
+  // The size given for `axis` (given once: parse_pattern_sizes refuses a name given twice), or -1.
   constexpr index_t of(std::string_view axis) const {
     for (std::size_t k = 0; k < count; ++k)
       if (same_name(name[k], axis)) return value[k];
@@ -143,6 +145,8 @@ constexpr pattern_sizes parse_pattern_sizes(std::string_view sizes) {
     if (!read_digits(sizes.data(), sizes.size(), i, false, value)) throw layout_error("rearrange: the size of axis {} does not fit in int64", key);
     if (i == digits) throw layout_error("rearrange: the size of axis {} is not a non-negative integer", key);
     if (out.count == pattern_side::capacity) throw layout_error("rearrange: more than {} sizes are given", pattern_side::capacity);
+    for (std::size_t k = 0; k < out.count; ++k)
+      if (same_name(out.name[k], key)) throw layout_error("rearrange: the size of axis {} is given twice ({} and {})", key, out.value[k], value);
     out.name[out.count] = key;
     out.value[out.count] = value;
     ++out.count;
@@ -188,8 +192,9 @@ constexpr rearranged<value_t<L>> rearrange_layout(const L& l, std::string_view p
   E given[pattern_side::capacity] = {};  // each left element's size: given, 1, or -1 (to infer)
   for (std::size_t e = 0; e < left.elements; ++e) {
     if (left.kind[e] == pattern_side::ellipsis) {
-      bool alone = (e == 0 || left.group_of[e - 1] != left.group_of[e]) && (e + 1 == left.elements || left.group_of[e + 1] != left.group_of[e]);
-      if (!alone) throw layout_error("rearrange: '...' inside parentheses on the left of the pattern (it stands for whole axes there)");
+      // In parentheses, alone or not, as einops refuses it: a left group splits one input axis,
+      // and '...' stands for whole axes ("(...)" would otherwise be the same as a bare '...').
+      if (left.in_group[e]) throw layout_error("rearrange: '...' inside parentheses on the left of the pattern (it stands for whole axes there)");
       continue;
     }
     given[e] = left.kind[e] == pattern_side::one ? 1 : known_sizes.of(left.element[e]);

@@ -23,11 +23,26 @@
 namespace strider {
 
 namespace detail {
-// The C-order layout of L's shape, and S broadcast to D's shape: the core functions, lifted.
+// copy's source broadcast to its destination's shape; a source that does not broadcast is
+// refused as "copy: ..." with both shapes, then broadcast_to's detail (NumPy's copyto names the
+// two shapes too). A compile error for static layouts, so the check is constexpr.
+constexpr dynamic_layout copy_source(const dynamic_layout& src, const dynamic_layout& dst) {
+  const layout_value& s = src.value();
+  const layout_value& d = dst.value();
+  if (s.rank > d.rank)
+    throw layout_error("copy: source shape {} cannot be broadcast to destination shape {}: the destination's rank {} is smaller than the source's rank {}", shape_text(s), shape_text(d), d.rank, s.rank);
+  const std::size_t lead = d.rank - s.rank;
+  for (std::size_t k = 0; k < s.rank; ++k)
+    if (s.shape[k] != d.shape[lead + k] && s.shape[k] != 1)
+      throw layout_error("copy: source shape {} cannot be broadcast to destination shape {}: extent {} of axis {} cannot be broadcast to {}", shape_text(s), shape_text(d), s.shape[k], k, d.shape[lead + k]);
+  return broadcast_to(src, dst.shape());
+}
+
+// The C-order layout of L's shape, and S broadcast to D's shape for copy: the core functions, lifted.
 template <static_layout_type L>
 using contiguous_like_t = static_layout<dynamic_layout::contiguous(L::dynamic().shape()).value()>;
 template <static_layout_type S, static_layout_type D>
-using broadcast_like_t = static_layout<broadcast_to(S::dynamic(), D::dynamic().shape()).value()>;
+using broadcast_like_t = static_layout<copy_source(S::dynamic(), D::dynamic()).value()>;
 }  // namespace detail
 
 /// Copies every element of a strided layout into another of the same shape:
@@ -54,7 +69,9 @@ void copy_strided(const T* src, S, T* dst, D, copy_options options = {}) {
 /// Copies src into dst element by element (`dst(i...) = src(i...)`), src broadcast to dst's
 /// shape (NumPy's copyto). Views or tensors, static or dynamic layouts, of the same element type;
 /// src and dst may overlap. dst must be unique: a compile error for a static layout that is not,
-/// layout_error "write: ..." for a dynamic one.
+/// layout_error "write: ..." for a dynamic one. A source that does not broadcast to dst's shape
+/// is refused likewise, as "copy: source shape (2,) cannot be broadcast to destination shape
+/// (3,): extent 2 of axis 0 cannot be broadcast to 3".
 template <detail::view_source S, detail::view_source D>
 void copy(S&& src, D&& dst, copy_options options = {}) {
   const auto s = src.as_view();
@@ -74,7 +91,7 @@ void copy(S&& src, D&& dst, copy_options options = {}) {
   } else {
     const dynamic_layout dl = detail::to_dynamic(d.layout());
     if (!dl.is_unique()) detail::throw_not_writable();
-    copy_strided(s.data(), broadcast_to(detail::to_dynamic(s.layout()), dl.shape()), d.data(), dl, options);
+    copy_strided(s.data(), detail::copy_source(detail::to_dynamic(s.layout()), dl), d.data(), dl, options);
   }
 }
 

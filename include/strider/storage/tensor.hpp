@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string_view>
 #include <type_traits>
@@ -108,6 +109,8 @@ class heap_tensor;
 template <class T, static_layout_type L>
 class heap_tensor<T, L> : public detail::layout_queries<L> {
   static_assert(!std::is_const_v<T> && !std::is_reference_v<T>, "heap_tensor: the element type must be a non-const object type");
+  static_assert(static_cast<std::uintmax_t>(L::storage_size) <= static_cast<std::uintmax_t>(PTRDIFF_MAX) / sizeof(T),
+                "heap_tensor: the storage is larger than the largest allocation (PTRDIFF_MAX bytes)");
   static constexpr auto span = static_cast<std::size_t>(L::storage_size);
 
  public:
@@ -229,7 +232,8 @@ class heap_tensor<T, L> : public detail::layout_queries<L> {
   auto contiguous() const { return as_view().contiguous(); }
 
  private:
-  std::size_t span() const { return static_cast<std::size_t>(this->layout_.storage_size()); }
+  // The storage's element count, refused as layout_error when its bytes cannot be allocated.
+  std::size_t span() const { return detail::allocation_count<T>(this->layout_.storage_size(), "heap_tensor"); }
   detail::heap_array<T> storage_;
 };
 
@@ -327,7 +331,9 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout>, public det
   dynamic_tensor view(const dims& shape) && { return rebound(as_view().view(shape).layout()); }
 
  private:
-  static std::size_t span(const dynamic_layout& layout) { return static_cast<std::size_t>(layout.storage_size()); }
+  // The storage's element count, refused as layout_error when its bytes cannot be allocated
+  // (`new T[n]` would throw std::bad_array_new_length).
+  static std::size_t span(const dynamic_layout& layout) { return detail::allocation_count<T>(layout.storage_size(), "dynamic_tensor"); }
   // This tensor's storage under another layout of it (moved out).
   dynamic_tensor rebound(const dynamic_layout& layout) {
     dynamic_tensor out;
@@ -350,7 +356,7 @@ template <class T, view_layout Layout>
 auto tensor_view<T, Layout>::contiguous() const {
   if constexpr (static_layout_type<Layout>) {
     using C = detail::contiguous_like_t<Layout>;
-    if constexpr (static_cast<std::size_t>(C::required_span) * sizeof(value_type) <= max_inline_tensor_bytes) {
+    if constexpr (static_cast<std::size_t>(C::required_span) <= max_inline_tensor_bytes / sizeof(value_type)) {
       tensor<value_type, C> out;
       copy_to_contiguous(*this, out.data());
       return out;
@@ -362,10 +368,12 @@ auto tensor_view<T, Layout>::contiguous() const {
   } else if constexpr (mixed_layout_type<Layout>) {
     // The C-order layout of the same static extents: its strides stay static where they can.
     using C = static_layout<detail::contiguous_layout_value(dims(Layout::static_shape))>;
+    detail::allocation_count<value_type>(this->size(), "contiguous");
     heap_tensor<value_type, C> out(C::from_value(dynamic_layout::contiguous(this->shape()).value()), detail::uninitialized_t{});
     copy_to_contiguous(*this, out.data());
     return out;
   } else {
+    detail::allocation_count<value_type>(this->size(), "contiguous");
     dynamic_tensor<value_type> out(dynamic_layout::contiguous(this->shape()), detail::uninitialized_t{});
     copy_to_contiguous(*this, out.data());
     return out;
