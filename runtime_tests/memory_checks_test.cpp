@@ -57,11 +57,17 @@ TEST_CASE("memory: a pointer's addresses are checked for static, mixed and dynam
   CHECK(contains(message_of([&] { tensor_view<float, dynamic_layout> v(misaligned, dynamic_layout::contiguous({2})); }), not_aligned));
   CHECK(contains(message_of([&] { tensor_view<float, contiguous<dyn>> v(misaligned, contiguous<dyn>(2)); }), not_aligned));
   CHECK(contains(message_of([&] { tensor_view<float, dynamic_layout> v(std::span<float>(misaligned, 2), dynamic_layout::contiguous({2})); }), not_aligned));
-  // A storage whose last byte would lie past the end of the address space.
-  const dynamic_layout far({1}, {1}, std::int64_t{1} << 62);  // 2^64 bytes from data
-  CHECK(contains(message_of([&] { tensor_view<float, dynamic_layout> v(storage, far); }), "reach past the end of the address space"));
+  // A storage larger than any object (2^64 bytes), and one whose last byte would lie past the end
+  // of the address space (a pointer 16 bytes below it, never dereferenced).
+  const dynamic_layout far({1}, {1}, std::int64_t{1} << 62);
+  CHECK(message_of([&] { tensor_view<float, dynamic_layout> v(storage, far); }) ==
+        "view: 4611686018427387905 elements of 4 bytes are more than the largest object (9223372036854775807 bytes)");
   CHECK(contains(message_of([&] { tensor_view<double, layout<shape<1>, strides<1>, (std::int64_t{1} << 61)>> v(reinterpret_cast<double*>(storage)); }),
-                 "reach past the end of the address space"));
+                 "are more than the largest object"));
+  float* const top = reinterpret_cast<float*>(UINTPTR_MAX - 15);
+  CHECK(contains(message_of([&] { tensor_view<float, contiguous<8>> v(top); }), "reach past the end of the address space"));
+  CHECK(contains(message_of([&] { tensor_view<float, dynamic_layout> v(top, dynamic_layout::contiguous({4})); }), "reach past the end of the address space"));
+  CHECK_NOTHROW(tensor_view<float, dynamic_layout>(top, dynamic_layout::contiguous({3})));  // its one-past-the-end address is the last
   // Null data for a non-empty layout; an empty layout may have any pointer.
   CHECK(message_of([] { tensor_view<float, dynamic_layout> v(nullptr, dynamic_layout::contiguous({3})); }) == "view: data is null for a storage of 3 elements");
   CHECK_NOTHROW(tensor_view<float, dynamic_layout>(nullptr, dynamic_layout::contiguous({0, 3})));

@@ -141,13 +141,13 @@ TEST_CASE("from_dlpack checks the addresses, the storage size, the device code a
     DLTensor t = make_tensor(shape, strides, 1);
     t.data = d.data();
     t.dtype = {kDLFloat, 64, 1};
-    CHECK(message_of([&] { from_dlpack<double>(t); }).rfind("from_dlpack: 4611686018427387905 elements of 8 bytes from address ", 0) == 0);
+    CHECK(message_of([&] { from_dlpack<double>(t); })== "from_dlpack: 4611686018427387905 elements of 8 bytes are more than the largest object (9223372036854775807 bytes)");
   }
   // byte_offset = UINT64_MAX - 3: element 0 four bytes before data, once wrapped.
   {
     std::int64_t shape[] = {1};
     DLTensor t = make_tensor(shape, nullptr, 1, UINT64_MAX - 3);
-    CHECK(message_of([&] { from_dlpack<float>(t); }).find("reach past the end of the address space") != std::string::npos);
+    CHECK(message_of([&] { from_dlpack<float>(t); }) == "from_dlpack: 4611686018427387904 elements of 4 bytes are more than the largest object (9223372036854775807 bytes)");
   }
   // strides {-2^61} over floats: the storage would start 2^63 bytes before data.
   {
@@ -198,5 +198,5 @@ TEST_CASE("a view at a storage offset whose byte offset wraps cannot be made, so
   // Storage offset 2^62 floats: 2^64 bytes from data. to_dlpack also refuses such an offset
   // itself, but the view's constructor stops it first.
   CHECK(message_of([] { strider::tensor_view<float, dynamic_layout>(data.data(), dynamic_layout({1}, {1}, std::int64_t{1} << 62)); })
-            .find("reach past the end of the address space") != std::string::npos);
+            .find("are more than the largest object") != std::string::npos);
 }

@@ -19,7 +19,8 @@ inline constexpr index_t unknown_size = -1;
 
 /// Checks that elements [0, needed) of T from `data` may be addressed: at most `held` of them
 /// when the memory's size is known (held >= 0); `data` aligned for T; and every byte of them
-/// below the end of the address space (`data + needed * sizeof(T)` does not wrap). Throws
+/// within one object's reach (at most PTRDIFF_MAX bytes) and below the end of the address space
+/// (`data + needed * sizeof(T)` does not wrap). Throws
 /// layout_error "op: ..." otherwise; `needs` says what `needed` is ("the layout needs").
 /// In a constant expression there are no addresses: only the size is checked.
 /// Example: 2 floats given, a layout whose storage_size is 1000: "view: storage has 2 elements
@@ -31,6 +32,9 @@ constexpr void check_memory(const T* data, index_t needed, index_t held, const c
   const auto address = reinterpret_cast<std::uintptr_t>(data);
   if (data == nullptr) throw layout_error("{}: data is null for a storage of {} elements", op, needed);
   if (address % alignof(T) != 0) throw layout_error("{}: data at address {} is not aligned to {} bytes, the element type's alignment", op, address, alignof(T));
+  // No object is larger than PTRDIFF_MAX bytes: beyond it, data + offset itself overflows.
+  if (static_cast<std::uintmax_t>(needed) > static_cast<std::uintmax_t>(PTRDIFF_MAX) / sizeof(T))
+    throw layout_error("{}: {} elements of {} bytes are more than the largest object ({} bytes)", op, needed, sizeof(T), PTRDIFF_MAX);
   if (static_cast<std::uintmax_t>(needed) > (UINTPTR_MAX - address) / sizeof(T))
     throw layout_error("{}: {} elements of {} bytes from address {} reach past the end of the address space", op, needed, sizeof(T), address);
 }
