@@ -11,28 +11,12 @@
 #include <strider/storage/copy.hpp>
 #include <vector>
 
+#include "fuzz_input.hpp"
+
 namespace {
 
-void require(bool condition, const char* what) {
-  if (!condition) {
-    std::fprintf(stderr, "invariant broken: %s\n", what);
-    std::abort();
-  }
-}
-
-struct bytes {
-  const std::uint8_t* data;
-  std::size_t size;
-  template <class T>
-  T take() {
-    T value{};
-    const std::size_t n = size < sizeof(T) ? size : sizeof(T);
-    std::memcpy(&value, data, n);
-    data += n;
-    size -= n;
-    return value;
-  }
-};
+using strider_fuzz::require;
+using bytes = strider_fuzz::input;
 
 constexpr strider::index_t small = 1 << 14;
 

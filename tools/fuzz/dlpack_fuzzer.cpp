@@ -12,30 +12,14 @@
 #include <strider/dlpack.hpp>
 #include <type_traits>
 
+#include "fuzz_input.hpp"
+
 namespace {
 
 __extension__ using wide = __int128;
 
-void require(bool condition, const char* what) {
-  if (!condition) {
-    std::fprintf(stderr, "invariant broken: %s\n", what);
-    std::abort();
-  }
-}
-
-struct bytes {
-  const std::uint8_t* data;
-  std::size_t size;
-  template <class T>
-  T take() {
-    T value{};
-    const std::size_t n = size < sizeof(T) ? size : sizeof(T);
-    std::memcpy(&value, data, n);
-    data += n;
-    size -= n;
-    return value;
-  }
-};
+using strider_fuzz::require;
+using bytes = strider_fuzz::input;
 
 constexpr strider::index_t small = 4096;
 alignas(256) float storage[1024];

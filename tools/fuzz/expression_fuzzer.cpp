@@ -9,15 +9,11 @@
 #include <string_view>
 
 #include "../cli.hpp"
+#include "fuzz_input.hpp"
 
 namespace {
 
-void require(bool condition, const char* what) {
-  if (!condition) {
-    std::fprintf(stderr, "invariant broken: %s\n", what);
-    std::abort();
-  }
-}
+using strider_fuzz::require;
 
 // Layouts small enough to write quickly, so that the fuzzer keeps a high exec rate.
 constexpr strider::index_t small = 2048;
