@@ -32,6 +32,18 @@ float sum_crops(const float* data, index_t batch) {
 }
 // [mixed-batch]
 
+// [mixed-intro]
+// docs/mixed.md's first example, with qualified names as it shows them.
+namespace intro {
+using images = strider::contiguous<strider::dyn, 3, 224, 224>;   // a batch of any count
+static_assert(images::static_strides == std::array<strider::index_t, 4>{150528, 50176, 224, 1});
+static_assert(sizeof(images) == sizeof(strider::index_t));       // one index_t per dyn
+images batch(strider::index_t n) {
+  return images(n);                                              // checked: n >= 0, no overflow
+}
+}  // namespace intro
+// [mixed-intro]
+
 // The README's prose: each image as one row keeps static strides; the NHWC copy's layout is mixed.
 static_assert(view_t<images, -1, 150528>::static_strides == std::array<index_t, 2>{150528, 1});
 // The layout algebra too: tiles of 16 elements of a run-time number of rows of 64, all static but
@@ -56,5 +68,5 @@ int main(int argc, char**) {
   static_assert(std::is_same_v<decltype(copied)::layout_type, contiguous<dyn, 112, 112, 3>>);
   const bool copy_ok = copied.shape() == dims{batch, 112, 112, 3} && copied(1, 2, 3, 1) == data[static_cast<std::size_t>(((1 * 3 + 1) * 224 + 58) * 224 + 59)];
   std::printf("sum %.1f (expected %.1f), copy %s\n", static_cast<double>(got), static_cast<double>(expected), copy_ok ? "ok" : "wrong");
-  return got == expected && copy_ok ? 0 : 1;
+  return got == expected && copy_ok && intro::batch(batch).extent(0) == batch ? 0 : 1;
 }

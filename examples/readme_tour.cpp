@@ -22,15 +22,14 @@ static_assert(tiled::strides == std::array<index_t, 2>{0, 1} && !tiled::is_uniqu
 static_assert(std::is_same_v<view_t<image, 12, -1>, contiguous<12, 5>>);
 static_assert(reshape_copies<transpose_t<image, 0, 2>, -1>);  // no view exists: reshape copies
 // view_t<transpose_t<image, 0, 2>, -1> would not compile:
-//   "view: the requested shape is not compatible with the layout's strides ...; use reshape"
+//   "view: the requested shape is not compatible with the layout's strides ..., so it needs a
+//    copy: of a tensor view, view its contiguous() copy; of a layout, reshape gives the copy's layout"
 // [tour-static]
 
 int main() {
   // [tour-dynamic]
   const dynamic_layout l = dynamic_layout::contiguous({3, 4, 5});
   const dynamic_layout v = permute(slice(l, "1:, ::-1"), {2, 0, 1});
-  std::printf("offset %lld, stride of axis 2: %lld\n", static_cast<long long>(v.offset()),
-              static_cast<long long>(v.stride(2)));
   try {
     permute(l, {0, 0, 1});
   } catch (const layout_error& e) {

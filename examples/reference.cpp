@@ -83,6 +83,9 @@ int main() {
   CHECK(matrix_transpose_t<contiguous<2, 3, 4>>::shape[2] == 3 && reverse_axis_order_t<L>::strides[0] == 1 && reverse_axis_order(d3).shape() == dims{4, 3, 2});
   CHECK(sliding_window_view_t<L, shape<2, 2>>::shape[1] == 3 && sliding_window_view_t<L, shape<2, 2>>::rank == 4 && sliding_window_view(d3, {2}, {-1}).shape() == dims{2, 3, 3, 2});
   CHECK(std::tuple_size_v<chunk_t<contiguous<5>, 3>> == 3 && chunk_part_t<contiguous<5>, 3, 0, -1>::offset == 4 && split(d3, 2, -1)[1].offset() == 2 && unbind(d3).size() == 2);
+  CHECK(std::tuple_size_v<tensor_split_t<contiguous<5>, 3>> == 3 && tensor_split_part_t<contiguous<5>, 3, 0, 1>::offset == 2 && hsplit(d3, 3)[2].offset() == 8 && tensor_split_indices(d3, {1}, 2)[1].shape() == dims{2, 3, 3});
+  CHECK(rot90_t<L>::offset == 3 && rollaxis_t<contiguous<2, 3, 4>, 2>::shape[0] == 4 && t_t<L>::strides[0] == 1 && expand_dims(d3, {0, -1}).shape() == dims{1, 2, 3, 4, 1});
+  CHECK(!ravel_copies<L> && ravel_copies<transpose_t<L, 0, 1>> && !can_ravel(slice(d3, ":, :, ::2")));
   CHECK(as_strided_t<slice_t<contiguous<1000>, ":2">, shape<2>, strides<50>>{}(1) == 50);
   CHECK(with_storage_t<contiguous<2>, 1000>::storage_size == 1000);
   CHECK(std::is_same_v<decltype(permute<1, 0>(L{})), permute_t<L, 1, 0>>);

@@ -52,6 +52,22 @@ using inverse = right_inverse_t<column_major<3, 4>>;  // shape (4, 3): offset k 
 static_assert(column_major<3, 4>{}(2, 1) == 5 && inverse{}(5 / 3, 5 % 3) == 2 * 4 + 1);  // offset 5 holds element (2, 1)
 // [algebra-cute]
 
+// [readme-tiling]
+// The README's tiling snippet: the two cases above, shortened, each name defined where it is shown.
+namespace readme {
+using A = contiguous<128, 64>;
+using blocks = tile_t<A, 32, 16>;  // shape (4, 4, 32, 16): block (i, k) is blocks{}(i, k, :, :)
+using block = select_t<select_t<blocks, 0, 1>, 0, 2>;  // block (1, 2): 32 rows of 16 floats
+static_assert(vector_width_v<block, sizeof(float), 16> == 4);  // float4 loads
+
+using images = contiguous<2, 32, 32, 3>;  // NHWC: 2 images of 32x32 pixels, 3 channels
+using patches = rearrange_t<images, "b (h p1) (w p2) c -> b h w p1 (p2 c)", "p1=8, p2=8">;
+static_assert(patches::shape == std::array<index_t, 5>{2, 4, 4, 8, 24});
+static_assert(rearrange_copies<images, "b (h p1) (w p2) c -> b h w (p1 p2 c)", "p1=8, p2=8">);
+}  // namespace readme
+// [readme-tiling]
+static_assert(std::is_same_v<readme::block, block> && std::is_same_v<readme::patches, patches>);
+
 int run() {
   bool ok = true;
   // [algebra-run]
@@ -59,13 +75,13 @@ int run() {
   std::iota(a.begin(), a.end(), 0.0f);
   tensor_view<float, A> matrix(a);
   auto tiles = tile<32, 16>(matrix);  // a view: tiles(i, k, r, c) is matrix(32 i + r, 16 k + c)
-  float sum = 0;
-  for (index_t r = 0; r < 32; ++r)
-    for (index_t c = 0; c < 16; ++c) sum += tiles(1, 2, r, c);
   // At run time the same operations take dynamic layouts (a dynamic batch, say), checked alike.
   tensor_view dynamic(a, dynamic_layout::contiguous({128, 64}));
   auto same = dynamic.rearrange("(i r) (k c) -> i k r c", "r=32, k=4");
   // [algebra-run]
+  float sum = 0;
+  for (index_t r = 0; r < 32; ++r)
+    for (index_t c = 0; c < 16; ++c) sum += tiles(1, 2, r, c);
   ok = ok && tiles(1, 2, 3, 4) == matrix(32 + 3, 32 + 4) && same.layout() == blocks::dynamic();
   float expected = 0;
   for (index_t r = 0; r < 32; ++r)

@@ -170,7 +170,7 @@ TEST_CASE("errors: view, can_view, reshape") {
   CHECK(message_of([&] { strider::view(C, {7, -1}); }) == "view: shape is invalid for 60 elements (the other extents multiply to 7)");
   CHECK(message_of([&] { strider::view(C, {5, 5}); }) == "view: shape has 25 elements but the layout has 60");
   CHECK(message_of([&] { strider::view(strider::transpose(C, 0, 1), {-1}); }) ==
-        "view: the requested shape is not compatible with the layout's strides (an axis would span non-contiguous chunks); use reshape, which copies");
+        "view: the requested shape is not compatible with the layout's strides (an axis would span non-contiguous chunks), so it needs a copy: of a tensor view, view its contiguous() copy; of a layout, reshape gives the copy's layout");
   CHECK(message_of([&] { strider::can_view(C, {5, 5}); }) == "view: shape has 25 elements but the layout has 60");
   CHECK(message_of([&] { strider::reshape(C, {5, 5}); }) == "reshape: shape has 25 elements but the layout has 60");
   CHECK(message_of([&] { strider::reshape(C, {-1, 0}); }) == "reshape: cannot infer the -1 extent for 60 elements when the others multiply to 0");
@@ -274,7 +274,7 @@ TEST_CASE("errors: expand, flatten") {
   CHECK(message_of([&] { strider::expand(c, {3, -2}); }) == "expand: size -2 of axis 1 is negative");
   const auto t = dynamic_layout::contiguous({2, 3, 4});
   CHECK(message_of([&] { strider::flatten(strider::permute(t, {0, 2, 1}), 1); }) ==
-        "flatten: axes 1 to -1 cannot be merged into one without a copy (their strides do not nest); reshape copies");
+        "flatten: axes 1 to -1 cannot be merged into one without a copy (their strides do not nest): of a tensor view, flatten its contiguous() copy; of a layout, reshape gives the copy's layout");
   CHECK(message_of([&] { strider::flatten(t, 2, 1); }) == "flatten: start_dim 2 comes after end_dim 1");
   CHECK(message_of([&] { strider::flatten(t, 3); }) == "flatten: start_dim 3 is out of range for rank 3");
   CHECK(message_of([&] { strider::flatten(t, 0, -4); }) == "flatten: end_dim -4 is out of range for rank 3");

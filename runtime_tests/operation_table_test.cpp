@@ -174,6 +174,67 @@ TEST_CASE("every operation of the table exists in every form, and the forms agre
               [&] { return unbind(l, 2)[3]; }, [&] { return std::get<3>(unbind<2>(sv)); },
               [&] { return unbind(dv, 2)[3].layout(); }, [&] { return dv.unbind(2)[3].layout(); },
               [&] { return t.unbind(2)[3].layout(); });
+  // NumPy's and PyTorch's remaining view operations (issue 29).
+  check_forms(name("t", ".select(0, 1).t()"), t_t<select_t<L, 0, 1>>{}, [] { return strider::t(select<0, 1>(L{})); },
+              [&] { return strider::t(select(l, 0, 1)); }, [&] { return strider::t(select<0, 1>(sv)); },
+              [&] { return strider::t(select(dv, 0, 1)).layout(); }, [&] { return dv.select(0, 1).t().layout(); },
+              [&] { return t.select(0, 1).t().layout(); });
+  check_forms(name("rot90", ".rot90(3, 2, 0)"), rot90_t<L, 3, 2, 0>{}, [] { return rot90<3, 2, 0>(L{}); },
+              [&] { return rot90(l, 3, 2, 0); }, [&] { return rot90<3, 2, 0>(sv); },
+              [&] { return rot90(dv, 3, 2, 0).layout(); }, [&] { return dv.rot90(3, 2, 0).layout(); },
+              [&] { return t.rot90(3, 2, 0).layout(); });
+  check_forms(name("rollaxis", ".rollaxis(2, 1)"), rollaxis_t<L, 2, 1>{}, [] { return rollaxis<2, 1>(L{}); },
+              [&] { return rollaxis(l, 2, 1); }, [&] { return rollaxis<2, 1>(sv); },
+              [&] { return rollaxis(dv, 2, 1).layout(); }, [&] { return dv.rollaxis(2, 1).layout(); },
+              [&] { return t.rollaxis(2, 1).layout(); });
+  check_forms(name("expand_dims", ".expand_dims((0, -2))"), expand_dims_t<L, 0, -2>{}, [] { return expand_dims<0, -2>(L{}); },
+              [&] { return expand_dims(l, {0, -2}); }, [&] { return expand_dims<0, -2>(sv); },
+              [&] { return expand_dims(dv, {0, -2}).layout(); }, [&] { return dv.expand_dims({0, -2}).layout(); },
+              [&] { return t.expand_dims({0, -2}).layout(); });
+  // ravel may copy, as reshape: layouts only.
+  covered.push_back("ravel");
+  for (const char* call : {".ravel()", ".transpose(0, 2).ravel()"}) {
+    const dynamic_layout expected = evaluate(std::string(base) + call);
+    CHECK((call[1] == 'r' ? ravel_t<L>::dynamic() : ravel_t<transpose_t<L, 0, 2>>::dynamic()) == expected);
+    CHECK((call[1] == 'r' ? ravel(L{}) : ravel(transpose<0, 2>(L{}))).dynamic() == expected);
+    CHECK((call[1] == 'r' ? ravel(l) : ravel(transpose(l, 0, 2))) == expected);
+  }
+  check_forms(name("tensor_split", ".tensor_split(3, -1)[1]"), tensor_split_part_t<L, 3, -1, 1>{},
+              [] { return std::get<1>(tensor_split<3, -1>(L{})); }, [&] { return tensor_split(l, 3, -1)[1]; },
+              [&] { return std::get<1>(tensor_split<3, -1>(sv)); }, [&] { return tensor_split(dv, 3, -1)[1].layout(); },
+              [&] { return dv.tensor_split(3, -1)[1].layout(); }, [&] { return t.tensor_split(3, -1)[1].layout(); });
+  check_forms(std::string(base) + ".tensor_split((1, -1), 2)[1]", tensor_split_indices_part_t<L, shape<1, -1>, 2, 1>{},
+              [] { return std::get<1>(tensor_split_indices<shape<1, -1>, 2>(L{})); }, [&] { return tensor_split_indices(l, {1, -1}, 2)[1]; },
+              [&] { return std::get<1>(tensor_split_indices<shape<1, -1>, 2>(sv)); },
+              [&] { return tensor_split_indices(dv, {1, -1}, 2)[1].layout(); },
+              [&] { return dv.tensor_split_indices({1, -1}, 2)[1].layout(); }, [&] { return t.tensor_split_indices({1, -1}, 2)[1].layout(); });
+  check_forms(name("numpy_split", ".numpy_split(2, 2)[1]"), numpy_split_part_t<L, 2, 2, 1>{},
+              [] { return std::get<1>(numpy_split<2, 2>(L{})); }, [&] { return numpy_split(l, 2, 2)[1]; },
+              [&] { return std::get<1>(numpy_split<2, 2>(sv)); }, [&] { return numpy_split(dv, 2, 2)[1].layout(); },
+              [&] { return dv.numpy_split(2, 2)[1].layout(); }, [&] { return t.numpy_split(2, 2)[1].layout(); });
+  check_forms(name("hsplit", ".hsplit(3)[2]"), hsplit_part_t<L, 3, 2>{}, [] { return std::get<2>(hsplit<3>(L{})); },
+              [&] { return hsplit(l, 3)[2]; }, [&] { return std::get<2>(hsplit<3>(sv)); }, [&] { return hsplit(dv, 3)[2].layout(); },
+              [&] { return dv.hsplit(3)[2].layout(); }, [&] { return t.hsplit(3)[2].layout(); });
+  check_forms(name("vsplit", ".vsplit(2)[1]"), vsplit_part_t<L, 2, 1>{}, [] { return std::get<1>(vsplit<2>(L{})); },
+              [&] { return vsplit(l, 2)[1]; }, [&] { return std::get<1>(vsplit<2>(sv)); }, [&] { return vsplit(dv, 2)[1].layout(); },
+              [&] { return dv.vsplit(2)[1].layout(); }, [&] { return t.vsplit(2)[1].layout(); });
+  check_forms(name("dsplit", ".dsplit(4)[3]"), dsplit_part_t<L, 4, 3>{}, [] { return std::get<3>(dsplit<4>(L{})); },
+              [&] { return dsplit(l, 4)[3]; }, [&] { return std::get<3>(dsplit<4>(sv)); }, [&] { return dsplit(dv, 4)[3].layout(); },
+              [&] { return dv.dsplit(4)[3].layout(); }, [&] { return t.dsplit(4)[3].layout(); });
+  check_forms(std::string(base) + ".hsplit((2,))[0]", hsplit_indices_part_t<L, shape<2>, 0>{},
+              [] { return std::get<0>(hsplit_indices<shape<2>>(L{})); }, [&] { return hsplit_indices(l, dims{2})[0]; },
+              [&] { return std::get<0>(hsplit_indices<shape<2>>(sv)); }, [&] { return hsplit_indices(dv, dims{2})[0].layout(); },
+              [&] { return dv.hsplit_indices(dims{2})[0].layout(); }, [&] { return t.hsplit_indices(dims{2})[0].layout(); });
+  check_forms(std::string(base) + ".vsplit((1, 1))[1]", vsplit_indices_part_t<L, shape<1, 1>, 1>{},
+              [] { return std::get<1>(vsplit_indices<shape<1, 1>>(L{})); }, [&] { return vsplit_indices(l, {1, 1})[1]; },
+              [&] { return std::get<1>(vsplit_indices<shape<1, 1>>(sv)); }, [&] { return vsplit_indices(dv, {1, 1})[1].layout(); },
+              [&] { return dv.vsplit_indices({1, 1})[1].layout(); }, [&] { return t.vsplit_indices({1, 1})[1].layout(); });
+  check_forms(std::string(base) + ".dsplit((1, 3))[2]", dsplit_indices_part_t<L, shape<1, 3>, 2>{},
+              [] { return std::get<2>(dsplit_indices<shape<1, 3>>(L{})); }, [&] { return dsplit_indices(l, {1, 3})[2]; },
+              [&] { return std::get<2>(dsplit_indices<shape<1, 3>>(sv)); }, [&] { return dsplit_indices(dv, {1, 3})[2].layout(); },
+              [&] { return dv.dsplit_indices({1, 3})[2].layout(); }, [&] { return t.dsplit_indices({1, 3})[2].layout(); });
+  CHECK(evaluate(std::string(base) + ".array_split(3, 2)[0]") == tensor_split(l, 3, 2)[0]);
+  CHECK(evaluate(std::string(base) + ".numpy_split((1,), 1)[1]") == tensor_split_indices(l, {1}, 1)[1]);
   // The other names give the same layouts.
   CHECK(evaluate(std::string(base) + ".swapaxes(0, 2)") == transpose(l, 0, 2));
   CHECK(evaluate(std::string(base) + ".swapdims(0, 2)") == transpose(l, 0, 2));

@@ -1,22 +1,178 @@
 #!/usr/bin/env python3
-"""Checks that a page's C++ examples are code of compiled example programs.
+"""Checks that the docs' code is code of compiled example programs, and that their citations hold.
 
 Usage: check_doc_examples.py --tables PAGE.md PROGRAM.cpp...
        check_doc_examples.py --blocks PAGE.md PROGRAM.cpp...
+       check_doc_examples.py --pages ROOT PAGE.md...
 --tables: every code span in the last column of PAGE's tables (docs/reference.md's examples)
-must occur word for word in the programs. --blocks: every non-empty line of every ```cpp block of
-PAGE must occur word for word in a line of the programs. The build compiles the programs and a
-test runs them, so the page's examples compile and hold. Exits 1 and lists what does not occur.
+must occur word for word in the programs.
+--blocks: every ```cpp block of PAGE is an excerpt of one of the programs: its code lines are
+consecutive code lines of the program, word for word (blank lines and whole-line // comments
+of the program may be left out; the block's own comment lines must occur in that program).
+--pages: for every PAGE, (1) every fenced block says what it is: ```cpp blocks are excerpts of
+one of the programs under ROOT/examples (as for --blocks), any other language (```text for
+output, ```console, ```cmake) is not compiled, and a fence with no language is an error;
+(2) every cited source line, `path/file.hpp:LINE` (or `:LINE:COLUMN`) followed in its block by
+the line as a compiler quotes it (`  LINE |     text`), is that line of ROOT/path today (a
+citation in prose, which quotes no line, is an error);
+(3) every relative link is to a file under ROOT.
+The build compiles the programs and tests run them, so the pages' examples compile and hold.
+Exits 1 and lists what does not hold.
 """
+import glob
+import os
 import re
 import sys
 
-mode, page, programs = sys.argv[1], sys.argv[2], sys.argv[3:]
-source = "".join(open(p).read() for p in programs)
-source_lines = [line.strip() for line in source.splitlines()]
+FENCE = re.compile(r"^```(.*)$")
+CITATION = re.compile(r"([\w./-]+\.(?:hpp|h|cpp|cu)):(\d+)(?::(\d+))?")
+
+
+def code_lines(lines):
+    """(stripped line, is comment) for each non-blank line."""
+    out = []
+    for line in lines:
+        line = line.strip()
+        if line:
+            out.append((line, line.startswith("//")))
+    return out
+
+
+def excerpt_of(block, programs):
+    """The program (path) that the block is an excerpt of, or None."""
+    mine = code_lines(block)
+    code = [line for line, comment in mine if not comment]
+    comments = [line for line, comment in mine if comment]
+    for path, text in programs.items():
+        theirs = [line for line, comment in code_lines(text.splitlines()) if not comment]
+        if not all(any(c in line for line in text.splitlines()) for c in comments):
+            continue
+        if not code:
+            return path
+        for start in range(len(theirs) - len(code) + 1):
+            if theirs[start:start + len(code)] == code:
+                return path
+    return None
+
+
+def fenced_blocks(page, text):
+    """(first line number of the body, language, body lines) of every fenced block."""
+    blocks, lines, number = [], text.splitlines(), 0
+    while number < len(lines):
+        opening = FENCE.match(lines[number])
+        number += 1
+        if not opening:
+            continue
+        first, body = number + 1, []
+        while number < len(lines) and not lines[number].startswith("```"):
+            body.append(lines[number])
+            number += 1
+        if number == len(lines):
+            raise SystemExit("%s:%d: a fence that is never closed" % (page, first - 1))
+        number += 1
+        blocks.append((first, opening.group(1).strip(), body))
+    return blocks
+
+
+def check_block(page, first, body, programs, missing):
+    if excerpt_of(body, programs) is not None:
+        return
+    # Say where the block leaves its best match: the first of its lines that no program has, or
+    # the first that does not follow in the program holding the longest run of the block's start.
+    lines = [(first + n, line.strip()) for n, line in enumerate(body) if line.strip() and not line.strip().startswith("//")]
+    best, where = 0, None
+    for path, text in programs.items():
+        theirs = [line for line, comment in code_lines(text.splitlines()) if not comment]
+        for start in range(len(theirs)):
+            run = 0
+            while run < len(lines) and start + run < len(theirs) and theirs[start + run] == lines[run][1]:
+                run += 1
+            if run > best:
+                best, where = run, path
+    if best < len(lines):
+        number, line = lines[best]
+        after = "does not follow the lines above it in %s" % where if where else "is in none of the programs"
+        missing.append("%s:%d: `%s` %s: a ```cpp block is consecutive code of one example program "
+                       "(or mark it ```text)" % (page, number, line, after))
+    else:
+        missing.append("%s:%d: the comments of this ```cpp block are not in the program that has its code" % (page, first))
+
+
+def check_citations(page, first, body, root, missing):
+    """Each `file:LINE` in the block must be followed by the compiler's quote of that line."""
+    checked = 0
+    for offset, line in enumerate(body):
+        for cited in CITATION.finditer(line):
+            path, number = cited.group(1), int(cited.group(2))
+            where = "%s:%d" % (page, first + offset)
+            quote = next((m.group(1) for later in body[offset + 1:]
+                          for m in [re.match(r"^\s*%d \| (.*)$" % number, later)] if m), None)
+            if quote is None:
+                missing.append("%s: cites %s:%d without quoting the line (`%5d | text` below it)" % (where, path, number, number))
+                continue
+            checked += 1
+            if not os.path.isfile(os.path.join(root, path)):
+                missing.append("%s: cites %s, which is not a file of the repository" % (where, path))
+                continue
+            source = open(os.path.join(root, path)).read().splitlines()
+            actual = source[number - 1] if number <= len(source) else None
+            if actual is not None and actual.rstrip() == quote.rstrip():
+                column = cited.group(3)
+                if column is not None and not (0 < int(column) <= len(actual) and actual[int(column) - 1] != " "):
+                    missing.append("%s: column %s of %s:%d is not in the quoted code" % (where, column, path, number))
+                continue
+            now = [n for n, text in enumerate(source, 1) if text.rstrip() == quote.rstrip()]
+            missing.append("%s: %s:%d is not the quoted line `%s` (%s); update the page" % (
+                where, path, number, quote.strip(),
+                "it is line %s now" % " and ".join(map(str, now)) if now else "no line of the file is that any more"))
+    return checked
+
+
+mode = sys.argv[1] if len(sys.argv) > 1 else ""
 missing, checked = [], 0
+if mode == "--pages":
+    root, pages = sys.argv[2], sys.argv[3:]
+    programs = {path: open(path).read() for pattern in ("*.cpp", "*.cu", "*.hpp")
+                for path in glob.glob(os.path.join(root, "examples", "**", pattern), recursive=True)}
+    for path in pages:
+        page = os.path.relpath(path, root)  # as the messages name it
+        # (3) every relative link is to a file of the repository.
+        fenced = False
+        for number, line in enumerate(open(path).read().splitlines(), 1):
+            fenced = fenced != line.startswith("```")
+            if fenced or line.startswith("```"):
+                continue
+            for cited in CITATION.finditer(line):
+                missing.append("%s:%d: cites %s outside a code block, where its line cannot be checked: quote "
+                               "it as a compiler does, in a ```text block" % (page, number, cited.group(0)))
+            for target in re.findall(r"\]\(([^)\s]+)\)", re.sub(r"`[^`]*`", "", line)):
+                if re.match(r"^(#|[a-z]+:)", target):
+                    continue
+                linked = os.path.normpath(os.path.join(os.path.dirname(path), target.split("#")[0]))
+                if not os.path.exists(linked) or os.path.relpath(linked, root).startswith(".."):
+                    missing.append("%s:%d: the link %s is to no file of the repository" % (page, number, target))
+        for first, language, body in fenced_blocks(page, open(path).read()):
+            if language == "":
+                missing.append("%s:%d: a fenced block without a language: ```cpp (an excerpt of an example) "
+                               "or ```text (output) or the language it is in" % (page, first - 1))
+            elif language in ("cpp", "c++", "cuda"):
+                checked += 1
+                check_block(page, first, body, {os.path.relpath(p, root): t for p, t in programs.items()}, missing)
+            checked += check_citations(page, first, body, root, missing)
+    if missing or checked == 0:
+        print("code and citations of %s that do not hold:" % " ".join(os.path.relpath(p, root) for p in pages))
+        print("\n".join(missing) if missing else "(no code blocks found)")
+        sys.exit(1)
+    print("%d code blocks and citations of %s hold" % (checked, " ".join(os.path.relpath(p, root) for p in pages)))
+    sys.exit(0)
+
+if mode not in ("--tables", "--blocks") or len(sys.argv) < 4:
+    sys.exit("usage: check_doc_examples.py --tables|--blocks PAGE.md PROGRAM.cpp... | --pages ROOT PAGE.md...")
+page, programs = sys.argv[2], sys.argv[3:]
+sources = {p: open(p).read() for p in programs}
 text = open(page).read()
 if mode == "--tables":
+    source = "".join(sources.values())
     for number, line in enumerate(text.splitlines(), 1):
         if not line.startswith("| ") or line.startswith("|---") or line.startswith("| name "):
             continue
@@ -25,18 +181,11 @@ if mode == "--tables":
             checked += 1
             if example not in source:
                 missing.append("%s:%d: `%s`" % (page, number, example))
-elif mode == "--blocks":
-    for block in re.finditer(r"```cpp\n(.*?)```", text, re.S):
-        first = text.count("\n", 0, block.start(1)) + 1
-        for offset, line in enumerate(block.group(1).splitlines()):
-            line = line.strip()
-            if not line:
-                continue
-            checked += 1
-            if not any(line in candidate for candidate in source_lines):
-                missing.append("%s:%d: %s" % (page, first + offset, line))
 else:
-    sys.exit("usage: check_doc_examples.py --tables|--blocks PAGE.md PROGRAM.cpp...")
+    for first, language, body in fenced_blocks(page, text):
+        if language in ("cpp", "c++"):
+            checked += 1
+            check_block(page, first, body, sources, missing)
 if missing or checked == 0:
     print("examples of %s that %s do not contain:" % (page, " ".join(programs)))
     print("\n".join(missing) if missing else "(no examples found)")

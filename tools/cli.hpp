@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <fstream>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <string>
@@ -56,7 +57,9 @@ inline std::string help_text() {
       if (!alias.empty()) others += (others.empty() ? "" : ", ") + std::string(alias);
     if (!op.attribute.empty()) others += (others.empty() ? "." : ", .") + std::string(op.attribute);
   }
-  views += ".\nAlso named: " + others + ".\nsplit, chunk and unbind give several views: [i] picks one, as in Python.\n" +
+  views += ".\nAlso named: " + others + ".\nThe splits, chunk and unbind give several views: [i] picks one, as in Python.\n" +
+           "Whole expressions (NumPy's): broadcast_shapes((2, 1), (3,)) gives a shape, and\n" +
+           "broadcast_arrays(EXPR, EXPR, ...) one view per EXPR, broadcast to their common shape.\n" +
            "Layout algebra: " + algebra + " (CuTe's, in row-major order;\na second layout is written as its (shape), (strides))";
   line = 1000;  // the tail goes on its own line
   const std::string tail = "Quote EXPR for the shell; --operations lists them.";
@@ -102,6 +105,9 @@ inline std::string operations_text() {
     }
     out += "\n";
   }
+  // The whole expressions, which are not layout operations (parse_broadcast reads them).
+  out += "broadcast_shapes((2, 1), (3,))    NumPy broadcast_shapes: the common shape of the tuples (a whole expression)\n"
+         "broadcast_arrays(EXPR, EXPR)      NumPy broadcast_arrays: each EXPR broadcast to the common shape ([i] picks one)\n";
   return out;
 }
 
@@ -298,10 +304,43 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
 
   try {
     std::ostringstream text;  // the whole output first: a failure leaves no partial file
-    if (emit) {
-      text << to_static_type(parse_expression(expression), dyn_axes) << '\n';
-      count_results(parse_expression(expression));  // the type compiles exactly when the layout is valid: say so now
-    } else if (const auto parsed = parse_expression(expression); strider::detail::ends_with_parts(parsed)) {
+    // broadcast_shapes(...) and broadcast_arrays(...) without [i]: a shape, or one view per argument.
+    const std::optional<broadcast_expression> broadcast = parse_broadcast(expression);
+    if (broadcast && !broadcast->part) {
+      const bool shapes = !broadcast->arrays;
+      const std::string_view call = shapes ? "broadcast_shapes" : "broadcast_arrays";
+      const std::string mode = info ? std::string("--info") : emit ? std::string(have_dyn ? "--emit-cpp --dyn" : "--emit-cpp") : "--format " + format;
+      const bool shown = shapes ? !info && !have_dyn && (emit || format == "grid" || format == "json") : !info && !emit && format == "grid";
+      if (!shown)
+        throw expression_error("expression: '" + std::string(call) +
+                                   (shapes ? "' gives a shape, not a layout, which " + mode + " does not show (the default text, --format json and --emit-cpp do)"
+                                           : "' gives several views and " + mode + " shows one; pick a part with [i]"),
+                               broadcast->column);
+      if (shapes) {
+        const dims common = broadcast_shape(*broadcast);
+        if (emit) {  // the static form of the same rule
+          text << "strider::broadcast_shapes_t<";
+          for (std::size_t k = 0; k < broadcast->shapes.size(); ++k)
+            text << (k ? ", " : "") << "strider::shape<" << strider::detail::joined(broadcast->shapes[k], ", ", true) << ">";
+          text << ">\n";
+        } else if (format == "json") {
+          text << "{\n  \"shape\": [" << strider::detail::joined(common) << "]\n}\n";
+        } else {
+          text << strider::detail::tuple_text(common) << '\n';
+        }
+      } else {
+        const std::vector<dynamic_layout> parts = broadcast_views(*broadcast, max_shown_parts);
+        if (parts.empty()) text << call << ": no parts\n";
+        for (std::size_t i = 0; i < parts.size(); ++i) {
+          text << (i == 0 ? "" : "\n") << "part " << i << " of " << parts.size() << ": " << strider::to_string(parts[i]) << '\n';
+          write_grid(text, parts[i]);
+        }
+      }
+    } else if (const auto parsed = broadcast ? broadcast_input(*broadcast, *broadcast->part, broadcast_shape(*broadcast)) : parse_expression(expression);
+               emit) {
+      text << to_static_type(parsed, dyn_axes) << '\n';
+      count_results(parsed);  // the type compiles exactly when the layout is valid: say so now
+    } else if (strider::detail::ends_with_parts(parsed)) {
       // split, chunk or unbind without [i]: every part, as Python prints the tuple of views.
       const expression::operation& last = parsed.operations.back();
       if (info || format != "grid")

@@ -505,11 +505,60 @@ def random_rearrange(rng, a):
     return "rearrange", text, run
 
 
+def random_rot90(rng, a):
+    k = rng.randint(-5, 5)
+    if rng.random() < 0.3:
+        return "rot90", ".rot90(%d)" % k, lambda x: np.rot90(x, k)
+    i, j = axis_value(rng, a.ndim, maybe_bad(rng, 0.05)), axis_value(rng, a.ndim, maybe_bad(rng, 0.05))
+    return "rot90", ".rot90(%d, %d, %d)" % (k, i, j), lambda x: np.rot90(x, k, (i, j))
+
+
+def random_rollaxis(rng, a):
+    axis = axis_value(rng, a.ndim, maybe_bad(rng, 0.05))
+    if rng.random() < 0.3:
+        return "rollaxis", ".rollaxis(%d)" % axis, lambda x: np.rollaxis(x, axis)
+    start = rng.randint(-a.ndim - maybe_bad(rng, 0.05), a.ndim + maybe_bad(rng, 0.05))
+    return "rollaxis", ".rollaxis(%d, %d)" % (axis, start), lambda x: np.rollaxis(x, axis, start)
+
+
+def random_expand_dims(rng, a):
+    count = rng.randint(0, 3)
+    out = a.ndim + count
+    axes = [rng.randint(-out - maybe_bad(rng, 0.05), out - 1 + maybe_bad(rng, 0.05)) for _ in range(count)]
+    if len(set(x % out for x in axes if -out <= x < out)) < len(axes) and rng.random() < 0.7:
+        return None  # mostly distinct places, as a valid call has
+    return "expand_dims", ".expand_dims(%s)" % tuple_text(axes, rng), lambda x: np.expand_dims(x, tuple(axes))
+
+
+def random_ravel(rng, a):
+    return "ravel", ".ravel()", np.ravel
+
+
+def random_numpy_split(rng, a):
+    """NumPy's split into equal sections (its parts at indices may be empty, where NumPy's empty
+    slices sit at offset 0 and strider's parts at PyTorch's offset): split, hsplit, vsplit, dsplit."""
+    name = rng.choice(["numpy_split", "hsplit", "vsplit", "dsplit"])
+    axis = {"hsplit": 1 if a.ndim > 1 else 0, "vsplit": 0, "dsplit": 2}.get(name, axis_value(rng, a.ndim, maybe_bad(rng, 0.04)))
+    n = a.shape[axis] if -a.ndim <= axis < a.ndim else 2
+    divisors = [k for k in range(1, n + 1) if n % k == 0] or [1, 2]
+    sections = rng.choice(divisors) if rng.random() < 0.9 else rng.randint(0, n + 2)
+    count = sections if sections > 0 and n % sections == 0 else 1
+    i = rng.randint(-count, count - 1) if rng.random() < 0.95 else count
+    def run(x):
+        if sections == 0:  # NumPy divides by it (ZeroDivisionError); strider refuses it
+            raise ValueError("number sections must be larger than 0.")
+        parts = np.split(x, sections, axis) if name == "numpy_split" else getattr(np, name)(x, sections)
+        return parts[i]  # an IndexError when out of range, as strider's
+    text = ".numpy_split(%d, %d)[%d]" % (sections, axis, i) if name == "numpy_split" else ".%s(%d)[%d]" % (name, sections, i)
+    return name, text, run
+
+
 RANDOM_CALLS = [(random_slice, 5), (random_permute, 2), (random_transpose, 2), (random_flip, 2),
                 (random_broadcast_to, 2), (random_view, 2), (random_reshape, 2), (random_squeeze, 2),
                 (random_unsqueeze, 2), (random_diagonal, 2), (random_unfold, 2), (random_as_strided, 1),
                 (random_moveaxis, 1), (random_swapaxes, 1), (random_T, 1), (random_sliding_window_view, 2),
-                (random_rearrange, 2)]
+                (random_rearrange, 2), (random_rot90, 1), (random_rollaxis, 1), (random_expand_dims, 1), (random_ravel, 1),
+                (random_numpy_split, 2)]
 
 
 def apply(chain, call):
@@ -520,7 +569,7 @@ def apply(chain, call):
     except REFUSED as error:
         chain.text += text
         return "%s: %s" % (type(error).__name__, " ".join(str(error).split()))
-    if name == "reshape" and result.size > 0 and not np.may_share_memory(result, chain.storage):
+    if name in ("reshape", "ravel") and result.size > 0 and not np.may_share_memory(result, chain.storage):
         # NumPy copied: strider's reshape then describes the copy, a C-contiguous layout at
         # offset 0 of new storage. Go on from an arange of that size, so that values stay
         # offsets (into the copy).
@@ -529,9 +578,9 @@ def apply(chain, call):
         result = np.ndarray(result.shape, dtype=np.int64, buffer=chain.storage)
     if name == "as_strided":
         chain.flags.clear()  # every stride and the offset are given explicitly
-    if name in ("view", "reshape", "unsqueeze", "rearrange"):
+    if name in ("view", "reshape", "unsqueeze", "rearrange", "expand_dims", "ravel"):
         chain.flags.add("S")
-    if name == "unsqueeze" and result.size == 0:
+    if name in ("unsqueeze", "expand_dims") and result.size == 0:
         chain.flags.add("E")
     chain.array = result
     chain.text += text

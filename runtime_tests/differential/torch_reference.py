@@ -13,7 +13,8 @@ positive step that are not empty (PyTorch points an empty slice elsewhere than N
 strider follows), permute, transpose, unsqueeze, squeeze of an extent-1 axis, view, unfold,
 movedim (and moveaxis), unflatten, narrow, select, expand, flatten (where PyTorch's is a view: where it
 copies, strider refuses), swapaxes/swapdims, mT, T, one part of split (a size or a list of sizes), chunk and
-unbind (picked with [i], sometimes out of range), and as_strided with non-negative strides (PyTorch refuses negative ones). Output: the format of
+unbind (picked with [i], sometimes out of range), tensor_split (and array_split) by sections or at
+indices, hsplit/vsplit/dsplit, t, and as_strided with non-negative strides (PyTorch refuses negative ones). Output: the format of
 numpy_reference.py, flags always "-".
 """
 
@@ -315,10 +316,48 @@ def random_as_strided(rng, chain):
             lambda x: x.as_strided(shape, strides, offset))
 
 
+def random_tensor_split(rng, t):
+    """tensor_split (sometimes spelled NumPy's array_split) by sections or at indices."""
+    if t.dim() == 0:
+        return None
+    d = rng.randint(-t.dim(), t.dim() - 1)
+    n = t.shape[d]
+    name = "array_split" if rng.random() < 0.2 else "tensor_split"
+    if rng.random() < 0.5:
+        sections = rng.randint(0, n + 3) if rng.random() < 0.1 else rng.randint(1, n + 2)
+        i = random_part(rng, t, max(sections, 1))
+        return ".%s(%d, %d)[%d]" % (name, sections, d, i), lambda x: x.tensor_split(sections, d)[i]
+    indices = sorted(rng.randint(-n - 2, n + 2) for _ in range(rng.randint(0, 3)))
+    if rng.random() < 0.3:
+        rng.shuffle(indices)
+    i = random_part(rng, t, len(indices) + 1)
+    return ".%s(%s, %d)[%d]" % (name, tuple_text(indices), d, i), lambda x: x.tensor_split(indices, d)[i]
+
+
+def random_hvdsplit(rng, t):
+    """PyTorch's hsplit, vsplit and dsplit (NumPy's): equal sections or indices."""
+    name = rng.choice(["hsplit", "vsplit", "dsplit"])
+    axis = {"hsplit": 1 if t.dim() > 1 else 0, "vsplit": 0, "dsplit": 2}[name]
+    n = t.shape[axis] if axis < t.dim() else 2
+    if rng.random() < 0.5:
+        divisors = [k for k in range(1, n + 1) if n % k == 0] or [1, 2]
+        sections = rng.choice(divisors) if rng.random() < 0.9 else rng.randint(1, n + 2)
+        i = random_part(rng, t, sections)
+        return ".%s(%d)[%d]" % (name, sections, i), lambda x: getattr(torch, name)(x, sections)[i]
+    indices = sorted(rng.randint(-n - 1, n + 1) for _ in range(rng.randint(1, 3)))
+    i = random_part(rng, t, len(indices) + 1)
+    return ".%s(%s)[%d]" % (name, tuple_text(indices), i), lambda x: getattr(torch, name)(x, indices)[i]
+
+
+def random_t(rng, t):
+    return ".t()", lambda x: x.t()
+
+
 CALLS = [(random_slice, 4), (random_permute, 1), (random_transpose, 1), (random_unsqueeze, 1),
          (random_squeeze, 1), (random_view, 1), (random_unfold, 1), (random_as_strided, 4),
          (random_narrow, 2), (random_select, 2), (random_expand, 2), (random_flatten, 2), (random_movedim, 2), (random_unflatten, 2),
-         (random_swap, 1), (random_moveaxis, 1), (random_attribute, 2), (random_split, 2), (random_chunk, 2), (random_unbind, 2)]
+         (random_swap, 1), (random_moveaxis, 1), (random_attribute, 2), (random_split, 2), (random_chunk, 2), (random_unbind, 2),
+         (random_tensor_split, 2), (random_hvdsplit, 2), (random_t, 1)]
 
 
 def record(out, chain, error, failed_at):

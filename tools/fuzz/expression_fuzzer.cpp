@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstdio>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -54,23 +55,35 @@ void check_layout(const strider::dynamic_layout& l, std::string_view text) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   bool valid = false, several = false;  // several: ends with split, chunk or unbind without [i]
+  bool shape = false, views = false;    // broadcast_shapes(...); broadcast_arrays(...) without [i]
   try {
-    const strider::expression e = strider::parse_expression(text);
-    try {
-      (void)strider::to_static_type(e);
-    } catch (const strider::expression_error& error) {
-      require(error.column() >= 1 && error.column() <= text.size() + 1, "to_static_type: column within the text");
-    }
-    several = strider::detail::ends_with_parts(e);
-    if (several) {
-      const std::size_t count = strider::count_results(e);
+    const std::optional<strider::broadcast_expression> b = strider::parse_broadcast(text);
+    shape = b && !b->arrays;
+    views = b && b->arrays && !b->part;
+    if (shape || views) {
+      (void)strider::broadcast_shape(*b);
+      if (views && b->inputs.size() <= strider::cli::max_shown_parts)
+        for (const strider::dynamic_layout& part : strider::broadcast_views(*b, strider::cli::max_shown_parts)) check_layout(part, text);
       valid = true;
-      if (count <= strider::cli::max_shown_parts)
-        for (const strider::dynamic_layout& part : strider::evaluate_parts(e, strider::cli::max_shown_parts)) check_layout(part, text);
     } else {
-      const strider::dynamic_layout l = strider::evaluate(e);
-      valid = true;
-      check_layout(l, text);
+      // broadcast_arrays(...)[i] is a layout expression: argument i, broadcast_to, the views after [i].
+      const strider::expression e = b ? strider::broadcast_input(*b, *b->part, strider::broadcast_shape(*b)) : strider::parse_expression(text);
+      try {
+        (void)strider::to_static_type(e);
+      } catch (const strider::expression_error& error) {
+        require(error.column() >= 1 && error.column() <= text.size() + 1, "to_static_type: column within the text");
+      }
+      several = strider::detail::ends_with_parts(e);
+      if (several) {
+        const std::size_t count = strider::count_results(e);
+        valid = true;
+        if (count <= strider::cli::max_shown_parts)
+          for (const strider::dynamic_layout& part : strider::evaluate_parts(e, strider::cli::max_shown_parts)) check_layout(part, text);
+      } else {
+        const strider::dynamic_layout l = strider::evaluate(e);
+        valid = true;
+        check_layout(l, text);
+      }
     }
   } catch (const strider::expression_error& error) {
     require(error.column() >= 1 && error.column() <= text.size() + 1, "column within the text");
@@ -80,8 +93,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // writer's limit); nothing escapes run_cli. --info shows one layout, so it refuses several.
   std::ostringstream out, err;
   const int info = strider::cli::run_cli({"strider", "--info", "--", text}, out, err);
-  require(valid && !several ? info == 0 : info == 2, "--info exit status");
+  require(valid && !several && !shape && !views ? info == 0 : info == 2, "--info exit status");
   const int emit = strider::cli::run_cli({"strider", "--emit-cpp", "--", text}, out, err);
-  require(valid ? emit == 0 : emit == 2, "--emit-cpp exit status");
+  require(valid && !views ? emit == 0 : emit == 2, "--emit-cpp exit status");  // broadcast_arrays names one view with [i]
   return 0;
 }

@@ -77,7 +77,7 @@ strider_command_test(error_mixed_as_strided_offset RC 2 COMMAND ${x} --emit-cpp 
 strider_command_test(error_dyn_axes RC 2 COMMAND ${x} --emit-cpp --dyn 0,x "contiguous(4, 3)" STDERR "--dyn '0,x' is not a list of axes")
 strider_command_test(error_dyn_alone RC 2 COMMAND ${x} --dyn 0 "contiguous(4, 3)" STDERR "--dyn applies to --emit-cpp and --info only")
 strider_command_test(help COMMAND ${x} --help STDOUT "^usage: strider EXPR")
-strider_command_test(help_lists_views COMMAND ${x} --help STDOUT "Views: \\[index\\], permute, transpose, flip, broadcast_to, view, reshape, squeeze, unsqueeze,@diagonal, unfold, movedim, unflatten, expand, flatten, narrow, select, rearrange,@matrix_transpose, reverse_axis_order, sliding_window_view, split, chunk, unbind, as_strided\\.@Also named: swapaxes, swapdims, moveaxis, \\.mT, \\.T\\.@.*@Layout algebra: coalesce, composition, complement, right_inverse, left_inverse,@logical_divide, logical_product, tile")
+strider_command_test(help_lists_views COMMAND ${x} --help STDOUT "Views: \\[index\\], permute, transpose, flip, broadcast_to, view, reshape, squeeze, unsqueeze,@diagonal, unfold, movedim, unflatten, expand, flatten, narrow, select, rearrange,@matrix_transpose, reverse_axis_order, sliding_window_view, split, chunk, unbind,@tensor_split, numpy_split, hsplit, vsplit, dsplit, t, rot90, rollaxis, expand_dims, ravel,@as_strided\\.@Also named: swapaxes, swapdims, moveaxis, \\.mT, \\.T, array_split\\.@.*@Layout algebra: coalesce, composition, complement, right_inverse, left_inverse,@logical_divide, logical_product, tile")
 strider_command_test(operations COMMAND ${x} --operations STDOUT "^contiguous\\(3, 4, 5\\) +row-major.*@\\.unfold\\(0, 3, 2\\) +PyTorch unfold")
 strider_command_test(version COMMAND ${x} --version STDOUT "^strider ${PROJECT_VERSION}@$")
 
@@ -143,6 +143,38 @@ strider_command_test(error_parts_chained RC 2 COMMAND ${x} "contiguous(5).chunk(
 strider_command_test(error_parts_too_many RC 2 COMMAND ${x} "contiguous(0).chunk(1000)" STDERR "^strider: chunk: gives 1000 views, more than 256 to show; pick one with \\[i\\]@")
 strider_command_test(error_part_not_integer RC 2 COMMAND ${x} "contiguous(5).chunk(3)[1:]" STDERR "^strider: expression: expected '\\]' to close")
 strider_command_test(error_attribute_call RC 2 COMMAND ${x} "contiguous(3, 4).T()" STDERR "^strider: expression: 'T' is an attribute, written without parentheses \\(\\.T\\)@")
+# broadcast_shapes and broadcast_arrays (NumPy's), whole expressions: right-aligned, an extent 1
+# stretches. (2, 1, 1), (3, 1) and (4,) give (2, 3, 4); a bare integer is a shape of one axis.
+strider_command_test(broadcast_shapes COMMAND ${x} "broadcast_shapes((2, 1, 1), (3, 1), 4)" STDOUT "^\\(2, 3, 4\\)@$")
+strider_command_test(broadcast_shapes_none COMMAND ${x} "broadcast_shapes()" STDOUT "^\\(\\)@$")
+strider_command_test(broadcast_shapes_json COMMAND ${x} --format json "broadcast_shapes((2, 1), (1, 0))" STDOUT "^{@  \"shape\": \\[2, 0\\]@}@$")
+strider_command_test(emit_broadcast_shapes COMMAND ${x} --emit-cpp "broadcast_shapes((3, 1), 4)"
+  STDOUT "^strider::broadcast_shapes_t<strider::shape<3, 1>, strider::shape<4>>@$")
+# (2, 1) and (3,) give (2, 3), whose last extent 3 meets the 4 of argument 2.
+strider_command_test(error_broadcast_shapes RC 2 COMMAND ${x} "broadcast_shapes((2, 1), (3,), (1, 4))"
+  STDERR "^strider: broadcast_shapes: extents 3 and 4 of axis -1 are incompatible; shape mismatch: argument 2 has shape \\(1, 4\\), and the arguments before it broadcast to \\(2, 3\\)@  broadcast_shapes\\(\\(2, 1\\), \\(3,\\), \\(1, 4\\)\\)@                                 \\^@$")
+strider_command_test(error_broadcast_shapes_svg RC 2 COMMAND ${x} --format svg "broadcast_shapes((2, 1), (3,))"
+  STDERR "^strider: expression: 'broadcast_shapes' gives a shape, not a layout, which --format svg does not show \\(the default text, --format json and --emit-cpp do\\)@")
+strider_command_test(error_broadcast_shapes_info RC 2 COMMAND ${x} --info "broadcast_shapes((2, 1), (3,))" STDERR "^strider: expression: 'broadcast_shapes' gives a shape, not a layout, which --info does not show")
+# contiguous(3, 1) (strides (1, 1)) and contiguous(4) to (3, 4): strides (1, 0) and (0, 1).
+strider_command_test(broadcast_arrays COMMAND ${x} "broadcast_arrays(contiguous(3, 1), contiguous(4))"
+  STDOUT "^part 0 of 2: shape \\(3, 4\\), strides \\(1, 0\\), offset 0@0 0 0 0@1 1 1 1@2 2 2 2@@part 1 of 2: shape \\(3, 4\\), strides \\(0, 1\\), offset 0@0 1 2 3@0 1 2 3@0 1 2 3@$")
+strider_command_test(broadcast_arrays_none COMMAND ${x} "broadcast_arrays()" STDOUT "^broadcast_arrays: no parts@$")
+# [i] picks one view, which is then a layout expression as any other (views after it, every format).
+strider_command_test(broadcast_arrays_part COMMAND ${x} --format csv "broadcast_arrays(contiguous(2, 1), contiguous(3)[::-1])[-1].T"
+  STDOUT "^i0,i1,offset@0,0,2@0,1,2@1,0,1@1,1,1@2,0,0@2,1,0@$")
+strider_command_test(emit_broadcast_arrays_part COMMAND ${x} --emit-cpp "broadcast_arrays(contiguous(2, 1), contiguous(3)[::-1])[1]"
+  STDOUT "^strider::broadcast_to_t<strider::slice_t<strider::contiguous<3>, \"::-1\">, 2, 3>@$")
+strider_command_test(error_broadcast_arrays RC 2 COMMAND ${x} "broadcast_arrays(contiguous(3), contiguous(4))"
+  STDERR "^strider: broadcast_shapes: extents 3 and 4 of axis -1 are incompatible; shape mismatch: argument 1 has shape \\(4,\\), and the arguments before it broadcast to \\(3,\\)@.*@                                  \\^@$")
+strider_command_test(error_broadcast_arrays_format RC 2 COMMAND ${x} --format json "broadcast_arrays(contiguous(3, 1), contiguous(4))"
+  STDERR "^strider: expression: 'broadcast_arrays' gives several views and --format json shows one; pick a part with \\[i\\]@")
+strider_command_test(error_broadcast_arrays_part RC 2 COMMAND ${x} "broadcast_arrays(contiguous(3, 1), contiguous(4))[2]" STDERR "^strider: broadcast_arrays: part 2 is out of range for 2 parts@")
+strider_command_test(error_broadcast_arrays_argument RC 2 COMMAND ${x} "broadcast_arrays(contiguous(3), contiguous(4).permute(1))"
+  STDERR "^strider: permute: axis 1 is out of range for rank 1@.*@                                                \\^@$")
+strider_command_test(error_broadcast_nested RC 2 COMMAND ${x} "contiguous(3).flip(0) + broadcast_shapes((1,))" STDERR "^strider: expression: expected '\\.', '\\[' or the end of the expression")
+strider_command_test(error_broadcast_as_base RC 2 COMMAND ${x} "broadcast_arrays(broadcast_arrays(contiguous(1))[0])"
+  STDERR "^strider: expression: 'broadcast_arrays' is written as a whole expression, not as a layout inside one@")
 # Too large to write: refused at once (exit status 1), not a hang or an allocation failure.
 strider_command_test(error_too_large RC 1 COMMAND ${x} --format csv "contiguous(100000, 100000)"
   STDERR "^strider: write_csv: the layout has 10000000000 elements, more than the writers' limit \\(4194304\\)@$")

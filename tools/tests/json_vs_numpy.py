@@ -65,4 +65,19 @@ for line in lines:
             print("   ", p)
     else:
         print(f"ok   {expression}")
+# broadcast_shapes gives a shape, {"shape": [...]}, against np.broadcast_shapes; shapes that NumPy
+# refuses (ValueError) exit with status 2. (broadcast_arrays(...)[i] is in expressions.txt.)
+for shapes in ["(2, 1, 1), (3, 1), 4", "(2, 1), (1, 0)", "", "(5,), ()", "(1, 3), (2, 1), (1,)", "(2, 1), (3,), (1, 4)", "(0,), (2,)"]:
+    expression = f"broadcast_shapes({shapes})"
+    try:
+        expect = (0, list(np.broadcast_shapes(*eval(f"[{shapes}]"))))
+    except ValueError:
+        expect = (2, None)
+    result = subprocess.run([strider, "--format", "json", expression], capture_output=True, text=True)
+    got = (result.returncode, json.loads(result.stdout)["shape"] if result.returncode == 0 else None)
+    if got != expect:
+        failures += 1
+        print(f"FAIL {expression}: strider {got}, NumPy {expect}: {result.stderr}")
+    else:
+        print(f"ok   {expression}")
 sys.exit(1 if failures else 0)

@@ -505,16 +505,22 @@ constexpr V contiguous_value(const dims& shape, const char* op) {
   return validate(v, op);
 }
 
+// Column-major (Fortran order) strides for the extents of `v`, written into `v`.
+template <class V>
+constexpr void set_column_major_strides(V& v, const char* op) {
+  entry_t<V> stride = 1;
+  for (std::size_t d = 0; d < v.rank; ++d) {
+    v.strides[d] = stride;
+    stride = next_packed_stride(v, stride, v.shape[d], op);
+  }
+}
+
 template <class V = layout_value>
 constexpr V column_major_value(const dims& shape, const char* op) {
   V v{};
   v.rank = shape.size();
   for (std::size_t d = 0; d < shape.size(); ++d) v.shape[d] = extent_entry_of<V>(shape[d]);  // all, before the strides read them
-  entry_t<V> stride = 1;
-  for (std::size_t d = 0; d < shape.size(); ++d) {
-    v.strides[d] = stride;
-    stride = next_packed_stride(v, stride, v.shape[d], op);
-  }
+  set_column_major_strides(v, op);
   return validate(v, op);
 }
 
@@ -628,6 +634,14 @@ namespace detail {
 // extent-1 axis that happens to be INT64_MIN reads as `dyn` there, and is then carried at run
 // time with its value.
 inline constexpr index_t required_span_storage = -1;
+// The storage size of a mixed `contiguous<...>` (`column_major<...>`) whose run-time extents make
+// some strides run-time: the storage is the required span, as above, and every `dyn` stride is
+// the C-order (Fortran-order) stride of the extents, computed from them, never held or given.
+// `layout<shape<...>, strides<...>>` with the same entries holds its strides (any valid ones).
+inline constexpr index_t row_major_storage = -2;
+inline constexpr index_t column_major_storage = -3;
+// Whether a mixed value's `dyn` strides are computed from its extents (see row_major_storage).
+constexpr bool derives_strides(const layout_value& v) { return v.storage_size == row_major_storage || v.storage_size == column_major_storage; }
 
 /// The compile-time pass of a mixed layout (`contiguous<dyn, 3>`): the rules run on it as on a
 /// dynamic_layout, over entries that may be unknown, and `value()` gives the result's layout
@@ -698,6 +712,17 @@ constexpr bool has_dyn_extent(const dims& extents) {
   return false;
 }
 
+// A contiguous or column-major pattern whose run-time extents leave some strides run-time: those
+// are computed from the extents (see row_major_storage), so the type says so.
+constexpr layout_value packed_pattern(layout_value v, index_t order) {
+  for (std::size_t d = 0; d < v.rank; ++d)
+    if (v.strides[d] == dyn) {
+      v.storage_size = order;
+      break;
+    }
+  return v;
+}
+
 // The values of the layout aliases: a static layout's as before, or a mixed layout's pattern,
 // made by the same rules on entries that may be unknown.
 // contiguous_value's work for a static layout, with the test for a run-time extent in its loop:
@@ -709,7 +734,7 @@ constexpr layout_value contiguous_layout_value(const dims& shape) {
   const index_t* extents = shape.begin();
   for (std::size_t d = 0; d < v.rank; ++d) {
     if (extents[d] < dyn + max_dyn_multiple)  // is_dyn_extent, without a call per extent
-      return pattern_layout(contiguous_value<pattern_value>(shape, "contiguous"), dynamic_layout::unchecked_t{}).value();
+      return packed_pattern(pattern_layout(contiguous_value<pattern_value>(shape, "contiguous"), dynamic_layout::unchecked_t{}).value(), row_major_storage);
     v.shape[d] = extents[d];
   }
   set_contiguous_strides(v, "contiguous");
@@ -717,7 +742,7 @@ constexpr layout_value contiguous_layout_value(const dims& shape) {
 }
 constexpr layout_value column_major_layout_value(const dims& shape) {
   if (!has_dyn_extent(shape)) return dynamic_layout::column_major(shape).value();
-  return pattern_layout(column_major_value<pattern_value>(shape, "column_major"), dynamic_layout::unchecked_t{}).value();
+  return packed_pattern(pattern_layout(column_major_value<pattern_value>(shape, "column_major"), dynamic_layout::unchecked_t{}).value(), column_major_storage);
 }
 constexpr layout_value general_layout_value(const dims& shape, const dims& strides, index_t offset) {
   if (!has_dyn_extent(shape) && !has_dyn(strides) && offset != dyn) return dynamic_layout(shape, strides, offset).value();

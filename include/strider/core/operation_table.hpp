@@ -101,7 +101,7 @@ struct operation_info {
   std::string_view name;        // as in expressions, the run-time function and (with _t) the static alias
   bool starts_expression;       // a base layout (contiguous, column_major, layout) rather than a view of one
   argument_form form;
-  std::size_t min_arguments, max_arguments;  // integers form only
+  std::size_t min_arguments, max_arguments;  // integers form; split_sizes: max 1 when there is no dimension argument (hsplit)
   std::string_view arguments;   // the arguments in words (messages of the expression parser)
   std::string_view example;     // a call as written in an expression
   std::string_view summary;     // one line for the command's help
@@ -114,6 +114,8 @@ struct operation_info {
   bool algebra = false;             // CuTe's layout algebra rather than a NumPy/PyTorch view (the command's help lists them apart)
   /// For an operation whose result is tiled (its trailing axes one tile), how many axes the tile has.
   std::size_t (*tile_rank)(const dynamic_layout& in, const operation_arguments& a) = nullptr;
+  /// split_sizes form: the C++ name of the call with a tuple (split_with_sizes for split).
+  std::string_view tuple_name = {};
 };
 
 /// Every operation, bases first, in the order of the command's help.
@@ -212,13 +214,48 @@ inline constexpr operation_info operation_table[] = {
      "PyTorch split: parts of a size, or of listed sizes ([i] picks one)", nullptr,
      [](const auto& l, const operation_arguments& a) {
        return a.sizes_tuple ? split_with_sizes(l, a.values, a.dim) : split(l, a.values[0], a.dim);
-     }},
+     }, {}, {}, false, nullptr, "split_with_sizes"},
     {"chunk", false, argument_form::integers, 1, 2, "one or two integers (chunks, dimension)", "chunk(3, 0)[-1]",
      "PyTorch chunk: at most chunks parts ([i] picks one)", nullptr,
      [](const auto& l, const operation_arguments& a) { return chunk(l, a.values[0], a.value_or(1, 0)); }},
     {"unbind", false, argument_form::integers, 0, 1, "at most one integer (dimension)", "unbind(1)[0]",
      "PyTorch unbind: one part per index, the axis removed ([i] picks one)", nullptr,
      [](const auto& l, const operation_arguments& a) { return unbind(l, a.value_or(0, 0)); }},
+    {"tensor_split", false, argument_form::split_sizes, 0, 0, "sections or a tuple of indices, and an optional dimension", "tensor_split(3, 1)[0]",
+     "PyTorch tensor_split, NumPy array_split: n parts, the first ones longer, or at indices ([i] picks one)", nullptr,
+     [](const auto& l, const operation_arguments& a) {
+       return a.sizes_tuple ? tensor_split_indices(l, a.values, a.dim) : tensor_split(l, a.values[0], a.dim);
+     }, {"array_split"}, {}, false, nullptr, "tensor_split_indices"},
+    {"numpy_split", false, argument_form::split_sizes, 0, 0, "sections or a tuple of indices, and an optional axis", "numpy_split(2, 1)[1]",
+     "NumPy split: n parts of equal extent, or at indices ([i] picks one)", nullptr,
+     [](const auto& l, const operation_arguments& a) {
+       return a.sizes_tuple ? tensor_split_indices(l, a.values, a.dim) : numpy_split(l, a.values[0], a.dim);
+     }, {}, {}, false, nullptr, "tensor_split_indices"},
+    {"hsplit", false, argument_form::split_sizes, 0, 1, "sections or a tuple of indices", "hsplit(2)[0]",
+     "NumPy hsplit: numpy_split along axis 1 (0 of a 1-D layout) ([i] picks one)", nullptr,
+     [](const auto& l, const operation_arguments& a) { return a.sizes_tuple ? hsplit_indices(l, a.values) : hsplit(l, a.values[0]); },
+     {}, {}, false, nullptr, "hsplit_indices"},
+    {"vsplit", false, argument_form::split_sizes, 0, 1, "sections or a tuple of indices", "vsplit(2)[0]",
+     "NumPy vsplit: numpy_split along axis 0 of 2 or more axes ([i] picks one)", nullptr,
+     [](const auto& l, const operation_arguments& a) { return a.sizes_tuple ? vsplit_indices(l, a.values) : vsplit(l, a.values[0]); },
+     {}, {}, false, nullptr, "vsplit_indices"},
+    {"dsplit", false, argument_form::split_sizes, 0, 1, "sections or a tuple of indices", "dsplit((1,))[1]",
+     "NumPy dsplit: numpy_split along axis 2 of 3 or more axes ([i] picks one)", nullptr,
+     [](const auto& l, const operation_arguments& a) { return a.sizes_tuple ? dsplit_indices(l, a.values) : dsplit(l, a.values[0]); },
+     {}, {}, false, nullptr, "dsplit_indices"},
+    {"t", false, argument_form::integers, 0, 0, "no arguments", "t()", "PyTorch t: a matrix transposed (rank 0 and 1 as they are)",
+     [](const auto& l, const operation_arguments&) { return t(l); }},
+    {"rot90", false, argument_form::integers, 0, 3, "at most three integers (k, axis1, axis2)", "rot90(1, 0, 1)",
+     "NumPy rot90(k, axes=(axis1, axis2)): k quarter turns from axis1 towards axis2",
+     [](const auto& l, const operation_arguments& a) { return rot90(l, a.value_or(0, 1), a.value_or(1, 0), a.value_or(2, 1)); }},
+    {"rollaxis", false, argument_form::integers, 1, 2, "one or two integers (axis, start)", "rollaxis(2, 0)",
+     "NumPy rollaxis: an axis moved to just before the axis at start",
+     [](const auto& l, const operation_arguments& a) { return rollaxis(l, a.values[0], a.value_or(1, 0)); }},
+    {"expand_dims", false, argument_form::axes, 0, 0, "axes", "expand_dims((0, 2))",
+     "NumPy expand_dims: an extent-1 axis at each place of the result",
+     [](const auto& l, const operation_arguments& a) { return expand_dims(l, a.values); }},
+    {"ravel", false, argument_form::integers, 0, 0, "no arguments", "ravel()", "NumPy/PyTorch ravel: one axis, a view when C-contiguous, else the copy's layout",
+     [](const auto& l, const operation_arguments&) { return ravel(l); }},
     {"as_strided", false, argument_form::strided, 0, 0, "(shape), (strides) and an optional offset", "as_strided((2, 2), (1, 2), 0)",
      "PyTorch as_strided: anywhere in the storage the input was cut from",
      [](const auto& l, const operation_arguments& a) { return as_strided(l, a.values, a.strides, a.has_offset ? a.offset : detail::input_offset(l)); }},

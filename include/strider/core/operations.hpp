@@ -357,8 +357,11 @@ template <detail::rule_layout L>
 constexpr L view(const L& l, const dims& shape) {
   const auto& in = l.entries();
   auto out = detail::infer_shape<detail::value_t<L>>(shape, detail::element_count(in, "view"), "view");
-  if (!detail::find_view_strides(in, out))
-    throw layout_error("view: the requested shape is not compatible with the layout's strides (an axis would span non-contiguous chunks); use reshape, which copies");
+  // On a mixed layout's pattern, a refusal for every non-empty value of its run-time entries is
+  // a compile error, as reshape_copies says (an empty value views as anything).
+  bool refused_unless_empty = false;
+  if (static_cast<bool>(!detail::find_view_strides(in, out, &refused_unless_empty)) || refused_unless_empty)
+    throw layout_error("view: the requested shape is not compatible with the layout's strides (an axis would span non-contiguous chunks), so it needs a copy: of a tensor view, view its contiguous() copy; of a layout, reshape gives the copy's layout");
   return detail::subset_result(out);
 }
 
@@ -372,6 +375,17 @@ constexpr auto can_view(const L& l, const dims& shape) {
   return detail::find_view_strides(in, out);
 }
 
+namespace detail {
+// The layout of a copy (reshape's, ravel's): C order from offset 0 in a new storage of `count`
+// elements, as many as the input's, so always valid.
+template <class V, class E>
+constexpr void make_copy_layout(V& out, const E& count, const char* op) {
+  out.offset = 0;
+  out.storage_size = count;
+  set_contiguous_strides(out, op);
+}
+}  // namespace detail
+
 /// PyTorch/NumPy `reshape`: the view when one exists, otherwise the contiguous layout (offset 0)
 /// of the copy that the reshape makes. `can_view` tells which.
 template <detail::rule_layout L>
@@ -380,11 +394,7 @@ constexpr L reshape(const L& l, const dims& shape) {
   const auto count = detail::element_count(in, "reshape");
   auto out = detail::infer_shape<detail::value_t<L>>(shape, count, "reshape");
   if (!detail::copies(in, out, "reshape")) return detail::subset_result(out);
-  // The copy: C order from offset 0 in a new storage of as many elements as the input, so
-  // always valid.
-  out.offset = 0;
-  out.storage_size = count;
-  detail::set_contiguous_strides(out, "reshape");
+  detail::make_copy_layout(out, count, "reshape");
   return detail::subset_result(out);
 }
 
@@ -635,6 +645,92 @@ constexpr L reverse_axis_order(const L& l) {
   return detail::subset_result(out);
 }
 
+/// PyTorch `t()`: a matrix transposed. A layout of rank 0 or 1 is returned as it is, as in
+/// PyTorch; more than 2 axes are refused (matrix_transpose swaps the last two of a batch).
+template <detail::rule_layout L>
+constexpr L t(const L& l) {
+  if (l.rank() > 2) throw layout_error("t: expects at most 2 axes, got rank {} (transpose or matrix_transpose take more)", l.rank());
+  if (l.rank() < 2) return l;
+  return transpose(l, 0, 1);
+}
+
+/// NumPy `rot90(m, k, axes=(axis1, axis2))`: k quarter turns from axis1 towards axis2, made as
+/// NumPy makes it, of flip and transpose: k mod 4 turns; 1 flips axis2 then swaps the two axes,
+/// 2 flips both, 3 swaps them then flips axis2. The axes must differ (also as -1 and rank-1),
+/// and the layout needs 2 axes.
+template <detail::rule_layout L>
+constexpr L rot90(const L& l, index_t k = 1, index_t axis1 = 0, index_t axis2 = 1) {
+  const auto rank = static_cast<index_t>(l.rank());
+  if (axis1 == axis2 || axis1 - axis2 == rank || axis2 - axis1 == rank)
+    throw layout_error("rot90: the axes must be different, got {} and {} for rank {}", axis1, axis2, rank);
+  if (detail::wrap_axis(axis1, l.rank()) < 0 || detail::wrap_axis(axis2, l.rank()) < 0)
+    throw layout_error("rot90: axes ({}, {}) are out of range for rank {} (rot90 needs 2 axes)", axis1, axis2, rank);
+  const index_t turns = (k % 4 + 4) % 4;
+  if (turns == 0) return l;
+  if (turns == 2) return flip(l, dims{axis1, axis2});
+  if (turns == 1) return transpose(flip(l, dims{axis2}), axis1, axis2);
+  return flip(transpose(l, axis1, axis2), dims{axis2});
+}
+
+/// NumPy `rollaxis(a, axis, start)`: axis `axis` moved to just before the axis now at `start`
+/// (start in [-rank, rank]; the other axes keep their order), a permute.
+template <detail::rule_layout L>
+constexpr L rollaxis(const L& l, index_t axis, index_t start = 0) {
+  const auto rank = static_cast<index_t>(l.rank());
+  const index_t a = detail::wrap_axis(axis, l.rank());
+  if (a < 0) throw layout_error("rollaxis: axis {} is out of range for rank {}", axis, rank);
+  index_t s = start < 0 ? start + rank : start;
+  if (s < 0 || s > rank) throw layout_error("rollaxis: start {} is out of range for rank {} (it goes in [-{}, {}])", start, rank, rank, rank);
+  if (a < s) --s;
+  dims order;  // the axes but a, with a placed at s
+  for (index_t d = 0, from = 0; d < rank; ++d) {
+    if (from == a) ++from;
+    order.push_back(d == s ? a : from++);
+  }
+  return permute(l, order);
+}
+
+/// NumPy `expand_dims(a, axes)`: an extent-1 axis at each of `axes`, which are places in the
+/// result (in [-n, n) for a result of rank n, no repeats); none gives the layout as it is. Each
+/// is an unsqueeze, in increasing order, with unsqueeze's stride (PyTorch's; NumPy's reshape
+/// may choose another stride for an extent-1 axis, which never moves an offset).
+template <detail::rule_layout L>
+constexpr L expand_dims(const L& l, const dims& axes) {
+  const std::size_t rank = l.rank() + axes.size();
+  if (rank > max_rank) throw layout_error("expand_dims: rank {} plus {} axes would exceed max_rank ({})", l.rank(), axes.size(), max_rank);
+  bool add[max_rank] = {};
+  for (const index_t axis : axes) {
+    const index_t a = detail::wrap_axis(axis, rank);
+    if (a < 0) throw layout_error("expand_dims: axis {} is out of range for the result's rank {}", axis, rank);
+    if (add[a]) throw layout_error("expand_dims: repeated axis {}", axis);
+    add[a] = true;
+  }
+  L out = l;
+  for (std::size_t d = 0; d < rank; ++d)
+    if (add[d]) out = unsqueeze(out, static_cast<index_t>(d));
+  return out;
+}
+
+/// True when `ravel(l)` is a view: when the layout is C-contiguous (PyTorch's is_contiguous,
+/// NumPy's C_CONTIGUOUS flag: strides of extent-1 axes aside, an empty layout is). On a mixed
+/// layout's pattern, possibly unknown.
+template <detail::rule_layout L>
+constexpr auto can_ravel(const L& l) { return detail::is_contiguous(l.entries()); }
+
+/// NumPy `ravel()` (order 'C') and PyTorch `ravel()`: the elements as one axis, a view of a
+/// C-contiguous layout, else the contiguous layout (offset 0) of the copy both make, even where
+/// a view could express it (`a[:, ::2]`: `reshape(-1)` views it, ravel copies). can_ravel tells
+/// which; on a mixed layout the static entries must decide it.
+template <detail::rule_layout L>
+constexpr L ravel(const L& l) {
+  if (detail::decided(can_ravel(l), "ravel", "whether the layout is contiguous (a view) or not (a copy)")) return view(l, dims{-1});
+  const auto& in = l.entries();
+  const auto count = detail::element_count(in, "ravel");
+  auto out = detail::infer_shape<detail::value_t<L>>(dims{-1}, count, "ravel");
+  detail::make_copy_layout(out, count, "ravel");
+  return detail::subset_result(out);
+}
+
 namespace detail {
 // NumPy's sliding_window_view over axes[i] with windows window[i]; axes may repeat, each window
 // shrinking that axis again.
@@ -756,8 +852,9 @@ template <detail::rule_layout L>
 constexpr L flatten(const L& l, index_t start = 0, index_t end = -1) {
   auto out = detail::flattened_shape(l.entries(), start, end);
   if (l.rank() > 0 && out.rank == l.rank()) return l;  // one axis: PyTorch returns the input as it is
-  if (!detail::find_view_strides(l.entries(), out))
-    throw layout_error("flatten: axes {} to {} cannot be merged into one without a copy (their strides do not nest); reshape copies", start, end);
+  bool refused_unless_empty = false;  // on a pattern: refused for every non-empty value (see view)
+  if (static_cast<bool>(!detail::find_view_strides(l.entries(), out, &refused_unless_empty)) || refused_unless_empty)
+    throw layout_error("flatten: axes {} to {} cannot be merged into one without a copy (their strides do not nest): of a tensor view, flatten its contiguous() copy; of a layout, reshape gives the copy's layout", start, end);
   return detail::subset_result(out);
 }
 
@@ -930,6 +1027,18 @@ constexpr detail::maybe_bool can_flatten(const detail::pattern_layout& l, index_
 constexpr detail::pattern_layout unflatten(const detail::pattern_layout& l, index_t dim, const dims& sizes) { return unflatten<detail::pattern_layout>(l, dim, sizes); }
 constexpr detail::pattern_layout sliding_window_view(const detail::pattern_layout& l, const dims& window, const dims& axes) { return sliding_window_view<detail::pattern_layout>(l, window, axes); }
 constexpr detail::pattern_layout sliding_window_view(const detail::pattern_layout& l, const dims& window) { return sliding_window_view<detail::pattern_layout>(l, window); }
+constexpr dynamic_layout t(const dynamic_layout& l) { return t<dynamic_layout>(l); }
+constexpr dynamic_layout rot90(const dynamic_layout& l, index_t k = 1, index_t axis1 = 0, index_t axis2 = 1) { return rot90<dynamic_layout>(l, k, axis1, axis2); }
+constexpr dynamic_layout rollaxis(const dynamic_layout& l, index_t axis, index_t start = 0) { return rollaxis<dynamic_layout>(l, axis, start); }
+constexpr dynamic_layout expand_dims(const dynamic_layout& l, const dims& axes) { return expand_dims<dynamic_layout>(l, axes); }
+constexpr dynamic_layout ravel(const dynamic_layout& l) { return ravel<dynamic_layout>(l); }
+constexpr bool can_ravel(const dynamic_layout& l) { return can_ravel<dynamic_layout>(l); }
+constexpr detail::pattern_layout t(const detail::pattern_layout& l) { return t<detail::pattern_layout>(l); }
+constexpr detail::pattern_layout rot90(const detail::pattern_layout& l, index_t k = 1, index_t axis1 = 0, index_t axis2 = 1) { return rot90<detail::pattern_layout>(l, k, axis1, axis2); }
+constexpr detail::pattern_layout rollaxis(const detail::pattern_layout& l, index_t axis, index_t start = 0) { return rollaxis<detail::pattern_layout>(l, axis, start); }
+constexpr detail::pattern_layout expand_dims(const detail::pattern_layout& l, const dims& axes) { return expand_dims<detail::pattern_layout>(l, axes); }
+constexpr detail::pattern_layout ravel(const detail::pattern_layout& l) { return ravel<detail::pattern_layout>(l); }
+constexpr detail::maybe_bool can_ravel(const detail::pattern_layout& l) { return can_ravel<detail::pattern_layout>(l); }
 #endif
 
 namespace detail {
@@ -965,13 +1074,16 @@ class part_iterator {
 template <detail::rule_layout L>
 class basic_layout_parts {
  public:
-  enum class kind : unsigned char { split, split_with_sizes, chunk, unbind };
+  // sections: n parts, the first extent % n one element longer (tensor_split by sections and
+  // NumPy's splits); indices: parts between the indices, as Python slices (tensor_split at indices).
+  enum class kind : unsigned char { split, split_with_sizes, chunk, unbind, sections, indices };
 
   /// The number of parts.
   constexpr std::size_t size() const { return static_cast<std::size_t>(count_); }
   constexpr bool empty() const { return count_ == 0; }
   /// The operation's name, as in its messages.
   constexpr const char* operation() const {
+    if (name_ != nullptr) return name_;
     return kind_ == kind::split ? "split" : kind_ == kind::split_with_sizes ? "split_with_sizes" : kind_ == kind::chunk ? "chunk" : "unbind";
   }
 
@@ -993,6 +1105,19 @@ class basic_layout_parts {
     if (kind_ == kind::split_with_sizes) {
       for (index_t j = 0; j < i; ++j) start += sizes_[static_cast<std::size_t>(j)];  // the sizes sum to the extent
       length = sizes_[static_cast<std::size_t>(i)];
+    } else if (kind_ == kind::sections) {
+      const index_t extent = detail::known_value(out.shape[dim_]);
+      const index_t q = extent / count_, r = extent % count_;
+      start = i * q + (i < r ? i : r);  // at most the extent
+      length = q + (i < r);
+    } else if (kind_ == kind::indices) {
+      // Python's slice [indices[i - 1]:indices[i]] (0 and the extent at the ends): negative
+      // indices count from the end, both ends clamped to [0, extent], an end before the start empty.
+      const index_t extent = detail::known_value(out.shape[dim_]);
+      const auto clamp = [extent](index_t x) { return x < 0 ? (x + extent < 0 ? 0 : x + extent) : (x > extent ? extent : x); };
+      start = i == 0 ? 0 : clamp(sizes_[static_cast<std::size_t>(i - 1)]);
+      const index_t end = i + 1 == count_ ? extent : clamp(sizes_[static_cast<std::size_t>(i)]);
+      length = end > start ? end - start : 0;
     } else {
       const index_t extent = detail::known_value(out.shape[dim_]);  // static on a mixed layout (parts_axis)
       start = i * part_size_;  // at most the extent
@@ -1008,9 +1133,11 @@ class basic_layout_parts {
   constexpr iterator begin() const { return {this, 0}; }
   constexpr iterator end() const { return {this, count_}; }
 
-  // Made by split, split_with_sizes, chunk and unbind, which check their arguments.
-  constexpr basic_layout_parts(const L& input, kind k, std::size_t dim, index_t part_size, index_t count, const dims& sizes = {})
-      : input_(input), kind_(k), dim_(dim), part_size_(part_size), count_(count), sizes_(sizes) {}
+  // Made by split, split_with_sizes, chunk and unbind, which check their arguments, and by
+  // tensor_split and NumPy's splits (their name for messages).
+  constexpr basic_layout_parts(const L& input, kind k, std::size_t dim, index_t part_size, index_t count, const dims& sizes = {},
+                               const char* name = nullptr)
+      : input_(input), kind_(k), dim_(dim), part_size_(part_size), count_(count), sizes_(sizes), name_(name) {}
 
  private:
   // One literal message per operation, so that a compile error's source line names it.
@@ -1020,6 +1147,8 @@ class basic_layout_parts {
       case kind::split_with_sizes: throw layout_error("split_with_sizes: part {} is out of range for {} parts", part, count_);
       case kind::chunk: throw layout_error("chunk: part {} is out of range for {} parts", part, count_);
       case kind::unbind: throw layout_error("unbind: part {} is out of range for {} parts", part, count_);
+      case kind::sections:
+      case kind::indices: throw layout_error("{}: part {} is out of range for {} parts", name_, part, count_);
     }
   }
 
@@ -1028,7 +1157,8 @@ class basic_layout_parts {
   std::size_t dim_;
   index_t part_size_;  // split and chunk: the extent of every part but the last
   index_t count_;
-  dims sizes_;         // split_with_sizes
+  dims sizes_;         // split_with_sizes; indices
+  const char* name_;   // sections and indices: the operation's name
 };
 
 /// The parts of a dynamic layout.
@@ -1046,7 +1176,8 @@ constexpr index_t parts_axis(const L& l, index_t dim, const char* op) {
   if (name == "split") throw layout_error("split: the number of parts depends on the extent of dimension {}, which is known only at run time", dim);
   if (name == "split_with_sizes") throw layout_error("split_with_sizes: the sizes must sum to the extent of dimension {}, which is known only at run time", dim);
   if (name == "chunk") throw layout_error("chunk: the parts depend on the extent of dimension {}, which is known only at run time", dim);
-  throw layout_error("unbind: the number of parts depends on the extent of dimension {}, which is known only at run time", dim);
+  if (name == "unbind") throw layout_error("unbind: the number of parts depends on the extent of dimension {}, which is known only at run time", dim);
+  throw layout_error("{}: the parts depend on the extent of axis {}, which is known only at run time", op, dim);
 }
 }  // namespace detail
 
@@ -1104,6 +1235,91 @@ constexpr basic_layout_parts<L> unbind(const L& l, index_t dim = 0) {
   return {l, basic_layout_parts<L>::kind::unbind, static_cast<std::size_t>(d), 1, detail::known_value(l.entries().shape[d])};
 }
 
+namespace detail {
+// tensor_split's and NumPy's splits' parts along axis `dim`: `sections` parts (NumPy's splits:
+// of equal extents) or the parts between `indices`. `op` names the operation in messages.
+template <rule_layout L>
+constexpr index_t sections_axis(const L& l, index_t dim, const char* op) {
+  if (l.rank() == 0) throw layout_error("{}: a rank-0 layout has no axis to split", op);
+  const index_t d = parts_axis(l, dim, op);
+  if (d < 0) throw layout_error("{}: axis {} is out of range for rank {}", op, dim, l.rank());
+  return d;
+}
+template <rule_layout L>
+constexpr basic_layout_parts<L> sections_parts(const L& l, index_t sections, index_t dim, const char* op, bool equal) {
+  const index_t d = sections_axis(l, dim, op);
+  if (sections <= 0) throw layout_error("{}: the number of sections must be positive, got {}", op, sections);
+  const index_t n = known_value(l.entries().shape[d]);
+  if (equal && n % sections != 0)
+    throw layout_error("{}: {} sections do not divide axis {} of extent {} equally (tensor_split or array_split allow that)", op, sections, dim, n);
+  return {l, basic_layout_parts<L>::kind::sections, static_cast<std::size_t>(d), 0, sections, {}, op};
+}
+template <rule_layout L>
+constexpr basic_layout_parts<L> indices_parts(const L& l, const dims& indices, index_t dim, const char* op) {
+  const index_t d = sections_axis(l, dim, op);
+  return {l, basic_layout_parts<L>::kind::indices, static_cast<std::size_t>(d), 0, static_cast<index_t>(indices.size()) + 1, indices, op};
+}
+// The axis of NumPy's hsplit (1, or 0 of a 1-D layout), vsplit (0) and dsplit (2), whose
+// layouts need at least 1, 2 and 3 axes.
+template <rule_layout L>
+constexpr index_t numpy_split_axis(const L& l, std::size_t min_rank, const char* op) {
+  if (l.rank() < min_rank) throw layout_error("{}: needs rank {} or more, got rank {}", op, min_rank, l.rank());
+  const std::string_view name = op;
+  return name == "hsplit" ? (l.rank() > 1 ? 1 : 0) : name == "vsplit" ? 0 : 2;
+}
+}  // namespace detail
+
+/// PyTorch `tensor_split(sections, dim)`, NumPy `array_split(sections, axis)`: `sections` parts,
+/// the first extent % sections of them one element longer (empty ones when sections exceeds
+/// the extent).
+template <detail::rule_layout L>
+constexpr basic_layout_parts<L> tensor_split(const L& l, index_t sections, index_t dim = 0) {
+  return detail::sections_parts(l, sections, dim, "tensor_split", false);
+}
+/// PyTorch `tensor_split(indices, dim)`, NumPy `array_split` and `split` with a list: the
+/// parts [0:i0], [i0:i1], ..., [ik:] as Python slices (negative indices from the end, clamped,
+/// an index below the previous one an empty part; at most max_rank indices).
+template <detail::rule_layout L>
+constexpr basic_layout_parts<L> tensor_split_indices(const L& l, const dims& indices, index_t dim = 0) {
+  return detail::indices_parts(l, indices, dim, "tensor_split");
+}
+/// NumPy `split(sections, axis)`: `sections` parts of equal extent, refused when they cannot be
+/// (strider's `split` is PyTorch's, parts of a given size). With indices it is tensor_split_indices.
+template <detail::rule_layout L>
+constexpr basic_layout_parts<L> numpy_split(const L& l, index_t sections, index_t axis = 0) {
+  return detail::sections_parts(l, sections, axis, "numpy_split", true);
+}
+/// NumPy/PyTorch `hsplit(sections)`: numpy_split along axis 1 (axis 0 of a 1-D layout).
+template <detail::rule_layout L>
+constexpr basic_layout_parts<L> hsplit(const L& l, index_t sections) {
+  return detail::sections_parts(l, sections, detail::numpy_split_axis(l, 1, "hsplit"), "hsplit", true);
+}
+/// NumPy/PyTorch `vsplit(sections)`: numpy_split along axis 0 of a layout of at least 2 axes.
+template <detail::rule_layout L>
+constexpr basic_layout_parts<L> vsplit(const L& l, index_t sections) {
+  return detail::sections_parts(l, sections, detail::numpy_split_axis(l, 2, "vsplit"), "vsplit", true);
+}
+/// NumPy/PyTorch `dsplit(sections)`: numpy_split along axis 2 of a layout of at least 3 axes.
+template <detail::rule_layout L>
+constexpr basic_layout_parts<L> dsplit(const L& l, index_t sections) {
+  return detail::sections_parts(l, sections, detail::numpy_split_axis(l, 3, "dsplit"), "dsplit", true);
+}
+/// `hsplit(indices)`: tensor_split_indices along hsplit's axis.
+template <detail::rule_layout L>
+constexpr basic_layout_parts<L> hsplit_indices(const L& l, const dims& indices) {
+  return detail::indices_parts(l, indices, detail::numpy_split_axis(l, 1, "hsplit"), "hsplit");
+}
+/// `vsplit(indices)`: tensor_split_indices along axis 0 of a layout of at least 2 axes.
+template <detail::rule_layout L>
+constexpr basic_layout_parts<L> vsplit_indices(const L& l, const dims& indices) {
+  return detail::indices_parts(l, indices, detail::numpy_split_axis(l, 2, "vsplit"), "vsplit");
+}
+/// `dsplit(indices)`: tensor_split_indices along axis 2 of a layout of at least 3 axes.
+template <detail::rule_layout L>
+constexpr basic_layout_parts<L> dsplit_indices(const L& l, const dims& indices) {
+  return detail::indices_parts(l, indices, detail::numpy_split_axis(l, 3, "dsplit"), "dsplit");
+}
+
 #ifdef __CUDACC__  // the non-template forms under nvcc (see above)
 constexpr layout_parts split(const dynamic_layout& l, index_t split_size, index_t dim = 0) { return split<dynamic_layout>(l, split_size, dim); }
 constexpr layout_parts split_with_sizes(const dynamic_layout& l, const dims& sizes, index_t dim = 0) { return split_with_sizes<dynamic_layout>(l, sizes, dim); }
@@ -1113,6 +1329,24 @@ constexpr basic_layout_parts<detail::pattern_layout> split(const detail::pattern
 constexpr basic_layout_parts<detail::pattern_layout> split_with_sizes(const detail::pattern_layout& l, const dims& sizes, index_t dim = 0) { return split_with_sizes<detail::pattern_layout>(l, sizes, dim); }
 constexpr basic_layout_parts<detail::pattern_layout> chunk(const detail::pattern_layout& l, index_t chunks, index_t dim = 0) { return chunk<detail::pattern_layout>(l, chunks, dim); }
 constexpr basic_layout_parts<detail::pattern_layout> unbind(const detail::pattern_layout& l, index_t dim = 0) { return unbind<detail::pattern_layout>(l, dim); }
+constexpr layout_parts tensor_split(const dynamic_layout& l, index_t sections, index_t dim = 0) { return tensor_split<dynamic_layout>(l, sections, dim); }
+constexpr layout_parts tensor_split_indices(const dynamic_layout& l, const dims& indices, index_t dim = 0) { return tensor_split_indices<dynamic_layout>(l, indices, dim); }
+constexpr layout_parts numpy_split(const dynamic_layout& l, index_t sections, index_t axis = 0) { return numpy_split<dynamic_layout>(l, sections, axis); }
+constexpr layout_parts hsplit(const dynamic_layout& l, index_t sections) { return hsplit<dynamic_layout>(l, sections); }
+constexpr layout_parts vsplit(const dynamic_layout& l, index_t sections) { return vsplit<dynamic_layout>(l, sections); }
+constexpr layout_parts dsplit(const dynamic_layout& l, index_t sections) { return dsplit<dynamic_layout>(l, sections); }
+constexpr layout_parts hsplit_indices(const dynamic_layout& l, const dims& indices) { return hsplit_indices<dynamic_layout>(l, indices); }
+constexpr layout_parts vsplit_indices(const dynamic_layout& l, const dims& indices) { return vsplit_indices<dynamic_layout>(l, indices); }
+constexpr layout_parts dsplit_indices(const dynamic_layout& l, const dims& indices) { return dsplit_indices<dynamic_layout>(l, indices); }
+constexpr basic_layout_parts<detail::pattern_layout> tensor_split(const detail::pattern_layout& l, index_t sections, index_t dim = 0) { return tensor_split<detail::pattern_layout>(l, sections, dim); }
+constexpr basic_layout_parts<detail::pattern_layout> tensor_split_indices(const detail::pattern_layout& l, const dims& indices, index_t dim = 0) { return tensor_split_indices<detail::pattern_layout>(l, indices, dim); }
+constexpr basic_layout_parts<detail::pattern_layout> numpy_split(const detail::pattern_layout& l, index_t sections, index_t axis = 0) { return numpy_split<detail::pattern_layout>(l, sections, axis); }
+constexpr basic_layout_parts<detail::pattern_layout> hsplit(const detail::pattern_layout& l, index_t sections) { return hsplit<detail::pattern_layout>(l, sections); }
+constexpr basic_layout_parts<detail::pattern_layout> vsplit(const detail::pattern_layout& l, index_t sections) { return vsplit<detail::pattern_layout>(l, sections); }
+constexpr basic_layout_parts<detail::pattern_layout> dsplit(const detail::pattern_layout& l, index_t sections) { return dsplit<detail::pattern_layout>(l, sections); }
+constexpr basic_layout_parts<detail::pattern_layout> hsplit_indices(const detail::pattern_layout& l, const dims& indices) { return hsplit_indices<detail::pattern_layout>(l, indices); }
+constexpr basic_layout_parts<detail::pattern_layout> vsplit_indices(const detail::pattern_layout& l, const dims& indices) { return vsplit_indices<detail::pattern_layout>(l, indices); }
+constexpr basic_layout_parts<detail::pattern_layout> dsplit_indices(const detail::pattern_layout& l, const dims& indices) { return dsplit_indices<detail::pattern_layout>(l, indices); }
 #endif
 
 /// PyTorch `as_strided(shape, strides, offset)`: any layout over the same storage, with offsets

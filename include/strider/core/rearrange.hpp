@@ -348,7 +348,9 @@ constexpr rearranged<value_t<L>> rearrange_layout(const L& l, std::string_view p
 /// advance), as PyTorch's `view` refuses where `reshape` copies.
 template <detail::rule_layout L>
 constexpr L rearrange(const L& l, std::string_view pattern, std::string_view sizes = {}) {
-  const auto r = detail::rearrange_layout(l, pattern, sizes);
+  // On a mixed layout's pattern, decided for its non-empty values, as rearrange_copies is: a
+  // copy for every one of them is a compile error.
+  const auto r = detail::rearrange_layout(l, pattern, sizes, true);
   if (r.copies) throw layout_error("rearrange: the output group from {} to {} needs a copy: its axes do not nest in storage, so no view merges them", r.first, r.last);
   return detail::subset_result(r.layout);
 }

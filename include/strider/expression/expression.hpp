@@ -77,6 +77,24 @@ struct expression {
   friend bool operator==(const expression&, const expression&) = default;
 };
 
+/// NumPy's broadcast_shapes and broadcast_arrays, each written as a whole expression:
+///   broadcast_shapes((2, 1), (3,), 4)                              a shape, (2, 3, 4)
+///   broadcast_arrays(contiguous(3, 1), contiguous(4)[None])[1].T   one view per argument; [i] picks one
+/// An argument of broadcast_arrays is a layout expression (one without broadcast_...). The rule
+/// is the core's: broadcast_shapes, then broadcast_to the common shape (NumPy's semantics).
+struct broadcast_expression {
+  bool arrays = false;                       // broadcast_arrays; else broadcast_shapes
+  std::size_t column = 1;                    // 1-based column of the name
+  std::vector<std::vector<index_t>> shapes;  // broadcast_shapes: the tuples
+  std::vector<expression> inputs;            // broadcast_arrays: the layout expressions
+  std::vector<std::size_t> columns;          // 1-based column where each argument starts
+  std::optional<index_t> part{};             // broadcast_arrays(...)[i]: the view picked
+  std::size_t part_column = 0;               // of the '[' of [i]
+  std::vector<expression::operation> views;  // the views written after [i]
+
+  friend bool operator==(const broadcast_expression&, const broadcast_expression&) = default;
+};
+
 namespace detail {
 
 inline bool is_base(const expression::operation& op) { return op.op != nullptr && op.op->starts_expression; }
@@ -122,22 +140,98 @@ class expression_parser {
     skip_blanks();
     if (at_end()) fail(1, "empty expression; expected contiguous(...), column_major(...) or layout(...)");
     out.operations.push_back(base());
-    while (true) {
-      skip_blanks();
-      if (at_end()) break;
-      if (peek() == '.') {
-        ++pos_;
-        out.operations.push_back(method());
-      } else if (peek() == '[') {
-        out.operations.push_back(index());
-      } else {
-        fail(column(), "expected '.', '[' or the end of the expression, found " + found());
-      }
-    }
+    views(out.operations, false);
     return out;
   }
 
+  // broadcast_shapes(...) or broadcast_arrays(...) as the whole text, or nothing (when the text
+  // starts with another name) for parse() to read.
+  std::optional<broadcast_expression> parse_broadcast() {
+    if (text_.size() > max_expression_length)
+      fail(max_expression_length + 1, "the text is longer than " + std::to_string(max_expression_length) + " bytes");
+    skip_blanks();
+    const std::size_t start = pos_;
+    const std::string_view name = identifier();
+    if (!is_broadcast(name)) {
+      pos_ = start;
+      return std::nullopt;
+    }
+    broadcast_expression b;
+    b.arrays = name == "broadcast_arrays";
+    b.column = start + 1;
+    if (!b.arrays) {
+      // broadcast_shapes((2, 1), (3,), 4): tuples, a bare integer being a tuple of one (as NumPy's ints).
+      for (const argument& a : arguments(name)) {
+        b.shapes.push_back(a.values);
+        b.columns.push_back(a.column);
+      }
+    } else {
+      // broadcast_arrays(contiguous(3, 1), contiguous(4)[None]): layout expressions.
+      expect('(', "after " + quoted(name));
+      skip_blanks();
+      while (peek() != ')') {
+        b.columns.push_back(column());
+        expression input;
+        input.operations.push_back(base());
+        views(input.operations, true);
+        b.inputs.push_back(std::move(input));
+        if (peek() == ',') {
+          ++pos_;
+          skip_blanks();
+        } else if (peek() != ')') {
+          fail(column(), "expected ')' or ',' after an argument of " + quoted(name) + ", found " + found());
+        }
+      }
+      ++pos_;
+      skip_blanks();
+      if (peek() == '[') {  // [i]: one of the views, then views of it
+        b.part_column = column();
+        b.part = part_index(name);
+        views(b.views, false);
+      } else if (peek() == '.') {
+        fail(column(), quoted(name) + " gives one view per argument; pick one with [i] before a view of it");
+      }
+    }
+    skip_blanks();
+    if (!at_end()) fail(column(), "expected the end of the expression after " + quoted(name) + "(...), found " + found());
+    return b;
+  }
+
  private:
+  static bool is_broadcast(std::string_view name) { return name == "broadcast_shapes" || name == "broadcast_arrays"; }
+
+  // The views after a base: '.' name(...) and [index], up to the end of the text, or, in an
+  // argument of broadcast_arrays (`nested`), up to the ',' or ')' after it.
+  void views(std::vector<expression::operation>& out, bool nested) {
+    while (true) {
+      skip_blanks();
+      if (at_end() && !nested) break;
+      if (nested && (peek() == ',' || peek() == ')')) break;
+      if (peek() == '.') {
+        ++pos_;
+        out.push_back(method());
+      } else if (peek() == '[') {
+        out.push_back(index());
+      } else {
+        fail(column(), std::string(nested ? "expected '.', '[', ',' or ')' in an argument of 'broadcast_arrays'" : "expected '.', '[' or the end of the expression") +
+                           ", found " + found());
+      }
+    }
+  }
+
+  // [i] after a call that gives several views: the part, as Python indexes the tuple of views.
+  index_t part_index(std::string_view name) {
+    const std::size_t open = column();
+    ++pos_;
+    skip_blanks();
+    if (!starts_integer()) fail(column(), "expected the index of a part of " + quoted(name) + " (an integer) in [ ], found " + found());
+    const index_t part = integer();
+    skip_blanks();
+    if (peek() != ']') fail(column(), "expected ']' to close the '[' at column " + std::to_string(open) + ", found " + found());
+    ++pos_;
+    return part;
+  }
+
   struct argument {
     bool tuple = false;
     std::vector<index_t> values;
@@ -395,6 +489,8 @@ class expression_parser {
         // split(2), split(2, 1), split((1, 3), 1): a size or a tuple of sizes (PyTorch's list
         // form), then an optional dimension.
         one_or_two_arguments(op, args, name);
+        if (op.op->max_arguments == 1 && args.size() == 2)  // hsplit & co.: the axis is the operation's
+          fail(args[1].column, quoted(name) + " takes " + std::string(op.op->arguments) + ", not a dimension");
         op.values = args[0].values;
         op.sizes_tuple = args[0].tuple;
         if (args.size() == 2) {
@@ -418,12 +514,14 @@ class expression_parser {
     op.column = column();
     const std::string_view name = identifier();
     if (name.empty()) fail(column(), "expected a layout such as contiguous(3, 4), found " + found());
+    if (is_broadcast(name)) fail(op.column, quoted(name) + " is written as a whole expression, not as a layout inside one");
     op.op = find_operation(name);
     if (op.op == nullptr || !op.op->starts_expression) {
-      const auto known = operation_names(true);
+      auto known = operation_names(true);
       std::string list;
       for (std::size_t i = 0; i < known.size(); ++i)
         list += std::string(i == 0 ? "" : i + 1 == known.size() ? " or " : ", ") + std::string(known[i]);
+      known.insert(known.end(), {"broadcast_shapes", "broadcast_arrays"});  // "did you mean" them too
       fail(op.column, unknown("layout", name, known) + "; expected " + list);
     }
     read_arguments(op, name);
@@ -447,17 +545,7 @@ class expression_parser {
     read_arguments(op, name);
     if (op.op->parts != nullptr) {  // chunk(3)[1]: the part, as Python indexes the tuple of views
       skip_blanks();
-      if (peek() == '[') {
-        const std::size_t open = column();
-        ++pos_;
-        skip_blanks();
-        if (!starts_integer())
-          fail(column(), "expected the index of a part of " + quoted(name) + " (an integer) in [ ], found " + found());
-        op.part = integer();
-        skip_blanks();
-        if (peek() != ']') fail(column(), "expected ']' to close the '[' at column " + std::to_string(open) + ", found " + found());
-        ++pos_;
-      }
+      if (peek() == '[') op.part = part_index(name);
     }
     return op;
   }
@@ -616,6 +704,77 @@ inline layout_parts last_parts(const expression& e) {
 /// unbind must pick a part with [i] (see evaluate_parts).
 inline dynamic_layout evaluate(const expression& e) { return detail::evaluate_first(e, e.operations.size()); }
 
+/// The text's broadcast_shapes(...) or broadcast_arrays(...) (see broadcast_expression), or
+/// nothing when it starts with another name (a layout expression: parse_expression). Throws
+/// expression_error as parse_expression does; nothing is evaluated yet.
+inline std::optional<broadcast_expression> parse_broadcast(std::string_view text) { return detail::expression_parser(text).parse_broadcast(); }
+
+/// The common shape of a broadcast expression's arguments (its result for broadcast_shapes), by
+/// the core's broadcast_shapes, one argument after another (the rule is associative: the same
+/// shape and message as one call with every shape), so that an error points at the argument
+/// that does not fit. broadcast_arrays' arguments are evaluated for their shapes.
+inline dims broadcast_shape(const broadcast_expression& b) {
+  const std::string_view name = b.arrays ? "broadcast_arrays" : "broadcast_shapes";
+  const std::size_t count = b.arrays ? b.inputs.size() : b.shapes.size();
+  dims common;
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::size_t at = k < b.columns.size() ? b.columns[k] : b.column;
+    dims shape;
+    try {
+      shape = b.arrays ? evaluate(b.inputs[k]).shape() : detail::to_dims(b.shapes[k], name);
+    } catch (const expression_error&) {
+      throw;
+    } catch (const layout_error& error) {
+      throw expression_error(error.what(), at);
+    }
+    try {  // into a new variable: a failed call must leave `common` for the message
+      const dims next = k == 0 ? broadcast_shapes({shape}) : broadcast_shapes({common, shape});
+      common = next;
+    } catch (const layout_error& error) {
+      std::string message = error.what();
+      bool negative = false;
+      for (const index_t e : shape) negative = negative || e < 0;
+      if (!negative)  // a mismatch, named as NumPy names it
+        message += "; shape mismatch: argument " + std::to_string(k) + " has shape " + detail::tuple_text(shape) +
+                   ", and the arguments before it broadcast to " + detail::tuple_text(common);
+      throw expression_error(message, at);
+    }
+  }
+  return common;
+}
+
+/// View i of broadcast_arrays (a negative i counts from the end, as in Python) as a layout
+/// expression: argument i, then .broadcast_to(the common shape) at the name's column, then the
+/// views written after [i] when i is b.part. It evaluates, prints and names its static type as
+/// any expression does.
+inline expression broadcast_input(const broadcast_expression& b, index_t i, const dims& common) {
+  const auto n = static_cast<index_t>(b.inputs.size());
+  const index_t k = i < 0 ? i + n : i;
+  if (!b.arrays || k < 0 || k >= n)
+    throw expression_error(layout_error("broadcast_arrays: part {} is out of range for {} parts", i, n).what(),
+                           b.part_column > 0 ? b.part_column : b.column);
+  expression out = b.inputs[static_cast<std::size_t>(k)];
+  expression::operation to;
+  to.op = find_operation("broadcast_to");
+  to.column = b.column;
+  to.values.assign(common.begin(), common.end());
+  out.operations.push_back(std::move(to));
+  if (b.part && *b.part == i) out.operations.insert(out.operations.end(), b.views.begin(), b.views.end());
+  return out;
+}
+
+/// Every view of broadcast_arrays (at most `max_parts`, else an expression_error), each argument
+/// broadcast to the common shape.
+inline std::vector<dynamic_layout> broadcast_views(const broadcast_expression& b, std::size_t max_parts) {
+  if (b.inputs.size() > max_parts)
+    throw expression_error(layout_error("broadcast_arrays: gives {} views, more than {} to show; pick one with [i]", b.inputs.size(), max_parts).what(),
+                           b.column);
+  const dims common = broadcast_shape(b);
+  std::vector<dynamic_layout> out;
+  for (std::size_t k = 0; k < b.inputs.size(); ++k) out.push_back(evaluate(broadcast_input(b, static_cast<index_t>(k), common)));
+  return out;
+}
+
 /// Evaluates an expression, one that ends with split, chunk or unbind without [i] too, and
 /// returns how many results it has (1 for any other), without making them.
 inline std::size_t count_results(const expression& e) {
@@ -664,7 +823,7 @@ inline std::string to_static_type(const expression& e) {
     const expression::operation& op = e.operations[i];
     if (op.no_axes) continue;
     out += "strider::";
-    out += op.sizes_tuple ? "split_with_sizes" : op.op->name;
+    out += op.sizes_tuple ? op.op->tuple_name : op.op->name;
     out += op.part ? "_part_t<" : "_t<";
   }
   const expression::operation& base = e.operations[0];
@@ -721,7 +880,7 @@ inline std::string to_static_type(const expression& e) {
       case argument_form::split_sizes:
         if (op.sizes_tuple) out += ", strider::shape<" + detail::joined(op.values, ", ", true) + ">";
         else out += ", " + detail::cpp_integer(op.values[0]);
-        out += ", " + detail::cpp_integer(op.dim.value_or(0));
+        if (op.op->max_arguments != 1) out += ", " + detail::cpp_integer(op.dim.value_or(0));
         break;
       default:
         for (const index_t v : op.values) out += ", " + detail::cpp_integer(v);

@@ -202,7 +202,8 @@ constexpr entry_slots slots_of(const layout_value& v) {
   entry_slots s;
   int next = 0;
   for (std::size_t d = 0; d < v.rank; ++d) s.shape[d] = is_dyn_extent(v.shape[d]) ? next++ : -1;
-  for (std::size_t d = 0; d < v.rank; ++d) s.strides[d] = v.strides[d] == dyn ? next++ : -1;
+  // A contiguous or column-major type computes its run-time strides: no entry holds them.
+  for (std::size_t d = 0; d < v.rank; ++d) s.strides[d] = v.strides[d] == dyn && !derives_strides(v) ? next++ : -1;
   s.offset = v.offset == dyn ? next++ : -1;
   s.storage_size = v.storage_size == dyn ? next++ : -1;
   s.count = static_cast<std::size_t>(next);
@@ -257,7 +258,8 @@ struct static_layout<V> {
 
   /// From the run-time entries in order: extents, then strides, then the offset (then the
   /// storage size, for a view's layout type that carries one). Checked as any layout is
-  /// (layout_error "layout: ...").
+  /// (layout_error "layout: ..."). A `contiguous<...>` or `column_major<...>` type takes its
+  /// run-time extents only and computes its strides: `contiguous<4, dyn>(3)` has strides (3, 1).
   template <std::integral... I>
     requires(sizeof...(I) == dynamic_count)
   constexpr explicit static_layout(I... entries) : entries_{static_cast<index_t>(entries)...} {
@@ -281,7 +283,7 @@ struct static_layout<V> {
   /// The whole layout value, every entry filled in.
   constexpr layout_value value() const {
     layout_value v = full_value();
-    if (V.storage_size == detail::required_span_storage) {
+    if (V.storage_size == detail::required_span_storage || detail::derives_strides(V)) {
       const detail::offset_range r = detail::offset_range_of(v, "layout");
       v.storage_size = r.count == 0 ? 0 : r.max + 1;
     }
@@ -339,6 +341,8 @@ struct static_layout<V> {
     }
     if (slots.offset >= 0) v.offset = entries_[slots.offset];
     v.storage_size = slots.storage_size >= 0 ? entries_[slots.storage_size] : 0;  // 0: the required span (validate)
+    if constexpr (V.storage_size == detail::row_major_storage) detail::set_contiguous_strides(v, "contiguous");
+    if constexpr (V.storage_size == detail::column_major_storage) detail::set_column_major_strides(v, "column_major");
     return v;
   }
   // An entry: held at run time in slot Slot, or the constant Static (a template argument, which
@@ -351,7 +355,20 @@ struct static_layout<V> {
   template <std::size_t D>
   STRIDER_HOST_DEVICE constexpr index_t extent_at() const { return entry_at<slots.shape[D], V.shape[D]>(); }
   template <std::size_t D>
-  STRIDER_HOST_DEVICE constexpr index_t stride_at() const { return entry_at<slots.strides[D], V.strides[D]>(); }
+  STRIDER_HOST_DEVICE constexpr index_t stride_at() const {
+    // A computed stride (a contiguous or column-major type): the next inner axis's stride times
+    // its extent, as set_contiguous_strides gives for a layout with elements (the only kind an
+    // index reaches).
+    if constexpr (V.strides[D] == dyn && V.storage_size == detail::row_major_storage) {
+      const index_t e = extent_at<D + 1>();
+      return stride_at<D + 1>() * (e > 1 ? e : 1);
+    } else if constexpr (V.strides[D] == dyn && V.storage_size == detail::column_major_storage) {
+      const index_t e = extent_at<D - 1>();
+      return stride_at<D - 1>() * (e > 1 ? e : 1);
+    } else {
+      return entry_at<slots.strides[D], V.strides[D]>();
+    }
+  }
   template <std::size_t D>
   STRIDER_HOST_DEVICE constexpr index_t checked_index(index_t i) const {
 #ifdef NDEBUG
@@ -475,7 +492,17 @@ template <class L>
   requires static_layout_type<L> || mixed_layout_type<L>
 constexpr L layout_cast(const dynamic_layout& d) {
   if constexpr (mixed_layout_type<L>) {
-    return L{L::from_value(detail::layout_cast_value(L::pattern, d))};
+    const L out = L::from_value(detail::layout_cast_value(L::pattern, d));
+    if constexpr (detail::derives_strides(L::pattern)) {
+      // A contiguous or column-major type computes its run-time strides: `d` must have them
+      // (on every axis that moves, as is_contiguous asks).
+      const layout_value want = out.value(), &in = d.value();
+      for (std::size_t a = 0; a < in.rank; ++a)
+        if (in.shape[a] > 1 && in.strides[a] != want.strides[a])
+          throw layout_error("layout_cast: axis {} has stride {} but the type's {} order gives {}", a, in.strides[a],
+                             L::pattern.storage_size == detail::row_major_storage ? "C" : "Fortran", want.strides[a]);
+    }
+    return out;
   } else {
     detail::layout_cast_value(L::value, d);
     // The type's storage, which as_strided may reach, must be storage the layout knows.

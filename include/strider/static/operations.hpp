@@ -205,6 +205,31 @@ using matrix_transpose_t = static_layout<matrix_transpose(detail::dyn<L>).value(
 template <class L>
 using reverse_axis_order_t = static_layout<reverse_axis_order(detail::dyn<L>).value()>;
 
+/// PyTorch `t()`: a matrix transposed; rank 0 and 1 as they are, more axes refused.
+template <class L>
+using t_t = static_layout<t(detail::dyn<L>).value()>;
+
+/// NumPy `rot90(m, K, axes=(A, B))`: K quarter turns from axis A towards axis B (flip and transpose).
+template <class L, index_t K = 1, index_t A = 0, index_t B = 1>
+using rot90_t = static_layout<rot90(detail::dyn<L>, K, A, B).value()>;
+
+/// NumPy `rollaxis(a, Axis, Start)`: axis Axis moved to just before the axis at Start.
+template <class L, index_t Axis, index_t Start = 0>
+using rollaxis_t = static_layout<rollaxis(detail::dyn<L>, Axis, Start).value()>;
+
+/// NumPy `expand_dims(a, (Axes...))`: an extent-1 axis at each of Axes (places in the result).
+template <class L, index_t... Axes>
+using expand_dims_t = static_layout<expand_dims(detail::dyn<L>, dims{Axes...}).value()>;
+
+/// NumPy/PyTorch `ravel()`: one axis, a view of a C-contiguous L, else the copy's layout (see
+/// ravel_copies).
+template <class L>
+using ravel_t = static_layout<ravel(detail::dyn<L>).value()>;
+
+/// True when `ravel_t<L>` is a copy rather than a view of L's storage (L is not C-contiguous).
+template <class L>
+inline constexpr bool ravel_copies = !detail::decided(can_ravel(detail::dyn<L>), "ravel", "whether the layout is contiguous (a view) or not (a copy)");
+
 namespace detail {
 template <class L, class Window, class Axes>
 constexpr auto sliding_window_view_of() {
@@ -234,6 +259,29 @@ using chunk_part_t = static_layout<chunk(detail::dyn<L>, Chunks, Dim)[Part].valu
 /// Part Part of PyTorch `unbind(Dim)`: index Part of axis Dim, which is removed.
 template <class L, index_t Dim, index_t Part>
 using unbind_part_t = static_layout<unbind(detail::dyn<L>, Dim)[Part].value()>;
+/// Part Part of PyTorch `tensor_split(Sections, Dim)` (NumPy `array_split`).
+template <class L, index_t Sections, index_t Dim, index_t Part>
+using tensor_split_part_t = static_layout<tensor_split(detail::dyn<L>, Sections, Dim)[Part].value()>;
+/// Part Part of PyTorch `tensor_split((Indices...), Dim)`, Indices a shape<...> of indices.
+template <class L, class Indices, index_t Dim, index_t Part>
+using tensor_split_indices_part_t = static_layout<tensor_split_indices(detail::dyn<L>, Indices::as_dims(), Dim)[Part].value()>;
+/// Part Part of NumPy `split(Sections, Axis)` (equal parts).
+template <class L, index_t Sections, index_t Axis, index_t Part>
+using numpy_split_part_t = static_layout<numpy_split(detail::dyn<L>, Sections, Axis)[Part].value()>;
+/// Part Part of NumPy `hsplit(Sections)`, `vsplit(Sections)`, `dsplit(Sections)`.
+template <class L, index_t Sections, index_t Part>
+using hsplit_part_t = static_layout<hsplit(detail::dyn<L>, Sections)[Part].value()>;
+template <class L, index_t Sections, index_t Part>
+using vsplit_part_t = static_layout<vsplit(detail::dyn<L>, Sections)[Part].value()>;
+template <class L, index_t Sections, index_t Part>
+using dsplit_part_t = static_layout<dsplit(detail::dyn<L>, Sections)[Part].value()>;
+/// Part Part of NumPy `hsplit((Indices...))`, `vsplit`, `dsplit` at indices (a shape<...>).
+template <class L, class Indices, index_t Part>
+using hsplit_indices_part_t = static_layout<hsplit_indices(detail::dyn<L>, Indices::as_dims())[Part].value()>;
+template <class L, class Indices, index_t Part>
+using vsplit_indices_part_t = static_layout<vsplit_indices(detail::dyn<L>, Indices::as_dims())[Part].value()>;
+template <class L, class Indices, index_t Part>
+using dsplit_indices_part_t = static_layout<dsplit_indices(detail::dyn<L>, Indices::as_dims())[Part].value()>;
 
 namespace detail {
 template <template <class, index_t, index_t, index_t> class Part, class L, index_t A, index_t Dim, std::size_t... I>
@@ -242,6 +290,13 @@ template <class L, class Sizes, index_t Dim, std::size_t... I>
 std::tuple<split_with_sizes_part_t<L, Sizes, Dim, static_cast<index_t>(I)>...> sizes_parts_tuple(std::index_sequence<I...>);
 template <class L, index_t Dim, std::size_t... I>
 std::tuple<unbind_part_t<L, Dim, static_cast<index_t>(I)>...> unbind_parts_tuple(std::index_sequence<I...>);
+// The parts of an operation without a dimension argument (hsplit & co.): Part<L, A, I>...
+template <template <class, index_t, index_t> class Part, class L, index_t A, std::size_t... I>
+std::tuple<Part<L, A, static_cast<index_t>(I)>...> axis_parts_tuple(std::index_sequence<I...>);
+template <template <class, class, index_t> class Part, class L, class A, std::size_t... I>
+std::tuple<Part<L, A, static_cast<index_t>(I)>...> indices_parts_tuple(std::index_sequence<I...>);
+template <class L, class Indices, index_t Dim, std::size_t... I>
+std::tuple<tensor_split_indices_part_t<L, Indices, Dim, static_cast<index_t>(I)>...> tensor_split_indices_tuple(std::index_sequence<I...>);
 }  // namespace detail
 
 /// PyTorch `split(Size, Dim)`: every part, as a std::tuple of layout types.
@@ -257,6 +312,35 @@ using chunk_t = decltype(detail::parts_tuple<chunk_part_t, L, Chunks, Dim>(std::
 /// PyTorch `unbind(Dim)`: every part, as a std::tuple.
 template <class L, index_t Dim = 0>
 using unbind_t = decltype(detail::unbind_parts_tuple<L, Dim>(std::make_index_sequence<unbind(detail::dyn<L>, Dim).size()>{}));
+/// PyTorch `tensor_split(Sections, Dim)` (NumPy `array_split`): every part, as a std::tuple.
+template <class L, index_t Sections, index_t Dim = 0>
+using tensor_split_t = decltype(detail::parts_tuple<tensor_split_part_t, L, Sections, Dim>(
+    std::make_index_sequence<tensor_split(detail::dyn<L>, Sections, Dim).size()>{}));
+/// PyTorch `tensor_split((Indices...), Dim)`: every part, as a std::tuple.
+template <class L, class Indices, index_t Dim = 0>
+using tensor_split_indices_t = decltype(detail::tensor_split_indices_tuple<L, Indices, Dim>(
+    std::make_index_sequence<tensor_split_indices(detail::dyn<L>, Indices::as_dims(), Dim).size()>{}));
+/// NumPy `split(Sections, Axis)`: every part, as a std::tuple.
+template <class L, index_t Sections, index_t Axis = 0>
+using numpy_split_t = decltype(detail::parts_tuple<numpy_split_part_t, L, Sections, Axis>(
+    std::make_index_sequence<numpy_split(detail::dyn<L>, Sections, Axis).size()>{}));
+/// NumPy `hsplit`, `vsplit`, `dsplit` into Sections equal parts: every part, as a std::tuple.
+template <class L, index_t Sections>
+using hsplit_t = decltype(detail::axis_parts_tuple<hsplit_part_t, L, Sections>(std::make_index_sequence<hsplit(detail::dyn<L>, Sections).size()>{}));
+template <class L, index_t Sections>
+using vsplit_t = decltype(detail::axis_parts_tuple<vsplit_part_t, L, Sections>(std::make_index_sequence<vsplit(detail::dyn<L>, Sections).size()>{}));
+template <class L, index_t Sections>
+using dsplit_t = decltype(detail::axis_parts_tuple<dsplit_part_t, L, Sections>(std::make_index_sequence<dsplit(detail::dyn<L>, Sections).size()>{}));
+/// NumPy `hsplit`, `vsplit`, `dsplit` at indices (a shape<...>): every part, as a std::tuple.
+template <class L, class Indices>
+using hsplit_indices_t = decltype(detail::indices_parts_tuple<hsplit_indices_part_t, L, Indices>(
+    std::make_index_sequence<hsplit_indices(detail::dyn<L>, Indices::as_dims()).size()>{}));
+template <class L, class Indices>
+using vsplit_indices_t = decltype(detail::indices_parts_tuple<vsplit_indices_part_t, L, Indices>(
+    std::make_index_sequence<vsplit_indices(detail::dyn<L>, Indices::as_dims()).size()>{}));
+template <class L, class Indices>
+using dsplit_indices_t = decltype(detail::indices_parts_tuple<dsplit_indices_part_t, L, Indices>(
+    std::make_index_sequence<dsplit_indices(detail::dyn<L>, Indices::as_dims()).size()>{}));
 
 /// PyTorch `as_strided`: any layout within the storage L was cut from, [0, L::storage_size).
 template <class L, class Shape, class Strides, index_t Offset = static_offset_v<L>>
@@ -362,6 +446,34 @@ template <index_t Chunks, index_t Dim = 0, static_layout_type L>
 constexpr auto chunk(L) { return chunk_t<L, Chunks, Dim>{}; }
 template <index_t Dim = 0, static_layout_type L>
 constexpr auto unbind(L) { return unbind_t<L, Dim>{}; }
+template <index_t Sections, index_t Dim = 0, static_layout_type L>
+constexpr auto tensor_split(L) { return tensor_split_t<L, Sections, Dim>{}; }
+template <class Indices, index_t Dim = 0, static_layout_type L>
+constexpr auto tensor_split_indices(L) { return tensor_split_indices_t<L, Indices, Dim>{}; }
+template <index_t Sections, index_t Axis = 0, static_layout_type L>
+constexpr auto numpy_split(L) { return numpy_split_t<L, Sections, Axis>{}; }
+template <index_t Sections, static_layout_type L>
+constexpr auto hsplit(L) { return hsplit_t<L, Sections>{}; }
+template <index_t Sections, static_layout_type L>
+constexpr auto vsplit(L) { return vsplit_t<L, Sections>{}; }
+template <index_t Sections, static_layout_type L>
+constexpr auto dsplit(L) { return dsplit_t<L, Sections>{}; }
+template <class Indices, static_layout_type L>
+constexpr auto hsplit_indices(L) { return hsplit_indices_t<L, Indices>{}; }
+template <class Indices, static_layout_type L>
+constexpr auto vsplit_indices(L) { return vsplit_indices_t<L, Indices>{}; }
+template <class Indices, static_layout_type L>
+constexpr auto dsplit_indices(L) { return dsplit_indices_t<L, Indices>{}; }
+template <static_layout_type L>
+constexpr auto t(L) { return t_t<L>{}; }
+template <index_t K = 1, index_t A = 0, index_t B = 1, static_layout_type L>
+constexpr auto rot90(L) { return rot90_t<L, K, A, B>{}; }
+template <index_t Axis, index_t Start = 0, static_layout_type L>
+constexpr auto rollaxis(L) { return rollaxis_t<L, Axis, Start>{}; }
+template <index_t... Axes, static_layout_type L>
+constexpr auto expand_dims(L) { return expand_dims_t<L, Axes...>{}; }
+template <static_layout_type L>
+constexpr auto ravel(L) { return ravel_t<L>{}; }
 template <class Shape, class Strides, index_t Offset, static_layout_type L>
 constexpr auto as_strided(L) { return as_strided_t<L, Shape, Strides, Offset>{}; }
 template <index_t N, static_layout_type L>
@@ -436,6 +548,16 @@ template <mixed_layout_type L>
 constexpr auto matrix_transpose(const L& l) { return detail::layout_from<matrix_transpose_t<L>>(matrix_transpose(l.dynamic())); }
 template <mixed_layout_type L>
 constexpr auto reverse_axis_order(const L& l) { return detail::layout_from<reverse_axis_order_t<L>>(reverse_axis_order(l.dynamic())); }
+template <mixed_layout_type L>
+constexpr auto t(const L& l) { return detail::layout_from<t_t<L>>(t(l.dynamic())); }
+template <index_t K = 1, index_t A = 0, index_t B = 1, mixed_layout_type L>
+constexpr auto rot90(const L& l) { return detail::layout_from<rot90_t<L, K, A, B>>(rot90(l.dynamic(), K, A, B)); }
+template <index_t Axis, index_t Start = 0, mixed_layout_type L>
+constexpr auto rollaxis(const L& l) { return detail::layout_from<rollaxis_t<L, Axis, Start>>(rollaxis(l.dynamic(), Axis, Start)); }
+template <index_t... Axes, mixed_layout_type L>
+constexpr auto expand_dims(const L& l) { return detail::layout_from<expand_dims_t<L, Axes...>>(expand_dims(l.dynamic(), dims{Axes...})); }
+template <mixed_layout_type L>
+constexpr auto ravel(const L& l) { return detail::layout_from<ravel_t<L>>(ravel(l.dynamic())); }
 
 // The algebra on mixed layout objects. A mixed type's static entries describe non-empty results
 // (docs/mixed.md): an empty result whose own axes differ from the type's (the rule's (0,) for an
@@ -512,6 +634,26 @@ template <index_t Chunks, index_t Dim = 0, mixed_layout_type L>
 constexpr auto chunk(const L& l) { return detail::parts_from<chunk_t<L, Chunks, Dim>>(chunk(l.dynamic(), Chunks, Dim)); }
 template <index_t Dim = 0, mixed_layout_type L>
 constexpr auto unbind(const L& l) { return detail::parts_from<unbind_t<L, Dim>>(unbind(l.dynamic(), Dim)); }
+template <index_t Sections, index_t Dim = 0, mixed_layout_type L>
+constexpr auto tensor_split(const L& l) { return detail::parts_from<tensor_split_t<L, Sections, Dim>>(tensor_split(l.dynamic(), Sections, Dim)); }
+template <class Indices, index_t Dim = 0, mixed_layout_type L>
+constexpr auto tensor_split_indices(const L& l) {
+  return detail::parts_from<tensor_split_indices_t<L, Indices, Dim>>(tensor_split_indices(l.dynamic(), Indices::as_dims(), Dim));
+}
+template <index_t Sections, index_t Axis = 0, mixed_layout_type L>
+constexpr auto numpy_split(const L& l) { return detail::parts_from<numpy_split_t<L, Sections, Axis>>(numpy_split(l.dynamic(), Sections, Axis)); }
+template <index_t Sections, mixed_layout_type L>
+constexpr auto hsplit(const L& l) { return detail::parts_from<hsplit_t<L, Sections>>(hsplit(l.dynamic(), Sections)); }
+template <index_t Sections, mixed_layout_type L>
+constexpr auto vsplit(const L& l) { return detail::parts_from<vsplit_t<L, Sections>>(vsplit(l.dynamic(), Sections)); }
+template <index_t Sections, mixed_layout_type L>
+constexpr auto dsplit(const L& l) { return detail::parts_from<dsplit_t<L, Sections>>(dsplit(l.dynamic(), Sections)); }
+template <class Indices, mixed_layout_type L>
+constexpr auto hsplit_indices(const L& l) { return detail::parts_from<hsplit_indices_t<L, Indices>>(hsplit_indices(l.dynamic(), Indices::as_dims())); }
+template <class Indices, mixed_layout_type L>
+constexpr auto vsplit_indices(const L& l) { return detail::parts_from<vsplit_indices_t<L, Indices>>(vsplit_indices(l.dynamic(), Indices::as_dims())); }
+template <class Indices, mixed_layout_type L>
+constexpr auto dsplit_indices(const L& l) { return detail::parts_from<dsplit_indices_t<L, Indices>>(dsplit_indices(l.dynamic(), Indices::as_dims())); }
 
 /// `broadcast_shapes(shape<3, 1>{}, shape<4>{})` is `shape<3, 4>{}`.
 template <class... Shapes>

@@ -398,6 +398,58 @@ class dynamic_view_operations {
   auto unbind(index_t dim = 0) & { return parts_on(self(), strider::unbind(self().layout(), dim)); }
   auto unbind(index_t dim = 0) const& { return parts_on(self(), strider::unbind(self().layout(), dim)); }
   void unbind(index_t dim = 0) && requires Owning = delete;
+  /// PyTorch t(): a matrix transposed (rank 0 and 1 as they are).
+  auto t() & { return on(self(), strider::t(self().layout())); }
+  auto t() const& { return on(self(), strider::t(self().layout())); }
+  void t() && requires Owning = delete;
+  /// NumPy rot90: k quarter turns from axis1 towards axis2.
+  auto rot90(index_t k = 1, index_t axis1 = 0, index_t axis2 = 1) & { return on(self(), strider::rot90(self().layout(), k, axis1, axis2)); }
+  auto rot90(index_t k = 1, index_t axis1 = 0, index_t axis2 = 1) const& { return on(self(), strider::rot90(self().layout(), k, axis1, axis2)); }
+  void rot90(index_t k = 1, index_t axis1 = 0, index_t axis2 = 1) && requires Owning = delete;
+  /// NumPy rollaxis: axis moved to just before the axis at start.
+  auto rollaxis(index_t axis, index_t start = 0) & { return on(self(), strider::rollaxis(self().layout(), axis, start)); }
+  auto rollaxis(index_t axis, index_t start = 0) const& { return on(self(), strider::rollaxis(self().layout(), axis, start)); }
+  void rollaxis(index_t axis, index_t start = 0) && requires Owning = delete;
+  /// NumPy expand_dims: an extent-1 axis at each of axes (places in the result).
+  auto expand_dims(const dims& axes) & { return on(self(), strider::expand_dims(self().layout(), axes)); }
+  auto expand_dims(const dims& axes) const& { return on(self(), strider::expand_dims(self().layout(), axes)); }
+  void expand_dims(const dims& axes) && requires Owning = delete;
+  /// PyTorch tensor_split (NumPy array_split): `sections` parts, the first ones one longer.
+  auto tensor_split(index_t sections, index_t dim = 0) & { return parts_on(self(), strider::tensor_split(self().layout(), sections, dim)); }
+  auto tensor_split(index_t sections, index_t dim = 0) const& { return parts_on(self(), strider::tensor_split(self().layout(), sections, dim)); }
+  void tensor_split(index_t sections, index_t dim = 0) && requires Owning = delete;
+  /// PyTorch tensor_split at indices: the parts between them, as Python slices.
+  auto tensor_split_indices(const dims& indices, index_t dim = 0) & { return parts_on(self(), strider::tensor_split_indices(self().layout(), indices, dim)); }
+  auto tensor_split_indices(const dims& indices, index_t dim = 0) const& { return parts_on(self(), strider::tensor_split_indices(self().layout(), indices, dim)); }
+  void tensor_split_indices(const dims& indices, index_t dim = 0) && requires Owning = delete;
+  /// NumPy split: `sections` parts of equal extent.
+  auto numpy_split(index_t sections, index_t axis = 0) & { return parts_on(self(), strider::numpy_split(self().layout(), sections, axis)); }
+  auto numpy_split(index_t sections, index_t axis = 0) const& { return parts_on(self(), strider::numpy_split(self().layout(), sections, axis)); }
+  void numpy_split(index_t sections, index_t axis = 0) && requires Owning = delete;
+  /// NumPy hsplit: numpy_split along axis 1 (0 of a 1-D view).
+  auto hsplit(index_t sections) & { return parts_on(self(), strider::hsplit(self().layout(), sections)); }
+  auto hsplit(index_t sections) const& { return parts_on(self(), strider::hsplit(self().layout(), sections)); }
+  void hsplit(index_t sections) && requires Owning = delete;
+  /// NumPy vsplit: numpy_split along axis 0.
+  auto vsplit(index_t sections) & { return parts_on(self(), strider::vsplit(self().layout(), sections)); }
+  auto vsplit(index_t sections) const& { return parts_on(self(), strider::vsplit(self().layout(), sections)); }
+  void vsplit(index_t sections) && requires Owning = delete;
+  /// NumPy dsplit: numpy_split along axis 2.
+  auto dsplit(index_t sections) & { return parts_on(self(), strider::dsplit(self().layout(), sections)); }
+  auto dsplit(index_t sections) const& { return parts_on(self(), strider::dsplit(self().layout(), sections)); }
+  void dsplit(index_t sections) && requires Owning = delete;
+  /// NumPy hsplit at indices.
+  auto hsplit_indices(const dims& indices) & { return parts_on(self(), strider::hsplit_indices(self().layout(), indices)); }
+  auto hsplit_indices(const dims& indices) const& { return parts_on(self(), strider::hsplit_indices(self().layout(), indices)); }
+  void hsplit_indices(const dims& indices) && requires Owning = delete;
+  /// NumPy vsplit at indices.
+  auto vsplit_indices(const dims& indices) & { return parts_on(self(), strider::vsplit_indices(self().layout(), indices)); }
+  auto vsplit_indices(const dims& indices) const& { return parts_on(self(), strider::vsplit_indices(self().layout(), indices)); }
+  void vsplit_indices(const dims& indices) && requires Owning = delete;
+  /// NumPy dsplit at indices.
+  auto dsplit_indices(const dims& indices) & { return parts_on(self(), strider::dsplit_indices(self().layout(), indices)); }
+  auto dsplit_indices(const dims& indices) const& { return parts_on(self(), strider::dsplit_indices(self().layout(), indices)); }
+  void dsplit_indices(const dims& indices) && requires Owning = delete;
   /// Any layout within the storage the view's layout knows, [0, storage_size()).
   auto as_strided(const dims& shape, const dims& strides, index_t offset) & { return on(self(), strider::as_strided(self().layout(), shape, strides, offset)); }
   auto as_strided(const dims& shape, const dims& strides, index_t offset) const& { return on(self(), strider::as_strided(self().layout(), shape, strides, offset)); }
@@ -744,6 +796,45 @@ constexpr auto chunk(X&& x) { return detail::with_mixed_layouts(x, [](const auto
 template <index_t Dim = 0, detail::mixed_source X>
   requires detail::borrowable<X>
 constexpr auto unbind(X&& x) { return detail::with_mixed_layouts(x, [](const auto& l) { return unbind<Dim>(l); }); }
+template <detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto t(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return t(l); }); }
+template <index_t K = 1, index_t A = 0, index_t B = 1, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto rot90(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return rot90<K, A, B>(l); }); }
+template <index_t Axis, index_t Start = 0, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto rollaxis(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return rollaxis<Axis, Start>(l); }); }
+template <index_t... Axes, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto expand_dims(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return expand_dims<Axes...>(l); }); }
+template <index_t Sections, index_t Dim = 0, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto tensor_split(X&& x) { return detail::with_mixed_layouts(x, [](const auto& l) { return tensor_split<Sections, Dim>(l); }); }
+template <class Indices, index_t Dim = 0, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto tensor_split_indices(X&& x) { return detail::with_mixed_layouts(x, [](const auto& l) { return tensor_split_indices<Indices, Dim>(l); }); }
+template <index_t Sections, index_t Axis = 0, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto numpy_split(X&& x) { return detail::with_mixed_layouts(x, [](const auto& l) { return numpy_split<Sections, Axis>(l); }); }
+template <index_t Sections, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto hsplit(X&& x) { return detail::with_mixed_layouts(x, [](const auto& l) { return hsplit<Sections>(l); }); }
+template <class Indices, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto hsplit_indices(X&& x) { return detail::with_mixed_layouts(x, [](const auto& l) { return hsplit_indices<Indices>(l); }); }
+template <index_t Sections, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto vsplit(X&& x) { return detail::with_mixed_layouts(x, [](const auto& l) { return vsplit<Sections>(l); }); }
+template <class Indices, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto vsplit_indices(X&& x) { return detail::with_mixed_layouts(x, [](const auto& l) { return vsplit_indices<Indices>(l); }); }
+template <index_t Sections, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto dsplit(X&& x) { return detail::with_mixed_layouts(x, [](const auto& l) { return dsplit<Sections>(l); }); }
+template <class Indices, detail::mixed_source X>
+  requires detail::borrowable<X>
+constexpr auto dsplit_indices(X&& x) { return detail::with_mixed_layouts(x, [](const auto& l) { return dsplit_indices<Indices>(l); }); }
 template <fixed_string Pattern, fixed_string Sizes = "", detail::mixed_source X>
   requires detail::borrowable<X>
 constexpr auto rearrange(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return rearrange<Pattern, Sizes>(l); }); }
@@ -960,6 +1051,84 @@ template <index_t Dim = 0, detail::static_source X>
 constexpr auto unbind(X&& x) {
   return detail::with_layouts<unbind_t<typename detail::view_of_t<X>::layout_type, Dim>>(x);
 }
+/// PyTorch t(): a matrix transposed (rank 0 and 1 as they are).
+template <detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto t(X&& x) {
+  return detail::with_layout<t_t<typename detail::view_of_t<X>::layout_type>>(x);
+}
+/// NumPy rot90: K quarter turns from axis A towards axis B.
+template <index_t K = 1, index_t A = 0, index_t B = 1, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto rot90(X&& x) {
+  return detail::with_layout<rot90_t<typename detail::view_of_t<X>::layout_type, K, A, B>>(x);
+}
+/// NumPy rollaxis: axis Axis moved to just before the axis at Start.
+template <index_t Axis, index_t Start = 0, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto rollaxis(X&& x) {
+  return detail::with_layout<rollaxis_t<typename detail::view_of_t<X>::layout_type, Axis, Start>>(x);
+}
+/// NumPy expand_dims: an extent-1 axis at each of Axes.
+template <index_t... Axes, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto expand_dims(X&& x) {
+  return detail::with_layout<expand_dims_t<typename detail::view_of_t<X>::layout_type, Axes...>>(x);
+}
+/// PyTorch tensor_split (NumPy array_split): a std::tuple of Sections views along Dim.
+template <index_t Sections, index_t Dim = 0, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto tensor_split(X&& x) {
+  return detail::with_layouts<tensor_split_t<typename detail::view_of_t<X>::layout_type, Sections, Dim>>(x);
+}
+/// PyTorch tensor_split at indices (Indices = shape<...>): a std::tuple of views.
+template <class Indices, index_t Dim = 0, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto tensor_split_indices(X&& x) {
+  return detail::with_layouts<tensor_split_indices_t<typename detail::view_of_t<X>::layout_type, Indices, Dim>>(x);
+}
+/// NumPy split: a std::tuple of Sections views of equal extent along Axis.
+template <index_t Sections, index_t Axis = 0, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto numpy_split(X&& x) {
+  return detail::with_layouts<numpy_split_t<typename detail::view_of_t<X>::layout_type, Sections, Axis>>(x);
+}
+/// NumPy hsplit: a std::tuple of Sections equal views along axis 1 (0 of a 1-D view).
+template <index_t Sections, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto hsplit(X&& x) {
+  return detail::with_layouts<hsplit_t<typename detail::view_of_t<X>::layout_type, Sections>>(x);
+}
+/// NumPy vsplit: a std::tuple of Sections equal views along axis 0.
+template <index_t Sections, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto vsplit(X&& x) {
+  return detail::with_layouts<vsplit_t<typename detail::view_of_t<X>::layout_type, Sections>>(x);
+}
+/// NumPy dsplit: a std::tuple of Sections equal views along axis 2.
+template <index_t Sections, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto dsplit(X&& x) {
+  return detail::with_layouts<dsplit_t<typename detail::view_of_t<X>::layout_type, Sections>>(x);
+}
+/// NumPy hsplit at indices (a shape<...>): a std::tuple of views.
+template <class Indices, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto hsplit_indices(X&& x) {
+  return detail::with_layouts<hsplit_indices_t<typename detail::view_of_t<X>::layout_type, Indices>>(x);
+}
+/// NumPy vsplit at indices (a shape<...>): a std::tuple of views.
+template <class Indices, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto vsplit_indices(X&& x) {
+  return detail::with_layouts<vsplit_indices_t<typename detail::view_of_t<X>::layout_type, Indices>>(x);
+}
+/// NumPy dsplit at indices (a shape<...>): a std::tuple of views.
+template <class Indices, detail::static_source X>
+  requires detail::borrowable<X>
+constexpr auto dsplit_indices(X&& x) {
+  return detail::with_layouts<dsplit_indices_t<typename detail::view_of_t<X>::layout_type, Indices>>(x);
+}
 /// Any layout (Shape = shape<...>, Strides = strides<...>) within the storage x was cut from, [0, storage_size()).
 template <class Shape, class Strides, index_t Offset, detail::static_source X>
   requires detail::borrowable<X>
@@ -1095,6 +1264,58 @@ auto chunk(X&& x, index_t chunks, index_t dim = 0) { return x.as_view().chunk(ch
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
 auto unbind(X&& x, index_t dim = 0) { return x.as_view().unbind(dim); }
+/// PyTorch t(): a matrix transposed.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto t(X&& x) { return x.as_view().t(); }
+/// NumPy rot90: k quarter turns from axis1 towards axis2.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto rot90(X&& x, index_t k = 1, index_t axis1 = 0, index_t axis2 = 1) { return x.as_view().rot90(k, axis1, axis2); }
+/// NumPy rollaxis.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto rollaxis(X&& x, index_t axis, index_t start = 0) { return x.as_view().rollaxis(axis, start); }
+/// NumPy expand_dims: an extent-1 axis at each of axes.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto expand_dims(X&& x, const dims& axes) { return x.as_view().expand_dims(axes); }
+/// PyTorch tensor_split (NumPy array_split) by sections.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto tensor_split(X&& x, index_t sections, index_t dim = 0) { return x.as_view().tensor_split(sections, dim); }
+/// PyTorch tensor_split at indices.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto tensor_split_indices(X&& x, const dims& indices, index_t dim = 0) { return x.as_view().tensor_split_indices(indices, dim); }
+/// NumPy split into equal sections.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto numpy_split(X&& x, index_t sections, index_t axis = 0) { return x.as_view().numpy_split(sections, axis); }
+/// NumPy hsplit.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto hsplit(X&& x, index_t sections) { return x.as_view().hsplit(sections); }
+/// NumPy vsplit.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto vsplit(X&& x, index_t sections) { return x.as_view().vsplit(sections); }
+/// NumPy dsplit.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto dsplit(X&& x, index_t sections) { return x.as_view().dsplit(sections); }
+/// NumPy hsplit at indices.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto hsplit_indices(X&& x, const dims& indices) { return x.as_view().hsplit_indices(indices); }
+/// NumPy vsplit at indices.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto vsplit_indices(X&& x, const dims& indices) { return x.as_view().vsplit_indices(indices); }
+/// NumPy dsplit at indices.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto dsplit_indices(X&& x, const dims& indices) { return x.as_view().dsplit_indices(indices); }
 /// Any layout within the storage x was cut from, [0, storage_size()).
 template <detail::dynamic_source X>
   requires detail::borrowable<X>
