@@ -97,8 +97,31 @@ int run() {
   return ok ? 0 : 1;
 }
 
+// [algebra-tile-at]
+// The sum of tile (bi, bj) of a 256 x 256 matrix, the tile picked at run time (a kernel's blockIdx).
+float tile_sum(tensor_view<const float, contiguous<256, 256>> matrix_view, index_t bi, index_t bj) {
+auto tiles = tile<64, 64>(matrix_view);          // static tiled view
+auto t = tile_at(tiles, bi, bj);                 // bi, bj at run time, checked against the tile counts
+// t's layout is tile_at_t<L>: the tile's static shape (64, 64) and strides, a run-time offset
+  float sum = 0;
+  for (index_t r = 0; r < 64; ++r)
+    for (index_t c = 0; c < 64; ++c) sum += t(r, c);
+  return sum;
+}
+// [algebra-tile-at]
+
+int tile_at_check() {
+  std::vector<float> m(256 * 256);
+  for (std::size_t i = 0; i < m.size(); ++i) m[i] = static_cast<float>(i % 7);  // sums exact in float
+  const tensor_view<const float, contiguous<256, 256>> view(m);
+  float expected = 0;
+  for (index_t r = 0; r < 64; ++r)
+    for (index_t c = 0; c < 64; ++c) expected += m[static_cast<std::size_t>((64 * 2 + r) * 256 + 64 * 3 + c)];
+  return tile_sum(view, 2, 3) == expected ? 0 : 1;
+}
+
 int main() {
-  const int status = run();
+  const int status = run() | tile_at_check();
   std::puts(status == 0 ? "tiling: ok" : "tiling: FAILED");
   return status;
 }

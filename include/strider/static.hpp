@@ -5,3 +5,4 @@
 #include "static/fixed_string.hpp"
 #include "static/layout.hpp"
 #include "static/operations.hpp"
+#include "static/runtime_index.hpp"

@@ -8,3 +8,4 @@
 #include "storage/iteration.hpp"
 #include "storage/tensor.hpp"
 #include "storage/view.hpp"
+#include "storage/masked_view.hpp"

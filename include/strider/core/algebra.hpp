@@ -439,8 +439,11 @@ constexpr auto product(const A& block, const T& tiler) {
   return basic_tiled<V>{validate(out, "logical_product"), block.entries().rank};
 }
 
+// A tile that does not divide its axis is refused (`exact`), or the tile count rounds up
+// (`padded`, `masked`): the last tiles then reach past the data, and the result knows exactly
+// its padded span as its storage (storage_size 0 below: validate makes it the required span).
 template <rule_layout L>
-constexpr basic_tiled<value_t<L>> tiled(const L& l, const dims& tile_shape) {
+constexpr basic_tiled<value_t<L>> tiled(const L& l, const dims& tile_shape, bool round_up = false) {
   using V = value_t<L>;
   using E = entry_t<V>;
   const V& in = l.entries();
@@ -452,8 +455,14 @@ constexpr basic_tiled<value_t<L>> tiled(const L& l, const dims& tile_shape) {
   for (std::size_t d = 0; d < in.rank; ++d) {
     const index_t t = tile_shape[d];
     if (t <= 0) throw layout_error("tile: tile extent {} of axis {} is not positive", t, d);
-    if (in.shape[d] % t != 0) throw layout_error("tile: tile extent {} does not divide extent {} of axis {}", t, known_value(in.shape[d]), d);
-    out.shape[d] = in.shape[d] / t;
+    if (round_up) {
+      // The tile count rounds up; the padded result knows its own span (its storage).
+      if (in.shape[d] % t != 0) out.storage_size = 0;
+      out.shape[d] = (in.shape[d] + (t - 1)) / t;
+    } else {
+      if (in.shape[d] % t != 0) throw layout_error("tile: tile extent {} does not divide extent {} of axis {}", t, known_value(in.shape[d]), d);
+      out.shape[d] = in.shape[d] / t;
+    }
     // The step between tiles; for a single tile (or none) any stride will do, and t * stride
     // may not fit in int64 then.
     E step = in.strides[d];
@@ -462,6 +471,7 @@ constexpr basic_tiled<value_t<L>> tiled(const L& l, const dims& tile_shape) {
     out.shape[in.rank + d] = t;
     out.strides[in.rank + d] = in.strides[d];
   }
+  if (round_up) return {validate(out, "tile"), in.rank};  // a padded storage size is its span
   return {out, in.rank};
 }
 
@@ -488,6 +498,25 @@ constexpr auto logical_product(const A& block, const B& tiler) { return detail::
 /// np.tile, which repeats an array). A view of L's storage.
 template <detail::rule_layout L>
 constexpr L tile(const L& l, const dims& tile_shape) { return detail::subset_result(detail::tiled(l, tile_shape).value); }
+
+/// What tiling does with a tile that does not divide its axis (docs/algebra.md, "Partial
+/// tiles"): `exact` refuses it (the default), `padded` rounds the tile count up (the last tiles
+/// reach past the data, into storage that must hold the padded span), `masked` is `padded` whose
+/// views keep the real extents and say which elements exist (`in_bounds`). Values, so that they
+/// sit among the tile extents: `tile_t<L, masked, 16, 64>`, `tile<masked, 16, 64>(view)`.
+enum class tile_policy : unsigned char { exact, padded, masked };
+inline constexpr tile_policy exact = tile_policy::exact;
+inline constexpr tile_policy padded = tile_policy::padded;
+inline constexpr tile_policy masked = tile_policy::masked;
+
+/// `tile(l, tile_shape)` by a policy: `padded` rounds the tile count up, and the result's
+/// storage is its padded span. A layout carries no mask: `masked` gives the padded layout here
+/// (a dynamic layout's padded span is its storage), and the masked views of static and mixed
+/// layouts carry the mask (tile<masked, T...>).
+template <detail::rule_layout L>
+constexpr L tile(const L& l, const dims& tile_shape, tile_policy policy) {
+  return detail::subset_result(detail::tiled(l, tile_shape, policy != tile_policy::exact).value);
+}
 
 namespace detail {
 // The widest vector load: on values exact; on a mixed layout's pattern the widest that every
@@ -556,6 +585,8 @@ constexpr dynamic_layout left_inverse(const dynamic_layout& l) { return ::stride
 constexpr detail::pattern_layout left_inverse(const detail::pattern_layout& l) { return ::strider::left_inverse<detail::pattern_layout>(l); }
 constexpr dynamic_layout tile(const dynamic_layout& l, const dims& t) { return ::strider::tile<dynamic_layout>(l, t); }
 constexpr detail::pattern_layout tile(const detail::pattern_layout& l, const dims& t) { return ::strider::tile<detail::pattern_layout>(l, t); }
+constexpr dynamic_layout tile(const dynamic_layout& l, const dims& t, tile_policy p) { return ::strider::tile<dynamic_layout>(l, t, p); }
+constexpr detail::pattern_layout tile(const detail::pattern_layout& l, const dims& t, tile_policy p) { return ::strider::tile<detail::pattern_layout>(l, t, p); }
 constexpr index_t vector_width(const dynamic_layout& l, index_t b, index_t a) { return ::strider::vector_width<dynamic_layout>(l, b, a); }
 constexpr index_t vector_width(const detail::pattern_layout& l, index_t b, index_t a) { return ::strider::vector_width<detail::pattern_layout>(l, b, a); }
 #endif

@@ -317,6 +317,27 @@ struct static_layout<V> {
     return offset_of(std::make_index_sequence<rank>{}, static_cast<index_t>(index)...);
   }
 
+  // --- run-time indices (static/runtime_index.hpp): reads and a construction that device code
+  // can make. Axis D's extent and stride, the storage size, and the layout holding `held` (the
+  // run-time entries in the constructor's order, storage size included), unchecked.
+  template <std::size_t D>
+  STRIDER_HOST_DEVICE constexpr index_t axis_extent() const { return extent_at<D>(); }
+  template <std::size_t D>
+  STRIDER_HOST_DEVICE constexpr index_t axis_stride() const { return stride_at<D>(); }
+  STRIDER_HOST_DEVICE constexpr index_t held_storage_size() const {
+    if constexpr (slots.storage_size >= 0) {
+      return entries_[slots.storage_size];
+    } else {  // the required span, as value() derives it
+      return span_of(std::make_index_sequence<rank>{});
+    }
+  }
+  STRIDER_HOST_DEVICE static constexpr static_layout from_held(const index_t* held) {
+    static_layout out(detail::unchecked_entries_t{});
+    for (std::size_t k = 0; k < dynamic_count; ++k) out.entries_[k] = held[k];
+    return out;
+  }
+  // --- end of the run-time index block
+
   friend constexpr bool operator==(const static_layout& a, const static_layout& b) {
     for (std::size_t k = 0; k < dynamic_count; ++k)
       if (a.entries_[k] != b.entries_[k]) return false;
@@ -330,7 +351,13 @@ struct static_layout<V> {
     for (std::size_t d = 0; d < V.rank; ++d) any = any || (V.shape[d] > dyn && detail::is_dyn_extent(V.shape[d]));
     return any;
   }();
-  constexpr explicit static_layout(detail::unchecked_entries_t) {}
+  STRIDER_HOST_DEVICE constexpr explicit static_layout(detail::unchecked_entries_t) {}
+  template <std::size_t... D>
+  STRIDER_HOST_DEVICE constexpr index_t span_of(std::index_sequence<D...>) const {
+    const bool empty = ((extent_at<D>() == 0) || ... || false);
+    const index_t max = (offset() + ... + (stride_at<D>() > 0 ? (extent_at<D>() - 1) * stride_at<D>() : 0));
+    return empty ? 0 : max + 1;
+  }
 
   constexpr dynamic_layout unchecked_dynamic() const { return {full_value(), dynamic_layout::unchecked_t{}}; }
   constexpr layout_value full_value() const {

@@ -177,9 +177,82 @@ using logical_divide_t = tiled_layout<detail::tiled_value_of(detail::divide(deta
 template <class A, class B>
 using logical_product_t = tiled_layout<detail::tiled_value_of(detail::product(detail::dyn<A>, detail::dyn<B>))>;
 
+// --- partial tiles: tile_t<L, policy, T...> (docs/algebra.md, "Partial tiles") ---------------
+namespace detail {
+// tile_t's arguments: an optional policy first, then one extent per axis.
+struct tile_request {
+  tile_policy policy = tile_policy::exact;
+  index_t extents[max_rank] = {};
+  std::size_t rank = 0;
+  constexpr dims shape() const {
+    dims out;
+    for (std::size_t d = 0; d < rank; ++d) out.push_back(extents[d]);
+    return out;
+  }
+};
+template <auto... A>
+constexpr tile_request tile_request_of() {
+  tile_request r;
+  std::size_t position = 0;
+  const auto take = [&](auto a) {
+    if constexpr (std::is_same_v<decltype(a), tile_policy>) {
+      if (position != 0) throw layout_error("tile: the policy (exact, padded or masked) comes first, before the tile extents");
+      r.policy = a;
+    } else {
+      static_assert(std::is_integral_v<decltype(a)>, "tile: the arguments are a policy (exact, padded, masked) and integer tile extents");
+      if (r.rank == max_rank) throw layout_error("tile: more than max_rank ({}) tile extents", max_rank);
+      r.extents[r.rank++] = static_cast<index_t>(a);
+    }
+    ++position;
+  };
+  (take(A), ...);
+  return r;
+}
+// True when every tile extent divides its axis as the type knows it (a static extent, or a
+// dyn_multiple<N> mark that the tile divides): padded and masked are then exact.
+template <class V>
+constexpr bool tile_divides(const V& in, const dims& tile_shape) {
+  if (tile_shape.size() != in.rank) return true;  // exact's error names it
+  for (std::size_t d = 0; d < in.rank; ++d)
+    if (tile_shape[d] <= 0 || !static_cast<bool>(in.shape[d] % tile_shape[d] == index_t(0))) return false;
+  return true;
+}
+// The real extents of a masked tiling (dyn where the layout's is a run-time value) and its tile.
+struct mask_value {
+  std::size_t rank = 0;
+  index_t extents[max_rank] = {};
+  index_t tile[max_rank] = {};
+  friend constexpr bool operator==(const mask_value&, const mask_value&) = default;
+};
+template <class V>
+constexpr mask_value mask_of(const V& in, const dims& tile_shape) {
+  mask_value m;
+  m.rank = in.rank;
+  for (std::size_t d = 0; d < in.rank; ++d) {
+    if constexpr (std::is_same_v<V, layout_value>) m.extents[d] = in.shape[d];
+    else m.extents[d] = in.shape[d].known ? in.shape[d].value : strider::dyn;
+    m.tile[d] = tile_shape[d];
+  }
+  return m;
+}
+}  // namespace detail
+template <class Padded, detail::mask_value M>
+class masked_layout;
+namespace detail {
+template <class L, tile_request R>
+struct tile_type {
+  static constexpr bool exact = R.policy == tile_policy::exact || tile_divides(dyn<L>.entries(), R.shape());
+  using padded_type = tiled_layout<tiled_value_of(tiled(dyn<L>, R.shape(), !exact))>;
+  using type = std::conditional_t<exact || R.policy == tile_policy::padded, padded_type, masked_layout<padded_type, mask_of(dyn<L>.entries(), R.shape())>>;
+};
+}  // namespace detail
+
 /// Every axis blocked by its tile extent: `tile_t<contiguous<8, 8>, 2, 4>` has shape (4, 2, 2, 4).
-template <class L, index_t... T>
-using tile_t = tiled_layout<detail::tiled_value_of(detail::tiled(detail::dyn<L>, dims{T...}))>;
+/// An optional policy comes first: `tile_t<L, padded, 16, 64>` rounds the tile count up,
+/// `tile_t<L, masked, 16, 64>` is a masked_layout (strider/storage/partial_tiles.hpp); where
+/// every tile divides its extent (static, or a dyn_multiple<N> that it divides) both are exact.
+template <class L, auto... T>
+using tile_t = typename detail::tile_type<L, detail::tile_request_of<T...>()>::type;
 
 /// einops' `rearrange` as a view: `rearrange_t<L, "b (h p1) (w p2) c -> b h w (p1 p2 c)", "p1=2, p2=2">`.
 /// A pattern that would need a copy is a compile error (see rearrange_copies).
@@ -661,3 +734,5 @@ template <class... Shapes>
 constexpr broadcast_shapes_t<Shapes...> broadcast_shapes(Shapes...) { return {}; }
 
 }  // namespace strider
+
+#include "partial_tiles.hpp"  // tile_t<L, masked, T...>: masked_layout

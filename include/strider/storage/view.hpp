@@ -185,10 +185,18 @@ class layout_queries<L> {
   // only tests a flag; const ones never write and skip the test.
   constexpr layout_queries(const L& layout, bool mutable_access)
       : layout_(layout), writes_allowed_(!mutable_access || layout.is_unique()) {}
-  constexpr layout_queries(const L& layout, bool writes_allowed, int /*known*/) : layout_(layout), writes_allowed_(writes_allowed) {}
+  STRIDER_HOST_DEVICE constexpr layout_queries(const L& layout, bool writes_allowed, int /*known*/) : layout_(layout), writes_allowed_(writes_allowed) {}
   constexpr bool writes_allowed() const { return writes_allowed_; }
-  constexpr void check_writable() const {
+  // Device code (a mixed view made by select<Dim>(v, i) or tile_at): a message and a trap.
+  STRIDER_HOST_DEVICE constexpr void check_writable() const {
+#ifdef __CUDA_ARCH__
+    if (!writes_allowed_) {
+      printf("strider: write: the layout is not unique; read it through as_const()\n");
+      __trap();
+    }
+#else
     if (!writes_allowed_) throw_not_writable();
+#endif
   }
 
   L layout_;
@@ -559,7 +567,7 @@ class tensor_view : public detail::layout_queries<Layout>, public detail::view_o
   constexpr tensor_view(const tensor_view<U, L2>& other) : tensor_view(other.data(), as_layout(other.layout()), detail::within_checked_t{}) {}
 
   /// Internal: a dynamic view whose uniqueness is already known (dynamic_tensor::as_view()).
-  constexpr tensor_view(T* data, const Layout& layout, bool writes_allowed, detail::known_uniqueness_t)
+  STRIDER_HOST_DEVICE constexpr tensor_view(T* data, const Layout& layout, bool writes_allowed, detail::known_uniqueness_t)
     requires(!queries::is_static)
       : queries(layout, writes_allowed, 0), data_(data) {}
   /// Internal: a view within memory already checked (an operation's result on a view, a tensor's
@@ -1324,3 +1332,5 @@ auto as_strided(X&& x, const dims& shape, const dims& strides, index_t offset) {
 }
 
 }  // namespace strider
+
+#include "runtime_index.hpp"  // select<Dim>(v, i), narrow<Dim, Length>(v, start), tile_at(v, i...)

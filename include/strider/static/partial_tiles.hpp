@@ -1,0 +1,248 @@
+// strider/static/partial_tiles.hpp: the masked tilings of tile_t<L, masked, T...> (docs/algebra.md,
+// "Partial tiles"). A masked_layout is the padded tiled layout plus the real extents: it says
+// which elements exist (in_bounds) and refuses the others (element access, checked unless
+// NDEBUG). It is no layout of the view operations (those would lose the mask): its views are
+// masked_views (strider/storage/masked_view.hpp).
+#pragma once
+
+#include "operations.hpp"
+
+namespace strider {
+
+namespace detail {
+// An index outside the data of a masked tiling: a layout_error, or in device code a trap.
+STRIDER_HOST_DEVICE inline void masked_index_out_of_data() {
+#ifdef __CUDA_ARCH__
+  printf("strider: masked: the element is past the data (check in_bounds first)\n");
+  __trap();
+#else
+  throw layout_error("masked: the element is past the data (check in_bounds first)");
+#endif
+}
+template <std::size_t N>
+constexpr index_array<N> array_of(const index_t (&values)[max_rank]) {
+  index_array<N> out{};
+  for (std::size_t i = 0; i < N; ++i) out[i] = values[i];
+  return out;
+}
+// The padded layout with its K leading axes selected at 0 (the type of a mixed tiling's tile).
+template <std::size_t K, class X>
+constexpr auto select_leading(const X& x) {
+  if constexpr (K == 0) return x;
+  else return select_leading<K - 1>(select<0, 0>(x));
+}
+template <class Padded, std::size_t R, layout_value StaticTile>
+struct masked_tile_type {
+  using type = static_layout<StaticTile>;
+};
+template <class Padded, std::size_t R, layout_value StaticTile>
+  requires(!static_layout_type<Padded>)
+struct masked_tile_type<Padded, R, StaticTile> {
+  using type = decltype(select_leading<R>(std::declval<const Padded&>()));
+};
+}  // namespace detail
+
+/// One tile of a masked tiling: the tile's layout (static where the tiled layout's strides are)
+/// and how many of its indices along each axis are in the data (`valid()`, at most the tile
+/// extent, 0 for a tile wholly past the data). Element (r...) exists when every r is below its
+/// valid extent (`in_bounds(r...)`).
+template <class TileLayout, std::size_t R>
+class masked_tile_layout {
+ public:
+  using tile_layout = TileLayout;
+  static constexpr std::size_t rank = R;
+
+  constexpr masked_tile_layout(const TileLayout& tile, const index_array<R>& valid) : tile_(tile), valid_(valid) {}
+  STRIDER_HOST_DEVICE constexpr const TileLayout& layout() const { return tile_; }
+  /// Per axis, the number of indices in the data.
+  STRIDER_HOST_DEVICE constexpr const index_array<R>& valid() const { return valid_; }
+  template <std::integral... I>
+    requires(sizeof...(I) == R)
+  STRIDER_HOST_DEVICE constexpr bool in_bounds(I... index) const {
+    const index_t i[] = {static_cast<index_t>(index)..., 0};
+    for (std::size_t d = 0; d < R; ++d)
+      if (i[d] < 0 || i[d] >= valid_[d]) return false;
+    return true;
+  }
+  /// Storage offset of element (r...), which must be in the data (checked unless NDEBUG).
+  template <std::integral... I>
+    requires(sizeof...(I) == R)
+  STRIDER_HOST_DEVICE constexpr index_t operator()(I... index) const {
+#ifdef NDEBUG
+    if (__builtin_is_constant_evaluated())
+#endif
+      if (!in_bounds(index...)) detail::masked_index_out_of_data();
+    return tile_(index...);
+  }
+
+ private:
+  TileLayout tile_;
+  index_array<R> valid_;
+};
+
+/// `tile_t<L, masked, T...>` where a tile does not divide its axis: the padded tiling
+/// (`padded_layout`: which tile, then the element in the tile; the tile count rounded up) and
+/// the extents of L (`extents()`, run-time values where L's are). Element (t..., r...) exists
+/// when `t_d * T_d + r_d < extent_d` on every axis (`in_bounds`); `tile(t...)` is one tile, a
+/// masked_tile_layout that knows how much of it is data.
+template <class Padded, detail::mask_value M>
+class masked_layout {
+ public:
+  using padded_layout = Padded;
+  /// The rank of the tiled layout L; the masked layout has twice as many axes.
+  static constexpr std::size_t tiled_rank = M.rank;
+  static constexpr std::size_t rank = Padded::rank;
+  static constexpr std::size_t tile_rank = Padded::tile_rank;
+  static constexpr std::size_t rest_rank = Padded::rest_rank;
+  static constexpr index_array<tiled_rank> tile_shape = detail::array_of<tiled_rank>(M.tile);
+  /// L's extents, dyn where they are run-time values.
+  static constexpr index_array<tiled_rank> static_extents = detail::array_of<tiled_rank>(M.extents);
+  static constexpr bool is_static = [] {
+    if (!static_layout_type<Padded>) return false;
+    for (std::size_t d = 0; d < tiled_rank; ++d)
+      if (M.extents[d] == dyn) return false;
+    return true;
+  }();
+
+  /// A static tiling: everything is known.
+  constexpr masked_layout()
+    requires is_static
+      : extents_(static_extents) {
+    for (std::size_t d = 0; d < tiled_rank; ++d) steps_[d] = Padded::strides[d];
+  }
+  /// From the padded layout and L's extents (tile<masked, T...>(l) makes one).
+  constexpr masked_layout(const Padded& padded, const index_array<tiled_rank>& extents) : padded_(padded), extents_(extents) {
+    for (std::size_t d = 0; d < tiled_rank; ++d) {
+      if (static_extents[d] != dyn && static_extents[d] != extents[d])
+        throw layout_error("masked: extent {} of axis {} is not the type's {}", extents[d], d, static_extents[d]);
+      if (extents[d] < 0) throw layout_error("masked: extent {} of axis {} is negative", extents[d], d);
+      if (padded.extent(d) != (extents[d] + tile_shape[d] - 1) / tile_shape[d] || padded.extent(tiled_rank + d) != tile_shape[d])
+        throw layout_error("masked: the padded layout does not tile extent {} of axis {} by {}", extents[d], d, tile_shape[d]);
+      steps_[d] = padded.stride(d);
+    }
+  }
+
+  STRIDER_HOST_DEVICE constexpr const Padded& padded() const { return padded_; }
+  /// L's extents: the data.
+  STRIDER_HOST_DEVICE constexpr const index_array<tiled_rank>& extents() const { return extents_; }
+  /// The number of tiles along each axis (rounded up).
+  STRIDER_HOST_DEVICE constexpr index_array<tiled_rank> tile_counts() const {
+    index_array<tiled_rank> out{};
+    for (std::size_t d = 0; d < tiled_rank; ++d) out[d] = (extents_[d] + tile_shape[d] - 1) / tile_shape[d];
+    return out;
+  }
+  /// Whether element (t..., r...) (tile t, element r of it) is in the data.
+  template <std::integral... I>
+    requires(sizeof...(I) == rank)
+  STRIDER_HOST_DEVICE constexpr bool in_bounds(I... index) const {
+    const index_t i[] = {static_cast<index_t>(index)..., 0};
+    for (std::size_t d = 0; d < tiled_rank; ++d) {
+      const index_t t = i[d], r = i[tiled_rank + d];
+      if (t < 0 || r < 0 || r >= tile_shape[d] || t >= (extents_[d] + tile_shape[d] - 1) / tile_shape[d]) return false;
+      if (t * tile_shape[d] + r >= extents_[d]) return false;
+    }
+    return true;
+  }
+  /// Storage offset of element (t..., r...), which must be in the data (checked unless NDEBUG).
+  template <std::integral... I>
+    requires(sizeof...(I) == rank)
+  STRIDER_HOST_DEVICE constexpr index_t operator()(I... index) const {
+#ifdef NDEBUG
+    if (__builtin_is_constant_evaluated())
+#endif
+      if (!in_bounds(index...)) detail::masked_index_out_of_data();
+    return padded_(index...);
+  }
+  /// The storage offset of tile (t...)'s first element, relative to the layout's offset.
+  template <std::integral... I>
+    requires(sizeof...(I) == tiled_rank)
+  STRIDER_HOST_DEVICE constexpr index_t tile_offset(I... tile_index) const {
+    const index_t t[] = {static_cast<index_t>(tile_index)..., 0};
+    index_t offset = 0;
+    for (std::size_t d = 0; d < tiled_rank; ++d) offset += t[d] * steps_[d];
+    return offset;
+  }
+  /// Tile (t...): its layout (tile_offset(t...) from this one's first element) and how much of
+  /// it is data. Each t in [0, tile count) (checked unless NDEBUG).
+  template <std::integral... I>
+    requires(sizeof...(I) == tiled_rank)
+  STRIDER_HOST_DEVICE constexpr auto tile(I... tile_index) const {
+    const index_t t[] = {static_cast<index_t>(tile_index)..., 0};
+    index_array<tiled_rank> valid{};
+    for (std::size_t d = 0; d < tiled_rank; ++d) {
+      const index_t count = (extents_[d] + tile_shape[d] - 1) / tile_shape[d];
+#ifdef NDEBUG
+      if (__builtin_is_constant_evaluated())
+#endif
+        if (t[d] < 0 || t[d] >= count) detail::masked_index_out_of_data();
+      const index_t left = extents_[d] - t[d] * tile_shape[d];
+      valid[d] = left < 0 ? 0 : left < tile_shape[d] ? left : tile_shape[d];
+    }
+    return masked_tile_layout<tile_layout_type, tiled_rank>(first_tile(), valid);
+  }
+
+ private:
+  // A static tiling's tile: the tile axes of the padded layout, at its offset (also when there
+  // is no tile, where select would refuse index 0).
+  static constexpr layout_value static_tile_value() {
+    layout_value v{};
+    if constexpr (static_layout_type<Padded>) {
+      v = Padded::value;
+      v.rank = tiled_rank;
+      for (std::size_t d = 0; d < tiled_rank; ++d) {
+        v.shape[d] = Padded::value.shape[tiled_rank + d];
+        v.strides[d] = Padded::value.strides[tiled_rank + d];
+      }
+    }
+    return v;
+  }
+  using tile_layout_type = typename detail::masked_tile_type<Padded, tiled_rank, static_tile_value()>::type;
+  STRIDER_HOST_DEVICE constexpr auto first_tile() const {
+    if constexpr (static_layout_type<Padded>) return tile_layout_type{};
+    else return first_tile_;
+  }
+  // A mixed tiling's tile: the padded layout's tile axes at its offset, as the type of the
+  // padded layout with its leading axes selected.
+  static constexpr auto first_tile_of(const Padded& p) {
+    if constexpr (static_layout_type<Padded>) return 0;
+    else {
+      dims shape, strides;
+      for (std::size_t d = 0; d < tiled_rank; ++d) {
+        shape.push_back(tile_shape[d]);
+        strides.push_back(p.stride(tiled_rank + d));
+      }
+      return detail::layout_from<tile_layout_type>(dynamic_layout(shape, strides, p.offset()));
+    }
+  }
+
+  Padded padded_{};
+  index_array<tiled_rank> extents_{};
+  index_array<tiled_rank> steps_{};
+  [[no_unique_address]] std::conditional_t<static_layout_type<Padded>, int, tile_layout_type> first_tile_ = first_tile_of(padded_);
+};
+
+namespace detail {
+template <class T>
+inline constexpr bool is_masked_layout_v = false;
+template <class P, mask_value M>
+inline constexpr bool is_masked_layout_v<masked_layout<P, M>> = true;
+}  // namespace detail
+
+/// The layout function forms with a policy: `tile<padded, 16, 64>(l)`, `tile<masked, 16, 64>(l)`
+/// (`tile<exact, ...>` is `tile<...>`), for static and mixed layouts.
+template <tile_policy P, index_t... T, class L>
+  requires(static_layout_type<L> || mixed_layout_type<L>)
+constexpr auto tile(const L& l) {
+  using R = tile_t<L, P, T...>;
+  if constexpr (static_layout_type<L> && !detail::is_masked_layout_v<R>) return R{};
+  else if constexpr (static_layout_type<L>) return R{};  // a static layout's masked tiling knows its extents
+  else if constexpr (!detail::is_masked_layout_v<R>) return detail::algebra_layout_from<R>(tile(l.dynamic(), dims{T...}, P));
+  else {
+    using Padded = typename R::padded_layout;
+    index_array<L::rank> extents{};
+    for (std::size_t d = 0; d < L::rank; ++d) extents[d] = l.extent(d);
+    return R(detail::algebra_layout_from<Padded>(tile(l.dynamic(), dims{T...}, tile_policy::padded)), extents);
+  }
+}
+
+}  // namespace strider

@@ -1,0 +1,100 @@
+// strider/storage/masked_view.hpp: views of partial tiles (docs/algebra.md, "Partial tiles"):
+// `tile<masked, T...>(view)` and `tile<padded, T...>(view)`.
+#pragma once
+
+#include "view.hpp"
+
+namespace strider {
+
+/// A view through a masked_layout (a masked tiling) or a masked_tile_layout (one tile of it):
+/// a pointer and the layout. It reads and writes only elements in the data: `in_bounds(i...)`
+/// says which those are, and element access checks it (unless NDEBUG; a trap in device code).
+/// `tile(t...)` of a masked tiling is tile t, a masked view that keeps the mask. No other view
+/// operation takes a masked view: its padded layout reaches past the data.
+template <class T, class ML>
+class masked_view {
+ public:
+  using element_type = T;
+  using layout_type = ML;
+  static constexpr std::size_t rank = ML::rank;
+
+  STRIDER_HOST_DEVICE constexpr masked_view(T* data, const ML& layout) : data_(data), layout_(layout) {}
+  STRIDER_HOST_DEVICE constexpr T* data() const { return data_; }
+  STRIDER_HOST_DEVICE constexpr const ML& layout() const { return layout_; }
+
+  /// Whether element (i...) is in the data.
+  template <std::integral... I>
+    requires(sizeof...(I) == rank)
+  STRIDER_HOST_DEVICE constexpr bool in_bounds(I... index) const { return layout_.in_bounds(index...); }
+  /// Element (i...), which must be in the data.
+  template <std::integral... I>
+    requires(sizeof...(I) == rank)
+  STRIDER_HOST_DEVICE constexpr T& operator()(I... index) const { return data_[layout_(index...)]; }
+
+  /// A masked tiling's extents (the data) and tile counts (rounded up).
+  STRIDER_HOST_DEVICE constexpr auto extents() const
+    requires requires(const ML& l) { l.extents(); }
+  { return layout_.extents(); }
+  STRIDER_HOST_DEVICE constexpr auto tile_counts() const
+    requires requires(const ML& l) { l.tile_counts(); }
+  { return layout_.tile_counts(); }
+  /// A tile's valid extents: how many indices along each axis are in the data.
+  STRIDER_HOST_DEVICE constexpr auto valid() const
+    requires requires(const ML& l) { l.valid(); }
+  { return layout_.valid(); }
+
+  /// Tile (t...) of a masked tiling, as a masked view.
+  template <std::integral... I>
+    requires requires(const ML& l, I... i) { l.tile(i...); }
+  STRIDER_HOST_DEVICE constexpr auto tile(I... tile_index) const {
+    const auto t = layout_.tile(tile_index...);
+    return masked_view<T, std::remove_cvref_t<decltype(t)>>(data_ + layout_.tile_offset(tile_index...), t);
+  }
+
+ private:
+  T* data_;
+  ML layout_;
+};
+
+/// Every axis blocked by its tile extent T..., by a policy: `tile<exact, T...>(x)` is
+/// `tile<T...>(x)`; `tile<padded, T...>(x)` rounds the tile count up and needs storage that holds
+/// the padded span (refused otherwise: at compile time for a static view); `tile<masked,
+/// T...>(x)` is a masked_view (exact, a plain view, where every tile divides its axis).
+template <tile_policy P, index_t... T, detail::view_source X>
+  requires detail::borrowable<X> && (detail::static_source<X> || detail::mixed_source<X>)
+constexpr auto tile(X&& x) {
+  const auto v = x.as_view();
+  using V = decltype(v);
+  using E = typename V::element_type;
+  using L = typename V::layout_type;
+  using R = tile_t<L, P, T...>;
+  if constexpr (detail::is_masked_layout_v<R>) {
+    return masked_view<E, R>(v.data(), tile<P, T...>(v.layout()));
+  } else if constexpr (detail::static_source<X>) {
+    static_assert(R::storage_size <= L::storage_size,
+                  "tile<padded>: the padded tiles reach past the view's storage (allocate the padded span, or tile<masked>)");
+    return detail::with_layout<R>(x);
+  } else {
+    const auto layout = tile<P, T...>(v.layout());
+    if (layout.storage_size() > v.storage_size())
+      throw layout_error("tile<padded>: the padded tiles reach {} elements, past the view's storage of {} (allocate the padded span, or tile<masked>)",
+                         layout.storage_size(), v.storage_size());
+    return tensor_view<E, std::remove_cvref_t<decltype(layout)>>(v.data(), layout, detail::within_checked_t{});
+  }
+}
+
+/// A dynamic view's tiles by a policy: exact or padded (the padded span must be in the view's
+/// storage); a dynamic layout carries no mask, so `masked` is refused here.
+template <detail::dynamic_source X>
+  requires detail::borrowable<X>
+auto tile(X&& x, const dims& tile_shape, tile_policy policy) {
+  if (policy == tile_policy::masked) throw layout_error("tile: masked tiles need a static or mixed layout (a dynamic layout carries no mask); use padded");
+  const auto v = x.as_view();
+  const dynamic_layout layout = tile(v.layout(), tile_shape, policy);
+  if (layout.storage_size() > v.storage_size())
+    throw layout_error("tile<padded>: the padded tiles reach {} elements, past the view's storage of {} (allocate the padded span)", layout.storage_size(),
+                       v.storage_size());
+  return tensor_view<typename decltype(v)::element_type, dynamic_layout>(v.data(), layout, detail::within_checked_t{});
+}
+
+}  // namespace strider

@@ -1,0 +1,65 @@
+// strider/storage/runtime_index.hpp: the view forms of the run-time index functions of
+// static/runtime_index.hpp (issue 30, item 2): `select<Dim>(v, i)`, `narrow<Dim, Length>(v,
+// start)` and `tile_at(tiled, i...)` on views of static and mixed layouts. The result is a view
+// of the same storage whose layout keeps every static entry and has a run-time offset; each
+// runs in CUDA device code too (a bad index traps there with its message).
+#pragma once
+
+#include <type_traits>
+
+#include "../static/runtime_index.hpp"
+#include "view.hpp"
+
+namespace strider {
+
+namespace detail {
+// A view of `layout` over data. Writes are allowed where the layout is unique: decided by the
+// type when its static entries decide it; otherwise checked on the host, and refused in device
+// code (which cannot run the check: read such a view through a const element type there).
+template <class T, class R>
+STRIDER_HOST_DEVICE constexpr tensor_view<T, R> runtime_index_view(T* data, const R& layout) {
+  bool writes = true;
+  if constexpr (!std::is_const_v<T> && R::static_is_unique != static_answer::yes) {
+#ifdef __CUDA_ARCH__
+    writes = false;
+#else
+    writes = layout.is_unique();
+#endif
+  }
+  return tensor_view<T, R>(data, layout, writes, known_uniqueness_t{});
+}
+template <class X>
+concept runtime_index_source = view_source<X> && !is_view_v<std::remove_cvref_t<X>> && borrowable<X> &&
+                               runtime_index_layout<typename view_of_t<X>::layout_type>;
+}  // namespace detail
+
+/// `select<Dim>(v, i)`: index i (run-time, in [0, extent)) of axis Dim, which is removed; the
+/// layout `select_at_t<L, Dim>`, static where v's is, at a run-time offset.
+template <index_t Dim, class T, detail::runtime_index_layout L>
+STRIDER_HOST_DEVICE constexpr auto select(const tensor_view<T, L>& v, index_t index) {
+  return detail::runtime_index_view(v.data(), select<Dim>(v.layout(), index));
+}
+/// `narrow<Dim, Length>(v, start)`: elements [start, start + Length) of axis Dim (start at run
+/// time, in [0, extent - Length]); the layout `narrow_at_t<L, Dim, Length>`.
+template <index_t Dim, index_t Length, class T, detail::runtime_index_layout L>
+STRIDER_HOST_DEVICE constexpr auto narrow(const tensor_view<T, L>& v, index_t start) {
+  return detail::runtime_index_view(v.data(), narrow<Dim, Length>(v.layout(), start));
+}
+/// `tile_at(tiled, i...)`: tile (i...) of a tiled view (`tile<T...>(v)`, `logical_divide(v, t)`),
+/// one run-time index per leading axis: a view of the tile's layout (`tile_at_t<L>`: its static
+/// shape and strides) at a run-time offset. CuTe's `local_tile`.
+template <class T, detail::runtime_index_layout L, std::integral... I>
+  requires requires { L::rest_rank; } && (sizeof...(I) == L::rest_rank)
+STRIDER_HOST_DEVICE constexpr auto tile_at(const tensor_view<T, L>& v, I... index) {
+  return detail::runtime_index_view(v.data(), tile_at(v.layout(), index...));
+}
+
+// Tensors of static and mixed layouts (lvalues): the same, on their view.
+template <index_t Dim, detail::runtime_index_source X>
+constexpr auto select(X&& x, index_t index) { return select<Dim>(x.as_view(), index); }
+template <index_t Dim, index_t Length, detail::runtime_index_source X>
+constexpr auto narrow(X&& x, index_t start) { return narrow<Dim, Length>(x.as_view(), start); }
+template <detail::runtime_index_source X, std::integral... I>
+constexpr auto tile_at(X&& x, I... index) { return tile_at(x.as_view(), index...); }
+
+}  // namespace strider
