@@ -163,7 +163,7 @@ class masked_layout {
     return offset;
   }
   /// Tile (t...): its layout (tile_offset(t...) from this one's first element) and how much of
-  /// it is data. Each t in [0, tile count) (checked unless NDEBUG).
+  /// it is data. Each t in [0, tile count), always checked (once per tile, as tile_at does).
   template <std::integral... I>
     requires(sizeof...(I) == tiled_rank)
   STRIDER_HOST_DEVICE constexpr auto tile(I... tile_index) const {
@@ -171,10 +171,7 @@ class masked_layout {
     index_array<tiled_rank> valid{};
     for (std::size_t d = 0; d < tiled_rank; ++d) {
       const index_t count = (extents_[d] + tile_shape[d] - 1) / tile_shape[d];
-#ifdef NDEBUG
-      if (__builtin_is_constant_evaluated())
-#endif
-        if (t[d] < 0 || t[d] >= count) detail::masked_index_out_of_data();
+      if (t[d] < 0 || t[d] >= count) detail::masked_index_out_of_data();
       const index_t left = extents_[d] - t[d] * tile_shape[d];
       valid[d] = left < 0 ? 0 : left < tile_shape[d] ? left : tile_shape[d];
     }
