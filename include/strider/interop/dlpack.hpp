@@ -87,17 +87,11 @@ inline bool dlpack_device_accepted(const DLDevice& device) {
   return code == kDLCPU;
 }
 
-// A DLPack tensor's elements as strider sees them: a layout whose offsets are all >= 0 and how
-// far before `data` (in elements) its storage starts. DLPack lets negative strides reach below
-// `data` (NumPy exports a[:, ::-1] so); strider's storage starts at its lowest element then.
-struct dlpack_elements {
-  dynamic_layout layout;
-  index_t below = 0;  // the storage starts `below` (>= 0) elements before static_cast<T*>(data)
-};
-
-// Checks t for elements of type T; throws layout_error "from_dlpack: ...".
+// Checks t for elements of type T, and places its elements from data + byte_offset (negative
+// strides may reach below data: storage/memory.hpp's place_layout); throws layout_error
+// "from_dlpack: ...".
 template <class T>
-dlpack_elements dlpack_layout(const DLTensor& t) {
+placed_layout dlpack_layout(const DLTensor& t) {
   constexpr DLDataType want = dlpack_type_of<T>();
   if (t.dtype.code != want.code || t.dtype.bits != want.bits || t.dtype.lanes != want.lanes)
     throw layout_error("from_dlpack: the tensor's dtype (code {}, {} bits, {} lanes) is not the element type's (code {}, {} bits, 1 lane)",
@@ -128,19 +122,9 @@ dlpack_elements dlpack_layout(const DLTensor& t) {
     if (t.strides == nullptr) strides = dynamic_layout::contiguous(shape).strides();
     else
       for (int d = 0; d < t.ndim; ++d) strides.push_back(t.strides[d]);
-    // The lowest element (the core's reach, checked for int64 overflow), before the layout's checks.
-    layout_value raw{};
-    raw.rank = shape.size();
-    raw.offset = offset;
-    for (std::size_t d = 0; d < shape.size(); ++d) {
-      raw.shape[d] = shape[d];
-      raw.strides[d] = strides[d];
-    }
-    const offset_range reach = offset_range_of(raw, "layout");
-    if (reach.count > 0 && reach.min == INT64_MIN)  // 2^63 elements before data: not an int64, nor an address
-      throw layout_error("layout: the lowest element lies 9223372036854775808 elements before data, below the start of the address space");
-    const index_t below = reach.count > 0 && reach.min < 0 ? -reach.min : 0;
-    return {dynamic_layout(shape, strides, checked_add(offset, below, "layout")), below};
+    // Negative strides may reach below data (NumPy exports a[:, ::-1] so): the storage then
+    // starts at the lowest element.
+    return place_layout(shape, strides, offset, "layout");
   } catch (const layout_error& e) {
     throw layout_error("from_dlpack: {}", e.what());
   }
@@ -153,12 +137,9 @@ dlpack_elements dlpack_layout(const DLTensor& t) {
 /// deleter is called).
 template <class T>
 tensor_view<T, dynamic_layout> from_dlpack(const DLTensor& t) {
-  const detail::dlpack_elements e = detail::dlpack_layout<T>(t);
+  const detail::placed_layout e = detail::dlpack_layout<T>(t);
   if (t.data == nullptr && e.layout.size() > 0) throw layout_error("from_dlpack: data is null for a tensor of {} elements", e.layout.size());
-  if (e.layout.size() == 0) return tensor_view<T, dynamic_layout>(static_cast<T*>(t.data), e.layout, detail::within_checked_t{});
-  T* const start = detail::storage_start(static_cast<T*>(t.data), e.below, "from_dlpack");
-  detail::check_memory(start, e.layout.storage_size(), detail::unknown_size, "from_dlpack");
-  return tensor_view<T, dynamic_layout>(start, e.layout, detail::within_checked_t{});
+  return tensor_view<T, dynamic_layout>(detail::placed_start(static_cast<T*>(t.data), e, "from_dlpack"), e.layout, detail::within_checked_t{});
 }
 
 /// The same as a view of the static layout L, which the tensor must match exactly: its rank,

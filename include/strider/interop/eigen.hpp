@@ -137,20 +137,10 @@ auto from_eigen(E&& m) {
   const index_t inner = m.innerStride(), outer = m.outerStride();
   const dims shape{m.rows(), m.cols()};
   const dims strides = D::IsRowMajor ? dims{outer, inner} : dims{inner, outer};
-  layout_value first{};  // element (0, 0) at data(), before moving the storage to the lowest element
-  first.rank = 2;
-  for (std::size_t d = 0; d < 2; ++d) {
+  for (std::size_t d = 0; d < 2; ++d)
     if (shape[d] < 0) throw layout_error("from_eigen: extent {} of axis {} is negative", shape[d], d);
-    first.shape[d] = shape[d];
-    first.strides[d] = strides[d];
-  }
-  const detail::offset_range reach = detail::offset_range_of(first, "from_eigen");
-  const index_t below = reach.count > 0 && reach.min < 0 ? detail::checked_neg(reach.min, "from_eigen") : 0;
-  const dynamic_layout layout(shape, strides, below);
-  if (layout.size() == 0) return tensor_view<T, dynamic_layout>(m.data(), layout, detail::within_checked_t{});
-  T* const start = detail::storage_start(m.data(), below, "from_eigen");
-  detail::check_memory(start, layout.storage_size(), detail::unknown_size, "from_eigen");
-  return tensor_view<T, dynamic_layout>(start, layout, detail::within_checked_t{});
+  const detail::placed_layout placed = detail::place_layout(shape, strides, 0, "from_eigen");  // element (0, 0) at data()
+  return tensor_view<T, dynamic_layout>(detail::placed_start(m.data(), placed, "from_eigen"), placed.layout, detail::within_checked_t{});
 }
 
 /// An Eigen Tensor or TensorMap (an lvalue) as a view of a dynamic layout, in its storage order

@@ -103,16 +103,12 @@ STRIDER_HOST_DEVICE constexpr R runtime_index_result(const L& l, index_t offset,
   return R::from_held(held);
 }
 
-#ifdef __CUDA_ARCH__
-__device__ inline void runtime_index_is_out_of_range() {}  // not constexpr: the compile error names it
-#endif
-
 // "select: index 5 is out of range for dimension 0 with extent 4" (the core rule's text): a
 // layout_error on the host, the message and a trap in device code.
 STRIDER_HOST_DEVICE constexpr void check_index(const char* op, index_t index, index_t dim, index_t extent) {
   if (index >= 0 && index < extent) return;
 #ifdef __CUDA_ARCH__
-  if (__builtin_is_constant_evaluated()) runtime_index_is_out_of_range();
+  if (__builtin_is_constant_evaluated()) index_is_out_of_range();  // static/layout.hpp's marker
   printf("strider: %s: index %lld is out of range for dimension %lld with extent %lld\n", op, static_cast<long long>(index), static_cast<long long>(dim),
          static_cast<long long>(extent));
   __trap();
@@ -123,7 +119,7 @@ STRIDER_HOST_DEVICE constexpr void check_index(const char* op, index_t index, in
 STRIDER_HOST_DEVICE constexpr void check_start(index_t start, index_t length, index_t dim, index_t extent) {
   if (start >= 0 && start <= extent && start <= extent - length) return;
 #ifdef __CUDA_ARCH__
-  if (__builtin_is_constant_evaluated()) runtime_index_is_out_of_range();
+  if (__builtin_is_constant_evaluated()) index_is_out_of_range();  // static/layout.hpp's marker
   printf("strider: narrow: start %lld (length %lld) is out of range for dimension %lld with extent %lld\n", static_cast<long long>(start),
          static_cast<long long>(length), static_cast<long long>(dim), static_cast<long long>(extent));
   __trap();

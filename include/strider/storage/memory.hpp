@@ -10,6 +10,7 @@
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../core/layout.hpp"
 
 namespace strider::detail {
 
@@ -49,6 +50,45 @@ T* storage_start(T* first, index_t below, const char* op) {
   if (static_cast<std::uintmax_t>(below) > address / sizeof(T))
     throw layout_error("{}: the layout reaches {} elements of {} bytes before address {}, below the start of the address space", op, below, sizeof(T), address);
   return reinterpret_cast<T*>(address - static_cast<std::uintptr_t>(below) * sizeof(T));
+}
+
+/// Memory described from an element rather than from its start (DLPack's `data`, an Eigen
+/// Map's `data()`): element 0 lies `offset` elements past `first`, and negative strides may
+/// reach below `first`. `layout` has every offset >= 0 from the storage's start, which lies
+/// `below` elements before `first`.
+struct placed_layout {
+  dynamic_layout layout;
+  index_t below = 0;
+};
+
+/// The placement of shape and strides (extents >= 0) with element 0 at `offset`; layout_error
+/// "op: ..." when the lowest or highest element overflows int64, or the layout is invalid.
+/// Example: shape (3), strides (-2), offset 0: the elements lie at 0, -2, -4, so `below` is 4
+/// and the layout's offset 4.
+inline placed_layout place_layout(const dims& shape, const dims& strides, index_t offset, const char* op) {
+  layout_value raw{};
+  raw.rank = shape.size();
+  raw.offset = offset;
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    raw.shape[d] = shape[d];
+    raw.strides[d] = strides[d];
+  }
+  const offset_range reach = offset_range_of(raw, op);
+  if (reach.count > 0 && reach.min == INT64_MIN)  // 2^63 elements before: not an int64, nor an address
+    throw layout_error("{}: the lowest element lies 9223372036854775808 elements before data, below the start of the address space", op);
+  const index_t below = reach.count > 0 && reach.min < 0 ? -reach.min : 0;
+  return {dynamic_layout(shape, strides, checked_add(offset, below, op)), below};
+}
+
+/// The start of the storage of a placed layout whose element 0 region begins at `first`, its
+/// memory checked (storage_start, check_memory); `first` itself for an empty layout, which
+/// addresses nothing.
+template <class T>
+T* placed_start(T* first, const placed_layout& placed, const char* op) {
+  if (placed.layout.size() == 0) return first;
+  T* const start = storage_start(first, placed.below, op);
+  check_memory(start, placed.layout.storage_size(), unknown_size, op);
+  return start;
 }
 
 }  // namespace strider::detail
