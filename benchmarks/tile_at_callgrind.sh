@@ -1,8 +1,8 @@
 #!/bin/sh
 # Instruction counts of tile_at_benchmark.cpp under callgrind: the 16 calls of the loop over
 # tile_at(tile<64, 64>(m), bi, bj) and of the hand-indexed loop (a + bi * 64 * ld + bj * 64),
-# each function's own instructions (--toggle-collect). -O2 and -O2 -DNDEBUG (element access
-# checks off; tile_at's index check stays), with each compiler found.
+# each function's own instructions (--toggle-collect). -O2 and -O2 -DNDEBUG (the index checks
+# of element access and of tile_at off), with each compiler found.
 #
 #   benchmarks/tile_at_callgrind.sh [compiler...]     (default: g++ clang++)
 set -eu

@@ -4,6 +4,7 @@
 #include <strider/strider.hpp>
 
 #include <numeric>
+#include <string>
 #include <vector>
 
 #include "catch.hpp"
@@ -52,6 +53,130 @@ void check_masked(const MV& m, index_t rows, index_t cols, const std::vector<flo
   CHECK(seen == rows * cols);  // every element in exactly one tile
 }
 
+// select and narrow on masked tile views, by brute force: element (r, c) of tile (t0, t1) is
+// matrix element (t0 * T0 + r, t1 * T1 + c), data when 0 <= r < T0, 0 <= c < T1 and that element
+// is inside rows x cols. Every index, in range and one past each end, of every tile (and of a
+// tile made by each cut) is checked for in_bounds and, where data, for the element's address.
+template <index_t T0, index_t T1, class MV>
+void check_cuts(const MV& m, index_t rows, index_t cols, const float* data) {
+  const auto naive = [&](index_t t0, index_t t1, index_t r, index_t c) {
+    return r >= 0 && c >= 0 && r < T0 && c < T1 && t0 * T0 + r < rows && t1 * T1 + c < cols;
+  };
+  const auto at = [&](index_t t0, index_t t1, index_t r, index_t c) { return data + (t0 * T0 + r) * cols + (t1 * T1 + c); };
+  const auto clamp = [](index_t v, index_t hi) { return v < 0 ? index_t{0} : v < hi ? v : hi; };
+  const auto counts = m.tile_counts();
+  for (index_t t0 = 0; t0 < counts[0]; ++t0)
+    for (index_t t1 = 0; t1 < counts[1]; ++t1) {
+      INFO("tile " << t0 << ", " << t1);
+      const auto t = m.tile(t0, t1);
+      // select<0>: a row of the tile (rank 1), and select again: one element (rank 0).
+      for (index_t i = 0; i < T0; ++i) {
+        const auto row = select<0>(t, i);
+        STATIC_REQUIRE(decltype(row)::rank == 1);
+        CHECK(row.valid()[0] == (naive(t0, t1, i, 0) ? t.valid()[1] : 0));
+        for (index_t c = -1; c <= T1; ++c) {
+          CHECK(row.in_bounds(c) == naive(t0, t1, i, c));
+          if (naive(t0, t1, i, c)) CHECK(&row(c) == at(t0, t1, i, c));
+#ifndef NDEBUG
+          else CHECK_THROWS_AS(row(c), layout_error);
+#endif
+        }
+        for (index_t c = 0; c < T1; ++c) {
+          const auto element = select<0>(row, c);
+          STATIC_REQUIRE(decltype(element)::rank == 0);
+          CHECK(element.in_bounds() == naive(t0, t1, i, c));
+          if (naive(t0, t1, i, c)) CHECK(&element() == at(t0, t1, i, c));
+#ifndef NDEBUG
+          else CHECK_THROWS_AS(element(), layout_error);
+#endif
+        }
+      }
+      // select<1> and select<-1>: a column.
+      for (index_t j = 0; j < T1; ++j) {
+        const auto column = select<1>(t, j);
+        const auto last = select<-1>(t, j);
+        STATIC_REQUIRE(std::is_same_v<decltype(column), decltype(last)>);
+        for (index_t r = -1; r <= T0; ++r) {
+          CHECK(column.in_bounds(r) == naive(t0, t1, r, j));
+          CHECK(last.in_bounds(r) == naive(t0, t1, r, j));
+          if (naive(t0, t1, r, j)) {
+            CHECK(&column(r) == at(t0, t1, r, j));
+            CHECK(&last(r) == at(t0, t1, r, j));
+          }
+        }
+      }
+      // narrow<0, 2>: rows [s, s + 2); then a column of them (a kernel thread's share).
+      for (index_t s = 0; s <= T0 - 2; ++s) {
+        const auto band = narrow<0, 2>(t, s);
+        CHECK(band.valid() == std::array<index_t, 2>{clamp(t.valid()[0] - s, 2), t.valid()[1]});
+        for (index_t r = -1; r <= 2; ++r)
+          for (index_t c = -1; c <= T1; ++c) {
+            const bool expected = r >= 0 && r < 2 && naive(t0, t1, s + r, c);
+            CHECK(band.in_bounds(r, c) == expected);
+            if (expected) CHECK(&band(r, c) == at(t0, t1, s + r, c));
+#ifndef NDEBUG
+            else CHECK_THROWS_AS(band(r, c), layout_error);
+#endif
+          }
+        for (index_t j = 0; j < T1; ++j) {
+          const auto share = select<1>(band, j);
+          for (index_t r = -1; r <= 2; ++r) {
+            const bool expected = r >= 0 && r < 2 && naive(t0, t1, s + r, j);
+            CHECK(share.in_bounds(r) == expected);
+            if (expected) CHECK(&share(r) == at(t0, t1, s + r, j));
+          }
+        }
+      }
+      // narrow<1, 3> and narrow<-1, 3>: columns [s, s + 3).
+      for (index_t s = 0; s <= T1 - 3; ++s) {
+        const auto band = narrow<1, 3>(t, s);
+        CHECK(band.valid() == std::array<index_t, 2>{t.valid()[0], clamp(t.valid()[1] - s, 3)});
+        CHECK((narrow<-1, 3>(t, s).valid() == band.valid()));
+        for (index_t r = -1; r <= T0; ++r)
+          for (index_t c = -1; c <= 3; ++c) {
+            const bool expected = c >= 0 && c < 3 && naive(t0, t1, r, s + c);
+            CHECK(band.in_bounds(r, c) == expected);
+            if (expected) CHECK(&band(r, c) == at(t0, t1, r, s + c));
+          }
+      }
+      // Length 0: nothing, wherever it starts.
+      for (index_t s = 0; s <= T0; ++s) CHECK_FALSE((narrow<0, 0>(t, s).in_bounds(0, 0)));
+      // Bad indices: refused unless NDEBUG, as select and narrow on a view refuse theirs.
+      // Unchecked, they still admit no element past the data.
+#ifndef NDEBUG
+      const auto row = select<0>(t, 0);
+      CHECK_THROWS_WITH(select<0>(row, -1), "select: index -1 is out of range for dimension 0 with extent " + std::to_string(T1));
+      CHECK_THROWS_WITH(select<0>(row, T1), "select: index " + std::to_string(T1) + " is out of range for dimension 0 with extent " + std::to_string(T1));
+      CHECK_THROWS_WITH(select<0>(t, -1), "select: index -1 is out of range for dimension 0 with extent " + std::to_string(T0));
+      CHECK_THROWS_WITH(select<0>(t, T0), "select: index " + std::to_string(T0) + " is out of range for dimension 0 with extent " + std::to_string(T0));
+      CHECK_THROWS_WITH(select<1>(t, T1), "select: index " + std::to_string(T1) + " is out of range for dimension 1 with extent " + std::to_string(T1));
+      CHECK_THROWS_WITH((narrow<0, 2>(t, -1)), "narrow: start -1 is out of range for dimension 0 with extent " + std::to_string(T0));
+      CHECK_THROWS_WITH((narrow<0, 2>(t, T0 - 1)),
+                        "narrow: start " + std::to_string(T0 - 1) + " + length 2 exceeds extent " + std::to_string(T0) + " of dimension 0");
+      CHECK_THROWS_WITH((narrow<1, 3>(t, T1 - 2)),
+                        "narrow: start " + std::to_string(T1 - 2) + " + length 3 exceeds extent " + std::to_string(T1) + " of dimension 1");
+      CHECK_THROWS_AS((narrow<0, 0>(t, T0 + 1)), layout_error);
+#else
+      const auto row = select<0>(t, 0);
+      CHECK_FALSE(select<0>(row, -1).in_bounds());
+      CHECK_FALSE(select<0>(row, T1).in_bounds());
+      for (index_t k = -1; k <= T1; ++k) {
+        CHECK_FALSE(select<0>(t, -1).in_bounds(k));
+        CHECK_FALSE(select<0>(t, T0).in_bounds(k));
+      }
+      for (index_t k = -1; k <= T0; ++k) CHECK_FALSE(select<1>(t, T1).in_bounds(k));
+      for (index_t r = -1; r <= 2; ++r)
+        for (index_t c = -1; c <= T1; ++c) {
+          CHECK_FALSE((narrow<0, 2>(t, -1).in_bounds(r, c)));
+          CHECK((narrow<0, 2>(t, T0 - 1).in_bounds(r, c)) == (r == 0 && naive(t0, t1, T0 - 1, c)));
+        }
+      for (index_t r = -1; r <= T0; ++r)
+        for (index_t c = -1; c <= 3; ++c) CHECK((narrow<1, 3>(t, T1 - 2).in_bounds(r, c)) == (c >= 0 && c < 2 && naive(t0, t1, r, T1 - 2 + c)));
+      CHECK_FALSE((narrow<0, 0>(t, T0 + 1).in_bounds(0, 0)));
+#endif
+    }
+}
+
 std::vector<float> iota(index_t n) {
   std::vector<float> v(static_cast<std::size_t>(n) + 1);  // + 1: never an empty vector's null data
   std::iota(v.begin(), v.end(), 0.0f);
@@ -70,6 +195,7 @@ void check_static() {
   } else {
     STATIC_REQUIRE(decltype(m)::layout_type::is_static);
     check_masked<4, 8>(m, Rows, Cols, data);
+    check_cuts<4, 8>(m, Rows, Cols, copy.data());
   }
 }
 
@@ -79,6 +205,7 @@ void check_mixed(index_t rows, index_t cols) {
   std::vector<float> copy = data;
   tensor_view<float, L> v(copy.data(), L(rows, cols));
   check_masked<4, 8>(tile<masked, 4, 8>(v), rows, cols, data);
+  check_cuts<4, 8>(tile<masked, 4, 8>(v), rows, cols, copy.data());
   const auto l = tile<masked, 4, 8>(v.layout());  // the layout function form
   CHECK(l.in_bounds(0, 0, 0, 0) == (rows > 0 && cols > 0));
   CHECK(l.extents() == std::array<index_t, 2>{rows, cols});
@@ -101,6 +228,79 @@ TEST_CASE("masked tiles against a naive bounds check (run-time extents)", "[part
       INFO(rows << " x " << cols);
       check_mixed(rows, cols);
     }
+}
+
+TEST_CASE("select and narrow on a rank-3 masked tile keep the mask of the other axes", "[partial_tiles]") {
+  // 5 x 6 x 7 in tiles of 2 x 4 x 4: element (a, b, c) of tile (t0, t1, t2) is data when
+  // (2 t0 + a, 4 t1 + b, 4 t2 + c) is inside the extents.
+  const index_t e0 = 5, e1 = 6, e2 = 7;
+  const auto data = iota(e0 * e1 * e2);
+  using L = contiguous<dyn, 6, 7>;
+  const tensor_view<const float, L> v(data.data(), L(e0));
+  const auto m = tile<masked, 2, 4, 4>(v);
+  const auto naive = [&](index_t t0, index_t t1, index_t t2, index_t a, index_t b, index_t c) {
+    return a >= 0 && b >= 0 && c >= 0 && a < 2 && b < 4 && c < 4 && 2 * t0 + a < e0 && 4 * t1 + b < e1 && 4 * t2 + c < e2;
+  };
+  const auto at = [&](index_t t0, index_t t1, index_t t2, index_t a, index_t b, index_t c) {
+    return data.data() + ((2 * t0 + a) * e1 + (4 * t1 + b)) * e2 + (4 * t2 + c);
+  };
+  for (index_t t0 = 0; t0 < 3; ++t0)
+    for (index_t t1 = 0; t1 < 2; ++t1)
+      for (index_t t2 = 0; t2 < 2; ++t2) {
+        const auto t = m.tile(t0, t1, t2);
+        for (index_t b = 0; b < 4; ++b) {
+          const auto plane = select<1>(t, b);  // axes 0 and 2 remain
+          STATIC_REQUIRE(decltype(plane)::rank == 2);
+          for (index_t a = -1; a <= 2; ++a)
+            for (index_t c = -1; c <= 4; ++c) {
+              CHECK(plane.in_bounds(a, c) == naive(t0, t1, t2, a, b, c));
+              if (naive(t0, t1, t2, a, b, c)) CHECK(&plane(a, c) == at(t0, t1, t2, a, b, c));
+            }
+        }
+        for (index_t s = 0; s <= 2; ++s) {
+          const auto band = narrow<1, 2>(t, s);
+          for (index_t a = 0; a < 2; ++a)
+            for (index_t b = -1; b <= 2; ++b)
+              for (index_t c = 0; c < 4; ++c) {
+                const bool expected = b >= 0 && b < 2 && naive(t0, t1, t2, a, s + b, c);
+                CHECK(band.in_bounds(a, b, c) == expected);
+                if (expected) CHECK(&band(a, b, c) == at(t0, t1, t2, a, s + b, c));
+              }
+        }
+      }
+}
+
+// The layout forms run in constant expressions: tile (2, 4) of a 4 x 8 masked tiling of 10 x 37
+// has valid (2, 5) (the doc comments' example). A tile's offsets count from its first element
+// (tile_offset(2, 4) of the tiling's).
+constexpr auto example_tile = tile_t<contiguous<10, 37>, masked, 4, 8>{}.tile(2, 4);
+static_assert(example_tile.valid() == std::array<index_t, 2>{2, 5});
+static_assert(select<0>(example_tile, 1).valid() == std::array<index_t, 1>{5});
+static_assert(select<0>(example_tile, 3).valid() == std::array<index_t, 1>{0});
+static_assert(select<0>(example_tile, 1).layout().offset() == 37);
+static_assert(narrow<1, 4>(example_tile, 2).valid() == std::array<index_t, 2>{2, 3});
+static_assert(narrow<1, 4>(example_tile, 4).valid() == std::array<index_t, 2>{2, 1});
+static_assert(narrow<0, 2>(example_tile, 2).valid() == std::array<index_t, 2>{0, 5});
+static_assert(select<0>(select<0>(example_tile, 1), 4).in_bounds() && !select<0>(select<0>(example_tile, 1), 5).in_bounds());
+static_assert(select<0>(select<0>(example_tile, 1), 4)() == 37 + 4);
+
+TEST_CASE("select and narrow on masked tile views: the doc example", "[partial_tiles]") {
+  const auto data = iota(10 * 37);
+  const tensor_view<const float, contiguous<10, 37>> v(data.data());
+  const auto t = tile<masked, 4, 8>(v).tile(2, 4);
+  const auto row = select<0>(t, 1);
+  CHECK(row.in_bounds(4));
+  CHECK_FALSE(row.in_bounds(5));
+  CHECK_FALSE(select<0>(t, 2).in_bounds(0));
+  CHECK(select<0>(row, 4)() == v(9, 36));
+  const auto r = narrow<0, 2>(t, 1);
+  CHECK(r.valid() == std::array<index_t, 2>{1, 5});
+  CHECK(r.in_bounds(0, 4));
+  CHECK(&r(0, 4) == &v(9, 36));
+  CHECK_FALSE(r.in_bounds(1, 0));
+#ifndef NDEBUG
+  CHECK_THROWS_WITH(select<0>(t, 4), "select: index 4 is out of range for dimension 0 with extent 4");
+#endif
 }
 
 TEST_CASE("padded tiles: shapes, strides and storage", "[partial_tiles]") {

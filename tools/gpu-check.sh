@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The GPU checks, for a machine with a GPU and nvcc but none of the project's other dependencies
-# (no Boost, Catch2 or CMake needed): builds and runs the device copy test and the CUDA example,
+# (no Boost, Catch2 or CMake needed): builds and runs the device copy test and the CUDA examples,
 # compiles the device static test, then runs benchmarks/cuda/run.sh. Results go to $OUT (a
 # temporary folder when unset), the binaries to a temporary folder. Usage (repository root): bash tools/gpu-check.sh [ARCH=90]
 set -euo pipefail
@@ -11,9 +11,11 @@ nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 flags=(-std=c++20 -O2 -arch=sm_${arch} -I include)
 status=0
 bin=$(mktemp -d)
-"$nvcc" "${flags[@]}" -Werror all-warnings -c static_tests/cuda/device_static_test.cu -o "$bin/device_static_test.o"
-echo "device static test: compiled"
-for test in runtime_tests/cuda/device_copy_test.cu examples/cuda/nhwc_conv.cu; do
+for test in static_tests/cuda/device_static_test.cu static_tests/cuda/device_views_test.cu; do
+  "$nvcc" "${flags[@]}" -Werror all-warnings -c "$test" -o "$bin/$(basename "$test" .cu).o"
+  echo "$(basename "$test" .cu): compiled"
+done
+for test in runtime_tests/cuda/device_copy_test.cu examples/cuda/nhwc_conv.cu examples/cuda/masked_gemm.cu; do
   name=$(basename "$test" .cu)
   "$nvcc" "${flags[@]}" "$test" -o "$bin/$name"
   if "$bin/$name" > "$out/$name.txt" 2>&1; then

@@ -51,7 +51,7 @@ struct basic_mode_list {
   std::size_t size = 0;
   [[no_unique_address]] lone_modes<E> lone;
 
-  constexpr void push(E extent, E step, std::size_t from = 0) {
+  STRIDER_HOST_DEVICE constexpr void push(E extent, E step, std::size_t from = 0) {
     shape[size] = extent;
     stride[size] = step;
     axis[size] = from;
@@ -60,7 +60,7 @@ struct basic_mode_list {
   // Appends a mode, dropping extent 1 and merging with the previous mode when it continues it
   // (CuTe's coalesce: s0:d0 ++ s1:s0*d0 => s0*s1:d0). On a pattern, whether modes merge must be
   // static, and a run-time extent that stays a mode of its own is marked (an extent of 1 would go).
-  constexpr void push_coalesced(E extent, E step, const char* op) {
+  STRIDER_HOST_DEVICE constexpr void push_coalesced(E extent, E step, const char* op) {
     if (static_cast<bool>(is_one(extent))) return;
     if (size > 0) {
       E next = 0;
@@ -79,7 +79,7 @@ using mode_list = basic_mode_list<index_t>;
 
 // A layout's axes as modes, in CuTe's order.
 template <class E = index_t, class V>
-constexpr basic_mode_list<common_entry_t<E, entry_t<V>>> modes_of(const V& v) {
+STRIDER_HOST_DEVICE constexpr basic_mode_list<common_entry_t<E, entry_t<V>>> modes_of(const V& v) {
   basic_mode_list<common_entry_t<E, entry_t<V>>> m;
   for (std::size_t d = v.rank; d-- > 0;) m.push(v.shape[d], v.strides[d], d);
   return m;
@@ -87,9 +87,9 @@ constexpr basic_mode_list<common_entry_t<E, entry_t<V>>> modes_of(const V& v) {
 
 // Appends modes (CuTe's order) to `out` as axes (strider's order).
 template <class V, class E>
-constexpr void append_axes(V& out, const basic_mode_list<E>& m, const char* op) {
+STRIDER_HOST_DEVICE constexpr void append_axes(V& out, const basic_mode_list<E>& m, const char* op) {
   if (out.rank + m.size > max_rank)
-    throw layout_error("{}: the result would have {} axes, more than max_rank ({})", op, out.rank + m.size, max_rank);
+    detail::refuse("{}: the result would have {} axes, more than max_rank ({})", op, out.rank + m.size, max_rank);
   for (std::size_t i = m.size; i-- > 0;) {
     if constexpr (!std::is_same_v<E, index_t>)
       refuse_lone_run_time_axis(m.lone.mode[i], op, out.rank, "the result");
@@ -101,8 +101,8 @@ constexpr void append_axes(V& out, const basic_mode_list<E>& m, const char* op) 
 
 // A layout read as an index map must start at 0.
 template <class V>
-constexpr void require_offset_zero(const V& v, const char* op, const char* what) {
-  if (v.offset != 0) throw layout_error("{}: {} starts at offset {}, not 0 (it is read as a function of the index)", op, what, known_value(v.offset));
+STRIDER_HOST_DEVICE constexpr void require_offset_zero(const V& v, const char* op, const char* what) {
+  if (v.offset != 0) detail::refuse("{}: {} starts at offset {}, not 0 (it is read as a function of the index)", op, what, known_value(v.offset));
 }
 
 // The axes of extent above 1 of a unique layout at offset 0, sorted by stride, where each stride
@@ -117,14 +117,14 @@ struct basic_nested_axes {
 };
 
 template <class V>
-constexpr basic_nested_axes<entry_t<V>> sort_nested(const V& v, const char* op, const char* what) {
+STRIDER_HOST_DEVICE constexpr basic_nested_axes<entry_t<V>> sort_nested(const V& v, const char* op, const char* what) {
   using E = entry_t<V>;
   basic_nested_axes<E> out;
   for (std::size_t d = v.rank; d-- > 0;) {
-    if (v.shape[d] == 0) throw layout_error("{}: {} is empty (axis {} has extent 0)", op, what, d);
+    if (v.shape[d] == 0) detail::refuse("{}: {} is empty (axis {} has extent 0)", op, what, d);
     if (decided(is_one(v.shape[d]), op, "whether an axis has extent 1")) continue;
     if (v.strides[d] <= 0)
-      throw layout_error("{}: {} is not unique or not increasing (axis {} has extent {} and stride {})", op, what, d, known_value(v.shape[d]), known_value(v.strides[d]));
+      detail::refuse("{}: {} is not unique or not increasing (axis {} has extent {} and stride {})", op, what, d, known_value(v.shape[d]), known_value(v.strides[d]));
     // Insertion by stride; ties stay in axis order and are refused below.
     std::size_t at = out.sorted.size;
     out.sorted.push(v.shape[d], v.strides[d], d);
@@ -142,9 +142,9 @@ constexpr basic_nested_axes<entry_t<V>> sort_nested(const V& v, const char* op, 
   }
   for (std::size_t i = 0; i < out.sorted.size; ++i) {
     const E stride = out.sorted.stride[i];
-    if (stride < out.span) throw layout_error("{}: axis {} of {} (stride {}) lands inside the {} offsets its axes of smaller stride span (they overlap or interleave)", op, out.sorted.axis[i], what, known_value(stride), known_value(out.span));
+    if (stride < out.span) detail::refuse("{}: axis {} of {} (stride {}) lands inside the {} offsets its axes of smaller stride span (they overlap or interleave)", op, out.sorted.axis[i], what, known_value(stride), known_value(out.span));
     if (stride % out.span != 0)
-      throw layout_error("{}: stride {} of axis {} of {} is not a multiple of {}, the span of its axes of smaller stride, so the gaps are not a layout", op, known_value(stride), out.sorted.axis[i], what, known_value(out.span));
+      detail::refuse("{}: stride {} of axis {} of {} is not a multiple of {}, the span of its axes of smaller stride, so the gaps are not a layout", op, known_value(stride), out.sorted.axis[i], what, known_value(out.span));
     out.gap[i] = stride / out.span;
     out.span = checked_mul(stride, out.sorted.shape[i], op);
   }
@@ -156,9 +156,9 @@ constexpr basic_nested_axes<entry_t<V>> sort_nested(const V& v, const char* op, 
 // (a bijection onto [0, target)); otherwise the last mode is rounded up (CuTe's ceil_div), as a
 // product needs.
 template <class V, class T>
-constexpr basic_mode_list<common_entry_t<entry_t<V>, T>> complement_modes(const V& v, T target, bool exact, const char* op, const char* what) {
+STRIDER_HOST_DEVICE constexpr basic_mode_list<common_entry_t<entry_t<V>, T>> complement_modes(const V& v, T target, bool exact, const char* op, const char* what) {
   using E = common_entry_t<entry_t<V>, T>;
-  if (target <= 0) throw layout_error("{}: the size to complete to, {}, is not positive", op, known_value(target));
+  if (target <= 0) detail::refuse("{}: the size to complete to, {}, is not positive", op, known_value(target));
   require_offset_zero(v, op, what);
   const basic_nested_axes<entry_t<V>> n = sort_nested(v, op, what);
   basic_mode_list<E> out;
@@ -168,8 +168,8 @@ constexpr basic_mode_list<common_entry_t<entry_t<V>, T>> complement_modes(const 
     covered = n.sorted.stride[i] * n.sorted.shape[i];  // sort_nested checked it
   }
   if (exact) {
-    if (target < n.span) throw layout_error("{}: {} spans {} offsets, more than the {} it must tile", op, what, known_value(n.span), known_value(target));
-    if (target % n.span != 0) throw layout_error("{}: {} spans {} offsets, which do not divide the {} it must tile", op, what, known_value(n.span), known_value(target));
+    if (target < n.span) detail::refuse("{}: {} spans {} offsets, more than the {} it must tile", op, what, known_value(n.span), known_value(target));
+    if (target % n.span != 0) detail::refuse("{}: {} spans {} offsets, which do not divide the {} it must tile", op, what, known_value(n.span), known_value(target));
     out.push_coalesced(E(target) / n.span, n.span, op);
   } else {
     out.push_coalesced(E(target) / n.span + pick(target % n.span != 0, E(1), E(0)), n.span, op);
@@ -189,7 +189,7 @@ constexpr basic_mode_list<common_entry_t<entry_t<V>, T>> complement_modes(const 
 // digit the axes composed so far reach there; each axis adds its own and must stay below the
 // extent (the last mode is unbounded).
 template <class E>
-constexpr basic_mode_list<E> compose_axis(const basic_mode_list<E>& a, E s, E d, std::size_t axis, const char* op, const char* what, E* used) {
+STRIDER_HOST_DEVICE constexpr basic_mode_list<E> compose_axis(const basic_mode_list<E>& a, E s, E d, std::size_t axis, const char* op, const char* what, E* used) {
   basic_mode_list<E> out;
   if (decided(is_one(s), op, "whether an axis has extent 1")) {  // an extent-1 axis stays an axis (the result has the second layout's axes)
     out.push(1, 0);
@@ -215,7 +215,7 @@ constexpr basic_mode_list<E> compose_axis(const basic_mode_list<E>& a, E s, E d,
       m.shape[i] = 1;
       rest = rest / extent;
     } else {
-      throw layout_error("{}: axis {} of {} (stride {}) steps unevenly over the extents of the layout it reads: {} and {} do not divide one another", op, axis, what, known_value(d), known_value(rest), known_value(extent));
+      detail::refuse("{}: axis {} of {} (stride {}) steps unevenly over the extents of the layout it reads: {} and {} do not divide one another", op, axis, what, known_value(d), known_value(rest), known_value(extent));
     }
   }
   m.stride[last] = checked_mul(m.stride[last], rest, op);
@@ -231,13 +231,13 @@ constexpr basic_mode_list<E> compose_axis(const basic_mode_list<E>& a, E s, E d,
     } else if (decided(keep % extent == 0, op, "where an axis ends over the layout it reads")) {
       keep = keep / extent;
     } else {
-      throw layout_error("{}: axis {} of {} (extent {}) ends unevenly over the extents of the layout it reads: {} and {} do not divide one another", op, axis, what, known_value(s), known_value(keep), known_value(extent));
+      detail::refuse("{}: axis {} of {} (extent {}) ends unevenly over the extents of the layout it reads: {} and {} do not divide one another", op, axis, what, known_value(s), known_value(keep), known_value(extent));
     }
   }
   m.shape[last] = keep;
   for (std::size_t i = 0; i < last; ++i) {
     used[i] = used[i] + (m.shape[i] - 1) * step[i];  // at most the extent - 1 each
-    if (used[i] >= a.shape[i]) throw layout_error("{}: axis {} of {} (extent {}, stride {}) adds up with the axes before it past extent {} of the layout it reads, which would carry into the next extent", op, axis, what, known_value(s), known_value(d), known_value(a.shape[i]));
+    if (used[i] >= a.shape[i]) detail::refuse("{}: axis {} of {} (extent {}, stride {}) adds up with the axes before it past extent {} of the layout it reads, which would carry into the next extent", op, axis, what, known_value(s), known_value(d), known_value(a.shape[i]));
   }
   for (std::size_t i = 0; i < m.size; ++i) out.push_coalesced(m.shape[i], m.stride[i], op);  // s > 1: at least one mode
   return out;
@@ -246,7 +246,7 @@ constexpr basic_mode_list<E> compose_axis(const basic_mode_list<E>& a, E s, E d,
 // composition(a, b) appended to `out` (whose offset and storage the caller set): one group of
 // axes per axis of b.
 template <class V, class A, class B>
-constexpr void append_composition(V& out, const A& a, const B& b, const char* op, const char* what) {
+STRIDER_HOST_DEVICE constexpr void append_composition(V& out, const A& a, const B& b, const char* op, const char* what) {
   using E = entry_t<V>;
   const auto& bv = b.entries();
   require_offset_zero(bv, op, what);
@@ -254,7 +254,7 @@ constexpr void append_composition(V& out, const A& a, const B& b, const char* op
   // its non-empty results (docs/mixed.md).
   if (static_cast<bool>(element_count(bv, op) == 0)) {  // no element: b's axes, nothing to step over
     for (std::size_t d = 0; d < bv.rank; ++d) {
-      if (out.rank == max_rank) throw layout_error("{}: the result would have more than max_rank ({}) axes", op, max_rank);
+      if (out.rank == max_rank) detail::refuse("{}: the result would have more than max_rank ({}) axes", op, max_rank);
       out.shape[out.rank] = bv.shape[d];
       out.strides[out.rank] = 0;
       ++out.rank;
@@ -263,7 +263,7 @@ constexpr void append_composition(V& out, const A& a, const B& b, const char* op
   }
   const auto size = element_count(a.entries(), op);
   const auto reach = offset_range_of(bv, op).max;
-  if (reach >= size) throw layout_error("{}: {} reaches index {}, past the {} elements of the first layout", op, what, known_value(reach), known_value(size));
+  if (reach >= size) detail::refuse("{}: {} reaches index {}, past the {} elements of the first layout", op, what, known_value(reach), known_value(size));
   basic_mode_list<E> am = modes_of<E>(coalesced(a.entries(), op));
   if (am.size == 0) am.push(1, 0);  // one element (CuTe's 1:0)
   E used[basic_mode_list<E>::capacity] = {};
@@ -288,12 +288,12 @@ struct tiled_value {
   friend constexpr bool operator==(const tiled_value&, const tiled_value&) = default;
 };
 // The template argument of a tiled static or mixed layout type.
-constexpr tiled_value tiled_value_of(const basic_tiled<layout_value>& t) { return {t.value, t.tile_rank}; }
-constexpr tiled_value tiled_value_of(const basic_tiled<pattern_value>& t) { return {subset_result(t.value).value(), t.tile_rank}; }
+STRIDER_HOST_DEVICE constexpr tiled_value tiled_value_of(const basic_tiled<layout_value>& t) { return {t.value, t.tile_rank}; }
+STRIDER_HOST_DEVICE constexpr tiled_value tiled_value_of(const basic_tiled<pattern_value>& t) { return {subset_result(t.value).value(), t.tile_rank}; }
 
 // The C-order index stride of each axis of v (how far the 1-D index moves along it).
 template <class V>
-constexpr void index_strides(const V& v, entry_t<V> (&out)[max_rank]) {
+STRIDER_HOST_DEVICE constexpr void index_strides(const V& v, entry_t<V> (&out)[max_rank]) {
   entry_t<V> step = 1;
   for (std::size_t d = v.rank; d-- > 0;) {
     out[d] = step;
@@ -303,7 +303,7 @@ constexpr void index_strides(const V& v, entry_t<V> (&out)[max_rank]) {
 
 // An empty layout of value type V with the offset and storage of `in` (a view's result).
 template <class V, class W>
-constexpr V view_base(const W& in) {
+STRIDER_HOST_DEVICE constexpr V view_base(const W& in) {
   V out{};
   out.offset = in.offset;
   out.storage_size = in.storage_size;
@@ -311,7 +311,7 @@ constexpr V view_base(const W& in) {
 }
 
 template <class V>
-constexpr V index_map_base(entry_t<V> storage) {
+STRIDER_HOST_DEVICE constexpr V index_map_base(entry_t<V> storage) {
   V out{};
   out.storage_size = storage;
   return out;
@@ -325,7 +325,7 @@ constexpr V index_map_base(entry_t<V> storage) {
 /// divisibility conditions are checked: an axis of B whose stride or extent steps unevenly across
 /// A's extents is refused. The result is a view of A's storage (A's offset and storage).
 template <detail::rule_layout A, detail::rule_layout B>
-constexpr auto composition(const A& a, const B& b) {
+STRIDER_HOST_DEVICE constexpr auto composition(const A& a, const B& b) {
   using V = detail::common_value_t<A, B>;
   V out = detail::view_base<V>(a.entries());
   detail::append_composition(out, a, b, "composition", "the second layout");
@@ -338,7 +338,7 @@ constexpr auto composition(const A& a, const B& b) {
 /// of the smaller ones; N is a multiple of L's span. The axes come in decreasing stride (the
 /// repetitions first); one element gives rank 0. The result's storage is [0, N).
 template <detail::rule_layout L>
-constexpr L complement(const L& l, index_t n) {
+STRIDER_HOST_DEVICE constexpr L complement(const L& l, index_t n) {
   using V = detail::value_t<L>;
   V out = detail::index_map_base<V>(n > 0 ? n : 1);
   detail::append_axes(out, detail::complement_modes(l.entries(), detail::entry_t<V>(n), true, "complement", "the layout"), "complement");
@@ -349,12 +349,12 @@ constexpr L complement(const L& l, index_t n) {
 /// i in [0, size(R)): the axes that step by 1, then by what those span, and so on. L starts at
 /// offset 0 and is not empty. R's offsets are indices of L: its storage is [0, size(L)).
 template <detail::rule_layout L>
-constexpr L right_inverse(const L& l) {
+STRIDER_HOST_DEVICE constexpr L right_inverse(const L& l) {
   using V = detail::value_t<L>;
   using E = detail::entry_t<V>;
   detail::require_offset_zero(l.entries(), "right_inverse", "the layout");
   const E size = detail::element_count(l.entries(), "right_inverse");
-  if (size == 0) throw layout_error("right_inverse: the layout is empty");
+  if (size == 0) detail::refuse("right_inverse: the layout is empty");
   const V c = detail::coalesced(l.entries(), "right_inverse");
   E index_stride[max_rank] = {};
   detail::index_strides(c, index_stride);
@@ -382,7 +382,7 @@ constexpr L right_inverse(const L& l) {
 /// where no element of L lies, its values are unspecified (strider picks those that let R's axes
 /// merge), so its storage is its own span.
 template <detail::rule_layout L>
-constexpr L left_inverse(const L& l) {
+STRIDER_HOST_DEVICE constexpr L left_inverse(const L& l) {
   using V = detail::value_t<L>;
   using E = detail::entry_t<V>;
   detail::require_offset_zero(l.entries(), "left_inverse", "the layout");
@@ -405,11 +405,11 @@ constexpr L left_inverse(const L& l) {
 namespace detail {
 
 template <rule_layout A, rule_layout T>
-constexpr auto divide(const A& l, const T& tiler) {
+STRIDER_HOST_DEVICE constexpr auto divide(const A& l, const T& tiler) {
   using V = common_value_t<A, T>;
   using E = entry_t<V>;
   const E size = element_count(l.entries(), "logical_divide");
-  if (size == 0) throw layout_error("logical_divide: the layout is empty, there is nothing to tile");
+  if (size == 0) detail::refuse("logical_divide: the layout is empty, there is nothing to tile");
   // The tiles: the tiler's complement up to L's size (the tiler must divide it), then the tiler.
   V rest = index_map_base<V>(size);
   append_axes(rest, complement_modes(tiler.entries(), size, true, "logical_divide", "the tiler"), "logical_divide");
@@ -421,12 +421,12 @@ constexpr auto divide(const A& l, const T& tiler) {
 }
 
 template <rule_layout A, rule_layout T>
-constexpr auto product(const A& block, const T& tiler) {
+STRIDER_HOST_DEVICE constexpr auto product(const A& block, const T& tiler) {
   using V = common_value_t<A, T>;
   using E = entry_t<V>;
   require_offset_zero(tiler.entries(), "logical_product", "the tiler");
   const auto block_size = element_count(block.entries(), "logical_product");
-  if (block_size == 0) throw layout_error("logical_product: the block is empty");
+  if (block_size == 0) detail::refuse("logical_product: the block is empty");
   // The repetitions of the block (its complement, rounded up to hold as many copies as the tiler
   // reaches indices: CuTe's cosize), in the tiler's order, then the block.
   const E tiler_span = required_span_of(tiler.entries(), "logical_product");
@@ -443,24 +443,24 @@ constexpr auto product(const A& block, const T& tiler) {
 // (`padded`, `masked`): the last tiles then reach past the data, and the result knows exactly
 // its padded span as its storage (storage_size 0 below: validate makes it the required span).
 template <rule_layout L>
-constexpr basic_tiled<value_t<L>> tiled(const L& l, const dims& tile_shape, bool round_up = false) {
+STRIDER_HOST_DEVICE constexpr basic_tiled<value_t<L>> tiled(const L& l, const dims& tile_shape, bool round_up = false) {
   using V = value_t<L>;
   using E = entry_t<V>;
   const V& in = l.entries();
   if (tile_shape.size() != in.rank)
-    throw layout_error("tile: {} tile extents for a layout of rank {} (one per axis)", tile_shape.size(), in.rank);
-  if (2 * in.rank > max_rank) throw layout_error("tile: the result's rank {} would exceed max_rank ({})", 2 * in.rank, max_rank);
+    detail::refuse("tile: {} tile extents for a layout of rank {} (one per axis)", tile_shape.size(), in.rank);
+  if (2 * in.rank > max_rank) detail::refuse("tile: the result's rank {} would exceed max_rank ({})", 2 * in.rank, max_rank);
   V out = view_base<V>(in);
   out.rank = 2 * in.rank;
   for (std::size_t d = 0; d < in.rank; ++d) {
     const index_t t = tile_shape[d];
-    if (t <= 0) throw layout_error("tile: tile extent {} of axis {} is not positive", t, d);
+    if (t <= 0) detail::refuse("tile: tile extent {} of axis {} is not positive", t, d);
     if (round_up) {
       // The tile count rounds up; the padded result knows its own span (its storage).
       if (in.shape[d] % t != 0) out.storage_size = 0;
       out.shape[d] = (in.shape[d] + (t - 1)) / t;
     } else {
-      if (in.shape[d] % t != 0) throw layout_error("tile: tile extent {} does not divide extent {} of axis {}", t, known_value(in.shape[d]), d);
+      if (in.shape[d] % t != 0) detail::refuse("tile: tile extent {} does not divide extent {} of axis {}", t, known_value(in.shape[d]), d);
       out.shape[d] = in.shape[d] / t;
     }
     // The step between tiles; for a single tile (or none) any stride will do, and t * stride
@@ -483,21 +483,21 @@ constexpr basic_tiled<value_t<L>> tiled(const L& l, const dims& tile_shape, bool
 /// offset 0 and must tile L's size exactly: a tile that does not divide is an error, never padded.
 /// A view of L's storage.
 template <detail::rule_layout L, detail::rule_layout T>
-constexpr auto logical_divide(const L& l, const T& tiler) { return detail::subset_result(detail::divide(l, tiler).value); }
+STRIDER_HOST_DEVICE constexpr auto logical_divide(const L& l, const T& tiler) { return detail::subset_result(detail::divide(l, tiler).value); }
 
 /// CuTe's `logical_product(A, B)`, in row-major order, flattened: the block A repeated in the
 /// order of the tiler B. The trailing axes are A (tile_rank = A's rank), the leading ones B's
 /// repetitions, each a copy of A at offsets A does not reach. Both start at offset 0; the
 /// result is an index map of its own span.
 template <detail::rule_layout A, detail::rule_layout B>
-constexpr auto logical_product(const A& block, const B& tiler) { return detail::subset_result(detail::product(block, tiler).value); }
+STRIDER_HOST_DEVICE constexpr auto logical_product(const A& block, const B& tiler) { return detail::subset_result(detail::product(block, tiler).value); }
 
 /// Blocks every axis: `tile(l, {2, 4})` of an (8, 8) layout has shape (4, 2, 2, 4): which tile
 /// (rows, columns), then the element in the tile. Each tile extent must divide its axis (no
 /// padding). CuTe's logical_divide by a shape, flattened with the tiles last (not NumPy's
 /// np.tile, which repeats an array). A view of L's storage.
 template <detail::rule_layout L>
-constexpr L tile(const L& l, const dims& tile_shape) { return detail::subset_result(detail::tiled(l, tile_shape).value); }
+STRIDER_HOST_DEVICE constexpr L tile(const L& l, const dims& tile_shape) { return detail::subset_result(detail::tiled(l, tile_shape).value); }
 
 /// What tiling does with a tile that does not divide its axis (docs/algebra.md, "Partial
 /// tiles"): `exact` refuses it (the default), `padded` rounds the tile count up (the last tiles
@@ -514,7 +514,7 @@ inline constexpr tile_policy masked = tile_policy::masked;
 /// (a dynamic layout's padded span is its storage), and the masked views of static and mixed
 /// layouts carry the mask (tile<masked, T...>).
 template <detail::rule_layout L>
-constexpr L tile(const L& l, const dims& tile_shape, tile_policy policy) {
+STRIDER_HOST_DEVICE constexpr L tile(const L& l, const dims& tile_shape, tile_policy policy) {
   return detail::subset_result(detail::tiled(l, tile_shape, policy != tile_policy::exact).value);
 }
 
@@ -523,10 +523,10 @@ namespace detail {
 // non-empty value of the run-time entries allows (a condition that depends on them stops the
 // search). The contiguous run of the last axes is what coalesce would merge into its last axis.
 template <class V>
-constexpr index_t vector_width_of(const V& v, index_t element_bytes, index_t alignment) {
+STRIDER_HOST_DEVICE constexpr index_t vector_width_of(const V& v, index_t element_bytes, index_t alignment) {
   using E = entry_t<V>;
-  if (element_bytes <= 0) throw layout_error("vector_width: element size {} is not positive", element_bytes);
-  if (alignment <= 0 || (alignment & (alignment - 1)) != 0) throw layout_error("vector_width: alignment {} is not a power of two", alignment);
+  if (element_bytes <= 0) detail::refuse("vector_width: element size {} is not positive", element_bytes);
+  if (alignment <= 0 || (alignment & (alignment - 1)) != 0) detail::refuse("vector_width: alignment {} is not a power of two", alignment);
   if (static_cast<bool>(element_count(v, "vector_width") == 0)) return 1;
   E run = 1;
   std::size_t outer = v.rank;  // the axes before `outer` are not in the run
@@ -560,13 +560,13 @@ constexpr index_t vector_width_of(const V& v, index_t element_bytes, index_t ali
 /// alignment, a power of two). 1 when nothing wider is safe. On a mixed layout's pattern, the
 /// widest load every non-empty value of its run-time entries allows.
 template <detail::rule_layout L>
-constexpr index_t vector_width(const L& l, index_t element_bytes, index_t alignment) { return detail::vector_width_of(l.entries(), element_bytes, alignment); }
+STRIDER_HOST_DEVICE constexpr index_t vector_width(const L& l, index_t element_bytes, index_t alignment) { return detail::vector_width_of(l.entries(), element_bytes, alignment); }
 
 // Under nvcc, non-template forms (see core/operations.hpp): nvcc's front end rejects a call of a
 // function template in a template argument.
 #ifdef __CUDACC__
 #define STRIDER_ALGEBRA_BINARY(name, A, B, R) \
-  constexpr R name(const A& a, const B& b) { return ::strider::name<A, B>(a, b); }
+  STRIDER_HOST_DEVICE constexpr R name(const A& a, const B& b) { return ::strider::name<A, B>(a, b); }
 #define STRIDER_ALGEBRA_BINARY_ALL(name)                                      \
   STRIDER_ALGEBRA_BINARY(name, dynamic_layout, dynamic_layout, dynamic_layout) \
   STRIDER_ALGEBRA_BINARY(name, detail::pattern_layout, dynamic_layout, detail::pattern_layout) \
@@ -577,18 +577,18 @@ STRIDER_ALGEBRA_BINARY_ALL(logical_divide)
 STRIDER_ALGEBRA_BINARY_ALL(logical_product)
 #undef STRIDER_ALGEBRA_BINARY_ALL
 #undef STRIDER_ALGEBRA_BINARY
-constexpr dynamic_layout complement(const dynamic_layout& l, index_t n) { return ::strider::complement<dynamic_layout>(l, n); }
-constexpr detail::pattern_layout complement(const detail::pattern_layout& l, index_t n) { return ::strider::complement<detail::pattern_layout>(l, n); }
-constexpr dynamic_layout right_inverse(const dynamic_layout& l) { return ::strider::right_inverse<dynamic_layout>(l); }
-constexpr detail::pattern_layout right_inverse(const detail::pattern_layout& l) { return ::strider::right_inverse<detail::pattern_layout>(l); }
-constexpr dynamic_layout left_inverse(const dynamic_layout& l) { return ::strider::left_inverse<dynamic_layout>(l); }
-constexpr detail::pattern_layout left_inverse(const detail::pattern_layout& l) { return ::strider::left_inverse<detail::pattern_layout>(l); }
-constexpr dynamic_layout tile(const dynamic_layout& l, const dims& t) { return ::strider::tile<dynamic_layout>(l, t); }
-constexpr detail::pattern_layout tile(const detail::pattern_layout& l, const dims& t) { return ::strider::tile<detail::pattern_layout>(l, t); }
-constexpr dynamic_layout tile(const dynamic_layout& l, const dims& t, tile_policy p) { return ::strider::tile<dynamic_layout>(l, t, p); }
-constexpr detail::pattern_layout tile(const detail::pattern_layout& l, const dims& t, tile_policy p) { return ::strider::tile<detail::pattern_layout>(l, t, p); }
-constexpr index_t vector_width(const dynamic_layout& l, index_t b, index_t a) { return ::strider::vector_width<dynamic_layout>(l, b, a); }
-constexpr index_t vector_width(const detail::pattern_layout& l, index_t b, index_t a) { return ::strider::vector_width<detail::pattern_layout>(l, b, a); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout complement(const dynamic_layout& l, index_t n) { return ::strider::complement<dynamic_layout>(l, n); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout complement(const detail::pattern_layout& l, index_t n) { return ::strider::complement<detail::pattern_layout>(l, n); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout right_inverse(const dynamic_layout& l) { return ::strider::right_inverse<dynamic_layout>(l); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout right_inverse(const detail::pattern_layout& l) { return ::strider::right_inverse<detail::pattern_layout>(l); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout left_inverse(const dynamic_layout& l) { return ::strider::left_inverse<dynamic_layout>(l); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout left_inverse(const detail::pattern_layout& l) { return ::strider::left_inverse<detail::pattern_layout>(l); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout tile(const dynamic_layout& l, const dims& t) { return ::strider::tile<dynamic_layout>(l, t); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout tile(const detail::pattern_layout& l, const dims& t) { return ::strider::tile<detail::pattern_layout>(l, t); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout tile(const dynamic_layout& l, const dims& t, tile_policy p) { return ::strider::tile<dynamic_layout>(l, t, p); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout tile(const detail::pattern_layout& l, const dims& t, tile_policy p) { return ::strider::tile<detail::pattern_layout>(l, t, p); }
+STRIDER_HOST_DEVICE constexpr index_t vector_width(const dynamic_layout& l, index_t b, index_t a) { return ::strider::vector_width<dynamic_layout>(l, b, a); }
+STRIDER_HOST_DEVICE constexpr index_t vector_width(const detail::pattern_layout& l, index_t b, index_t a) { return ::strider::vector_width<detail::pattern_layout>(l, b, a); }
 #endif
 
 }  // namespace strider

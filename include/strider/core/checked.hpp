@@ -12,19 +12,19 @@ namespace strider::detail {
 // builtins where they are constant expressions; nvcc's front end does not evaluate them in
 // constant expressions, so CUDA translation units use the portable form (tested against the
 // builtins in runtime_tests).
-constexpr bool portable_add_overflows(index_t a, index_t b, index_t* r) {
+STRIDER_HOST_DEVICE constexpr bool portable_add_overflows(index_t a, index_t b, index_t* r) {
   if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b)) return true;
   *r = a + b;
   return false;
 }
 
-constexpr bool portable_mul_overflows(index_t a, index_t b, index_t* r) {
+STRIDER_HOST_DEVICE constexpr bool portable_mul_overflows(index_t a, index_t b, index_t* r) {
   if (a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a) : (b > 0 ? a < INT64_MIN / b : a != 0 && b < INT64_MAX / a)) return true;
   *r = a * b;
   return false;
 }
 
-constexpr bool add_overflows(index_t a, index_t b, index_t* r) {
+STRIDER_HOST_DEVICE constexpr bool add_overflows(index_t a, index_t b, index_t* r) {
 #ifdef __CUDACC__
   return portable_add_overflows(a, b, r);
 #else
@@ -32,7 +32,7 @@ constexpr bool add_overflows(index_t a, index_t b, index_t* r) {
 #endif
 }
 
-constexpr bool mul_overflows(index_t a, index_t b, index_t* r) {
+STRIDER_HOST_DEVICE constexpr bool mul_overflows(index_t a, index_t b, index_t* r) {
 #ifdef __CUDACC__
   return portable_mul_overflows(a, b, r);
 #else
@@ -42,27 +42,27 @@ constexpr bool mul_overflows(index_t a, index_t b, index_t* r) {
 
 // Overflow of a size, stride or offset is an error (never undefined behaviour); `op` names
 // the operation that asked, so the message starts like every other.
-constexpr index_t checked_add(index_t a, index_t b, const char* op) {
+STRIDER_HOST_DEVICE constexpr index_t checked_add(index_t a, index_t b, const char* op) {
   index_t r = 0;
-  if (add_overflows(a, b, &r)) throw layout_error("{}: int64 overflow computing {} + {}", op, a, b);
+  if (add_overflows(a, b, &r)) detail::refuse("{}: int64 overflow computing {} + {}", op, a, b);
   return r;
 }
 
-constexpr index_t checked_mul(index_t a, index_t b, const char* op) {
+STRIDER_HOST_DEVICE constexpr index_t checked_mul(index_t a, index_t b, const char* op) {
   index_t r = 0;
-  if (mul_overflows(a, b, &r)) throw layout_error("{}: int64 overflow computing {} * {}", op, a, b);
+  if (mul_overflows(a, b, &r)) detail::refuse("{}: int64 overflow computing {} * {}", op, a, b);
   return r;
 }
 
-constexpr index_t checked_neg(index_t a, const char* op) { return checked_mul(a, -1, op); }
+STRIDER_HOST_DEVICE constexpr index_t checked_neg(index_t a, const char* op) { return checked_mul(a, -1, op); }
 
 // std::min and std::max without <algorithm> (which would double the core's include cost).
-constexpr index_t min_of(index_t a, index_t b) { return b < a ? b : a; }
-constexpr index_t max_of(index_t a, index_t b) { return a < b ? b : a; }
+STRIDER_HOST_DEVICE constexpr index_t min_of(index_t a, index_t b) { return b < a ? b : a; }
+STRIDER_HOST_DEVICE constexpr index_t max_of(index_t a, index_t b) { return a < b ? b : a; }
 
 // Sorts values[0, n) in ascending order (heapsort: no recursion, no allocation, O(n log n) in
 // the compilers' constant evaluators too).
-constexpr void sort_ascending(index_t* values, index_t n) {
+STRIDER_HOST_DEVICE constexpr void sort_ascending(index_t* values, index_t n) {
   const auto sift_down = [values](index_t root, index_t end) {
     while (2 * root + 1 < end) {
       index_t child = 2 * root + 1;

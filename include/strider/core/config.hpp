@@ -4,13 +4,18 @@
 #include <cstddef>
 #include <cstdint>
 
-// What CUDA device code calls at run time (element access and the index arithmetic) is marked
-// for both host and device under nvcc, and for nothing elsewhere: a host-only user needs no CUDA
-// header. Everything else is constexpr and runs in the compiler, device code or not.
+// Everything CUDA device code may call at run time (every rule of the core, element access, the
+// view operations and iteration: whatever does not allocate) is marked for both host and device
+// under nvcc, and for nothing elsewhere: a host-only user needs no CUDA header. What allocates or
+// returns std:: types (tensors on the heap, the split family's std::tuple, text) is host only.
 #ifdef __CUDACC__
 #define STRIDER_HOST_DEVICE __host__ __device__
+// Before a function template that calls a caller's function (for_each's f): in device code that
+// is a __device__ lambda, in host code a host one, and each instantiation calls only its own.
+#define STRIDER_CALLS_CALLER _Pragma("nv_exec_check_disable")
 #else
 #define STRIDER_HOST_DEVICE
+#define STRIDER_CALLS_CALLER
 #endif
 
 namespace strider {

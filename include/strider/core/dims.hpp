@@ -15,8 +15,8 @@ namespace strider {
 class dims {
  public:
   constexpr dims() = default;
-  constexpr dims(std::initializer_list<index_t> values) : size_(values.size()) {
-    if (size_ > max_rank) throw layout_error("layout: rank exceeds max_rank ({})", max_rank);
+  STRIDER_HOST_DEVICE constexpr dims(std::initializer_list<index_t> values) : size_(values.size()) {
+    if (size_ > max_rank) detail::refuse("layout: rank exceeds max_rank ({})", max_rank);
     const index_t* v = values.begin();  // one call, then plain reads: cheap in constant evaluation
     for (std::size_t i = 0; i < size_; ++i) values_[i] = v[i];
   }
@@ -28,24 +28,24 @@ class dims {
       { *r.begin() } -> std::convertible_to<index_t>;
       r.end();
     } && std::integral<std::remove_cvref_t<decltype(*std::declval<const R&>().begin())>>
-  constexpr explicit dims(const R& values) {
+  STRIDER_HOST_DEVICE constexpr explicit dims(const R& values) {
     for (auto v : values) push_back(static_cast<index_t>(v));
   }
 
-  constexpr std::size_t size() const { return size_; }
-  constexpr bool empty() const { return size_ == 0; }
-  constexpr index_t operator[](std::size_t i) const { return values_[i]; }
-  constexpr index_t& operator[](std::size_t i) { return values_[i]; }
-  constexpr const index_t* begin() const { return values_; }
-  constexpr const index_t* end() const { return values_ + size_; }
-  constexpr index_t* begin() { return values_; }
-  constexpr index_t* end() { return values_ + size_; }
+  STRIDER_HOST_DEVICE constexpr std::size_t size() const { return size_; }
+  STRIDER_HOST_DEVICE constexpr bool empty() const { return size_ == 0; }
+  STRIDER_HOST_DEVICE constexpr index_t operator[](std::size_t i) const { return values_[i]; }
+  STRIDER_HOST_DEVICE constexpr index_t& operator[](std::size_t i) { return values_[i]; }
+  STRIDER_HOST_DEVICE constexpr const index_t* begin() const { return values_; }
+  STRIDER_HOST_DEVICE constexpr const index_t* end() const { return values_ + size_; }
+  STRIDER_HOST_DEVICE constexpr index_t* begin() { return values_; }
+  STRIDER_HOST_DEVICE constexpr index_t* end() { return values_ + size_; }
 
-  constexpr void push_back(index_t v) {
-    if (size_ == max_rank) throw layout_error("layout: rank exceeds max_rank ({})", max_rank);
+  STRIDER_HOST_DEVICE constexpr void push_back(index_t v) {
+    if (size_ == max_rank) detail::refuse("layout: rank exceeds max_rank ({})", max_rank);
     values_[size_++] = v;
   }
-  friend constexpr bool operator==(const dims& a, const dims& b) {
+  friend STRIDER_HOST_DEVICE constexpr bool operator==(const dims& a, const dims& b) {
     if (a.size_ != b.size_) return false;
     for (std::size_t i = 0; i < a.size_; ++i)
       if (a.values_[i] != b.values_[i]) return false;

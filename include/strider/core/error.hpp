@@ -6,16 +6,22 @@
 #include <string_view>
 #include <type_traits>
 
+#include "config.hpp"
+#include "text_view.hpp"
+#ifdef __CUDACC__
+#include <cstdio>  // printf in device code
+#endif
+
 namespace strider {
 
 /// Thrown for every invalid layout request. The message starts with the operation's name and
 /// a colon ("permute: repeated axis 1"), as NumPy's and PyTorch's errors name the call.
 ///
-/// Every check in the core is written `throw layout_error("op: text with {} holes", values...)`
-/// on a single line. Inside a constant expression (a static layout) the throw itself is the
-/// compile error, and compilers print that source line, so the message template is what the
-/// user reads, with the values in the call the compiler shows above it. At run time the holes
-/// are filled with the values.
+/// Every check in the core is written `detail::refuse("op: text with {} holes", values...)` (below)
+/// on a single line. Inside a constant expression (a static layout) that call is the compile
+/// error, and compilers print that source line, so the message template is what the user reads,
+/// with the values in the call the compiler shows above it. At run time it throws this, the
+/// holes filled with the values.
 class layout_error : public std::invalid_argument {
  public:
   template <class... Args>
@@ -60,5 +66,62 @@ class index_text_error : public layout_error {
  private:
   std::size_t column_;
 };
+
+namespace detail {
+
+#ifdef __CUDA_ARCH__
+// Device code has no exceptions: a refusal prints its message, the holes filled as on the host,
+// and traps (the kernel fails with cudaErrorLaunchFailure; the message is on the device's stdout).
+template <class T>
+__device__ void print_refusal_value(const T& value) {
+  if constexpr (std::is_integral_v<T>) printf("%lld", static_cast<long long>(value));
+  else if constexpr (std::is_convertible_v<const T&, const char*>) printf("%s", static_cast<const char*>(value));
+  else if constexpr (std::is_same_v<T, text_view>) printf("%.*s", static_cast<int>(value.size()), value.data());
+  else printf("(a value)");
+}
+template <class... Args>
+[[noreturn]] __device__ void device_refusal(const char* format, const Args&... args) {
+  printf("strider: ");
+  const char* hole = format;
+  const auto next = [&hole](const auto& value) {
+    const char* h = hole;
+    while (*h != '\0' && !(h[0] == '{' && h[1] == '}')) ++h;
+    printf("%.*s", static_cast<int>(h - hole), hole);
+    if (*h != '\0') {
+      print_refusal_value(value);
+      h += 2;
+    }
+    hole = h;
+  };
+  (next(args), ...);
+  printf("%s\n", hole);
+  __trap();
+  __builtin_unreachable();
+}
+#endif
+
+/// The one way a rule refuses: `refuse("op: text with {} holes", values...)` on a single line.
+/// On the host it throws layout_error; in CUDA device code it prints the message and traps.
+/// Not constexpr: inside a constant expression (a static layout) the call itself is the compile
+/// error, reported on that source line, the message, and nowhere deeper.
+template <class... Args>
+[[noreturn]] STRIDER_HOST_DEVICE void refuse(const char* format, Args... args) {
+#ifdef __CUDA_ARCH__
+  device_refusal(format, args...);
+#else
+  throw layout_error(format, args...);
+#endif
+}
+/// refuse() for index text: the message names the column (index_text_error).
+template <class... Args>
+[[noreturn]] STRIDER_HOST_DEVICE void refuse_at(std::size_t column, const char* format, Args... args) {
+#ifdef __CUDA_ARCH__
+  device_refusal(format, column, args...);
+#else
+  throw index_text_error(column, format, args...);
+#endif
+}
+
+}  // namespace detail
 
 }  // namespace strider

@@ -62,7 +62,7 @@ namespace detail {
 
 // An entry no compile-time pass knows: on index_t, never asked for (every value is known).
 template <class E>
-constexpr E unknown_entry() {
+STRIDER_HOST_DEVICE constexpr E unknown_entry() {
   if constexpr (std::is_same_v<E, index_t>) return 0;
   else return maybe_index::unknown();
 }
@@ -73,7 +73,7 @@ constexpr E unknown_entry() {
 // extent may be the 0 that makes an overflowing product 0.) One pass in the common case: the
 // extents after an overflow are searched for a 0 only then.
 template <class E>
-constexpr E extent_product(const E* extents, std::size_t n, const char* op) {
+STRIDER_HOST_DEVICE constexpr E extent_product(const E* extents, std::size_t n, const char* op) {
   E count = 1;
   for (std::size_t d = 0; d < n; ++d) {
     E next{};
@@ -92,7 +92,7 @@ constexpr E extent_product(const E* extents, std::size_t n, const char* op) {
 
 // The number of elements, the product of the extents (1 for rank 0; 0 when one is 0).
 template <class V>
-constexpr entry_t<V> element_count(const V& v, const char* op) {
+STRIDER_HOST_DEVICE constexpr entry_t<V> element_count(const V& v, const char* op) {
   return extent_product(v.shape, v.rank, op);
 }
 
@@ -107,7 +107,7 @@ using offset_range = basic_offset_range<index_t>;
 // An unknown count, or an unknown stride whose sign decides which bound it moves, leaves both
 // bounds unknown: only an unknown extent along a known stride keeps the other bound.
 template <class V>
-constexpr basic_offset_range<entry_t<V>> offset_range_of(const V& v, const char* op) {
+STRIDER_HOST_DEVICE constexpr basic_offset_range<entry_t<V>> offset_range_of(const V& v, const char* op) {
   basic_offset_range<entry_t<V>> r{element_count(v, op), v.offset, v.offset};
   if (r.count == 0) return r;
   for (std::size_t d = 0; d < v.rank; ++d) {
@@ -138,13 +138,13 @@ constexpr basic_offset_range<entry_t<V>> offset_range_of(const V& v, const char*
 
 // The storage elements reached from offset 0: max_offset + 1, or 0 when empty (required_span()).
 template <class V>
-constexpr entry_t<V> required_span_of(const V& v, const char* op) {
+STRIDER_HOST_DEVICE constexpr entry_t<V> required_span_of(const V& v, const char* op) {
   const basic_offset_range<entry_t<V>> r = offset_range_of(v, op);
   return pick(r.count == 0, entry_t<V>(0), r.max + 1);
 }
 
-constexpr index_t min_offset(const layout_value& v, const char* op = "layout") { return offset_range_of(v, op).min; }
-constexpr index_t max_offset(const layout_value& v, const char* op = "layout") { return offset_range_of(v, op).max; }
+STRIDER_HOST_DEVICE constexpr index_t min_offset(const layout_value& v, const char* op = "layout") { return offset_range_of(v, op).min; }
+STRIDER_HOST_DEVICE constexpr index_t max_offset(const layout_value& v, const char* op = "layout") { return offset_range_of(v, op).max; }
 
 // The invariants every layout keeps: non-negative extents, a non-negative storage offset for
 // every element, and a size and offset range that fit in int64. `op` names who asked.
@@ -152,8 +152,8 @@ constexpr index_t max_offset(const layout_value& v, const char* op = "layout") {
 // checked; the run-time pass checks the rest. A pattern's storage size stays 0 ("the required
 // span") when the span depends on run-time entries.
 template <class V>
-constexpr V validate(const V& v, const char* op) {
-  if (v.rank > max_rank) throw layout_error("{}: rank {} exceeds max_rank ({})", op, v.rank, max_rank);
+STRIDER_HOST_DEVICE constexpr V validate(const V& v, const char* op) {
+  if (v.rank > max_rank) detail::refuse("{}: rank {} exceeds max_rank ({})", op, v.rank, max_rank);
   // Rebuilt with every entry below the rank written and zeros past it: equal layouts must be
   // equal template arguments, and g++ 12 gives a value whose array kept an unwritten entry
   // before a written one a different identity from the same value written in full.
@@ -161,9 +161,9 @@ constexpr V validate(const V& v, const char* op) {
   out.rank = v.rank;
   out.offset = v.offset;
   out.storage_size = v.storage_size;
-  if (v.storage_size < 0) throw layout_error("{}: storage size {} is negative", op, known_value(v.storage_size));
+  if (v.storage_size < 0) detail::refuse("{}: storage size {} is negative", op, known_value(v.storage_size));
   for (std::size_t d = 0; d < v.rank; ++d) {
-    if (v.shape[d] < 0) throw layout_error("{}: extent {} of axis {} is negative", op, known_value(v.shape[d]), d);
+    if (v.shape[d] < 0) detail::refuse("{}: extent {} of axis {} is negative", op, known_value(v.shape[d]), d);
     out.shape[d] = v.shape[d];
     out.strides[d] = v.strides[d];
   }
@@ -172,12 +172,12 @@ constexpr V validate(const V& v, const char* op) {
   // reversed axes point before their storage); nothing ever dereferences it.
   if (r.count == 0) return out;
   const auto nonempty = r.count != 0;
-  if (nonempty && v.offset < 0) throw layout_error("{}: storage offset {} is negative", op, known_value(v.offset));
-  if (nonempty && r.min < 0) throw layout_error("{}: an element lies at negative storage offset {}", op, known_value(r.min));
+  if (nonempty && v.offset < 0) detail::refuse("{}: storage offset {} is negative", op, known_value(v.offset));
+  if (nonempty && r.min < 0) detail::refuse("{}: an element lies at negative storage offset {}", op, known_value(r.min));
   // required_span (max_offset + 1) must fit in int64 too.
-  if (nonempty && r.max == INT64_MAX) throw layout_error("{}: an element lies at storage offset {}, leaving no int64 room for the storage span", op, known_value(r.max));
+  if (nonempty && r.max == INT64_MAX) detail::refuse("{}: an element lies at storage offset {}, leaving no int64 room for the storage span", op, known_value(r.max));
   if (v.storage_size == 0) out.storage_size = is_known(r.max) && is_known(nonempty) ? r.max + 1 : 0;  // 0: the span, unknown
-  else if (nonempty && v.storage_size <= r.max) throw layout_error("{}: reaches storage offset {}, outside its storage [0, {})", op, known_value(r.max), known_value(v.storage_size));
+  else if (nonempty && v.storage_size <= r.max) detail::refuse("{}: reaches storage offset {}, outside its storage [0, {})", op, known_value(r.max), known_value(v.storage_size));
   return out;
 }
 
@@ -197,7 +197,7 @@ struct overflow_note {
   bool noted = false;
   bool product = false;  // a * b, else a + b
   E a = 0, b = 0;
-  constexpr void note(E x, E y, bool is_product) {
+  STRIDER_HOST_DEVICE constexpr void note(E x, E y, bool is_product) {
     if (noted) return;  // the first one names the values
     noted = true;
     product = is_product;
@@ -208,7 +208,7 @@ struct overflow_note {
 
 // a * b as the stride of an axis of `extent` elements (see overflow_note).
 template <class E>
-constexpr E stride_product(E a, E b, E extent, E fallback, overflow_note<E>& note) {
+STRIDER_HOST_DEVICE constexpr E stride_product(E a, E b, E extent, E fallback, overflow_note<E>& note) {
   E r{};
   if (!static_cast<bool>(mul_overflows(a, b, &r))) return r;
   if (!static_cast<bool>(extent <= 1)) note.note(a, b, true);
@@ -216,7 +216,7 @@ constexpr E stride_product(E a, E b, E extent, E fallback, overflow_note<E>& not
 }
 // a + b as the stride of an axis of `extent` elements (see overflow_note).
 template <class E>
-constexpr E stride_sum(E a, E b, E extent, E fallback, overflow_note<E>& note) {
+STRIDER_HOST_DEVICE constexpr E stride_sum(E a, E b, E extent, E fallback, overflow_note<E>& note) {
   E r{};
   if (!static_cast<bool>(add_overflows(a, b, &r))) return r;
   if (!static_cast<bool>(extent <= 1)) note.note(a, b, false);
@@ -225,7 +225,7 @@ constexpr E stride_sum(E a, E b, E extent, E fallback, overflow_note<E>& note) {
 // offset + k * stride as the offset of the result; `offset` itself where that does not fit
 // (noted: only an empty result may have it).
 template <class E>
-constexpr E moved_offset(E offset, E k, E stride, overflow_note<E>& note) {
+STRIDER_HOST_DEVICE constexpr E moved_offset(E offset, E k, E stride, overflow_note<E>& note) {
   E step{}, r{};
   if (static_cast<bool>(mul_overflows(k, stride, &step))) note.note(k, stride, true);
   else if (static_cast<bool>(add_overflows(offset, step, &r))) note.note(offset, step, false);
@@ -234,14 +234,14 @@ constexpr E moved_offset(E offset, E k, E stride, overflow_note<E>& note) {
 }
 // The refusal of a result that would use a value noted above.
 template <class V>
-constexpr void refuse_used_overflow(const overflow_note<entry_t<V>>& note, const V& out, const char* op) {
+STRIDER_HOST_DEVICE constexpr void refuse_used_overflow(const overflow_note<entry_t<V>>& note, const V& out, const char* op) {
   if (!note.noted || !static_cast<bool>(element_count(out, op) != 0)) return;
   if (note.product) checked_mul(note.a, note.b, op);  // throws
   checked_add(note.a, note.b, op);                      // throws
 }
 
 // Storage offset of the element at row-major position k (0 <= k < element count).
-constexpr index_t flat_index_offset(const layout_value& v, index_t k) {
+STRIDER_HOST_DEVICE constexpr index_t flat_index_offset(const layout_value& v, index_t k) {
   index_t offset = v.offset;
   for (std::size_t d = v.rank; d-- > 0;) {
     offset += k % v.shape[d] * v.strides[d];
@@ -253,7 +253,7 @@ constexpr index_t flat_index_offset(const layout_value& v, index_t k) {
 // PyTorch's rule: C order, strides of size-1 dimensions do not matter, empty is contiguous. On
 // a pattern the answer is a maybe_bool: known where the static entries decide it.
 template <class V>
-constexpr auto is_contiguous(const V& v) {
+STRIDER_HOST_DEVICE constexpr auto is_contiguous(const V& v) {
   const auto empty = element_count(v, "is_contiguous") == 0;
   if (empty) return decltype(empty)(true);
   auto result = decltype(empty)(true);
@@ -271,7 +271,7 @@ constexpr auto is_contiguous(const V& v) {
 // offset to the next element; false (index all zero again) after the last one. Only steps that
 // stay on an element are added: the stride of an extent-1 axis may be any int64 (it never moves
 // an offset), so adding it first and taking it back could overflow.
-constexpr bool next_index(const layout_value& v, std::size_t axes, index_t* index, index_t& offset) {
+STRIDER_HOST_DEVICE constexpr bool next_index(const layout_value& v, std::size_t axes, index_t* index, index_t& offset) {
   for (std::size_t d = axes; d-- > 0;) {
     if (++index[d] < v.shape[d]) {
       offset += v.strides[d];
@@ -285,8 +285,9 @@ constexpr bool next_index(const layout_value& v, std::size_t axes, index_t* inde
 
 // Calls visit(offset) for every element in logical (row-major) order: the odometer over the
 // outer axes around a tight loop over the last one.
+STRIDER_CALLS_CALLER
 template <class Visit>
-constexpr void for_each_offset(const layout_value& v, Visit&& visit) {
+STRIDER_HOST_DEVICE constexpr void for_each_offset(const layout_value& v, Visit&& visit) {
   for (std::size_t d = 0; d < v.rank; ++d)
     if (v.shape[d] == 0) return;
   if (v.rank == 0) {
@@ -302,8 +303,9 @@ constexpr void for_each_offset(const layout_value& v, Visit&& visit) {
 }
 
 // Calls visit(index, offset) for every element in logical order, index a dims.
+STRIDER_CALLS_CALLER
 template <class Visit>
-constexpr void for_each_element(const layout_value& v, Visit&& visit) {
+STRIDER_HOST_DEVICE constexpr void for_each_element(const layout_value& v, Visit&& visit) {
   for (std::size_t d = 0; d < v.rank; ++d)
     if (v.shape[d] == 0) return;
   dims index;
@@ -331,7 +333,7 @@ using moving_axes = basic_moving_axes<index_t>;
 // On a pattern (a mixed layout's compile-time pass), each answer may be unknown: an axis of
 // run-time extent moves unless it is 1, and a moving axis of run-time stride cannot be sorted.
 template <class V>
-constexpr basic_moving_axes<entry_t<V>> sorted_moving_axes(const V& v) {
+STRIDER_HOST_DEVICE constexpr basic_moving_axes<entry_t<V>> sorted_moving_axes(const V& v) {
   using E = entry_t<V>;
   basic_moving_axes<E> m;
   bool sortable = true;
@@ -392,7 +394,7 @@ constexpr basic_moving_axes<entry_t<V>> sorted_moving_axes(const V& v) {
 // extent only on the outermost of them), false when an axis of extent > 1 has stride 0 and the
 // layout is not empty; unknown otherwise, where the run-time answer needs the values (or an
 // enumeration, which the index_t rule makes).
-constexpr maybe_bool is_unique(const pattern_value& v) {
+STRIDER_HOST_DEVICE constexpr maybe_bool is_unique(const pattern_value& v) {
   const maybe_index count = element_count(v, "is_unique");
   if (count == 0) return true;
   const basic_moving_axes<maybe_index> m = sorted_moving_axes(v);
@@ -407,7 +409,7 @@ constexpr maybe_bool is_unique(const pattern_value& v) {
 // O(rank^2). Otherwise the offsets are enumerated when there are at most unique_check_limit
 // elements, and the answer is `false` (may overlap) beyond that, so that static layouts stay
 // within the compilers' constant-evaluation limits.
-constexpr bool is_unique(const layout_value& v) {
+STRIDER_HOST_DEVICE constexpr bool is_unique(const layout_value& v) {
   const index_t count = element_count(v, "is_unique");
   if (count == 0) return true;
   const moving_axes m = sorted_moving_axes(v);
@@ -447,7 +449,7 @@ constexpr bool is_unique(const layout_value& v) {
 // Whether a layout has no element, from its extents alone (never an overflow): on a pattern,
 // unknown when no extent is known to be 0 and one is a run-time extent.
 template <class V>
-constexpr auto has_zero_extent(const V& v) {
+STRIDER_HOST_DEVICE constexpr auto has_zero_extent(const V& v) {
   decltype(v.shape[0] == 0) zero = false;
   for (std::size_t d = 0; d < v.rank; ++d) zero = zero || v.shape[d] == 0;
   return zero;
@@ -460,7 +462,7 @@ constexpr auto has_zero_extent(const V& v) {
 // run-time extents decide whether it is empty, 0 as well: a non-empty value of those extents
 // has a count past int64, which its run-time pass refuses.
 template <class V>
-constexpr entry_t<V> next_packed_stride(const V& v, entry_t<V> stride, entry_t<V> extent, const char* op) {
+STRIDER_HOST_DEVICE constexpr entry_t<V> next_packed_stride(const V& v, entry_t<V> stride, entry_t<V> extent, const char* op) {
   const entry_t<V> factor = max_of(extent, 1);
   entry_t<V> next{};
   if (!static_cast<bool>(mul_overflows(stride, factor, &next))) return next;
@@ -471,7 +473,7 @@ constexpr entry_t<V> next_packed_stride(const V& v, entry_t<V> stride, entry_t<V
 // Row-major (C order) strides for the extents of `v`, written into `v`: PyTorch's contiguous
 // strides, where a zero extent does not zero the strides of the outer dimensions.
 template <class V>
-constexpr void set_contiguous_strides(V& v, const char* op) {
+STRIDER_HOST_DEVICE constexpr void set_contiguous_strides(V& v, const char* op) {
   entry_t<V> stride = 1;
   for (std::size_t d = v.rank; d-- > 0;) {
     v.strides[d] = stride;
@@ -482,18 +484,18 @@ constexpr void set_contiguous_strides(V& v, const char* op) {
 // An entry of an alias's list: `dyn` is unknown in a pattern; an extent may also be
 // dyn_multiple<N>, unknown and a multiple of N.
 template <class V>
-constexpr entry_t<V> entry_of(index_t e) {
+STRIDER_HOST_DEVICE constexpr entry_t<V> entry_of(index_t e) {
   if constexpr (std::is_same_v<entry_t<V>, index_t>) return e;
   else return e == dyn ? maybe_index::unknown() : maybe_index(e);
 }
 template <class V>
-constexpr entry_t<V> extent_entry_of(index_t e) {
+STRIDER_HOST_DEVICE constexpr entry_t<V> extent_entry_of(index_t e) {
   if constexpr (std::is_same_v<entry_t<V>, index_t>) return e;
   else return is_dyn_extent(e) ? maybe_index::unknown(multiple_of_mark(e)) : maybe_index(e);
 }
 
 template <class V = layout_value>
-constexpr V contiguous_value(const dims& shape, const char* op) {
+STRIDER_HOST_DEVICE constexpr V contiguous_value(const dims& shape, const char* op) {
   V v{};
   v.rank = shape.size();
   const index_t* extents = shape.begin();
@@ -507,7 +509,7 @@ constexpr V contiguous_value(const dims& shape, const char* op) {
 
 // Column-major (Fortran order) strides for the extents of `v`, written into `v`.
 template <class V>
-constexpr void set_column_major_strides(V& v, const char* op) {
+STRIDER_HOST_DEVICE constexpr void set_column_major_strides(V& v, const char* op) {
   entry_t<V> stride = 1;
   for (std::size_t d = 0; d < v.rank; ++d) {
     v.strides[d] = stride;
@@ -516,7 +518,7 @@ constexpr void set_column_major_strides(V& v, const char* op) {
 }
 
 template <class V = layout_value>
-constexpr V column_major_value(const dims& shape, const char* op) {
+STRIDER_HOST_DEVICE constexpr V column_major_value(const dims& shape, const char* op) {
   V v{};
   v.rank = shape.size();
   for (std::size_t d = 0; d < shape.size(); ++d) v.shape[d] = extent_entry_of<V>(shape[d]);  // all, before the strides read them
@@ -537,9 +539,9 @@ class dynamic_layout {
   /// A rank-0 layout (one element at offset 0).
   constexpr dynamic_layout() = default;
   /// Any strided layout; throws `layout_error` ("layout: ...") if it breaks an invariant.
-  constexpr dynamic_layout(const dims& shape, const dims& strides, index_t offset = 0) {
+  STRIDER_HOST_DEVICE constexpr dynamic_layout(const dims& shape, const dims& strides, index_t offset = 0) {
     if (shape.size() != strides.size())
-      throw layout_error("layout: shape has {} extents but strides has {} entries", shape.size(), strides.size());
+      detail::refuse("layout: shape has {} extents but strides has {} entries", shape.size(), strides.size());
     value_.rank = shape.size();
     for (std::size_t d = 0; d < shape.size(); ++d) {
       value_.shape[d] = shape[d];
@@ -550,73 +552,73 @@ class dynamic_layout {
     value_ = detail::validate(value_, "layout");
   }
   /// From a raw value, checked.
-  constexpr explicit dynamic_layout(const layout_value& value) : value_(detail::validate(value, "layout")) {}
+  STRIDER_HOST_DEVICE constexpr explicit dynamic_layout(const layout_value& value) : value_(detail::validate(value, "layout")) {}
   /// From a value already known to be valid (the result of a core operation).
-  constexpr dynamic_layout(const layout_value& value, unchecked_t) : value_(value) {}
+  STRIDER_HOST_DEVICE constexpr dynamic_layout(const layout_value& value, unchecked_t) : value_(value) {}
 
   /// Row-major (C order) layout of `shape` at offset 0, PyTorch's contiguous strides.
-  static constexpr dynamic_layout contiguous(const dims& shape) {
+  STRIDER_HOST_DEVICE static constexpr dynamic_layout contiguous(const dims& shape) {
     return {detail::contiguous_value(shape, "contiguous"), unchecked_t{}};
   }
   /// Column-major (Fortran order) layout of `shape` at offset 0.
-  static constexpr dynamic_layout column_major(const dims& shape) {
+  STRIDER_HOST_DEVICE static constexpr dynamic_layout column_major(const dims& shape) {
     return {detail::column_major_value(shape, "column_major"), unchecked_t{}};
   }
 
-  constexpr const layout_value& value() const { return value_; }
+  STRIDER_HOST_DEVICE constexpr const layout_value& value() const { return value_; }
   /// The value the rules read (the same as value(); a mixed layout's compile-time pass reads
   /// entries that may be unknown instead).
-  constexpr const layout_value& entries() const { return value_; }
-  constexpr std::size_t rank() const { return value_.rank; }
-  constexpr dims shape() const { return to_dims(value_.shape); }
-  constexpr dims strides() const { return to_dims(value_.strides); }
+  STRIDER_HOST_DEVICE constexpr const layout_value& entries() const { return value_; }
+  STRIDER_HOST_DEVICE constexpr std::size_t rank() const { return value_.rank; }
+  STRIDER_HOST_DEVICE constexpr dims shape() const { return to_dims(value_.shape); }
+  STRIDER_HOST_DEVICE constexpr dims strides() const { return to_dims(value_.strides); }
   /// Extent and stride of one axis (0 <= axis < rank; throws otherwise).
-  constexpr index_t extent(std::size_t axis) const { return value_.shape[checked_axis(axis)]; }
-  constexpr index_t stride(std::size_t axis) const { return value_.strides[checked_axis(axis)]; }
-  constexpr index_t offset() const { return value_.offset; }
+  STRIDER_HOST_DEVICE constexpr index_t extent(std::size_t axis) const { return value_.shape[checked_axis(axis)]; }
+  STRIDER_HOST_DEVICE constexpr index_t stride(std::size_t axis) const { return value_.strides[checked_axis(axis)]; }
+  STRIDER_HOST_DEVICE constexpr index_t offset() const { return value_.offset; }
 
   /// Number of elements (the product of the extents; 1 for rank 0).
-  constexpr index_t size() const { return detail::element_count(value_, "size"); }
+  STRIDER_HOST_DEVICE constexpr index_t size() const { return detail::element_count(value_, "size"); }
   /// C-contiguous in PyTorch's sense (extent-1 strides ignored, empty is contiguous).
-  constexpr bool is_contiguous() const { return detail::is_contiguous(value_); }
+  STRIDER_HOST_DEVICE constexpr bool is_contiguous() const { return detail::is_contiguous(value_); }
   /// No two elements share a storage offset (conservatively false past unique_check_limit
   /// elements when dimensions interleave).
-  constexpr bool is_unique() const { return detail::is_unique(value_); }
-  constexpr index_t min_offset() const { return detail::min_offset(value_); }
-  constexpr index_t max_offset() const { return detail::max_offset(value_); }
+  STRIDER_HOST_DEVICE constexpr bool is_unique() const { return detail::is_unique(value_); }
+  STRIDER_HOST_DEVICE constexpr index_t min_offset() const { return detail::min_offset(value_); }
+  STRIDER_HOST_DEVICE constexpr index_t max_offset() const { return detail::max_offset(value_); }
   /// Storage elements needed from offset 0: max_offset() + 1, or 0 for an empty layout.
-  constexpr index_t required_span() const { return size() == 0 ? 0 : max_offset() + 1; }
+  STRIDER_HOST_DEVICE constexpr index_t required_span() const { return size() == 0 ? 0 : max_offset() + 1; }
   /// Elements of the storage the layout was cut from (at least required_span()): a view keeps
   /// its input's, and as_strided may reach anywhere in it. A layout made from extents or strides
   /// has exactly its required span; `with_storage` states a larger one.
-  constexpr index_t storage_size() const { return value_.storage_size; }
+  STRIDER_HOST_DEVICE constexpr index_t storage_size() const { return value_.storage_size; }
 
   /// Storage offset of element `index` (one entry per axis, each in [0, extent)).
-  constexpr index_t operator()(const dims& index) const {
+  STRIDER_HOST_DEVICE constexpr index_t operator()(const dims& index) const {
     if (index.size() != value_.rank)
-      throw layout_error("index: {} indices given for a layout of rank {}", index.size(), value_.rank);
+      detail::refuse("index: {} indices given for a layout of rank {}", index.size(), value_.rank);
     // Every index is checked before any is used: an index into an empty layout is out of range
     // on its empty axis, and the axes before it may hold strides whose products overflow.
     for (std::size_t d = 0; d < value_.rank; ++d)
       if (index[d] < 0 || index[d] >= value_.shape[d])
-        throw layout_error("index: index {} is out of range for axis {} with extent {}", index[d], d, value_.shape[d]);
+        detail::refuse("index: index {} is out of range for axis {} with extent {}", index[d], d, value_.shape[d]);
     index_t off = value_.offset;  // an element's offset, and every partial sum one too: no overflow
     for (std::size_t d = 0; d < value_.rank; ++d) off += index[d] * value_.strides[d];
     return off;
   }
   template <std::integral... I>
-  constexpr index_t operator()(I... index) const {
+  STRIDER_HOST_DEVICE constexpr index_t operator()(I... index) const {
     return (*this)(dims{static_cast<index_t>(index)...});
   }
 
   friend constexpr bool operator==(const dynamic_layout&, const dynamic_layout&) = default;
 
  private:
-  constexpr std::size_t checked_axis(std::size_t axis) const {
-    if (axis >= value_.rank) throw layout_error("layout: axis {} is out of range for rank {}", axis, value_.rank);
+  STRIDER_HOST_DEVICE constexpr std::size_t checked_axis(std::size_t axis) const {
+    if (axis >= value_.rank) detail::refuse("layout: axis {} is out of range for rank {}", axis, value_.rank);
     return axis;
   }
-  constexpr dims to_dims(const index_t (&values)[max_rank]) const {
+  STRIDER_HOST_DEVICE constexpr dims to_dims(const index_t (&values)[max_rank]) const {
     dims out;
     for (std::size_t d = 0; d < value_.rank; ++d) out.push_back(values[d]);
     return out;
@@ -641,7 +643,7 @@ inline constexpr index_t required_span_storage = -1;
 inline constexpr index_t row_major_storage = -2;
 inline constexpr index_t column_major_storage = -3;
 // Whether a mixed value's `dyn` strides are computed from its extents (see row_major_storage).
-constexpr bool derives_strides(const layout_value& v) { return v.storage_size == row_major_storage || v.storage_size == column_major_storage; }
+STRIDER_HOST_DEVICE constexpr bool derives_strides(const layout_value& v) { return v.storage_size == row_major_storage || v.storage_size == column_major_storage; }
 
 /// The compile-time pass of a mixed layout (`contiguous<dyn, 3>`): the rules run on it as on a
 /// dynamic_layout, over entries that may be unknown, and `value()` gives the result's layout
@@ -650,12 +652,12 @@ constexpr bool derives_strides(const layout_value& v) { return v.storage_size ==
 class pattern_layout {
  public:
   constexpr pattern_layout() = default;
-  constexpr pattern_layout(const pattern_value& value, dynamic_layout::unchecked_t) : value_(value) {}
+  STRIDER_HOST_DEVICE constexpr pattern_layout(const pattern_value& value, dynamic_layout::unchecked_t) : value_(value) {}
   /// The pattern of a mixed layout's value (see of()).
-  constexpr pattern_layout(const layout_value& value, dynamic_layout::unchecked_t) : pattern_layout(of(value)) {}
+  STRIDER_HOST_DEVICE constexpr pattern_layout(const layout_value& value, dynamic_layout::unchecked_t) : pattern_layout(of(value)) {}
 
   /// The pattern of a layout value holding `dyn` entries.
-  static constexpr pattern_layout of(const layout_value& v) {
+  STRIDER_HOST_DEVICE static constexpr pattern_layout of(const layout_value& v) {
     pattern_layout p;
     p.value_.rank = v.rank;
     for (std::size_t d = 0; d < v.rank; ++d) {
@@ -668,10 +670,10 @@ class pattern_layout {
     return p;
   }
 
-  constexpr const pattern_value& entries() const { return value_; }
-  constexpr std::size_t rank() const { return value_.rank; }
+  STRIDER_HOST_DEVICE constexpr const pattern_value& entries() const { return value_; }
+  STRIDER_HOST_DEVICE constexpr std::size_t rank() const { return value_.rank; }
   /// The layout value with `dyn` where an entry is unknown.
-  constexpr layout_value value() const {
+  STRIDER_HOST_DEVICE constexpr layout_value value() const {
     layout_value v{};
     v.rank = value_.rank;
     bool unknown = !value_.offset.known;
@@ -698,14 +700,14 @@ template <class L>
 concept rule_layout = std::same_as<L, dynamic_layout> || std::same_as<L, pattern_layout>;
 
 // True for the value of a mixed layout type (see required_span_storage).
-constexpr bool is_mixed(const layout_value& v) { return v.storage_size < 0; }
+STRIDER_HOST_DEVICE constexpr bool is_mixed(const layout_value& v) { return v.storage_size < 0; }
 
-constexpr bool has_dyn(const dims& values) {
+STRIDER_HOST_DEVICE constexpr bool has_dyn(const dims& values) {
   for (const index_t e : values)
     if (e == dyn) return true;
   return false;
 }
-constexpr bool has_dyn_extent(const dims& extents) {
+STRIDER_HOST_DEVICE constexpr bool has_dyn_extent(const dims& extents) {
   const index_t* e = extents.begin();
   for (std::size_t d = 0; d < extents.size(); ++d)
     if (e[d] < dyn + max_dyn_multiple) return true;  // is_dyn_extent, without a call per extent
@@ -714,7 +716,7 @@ constexpr bool has_dyn_extent(const dims& extents) {
 
 // A contiguous or column-major pattern whose run-time extents leave some strides run-time: those
 // are computed from the extents (see row_major_storage), so the type says so.
-constexpr layout_value packed_pattern(layout_value v, index_t order) {
+STRIDER_HOST_DEVICE constexpr layout_value packed_pattern(layout_value v, index_t order) {
   for (std::size_t d = 0; d < v.rank; ++d)
     if (v.strides[d] == dyn) {
       v.storage_size = order;
@@ -728,7 +730,7 @@ constexpr layout_value packed_pattern(layout_value v, index_t order) {
 // contiguous_value's work for a static layout, with the test for a run-time extent in its loop:
 // the first layout of every chain is one, and a separate pass (or a call through
 // dynamic_layout::contiguous) costs each a tenth of its compile time.
-constexpr layout_value contiguous_layout_value(const dims& shape) {
+STRIDER_HOST_DEVICE constexpr layout_value contiguous_layout_value(const dims& shape) {
   layout_value v{};
   v.rank = shape.size();
   const index_t* extents = shape.begin();
@@ -740,14 +742,14 @@ constexpr layout_value contiguous_layout_value(const dims& shape) {
   set_contiguous_strides(v, "contiguous");
   return validate(v, "contiguous");
 }
-constexpr layout_value column_major_layout_value(const dims& shape) {
+STRIDER_HOST_DEVICE constexpr layout_value column_major_layout_value(const dims& shape) {
   if (!has_dyn_extent(shape)) return dynamic_layout::column_major(shape).value();
   return packed_pattern(pattern_layout(column_major_value<pattern_value>(shape, "column_major"), dynamic_layout::unchecked_t{}).value(), column_major_storage);
 }
-constexpr layout_value general_layout_value(const dims& shape, const dims& strides, index_t offset) {
+STRIDER_HOST_DEVICE constexpr layout_value general_layout_value(const dims& shape, const dims& strides, index_t offset) {
   if (!has_dyn_extent(shape) && !has_dyn(strides) && offset != dyn) return dynamic_layout(shape, strides, offset).value();
   if (shape.size() != strides.size())
-    throw layout_error("layout: shape has {} extents but strides has {} entries", shape.size(), strides.size());
+    detail::refuse("layout: shape has {} extents but strides has {} entries", shape.size(), strides.size());
   pattern_value v{};
   v.rank = shape.size();
   for (std::size_t d = 0; d < shape.size(); ++d) {

@@ -37,8 +37,8 @@ inline constexpr index_t dyn_multiple = dyn + (N - 1);
 namespace detail {
 
 // Whether an alias's extent marks a run-time one (dyn or dyn_multiple<N>), and its N.
-constexpr bool is_dyn_extent(index_t e) { return e >= dyn && e < dyn + max_dyn_multiple; }
-constexpr index_t multiple_of_mark(index_t mark) { return mark - dyn + 1; }
+STRIDER_HOST_DEVICE constexpr bool is_dyn_extent(index_t e) { return e >= dyn && e < dyn + max_dyn_multiple; }
+STRIDER_HOST_DEVICE constexpr index_t multiple_of_mark(index_t mark) { return mark - dyn + 1; }
 
 // A three-valued truth: known true, known false, or unknown (depends on a run-time entry).
 // As a condition it is true only when known to be true: `if (index >= extent) throw ...` is a
@@ -49,17 +49,17 @@ constexpr index_t multiple_of_mark(index_t mark) { return mark - dyn + 1; }
 struct maybe_bool {
   bool value = false;
   bool known = true;
-  constexpr maybe_bool(bool v) : value(v) {}
-  constexpr maybe_bool(bool v, bool k) : value(v), known(k) {}
-  constexpr explicit operator bool() const { return known && value; }
+  STRIDER_HOST_DEVICE constexpr maybe_bool(bool v) : value(v) {}
+  STRIDER_HOST_DEVICE constexpr maybe_bool(bool v, bool k) : value(v), known(k) {}
+  STRIDER_HOST_DEVICE constexpr explicit operator bool() const { return known && value; }
 };
 
-constexpr maybe_bool operator!(maybe_bool a) { return {!a.value, a.known}; }
-constexpr maybe_bool operator||(maybe_bool a, maybe_bool b) {
+STRIDER_HOST_DEVICE constexpr maybe_bool operator!(maybe_bool a) { return {!a.value, a.known}; }
+STRIDER_HOST_DEVICE constexpr maybe_bool operator||(maybe_bool a, maybe_bool b) {
   if ((a.known && a.value) || (b.known && b.value)) return true;
   return {false, a.known && b.known};
 }
-constexpr maybe_bool operator&&(maybe_bool a, maybe_bool b) {
+STRIDER_HOST_DEVICE constexpr maybe_bool operator&&(maybe_bool a, maybe_bool b) {
   if ((a.known && !a.value) || (b.known && !b.value)) return false;
   return {a.known && b.known, a.known && b.known};
 }
@@ -73,8 +73,8 @@ struct maybe_index {
   index_t value = 0;  // the value, or when unknown the known divisor (1 when none is known)
   bool known = true;
   constexpr maybe_index() = default;
-  constexpr maybe_index(index_t v) : value(v) {}
-  static constexpr maybe_index unknown(index_t multiple = 1) {
+  STRIDER_HOST_DEVICE constexpr maybe_index(index_t v) : value(v) {}
+  STRIDER_HOST_DEVICE static constexpr maybe_index unknown(index_t multiple = 1) {
     maybe_index m;
     m.value = multiple;
     m.known = false;
@@ -82,7 +82,7 @@ struct maybe_index {
   }
 };
 
-constexpr index_t gcd_of(index_t a, index_t b) {
+STRIDER_HOST_DEVICE constexpr index_t gcd_of(index_t a, index_t b) {
   a = a < 0 ? -a : a;  // never INT64_MIN here: multiples are at most max_dyn_multiple
   b = b < 0 ? -b : b;
   while (b != 0) {
@@ -93,31 +93,31 @@ constexpr index_t gcd_of(index_t a, index_t b) {
   return a;
 }
 // What a value is known to be a multiple of: itself when known (0 is a multiple of anything).
-constexpr index_t divisor_of(maybe_index a) {
+STRIDER_HOST_DEVICE constexpr index_t divisor_of(maybe_index a) {
   if (!a.known) return a.value;
   if (a.value == INT64_MIN || a.value == 0) return a.value == 0 ? 0 : 1;
   return a.value < 0 ? -a.value : a.value;
 }
 // An unknown value that is a multiple of d (d kept only in dyn_multiple's range).
-constexpr maybe_index unknown_multiple(index_t d) { return maybe_index::unknown(d >= 1 && d <= max_dyn_multiple ? d : 1); }
+STRIDER_HOST_DEVICE constexpr maybe_index unknown_multiple(index_t d) { return maybe_index::unknown(d >= 1 && d <= max_dyn_multiple ? d : 1); }
 
 // Comparisons are known when both sides are.
-constexpr maybe_bool operator==(maybe_index a, maybe_index b) { return {a.value == b.value, a.known && b.known}; }
-constexpr maybe_bool operator!=(maybe_index a, maybe_index b) { return {a.value != b.value, a.known && b.known}; }
-constexpr maybe_bool operator<(maybe_index a, maybe_index b) { return {a.value < b.value, a.known && b.known}; }
-constexpr maybe_bool operator<=(maybe_index a, maybe_index b) { return {a.value <= b.value, a.known && b.known}; }
-constexpr maybe_bool operator>(maybe_index a, maybe_index b) { return {a.value > b.value, a.known && b.known}; }
-constexpr maybe_bool operator>=(maybe_index a, maybe_index b) { return {a.value >= b.value, a.known && b.known}; }
+STRIDER_HOST_DEVICE constexpr maybe_bool operator==(maybe_index a, maybe_index b) { return {a.value == b.value, a.known && b.known}; }
+STRIDER_HOST_DEVICE constexpr maybe_bool operator!=(maybe_index a, maybe_index b) { return {a.value != b.value, a.known && b.known}; }
+STRIDER_HOST_DEVICE constexpr maybe_bool operator<(maybe_index a, maybe_index b) { return {a.value < b.value, a.known && b.known}; }
+STRIDER_HOST_DEVICE constexpr maybe_bool operator<=(maybe_index a, maybe_index b) { return {a.value <= b.value, a.known && b.known}; }
+STRIDER_HOST_DEVICE constexpr maybe_bool operator>(maybe_index a, maybe_index b) { return {a.value > b.value, a.known && b.known}; }
+STRIDER_HOST_DEVICE constexpr maybe_bool operator>=(maybe_index a, maybe_index b) { return {a.value >= b.value, a.known && b.known}; }
 
 // A sum (or difference, minimum, maximum) of multiples of g is a multiple of g.
-constexpr maybe_index unknown_sum(maybe_index a, maybe_index b) {
+STRIDER_HOST_DEVICE constexpr maybe_index unknown_sum(maybe_index a, maybe_index b) {
   if ((!a.known && a.value == 1) || (!b.known && b.value == 1)) return maybe_index::unknown();  // the common case, cheaply
   return unknown_multiple(gcd_of(divisor_of(a), divisor_of(b)));
 }
-constexpr maybe_index operator+(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(a.value + b.value) : unknown_sum(a, b); }
-constexpr maybe_index operator-(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(a.value - b.value) : unknown_sum(a, b); }
-constexpr maybe_index operator-(maybe_index a) { return a.known ? maybe_index(-a.value) : a; }
-constexpr maybe_index operator*(maybe_index a, maybe_index b) {
+STRIDER_HOST_DEVICE constexpr maybe_index operator+(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(a.value + b.value) : unknown_sum(a, b); }
+STRIDER_HOST_DEVICE constexpr maybe_index operator-(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(a.value - b.value) : unknown_sum(a, b); }
+STRIDER_HOST_DEVICE constexpr maybe_index operator-(maybe_index a) { return a.known ? maybe_index(-a.value) : a; }
+STRIDER_HOST_DEVICE constexpr maybe_index operator*(maybe_index a, maybe_index b) {
   if ((a.known && a.value == 0) || (b.known && b.value == 0)) return 0;
   index_t product = 0;  // an int64 overflow is unknown, never undefined
   if (a.known && b.known) return !mul_overflows(a.value, b.value, &product) ? maybe_index(product) : maybe_index::unknown();
@@ -126,18 +126,18 @@ constexpr maybe_index operator*(maybe_index a, maybe_index b) {
 }
 // Division by a known divisor of the multiple keeps the quotient's multiple; a remainder by
 // one is 0.
-constexpr maybe_index operator/(maybe_index a, maybe_index b) {
+STRIDER_HOST_DEVICE constexpr maybe_index operator/(maybe_index a, maybe_index b) {
   if (a.known && b.known) return maybe_index(a.value / b.value);
   return !a.known && b.known && b.value != 0 && a.value % b.value == 0 ? unknown_multiple(a.value / (b.value < 0 ? -b.value : b.value)) : maybe_index::unknown();
 }
-constexpr maybe_index operator%(maybe_index a, maybe_index b) {
+STRIDER_HOST_DEVICE constexpr maybe_index operator%(maybe_index a, maybe_index b) {
   if (a.known && b.known) return maybe_index(a.value % b.value);
   return !a.known && b.known && b.value != 0 && a.value % b.value == 0 ? maybe_index(0) : maybe_index::unknown();
 }
 
 // a * b into *out; whether it overflows int64 (the product is then no stride of a layout). The
 // index_t form is checked.hpp's.
-constexpr maybe_bool mul_overflows(maybe_index a, maybe_index b, maybe_index* out) {
+STRIDER_HOST_DEVICE constexpr maybe_bool mul_overflows(maybe_index a, maybe_index b, maybe_index* out) {
   if (a.known && b.known) {
     const bool overflows = mul_overflows(a.value, b.value, &out->value);
     out->known = !overflows;
@@ -147,7 +147,7 @@ constexpr maybe_bool mul_overflows(maybe_index a, maybe_index b, maybe_index* ou
   return {false, out->known};
 }
 // a + b into *out; whether it overflows int64 (known when both are).
-constexpr maybe_bool add_overflows(maybe_index a, maybe_index b, maybe_index* out) {
+STRIDER_HOST_DEVICE constexpr maybe_bool add_overflows(maybe_index a, maybe_index b, maybe_index* out) {
   if (a.known && b.known) {
     const bool overflows = add_overflows(a.value, b.value, &out->value);
     out->known = !overflows;
@@ -158,27 +158,27 @@ constexpr maybe_bool add_overflows(maybe_index a, maybe_index b, maybe_index* ou
 }
 
 // The same spelling for both entry types, so that one rule serves both.
-constexpr bool is_known(index_t) { return true; }
-constexpr bool is_known(maybe_index m) { return m.known; }
-constexpr bool is_known(bool) { return true; }
-constexpr bool is_known(maybe_bool b) { return b.known; }
-constexpr index_t known_value(index_t v) { return v; }
-constexpr index_t known_value(maybe_index m) { return m.value; }
+STRIDER_HOST_DEVICE constexpr bool is_known(index_t) { return true; }
+STRIDER_HOST_DEVICE constexpr bool is_known(maybe_index m) { return m.known; }
+STRIDER_HOST_DEVICE constexpr bool is_known(bool) { return true; }
+STRIDER_HOST_DEVICE constexpr bool is_known(maybe_bool b) { return b.known; }
+STRIDER_HOST_DEVICE constexpr index_t known_value(index_t v) { return v; }
+STRIDER_HOST_DEVICE constexpr index_t known_value(maybe_index m) { return m.value; }
 
-constexpr maybe_index checked_add(maybe_index a, maybe_index b, const char* op) {
+STRIDER_HOST_DEVICE constexpr maybe_index checked_add(maybe_index a, maybe_index b, const char* op) {
   return a.known && b.known ? maybe_index(checked_add(a.value, b.value, op)) : unknown_sum(a, b);
 }
-constexpr maybe_index checked_mul(maybe_index a, maybe_index b, const char* op) {
+STRIDER_HOST_DEVICE constexpr maybe_index checked_mul(maybe_index a, maybe_index b, const char* op) {
   if (a.known && b.known) return maybe_index(checked_mul(a.value, b.value, op));
   return a * b;
 }
-constexpr maybe_index checked_neg(maybe_index a, const char* op) { return checked_mul(a, -1, op); }
-constexpr maybe_index min_of(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(min_of(a.value, b.value)) : unknown_sum(a, b); }
-constexpr maybe_index max_of(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(max_of(a.value, b.value)) : unknown_sum(a, b); }
+STRIDER_HOST_DEVICE constexpr maybe_index checked_neg(maybe_index a, const char* op) { return checked_mul(a, -1, op); }
+STRIDER_HOST_DEVICE constexpr maybe_index min_of(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(min_of(a.value, b.value)) : unknown_sum(a, b); }
+STRIDER_HOST_DEVICE constexpr maybe_index max_of(maybe_index a, maybe_index b) { return a.known && b.known ? maybe_index(max_of(a.value, b.value)) : unknown_sum(a, b); }
 
 // The value of a branch on `c`: when c is unknown, the branches' common value if they agree.
-constexpr index_t pick(bool c, index_t a, index_t b) { return c ? a : b; }
-constexpr maybe_index pick(maybe_bool c, maybe_index a, maybe_index b) {
+STRIDER_HOST_DEVICE constexpr index_t pick(bool c, index_t a, index_t b) { return c ? a : b; }
+STRIDER_HOST_DEVICE constexpr maybe_index pick(maybe_bool c, maybe_index a, maybe_index b) {
   if (c.known) return c.value ? a : b;
   return a.known && b.known && a.value == b.value ? a : unknown_sum(a, b);
 }
@@ -186,14 +186,14 @@ constexpr maybe_index pick(maybe_bool c, maybe_index a, maybe_index b) {
 // min(a, n) where the caller knows that a >= n leaves the result empty (a slice's start past
 // its axis): a mixed layout's static entries describe its non-empty results (see
 // docs/mixed.md), so an unknown n gives a.
-constexpr index_t min_if_nonempty(index_t a, index_t n) { return min_of(a, n); }
-constexpr maybe_index min_if_nonempty(maybe_index a, maybe_index n) { return a.known && !n.known ? a : min_of(a, n); }
+STRIDER_HOST_DEVICE constexpr index_t min_if_nonempty(index_t a, index_t n) { return min_of(a, n); }
+STRIDER_HOST_DEVICE constexpr maybe_index min_if_nonempty(maybe_index a, maybe_index n) { return a.known && !n.known ? a : min_of(a, n); }
 
 // The entry a layout value holds for `e`: `dyn` where it is unknown.
-constexpr index_t entry_or_dyn(index_t e) { return e; }
-constexpr index_t entry_or_dyn(maybe_index e) { return e.known ? e.value : dyn; }
+STRIDER_HOST_DEVICE constexpr index_t entry_or_dyn(index_t e) { return e; }
+STRIDER_HOST_DEVICE constexpr index_t entry_or_dyn(maybe_index e) { return e.known ? e.value : dyn; }
 // An extent: dyn_multiple<N> where the rules know a multiple.
-constexpr index_t extent_or_dyn(maybe_index e) { return e.known ? e.value : dyn + (e.value - 1); }
+STRIDER_HOST_DEVICE constexpr index_t extent_or_dyn(maybe_index e) { return e.known ? e.value : dyn + (e.value - 1); }
 
 }  // namespace detail
 }  // namespace strider

@@ -18,7 +18,7 @@ namespace strider {
 namespace detail {
 
 // Maps a NumPy axis in [-rank, rank) to [0, rank); returns -1 when it is out of range.
-constexpr index_t wrap_axis(index_t axis, std::size_t rank) {
+STRIDER_HOST_DEVICE constexpr index_t wrap_axis(index_t axis, std::size_t rank) {
   const auto r = static_cast<index_t>(rank);
   if (axis < -r || axis >= r) return -1;
   return axis < 0 ? axis + r : axis;
@@ -29,15 +29,15 @@ constexpr index_t wrap_axis(index_t axis, std::size_t rank) {
 // checked by the operation where it can grow, every entry below the rank written. It keeps
 // every invariant of a layout, so it is not validated again; static layouts evaluate this in
 // the compiler, where validation would be a large part of the cost of each operation.
-constexpr dynamic_layout subset_result(const layout_value& v) { return {v, dynamic_layout::unchecked_t{}}; }
-constexpr pattern_layout subset_result(const pattern_value& v) { return {v, dynamic_layout::unchecked_t{}}; }
+STRIDER_HOST_DEVICE constexpr dynamic_layout subset_result(const layout_value& v) { return {v, dynamic_layout::unchecked_t{}}; }
+STRIDER_HOST_DEVICE constexpr pattern_layout subset_result(const pattern_value& v) { return {v, dynamic_layout::unchecked_t{}}; }
 
 // The value type a rule works on for a layout type: layout_value or pattern_value.
 template <class L>
 using value_t = std::remove_cvref_t<decltype(std::declval<const L&>().entries())>;
 
 template <class V>
-constexpr void remove_axis(V& v, std::size_t axis) {
+STRIDER_HOST_DEVICE constexpr void remove_axis(V& v, std::size_t axis) {
   for (std::size_t d = axis; d + 1 < v.rank && d + 1 < max_rank; ++d) {  // the bound for g++'s -Wmaybe-uninitialized
     v.shape[d] = v.shape[d + 1];
     v.strides[d] = v.strides[d + 1];
@@ -48,8 +48,8 @@ constexpr void remove_axis(V& v, std::size_t axis) {
 }
 
 template <class V>
-constexpr void insert_axis(V& v, std::size_t axis, entry_t<V> extent, entry_t<V> stride, const char* op) {
-  if (v.rank == max_rank) throw layout_error("{}: rank would exceed max_rank ({})", op, max_rank);
+STRIDER_HOST_DEVICE constexpr void insert_axis(V& v, std::size_t axis, entry_t<V> extent, entry_t<V> stride, const char* op) {
+  if (v.rank == max_rank) detail::refuse("{}: rank would exceed max_rank ({})", op, max_rank);
   for (std::size_t d = v.rank; d > axis; --d) {
     v.shape[d] = v.shape[d - 1];
     v.strides[d] = v.strides[d - 1];
@@ -64,16 +64,16 @@ constexpr void insert_axis(V& v, std::size_t axis, entry_t<V> extent, entry_t<V>
 /// Reorders the axes: result axis i is input axis `axes[i]` (NumPy `transpose(axes)`, PyTorch
 /// `permute`). Negative axes count from the end.
 template <detail::rule_layout L>
-constexpr L permute(const L& l, const dims& axes) {
+STRIDER_HOST_DEVICE constexpr L permute(const L& l, const dims& axes) {
   const auto& in = l.entries();
-  if (axes.size() != in.rank) throw layout_error("permute: {} axes given for a layout of rank {}", axes.size(), in.rank);
+  if (axes.size() != in.rank) detail::refuse("permute: {} axes given for a layout of rank {}", axes.size(), in.rank);
   const index_t* axis = axes.begin();
   detail::value_t<L> out = in;
   bool used[max_rank] = {};
   for (std::size_t i = 0; i < in.rank; ++i) {
     const index_t a = detail::wrap_axis(axis[i], in.rank);
-    if (a < 0) throw layout_error("permute: axis {} is out of range for rank {}", axis[i], in.rank);
-    if (used[a]) throw layout_error("permute: repeated axis {}", axis[i]);
+    if (a < 0) detail::refuse("permute: axis {} is out of range for rank {}", axis[i], in.rank);
+    if (used[a]) detail::refuse("permute: repeated axis {}", axis[i]);
     used[a] = true;
     out.shape[i] = in.shape[a];
     out.strides[i] = in.strides[a];
@@ -83,20 +83,23 @@ constexpr L permute(const L& l, const dims& axes) {
 
 /// Swaps two axes (PyTorch `transpose(a, b)`, NumPy `swapaxes`).
 template <detail::rule_layout L>
-constexpr L transpose(const L& l, index_t axis_a, index_t axis_b) {
+STRIDER_HOST_DEVICE constexpr L transpose(const L& l, index_t axis_a, index_t axis_b) {
   const auto& in = l.entries();
   const index_t a = detail::wrap_axis(axis_a, in.rank), b = detail::wrap_axis(axis_b, in.rank);
-  if (a < 0) throw layout_error("transpose: axis {} is out of range for rank {}", axis_a, in.rank);
-  if (b < 0) throw layout_error("transpose: axis {} is out of range for rank {}", axis_b, in.rank);
+  if (a < 0) detail::refuse("transpose: axis {} is out of range for rank {}", axis_a, in.rank);
+  if (b < 0) detail::refuse("transpose: axis {} is out of range for rank {}", axis_b, in.rank);
   detail::value_t<L> out = in;
-  std::swap(out.shape[a], out.shape[b]);
-  std::swap(out.strides[a], out.strides[b]);
+  const auto extent = out.shape[a], stride = out.strides[a];  // std::swap is a host function to nvcc
+  out.shape[a] = out.shape[b];
+  out.strides[a] = out.strides[b];
+  out.shape[b] = extent;
+  out.strides[b] = stride;
   return detail::subset_result(out);
 }
 
 namespace detail {
 template <rule_layout L>
-constexpr L flip_axes(const L& l, const bool (&used)[max_rank]) {
+STRIDER_HOST_DEVICE constexpr L flip_axes(const L& l, const bool (&used)[max_rank]) {
   using E = entry_t<value_t<L>>;
   const auto& in = l.entries();
   value_t<L> out = in;
@@ -120,13 +123,13 @@ constexpr L flip_axes(const L& l, const bool (&used)[max_rank]) {
 /// to the last element. An empty axis list flips nothing, as NumPy's `axis=()`. An empty axis
 /// stays as it is, as in NumPy.
 template <detail::rule_layout L>
-constexpr L flip(const L& l, const dims& axes) {
+STRIDER_HOST_DEVICE constexpr L flip(const L& l, const dims& axes) {
   const auto& in = l.entries();
   bool used[max_rank] = {};
   for (std::size_t i = 0; i < axes.size(); ++i) {
     const index_t a = detail::wrap_axis(axes[i], in.rank);
-    if (a < 0) throw layout_error("flip: axis {} is out of range for rank {}", axes[i], in.rank);
-    if (used[a]) throw layout_error("flip: repeated axis {}", axes[i]);
+    if (a < 0) detail::refuse("flip: axis {} is out of range for rank {}", axes[i], in.rank);
+    if (used[a]) detail::refuse("flip: repeated axis {}", axes[i]);
     used[a] = true;
   }
   return detail::flip_axes(l, used);
@@ -134,7 +137,7 @@ constexpr L flip(const L& l, const dims& axes) {
 
 /// Flips every axis (NumPy `flip(a)` with no axis).
 template <detail::rule_layout L>
-constexpr L flip(const L& l) {
+STRIDER_HOST_DEVICE constexpr L flip(const L& l) {
   bool all[max_rank] = {};
   for (std::size_t d = 0; d < l.rank(); ++d) all[d] = true;
   return detail::flip_axes(l, all);
@@ -142,7 +145,7 @@ constexpr L flip(const L& l) {
 
 /// The shape that NumPy's broadcasting rules give to several shapes (right-aligned; an extent
 /// of 1 stretches to the other's extent, including 0).
-constexpr dims broadcast_shapes(std::initializer_list<dims> shapes) {
+STRIDER_HOST_DEVICE constexpr dims broadcast_shapes(std::initializer_list<dims> shapes) {
   dims out;
   std::size_t rank = 0;
   for (const dims& s : shapes) rank = s.size() > rank ? s.size() : rank;
@@ -150,10 +153,10 @@ constexpr dims broadcast_shapes(std::initializer_list<dims> shapes) {
   for (const dims& s : shapes) {
     for (std::size_t i = 0; i < s.size(); ++i) {
       const std::size_t d = rank - s.size() + i;
-      if (s[i] < 0) throw layout_error("broadcast_shapes: extent {} is negative", s[i]);
+      if (s[i] < 0) detail::refuse("broadcast_shapes: extent {} is negative", s[i]);
       if (s[i] == out[d] || s[i] == 1) continue;
       if (out[d] != 1)
-        throw layout_error("broadcast_shapes: extents {} and {} of axis -{} are incompatible", out[d], s[i], rank - d);
+        detail::refuse("broadcast_shapes: extents {} and {} of axis -{} are incompatible", out[d], s[i], rank - d);
       out[d] = s[i];
     }
   }
@@ -163,24 +166,24 @@ constexpr dims broadcast_shapes(std::initializer_list<dims> shapes) {
 /// NumPy `broadcast_to`: aligns the layout to `shape` from the right; new leading axes and
 /// stretched extent-1 axes get stride 0 (elements repeat, so the result is not unique).
 template <detail::rule_layout L>
-constexpr L broadcast_to(const L& l, const dims& shape) {
+STRIDER_HOST_DEVICE constexpr L broadcast_to(const L& l, const dims& shape) {
   using E = detail::entry_t<detail::value_t<L>>;
   const auto& in = l.entries();
   if (shape.size() < in.rank)
-    throw layout_error("broadcast_to: target rank {} is smaller than the layout's rank {}", shape.size(), in.rank);
+    detail::refuse("broadcast_to: target rank {} is smaller than the layout's rank {}", shape.size(), in.rank);
   detail::value_t<L> out{};
   out.rank = shape.size();
   out.offset = in.offset;
   out.storage_size = in.storage_size;
   const std::size_t lead = shape.size() - in.rank;
   for (std::size_t d = 0; d < shape.size(); ++d) {
-    if (shape[d] < 0) throw layout_error("broadcast_to: target extent {} of axis {} is negative", shape[d], d);
+    if (shape[d] < 0) detail::refuse("broadcast_to: target extent {} of axis {} is negative", shape[d], d);
     out.shape[d] = shape[d];
     out.strides[d] = 0;  // written, as every entry below the rank (see validate)
     if (d < lead) continue;  // new axis: stride 0
     const E from = in.shape[d - lead];
     if (from != E(shape[d]) && from != 1)
-      throw layout_error("broadcast_to: extent {} of axis {} cannot be broadcast to {}", detail::known_value(from), d - lead, shape[d]);
+      detail::refuse("broadcast_to: extent {} of axis {} cannot be broadcast to {}", detail::known_value(from), d - lead, shape[d]);
     // NumPy gives stride 0 to every new axis and every axis of extent 1, stretched or not. (A
     // run-time extent broadcast to 1 must be 1.)
     out.strides[d] = detail::pick(from != 1 && E(shape[d]) != 1, in.strides[d - lead], 0);
@@ -196,7 +199,7 @@ namespace detail {
 // that depends on a run-time extent leaves the -1 extent run-time and the element-count checks
 // to the run-time pass.
 template <class V>
-constexpr V infer_shape(const dims& requested, entry_t<V> count, const char* op) {
+STRIDER_HOST_DEVICE constexpr V infer_shape(const dims& requested, entry_t<V> count, const char* op) {
   const index_t* shape = requested.begin();
   V out{};
   out.rank = requested.size();
@@ -206,28 +209,28 @@ constexpr V infer_shape(const dims& requested, entry_t<V> count, const char* op)
   for (std::size_t d = 0; d < out.rank; ++d) {
     out.shape[d] = shape[d];
     if (shape[d] == -1) {
-      if (infer_at != max_rank) throw layout_error("{}: only one extent can be -1", op);
+      if (infer_at != max_rank) detail::refuse("{}: only one extent can be -1", op);
       infer_at = d;
     } else if (shape[d] < 0) {
-      throw layout_error("{}: extent {} of axis {} is negative", op, shape[d], d);
+      detail::refuse("{}: extent {} of axis {} is negative", op, shape[d], d);
     } else {
       given[given_count++] = shape[d];
     }
   }
   const index_t known = extent_product(given, given_count, op);  // 0 with a 0 among them, in any order
   if (infer_at != max_rank) {
-    if (known == 0 && is_known(count)) throw layout_error("{}: cannot infer the -1 extent for {} elements when the others multiply to 0", op, known_value(count));
+    if (known == 0 && is_known(count)) detail::refuse("{}: cannot infer the -1 extent for {} elements when the others multiply to 0", op, known_value(count));
     if (known == 0) return out;  // the run-time pass refuses it, with the count
-    if (count % known != 0) throw layout_error("{}: shape is invalid for {} elements (the other extents multiply to {})", op, known_value(count), known);
+    if (count % known != 0) detail::refuse("{}: shape is invalid for {} elements (the other extents multiply to {})", op, known_value(count), known);
     out.shape[infer_at] = count / known;
   } else if (count != known) {
-    throw layout_error("{}: shape has {} elements but the layout has {}", op, known, known_value(count));
+    detail::refuse("{}: shape has {} elements but the layout has {}", op, known, known_value(count));
   }
   return out;
 }
 
 // Every stride of `out` left to the run-time pass, which decides whether the view exists.
-constexpr maybe_bool view_strides_at_run_time(pattern_value& out) {
+STRIDER_HOST_DEVICE constexpr maybe_bool view_strides_at_run_time(pattern_value& out) {
   for (std::size_t d = 0; d < out.rank; ++d) out.strides[d] = maybe_index::unknown();
   return {false, false};
 }
@@ -235,8 +238,8 @@ constexpr maybe_bool view_strides_at_run_time(pattern_value& out) {
 // find_view_strides' refusal: on a pattern, left to the run-time pass when a run-time extent
 // was taken as not 1 (see below) or may be 0 (an empty layout views as any shape with no
 // elements; `refused_unless_empty` says when that is the only doubt).
-constexpr bool view_refusal(index_t, bool, layout_value&, bool*) { return false; }
-constexpr maybe_bool view_refusal(maybe_index count, bool assumed, pattern_value& out, bool* refused_unless_empty) {
+STRIDER_HOST_DEVICE constexpr bool view_refusal(index_t, bool, layout_value&, bool*) { return false; }
+STRIDER_HOST_DEVICE constexpr maybe_bool view_refusal(maybe_index count, bool assumed, pattern_value& out, bool* refused_unless_empty) {
   if (!count.known && !assumed && refused_unless_empty) *refused_unless_empty = true;
   if (!count.known || assumed) return view_strides_at_run_time(out);
   return false;
@@ -255,7 +258,7 @@ constexpr maybe_bool view_refusal(maybe_index count, bool assumed, pattern_value
 // axis (the element counts, checked by infer_shape, then make it cover exactly). Any other
 // unknown decision leaves every stride to the run-time pass.
 template <class V>
-constexpr auto find_view_strides(const V& in, V& out, bool* refused_unless_empty = nullptr) {
+STRIDER_HOST_DEVICE constexpr auto find_view_strides(const V& in, V& out, bool* refused_unless_empty = nullptr) {
   using E = entry_t<V>;
   using B = decltype(E{} == E{});
   constexpr bool pattern = !std::is_same_v<E, index_t>;
@@ -333,7 +336,7 @@ constexpr auto find_view_strides(const V& in, V& out, bool* refused_unless_empty
 // different storage. A pattern answers for its non-empty values (an empty one views as
 // anything), as its static entries do.
 template <class V>
-constexpr bool copies(const V& in, V& out, const char* op) {
+STRIDER_HOST_DEVICE constexpr bool copies(const V& in, V& out, const char* op) {
   if constexpr (std::is_same_v<entry_t<V>, index_t>) {
     return !find_view_strides(in, out);
   } else {
@@ -341,10 +344,10 @@ constexpr bool copies(const V& in, V& out, const char* op) {
     const auto viewable = find_view_strides(in, out, &refused_unless_empty);
     if (refused_unless_empty) return true;
     // The literal text at each throw: it is the line a compiler shows.
-    if (!viewable.known && std::string_view(op) == "flatten")
-      throw layout_error("flatten: whether this is a view or a copy depends on an entry known only at run time; use flatten_t (checked at run time) or copy first");
+    if (!viewable.known && detail::text_view(op) == "flatten")
+      detail::refuse("flatten: whether this is a view or a copy depends on an entry known only at run time; use flatten_t (checked at run time) or copy first");
     if (!viewable.known)
-      throw layout_error("reshape: whether this is a view or a copy depends on an entry known only at run time; use view (checked at run time) or copy first");
+      detail::refuse("reshape: whether this is a view or a copy depends on an entry known only at run time; use view (checked at run time) or copy first");
     return !viewable.value;
   }
 }
@@ -354,14 +357,14 @@ constexpr bool copies(const V& in, V& out, const char* op) {
 /// PyTorch `view` (NumPy's no-copy reshape): the same elements in the same C order with a new
 /// shape; one extent may be -1. Throws when no strides can express it; `reshape` copies then.
 template <detail::rule_layout L>
-constexpr L view(const L& l, const dims& shape) {
+STRIDER_HOST_DEVICE constexpr L view(const L& l, const dims& shape) {
   const auto& in = l.entries();
   auto out = detail::infer_shape<detail::value_t<L>>(shape, detail::element_count(in, "view"), "view");
   // On a mixed layout's pattern, a refusal for every non-empty value of its run-time entries is
   // a compile error, as reshape_copies says (an empty value views as anything).
   bool refused_unless_empty = false;
   if (static_cast<bool>(!detail::find_view_strides(in, out, &refused_unless_empty)) || refused_unless_empty)
-    throw layout_error("view: the requested shape is not compatible with the layout's strides (an axis would span non-contiguous chunks), so it needs a copy: of a tensor view, view its contiguous() copy; of a layout, reshape gives the copy's layout");
+    detail::refuse("view: the requested shape is not compatible with the layout's strides (an axis would span non-contiguous chunks), so it needs a copy: of a tensor view, view its contiguous() copy; of a layout, reshape gives the copy's layout");
   return detail::subset_result(out);
 }
 
@@ -369,7 +372,7 @@ constexpr L view(const L& l, const dims& shape) {
 /// Throws like `view` for a shape with the wrong element count. (On a mixed layout's pattern,
 /// possibly unknown.)
 template <detail::rule_layout L>
-constexpr auto can_view(const L& l, const dims& shape) {
+STRIDER_HOST_DEVICE constexpr auto can_view(const L& l, const dims& shape) {
   const auto& in = l.entries();
   auto out = detail::infer_shape<detail::value_t<L>>(shape, detail::element_count(in, "view"), "view");
   return detail::find_view_strides(in, out);
@@ -379,7 +382,7 @@ namespace detail {
 // The layout of a copy (reshape's, ravel's): C order from offset 0 in a new storage of `count`
 // elements, as many as the input's, so always valid.
 template <class V, class E>
-constexpr void make_copy_layout(V& out, const E& count, const char* op) {
+STRIDER_HOST_DEVICE constexpr void make_copy_layout(V& out, const E& count, const char* op) {
   out.offset = 0;
   out.storage_size = count;
   set_contiguous_strides(out, op);
@@ -389,7 +392,7 @@ constexpr void make_copy_layout(V& out, const E& count, const char* op) {
 /// PyTorch/NumPy `reshape`: the view when one exists, otherwise the contiguous layout (offset 0)
 /// of the copy that the reshape makes. `can_view` tells which.
 template <detail::rule_layout L>
-constexpr L reshape(const L& l, const dims& shape) {
+STRIDER_HOST_DEVICE constexpr L reshape(const L& l, const dims& shape) {
   const auto& in = l.entries();
   const auto count = detail::element_count(in, "reshape");
   auto out = detail::infer_shape<detail::value_t<L>>(shape, count, "reshape");
@@ -401,19 +404,19 @@ constexpr L reshape(const L& l, const dims& shape) {
 /// NumPy `squeeze(axis)`: removes the given axes, each of which must have extent 1. A rank-0
 /// layout accepts axis 0 or -1 and stays as it is, as in NumPy and PyTorch.
 template <detail::rule_layout L>
-constexpr L squeeze(const L& l, const dims& axes) {
+STRIDER_HOST_DEVICE constexpr L squeeze(const L& l, const dims& axes) {
   const auto& in = l.entries();
   if (in.rank == 0) {
-    if (axes.size() > 1) throw layout_error("squeeze: {} axes given for a layout of rank 0 (at most one, 0 or -1)", axes.size());
-    if (axes.size() == 1 && detail::wrap_axis(axes[0], 1) < 0) throw layout_error("squeeze: axis {} is out of range for rank 0", axes[0]);
+    if (axes.size() > 1) detail::refuse("squeeze: {} axes given for a layout of rank 0 (at most one, 0 or -1)", axes.size());
+    if (axes.size() == 1 && detail::wrap_axis(axes[0], 1) < 0) detail::refuse("squeeze: axis {} is out of range for rank 0", axes[0]);
     return l;
   }
   bool drop[max_rank] = {};
   for (std::size_t i = 0; i < axes.size(); ++i) {
     const index_t a = detail::wrap_axis(axes[i], in.rank);
-    if (a < 0) throw layout_error("squeeze: axis {} is out of range for rank {}", axes[i], in.rank);
-    if (drop[a]) throw layout_error("squeeze: repeated axis {}", axes[i]);
-    if (in.shape[a] != 1) throw layout_error("squeeze: axis {} has extent {}, not 1", axes[i], detail::known_value(in.shape[a]));
+    if (a < 0) detail::refuse("squeeze: axis {} is out of range for rank {}", axes[i], in.rank);
+    if (drop[a]) detail::refuse("squeeze: repeated axis {}", axes[i]);
+    if (in.shape[a] != 1) detail::refuse("squeeze: axis {} has extent {}, not 1", axes[i], detail::known_value(in.shape[a]));
     drop[a] = true;
   }
   detail::value_t<L> out = in;
@@ -424,12 +427,12 @@ constexpr L squeeze(const L& l, const dims& axes) {
 
 /// NumPy `squeeze()`: removes every axis of extent 1.
 template <detail::rule_layout L>
-constexpr L squeeze(const L& l) {
+STRIDER_HOST_DEVICE constexpr L squeeze(const L& l) {
   detail::value_t<L> out = l.entries();
   for (std::size_t d = out.rank; d-- > 0;) {
     // On a mixed layout the rank of the result must be static: a run-time extent is refused.
     const auto one = out.shape[d] == 1;
-    if (!detail::is_known(one)) throw layout_error("squeeze: which axes have extent 1 depends on an extent known only at run time (name the axes to squeeze)");
+    if (!detail::is_known(one)) detail::refuse("squeeze: which axes have extent 1 depends on an extent known only at run time (name the axes to squeeze)");
     if (one) detail::remove_axis(out, d);
   }
   return detail::subset_result(out);
@@ -440,11 +443,11 @@ constexpr L squeeze(const L& l) {
 /// precedes, or 1 at the end), or the stride of the axis it precedes where that product does
 /// not fit in int64; it never affects an offset.
 template <detail::rule_layout L>
-constexpr L unsqueeze(const L& l, index_t axis) {
+STRIDER_HOST_DEVICE constexpr L unsqueeze(const L& l, index_t axis) {
   using E = detail::entry_t<detail::value_t<L>>;
   const auto& in = l.entries();
   const index_t a = detail::wrap_axis(axis, in.rank + 1);
-  if (a < 0) throw layout_error("unsqueeze: axis {} is out of range for rank {} (a new axis goes in [-{}, {}])", axis, in.rank, in.rank + 1, in.rank);
+  if (a < 0) detail::refuse("unsqueeze: axis {} is out of range for rank {} (a new axis goes in [-{}, {}])", axis, in.rank, in.rank + 1, in.rank);
   const auto at = static_cast<std::size_t>(a);
   detail::overflow_note<E> unused;  // an axis of extent 1: never noted
   const E stride = at < in.rank ? detail::stride_product(in.shape[at], in.strides[at], E(1), in.strides[at], unused) : E(1);
@@ -457,14 +460,14 @@ constexpr L unsqueeze(const L& l, index_t axis) {
 /// their diagonal (offset > 0 above the main diagonal, < 0 below). A diagonal outside the
 /// matrix is empty.
 template <detail::rule_layout L>
-constexpr L diagonal(const L& l, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) {
+STRIDER_HOST_DEVICE constexpr L diagonal(const L& l, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) {
   using E = detail::entry_t<detail::value_t<L>>;
   const auto& in = l.entries();
-  if (in.rank < 2) throw layout_error("diagonal: the layout has rank {}, needs at least 2", in.rank);
+  if (in.rank < 2) detail::refuse("diagonal: the layout has rank {}, needs at least 2", in.rank);
   const index_t a = detail::wrap_axis(axis1, in.rank), b = detail::wrap_axis(axis2, in.rank);
-  if (a < 0) throw layout_error("diagonal: axis {} is out of range for rank {}", axis1, in.rank);
-  if (b < 0) throw layout_error("diagonal: axis {} is out of range for rank {}", axis2, in.rank);
-  if (a == b) throw layout_error("diagonal: axis1 and axis2 are the same axis ({})", a);
+  if (a < 0) detail::refuse("diagonal: axis {} is out of range for rank {}", axis1, in.rank);
+  if (b < 0) detail::refuse("diagonal: axis {} is out of range for rank {}", axis2, in.rank);
+  if (a == b) detail::refuse("diagonal: axis1 and axis2 are the same axis ({})", a);
   const E n1 = in.shape[a], n2 = in.shape[b];
   E length = 0;
   if (offset >= 0) length = detail::max_of(0, detail::min_of(n1, n2 - detail::min_of(offset, n2)));
@@ -493,21 +496,21 @@ constexpr L diagonal(const L& l, index_t offset = 0, index_t axis1 = 0, index_t 
 /// count (extent - size) / step + 1 with stride step * stride, and a new last axis of extent
 /// `size` walks each window. A rank-0 layout (dim 0 or -1) gives shape {size}, stride {1}.
 template <detail::rule_layout L>
-constexpr L unfold(const L& l, index_t dim, index_t size, index_t step) {
+STRIDER_HOST_DEVICE constexpr L unfold(const L& l, index_t dim, index_t size, index_t step) {
   detail::value_t<L> in = l.entries();
   if (in.rank == 0) {  // PyTorch: a scalar unfolds into the single window [size] (size 0 or 1)
-    if (dim != 0 && dim != -1) throw layout_error("unfold: dimension {} is out of range for rank 0", dim);
-    if (size < 0) throw layout_error("unfold: size {} is negative", size);
-    if (step <= 0) throw layout_error("unfold: step {} must be positive", step);
-    if (size > 1) throw layout_error("unfold: size {} is larger than extent 1 of a rank-0 layout", size);
+    if (dim != 0 && dim != -1) detail::refuse("unfold: dimension {} is out of range for rank 0", dim);
+    if (size < 0) detail::refuse("unfold: size {} is negative", size);
+    if (step <= 0) detail::refuse("unfold: step {} must be positive", step);
+    if (size > 1) detail::refuse("unfold: size {} is larger than extent 1 of a rank-0 layout", size);
     detail::insert_axis(in, 0, size, 1, "unfold");
     return detail::subset_result(in);
   }
   const index_t d = detail::wrap_axis(dim, in.rank);
-  if (d < 0) throw layout_error("unfold: dimension {} is out of range for rank {}", dim, in.rank);
-  if (size < 0) throw layout_error("unfold: size {} is negative", size);
-  if (step <= 0) throw layout_error("unfold: step {} must be positive", step);
-  if (in.shape[d] < size) throw layout_error("unfold: size {} is larger than extent {} of dimension {}", size, detail::known_value(in.shape[d]), dim);
+  if (d < 0) detail::refuse("unfold: dimension {} is out of range for rank {}", dim, in.rank);
+  if (size < 0) detail::refuse("unfold: size {} is negative", size);
+  if (step <= 0) detail::refuse("unfold: step {} must be positive", step);
+  if (in.shape[d] < size) detail::refuse("unfold: size {} is larger than extent {} of dimension {}", size, detail::known_value(in.shape[d]), dim);
   using E = detail::entry_t<detail::value_t<L>>;
   detail::value_t<L> out = in;
   // Empty windows leave one more (empty) window than elements, which may not fit in int64.
@@ -525,18 +528,18 @@ constexpr L unfold(const L& l, index_t dim, index_t size, index_t step) {
 /// destination[i]; the other axes keep their order in the remaining places. Negative axes count
 /// from the end.
 template <detail::rule_layout L>
-constexpr L movedim(const L& l, const dims& source, const dims& destination) {
+STRIDER_HOST_DEVICE constexpr L movedim(const L& l, const dims& source, const dims& destination) {
   const std::size_t rank = l.rank();
   if (source.size() != destination.size())
-    throw layout_error("movedim: {} source axes but {} destination axes", source.size(), destination.size());
+    detail::refuse("movedim: {} source axes but {} destination axes", source.size(), destination.size());
   index_t order[max_rank] = {};
   bool placed[max_rank] = {}, moved[max_rank] = {};
   for (std::size_t i = 0; i < source.size(); ++i) {
     const index_t s = detail::wrap_axis(source[i], rank), d = detail::wrap_axis(destination[i], rank);
-    if (s < 0) throw layout_error("movedim: source axis {} is out of range for rank {}", source[i], rank);
-    if (d < 0) throw layout_error("movedim: destination axis {} is out of range for rank {}", destination[i], rank);
-    if (moved[s]) throw layout_error("movedim: repeated source axis {}", source[i]);
-    if (placed[d]) throw layout_error("movedim: repeated destination axis {}", destination[i]);
+    if (s < 0) detail::refuse("movedim: source axis {} is out of range for rank {}", source[i], rank);
+    if (d < 0) detail::refuse("movedim: destination axis {} is out of range for rank {}", destination[i], rank);
+    if (moved[s]) detail::refuse("movedim: repeated source axis {}", source[i]);
+    if (placed[d]) detail::refuse("movedim: repeated destination axis {}", destination[i]);
     moved[s] = placed[d] = true;
     order[d] = s;
   }
@@ -555,22 +558,22 @@ namespace detail {
 // A branch that shapes a result (which axes it has): a bool on run-time values. On a mixed
 // layout's pattern, a compile error when a run-time entry decides it, since the result's type
 // cannot depend on a value the compiler does not know.
-constexpr bool decided(bool c, const char*, const char*) { return c; }
-constexpr bool decided(maybe_bool c, const char* op, const char* what) {
-  if (!c.known) throw layout_error("{}: {} depends on an entry known only at run time", op, what);
+STRIDER_HOST_DEVICE constexpr bool decided(bool c, const char*, const char*) { return c; }
+STRIDER_HOST_DEVICE constexpr bool decided(maybe_bool c, const char* op, const char* what) {
+  if (!c.known) detail::refuse("{}: {} depends on an entry known only at run time", op, what);
   return c.value;
 }
 // Whether an extent is 1; an unknown multiple of N > 1 (dyn_multiple) never is.
-constexpr bool is_one(index_t e) { return e == 1; }
-constexpr maybe_bool is_one(maybe_index e) { return e.known ? maybe_bool(e.value == 1) : maybe_bool(false, e.value > 1); }
-constexpr bool may_be_one(index_t) { return false; }  // on values, a 1 is known and handled
-constexpr bool may_be_one(maybe_index e) { return !is_one(e).known; }
-constexpr void refuse_lone_run_time_axis(bool lone, const char* op, std::size_t axis, const char* whose) {
-  if (lone) throw layout_error("{}: whether axis {} of {} stays an axis depends on its extent, known only at run time (an extent of 1 goes; dyn_multiple<N> with N > 1 rules it out)", op, axis, whose);
+STRIDER_HOST_DEVICE constexpr bool is_one(index_t e) { return e == 1; }
+STRIDER_HOST_DEVICE constexpr maybe_bool is_one(maybe_index e) { return e.known ? maybe_bool(e.value == 1) : maybe_bool(false, e.value > 1); }
+STRIDER_HOST_DEVICE constexpr bool may_be_one(index_t) { return false; }  // on values, a 1 is known and handled
+STRIDER_HOST_DEVICE constexpr bool may_be_one(maybe_index e) { return !is_one(e).known; }
+STRIDER_HOST_DEVICE constexpr void refuse_lone_run_time_axis(bool lone, const char* op, std::size_t axis, const char* whose) {
+  if (lone) detail::refuse("{}: whether axis {} of {} stays an axis depends on its extent, known only at run time (an extent of 1 goes; dyn_multiple<N> with N > 1 rules it out)", op, axis, whose);
 }
 
 template <class V>
-constexpr V coalesced(const V& in, const char* op) {
+STRIDER_HOST_DEVICE constexpr V coalesced(const V& in, const char* op) {
   using E = entry_t<V>;
   V out = in;
   out.rank = 0;
@@ -623,20 +626,20 @@ constexpr V coalesced(const V& in, const char* op) {
 /// an axis of run-time extent must merge with a neighbour or be a dyn_multiple<N> (N > 1): an
 /// extent of 1 would remove it. A run-time extent of 0 gives the empty layout of the same type.
 template <detail::rule_layout L>
-constexpr L coalesce(const L& l) { return detail::subset_result(detail::coalesced(l.entries(), "coalesce")); }
+STRIDER_HOST_DEVICE constexpr L coalesce(const L& l) { return detail::subset_result(detail::coalesced(l.entries(), "coalesce")); }
 
 /// PyTorch `mT`: the last two axes swapped (a batch of matrices transposed). A rank-0 layout is
 /// its own transpose, as in PyTorch; rank 1 is refused.
 template <detail::rule_layout L>
-constexpr L matrix_transpose(const L& l) {
+STRIDER_HOST_DEVICE constexpr L matrix_transpose(const L& l) {
   if (l.rank() == 0) return l;
-  if (l.rank() < 2) throw layout_error("matrix_transpose: needs a matrix or a batch of them (at least 2 axes), got rank {}", l.rank());
+  if (l.rank() < 2) detail::refuse("matrix_transpose: needs a matrix or a batch of them (at least 2 axes), got rank {}", l.rank());
   return transpose(l, -2, -1);
 }
 
 /// NumPy `.T` and `transpose()` without axes (PyTorch `.T`): the order of the axes reversed.
 template <detail::rule_layout L>
-constexpr L reverse_axis_order(const L& l) {
+STRIDER_HOST_DEVICE constexpr L reverse_axis_order(const L& l) {
   detail::value_t<L> out = l.entries();
   for (std::size_t i = 0; i < out.rank; ++i) {
     out.shape[i] = l.entries().shape[out.rank - 1 - i];
@@ -648,8 +651,8 @@ constexpr L reverse_axis_order(const L& l) {
 /// PyTorch `t()`: a matrix transposed. A layout of rank 0 or 1 is returned as it is, as in
 /// PyTorch; more than 2 axes are refused (matrix_transpose swaps the last two of a batch).
 template <detail::rule_layout L>
-constexpr L t(const L& l) {
-  if (l.rank() > 2) throw layout_error("t: expects at most 2 axes, got rank {} (transpose or matrix_transpose take more)", l.rank());
+STRIDER_HOST_DEVICE constexpr L t(const L& l) {
+  if (l.rank() > 2) detail::refuse("t: expects at most 2 axes, got rank {} (transpose or matrix_transpose take more)", l.rank());
   if (l.rank() < 2) return l;
   return transpose(l, 0, 1);
 }
@@ -659,12 +662,12 @@ constexpr L t(const L& l) {
 /// 2 flips both, 3 swaps them then flips axis2. The axes must differ (also as -1 and rank-1),
 /// and the layout needs 2 axes.
 template <detail::rule_layout L>
-constexpr L rot90(const L& l, index_t k = 1, index_t axis1 = 0, index_t axis2 = 1) {
+STRIDER_HOST_DEVICE constexpr L rot90(const L& l, index_t k = 1, index_t axis1 = 0, index_t axis2 = 1) {
   const auto rank = static_cast<index_t>(l.rank());
   if (axis1 == axis2 || axis1 - axis2 == rank || axis2 - axis1 == rank)
-    throw layout_error("rot90: the axes must be different, got {} and {} for rank {}", axis1, axis2, rank);
+    detail::refuse("rot90: the axes must be different, got {} and {} for rank {}", axis1, axis2, rank);
   if (detail::wrap_axis(axis1, l.rank()) < 0 || detail::wrap_axis(axis2, l.rank()) < 0)
-    throw layout_error("rot90: axes ({}, {}) are out of range for rank {} (rot90 needs 2 axes)", axis1, axis2, rank);
+    detail::refuse("rot90: axes ({}, {}) are out of range for rank {} (rot90 needs 2 axes)", axis1, axis2, rank);
   const index_t turns = (k % 4 + 4) % 4;
   if (turns == 0) return l;
   if (turns == 2) return flip(l, dims{axis1, axis2});
@@ -675,12 +678,12 @@ constexpr L rot90(const L& l, index_t k = 1, index_t axis1 = 0, index_t axis2 = 
 /// NumPy `rollaxis(a, axis, start)`: axis `axis` moved to just before the axis now at `start`
 /// (start in [-rank, rank]; the other axes keep their order), a permute.
 template <detail::rule_layout L>
-constexpr L rollaxis(const L& l, index_t axis, index_t start = 0) {
+STRIDER_HOST_DEVICE constexpr L rollaxis(const L& l, index_t axis, index_t start = 0) {
   const auto rank = static_cast<index_t>(l.rank());
   const index_t a = detail::wrap_axis(axis, l.rank());
-  if (a < 0) throw layout_error("rollaxis: axis {} is out of range for rank {}", axis, rank);
+  if (a < 0) detail::refuse("rollaxis: axis {} is out of range for rank {}", axis, rank);
   index_t s = start < 0 ? start + rank : start;
-  if (s < 0 || s > rank) throw layout_error("rollaxis: start {} is out of range for rank {} (it goes in [-{}, {}])", start, rank, rank, rank);
+  if (s < 0 || s > rank) detail::refuse("rollaxis: start {} is out of range for rank {} (it goes in [-{}, {}])", start, rank, rank, rank);
   if (a < s) --s;
   dims order;  // the axes but a, with a placed at s
   for (index_t d = 0, from = 0; d < rank; ++d) {
@@ -695,14 +698,14 @@ constexpr L rollaxis(const L& l, index_t axis, index_t start = 0) {
 /// is an unsqueeze, in increasing order, with unsqueeze's stride (PyTorch's; NumPy's reshape
 /// may choose another stride for an extent-1 axis, which never moves an offset).
 template <detail::rule_layout L>
-constexpr L expand_dims(const L& l, const dims& axes) {
+STRIDER_HOST_DEVICE constexpr L expand_dims(const L& l, const dims& axes) {
   const std::size_t rank = l.rank() + axes.size();
-  if (rank > max_rank) throw layout_error("expand_dims: rank {} plus {} axes would exceed max_rank ({})", l.rank(), axes.size(), max_rank);
+  if (rank > max_rank) detail::refuse("expand_dims: rank {} plus {} axes would exceed max_rank ({})", l.rank(), axes.size(), max_rank);
   bool add[max_rank] = {};
   for (const index_t axis : axes) {
     const index_t a = detail::wrap_axis(axis, rank);
-    if (a < 0) throw layout_error("expand_dims: axis {} is out of range for the result's rank {}", axis, rank);
-    if (add[a]) throw layout_error("expand_dims: repeated axis {}", axis);
+    if (a < 0) detail::refuse("expand_dims: axis {} is out of range for the result's rank {}", axis, rank);
+    if (add[a]) detail::refuse("expand_dims: repeated axis {}", axis);
     add[a] = true;
   }
   L out = l;
@@ -715,14 +718,14 @@ constexpr L expand_dims(const L& l, const dims& axes) {
 /// NumPy's C_CONTIGUOUS flag: strides of extent-1 axes aside, an empty layout is). On a mixed
 /// layout's pattern, possibly unknown.
 template <detail::rule_layout L>
-constexpr auto can_ravel(const L& l) { return detail::is_contiguous(l.entries()); }
+STRIDER_HOST_DEVICE constexpr auto can_ravel(const L& l) { return detail::is_contiguous(l.entries()); }
 
 /// NumPy `ravel()` (order 'C') and PyTorch `ravel()`: the elements as one axis, a view of a
 /// C-contiguous layout, else the contiguous layout (offset 0) of the copy both make, even where
 /// a view could express it (`a[:, ::2]`: `reshape(-1)` views it, ravel copies). can_ravel tells
 /// which; on a mixed layout the static entries must decide it.
 template <detail::rule_layout L>
-constexpr L ravel(const L& l) {
+STRIDER_HOST_DEVICE constexpr L ravel(const L& l) {
   if (detail::decided(can_ravel(l), "ravel", "whether the layout is contiguous (a view) or not (a copy)")) return view(l, dims{-1});
   const auto& in = l.entries();
   const auto count = detail::element_count(in, "ravel");
@@ -735,18 +738,18 @@ namespace detail {
 // NumPy's sliding_window_view over axes[i] with windows window[i]; axes may repeat, each window
 // shrinking that axis again.
 template <rule_layout L>
-constexpr L sliding_windows(const L& l, const dims& window, const dims& axes) {
+STRIDER_HOST_DEVICE constexpr L sliding_windows(const L& l, const dims& window, const dims& axes) {
   using E = entry_t<value_t<L>>;
   const auto& in = l.entries();
   if (in.rank + window.size() > max_rank)
-    throw layout_error("sliding_window_view: the result's rank {} would exceed max_rank ({})", in.rank + window.size(), max_rank);
+    detail::refuse("sliding_window_view: the result's rank {} would exceed max_rank ({})", in.rank + window.size(), max_rank);
   value_t<L> out = in;
   for (std::size_t i = 0; i < window.size(); ++i) {
-    if (window[i] < 0) throw layout_error("sliding_window_view: window extent {} is negative", window[i]);
+    if (window[i] < 0) detail::refuse("sliding_window_view: window extent {} is negative", window[i]);
     const index_t a = wrap_axis(axes[i], in.rank);
-    if (a < 0) throw layout_error("sliding_window_view: axis {} is out of range for rank {}", axes[i], in.rank);
+    if (a < 0) detail::refuse("sliding_window_view: axis {} is out of range for rank {}", axes[i], in.rank);
     if (E(window[i]) > out.shape[a])
-      throw layout_error("sliding_window_view: window extent {} is larger than extent {} of axis {}", window[i], known_value(out.shape[a]), axes[i]);
+      detail::refuse("sliding_window_view: window extent {} is larger than extent {} of axis {}", window[i], known_value(out.shape[a]), axes[i]);
     // An empty window leaves one more (empty) window than elements, which may not fit in int64.
     out.shape[a] = checked_add(out.shape[a], E(1 - window[i]), "sliding_window_view");
     insert_axis(out, out.rank, E(window[i]), in.strides[a], "sliding_window_view");
@@ -759,17 +762,17 @@ constexpr L sliding_windows(const L& l, const dims& window, const dims& axes) {
 /// NumPy `sliding_window_view(x, window_shape, axis)`: every window of extents `window` over
 /// `axes` (repeats allowed), the window axes appended in that order.
 template <detail::rule_layout L>
-constexpr L sliding_window_view(const L& l, const dims& window, const dims& axes) {
+STRIDER_HOST_DEVICE constexpr L sliding_window_view(const L& l, const dims& window, const dims& axes) {
   if (window.size() != axes.size())
-    throw layout_error("sliding_window_view: {} window extents but {} axes", window.size(), axes.size());
+    detail::refuse("sliding_window_view: {} window extents but {} axes", window.size(), axes.size());
   return detail::sliding_windows(l, window, axes);
 }
 
 /// NumPy `sliding_window_view(x, window_shape)`: one window extent per axis.
 template <detail::rule_layout L>
-constexpr L sliding_window_view(const L& l, const dims& window) {
+STRIDER_HOST_DEVICE constexpr L sliding_window_view(const L& l, const dims& window) {
   if (window.size() != l.rank())
-    throw layout_error("sliding_window_view: {} window extents for rank {} (without axes, one per axis)", window.size(), l.rank());
+    detail::refuse("sliding_window_view: {} window extents for rank {} (without axes, one per axis)", window.size(), l.rank());
   dims axes;
   for (std::size_t d = 0; d < l.rank(); ++d) axes.push_back(static_cast<index_t>(d));
   return detail::sliding_windows(l, window, axes);
@@ -780,12 +783,12 @@ constexpr L sliding_window_view(const L& l, const dims& window) {
 /// of every extent-1 axis). Any other extent must match. A new axis of extent 1 gets PyTorch's
 /// stride (the next axis's extent times its stride), which never moves an offset.
 template <detail::rule_layout L>
-constexpr L expand(const L& l, const dims& sizes) {
+STRIDER_HOST_DEVICE constexpr L expand(const L& l, const dims& sizes) {
   using E = detail::entry_t<detail::value_t<L>>;
   const auto& in = l.entries();
   if (sizes.size() < in.rank)
-    throw layout_error("expand: {} sizes given for a layout of rank {} (at least as many are needed)", sizes.size(), in.rank);
-  if (sizes.size() > max_rank) throw layout_error("expand: rank {} exceeds max_rank ({})", sizes.size(), max_rank);
+    detail::refuse("expand: {} sizes given for a layout of rank {} (at least as many are needed)", sizes.size(), in.rank);
+  if (sizes.size() > max_rank) detail::refuse("expand: rank {} exceeds max_rank ({})", sizes.size(), max_rank);
   detail::value_t<L> out{};
   out.rank = sizes.size();
   out.offset = in.offset;
@@ -798,13 +801,13 @@ constexpr L expand(const L& l, const dims& sizes) {
       from = in.shape[d - lead];
       stride = in.strides[d - lead];
     } else {
-      if (size == -1) throw layout_error("expand: -1 is not allowed for the new leading axis {}", d);
+      if (size == -1) detail::refuse("expand: -1 is not allowed for the new leading axis {}", d);
       // Kept only for a new axis of extent 1 (stretched, it is 0), so the next axis's stride
       // where the product does not fit in int64.
       detail::overflow_note<E> unused;
       if (d + 1 < sizes.size()) stride = detail::stride_product(out.shape[d + 1], out.strides[d + 1], E(1), out.strides[d + 1], unused);
     }
-    if (size < -1) throw layout_error("expand: size {} of axis {} is negative", size, d);
+    if (size < -1) detail::refuse("expand: size {} of axis {} is negative", size, d);
     if (size == -1) {  // kept as it is (a run-time extent stays run-time, with its stride)
       out.shape[d] = from;
       out.strides[d] = stride;
@@ -812,7 +815,7 @@ constexpr L expand(const L& l, const dims& sizes) {
     }
     out.shape[d] = size;
     const auto stretched = E(size) != from;
-    if (stretched && from != 1) throw layout_error("expand: size {} of axis {} must match its extent {} (only extent-1 axes expand)", size, d, detail::known_value(from));
+    if (stretched && from != 1) detail::refuse("expand: size {} of axis {} must match its extent {} (only extent-1 axes expand)", size, d, detail::known_value(from));
     out.strides[d] = detail::pick(stretched, 0, stride);
   }
   detail::element_count(out, "expand");
@@ -823,12 +826,12 @@ namespace detail {
 // The extents of flatten(l, start, end), its axes checked: shape[:start] + (product) +
 // shape[end+1:], as a value whose strides are still to be found.
 template <class V>
-constexpr V flattened_shape(const V& in, index_t start, index_t end) {
+STRIDER_HOST_DEVICE constexpr V flattened_shape(const V& in, index_t start, index_t end) {
   const std::size_t rank = in.rank > 0 ? in.rank : 1;  // rank 0 flattens as one axis of extent 1
   const index_t s = wrap_axis(start, rank), e = wrap_axis(end, rank);
-  if (s < 0) throw layout_error("flatten: start_dim {} is out of range for rank {}", start, in.rank);
-  if (e < 0) throw layout_error("flatten: end_dim {} is out of range for rank {}", end, in.rank);
-  if (s > e) throw layout_error("flatten: start_dim {} comes after end_dim {}", start, end);
+  if (s < 0) detail::refuse("flatten: start_dim {} is out of range for rank {}", start, in.rank);
+  if (e < 0) detail::refuse("flatten: end_dim {} is out of range for rank {}", end, in.rank);
+  if (s > e) detail::refuse("flatten: start_dim {} comes after end_dim {}", start, end);
   V out{};
   if (in.rank == 0) {
     out.rank = 1;
@@ -849,18 +852,18 @@ constexpr V flattened_shape(const V& in, index_t start, index_t end) {
 /// gives shape (1,)). A compile error or layout_error naming the axes when the strides cannot
 /// express it (PyTorch copies then; strider's views never do: `reshape` copies).
 template <detail::rule_layout L>
-constexpr L flatten(const L& l, index_t start = 0, index_t end = -1) {
+STRIDER_HOST_DEVICE constexpr L flatten(const L& l, index_t start = 0, index_t end = -1) {
   auto out = detail::flattened_shape(l.entries(), start, end);
   if (l.rank() > 0 && out.rank == l.rank()) return l;  // one axis: PyTorch returns the input as it is
   bool refused_unless_empty = false;  // on a pattern: refused for every non-empty value (see view)
   if (static_cast<bool>(!detail::find_view_strides(l.entries(), out, &refused_unless_empty)) || refused_unless_empty)
-    throw layout_error("flatten: axes {} to {} cannot be merged into one without a copy (their strides do not nest): of a tensor view, flatten its contiguous() copy; of a layout, reshape gives the copy's layout", start, end);
+    detail::refuse("flatten: axes {} to {} cannot be merged into one without a copy (their strides do not nest): of a tensor view, flatten its contiguous() copy; of a layout, reshape gives the copy's layout", start, end);
   return detail::subset_result(out);
 }
 
 /// True when `flatten(l, start, end)` is a view; when it is not, PyTorch's flatten copies.
 template <detail::rule_layout L>
-constexpr auto can_flatten(const L& l, index_t start = 0, index_t end = -1) {
+STRIDER_HOST_DEVICE constexpr auto can_flatten(const L& l, index_t start = 0, index_t end = -1) {
   auto out = detail::flattened_shape(l.entries(), start, end);
   return detail::find_view_strides(l.entries(), out);
 }
@@ -869,12 +872,12 @@ namespace detail {
 // reshape_copies and flatten_copies: whether the reshape (the flatten, which then refuses)
 // copies; a mixed layout's pattern answers for its non-empty values.
 template <rule_layout L>
-constexpr bool reshape_copies(const L& l, const dims& shape) {
+STRIDER_HOST_DEVICE constexpr bool reshape_copies(const L& l, const dims& shape) {
   auto out = infer_shape<value_t<L>>(shape, element_count(l.entries(), "reshape"), "reshape");
   return copies(l.entries(), out, "reshape");
 }
 template <rule_layout L>
-constexpr bool flatten_copies(const L& l, index_t start, index_t end) {
+STRIDER_HOST_DEVICE constexpr bool flatten_copies(const L& l, index_t start, index_t end) {
   auto out = flattened_shape(l.entries(), start, end);
   return copies(l.entries(), out, "flatten");
 }
@@ -883,24 +886,24 @@ constexpr bool flatten_copies(const L& l, index_t start, index_t end) {
 /// PyTorch `unflatten(dim, sizes)`: axis `dim` split into axes of these extents (one may be
 /// -1, inferred), always a view; strides as PyTorch's view gives them.
 template <detail::rule_layout L>
-constexpr L unflatten(const L& l, index_t dim, const dims& sizes) {
+STRIDER_HOST_DEVICE constexpr L unflatten(const L& l, index_t dim, const dims& sizes) {
   using E = detail::entry_t<detail::value_t<L>>;
   const auto& in = l.entries();
-  if (in.rank == 0) throw layout_error("unflatten: a rank-0 layout has no dimension to unflatten");
+  if (in.rank == 0) detail::refuse("unflatten: a rank-0 layout has no dimension to unflatten");
   const index_t d = detail::wrap_axis(dim, in.rank);
-  if (d < 0) throw layout_error("unflatten: dimension {} is out of range for rank {}", dim, in.rank);
-  if (sizes.empty()) throw layout_error("unflatten: sizes must be non-empty");
-  if (in.rank - 1 + sizes.size() > max_rank) throw layout_error("unflatten: the result's rank would exceed max_rank ({})", max_rank);
+  if (d < 0) detail::refuse("unflatten: dimension {} is out of range for rank {}", dim, in.rank);
+  if (sizes.empty()) detail::refuse("unflatten: sizes must be non-empty");
+  if (in.rank - 1 + sizes.size() > max_rank) detail::refuse("unflatten: the result's rank would exceed max_rank ({})", max_rank);
   const E n = in.shape[d];
   index_t given[max_rank] = {};  // the sizes but the -1
   std::size_t given_count = 0;
   std::size_t infer_at = max_rank;
   for (std::size_t i = 0; i < sizes.size(); ++i) {
     if (sizes[i] == -1) {
-      if (infer_at != max_rank) throw layout_error("unflatten: only one size can be -1");
+      if (infer_at != max_rank) detail::refuse("unflatten: only one size can be -1");
       infer_at = i;
     } else if (sizes[i] < 0) {
-      throw layout_error("unflatten: size {} is negative", sizes[i]);
+      detail::refuse("unflatten: size {} is negative", sizes[i]);
     } else {
       given[given_count++] = sizes[i];
     }
@@ -908,11 +911,11 @@ constexpr L unflatten(const L& l, index_t dim, const dims& sizes) {
   const index_t known = detail::extent_product(given, given_count, "unflatten");  // 0 with a 0 among them, in any order
   E inferred = 0;
   if (infer_at != max_rank) {
-    if (known == 0) throw layout_error("unflatten: cannot infer the -1 size when the other sizes multiply to 0");
-    if (n % known != 0) throw layout_error("unflatten: the sizes multiply to a multiple of {}, which does not divide the extent {} of dimension {}", known, detail::known_value(n), dim);
+    if (known == 0) detail::refuse("unflatten: cannot infer the -1 size when the other sizes multiply to 0");
+    if (n % known != 0) detail::refuse("unflatten: the sizes multiply to a multiple of {}, which does not divide the extent {} of dimension {}", known, detail::known_value(n), dim);
     inferred = n / known;
   } else if (n != known) {
-    throw layout_error("unflatten: the sizes multiply to {}, not the extent {} of dimension {}", known, detail::known_value(n), dim);
+    detail::refuse("unflatten: the sizes multiply to {}, not the extent {} of dimension {}", known, detail::known_value(n), dim);
   }
   detail::value_t<L> out{};
   for (std::size_t i = 0; i < in.rank; ++i) {
@@ -927,20 +930,20 @@ constexpr L unflatten(const L& l, index_t dim, const dims& sizes) {
 /// PyTorch `narrow(dim, start, length)`: elements [start, start + length) of axis `dim`, a view.
 /// A negative start counts from the end; out of range is an error, never clamped.
 template <detail::rule_layout L>
-constexpr L narrow(const L& l, index_t dim, index_t start, index_t length) {
+STRIDER_HOST_DEVICE constexpr L narrow(const L& l, index_t dim, index_t start, index_t length) {
   using E = detail::entry_t<detail::value_t<L>>;
   const auto& in = l.entries();
-  if (in.rank == 0) throw layout_error("narrow: a rank-0 layout has no dimension to narrow");
+  if (in.rank == 0) detail::refuse("narrow: a rank-0 layout has no dimension to narrow");
   const index_t d = detail::wrap_axis(dim, in.rank);
-  if (d < 0) throw layout_error("narrow: dimension {} is out of range for rank {}", dim, in.rank);
+  if (d < 0) detail::refuse("narrow: dimension {} is out of range for rank {}", dim, in.rank);
   // PyTorch's range for start: the end itself, or an index as maybe_wrap_dim wraps it (an empty
   // axis wraps as one of extent 1, so -1 is its start too).
   const E n = in.shape[d], wrap = detail::max_of(n, 1);
   if (n != start && (E(start) < -wrap || E(start) >= wrap))
-    throw layout_error("narrow: start {} is out of range for dimension {} with extent {}", start, dim, detail::known_value(n));
+    detail::refuse("narrow: start {} is out of range for dimension {} with extent {}", start, dim, detail::known_value(n));
   const E first = start < 0 ? E(start) + wrap : E(start);
-  if (length < 0) throw layout_error("narrow: length {} is negative", length);
-  if (E(length) > n - first) throw layout_error("narrow: start {} + length {} exceeds extent {} of dimension {}", detail::known_value(first), length, detail::known_value(n), dim);
+  if (length < 0) detail::refuse("narrow: length {} is negative", length);
+  if (E(length) > n - first) detail::refuse("narrow: start {} + length {} exceeds extent {} of dimension {}", detail::known_value(first), length, detail::known_value(n), dim);
   detail::value_t<L> out = in;
   out.shape[d] = length;
   detail::overflow_note<E> note;  // an empty result whose offset does not fit keeps the input's
@@ -952,14 +955,14 @@ constexpr L narrow(const L& l, index_t dim, index_t start, index_t length) {
 /// PyTorch `select(dim, index)`: the elements at `index` of axis `dim`, which is removed (NumPy
 /// `a[..., index, ...]`). A negative index counts from the end.
 template <detail::rule_layout L>
-constexpr L select(const L& l, index_t dim, index_t index) {
+STRIDER_HOST_DEVICE constexpr L select(const L& l, index_t dim, index_t index) {
   using E = detail::entry_t<detail::value_t<L>>;
   const auto& in = l.entries();
-  if (in.rank == 0) throw layout_error("select: a rank-0 layout has no dimension to select from");
+  if (in.rank == 0) detail::refuse("select: a rank-0 layout has no dimension to select from");
   const index_t d = detail::wrap_axis(dim, in.rank);
-  if (d < 0) throw layout_error("select: dimension {} is out of range for rank {}", dim, in.rank);
+  if (d < 0) detail::refuse("select: dimension {} is out of range for rank {}", dim, in.rank);
   const E n = in.shape[d];
-  if (E(index) < -n || E(index) >= n) throw layout_error("select: index {} is out of range for dimension {} with extent {}", index, dim, detail::known_value(n));
+  if (E(index) < -n || E(index) >= n) detail::refuse("select: index {} is out of range for dimension {} with extent {}", index, dim, detail::known_value(n));
   detail::value_t<L> out = in;
   detail::overflow_note<E> note;  // an empty result whose offset does not fit keeps the input's
   out.offset = detail::moved_offset(in.offset, index < 0 ? E(index) + n : E(index), in.strides[d], note);
@@ -973,72 +976,72 @@ constexpr L select(const L& l, index_t dim, index_t index) {
 // a function template in a template argument (the static aliases), and an unqualified call finds
 // these first. Other compilers call the templates.
 #ifdef __CUDACC__
-constexpr dynamic_layout permute(const dynamic_layout& l, const dims& axes) { return permute<dynamic_layout>(l, axes); }
-constexpr dynamic_layout transpose(const dynamic_layout& l, index_t a, index_t b) { return transpose<dynamic_layout>(l, a, b); }
-constexpr dynamic_layout flip(const dynamic_layout& l, const dims& axes) { return flip<dynamic_layout>(l, axes); }
-constexpr dynamic_layout flip(const dynamic_layout& l) { return flip<dynamic_layout>(l); }
-constexpr dynamic_layout squeeze(const dynamic_layout& l, const dims& axes) { return squeeze<dynamic_layout>(l, axes); }
-constexpr dynamic_layout squeeze(const dynamic_layout& l) { return squeeze<dynamic_layout>(l); }
-constexpr dynamic_layout unsqueeze(const dynamic_layout& l, index_t axis) { return unsqueeze<dynamic_layout>(l, axis); }
-constexpr dynamic_layout movedim(const dynamic_layout& l, const dims& source, const dims& destination) {
+STRIDER_HOST_DEVICE constexpr dynamic_layout permute(const dynamic_layout& l, const dims& axes) { return permute<dynamic_layout>(l, axes); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout transpose(const dynamic_layout& l, index_t a, index_t b) { return transpose<dynamic_layout>(l, a, b); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout flip(const dynamic_layout& l, const dims& axes) { return flip<dynamic_layout>(l, axes); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout flip(const dynamic_layout& l) { return flip<dynamic_layout>(l); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout squeeze(const dynamic_layout& l, const dims& axes) { return squeeze<dynamic_layout>(l, axes); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout squeeze(const dynamic_layout& l) { return squeeze<dynamic_layout>(l); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout unsqueeze(const dynamic_layout& l, index_t axis) { return unsqueeze<dynamic_layout>(l, axis); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout movedim(const dynamic_layout& l, const dims& source, const dims& destination) {
   return movedim<dynamic_layout>(l, source, destination);
 }
-constexpr dynamic_layout matrix_transpose(const dynamic_layout& l) { return matrix_transpose<dynamic_layout>(l); }
-constexpr dynamic_layout reverse_axis_order(const dynamic_layout& l) { return reverse_axis_order<dynamic_layout>(l); }
-constexpr dynamic_layout narrow(const dynamic_layout& l, index_t dim, index_t start, index_t length) { return narrow<dynamic_layout>(l, dim, start, length); }
-constexpr dynamic_layout broadcast_to(const dynamic_layout& l, const dims& shape) { return broadcast_to<dynamic_layout>(l, shape); }
-constexpr dynamic_layout expand(const dynamic_layout& l, const dims& sizes) { return expand<dynamic_layout>(l, sizes); }
-constexpr dynamic_layout diagonal(const dynamic_layout& l, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) { return diagonal<dynamic_layout>(l, offset, axis1, axis2); }
-constexpr dynamic_layout unfold(const dynamic_layout& l, index_t dim, index_t size, index_t step) { return unfold<dynamic_layout>(l, dim, size, step); }
-constexpr dynamic_layout select(const dynamic_layout& l, index_t dim, index_t index) { return select<dynamic_layout>(l, dim, index); }
-constexpr dynamic_layout view(const dynamic_layout& l, const dims& shape) { return view<dynamic_layout>(l, shape); }
-constexpr bool can_view(const dynamic_layout& l, const dims& shape) { return can_view<dynamic_layout>(l, shape); }
-constexpr dynamic_layout reshape(const dynamic_layout& l, const dims& shape) { return reshape<dynamic_layout>(l, shape); }
-constexpr dynamic_layout flatten(const dynamic_layout& l, index_t start = 0, index_t end = -1) { return flatten<dynamic_layout>(l, start, end); }
-constexpr bool can_flatten(const dynamic_layout& l, index_t start = 0, index_t end = -1) { return can_flatten<dynamic_layout>(l, start, end); }
-constexpr dynamic_layout unflatten(const dynamic_layout& l, index_t dim, const dims& sizes) { return unflatten<dynamic_layout>(l, dim, sizes); }
-constexpr dynamic_layout sliding_window_view(const dynamic_layout& l, const dims& window, const dims& axes) { return sliding_window_view<dynamic_layout>(l, window, axes); }
-constexpr dynamic_layout sliding_window_view(const dynamic_layout& l, const dims& window) { return sliding_window_view<dynamic_layout>(l, window); }
-constexpr dynamic_layout coalesce(const dynamic_layout& l) { return coalesce<dynamic_layout>(l); }
-constexpr detail::pattern_layout permute(const detail::pattern_layout& l, const dims& axes) { return permute<detail::pattern_layout>(l, axes); }
-constexpr detail::pattern_layout transpose(const detail::pattern_layout& l, index_t a, index_t b) { return transpose<detail::pattern_layout>(l, a, b); }
-constexpr detail::pattern_layout flip(const detail::pattern_layout& l, const dims& axes) { return flip<detail::pattern_layout>(l, axes); }
-constexpr detail::pattern_layout flip(const detail::pattern_layout& l) { return flip<detail::pattern_layout>(l); }
-constexpr detail::pattern_layout squeeze(const detail::pattern_layout& l, const dims& axes) { return squeeze<detail::pattern_layout>(l, axes); }
-constexpr detail::pattern_layout squeeze(const detail::pattern_layout& l) { return squeeze<detail::pattern_layout>(l); }
-constexpr detail::pattern_layout unsqueeze(const detail::pattern_layout& l, index_t axis) { return unsqueeze<detail::pattern_layout>(l, axis); }
-constexpr detail::pattern_layout movedim(const detail::pattern_layout& l, const dims& source, const dims& destination) {
+STRIDER_HOST_DEVICE constexpr dynamic_layout matrix_transpose(const dynamic_layout& l) { return matrix_transpose<dynamic_layout>(l); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout reverse_axis_order(const dynamic_layout& l) { return reverse_axis_order<dynamic_layout>(l); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout narrow(const dynamic_layout& l, index_t dim, index_t start, index_t length) { return narrow<dynamic_layout>(l, dim, start, length); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout broadcast_to(const dynamic_layout& l, const dims& shape) { return broadcast_to<dynamic_layout>(l, shape); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout expand(const dynamic_layout& l, const dims& sizes) { return expand<dynamic_layout>(l, sizes); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout diagonal(const dynamic_layout& l, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) { return diagonal<dynamic_layout>(l, offset, axis1, axis2); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout unfold(const dynamic_layout& l, index_t dim, index_t size, index_t step) { return unfold<dynamic_layout>(l, dim, size, step); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout select(const dynamic_layout& l, index_t dim, index_t index) { return select<dynamic_layout>(l, dim, index); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout view(const dynamic_layout& l, const dims& shape) { return view<dynamic_layout>(l, shape); }
+STRIDER_HOST_DEVICE constexpr bool can_view(const dynamic_layout& l, const dims& shape) { return can_view<dynamic_layout>(l, shape); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout reshape(const dynamic_layout& l, const dims& shape) { return reshape<dynamic_layout>(l, shape); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout flatten(const dynamic_layout& l, index_t start = 0, index_t end = -1) { return flatten<dynamic_layout>(l, start, end); }
+STRIDER_HOST_DEVICE constexpr bool can_flatten(const dynamic_layout& l, index_t start = 0, index_t end = -1) { return can_flatten<dynamic_layout>(l, start, end); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout unflatten(const dynamic_layout& l, index_t dim, const dims& sizes) { return unflatten<dynamic_layout>(l, dim, sizes); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout sliding_window_view(const dynamic_layout& l, const dims& window, const dims& axes) { return sliding_window_view<dynamic_layout>(l, window, axes); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout sliding_window_view(const dynamic_layout& l, const dims& window) { return sliding_window_view<dynamic_layout>(l, window); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout coalesce(const dynamic_layout& l) { return coalesce<dynamic_layout>(l); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout permute(const detail::pattern_layout& l, const dims& axes) { return permute<detail::pattern_layout>(l, axes); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout transpose(const detail::pattern_layout& l, index_t a, index_t b) { return transpose<detail::pattern_layout>(l, a, b); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout flip(const detail::pattern_layout& l, const dims& axes) { return flip<detail::pattern_layout>(l, axes); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout flip(const detail::pattern_layout& l) { return flip<detail::pattern_layout>(l); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout squeeze(const detail::pattern_layout& l, const dims& axes) { return squeeze<detail::pattern_layout>(l, axes); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout squeeze(const detail::pattern_layout& l) { return squeeze<detail::pattern_layout>(l); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout unsqueeze(const detail::pattern_layout& l, index_t axis) { return unsqueeze<detail::pattern_layout>(l, axis); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout movedim(const detail::pattern_layout& l, const dims& source, const dims& destination) {
   return movedim<detail::pattern_layout>(l, source, destination);
 }
-constexpr detail::pattern_layout matrix_transpose(const detail::pattern_layout& l) { return matrix_transpose<detail::pattern_layout>(l); }
-constexpr detail::pattern_layout reverse_axis_order(const detail::pattern_layout& l) { return reverse_axis_order<detail::pattern_layout>(l); }
-constexpr detail::pattern_layout narrow(const detail::pattern_layout& l, index_t dim, index_t start, index_t length) { return narrow<detail::pattern_layout>(l, dim, start, length); }
-constexpr detail::pattern_layout broadcast_to(const detail::pattern_layout& l, const dims& shape) { return broadcast_to<detail::pattern_layout>(l, shape); }
-constexpr detail::pattern_layout expand(const detail::pattern_layout& l, const dims& sizes) { return expand<detail::pattern_layout>(l, sizes); }
-constexpr detail::pattern_layout diagonal(const detail::pattern_layout& l, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) { return diagonal<detail::pattern_layout>(l, offset, axis1, axis2); }
-constexpr detail::pattern_layout unfold(const detail::pattern_layout& l, index_t dim, index_t size, index_t step) { return unfold<detail::pattern_layout>(l, dim, size, step); }
-constexpr detail::pattern_layout select(const detail::pattern_layout& l, index_t dim, index_t index) { return select<detail::pattern_layout>(l, dim, index); }
-constexpr detail::pattern_layout coalesce(const detail::pattern_layout& l) { return coalesce<detail::pattern_layout>(l); }
-constexpr detail::pattern_layout view(const detail::pattern_layout& l, const dims& shape) { return view<detail::pattern_layout>(l, shape); }
-constexpr detail::maybe_bool can_view(const detail::pattern_layout& l, const dims& shape) { return can_view<detail::pattern_layout>(l, shape); }
-constexpr detail::pattern_layout reshape(const detail::pattern_layout& l, const dims& shape) { return reshape<detail::pattern_layout>(l, shape); }
-constexpr detail::pattern_layout flatten(const detail::pattern_layout& l, index_t start = 0, index_t end = -1) { return flatten<detail::pattern_layout>(l, start, end); }
-constexpr detail::maybe_bool can_flatten(const detail::pattern_layout& l, index_t start = 0, index_t end = -1) { return can_flatten<detail::pattern_layout>(l, start, end); }
-constexpr detail::pattern_layout unflatten(const detail::pattern_layout& l, index_t dim, const dims& sizes) { return unflatten<detail::pattern_layout>(l, dim, sizes); }
-constexpr detail::pattern_layout sliding_window_view(const detail::pattern_layout& l, const dims& window, const dims& axes) { return sliding_window_view<detail::pattern_layout>(l, window, axes); }
-constexpr detail::pattern_layout sliding_window_view(const detail::pattern_layout& l, const dims& window) { return sliding_window_view<detail::pattern_layout>(l, window); }
-constexpr dynamic_layout t(const dynamic_layout& l) { return t<dynamic_layout>(l); }
-constexpr dynamic_layout rot90(const dynamic_layout& l, index_t k = 1, index_t axis1 = 0, index_t axis2 = 1) { return rot90<dynamic_layout>(l, k, axis1, axis2); }
-constexpr dynamic_layout rollaxis(const dynamic_layout& l, index_t axis, index_t start = 0) { return rollaxis<dynamic_layout>(l, axis, start); }
-constexpr dynamic_layout expand_dims(const dynamic_layout& l, const dims& axes) { return expand_dims<dynamic_layout>(l, axes); }
-constexpr dynamic_layout ravel(const dynamic_layout& l) { return ravel<dynamic_layout>(l); }
-constexpr bool can_ravel(const dynamic_layout& l) { return can_ravel<dynamic_layout>(l); }
-constexpr detail::pattern_layout t(const detail::pattern_layout& l) { return t<detail::pattern_layout>(l); }
-constexpr detail::pattern_layout rot90(const detail::pattern_layout& l, index_t k = 1, index_t axis1 = 0, index_t axis2 = 1) { return rot90<detail::pattern_layout>(l, k, axis1, axis2); }
-constexpr detail::pattern_layout rollaxis(const detail::pattern_layout& l, index_t axis, index_t start = 0) { return rollaxis<detail::pattern_layout>(l, axis, start); }
-constexpr detail::pattern_layout expand_dims(const detail::pattern_layout& l, const dims& axes) { return expand_dims<detail::pattern_layout>(l, axes); }
-constexpr detail::pattern_layout ravel(const detail::pattern_layout& l) { return ravel<detail::pattern_layout>(l); }
-constexpr detail::maybe_bool can_ravel(const detail::pattern_layout& l) { return can_ravel<detail::pattern_layout>(l); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout matrix_transpose(const detail::pattern_layout& l) { return matrix_transpose<detail::pattern_layout>(l); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout reverse_axis_order(const detail::pattern_layout& l) { return reverse_axis_order<detail::pattern_layout>(l); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout narrow(const detail::pattern_layout& l, index_t dim, index_t start, index_t length) { return narrow<detail::pattern_layout>(l, dim, start, length); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout broadcast_to(const detail::pattern_layout& l, const dims& shape) { return broadcast_to<detail::pattern_layout>(l, shape); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout expand(const detail::pattern_layout& l, const dims& sizes) { return expand<detail::pattern_layout>(l, sizes); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout diagonal(const detail::pattern_layout& l, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) { return diagonal<detail::pattern_layout>(l, offset, axis1, axis2); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout unfold(const detail::pattern_layout& l, index_t dim, index_t size, index_t step) { return unfold<detail::pattern_layout>(l, dim, size, step); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout select(const detail::pattern_layout& l, index_t dim, index_t index) { return select<detail::pattern_layout>(l, dim, index); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout coalesce(const detail::pattern_layout& l) { return coalesce<detail::pattern_layout>(l); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout view(const detail::pattern_layout& l, const dims& shape) { return view<detail::pattern_layout>(l, shape); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_bool can_view(const detail::pattern_layout& l, const dims& shape) { return can_view<detail::pattern_layout>(l, shape); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout reshape(const detail::pattern_layout& l, const dims& shape) { return reshape<detail::pattern_layout>(l, shape); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout flatten(const detail::pattern_layout& l, index_t start = 0, index_t end = -1) { return flatten<detail::pattern_layout>(l, start, end); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_bool can_flatten(const detail::pattern_layout& l, index_t start = 0, index_t end = -1) { return can_flatten<detail::pattern_layout>(l, start, end); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout unflatten(const detail::pattern_layout& l, index_t dim, const dims& sizes) { return unflatten<detail::pattern_layout>(l, dim, sizes); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout sliding_window_view(const detail::pattern_layout& l, const dims& window, const dims& axes) { return sliding_window_view<detail::pattern_layout>(l, window, axes); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout sliding_window_view(const detail::pattern_layout& l, const dims& window) { return sliding_window_view<detail::pattern_layout>(l, window); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout t(const dynamic_layout& l) { return t<dynamic_layout>(l); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout rot90(const dynamic_layout& l, index_t k = 1, index_t axis1 = 0, index_t axis2 = 1) { return rot90<dynamic_layout>(l, k, axis1, axis2); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout rollaxis(const dynamic_layout& l, index_t axis, index_t start = 0) { return rollaxis<dynamic_layout>(l, axis, start); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout expand_dims(const dynamic_layout& l, const dims& axes) { return expand_dims<dynamic_layout>(l, axes); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout ravel(const dynamic_layout& l) { return ravel<dynamic_layout>(l); }
+STRIDER_HOST_DEVICE constexpr bool can_ravel(const dynamic_layout& l) { return can_ravel<dynamic_layout>(l); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout t(const detail::pattern_layout& l) { return t<detail::pattern_layout>(l); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout rot90(const detail::pattern_layout& l, index_t k = 1, index_t axis1 = 0, index_t axis2 = 1) { return rot90<detail::pattern_layout>(l, k, axis1, axis2); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout rollaxis(const detail::pattern_layout& l, index_t axis, index_t start = 0) { return rollaxis<detail::pattern_layout>(l, axis, start); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout expand_dims(const detail::pattern_layout& l, const dims& axes) { return expand_dims<detail::pattern_layout>(l, axes); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout ravel(const detail::pattern_layout& l) { return ravel<detail::pattern_layout>(l); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_bool can_ravel(const detail::pattern_layout& l) { return can_ravel<detail::pattern_layout>(l); }
 #endif
 
 namespace detail {
@@ -1050,15 +1053,15 @@ class part_iterator {
   using value_type = Value;
   using difference_type = std::ptrdiff_t;
   constexpr part_iterator() = default;
-  constexpr part_iterator(const Parts* parts, index_t i) : parts_(parts), i_(i) {}
-  constexpr Value operator*() const { return (*parts_)[i_]; }
-  constexpr part_iterator& operator++() { return ++i_, *this; }
-  constexpr part_iterator operator++(int) {
+  STRIDER_HOST_DEVICE constexpr part_iterator(const Parts* parts, index_t i) : parts_(parts), i_(i) {}
+  STRIDER_HOST_DEVICE constexpr Value operator*() const { return (*parts_)[i_]; }
+  STRIDER_HOST_DEVICE constexpr part_iterator& operator++() { return ++i_, *this; }
+  STRIDER_HOST_DEVICE constexpr part_iterator operator++(int) {
     part_iterator old = *this;
     ++i_;
     return old;
   }
-  constexpr bool operator==(const part_iterator& other) const { return i_ == other.i_; }
+  STRIDER_HOST_DEVICE constexpr bool operator==(const part_iterator& other) const { return i_ == other.i_; }
 
  private:
   const Parts* parts_ = nullptr;
@@ -1079,16 +1082,16 @@ class basic_layout_parts {
   enum class kind : unsigned char { split, split_with_sizes, chunk, unbind, sections, indices };
 
   /// The number of parts.
-  constexpr std::size_t size() const { return static_cast<std::size_t>(count_); }
-  constexpr bool empty() const { return count_ == 0; }
+  STRIDER_HOST_DEVICE constexpr std::size_t size() const { return static_cast<std::size_t>(count_); }
+  STRIDER_HOST_DEVICE constexpr bool empty() const { return count_ == 0; }
   /// The operation's name, as in its messages.
-  constexpr const char* operation() const {
+  STRIDER_HOST_DEVICE constexpr const char* operation() const {
     if (name_ != nullptr) return name_;
     return kind_ == kind::split ? "split" : kind_ == kind::split_with_sizes ? "split_with_sizes" : kind_ == kind::chunk ? "chunk" : "unbind";
   }
 
   /// Part `part`; a negative part counts from the end.
-  constexpr L operator[](index_t part) const {
+  STRIDER_HOST_DEVICE constexpr L operator[](index_t part) const {
     using E = detail::entry_t<detail::value_t<L>>;
     if (part < -count_ || part >= count_) part_out_of_range(part);
     const index_t i = part < 0 ? part + count_ : part;
@@ -1130,25 +1133,25 @@ class basic_layout_parts {
   }
 
   using iterator = detail::part_iterator<basic_layout_parts, L>;
-  constexpr iterator begin() const { return {this, 0}; }
-  constexpr iterator end() const { return {this, count_}; }
+  STRIDER_HOST_DEVICE constexpr iterator begin() const { return {this, 0}; }
+  STRIDER_HOST_DEVICE constexpr iterator end() const { return {this, count_}; }
 
   // Made by split, split_with_sizes, chunk and unbind, which check their arguments, and by
   // tensor_split and NumPy's splits (their name for messages).
-  constexpr basic_layout_parts(const L& input, kind k, std::size_t dim, index_t part_size, index_t count, const dims& sizes = {},
+  STRIDER_HOST_DEVICE constexpr basic_layout_parts(const L& input, kind k, std::size_t dim, index_t part_size, index_t count, const dims& sizes = {},
                                const char* name = nullptr)
       : input_(input), kind_(k), dim_(dim), part_size_(part_size), count_(count), sizes_(sizes), name_(name) {}
 
  private:
   // One literal message per operation, so that a compile error's source line names it.
-  constexpr void part_out_of_range(index_t part) const {
+  STRIDER_HOST_DEVICE constexpr void part_out_of_range(index_t part) const {
     switch (kind_) {
-      case kind::split: throw layout_error("split: part {} is out of range for {} parts", part, count_);
-      case kind::split_with_sizes: throw layout_error("split_with_sizes: part {} is out of range for {} parts", part, count_);
-      case kind::chunk: throw layout_error("chunk: part {} is out of range for {} parts", part, count_);
-      case kind::unbind: throw layout_error("unbind: part {} is out of range for {} parts", part, count_);
+      case kind::split: detail::refuse("split: part {} is out of range for {} parts", part, count_);
+      case kind::split_with_sizes: detail::refuse("split_with_sizes: part {} is out of range for {} parts", part, count_);
+      case kind::chunk: detail::refuse("chunk: part {} is out of range for {} parts", part, count_);
+      case kind::unbind: detail::refuse("unbind: part {} is out of range for {} parts", part, count_);
       case kind::sections:
-      case kind::indices: throw layout_error("{}: part {} is out of range for {} parts", name_, part, count_);
+      case kind::indices: detail::refuse("{}: part {} is out of range for {} parts", name_, part, count_);
     }
   }
 
@@ -1168,29 +1171,29 @@ namespace detail {
 // The split axis (-1 when out of range), whose extent must be static: the number of parts is in
 // a mixed layout's type. One literal message per operation, as above.
 template <rule_layout L>
-constexpr index_t parts_axis(const L& l, index_t dim, const char* op) {
+STRIDER_HOST_DEVICE constexpr index_t parts_axis(const L& l, index_t dim, const char* op) {
   const index_t d = wrap_axis(dim, l.rank());
   if (d < 0) return -1;
   if (is_known(l.entries().shape[d])) return d;
-  const std::string_view name = op;
-  if (name == "split") throw layout_error("split: the number of parts depends on the extent of dimension {}, which is known only at run time", dim);
-  if (name == "split_with_sizes") throw layout_error("split_with_sizes: the sizes must sum to the extent of dimension {}, which is known only at run time", dim);
-  if (name == "chunk") throw layout_error("chunk: the parts depend on the extent of dimension {}, which is known only at run time", dim);
-  if (name == "unbind") throw layout_error("unbind: the number of parts depends on the extent of dimension {}, which is known only at run time", dim);
-  throw layout_error("{}: the parts depend on the extent of axis {}, which is known only at run time", op, dim);
+  const detail::text_view name = op;
+  if (name == "split") detail::refuse("split: the number of parts depends on the extent of dimension {}, which is known only at run time", dim);
+  if (name == "split_with_sizes") detail::refuse("split_with_sizes: the sizes must sum to the extent of dimension {}, which is known only at run time", dim);
+  if (name == "chunk") detail::refuse("chunk: the parts depend on the extent of dimension {}, which is known only at run time", dim);
+  if (name == "unbind") detail::refuse("unbind: the number of parts depends on the extent of dimension {}, which is known only at run time", dim);
+  detail::refuse("{}: the parts depend on the extent of axis {}, which is known only at run time", op, dim);
 }
 }  // namespace detail
 
 /// PyTorch `split(split_size, dim)`: parts of `split_size` elements along `dim`, the last one
 /// smaller when the extent is not a multiple (one empty part for an empty axis).
 template <detail::rule_layout L>
-constexpr basic_layout_parts<L> split(const L& l, index_t split_size, index_t dim = 0) {
-  if (l.rank() == 0) throw layout_error("split: a rank-0 layout has no dimension to split");
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> split(const L& l, index_t split_size, index_t dim = 0) {
+  if (l.rank() == 0) detail::refuse("split: a rank-0 layout has no dimension to split");
   const index_t d = detail::parts_axis(l, dim, "split");
-  if (d < 0) throw layout_error("split: dimension {} is out of range for rank {}", dim, l.rank());
+  if (d < 0) detail::refuse("split: dimension {} is out of range for rank {}", dim, l.rank());
   const index_t n = detail::known_value(l.entries().shape[d]);
-  if (split_size < 0) throw layout_error("split: split size {} is negative", split_size);
-  if (split_size == 0 && n != 0) throw layout_error("split: split size 0 is allowed only for an empty dimension, but dimension {} has extent {}", dim, n);
+  if (split_size < 0) detail::refuse("split: split size {} is negative", split_size);
+  if (split_size == 0 && n != 0) detail::refuse("split: split size 0 is allowed only for an empty dimension, but dimension {} has extent {}", dim, n);
   const index_t count = split_size == 0 ? 1 : n / split_size + (n % split_size != 0);
   return {l, basic_layout_parts<L>::kind::split, static_cast<std::size_t>(d), split_size, count > 0 ? count : 1};
 }
@@ -1198,28 +1201,28 @@ constexpr basic_layout_parts<L> split(const L& l, index_t split_size, index_t di
 /// PyTorch `split(split_sizes, dim)` with a list (`split_with_sizes`): one part per size, the
 /// sizes summing to the extent (at most max_rank sizes).
 template <detail::rule_layout L>
-constexpr basic_layout_parts<L> split_with_sizes(const L& l, const dims& split_sizes, index_t dim = 0) {
-  if (l.rank() == 0) throw layout_error("split_with_sizes: a rank-0 layout has no dimension to split");
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> split_with_sizes(const L& l, const dims& split_sizes, index_t dim = 0) {
+  if (l.rank() == 0) detail::refuse("split_with_sizes: a rank-0 layout has no dimension to split");
   const index_t d = detail::parts_axis(l, dim, "split_with_sizes");
-  if (d < 0) throw layout_error("split_with_sizes: dimension {} is out of range for rank {}", dim, l.rank());
+  if (d < 0) detail::refuse("split_with_sizes: dimension {} is out of range for rank {}", dim, l.rank());
   const index_t n = detail::known_value(l.entries().shape[d]);
   index_t total = 0;
   for (const index_t s : split_sizes) {
-    if (s < 0) throw layout_error("split_with_sizes: size {} is negative", s);
+    if (s < 0) detail::refuse("split_with_sizes: size {} is negative", s);
     total = detail::checked_add(total, s, "split_with_sizes");
   }
-  if (total != n) throw layout_error("split_with_sizes: the sizes sum to {}, not the extent {} of dimension {}", total, n, dim);
+  if (total != n) detail::refuse("split_with_sizes: the sizes sum to {}, not the extent {} of dimension {}", total, n, dim);
   return {l, basic_layout_parts<L>::kind::split_with_sizes, static_cast<std::size_t>(d), 0, static_cast<index_t>(split_sizes.size()), split_sizes};
 }
 
 /// PyTorch `chunk(chunks, dim)`: at most `chunks` parts of ceil(extent / chunks) elements (fewer
 /// when the extent runs out first; `chunks` empty parts for an empty axis).
 template <detail::rule_layout L>
-constexpr basic_layout_parts<L> chunk(const L& l, index_t chunks, index_t dim = 0) {
-  if (l.rank() == 0) throw layout_error("chunk: a rank-0 layout has no dimension to chunk");
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> chunk(const L& l, index_t chunks, index_t dim = 0) {
+  if (l.rank() == 0) detail::refuse("chunk: a rank-0 layout has no dimension to chunk");
   const index_t d = detail::parts_axis(l, dim, "chunk");
-  if (d < 0) throw layout_error("chunk: dimension {} is out of range for rank {}", dim, l.rank());
-  if (chunks <= 0) throw layout_error("chunk: the number of chunks must be positive, got {}", chunks);
+  if (d < 0) detail::refuse("chunk: dimension {} is out of range for rank {}", dim, l.rank());
+  if (chunks <= 0) detail::refuse("chunk: the number of chunks must be positive, got {}", chunks);
   const index_t n = detail::known_value(l.entries().shape[d]);
   if (n == 0) return {l, basic_layout_parts<L>::kind::chunk, static_cast<std::size_t>(d), 0, chunks};
   const index_t size = n / chunks + (n % chunks != 0);
@@ -1228,10 +1231,10 @@ constexpr basic_layout_parts<L> chunk(const L& l, index_t chunks, index_t dim = 
 
 /// PyTorch `unbind(dim)`: one part per index of `dim`, which is removed (as select).
 template <detail::rule_layout L>
-constexpr basic_layout_parts<L> unbind(const L& l, index_t dim = 0) {
-  if (l.rank() == 0) throw layout_error("unbind: a rank-0 layout has no dimension to unbind");
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> unbind(const L& l, index_t dim = 0) {
+  if (l.rank() == 0) detail::refuse("unbind: a rank-0 layout has no dimension to unbind");
   const index_t d = detail::parts_axis(l, dim, "unbind");
-  if (d < 0) throw layout_error("unbind: dimension {} is out of range for rank {}", dim, l.rank());
+  if (d < 0) detail::refuse("unbind: dimension {} is out of range for rank {}", dim, l.rank());
   return {l, basic_layout_parts<L>::kind::unbind, static_cast<std::size_t>(d), 1, detail::known_value(l.entries().shape[d])};
 }
 
@@ -1239,32 +1242,32 @@ namespace detail {
 // tensor_split's and NumPy's splits' parts along axis `dim`: `sections` parts (NumPy's splits:
 // of equal extents) or the parts between `indices`. `op` names the operation in messages.
 template <rule_layout L>
-constexpr index_t sections_axis(const L& l, index_t dim, const char* op) {
-  if (l.rank() == 0) throw layout_error("{}: a rank-0 layout has no axis to split", op);
+STRIDER_HOST_DEVICE constexpr index_t sections_axis(const L& l, index_t dim, const char* op) {
+  if (l.rank() == 0) detail::refuse("{}: a rank-0 layout has no axis to split", op);
   const index_t d = parts_axis(l, dim, op);
-  if (d < 0) throw layout_error("{}: axis {} is out of range for rank {}", op, dim, l.rank());
+  if (d < 0) detail::refuse("{}: axis {} is out of range for rank {}", op, dim, l.rank());
   return d;
 }
 template <rule_layout L>
-constexpr basic_layout_parts<L> sections_parts(const L& l, index_t sections, index_t dim, const char* op, bool equal) {
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> sections_parts(const L& l, index_t sections, index_t dim, const char* op, bool equal) {
   const index_t d = sections_axis(l, dim, op);
-  if (sections <= 0) throw layout_error("{}: the number of sections must be positive, got {}", op, sections);
+  if (sections <= 0) detail::refuse("{}: the number of sections must be positive, got {}", op, sections);
   const index_t n = known_value(l.entries().shape[d]);
   if (equal && n % sections != 0)
-    throw layout_error("{}: {} sections do not divide axis {} of extent {} equally (tensor_split or array_split allow that)", op, sections, dim, n);
+    detail::refuse("{}: {} sections do not divide axis {} of extent {} equally (tensor_split or array_split allow that)", op, sections, dim, n);
   return {l, basic_layout_parts<L>::kind::sections, static_cast<std::size_t>(d), 0, sections, {}, op};
 }
 template <rule_layout L>
-constexpr basic_layout_parts<L> indices_parts(const L& l, const dims& indices, index_t dim, const char* op) {
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> indices_parts(const L& l, const dims& indices, index_t dim, const char* op) {
   const index_t d = sections_axis(l, dim, op);
   return {l, basic_layout_parts<L>::kind::indices, static_cast<std::size_t>(d), 0, static_cast<index_t>(indices.size()) + 1, indices, op};
 }
 // The axis of NumPy's hsplit (1, or 0 of a 1-D layout), vsplit (0) and dsplit (2), whose
 // layouts need at least 1, 2 and 3 axes.
 template <rule_layout L>
-constexpr index_t numpy_split_axis(const L& l, std::size_t min_rank, const char* op) {
-  if (l.rank() < min_rank) throw layout_error("{}: needs rank {} or more, got rank {}", op, min_rank, l.rank());
-  const std::string_view name = op;
+STRIDER_HOST_DEVICE constexpr index_t numpy_split_axis(const L& l, std::size_t min_rank, const char* op) {
+  if (l.rank() < min_rank) detail::refuse("{}: needs rank {} or more, got rank {}", op, min_rank, l.rank());
+  const detail::text_view name = op;
   return name == "hsplit" ? (l.rank() > 1 ? 1 : 0) : name == "vsplit" ? 0 : 2;
 }
 }  // namespace detail
@@ -1273,89 +1276,89 @@ constexpr index_t numpy_split_axis(const L& l, std::size_t min_rank, const char*
 /// the first extent % sections of them one element longer (empty ones when sections exceeds
 /// the extent).
 template <detail::rule_layout L>
-constexpr basic_layout_parts<L> tensor_split(const L& l, index_t sections, index_t dim = 0) {
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> tensor_split(const L& l, index_t sections, index_t dim = 0) {
   return detail::sections_parts(l, sections, dim, "tensor_split", false);
 }
 /// PyTorch `tensor_split(indices, dim)`, NumPy `array_split` and `split` with a list: the
 /// parts [0:i0], [i0:i1], ..., [ik:] as Python slices (negative indices from the end, clamped,
 /// an index below the previous one an empty part; at most max_rank indices).
 template <detail::rule_layout L>
-constexpr basic_layout_parts<L> tensor_split_indices(const L& l, const dims& indices, index_t dim = 0) {
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> tensor_split_indices(const L& l, const dims& indices, index_t dim = 0) {
   return detail::indices_parts(l, indices, dim, "tensor_split");
 }
 /// NumPy `split(sections, axis)`: `sections` parts of equal extent, refused when they cannot be
 /// (strider's `split` is PyTorch's, parts of a given size). With indices it is tensor_split_indices.
 template <detail::rule_layout L>
-constexpr basic_layout_parts<L> numpy_split(const L& l, index_t sections, index_t axis = 0) {
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> numpy_split(const L& l, index_t sections, index_t axis = 0) {
   return detail::sections_parts(l, sections, axis, "numpy_split", true);
 }
 /// NumPy/PyTorch `hsplit(sections)`: numpy_split along axis 1 (axis 0 of a 1-D layout).
 template <detail::rule_layout L>
-constexpr basic_layout_parts<L> hsplit(const L& l, index_t sections) {
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> hsplit(const L& l, index_t sections) {
   return detail::sections_parts(l, sections, detail::numpy_split_axis(l, 1, "hsplit"), "hsplit", true);
 }
 /// NumPy/PyTorch `vsplit(sections)`: numpy_split along axis 0 of a layout of at least 2 axes.
 template <detail::rule_layout L>
-constexpr basic_layout_parts<L> vsplit(const L& l, index_t sections) {
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> vsplit(const L& l, index_t sections) {
   return detail::sections_parts(l, sections, detail::numpy_split_axis(l, 2, "vsplit"), "vsplit", true);
 }
 /// NumPy/PyTorch `dsplit(sections)`: numpy_split along axis 2 of a layout of at least 3 axes.
 template <detail::rule_layout L>
-constexpr basic_layout_parts<L> dsplit(const L& l, index_t sections) {
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> dsplit(const L& l, index_t sections) {
   return detail::sections_parts(l, sections, detail::numpy_split_axis(l, 3, "dsplit"), "dsplit", true);
 }
 /// `hsplit(indices)`: tensor_split_indices along hsplit's axis.
 template <detail::rule_layout L>
-constexpr basic_layout_parts<L> hsplit_indices(const L& l, const dims& indices) {
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> hsplit_indices(const L& l, const dims& indices) {
   return detail::indices_parts(l, indices, detail::numpy_split_axis(l, 1, "hsplit"), "hsplit");
 }
 /// `vsplit(indices)`: tensor_split_indices along axis 0 of a layout of at least 2 axes.
 template <detail::rule_layout L>
-constexpr basic_layout_parts<L> vsplit_indices(const L& l, const dims& indices) {
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> vsplit_indices(const L& l, const dims& indices) {
   return detail::indices_parts(l, indices, detail::numpy_split_axis(l, 2, "vsplit"), "vsplit");
 }
 /// `dsplit(indices)`: tensor_split_indices along axis 2 of a layout of at least 3 axes.
 template <detail::rule_layout L>
-constexpr basic_layout_parts<L> dsplit_indices(const L& l, const dims& indices) {
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> dsplit_indices(const L& l, const dims& indices) {
   return detail::indices_parts(l, indices, detail::numpy_split_axis(l, 3, "dsplit"), "dsplit");
 }
 
 #ifdef __CUDACC__  // the non-template forms under nvcc (see above)
-constexpr layout_parts split(const dynamic_layout& l, index_t split_size, index_t dim = 0) { return split<dynamic_layout>(l, split_size, dim); }
-constexpr layout_parts split_with_sizes(const dynamic_layout& l, const dims& sizes, index_t dim = 0) { return split_with_sizes<dynamic_layout>(l, sizes, dim); }
-constexpr layout_parts chunk(const dynamic_layout& l, index_t chunks, index_t dim = 0) { return chunk<dynamic_layout>(l, chunks, dim); }
-constexpr layout_parts unbind(const dynamic_layout& l, index_t dim = 0) { return unbind<dynamic_layout>(l, dim); }
-constexpr basic_layout_parts<detail::pattern_layout> split(const detail::pattern_layout& l, index_t split_size, index_t dim = 0) { return split<detail::pattern_layout>(l, split_size, dim); }
-constexpr basic_layout_parts<detail::pattern_layout> split_with_sizes(const detail::pattern_layout& l, const dims& sizes, index_t dim = 0) { return split_with_sizes<detail::pattern_layout>(l, sizes, dim); }
-constexpr basic_layout_parts<detail::pattern_layout> chunk(const detail::pattern_layout& l, index_t chunks, index_t dim = 0) { return chunk<detail::pattern_layout>(l, chunks, dim); }
-constexpr basic_layout_parts<detail::pattern_layout> unbind(const detail::pattern_layout& l, index_t dim = 0) { return unbind<detail::pattern_layout>(l, dim); }
-constexpr layout_parts tensor_split(const dynamic_layout& l, index_t sections, index_t dim = 0) { return tensor_split<dynamic_layout>(l, sections, dim); }
-constexpr layout_parts tensor_split_indices(const dynamic_layout& l, const dims& indices, index_t dim = 0) { return tensor_split_indices<dynamic_layout>(l, indices, dim); }
-constexpr layout_parts numpy_split(const dynamic_layout& l, index_t sections, index_t axis = 0) { return numpy_split<dynamic_layout>(l, sections, axis); }
-constexpr layout_parts hsplit(const dynamic_layout& l, index_t sections) { return hsplit<dynamic_layout>(l, sections); }
-constexpr layout_parts vsplit(const dynamic_layout& l, index_t sections) { return vsplit<dynamic_layout>(l, sections); }
-constexpr layout_parts dsplit(const dynamic_layout& l, index_t sections) { return dsplit<dynamic_layout>(l, sections); }
-constexpr layout_parts hsplit_indices(const dynamic_layout& l, const dims& indices) { return hsplit_indices<dynamic_layout>(l, indices); }
-constexpr layout_parts vsplit_indices(const dynamic_layout& l, const dims& indices) { return vsplit_indices<dynamic_layout>(l, indices); }
-constexpr layout_parts dsplit_indices(const dynamic_layout& l, const dims& indices) { return dsplit_indices<dynamic_layout>(l, indices); }
-constexpr basic_layout_parts<detail::pattern_layout> tensor_split(const detail::pattern_layout& l, index_t sections, index_t dim = 0) { return tensor_split<detail::pattern_layout>(l, sections, dim); }
-constexpr basic_layout_parts<detail::pattern_layout> tensor_split_indices(const detail::pattern_layout& l, const dims& indices, index_t dim = 0) { return tensor_split_indices<detail::pattern_layout>(l, indices, dim); }
-constexpr basic_layout_parts<detail::pattern_layout> numpy_split(const detail::pattern_layout& l, index_t sections, index_t axis = 0) { return numpy_split<detail::pattern_layout>(l, sections, axis); }
-constexpr basic_layout_parts<detail::pattern_layout> hsplit(const detail::pattern_layout& l, index_t sections) { return hsplit<detail::pattern_layout>(l, sections); }
-constexpr basic_layout_parts<detail::pattern_layout> vsplit(const detail::pattern_layout& l, index_t sections) { return vsplit<detail::pattern_layout>(l, sections); }
-constexpr basic_layout_parts<detail::pattern_layout> dsplit(const detail::pattern_layout& l, index_t sections) { return dsplit<detail::pattern_layout>(l, sections); }
-constexpr basic_layout_parts<detail::pattern_layout> hsplit_indices(const detail::pattern_layout& l, const dims& indices) { return hsplit_indices<detail::pattern_layout>(l, indices); }
-constexpr basic_layout_parts<detail::pattern_layout> vsplit_indices(const detail::pattern_layout& l, const dims& indices) { return vsplit_indices<detail::pattern_layout>(l, indices); }
-constexpr basic_layout_parts<detail::pattern_layout> dsplit_indices(const detail::pattern_layout& l, const dims& indices) { return dsplit_indices<detail::pattern_layout>(l, indices); }
+STRIDER_HOST_DEVICE constexpr layout_parts split(const dynamic_layout& l, index_t split_size, index_t dim = 0) { return split<dynamic_layout>(l, split_size, dim); }
+STRIDER_HOST_DEVICE constexpr layout_parts split_with_sizes(const dynamic_layout& l, const dims& sizes, index_t dim = 0) { return split_with_sizes<dynamic_layout>(l, sizes, dim); }
+STRIDER_HOST_DEVICE constexpr layout_parts chunk(const dynamic_layout& l, index_t chunks, index_t dim = 0) { return chunk<dynamic_layout>(l, chunks, dim); }
+STRIDER_HOST_DEVICE constexpr layout_parts unbind(const dynamic_layout& l, index_t dim = 0) { return unbind<dynamic_layout>(l, dim); }
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> split(const detail::pattern_layout& l, index_t split_size, index_t dim = 0) { return split<detail::pattern_layout>(l, split_size, dim); }
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> split_with_sizes(const detail::pattern_layout& l, const dims& sizes, index_t dim = 0) { return split_with_sizes<detail::pattern_layout>(l, sizes, dim); }
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> chunk(const detail::pattern_layout& l, index_t chunks, index_t dim = 0) { return chunk<detail::pattern_layout>(l, chunks, dim); }
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> unbind(const detail::pattern_layout& l, index_t dim = 0) { return unbind<detail::pattern_layout>(l, dim); }
+STRIDER_HOST_DEVICE constexpr layout_parts tensor_split(const dynamic_layout& l, index_t sections, index_t dim = 0) { return tensor_split<dynamic_layout>(l, sections, dim); }
+STRIDER_HOST_DEVICE constexpr layout_parts tensor_split_indices(const dynamic_layout& l, const dims& indices, index_t dim = 0) { return tensor_split_indices<dynamic_layout>(l, indices, dim); }
+STRIDER_HOST_DEVICE constexpr layout_parts numpy_split(const dynamic_layout& l, index_t sections, index_t axis = 0) { return numpy_split<dynamic_layout>(l, sections, axis); }
+STRIDER_HOST_DEVICE constexpr layout_parts hsplit(const dynamic_layout& l, index_t sections) { return hsplit<dynamic_layout>(l, sections); }
+STRIDER_HOST_DEVICE constexpr layout_parts vsplit(const dynamic_layout& l, index_t sections) { return vsplit<dynamic_layout>(l, sections); }
+STRIDER_HOST_DEVICE constexpr layout_parts dsplit(const dynamic_layout& l, index_t sections) { return dsplit<dynamic_layout>(l, sections); }
+STRIDER_HOST_DEVICE constexpr layout_parts hsplit_indices(const dynamic_layout& l, const dims& indices) { return hsplit_indices<dynamic_layout>(l, indices); }
+STRIDER_HOST_DEVICE constexpr layout_parts vsplit_indices(const dynamic_layout& l, const dims& indices) { return vsplit_indices<dynamic_layout>(l, indices); }
+STRIDER_HOST_DEVICE constexpr layout_parts dsplit_indices(const dynamic_layout& l, const dims& indices) { return dsplit_indices<dynamic_layout>(l, indices); }
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> tensor_split(const detail::pattern_layout& l, index_t sections, index_t dim = 0) { return tensor_split<detail::pattern_layout>(l, sections, dim); }
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> tensor_split_indices(const detail::pattern_layout& l, const dims& indices, index_t dim = 0) { return tensor_split_indices<detail::pattern_layout>(l, indices, dim); }
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> numpy_split(const detail::pattern_layout& l, index_t sections, index_t axis = 0) { return numpy_split<detail::pattern_layout>(l, sections, axis); }
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> hsplit(const detail::pattern_layout& l, index_t sections) { return hsplit<detail::pattern_layout>(l, sections); }
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> vsplit(const detail::pattern_layout& l, index_t sections) { return vsplit<detail::pattern_layout>(l, sections); }
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> dsplit(const detail::pattern_layout& l, index_t sections) { return dsplit<detail::pattern_layout>(l, sections); }
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> hsplit_indices(const detail::pattern_layout& l, const dims& indices) { return hsplit_indices<detail::pattern_layout>(l, indices); }
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> vsplit_indices(const detail::pattern_layout& l, const dims& indices) { return vsplit_indices<detail::pattern_layout>(l, indices); }
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> dsplit_indices(const detail::pattern_layout& l, const dims& indices) { return dsplit_indices<detail::pattern_layout>(l, indices); }
 #endif
 
 /// PyTorch `as_strided(shape, strides, offset)`: any layout over the same storage, with offsets
 /// counted from the start of the storage. It may reach anywhere in the storage the input was cut
 /// from, [0, storage_size()), and nowhere outside it; the result keeps that storage.
 template <detail::rule_layout L>
-constexpr L as_strided(const L& l, const dims& shape, const dims& strides, index_t offset) {
+STRIDER_HOST_DEVICE constexpr L as_strided(const L& l, const dims& shape, const dims& strides, index_t offset) {
   if (shape.size() != strides.size())
-    throw layout_error("as_strided: shape has {} extents but strides has {} entries", shape.size(), strides.size());
+    detail::refuse("as_strided: shape has {} extents but strides has {} entries", shape.size(), strides.size());
   detail::value_t<L> out{};
   out.rank = shape.size();
   out.offset = offset;
@@ -1363,13 +1366,13 @@ constexpr L as_strided(const L& l, const dims& shape, const dims& strides, index
     out.shape[d] = shape[d];
     out.strides[d] = strides[d];
   }
-  if (offset < 0) throw layout_error("as_strided: storage offset {} is negative", offset);  // PyTorch refuses even when empty
+  if (offset < 0) detail::refuse("as_strided: storage offset {} is negative", offset);  // PyTorch refuses even when empty
   out = detail::validate(out, "as_strided");
   // The input's storage may be a run-time value (a mixed layout's view): checked when it is known.
   const auto reach = detail::offset_range_of(out, "as_strided");
   const auto storage = l.entries().storage_size;
   if (reach.count > 0 && reach.max >= storage)
-    throw layout_error("as_strided: reaches storage offset {}, outside the input's storage [0, {})", detail::known_value(reach.max), detail::known_value(storage));
+    detail::refuse("as_strided: reaches storage offset {}, outside the input's storage [0, {})", detail::known_value(reach.max), detail::known_value(storage));
   out.storage_size = storage;
   return detail::subset_result(out);
 }
@@ -1379,28 +1382,28 @@ constexpr L as_strided(const L& l, const dims& shape, const dims& strides, index
 /// elements it reaches (a buffer the caller owns, a tensor's storage), so that as_strided may
 /// reach the rest of it.
 template <detail::rule_layout L>
-constexpr L with_storage(const L& l, index_t storage_size) {
+STRIDER_HOST_DEVICE constexpr L with_storage(const L& l, index_t storage_size) {
   using E = detail::entry_t<detail::value_t<L>>;
-  if (storage_size < 0) throw layout_error("with_storage: storage size {} is negative", storage_size);
+  if (storage_size < 0) detail::refuse("with_storage: storage size {} is negative", storage_size);
   const auto reach = detail::offset_range_of(l.entries(), "with_storage");
   if (reach.count > 0 && reach.max >= E(storage_size))
-    throw layout_error("with_storage: the layout reaches storage offset {}, outside a storage of {} elements", detail::known_value(reach.max), storage_size);
+    detail::refuse("with_storage: the layout reaches storage offset {}, outside a storage of {} elements", detail::known_value(reach.max), storage_size);
   detail::value_t<L> out = l.entries();
   out.storage_size = storage_size;
   return detail::subset_result(out);
 }
 
 #ifdef __CUDACC__  // the non-template forms under nvcc (see above)
-constexpr dynamic_layout as_strided(const dynamic_layout& l, const dims& shape, const dims& strides, index_t offset) { return as_strided<dynamic_layout>(l, shape, strides, offset); }
-constexpr dynamic_layout with_storage(const dynamic_layout& l, index_t storage_size) { return with_storage<dynamic_layout>(l, storage_size); }
-constexpr detail::pattern_layout as_strided(const detail::pattern_layout& l, const dims& shape, const dims& strides, index_t offset) { return as_strided<detail::pattern_layout>(l, shape, strides, offset); }
-constexpr detail::pattern_layout with_storage(const detail::pattern_layout& l, index_t storage_size) { return with_storage<detail::pattern_layout>(l, storage_size); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout as_strided(const dynamic_layout& l, const dims& shape, const dims& strides, index_t offset) { return as_strided<dynamic_layout>(l, shape, strides, offset); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout with_storage(const dynamic_layout& l, index_t storage_size) { return with_storage<dynamic_layout>(l, storage_size); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout as_strided(const detail::pattern_layout& l, const dims& shape, const dims& strides, index_t offset) { return as_strided<detail::pattern_layout>(l, shape, strides, offset); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout with_storage(const detail::pattern_layout& l, index_t storage_size) { return with_storage<detail::pattern_layout>(l, storage_size); }
 #endif
 
 /// PyTorch `as_strided` on a storage of `storage_size` elements (`Tensor.set_(storage, offset,
 /// size, stride)`): any layout whose elements lie in [0, storage_size).
-constexpr dynamic_layout as_strided(index_t storage_size, const dims& shape, const dims& strides, index_t offset = 0) {
-  if (storage_size < 0) throw layout_error("as_strided: storage size {} is negative", storage_size);
+STRIDER_HOST_DEVICE constexpr dynamic_layout as_strided(index_t storage_size, const dims& shape, const dims& strides, index_t offset = 0) {
+  if (storage_size < 0) detail::refuse("as_strided: storage size {} is negative", storage_size);
   layout_value storage{};  // an empty layout over that storage
   storage.rank = 1;
   storage.shape[0] = 0;

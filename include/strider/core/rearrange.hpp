@@ -11,7 +11,7 @@
 #pragma once
 
 #include <cstddef>
-#include <string_view>
+#include "text_view.hpp"
 
 #include "checked.hpp"
 #include "dims.hpp"
@@ -28,7 +28,7 @@ namespace detail {
 struct pattern_side {
   static constexpr std::size_t capacity = 2 * max_rank + 2;
   enum kind_t : unsigned char { name, one, ellipsis };
-  std::string_view element[capacity] = {};
+  detail::text_view element[capacity] = {};
   kind_t kind[capacity] = {};
   std::size_t group_of[capacity] = {};
   bool in_group[capacity] = {};  // written inside parentheses
@@ -36,10 +36,10 @@ struct pattern_side {
   bool has_ellipsis = false;
 };
 
-constexpr bool pattern_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-constexpr bool pattern_digit(char c) { return c >= '0' && c <= '9'; }
+STRIDER_HOST_DEVICE constexpr bool pattern_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+STRIDER_HOST_DEVICE constexpr bool pattern_digit(char c) { return c >= '0' && c <= '9'; }
 
-constexpr pattern_side parse_pattern_side(std::string_view text, const char* side) {
+STRIDER_HOST_DEVICE constexpr pattern_side parse_pattern_side(detail::text_view text, const char* side) {
   pattern_side out;
   bool in_group = false;
   std::size_t group_size = 0;
@@ -50,17 +50,17 @@ constexpr pattern_side parse_pattern_side(std::string_view text, const char* sid
       continue;
     }
     if (c == '(') {
-      if (in_group) throw layout_error("rearrange: nested parentheses on the {} of the pattern", side);
+      if (in_group) detail::refuse("rearrange: nested parentheses on the {} of the pattern", side);
       in_group = true;
       group_size = 0;
       ++i;
       continue;
     }
     if (c == ')') {
-      if (!in_group) throw layout_error("rearrange: a ')' without its '(' on the {} of the pattern", side);
+      if (!in_group) detail::refuse("rearrange: a ')' without its '(' on the {} of the pattern", side);
       in_group = false;
       if (group_size == 0) {  // "()" is an axis of extent 1, as in einops
-        if (out.elements == pattern_side::capacity) throw layout_error("rearrange: the {} of the pattern has more than {} axes", side, pattern_side::capacity);
+        if (out.elements == pattern_side::capacity) detail::refuse("rearrange: the {} of the pattern has more than {} axes", side, pattern_side::capacity);
         out.element[out.elements] = {};
         out.kind[out.elements] = pattern_side::one;
         out.group_of[out.elements] = out.groups;
@@ -74,7 +74,7 @@ constexpr pattern_side parse_pattern_side(std::string_view text, const char* sid
     std::size_t end = i;
     pattern_side::kind_t kind = pattern_side::name;
     if (c == '.' && i + 2 < text.size() && text[i + 1] == '.' && text[i + 2] == '.') {
-      if (out.has_ellipsis) throw layout_error("rearrange: '...' appears twice on the {} of the pattern", side);
+      if (out.has_ellipsis) detail::refuse("rearrange: '...' appears twice on the {} of the pattern", side);
       out.has_ellipsis = true;
       kind = pattern_side::ellipsis;
       end = i + 3;
@@ -83,13 +83,13 @@ constexpr pattern_side parse_pattern_side(std::string_view text, const char* sid
     } else if (pattern_digit(c)) {
       while (end < text.size() && pattern_digit(text[end])) ++end;
       if (end - i != 1 || c != '1')
-        throw layout_error("rearrange: anonymous axis {} on the {} of the pattern: rearrange keeps every axis, so name it (only 1 may be anonymous)", text.substr(i, end - i), side);
+        detail::refuse("rearrange: anonymous axis {} on the {} of the pattern: rearrange keeps every axis, so name it (only 1 may be anonymous)", text.substr(i, end - i), side);
       kind = pattern_side::one;
     } else {
-      throw layout_error("rearrange: unexpected character '{}' at column {} of the {} of the pattern", text.substr(i, 1), i + 1, side);
+      detail::refuse("rearrange: unexpected character '{}' at column {} of the {} of the pattern", text.substr(i, 1), i + 1, side);
     }
-    if (out.elements == pattern_side::capacity) throw layout_error("rearrange: the {} of the pattern has more than {} axes", side, pattern_side::capacity);
-    out.element[out.elements] = std::string_view(text.data() + i, end - i);
+    if (out.elements == pattern_side::capacity) detail::refuse("rearrange: the {} of the pattern has more than {} axes", side, pattern_side::capacity);
+    out.element[out.elements] = detail::text_view(text.data() + i, end - i);
     out.kind[out.elements] = kind;
     out.group_of[out.elements] = out.groups;
     out.in_group[out.elements] = in_group;
@@ -98,13 +98,13 @@ constexpr pattern_side parse_pattern_side(std::string_view text, const char* sid
     else ++group_size;
     i = end;
   }
-  if (in_group) throw layout_error("rearrange: a '(' without its ')' on the {} of the pattern", side);
+  if (in_group) detail::refuse("rearrange: a '(' without its ')' on the {} of the pattern", side);
   return out;
 }
 
 // Name equality without std::char_traits: the compilers' constant evaluators charge for every
 // call, and a rule compares names often.
-constexpr bool same_name(std::string_view a, std::string_view b) {
+STRIDER_HOST_DEVICE constexpr bool same_name(detail::text_view a, detail::text_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i)
     if (a[i] != b[i]) return false;
@@ -113,19 +113,19 @@ constexpr bool same_name(std::string_view a, std::string_view b) {
 
 // The sizes text, "p1=2, p2=2", read once: names and values in order.
 struct pattern_sizes {
-  std::string_view name[pattern_side::capacity] = {};
+  detail::text_view name[pattern_side::capacity] = {};
   index_t value[pattern_side::capacity] = {};
   std::size_t count = 0;
 
   // The size given for `axis` (given once: parse_pattern_sizes refuses a name given twice), or -1.
-  constexpr index_t of(std::string_view axis) const {
+  STRIDER_HOST_DEVICE constexpr index_t of(detail::text_view axis) const {
     for (std::size_t k = 0; k < count; ++k)
       if (same_name(name[k], axis)) return value[k];
     return -1;
   }
 };
 
-constexpr pattern_sizes parse_pattern_sizes(std::string_view sizes) {
+STRIDER_HOST_DEVICE constexpr pattern_sizes parse_pattern_sizes(detail::text_view sizes) {
   pattern_sizes out;
   std::size_t i = 0;
   while (i < sizes.size()) {
@@ -133,20 +133,20 @@ constexpr pattern_sizes parse_pattern_sizes(std::string_view sizes) {
     if (i == sizes.size()) break;
     std::size_t end = i;
     while (end < sizes.size() && (pattern_letter(sizes[end]) || pattern_digit(sizes[end]))) ++end;
-    const std::string_view key(sizes.data() + i, end - i);
-    if (key.empty() || !pattern_letter(key[0])) throw layout_error("rearrange: the sizes '{}' are not name=value pairs", sizes);
+    const detail::text_view key(sizes.data() + i, end - i);
+    if (key.empty() || !pattern_letter(key[0])) detail::refuse("rearrange: the sizes '{}' are not name=value pairs", sizes);
     i = end;
     while (i < sizes.size() && sizes[i] == ' ') ++i;
-    if (i == sizes.size() || sizes[i] != '=') throw layout_error("rearrange: the size of axis {} needs '=' and a value", key);
+    if (i == sizes.size() || sizes[i] != '=') detail::refuse("rearrange: the size of axis {} needs '=' and a value", key);
     ++i;
     while (i < sizes.size() && sizes[i] == ' ') ++i;
     index_t value = 0;
     const std::size_t digits = i;
-    if (!read_digits(sizes.data(), sizes.size(), i, false, value)) throw layout_error("rearrange: the size of axis {} does not fit in int64", key);
-    if (i == digits) throw layout_error("rearrange: the size of axis {} is not a non-negative integer", key);
-    if (out.count == pattern_side::capacity) throw layout_error("rearrange: more than {} sizes are given", pattern_side::capacity);
+    if (!read_digits(sizes.data(), sizes.size(), i, false, value)) detail::refuse("rearrange: the size of axis {} does not fit in int64", key);
+    if (i == digits) detail::refuse("rearrange: the size of axis {} is not a non-negative integer", key);
+    if (out.count == pattern_side::capacity) detail::refuse("rearrange: more than {} sizes are given", pattern_side::capacity);
     for (std::size_t k = 0; k < out.count; ++k)
-      if (same_name(out.name[k], key)) throw layout_error("rearrange: the size of axis {} is given twice ({} and {})", key, out.value[k], value);
+      if (same_name(out.name[k], key)) detail::refuse("rearrange: the size of axis {} is given twice ({} and {})", key, out.value[k], value);
     out.name[out.count] = key;
     out.value[out.count] = value;
     ++out.count;
@@ -161,45 +161,45 @@ template <class V>
 struct rearranged {
   V layout{};
   decltype(entry_t<V>{} == entry_t<V>{}) copies = false;
-  std::string_view first, last;  // the first and last names of the first group that copies
+  detail::text_view first, last;  // the first and last names of the first group that copies
 };
 
 // `nonempty_only`: on a pattern, the answer for its non-empty values (rearrange_copies).
 template <rule_layout L>
-constexpr rearranged<value_t<L>> rearrange_layout(const L& l, std::string_view pattern, std::string_view sizes, bool nonempty_only = false) {
+STRIDER_HOST_DEVICE constexpr rearranged<value_t<L>> rearrange_layout(const L& l, detail::text_view pattern, detail::text_view sizes, bool nonempty_only = false) {
   using E = entry_t<value_t<L>>;
   constexpr bool on_pattern = !std::is_same_v<E, index_t>;
   const auto& in = l.entries();
   std::size_t arrow = pattern.size(), arrows = 0;
   for (std::size_t i = 0; i + 1 < pattern.size(); ++i)
     if (pattern[i] == '-' && pattern[i + 1] == '>') arrow = arrows++ == 0 ? i : arrow;
-  if (arrows == 0) throw layout_error("rearrange: the pattern '{}' has no '->'", pattern);
-  if (arrows > 1) throw layout_error("rearrange: the pattern '{}' has more than one '->'", pattern);
-  const pattern_side left = parse_pattern_side(std::string_view(pattern.data(), arrow), "left");
-  const pattern_side right = parse_pattern_side(std::string_view(pattern.data() + arrow + 2, pattern.size() - arrow - 2), "right");
+  if (arrows == 0) detail::refuse("rearrange: the pattern '{}' has no '->'", pattern);
+  if (arrows > 1) detail::refuse("rearrange: the pattern '{}' has more than one '->'", pattern);
+  const pattern_side left = parse_pattern_side(detail::text_view(pattern.data(), arrow), "left");
+  const pattern_side right = parse_pattern_side(detail::text_view(pattern.data() + arrow + 2, pattern.size() - arrow - 2), "right");
   const pattern_sizes known_sizes = parse_pattern_sizes(sizes);
   for (std::size_t k = 0; k < known_sizes.count; ++k) {
     bool on_left = false;
     for (std::size_t e = 0; e < left.elements; ++e) on_left = on_left || (left.kind[e] == pattern_side::name && same_name(left.element[e], known_sizes.name[k]));
-    if (!on_left) throw layout_error("rearrange: a size is given for axis {}, which is not on the left of the pattern", known_sizes.name[k]);
+    if (!on_left) detail::refuse("rearrange: a size is given for axis {}, which is not on the left of the pattern", known_sizes.name[k]);
   }
 
   // Left: one group per input axis; '...' stands for the axes the other groups leave.
   const std::size_t named_groups = left.groups - (left.has_ellipsis ? 1 : 0);
   if (left.has_ellipsis ? named_groups > in.rank : named_groups != in.rank)
-    throw layout_error("rearrange: the left of the pattern has {} axes{} but the layout has rank {}", named_groups, left.has_ellipsis ? " and '...'" : "", in.rank);
+    detail::refuse("rearrange: the left of the pattern has {} axes{} but the layout has rank {}", named_groups, left.has_ellipsis ? " and '...'" : "", in.rank);
   const std::size_t ellipsis_rank = in.rank - named_groups;
   E given[pattern_side::capacity] = {};  // each left element's size: given, 1, or -1 (to infer)
   for (std::size_t e = 0; e < left.elements; ++e) {
     if (left.kind[e] == pattern_side::ellipsis) {
       // In parentheses, alone or not, as einops refuses it: a left group splits one input axis,
       // and '...' stands for whole axes ("(...)" would otherwise be the same as a bare '...').
-      if (left.in_group[e]) throw layout_error("rearrange: '...' inside parentheses on the left of the pattern (it stands for whole axes there)");
+      if (left.in_group[e]) detail::refuse("rearrange: '...' inside parentheses on the left of the pattern (it stands for whole axes there)");
       continue;
     }
     given[e] = left.kind[e] == pattern_side::one ? 1 : known_sizes.of(left.element[e]);
     for (std::size_t f = 0; f < e; ++f)
-      if (left.kind[e] == pattern_side::name && same_name(left.element[f], left.element[e])) throw layout_error("rearrange: axis {} appears twice on the left of the pattern", left.element[e]);
+      if (left.kind[e] == pattern_side::name && same_name(left.element[f], left.element[e])) detail::refuse("rearrange: axis {} appears twice on the left of the pattern", left.element[e]);
   }
 
   // The elementary axes, one per left element ('...' gives its axes), each input axis split by its
@@ -227,16 +227,16 @@ constexpr rearranged<value_t<L>> rearrange_layout(const L& l, std::string_view p
         known = checked_mul(known, known_value(given[k]), "rearrange");
         continue;
       }
-      if (unknown != end) throw layout_error("rearrange: axes {} and {} of input axis {} both lack a size (give one of them in the sizes)", left.element[unknown], left.element[k], input_axis);
+      if (unknown != end) detail::refuse("rearrange: axes {} and {} of input axis {} both lack a size (give one of them in the sizes)", left.element[unknown], left.element[k], input_axis);
       unknown = k;
     }
     if (unknown != end) {
       // A run-time extent split by 0 is refused by the run-time pass, which has the extent to name.
       if ((known == 0 && is_known(extent)) || (known != 0 && static_cast<bool>(extent % known != 0)))
-        throw layout_error("rearrange: input axis {} of extent {} does not split into parts of {} for axis {}", input_axis, known_value(extent), known, left.element[unknown]);
+        detail::refuse("rearrange: input axis {} of extent {} does not split into parts of {} for axis {}", input_axis, known_value(extent), known, left.element[unknown]);
       given[unknown] = known == 0 ? extent : extent / known;
     } else if (extent != known) {
-      throw layout_error("rearrange: the sizes of input axis {} multiply to {}, not its extent {}", input_axis, known, known_value(extent));
+      detail::refuse("rearrange: the sizes of input axis {} multiply to {}, not its extent {}", input_axis, known, known_value(extent));
     }
     E stride = in.strides[input_axis];
     for (std::size_t k = end; k-- > e;) {  // innermost first: the last name steps by the axis' stride
@@ -258,14 +258,14 @@ constexpr rearranged<value_t<L>> rearrange_layout(const L& l, std::string_view p
     if (right.kind[e] != pattern_side::name) continue;
     std::size_t f = 0;
     while (f < left.elements && !(left.kind[f] == pattern_side::name && same_name(left.element[f], right.element[e]))) ++f;
-    if (f == left.elements) throw layout_error("rearrange: axis {} is on the right of the pattern but not on the left", right.element[e]);
-    if (used[f]) throw layout_error("rearrange: axis {} appears twice on the right of the pattern", right.element[e]);
+    if (f == left.elements) detail::refuse("rearrange: axis {} is on the right of the pattern but not on the left", right.element[e]);
+    if (used[f]) detail::refuse("rearrange: axis {} appears twice on the right of the pattern", right.element[e]);
     used[f] = true;
     match[e] = axis_of[f];
   }
   for (std::size_t f = 0; f < left.elements; ++f)
-    if (left.kind[f] == pattern_side::name && !used[f]) throw layout_error("rearrange: axis {} is on the left of the pattern but not on the right (rearrange keeps every element)", left.element[f]);
-  if (left.has_ellipsis != right.has_ellipsis) throw layout_error("rearrange: '...' is on the {} of the pattern only", left.has_ellipsis ? "left" : "right");
+    if (left.kind[f] == pattern_side::name && !used[f]) detail::refuse("rearrange: axis {} is on the left of the pattern but not on the right (rearrange keeps every element)", left.element[f]);
+  if (left.has_ellipsis != right.has_ellipsis) detail::refuse("rearrange: '...' is on the {} of the pattern only", left.has_ellipsis ? "left" : "right");
   std::size_t ellipsis_at = 0;
   for (std::size_t f = 0; f < left.elements; ++f)
     if (left.kind[f] == pattern_side::ellipsis) ellipsis_at = axis_of[f];
@@ -286,7 +286,7 @@ constexpr rearranged<value_t<L>> rearrange_layout(const L& l, std::string_view p
     while (end < right.elements && right.group_of[end] == right.group_of[e]) ++end;
     const bool bare_ellipsis = end == e + 1 && right.kind[e] == pattern_side::ellipsis && !right.in_group[e];
     if (bare_ellipsis) {
-      if (out.layout.rank + ellipsis_rank > max_rank) throw layout_error("rearrange: the result would have more than max_rank ({}) axes", max_rank);
+      if (out.layout.rank + ellipsis_rank > max_rank) detail::refuse("rearrange: the result would have more than max_rank ({}) axes", max_rank);
       for (std::size_t j = 0; j < ellipsis_rank; ++j, ++out.layout.rank) {
         out.layout.shape[out.layout.rank] = extent_of[ellipsis_at + j];
         out.layout.strides[out.layout.rank] = stride_of[ellipsis_at + j];
@@ -294,7 +294,7 @@ constexpr rearranged<value_t<L>> rearrange_layout(const L& l, std::string_view p
       e = end;
       continue;
     }
-    if (out.layout.rank == max_rank) throw layout_error("rearrange: the result would have more than max_rank ({}) axes", max_rank);
+    if (out.layout.rank == max_rank) detail::refuse("rearrange: the result would have more than max_rank ({}) axes", max_rank);
     E extent = 1, stride = 1, span = 0;  // span: what the axes merged so far step over
     bool merged = false, first_may_be_one = false;
     assumed = false;  // of this group
@@ -347,11 +347,11 @@ constexpr rearranged<value_t<L>> rearrange_layout(const L& l, std::string_view p
 /// nest in storage would need a copy: that is an error that says so (`rearrange_copies` tells in
 /// advance), as PyTorch's `view` refuses where `reshape` copies.
 template <detail::rule_layout L>
-constexpr L rearrange(const L& l, std::string_view pattern, std::string_view sizes = {}) {
+STRIDER_HOST_DEVICE constexpr L rearrange(const L& l, detail::text_view pattern, detail::text_view sizes = {}) {
   // On a mixed layout's pattern, decided for its non-empty values, as rearrange_copies is: a
   // copy for every one of them is a compile error.
   const auto r = detail::rearrange_layout(l, pattern, sizes, true);
-  if (r.copies) throw layout_error("rearrange: the output group from {} to {} needs a copy: its axes do not nest in storage, so no view merges them", r.first, r.last);
+  if (r.copies) detail::refuse("rearrange: the output group from {} to {} needs a copy: its axes do not nest in storage, so no view merges them", r.first, r.last);
   return detail::subset_result(r.layout);
 }
 
@@ -359,7 +359,7 @@ constexpr L rearrange(const L& l, std::string_view pattern, std::string_view siz
 /// group whose axes do not nest in storage), as can_view is for view; a pattern that is invalid
 /// for `l` is still an error. (The static form is `rearrange_copies<L, Pattern, Sizes>`.)
 template <detail::rule_layout L>
-constexpr auto can_rearrange(const L& l, std::string_view pattern, std::string_view sizes = {}) {
+STRIDER_HOST_DEVICE constexpr auto can_rearrange(const L& l, detail::text_view pattern, detail::text_view sizes = {}) {
   return !detail::rearrange_layout(l, pattern, sizes).copies;
 }
 
@@ -367,19 +367,19 @@ namespace detail {
 // rearrange_copies: whether the pattern needs a copy, which a mixed layout's type must know; a
 // mixed layout's pattern answers for its non-empty values, as reshape_copies does.
 template <rule_layout L>
-constexpr bool rearrange_copies(const L& l, std::string_view pattern, std::string_view sizes) {
+STRIDER_HOST_DEVICE constexpr bool rearrange_copies(const L& l, detail::text_view pattern, detail::text_view sizes) {
   const auto copies = rearrange_layout(l, pattern, sizes, true).copies;
   if (!is_known(copies))
-    throw layout_error("rearrange: whether this is a view or a copy depends on an entry known only at run time");
+    detail::refuse("rearrange: whether this is a view or a copy depends on an entry known only at run time");
   return static_cast<bool>(copies);
 }
 }  // namespace detail
 
 #ifdef __CUDACC__  // the non-template forms under nvcc (see operations.hpp)
-constexpr dynamic_layout rearrange(const dynamic_layout& l, std::string_view pattern, std::string_view sizes = {}) { return rearrange<dynamic_layout>(l, pattern, sizes); }
-constexpr bool can_rearrange(const dynamic_layout& l, std::string_view pattern, std::string_view sizes = {}) { return can_rearrange<dynamic_layout>(l, pattern, sizes); }
-constexpr detail::pattern_layout rearrange(const detail::pattern_layout& l, std::string_view pattern, std::string_view sizes = {}) { return rearrange<detail::pattern_layout>(l, pattern, sizes); }
-constexpr detail::maybe_bool can_rearrange(const detail::pattern_layout& l, std::string_view pattern, std::string_view sizes = {}) { return can_rearrange<detail::pattern_layout>(l, pattern, sizes); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout rearrange(const dynamic_layout& l, detail::text_view pattern, detail::text_view sizes = {}) { return rearrange<dynamic_layout>(l, pattern, sizes); }
+STRIDER_HOST_DEVICE constexpr bool can_rearrange(const dynamic_layout& l, detail::text_view pattern, detail::text_view sizes = {}) { return can_rearrange<dynamic_layout>(l, pattern, sizes); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout rearrange(const detail::pattern_layout& l, detail::text_view pattern, detail::text_view sizes = {}) { return rearrange<detail::pattern_layout>(l, pattern, sizes); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_bool can_rearrange(const detail::pattern_layout& l, detail::text_view pattern, detail::text_view sizes = {}) { return can_rearrange<detail::pattern_layout>(l, pattern, sizes); }
 #endif
 
 }  // namespace strider

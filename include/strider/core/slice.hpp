@@ -9,7 +9,7 @@
 // tuple; `()` is NumPy's empty tuple index `a[()]`, the whole array. Parsed by the same constexpr code at compile and at run time.
 #pragma once
 
-#include <string_view>
+#include "text_view.hpp"
 
 #include "checked.hpp"
 #include "error.hpp"
@@ -38,7 +38,7 @@ struct index_expression {
 // The index text's items, in order. A free function of the text alone, so that the compiler's
 // constant evaluator, which remembers calls by their arguments, parses each distinct index text
 // once per translation unit. Columns in messages are 1-based.
-constexpr index_expression parse_index(std::string_view text) {
+STRIDER_HOST_DEVICE constexpr index_expression parse_index(detail::text_view text) {
   const char* s = text.data();
   std::size_t n = text.size();
   std::size_t pos = 0;
@@ -48,7 +48,7 @@ constexpr index_expression parse_index(std::string_view text) {
   };
   // The length of None, newaxis or np.newaxis at pos, as a whole word; 0 when there is none.
   const auto new_axis_word = [&]() -> std::size_t {
-    const std::string_view rest = text.substr(pos);
+    const detail::text_view rest = text.substr(pos);
     const std::size_t length = rest.starts_with("None") ? 4 : rest.starts_with("newaxis") ? 7 : rest.starts_with("np.newaxis") ? 10 : 0;
     const char after = pos + length < n ? s[pos + length] : ' ';
     const bool word_ends = !(is_digit(after) || after == '_' || after == '.' || (after >= 'a' && after <= 'z') || (after >= 'A' && after <= 'Z'));
@@ -56,7 +56,7 @@ constexpr index_expression parse_index(std::string_view text) {
   };
   index_expression out;
   skip_spaces();
-  if (pos == n) throw layout_error("slice: empty index (write \":\", \"...\" or \"()\" for everything)");
+  if (pos == n) detail::refuse("slice: empty index (write \":\", \"...\" or \"()\" for everything)");
   // A parenthesized tuple is its items, as in Python (a[(1, 2)] is a[1, 2]); the empty tuple
   // selects everything (NumPy's a[()]).
   std::size_t last = n;
@@ -68,7 +68,7 @@ constexpr index_expression parse_index(std::string_view text) {
     if (pos == n) return out;
   }
   while (true) {
-    if (out.count == max_index_items) throw layout_error("slice: more than {} items in the index", max_index_items);
+    if (out.count == max_index_items) detail::refuse("slice: more than {} items in the index", max_index_items);
     index_item& it = out.items[out.count++];
     if (text.substr(pos, 3) == "...") {
       it.kind = index_item::ellipsis;
@@ -88,11 +88,11 @@ constexpr index_expression parse_index(std::string_view text) {
           const bool negative = s[pos] == '-';
           if (sign) ++pos;
           index_t value = 0;
-          if (!read_digits(s, n, pos, negative, value)) throw index_text_error(column, "slice: the integer at column {} does not fit in int64");
+          if (!read_digits(s, n, pos, negative, value)) detail::refuse_at(column, "slice: the integer at column {} does not fit in int64");
           any = true;
           if (part == 0) it.has_start = true, it.start = value;
           else if (part == 1) it.has_stop = true, it.stop = value;
-          else if (value == 0) throw index_text_error(column, "slice: the step at column {} is zero (slice step cannot be zero)");
+          else if (value == 0) detail::refuse_at(column, "slice: the step at column {} is zero (slice step cannot be zero)");
           else it.has_step = true, it.step = value;
           skip_spaces();
         }
@@ -101,13 +101,13 @@ constexpr index_expression parse_index(std::string_view text) {
         ++part;
         any = true;
       }
-      if (!any) throw index_text_error(pos + 1, "slice: syntax error at column {}: expected an integer, ':', '...', None or newaxis");
+      if (!any) detail::refuse_at(pos + 1, "slice: syntax error at column {}: expected an integer, ':', '...', None or newaxis");
       it.kind = part == 0 ? index_item::integer : index_item::range;
       if (part == 0) it.value = it.start;
     }
     skip_spaces();
     if (pos == n) break;
-    if (s[pos] != ',') throw index_text_error(pos + 1, "slice: syntax error at column {}: expected ',' or the end of the index");
+    if (s[pos] != ',') detail::refuse_at(pos + 1, "slice: syntax error at column {}: expected ',' or the end of the index");
     ++pos;
     skip_spaces();
     if (pos == n) break;  // a trailing comma is allowed, as in Python
@@ -124,7 +124,7 @@ struct resolved_range {
 // On an unknown extent n (a mixed layout's compile-time pass) the result's entries are those of
 // a non-empty slice: a start past the end, which NumPy clamps, leaves the slice empty.
 template <class E>
-constexpr resolved_range<E> resolve_range(const index_item& it, E n) {
+STRIDER_HOST_DEVICE constexpr resolved_range<E> resolve_range(const index_item& it, E n) {
   const index_t step = it.has_step ? it.step : 1;
   E start = 0, stop = 0;
   if (step > 0) {
@@ -151,7 +151,7 @@ constexpr resolved_range<E> resolve_range(const index_item& it, E n) {
 
 /// NumPy basic indexing `a[index]`, with `index` written as in Python (see the file comment).
 template <detail::rule_layout L>
-constexpr L slice(const L& l, std::string_view index) {
+STRIDER_HOST_DEVICE constexpr L slice(const L& l, detail::text_view index) {
   using E = detail::entry_t<detail::value_t<L>>;
   const detail::index_expression expr = detail::parse_index(index);
   const auto& in = l.entries();
@@ -164,9 +164,9 @@ constexpr L slice(const L& l, std::string_view index) {
     ellipses += kind == detail::index_item::ellipsis;
   }
   const std::size_t consumed = integers + ranges;
-  if (ellipses > 1) throw layout_error("slice: an index can only have a single ellipsis ('...')");
-  if (consumed > in.rank) throw layout_error("slice: too many indices: the layout has rank {} but {} were indexed", in.rank, consumed);
-  if (in.rank - integers + new_axes > max_rank) throw layout_error("slice: the result's rank would exceed max_rank ({})", max_rank);
+  if (ellipses > 1) detail::refuse("slice: an index can only have a single ellipsis ('...')");
+  if (consumed > in.rank) detail::refuse("slice: too many indices: the layout has rank {} but {} were indexed", in.rank, consumed);
+  if (in.rank - integers + new_axes > max_rank) detail::refuse("slice: the result's rank would exceed max_rank ({})", max_rank);
   detail::value_t<L> out{};
   out.offset = in.offset;
   out.storage_size = in.storage_size;
@@ -191,7 +191,7 @@ constexpr L slice(const L& l, std::string_view index) {
       case detail::index_item::integer: {
         const E n = in.shape[axis];
         const E j = it.value < 0 ? it.value + n : E(it.value);
-        if (j < 0 || j >= n) throw layout_error("slice: index {} is out of range for axis {} with extent {}", it.value, axis, detail::known_value(n));
+        if (j < 0 || j >= n) detail::refuse("slice: index {} is out of range for axis {} with extent {}", it.value, axis, detail::known_value(n));
         out.offset = detail::moved_offset(out.offset, j, in.strides[axis], note);
         ++axis;
         break;
@@ -217,8 +217,8 @@ constexpr L slice(const L& l, std::string_view index) {
 
 // Under nvcc, the non-template forms (see the end of operations.hpp).
 #ifdef __CUDACC__
-constexpr dynamic_layout slice(const dynamic_layout& l, std::string_view index) { return slice<dynamic_layout>(l, index); }
-constexpr detail::pattern_layout slice(const detail::pattern_layout& l, std::string_view index) { return slice<detail::pattern_layout>(l, index); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout slice(const dynamic_layout& l, detail::text_view index) { return slice<dynamic_layout>(l, index); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout slice(const detail::pattern_layout& l, detail::text_view index) { return slice<detail::pattern_layout>(l, index); }
 #endif
 
 }  // namespace strider

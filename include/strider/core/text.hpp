@@ -13,7 +13,7 @@ namespace strider::detail {
 // Reads the decimal digits at s[pos, n) into `value` (negated when `negative`), advancing pos.
 // Accumulated negatively so that INT64_MIN fits; false when the number does not fit in int64
 // (pos then still moves past every digit).
-constexpr bool read_digits(const char* s, std::size_t n, std::size_t& pos, bool negative, index_t& value) {
+STRIDER_HOST_DEVICE constexpr bool read_digits(const char* s, std::size_t n, std::size_t& pos, bool negative, index_t& value) {
   constexpr index_t lowest = -0x7fffffffffffffff - 1;
   bool fits = true;
   value = 0;

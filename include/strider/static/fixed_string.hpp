@@ -2,7 +2,8 @@
 #pragma once
 
 #include <cstddef>
-#include <string_view>
+
+#include "../core/text_view.hpp"
 
 namespace strider {
 
@@ -11,10 +12,10 @@ namespace strider {
 template <std::size_t N>
 struct fixed_string {
   char text[N] = {};
-  constexpr fixed_string(const char (&literal)[N]) {
+  STRIDER_HOST_DEVICE constexpr fixed_string(const char (&literal)[N]) {
     for (std::size_t i = 0; i < N; ++i) text[i] = literal[i];
   }
-  constexpr std::string_view view() const { return {text, N - 1}; }
+  STRIDER_HOST_DEVICE constexpr detail::text_view view() const { return {text, N - 1}; }
 };
 
 }  // namespace strider

@@ -58,7 +58,7 @@ STRIDER_HOST_DEVICE constexpr index_t static_offset(const layout_value& v, I... 
                static_cast<unsigned long long>(d), static_cast<long long>(v.shape[d]));
         __trap();
 #else
-        throw layout_error("index: index {} is out of range for axis {} with extent {}", indices[d], d, v.shape[d]);
+        detail::refuse("index: index {} is out of range for axis {} with extent {}", indices[d], d, v.shape[d]);
 #endif
       }
   }
@@ -71,7 +71,7 @@ STRIDER_HOST_DEVICE constexpr index_t static_offset(const layout_value& v, I... 
 // True when `to` is the layout `from` over at most as much storage: what a layout may reach only
 // shrinks, so a view converts that way safely. (Views, not the layouts themselves: a converting
 // constructor in every static_layout costs each layout of a chain compiler memory.)
-constexpr bool narrows_storage(const layout_value& from, const layout_value& to) {
+STRIDER_HOST_DEVICE constexpr bool narrows_storage(const layout_value& from, const layout_value& to) {
   if (from.rank != to.rank || from.offset != to.offset || to.storage_size > from.storage_size) return false;
   for (std::size_t d = 0; d < from.rank; ++d)
     if (from.shape[d] != to.shape[d] || from.strides[d] != to.strides[d]) return false;
@@ -100,16 +100,16 @@ struct index_array {
   STRIDER_HOST_DEVICE constexpr index_t* end() { return elements + N; }
   STRIDER_HOST_DEVICE constexpr const index_t* end() const { return elements + N; }
 
-  constexpr operator std::array<index_t, N>() const {
-    std::array<index_t, N> out{};
-    for (std::size_t i = 0; i < N; ++i) out[i] = elements[i];
-    return out;
+  // std::array's members are host functions to nvcc: it is built and read here without them
+  // (an aggregate initialization; its bytes read as an index_array), so that the conversion and
+  // the comparison also hold in device code.
+  STRIDER_HOST_DEVICE constexpr operator std::array<index_t, N>() const {
+    return [this]<std::size_t... I>(std::index_sequence<I...>) { return std::array<index_t, N>{elements[I]...}; }(std::make_index_sequence<N>{});
   }
   friend constexpr bool operator==(const index_array&, const index_array&) = default;
-  friend constexpr bool operator==(const index_array& a, const std::array<index_t, N>& b) {
-    for (std::size_t i = 0; i < N; ++i)
-      if (a.elements[i] != b[i]) return false;
-    return true;
+  friend STRIDER_HOST_DEVICE constexpr bool operator==(const index_array& a, const std::array<index_t, N>& b) {
+    if constexpr (N == 0) return true;
+    else return a == __builtin_bit_cast(index_array, b);
   }
 };
 
@@ -121,7 +121,7 @@ STRIDER_HOST_DEVICE constexpr index_t& get(index_array<N>& a) { return a.element
 
 namespace detail {
 template <std::size_t N>
-constexpr index_array<N> first(const index_t (&values)[max_rank]) {
+STRIDER_HOST_DEVICE constexpr index_array<N> first(const index_t (&values)[max_rank]) {
   index_array<N> out{};
   for (std::size_t i = 0; i < N; ++i) out[i] = values[i];
   return out;
@@ -153,10 +153,10 @@ struct static_layout {
   static constexpr index_t storage_size = V.storage_size;
 
   /// The same layout as a run-time value.
-  static constexpr dynamic_layout dynamic() { return {V, dynamic_layout::unchecked_t{}}; }
+  STRIDER_HOST_DEVICE static constexpr dynamic_layout dynamic() { return {V, dynamic_layout::unchecked_t{}}; }
   /// Extent and stride of one axis (axis < rank; throws otherwise), as on every layout.
-  static constexpr index_t extent(std::size_t axis) { return dynamic().extent(axis); }
-  static constexpr index_t stride(std::size_t axis) { return dynamic().stride(axis); }
+  STRIDER_HOST_DEVICE static constexpr index_t extent(std::size_t axis) { return dynamic().extent(axis); }
+  STRIDER_HOST_DEVICE static constexpr index_t stride(std::size_t axis) { return dynamic().stride(axis); }
 
   /// Storage offset of element (i...): one index per axis, each in [0, extent). In a constant
   /// expression a bad index is a compile error; at run time it is checked unless NDEBUG.
@@ -191,14 +191,14 @@ struct entry_slots {
   std::size_t count = 0;
 };
 // The run-time extents that dyn_multiple<N> marks are multiples of N.
-constexpr void check_multiples(const layout_value& pattern, const layout_value& v, const char* op) {
+STRIDER_HOST_DEVICE constexpr void check_multiples(const layout_value& pattern, const layout_value& v, const char* op) {
   for (std::size_t d = 0; d < v.rank; ++d) {
     const index_t multiple = is_dyn_extent(pattern.shape[d]) ? multiple_of_mark(pattern.shape[d]) : 1;
-    if (v.shape[d] % multiple != 0) throw layout_error("{}: extent {} of axis {} is not a multiple of {} (dyn_multiple)", op, v.shape[d], d, multiple);
+    if (v.shape[d] % multiple != 0) detail::refuse("{}: extent {} of axis {} is not a multiple of {} (dyn_multiple)", op, v.shape[d], d, multiple);
   }
 }
 
-constexpr entry_slots slots_of(const layout_value& v) {
+STRIDER_HOST_DEVICE constexpr entry_slots slots_of(const layout_value& v) {
   entry_slots s;
   int next = 0;
   for (std::size_t d = 0; d < v.rank; ++d) s.shape[d] = is_dyn_extent(v.shape[d]) ? next++ : -1;
@@ -224,7 +224,7 @@ struct unchecked_entries_t {};
 enum class static_answer { no, yes, at_run_time };
 
 namespace detail {
-constexpr static_answer answer(maybe_bool b) { return !b.known ? static_answer::at_run_time : b.value ? static_answer::yes : static_answer::no; }
+STRIDER_HOST_DEVICE constexpr static_answer answer(maybe_bool b) { return !b.known ? static_answer::at_run_time : b.value ? static_answer::yes : static_answer::no; }
 }  // namespace detail
 
 // A partial specialization of static_layout rather than a class of its own: the aliases then
@@ -262,14 +262,15 @@ struct static_layout<V> {
   /// run-time extents only and computes its strides: `contiguous<4, dyn>(3)` has strides (3, 1).
   template <std::integral... I>
     requires(sizeof...(I) == dynamic_count)
-  constexpr explicit static_layout(I... entries) : entries_{static_cast<index_t>(entries)...} {
+  STRIDER_HOST_DEVICE constexpr explicit static_layout(I... entries) : entries_{static_cast<index_t>(entries)...} {
     detail::validate(full_value(), "layout");
     if constexpr (has_multiples) detail::check_multiples(V, full_value(), "layout");
   }
 
   /// The layout whose run-time entries are those of `full` (a rule's result, valid, with this
   /// type's static entries wherever it is not empty). Not checked.
-  static constexpr static_layout from_value(const layout_value& full) {
+  STRIDER_HOST_DEVICE static constexpr static_layout from_value(const layout_value& full) {
+    constexpr detail::entry_slots slots = static_layout::slots;  // a local copy: device code reads no host array at run time
     static_layout out(detail::unchecked_entries_t{});
     for (std::size_t d = 0; d < rank; ++d) {
       if (slots.shape[d] >= 0) out.entries_[slots.shape[d]] = full.shape[d];
@@ -281,7 +282,7 @@ struct static_layout<V> {
   }
 
   /// The whole layout value, every entry filled in.
-  constexpr layout_value value() const {
+  STRIDER_HOST_DEVICE constexpr layout_value value() const {
     layout_value v = full_value();
     if (V.storage_size == detail::required_span_storage || detail::derives_strides(V)) {
       const detail::offset_range r = detail::offset_range_of(v, "layout");
@@ -290,24 +291,24 @@ struct static_layout<V> {
     return v;
   }
   /// The same layout as a dynamic_layout.
-  constexpr dynamic_layout dynamic() const { return {value(), dynamic_layout::unchecked_t{}}; }
+  STRIDER_HOST_DEVICE constexpr dynamic_layout dynamic() const { return {value(), dynamic_layout::unchecked_t{}}; }
   /// The run-time entries, in the constructor's order.
-  constexpr const index_t* dynamic_entries() const { return entries_; }
+  STRIDER_HOST_DEVICE constexpr const index_t* dynamic_entries() const { return entries_; }
 
   /// Extent and stride of one axis (axis < rank; throws otherwise).
   // Extents and strides read the entries alone: dynamic() would also derive the storage span.
-  constexpr index_t extent(std::size_t axis) const { return unchecked_dynamic().extent(axis); }
-  constexpr index_t stride(std::size_t axis) const { return unchecked_dynamic().stride(axis); }
+  STRIDER_HOST_DEVICE constexpr index_t extent(std::size_t axis) const { return unchecked_dynamic().extent(axis); }
+  STRIDER_HOST_DEVICE constexpr index_t stride(std::size_t axis) const { return unchecked_dynamic().stride(axis); }
   STRIDER_HOST_DEVICE constexpr index_t offset() const { return entry_at<slots.offset, V.offset>(); }
-  constexpr dims shape() const { return unchecked_dynamic().shape(); }
-  constexpr dims strides() const { return unchecked_dynamic().strides(); }
-  constexpr index_t size() const { return detail::element_count(full_value(), "size"); }
-  constexpr index_t storage_size() const { return value().storage_size; }
-  constexpr index_t required_span() const { return dynamic().required_span(); }
-  constexpr index_t min_offset() const { return dynamic().min_offset(); }
-  constexpr index_t max_offset() const { return dynamic().max_offset(); }
-  constexpr bool is_contiguous() const { return dynamic().is_contiguous(); }
-  constexpr bool is_unique() const { return dynamic().is_unique(); }
+  STRIDER_HOST_DEVICE constexpr dims shape() const { return unchecked_dynamic().shape(); }
+  STRIDER_HOST_DEVICE constexpr dims strides() const { return unchecked_dynamic().strides(); }
+  STRIDER_HOST_DEVICE constexpr index_t size() const { return detail::element_count(full_value(), "size"); }
+  STRIDER_HOST_DEVICE constexpr index_t storage_size() const { return value().storage_size; }
+  STRIDER_HOST_DEVICE constexpr index_t required_span() const { return dynamic().required_span(); }
+  STRIDER_HOST_DEVICE constexpr index_t min_offset() const { return dynamic().min_offset(); }
+  STRIDER_HOST_DEVICE constexpr index_t max_offset() const { return dynamic().max_offset(); }
+  STRIDER_HOST_DEVICE constexpr bool is_contiguous() const { return dynamic().is_contiguous(); }
+  STRIDER_HOST_DEVICE constexpr bool is_unique() const { return dynamic().is_unique(); }
 
   /// Storage offset of element (i...): static extents and strides are constants of the code.
   /// Checked as a static layout's (a layout_error at run time unless NDEBUG).
@@ -338,7 +339,7 @@ struct static_layout<V> {
   }
   // --- end of the run-time index block
 
-  friend constexpr bool operator==(const static_layout& a, const static_layout& b) {
+  friend STRIDER_HOST_DEVICE constexpr bool operator==(const static_layout& a, const static_layout& b) {
     for (std::size_t k = 0; k < dynamic_count; ++k)
       if (a.entries_[k] != b.entries_[k]) return false;
     return true;
@@ -359,8 +360,9 @@ struct static_layout<V> {
     return empty ? 0 : max + 1;
   }
 
-  constexpr dynamic_layout unchecked_dynamic() const { return {full_value(), dynamic_layout::unchecked_t{}}; }
-  constexpr layout_value full_value() const {
+  STRIDER_HOST_DEVICE constexpr dynamic_layout unchecked_dynamic() const { return {full_value(), dynamic_layout::unchecked_t{}}; }
+  STRIDER_HOST_DEVICE constexpr layout_value full_value() const {
+    constexpr detail::entry_slots slots = static_layout::slots;  // a local copy, as in from_value
     layout_value v = V;
     for (std::size_t d = 0; d < rank; ++d) {
       if (slots.shape[d] >= 0) v.shape[d] = entries_[slots.shape[d]];
@@ -407,7 +409,7 @@ struct static_layout<V> {
                static_cast<unsigned long long>(D), static_cast<long long>(extent_at<D>()));
         __trap();
 #else
-        throw layout_error("index: index {} is out of range for axis {} with extent {}", i, D, extent_at<D>());
+        detail::refuse("index: index {} is out of range for axis {} with extent {}", i, D, extent_at<D>());
 #endif
       }
     return i;
@@ -415,7 +417,7 @@ struct static_layout<V> {
   template <std::size_t... D, class... I>
   STRIDER_HOST_DEVICE constexpr index_t offset_of(std::index_sequence<D...>, I... index) const {
     // Every index checked first (the comma fold runs in order), then the sum: see static_offset.
-    const index_t checked[] = {checked_index<D>(index)..., 0};
+    [[maybe_unused]] const index_t checked[] = {checked_index<D>(index)..., 0};  // unread at rank 0
     return (offset() + ... + (checked[D] * stride_at<D>()));
   }
 
@@ -462,7 +464,7 @@ template <index_t... E>
 struct shape {
   static constexpr std::size_t rank = sizeof...(E);
   static constexpr std::array<index_t, rank> values = {E...};
-  static constexpr dims as_dims() { return dims{E...}; }
+  STRIDER_HOST_DEVICE static constexpr dims as_dims() { return dims{E...}; }
 };
 
 /// Compile-time strides, in elements.
@@ -470,14 +472,14 @@ template <index_t... S>
 struct strides {
   static constexpr std::size_t rank = sizeof...(S);
   static constexpr std::array<index_t, rank> values = {S...};
-  static constexpr dims as_dims() { return dims{S...}; }
+  STRIDER_HOST_DEVICE static constexpr dims as_dims() { return dims{S...}; }
 };
 
 /// Compile-time axes, as in `movedim_t<L, axes<0, 1>, axes<2, 3>>`.
 template <index_t... A>
 struct axes {
   static constexpr std::size_t size = sizeof...(A);
-  static constexpr dims as_dims() { return dims{A...}; }
+  STRIDER_HOST_DEVICE static constexpr dims as_dims() { return dims{A...}; }
 };
 
 /// The general static layout: any shape, strides and storage offset (checked: no element at
@@ -495,16 +497,16 @@ template <index_t... E>
 using column_major = static_layout<detail::column_major_layout_value(dims{E...})>;
 
 namespace detail {
-constexpr layout_value layout_cast_value(const layout_value& pattern, const dynamic_layout& d) {
+STRIDER_HOST_DEVICE constexpr layout_value layout_cast_value(const layout_value& pattern, const dynamic_layout& d) {
   const layout_value& in = d.value();
-  if (in.rank != pattern.rank) throw layout_error("layout_cast: the layout has rank {} but the type has rank {}", in.rank, pattern.rank);
+  if (in.rank != pattern.rank) detail::refuse("layout_cast: the layout has rank {} but the type has rank {}", in.rank, pattern.rank);
   // Extents first, then strides, then the offset: a stride that disagrees is most often the
   // consequence of an extent that does, and the extent is what to name.
   for (std::size_t a = 0; a < in.rank; ++a)
-    if (!is_dyn_extent(pattern.shape[a]) && pattern.shape[a] != in.shape[a]) throw layout_error("layout_cast: axis {} has extent {} but the type says {}", a, in.shape[a], pattern.shape[a]);
+    if (!is_dyn_extent(pattern.shape[a]) && pattern.shape[a] != in.shape[a]) detail::refuse("layout_cast: axis {} has extent {} but the type says {}", a, in.shape[a], pattern.shape[a]);
   for (std::size_t a = 0; a < in.rank; ++a)
-    if (pattern.strides[a] != dyn && pattern.strides[a] != in.strides[a]) throw layout_error("layout_cast: axis {} has stride {} but the type says {}", a, in.strides[a], pattern.strides[a]);
-  if (pattern.offset != dyn && pattern.offset != in.offset) throw layout_error("layout_cast: the offset is {} but the type says {}", in.offset, pattern.offset);
+    if (pattern.strides[a] != dyn && pattern.strides[a] != in.strides[a]) detail::refuse("layout_cast: axis {} has stride {} but the type says {}", a, in.strides[a], pattern.strides[a]);
+  if (pattern.offset != dyn && pattern.offset != in.offset) detail::refuse("layout_cast: the offset is {} but the type says {}", in.offset, pattern.offset);
   check_multiples(pattern, in, "layout_cast");
   return in;
 }
@@ -517,7 +519,7 @@ constexpr layout_value layout_cast_value(const layout_value& pattern, const dyna
 /// refused, since as_strided on the result could reach 1000 elements.
 template <class L>
   requires static_layout_type<L> || mixed_layout_type<L>
-constexpr L layout_cast(const dynamic_layout& d) {
+STRIDER_HOST_DEVICE constexpr L layout_cast(const dynamic_layout& d) {
   if constexpr (mixed_layout_type<L>) {
     const L out = L::from_value(detail::layout_cast_value(L::pattern, d));
     if constexpr (detail::derives_strides(L::pattern)) {
@@ -526,14 +528,14 @@ constexpr L layout_cast(const dynamic_layout& d) {
       const layout_value want = out.value(), &in = d.value();
       for (std::size_t a = 0; a < in.rank; ++a)
         if (in.shape[a] > 1 && in.strides[a] != want.strides[a])
-          throw layout_error("layout_cast: axis {} has stride {} but the type's {} order gives {}", a, in.strides[a],
+          detail::refuse("layout_cast: axis {} has stride {} but the type's {} order gives {}", a, in.strides[a],
                              L::pattern.storage_size == detail::row_major_storage ? "C" : "Fortran", want.strides[a]);
     }
     return out;
   } else {
     detail::layout_cast_value(L::value, d);
     // The type's storage, which as_strided may reach, must be storage the layout knows.
-    if (d.storage_size() < L::storage_size) throw layout_error("layout_cast: the layout knows a storage of {} elements but the type's storage_size is {}", d.storage_size(), L::storage_size);
+    if (d.storage_size() < L::storage_size) detail::refuse("layout_cast: the layout knows a storage of {} elements but the type's storage_size is {}", d.storage_size(), L::storage_size);
     return L{};
   }
 }

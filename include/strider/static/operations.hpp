@@ -184,23 +184,23 @@ struct tile_request {
   tile_policy policy = tile_policy::exact;
   index_t extents[max_rank] = {};
   std::size_t rank = 0;
-  constexpr dims shape() const {
+  STRIDER_HOST_DEVICE constexpr dims shape() const {
     dims out;
     for (std::size_t d = 0; d < rank; ++d) out.push_back(extents[d]);
     return out;
   }
 };
 template <auto... A>
-constexpr tile_request tile_request_of() {
+STRIDER_HOST_DEVICE constexpr tile_request tile_request_of() {
   tile_request r;
   std::size_t position = 0;
   const auto take = [&](auto a) {
     if constexpr (std::is_same_v<decltype(a), tile_policy>) {
-      if (position != 0) throw layout_error("tile: the policy (exact, padded or masked) comes first, before the tile extents");
+      if (position != 0) detail::refuse("tile: the policy (exact, padded or masked) comes first, before the tile extents");
       r.policy = a;
     } else {
       static_assert(std::is_integral_v<decltype(a)>, "tile: the arguments are a policy (exact, padded, masked) and integer tile extents");
-      if (r.rank == max_rank) throw layout_error("tile: more than max_rank ({}) tile extents", max_rank);
+      if (r.rank == max_rank) detail::refuse("tile: more than max_rank ({}) tile extents", max_rank);
       r.extents[r.rank++] = static_cast<index_t>(a);
     }
     ++position;
@@ -211,7 +211,7 @@ constexpr tile_request tile_request_of() {
 // True when every tile extent divides its axis as the type knows it (a static extent, or a
 // dyn_multiple<N> mark that the tile divides): padded and masked are then exact.
 template <class V>
-constexpr bool tile_divides(const V& in, const dims& tile_shape) {
+STRIDER_HOST_DEVICE constexpr bool tile_divides(const V& in, const dims& tile_shape) {
   if (tile_shape.size() != in.rank) return true;  // exact's error names it
   for (std::size_t d = 0; d < in.rank; ++d)
     if (tile_shape[d] <= 0 || !static_cast<bool>(in.shape[d] % tile_shape[d] == index_t(0))) return false;
@@ -225,7 +225,7 @@ struct mask_value {
   friend constexpr bool operator==(const mask_value&, const mask_value&) = default;
 };
 template <class V>
-constexpr mask_value mask_of(const V& in, const dims& tile_shape) {
+STRIDER_HOST_DEVICE constexpr mask_value mask_of(const V& in, const dims& tile_shape) {
   mask_value m;
   m.rank = in.rank;
   for (std::size_t d = 0; d < in.rank; ++d) {
@@ -242,7 +242,10 @@ namespace detail {
 template <class L, tile_request R>
 struct tile_type {
   static constexpr bool exact = R.policy == tile_policy::exact || tile_divides(dyn<L>.entries(), R.shape());
-  using padded_type = tiled_layout<tiled_value_of(tiled(dyn<L>, R.shape(), !exact))>;
+  // A named value, not the call, as the template argument: nvcc 13 writes the call into its host
+  // code with the request unnamed ('__T8' was not declared) when a kernel argument names tile_t.
+  static constexpr auto padded_value = tiled_value_of(tiled(dyn<L>, R.shape(), !exact));
+  using padded_type = tiled_layout<padded_value>;
   using type = std::conditional_t<exact || R.policy == tile_policy::padded, padded_type, masked_layout<padded_type, mask_of(dyn<L>.entries(), R.shape())>>;
 };
 }  // namespace detail
@@ -305,7 +308,7 @@ inline constexpr bool ravel_copies = !detail::decided(can_ravel(detail::dyn<L>),
 
 namespace detail {
 template <class L, class Window, class Axes>
-constexpr auto sliding_window_view_of() {
+STRIDER_HOST_DEVICE constexpr auto sliding_window_view_of() {
   if constexpr (std::is_void_v<Axes>) return sliding_window_view(dyn<L>, Window::as_dims());
   else return sliding_window_view(dyn<L>, Window::as_dims(), Axes::as_dims());
 }
@@ -427,7 +430,7 @@ using with_storage_t = static_layout<with_storage(detail::dyn<L>, N).value()>;
 
 namespace detail {
 // Carries a list of extents as a template argument (dims itself is not structural).
-constexpr layout_value extents_value(const dims& extents) {
+STRIDER_HOST_DEVICE constexpr layout_value extents_value(const dims& extents) {
   layout_value v{};
   v.rank = extents.size();
   for (std::size_t d = 0; d < extents.size(); ++d) v.shape[d] = extents[d];
@@ -454,63 +457,63 @@ using broadcast_shapes_t =
 // unconstrained, and clang 14 substitutes a declared return type before checking constraints.
 
 template <fixed_string Index, static_layout_type L>
-constexpr auto slice(L) { return slice_t<L, Index>{}; }
+STRIDER_HOST_DEVICE constexpr auto slice(L) { return slice_t<L, Index>{}; }
 template <index_t... P, static_layout_type L>
-constexpr auto permute(L) { return permute_t<L, P...>{}; }
+STRIDER_HOST_DEVICE constexpr auto permute(L) { return permute_t<L, P...>{}; }
 template <index_t A, index_t B, static_layout_type L>
-constexpr auto transpose(L) { return transpose_t<L, A, B>{}; }
+STRIDER_HOST_DEVICE constexpr auto transpose(L) { return transpose_t<L, A, B>{}; }
 template <index_t... Axes, static_layout_type L>
-constexpr auto flip(L) { return flip_t<L, Axes...>{}; }
+STRIDER_HOST_DEVICE constexpr auto flip(L) { return flip_t<L, Axes...>{}; }
 template <index_t... E, static_layout_type L>
-constexpr auto broadcast_to(L) { return broadcast_to_t<L, E...>{}; }
+STRIDER_HOST_DEVICE constexpr auto broadcast_to(L) { return broadcast_to_t<L, E...>{}; }
 template <index_t... E, static_layout_type L>
-constexpr auto view(L) { return view_t<L, E...>{}; }
+STRIDER_HOST_DEVICE constexpr auto view(L) { return view_t<L, E...>{}; }
 template <index_t... E, static_layout_type L>
-constexpr auto reshape(L) { return reshape_t<L, E...>{}; }
+STRIDER_HOST_DEVICE constexpr auto reshape(L) { return reshape_t<L, E...>{}; }
 template <index_t... Axes, static_layout_type L>
-constexpr auto squeeze(L) { return squeeze_t<L, Axes...>{}; }
+STRIDER_HOST_DEVICE constexpr auto squeeze(L) { return squeeze_t<L, Axes...>{}; }
 template <index_t Axis, static_layout_type L>
-constexpr auto unsqueeze(L) { return unsqueeze_t<L, Axis>{}; }
+STRIDER_HOST_DEVICE constexpr auto unsqueeze(L) { return unsqueeze_t<L, Axis>{}; }
 template <index_t Offset = 0, index_t A = 0, index_t B = 1, static_layout_type L>
-constexpr auto diagonal(L) { return diagonal_t<L, Offset, A, B>{}; }
+STRIDER_HOST_DEVICE constexpr auto diagonal(L) { return diagonal_t<L, Offset, A, B>{}; }
 template <index_t Dim, index_t Size, index_t Step, static_layout_type L>
-constexpr auto unfold(L) { return unfold_t<L, Dim, Size, Step>{}; }
+STRIDER_HOST_DEVICE constexpr auto unfold(L) { return unfold_t<L, Dim, Size, Step>{}; }
 template <class Source, class Destination, static_layout_type L>
-constexpr auto movedim(L) { return movedim_t<L, Source, Destination>{}; }
+STRIDER_HOST_DEVICE constexpr auto movedim(L) { return movedim_t<L, Source, Destination>{}; }
 template <index_t Dim, index_t... E, static_layout_type L>
-constexpr auto unflatten(L) { return unflatten_t<L, Dim, E...>{}; }
+STRIDER_HOST_DEVICE constexpr auto unflatten(L) { return unflatten_t<L, Dim, E...>{}; }
 template <index_t... E, static_layout_type L>
-constexpr auto expand(L) { return expand_t<L, E...>{}; }
+STRIDER_HOST_DEVICE constexpr auto expand(L) { return expand_t<L, E...>{}; }
 template <index_t Start = 0, index_t End = -1, static_layout_type L>
-constexpr auto flatten(L) { return flatten_t<L, Start, End>{}; }
+STRIDER_HOST_DEVICE constexpr auto flatten(L) { return flatten_t<L, Start, End>{}; }
 template <index_t Dim, index_t Start, index_t Length, static_layout_type L>
-constexpr auto narrow(L) { return narrow_t<L, Dim, Start, Length>{}; }
+STRIDER_HOST_DEVICE constexpr auto narrow(L) { return narrow_t<L, Dim, Start, Length>{}; }
 template <index_t Dim, index_t Index, static_layout_type L>
-constexpr auto select(L) { return select_t<L, Dim, Index>{}; }
+STRIDER_HOST_DEVICE constexpr auto select(L) { return select_t<L, Dim, Index>{}; }
 template <static_layout_type L>
-constexpr auto coalesce(L) { return coalesce_t<L>{}; }
+STRIDER_HOST_DEVICE constexpr auto coalesce(L) { return coalesce_t<L>{}; }
 template <static_layout_type A, static_layout_type B>
-constexpr auto composition(A, B) { return composition_t<A, B>{}; }
+STRIDER_HOST_DEVICE constexpr auto composition(A, B) { return composition_t<A, B>{}; }
 template <index_t N, static_layout_type L>
-constexpr auto complement(L) { return complement_t<L, N>{}; }
+STRIDER_HOST_DEVICE constexpr auto complement(L) { return complement_t<L, N>{}; }
 template <static_layout_type L>
-constexpr auto right_inverse(L) { return right_inverse_t<L>{}; }
+STRIDER_HOST_DEVICE constexpr auto right_inverse(L) { return right_inverse_t<L>{}; }
 template <static_layout_type L>
-constexpr auto left_inverse(L) { return left_inverse_t<L>{}; }
+STRIDER_HOST_DEVICE constexpr auto left_inverse(L) { return left_inverse_t<L>{}; }
 template <static_layout_type L, static_layout_type T>
-constexpr auto logical_divide(L, T) { return logical_divide_t<L, T>{}; }
+STRIDER_HOST_DEVICE constexpr auto logical_divide(L, T) { return logical_divide_t<L, T>{}; }
 template <static_layout_type A, static_layout_type B>
-constexpr auto logical_product(A, B) { return logical_product_t<A, B>{}; }
+STRIDER_HOST_DEVICE constexpr auto logical_product(A, B) { return logical_product_t<A, B>{}; }
 template <index_t... T, static_layout_type L>
-constexpr auto tile(L) { return tile_t<L, T...>{}; }
+STRIDER_HOST_DEVICE constexpr auto tile(L) { return tile_t<L, T...>{}; }
 template <fixed_string Pattern, fixed_string Sizes = "", static_layout_type L>
-constexpr auto rearrange(L) { return rearrange_t<L, Pattern, Sizes>{}; }
+STRIDER_HOST_DEVICE constexpr auto rearrange(L) { return rearrange_t<L, Pattern, Sizes>{}; }
 template <static_layout_type L>
-constexpr auto matrix_transpose(L) { return matrix_transpose_t<L>{}; }
+STRIDER_HOST_DEVICE constexpr auto matrix_transpose(L) { return matrix_transpose_t<L>{}; }
 template <static_layout_type L>
-constexpr auto reverse_axis_order(L) { return reverse_axis_order_t<L>{}; }
+STRIDER_HOST_DEVICE constexpr auto reverse_axis_order(L) { return reverse_axis_order_t<L>{}; }
 template <class Window, class Axes = void, static_layout_type L>
-constexpr auto sliding_window_view(L) { return sliding_window_view_t<L, Window, Axes>{}; }
+STRIDER_HOST_DEVICE constexpr auto sliding_window_view(L) { return sliding_window_view_t<L, Window, Axes>{}; }
 template <index_t Size, index_t Dim = 0, static_layout_type L>
 constexpr auto split(L) { return split_t<L, Size, Dim>{}; }
 template <class Sizes, index_t Dim = 0, static_layout_type L>
@@ -538,112 +541,113 @@ constexpr auto vsplit_indices(L) { return vsplit_indices_t<L, Indices>{}; }
 template <class Indices, static_layout_type L>
 constexpr auto dsplit_indices(L) { return dsplit_indices_t<L, Indices>{}; }
 template <static_layout_type L>
-constexpr auto t(L) { return t_t<L>{}; }
+STRIDER_HOST_DEVICE constexpr auto t(L) { return t_t<L>{}; }
 template <index_t K = 1, index_t A = 0, index_t B = 1, static_layout_type L>
-constexpr auto rot90(L) { return rot90_t<L, K, A, B>{}; }
+STRIDER_HOST_DEVICE constexpr auto rot90(L) { return rot90_t<L, K, A, B>{}; }
 template <index_t Axis, index_t Start = 0, static_layout_type L>
-constexpr auto rollaxis(L) { return rollaxis_t<L, Axis, Start>{}; }
+STRIDER_HOST_DEVICE constexpr auto rollaxis(L) { return rollaxis_t<L, Axis, Start>{}; }
 template <index_t... Axes, static_layout_type L>
-constexpr auto expand_dims(L) { return expand_dims_t<L, Axes...>{}; }
+STRIDER_HOST_DEVICE constexpr auto expand_dims(L) { return expand_dims_t<L, Axes...>{}; }
 template <static_layout_type L>
-constexpr auto ravel(L) { return ravel_t<L>{}; }
+STRIDER_HOST_DEVICE constexpr auto ravel(L) { return ravel_t<L>{}; }
 template <class Shape, class Strides, index_t Offset, static_layout_type L>
-constexpr auto as_strided(L) { return as_strided_t<L, Shape, Strides, Offset>{}; }
+STRIDER_HOST_DEVICE constexpr auto as_strided(L) { return as_strided_t<L, Shape, Strides, Offset>{}; }
 template <index_t N, static_layout_type L>
-constexpr auto with_storage(L) { return with_storage_t<L, N>{}; }
+STRIDER_HOST_DEVICE constexpr auto with_storage(L) { return with_storage_t<L, N>{}; }
 
 // On a mixed layout object the function forms run the same rule on its run-time values; the
 // result's type is the alias's, which holds the entries the rule left run-time.
 namespace detail {
 template <class R>
-constexpr R layout_from(const dynamic_layout& result) {
+STRIDER_HOST_DEVICE constexpr R layout_from(const dynamic_layout& result) {
   if constexpr (mixed_layout_type<R>) return R{R::from_value(result.value())};
   else return R{};
 }
 }  // namespace detail
 
 template <fixed_string Index, mixed_layout_type L>
-constexpr auto slice(const L& l) { return detail::layout_from<slice_t<L, Index>>(slice(l.dynamic(), Index.view())); }
+STRIDER_HOST_DEVICE constexpr auto slice(const L& l) { return detail::layout_from<slice_t<L, Index>>(slice(l.dynamic(), Index.view())); }
 template <index_t... P, mixed_layout_type L>
-constexpr auto permute(const L& l) { return detail::layout_from<permute_t<L, P...>>(permute(l.dynamic(), dims{P...})); }
+STRIDER_HOST_DEVICE constexpr auto permute(const L& l) { return detail::layout_from<permute_t<L, P...>>(permute(l.dynamic(), dims{P...})); }
 template <index_t A, index_t B, mixed_layout_type L>
-constexpr auto transpose(const L& l) { return detail::layout_from<transpose_t<L, A, B>>(transpose(l.dynamic(), A, B)); }
+STRIDER_HOST_DEVICE constexpr auto transpose(const L& l) { return detail::layout_from<transpose_t<L, A, B>>(transpose(l.dynamic(), A, B)); }
 template <index_t... Axes, mixed_layout_type L>
-constexpr auto flip(const L& l) {
+STRIDER_HOST_DEVICE constexpr auto flip(const L& l) {
   if constexpr (sizeof...(Axes) == 0) return detail::layout_from<flip_t<L>>(flip(l.dynamic()));
   else return detail::layout_from<flip_t<L, Axes...>>(flip(l.dynamic(), dims{Axes...}));
 }
 template <index_t... Axes, mixed_layout_type L>
-constexpr auto squeeze(const L& l) {
+STRIDER_HOST_DEVICE constexpr auto squeeze(const L& l) {
   if constexpr (sizeof...(Axes) == 0) return detail::layout_from<squeeze_t<L>>(squeeze(l.dynamic()));
   else return detail::layout_from<squeeze_t<L, Axes...>>(squeeze(l.dynamic(), dims{Axes...}));
 }
 template <index_t Axis, mixed_layout_type L>
-constexpr auto unsqueeze(const L& l) { return detail::layout_from<unsqueeze_t<L, Axis>>(unsqueeze(l.dynamic(), Axis)); }
+STRIDER_HOST_DEVICE constexpr auto unsqueeze(const L& l) { return detail::layout_from<unsqueeze_t<L, Axis>>(unsqueeze(l.dynamic(), Axis)); }
 template <class Source, class Destination, mixed_layout_type L>
-constexpr auto movedim(const L& l) {
+STRIDER_HOST_DEVICE constexpr auto movedim(const L& l) {
   return detail::layout_from<movedim_t<L, Source, Destination>>(movedim(l.dynamic(), Source::as_dims(), Destination::as_dims()));
 }
 template <index_t Dim, index_t Start, index_t Length, mixed_layout_type L>
-constexpr auto narrow(const L& l) { return detail::layout_from<narrow_t<L, Dim, Start, Length>>(narrow(l.dynamic(), Dim, Start, Length)); }
+STRIDER_HOST_DEVICE constexpr auto narrow(const L& l) { return detail::layout_from<narrow_t<L, Dim, Start, Length>>(narrow(l.dynamic(), Dim, Start, Length)); }
 template <index_t Dim, index_t Index, mixed_layout_type L>
-constexpr auto select(const L& l) { return detail::layout_from<select_t<L, Dim, Index>>(select(l.dynamic(), Dim, Index)); }
+STRIDER_HOST_DEVICE constexpr auto select(const L& l) { return detail::layout_from<select_t<L, Dim, Index>>(select(l.dynamic(), Dim, Index)); }
 template <index_t... E, mixed_layout_type L>
-constexpr auto broadcast_to(const L& l) { return detail::layout_from<broadcast_to_t<L, E...>>(broadcast_to(l.dynamic(), dims{E...})); }
+STRIDER_HOST_DEVICE constexpr auto broadcast_to(const L& l) { return detail::layout_from<broadcast_to_t<L, E...>>(broadcast_to(l.dynamic(), dims{E...})); }
 template <index_t... E, mixed_layout_type L>
-constexpr auto expand(const L& l) { return detail::layout_from<expand_t<L, E...>>(expand(l.dynamic(), dims{E...})); }
+STRIDER_HOST_DEVICE constexpr auto expand(const L& l) { return detail::layout_from<expand_t<L, E...>>(expand(l.dynamic(), dims{E...})); }
 template <index_t Offset = 0, index_t A = 0, index_t B = 1, mixed_layout_type L>
-constexpr auto diagonal(const L& l) { return detail::layout_from<diagonal_t<L, Offset, A, B>>(diagonal(l.dynamic(), Offset, A, B)); }
+STRIDER_HOST_DEVICE constexpr auto diagonal(const L& l) { return detail::layout_from<diagonal_t<L, Offset, A, B>>(diagonal(l.dynamic(), Offset, A, B)); }
 template <index_t Dim, index_t Size, index_t Step, mixed_layout_type L>
-constexpr auto unfold(const L& l) { return detail::layout_from<unfold_t<L, Dim, Size, Step>>(unfold(l.dynamic(), Dim, Size, Step)); }
+STRIDER_HOST_DEVICE constexpr auto unfold(const L& l) { return detail::layout_from<unfold_t<L, Dim, Size, Step>>(unfold(l.dynamic(), Dim, Size, Step)); }
 template <class Shape, class Strides, index_t Offset, mixed_layout_type L>
-constexpr auto as_strided(const L& l) {
+STRIDER_HOST_DEVICE constexpr auto as_strided(const L& l) {
   return detail::layout_from<as_strided_t<L, Shape, Strides, Offset>>(as_strided(l.dynamic(), Shape::as_dims(), Strides::as_dims(), Offset));
 }
 template <index_t N, mixed_layout_type L>
-constexpr auto with_storage(const L& l) { return detail::layout_from<with_storage_t<L, N>>(with_storage(l.dynamic(), N)); }
+STRIDER_HOST_DEVICE constexpr auto with_storage(const L& l) { return detail::layout_from<with_storage_t<L, N>>(with_storage(l.dynamic(), N)); }
 template <index_t... E, mixed_layout_type L>
-constexpr auto view(const L& l) { return detail::layout_from<view_t<L, E...>>(view(l.dynamic(), dims{E...})); }
+STRIDER_HOST_DEVICE constexpr auto view(const L& l) { return detail::layout_from<view_t<L, E...>>(view(l.dynamic(), dims{E...})); }
 template <index_t... E, mixed_layout_type L>
-constexpr auto reshape(const L& l) { return detail::layout_from<reshape_t<L, E...>>(reshape(l.dynamic(), dims{E...})); }
+STRIDER_HOST_DEVICE constexpr auto reshape(const L& l) { return detail::layout_from<reshape_t<L, E...>>(reshape(l.dynamic(), dims{E...})); }
 template <index_t Start = 0, index_t End = -1, mixed_layout_type L>
-constexpr auto flatten(const L& l) { return detail::layout_from<flatten_t<L, Start, End>>(flatten(l.dynamic(), Start, End)); }
+STRIDER_HOST_DEVICE constexpr auto flatten(const L& l) { return detail::layout_from<flatten_t<L, Start, End>>(flatten(l.dynamic(), Start, End)); }
 template <index_t Dim, index_t... E, mixed_layout_type L>
-constexpr auto unflatten(const L& l) { return detail::layout_from<unflatten_t<L, Dim, E...>>(unflatten(l.dynamic(), Dim, dims{E...})); }
+STRIDER_HOST_DEVICE constexpr auto unflatten(const L& l) { return detail::layout_from<unflatten_t<L, Dim, E...>>(unflatten(l.dynamic(), Dim, dims{E...})); }
 template <class Window, class Axes = void, mixed_layout_type L>
-constexpr auto sliding_window_view(const L& l) {
+STRIDER_HOST_DEVICE constexpr auto sliding_window_view(const L& l) {
   if constexpr (std::is_void_v<Axes>) return detail::layout_from<sliding_window_view_t<L, Window>>(sliding_window_view(l.dynamic(), Window::as_dims()));
   else return detail::layout_from<sliding_window_view_t<L, Window, Axes>>(sliding_window_view(l.dynamic(), Window::as_dims(), Axes::as_dims()));
 }
 template <fixed_string Pattern, fixed_string Sizes = "", mixed_layout_type L>
-constexpr auto rearrange(const L& l) { return detail::layout_from<rearrange_t<L, Pattern, Sizes>>(rearrange(l.dynamic(), Pattern.view(), Sizes.view())); }
+STRIDER_HOST_DEVICE constexpr auto rearrange(const L& l) { return detail::layout_from<rearrange_t<L, Pattern, Sizes>>(rearrange(l.dynamic(), Pattern.view(), Sizes.view())); }
 template <mixed_layout_type L>
-constexpr auto matrix_transpose(const L& l) { return detail::layout_from<matrix_transpose_t<L>>(matrix_transpose(l.dynamic())); }
+STRIDER_HOST_DEVICE constexpr auto matrix_transpose(const L& l) { return detail::layout_from<matrix_transpose_t<L>>(matrix_transpose(l.dynamic())); }
 template <mixed_layout_type L>
-constexpr auto reverse_axis_order(const L& l) { return detail::layout_from<reverse_axis_order_t<L>>(reverse_axis_order(l.dynamic())); }
+STRIDER_HOST_DEVICE constexpr auto reverse_axis_order(const L& l) { return detail::layout_from<reverse_axis_order_t<L>>(reverse_axis_order(l.dynamic())); }
 template <mixed_layout_type L>
-constexpr auto t(const L& l) { return detail::layout_from<t_t<L>>(t(l.dynamic())); }
+STRIDER_HOST_DEVICE constexpr auto t(const L& l) { return detail::layout_from<t_t<L>>(t(l.dynamic())); }
 template <index_t K = 1, index_t A = 0, index_t B = 1, mixed_layout_type L>
-constexpr auto rot90(const L& l) { return detail::layout_from<rot90_t<L, K, A, B>>(rot90(l.dynamic(), K, A, B)); }
+STRIDER_HOST_DEVICE constexpr auto rot90(const L& l) { return detail::layout_from<rot90_t<L, K, A, B>>(rot90(l.dynamic(), K, A, B)); }
 template <index_t Axis, index_t Start = 0, mixed_layout_type L>
-constexpr auto rollaxis(const L& l) { return detail::layout_from<rollaxis_t<L, Axis, Start>>(rollaxis(l.dynamic(), Axis, Start)); }
+STRIDER_HOST_DEVICE constexpr auto rollaxis(const L& l) { return detail::layout_from<rollaxis_t<L, Axis, Start>>(rollaxis(l.dynamic(), Axis, Start)); }
 template <index_t... Axes, mixed_layout_type L>
-constexpr auto expand_dims(const L& l) { return detail::layout_from<expand_dims_t<L, Axes...>>(expand_dims(l.dynamic(), dims{Axes...})); }
+STRIDER_HOST_DEVICE constexpr auto expand_dims(const L& l) { return detail::layout_from<expand_dims_t<L, Axes...>>(expand_dims(l.dynamic(), dims{Axes...})); }
 template <mixed_layout_type L>
-constexpr auto ravel(const L& l) { return detail::layout_from<ravel_t<L>>(ravel(l.dynamic())); }
+STRIDER_HOST_DEVICE constexpr auto ravel(const L& l) { return detail::layout_from<ravel_t<L>>(ravel(l.dynamic())); }
 
 // The algebra on mixed layout objects. A mixed type's static entries describe non-empty results
 // (docs/mixed.md): an empty result whose own axes differ from the type's (the rule's (0,) for an
 // empty coalesce) is the empty layout of the type.
 namespace detail {
 template <class R>
-constexpr R algebra_layout_from(const dynamic_layout& result) {
+STRIDER_HOST_DEVICE constexpr R algebra_layout_from(const dynamic_layout& result) {
   if constexpr (mixed_layout_type<R>) {
     const layout_value& r = result.value();
+    constexpr layout_value pattern = R::pattern;  // a local copy: device code reads no host array at run time
     bool same_axes = r.rank == R::rank;
-    for (std::size_t d = 0; d < r.rank && same_axes; ++d) same_axes = is_dyn_extent(R::pattern.shape[d]) || R::pattern.shape[d] == r.shape[d];
+    for (std::size_t d = 0; d < r.rank && same_axes; ++d) same_axes = is_dyn_extent(pattern.shape[d]) || pattern.shape[d] == r.shape[d];
     if (result.size() == 0 && !same_axes) {
-      layout_value v = R::pattern;
+      layout_value v = pattern;
       for (std::size_t d = 0; d < v.rank; ++d) {
         if (is_dyn_extent(v.shape[d])) v.shape[d] = 0;
         if (v.strides[d] == strider::dyn) v.strides[d] = 0;
@@ -660,28 +664,28 @@ concept algebra_operand = static_layout_type<L> || mixed_layout_type<L>;
 }  // namespace detail
 
 template <mixed_layout_type L>
-constexpr auto coalesce(const L& l) { return detail::algebra_layout_from<coalesce_t<L>>(coalesce(l.dynamic())); }
+STRIDER_HOST_DEVICE constexpr auto coalesce(const L& l) { return detail::algebra_layout_from<coalesce_t<L>>(coalesce(l.dynamic())); }
 template <detail::algebra_operand A, detail::algebra_operand B>
   requires(mixed_layout_type<A> || mixed_layout_type<B>)
-constexpr auto composition(const A& a, const B& b) { return detail::algebra_layout_from<composition_t<A, B>>(composition(a.dynamic(), b.dynamic())); }
+STRIDER_HOST_DEVICE constexpr auto composition(const A& a, const B& b) { return detail::algebra_layout_from<composition_t<A, B>>(composition(a.dynamic(), b.dynamic())); }
 template <index_t N, mixed_layout_type L>
-constexpr auto complement(const L& l) { return detail::algebra_layout_from<complement_t<L, N>>(complement(l.dynamic(), N)); }
+STRIDER_HOST_DEVICE constexpr auto complement(const L& l) { return detail::algebra_layout_from<complement_t<L, N>>(complement(l.dynamic(), N)); }
 template <mixed_layout_type L>
-constexpr auto right_inverse(const L& l) { return detail::algebra_layout_from<right_inverse_t<L>>(right_inverse(l.dynamic())); }
+STRIDER_HOST_DEVICE constexpr auto right_inverse(const L& l) { return detail::algebra_layout_from<right_inverse_t<L>>(right_inverse(l.dynamic())); }
 template <mixed_layout_type L>
-constexpr auto left_inverse(const L& l) { return detail::algebra_layout_from<left_inverse_t<L>>(left_inverse(l.dynamic())); }
+STRIDER_HOST_DEVICE constexpr auto left_inverse(const L& l) { return detail::algebra_layout_from<left_inverse_t<L>>(left_inverse(l.dynamic())); }
 template <detail::algebra_operand L, detail::algebra_operand T>
   requires(mixed_layout_type<L> || mixed_layout_type<T>)
-constexpr auto logical_divide(const L& l, const T& tiler) { return detail::algebra_layout_from<logical_divide_t<L, T>>(logical_divide(l.dynamic(), tiler.dynamic())); }
+STRIDER_HOST_DEVICE constexpr auto logical_divide(const L& l, const T& tiler) { return detail::algebra_layout_from<logical_divide_t<L, T>>(logical_divide(l.dynamic(), tiler.dynamic())); }
 template <detail::algebra_operand A, detail::algebra_operand B>
   requires(mixed_layout_type<A> || mixed_layout_type<B>)
-constexpr auto logical_product(const A& block, const B& tiler) { return detail::algebra_layout_from<logical_product_t<A, B>>(logical_product(block.dynamic(), tiler.dynamic())); }
+STRIDER_HOST_DEVICE constexpr auto logical_product(const A& block, const B& tiler) { return detail::algebra_layout_from<logical_product_t<A, B>>(logical_product(block.dynamic(), tiler.dynamic())); }
 /// The widest vector load of a static or mixed layout object's own values (vector_width_v is the
 /// type's answer).
 template <detail::algebra_operand L>
-constexpr index_t vector_width(const L& l, index_t element_bytes, index_t alignment) { return vector_width(l.dynamic(), element_bytes, alignment); }
+STRIDER_HOST_DEVICE constexpr index_t vector_width(const L& l, index_t element_bytes, index_t alignment) { return vector_width(l.dynamic(), element_bytes, alignment); }
 template <index_t... T, mixed_layout_type L>
-constexpr auto tile(const L& l) { return detail::algebra_layout_from<tile_t<L, T...>>(tile(l.dynamic(), dims{T...})); }
+STRIDER_HOST_DEVICE constexpr auto tile(const L& l) { return detail::algebra_layout_from<tile_t<L, T...>>(tile(l.dynamic(), dims{T...})); }
 
 namespace detail {
 // The layouts of split_t & co. (a std::tuple) from the run-time parts of a mixed layout.
@@ -731,7 +735,7 @@ constexpr auto dsplit_indices(const L& l) { return detail::parts_from<dsplit_ind
 /// `broadcast_shapes(shape<3, 1>{}, shape<4>{})` is `shape<3, 4>{}`.
 template <class... Shapes>
   requires(sizeof...(Shapes) > 0)
-constexpr broadcast_shapes_t<Shapes...> broadcast_shapes(Shapes...) { return {}; }
+STRIDER_HOST_DEVICE constexpr broadcast_shapes_t<Shapes...> broadcast_shapes(Shapes...) { return {}; }
 
 }  // namespace strider
 

@@ -6,18 +6,14 @@
 #pragma once
 
 #include "operations.hpp"
+#include "runtime_index.hpp"  // select<Dim>(l, i), narrow<Dim, Length>(l, start) on a tile's layout
 
 namespace strider {
 
 namespace detail {
 // An index outside the data of a masked tiling: a layout_error, or in device code a trap.
-STRIDER_HOST_DEVICE inline void masked_index_out_of_data() {
-#ifdef __CUDA_ARCH__
-  printf("strider: masked: the element is past the data (check in_bounds first)\n");
-  __trap();
-#else
-  throw layout_error("masked: the element is past the data (check in_bounds first)");
-#endif
+[[noreturn]] STRIDER_HOST_DEVICE inline void masked_index_out_of_data() {
+  detail::refuse("masked: the element is past the data (check in_bounds first)");
 }
 template <std::size_t N>
 constexpr index_array<N> array_of(const index_t (&values)[max_rank]) {
@@ -42,27 +38,43 @@ struct masked_tile_type<Padded, R, StaticTile> {
 };
 }  // namespace detail
 
+namespace detail {
+struct no_flag {};
+}  // namespace detail
+
 /// One tile of a masked tiling: the tile's layout (static where the tiled layout's strides are)
 /// and how many of its indices along each axis are in the data (`valid()`, at most the tile
 /// extent, 0 for a tile wholly past the data). Element (r...) exists when every r is below its
-/// valid extent (`in_bounds(r...)`).
+/// valid extent (`in_bounds(r...)`). `select<Dim>(m, i)` and `narrow<Dim, Length>(m, start)`
+/// (below) cut it further and keep the mask; a rank-0 one (a select of a rank-1 tile) has no
+/// valid extents and says by a flag whether its one element is data (`in_bounds()`).
 template <class TileLayout, std::size_t R>
 class masked_tile_layout {
  public:
   using tile_layout = TileLayout;
   static constexpr std::size_t rank = R;
 
-  constexpr masked_tile_layout(const TileLayout& tile, const index_array<R>& valid) : tile_(tile), valid_(valid) {}
+  STRIDER_HOST_DEVICE constexpr masked_tile_layout(const TileLayout& tile, const index_array<R>& valid) : tile_(tile), valid_(valid) {
+    if constexpr (R == 0) element_in_data_ = true;
+  }
+  /// Rank 0: the one element, and whether it is data.
+  STRIDER_HOST_DEVICE constexpr masked_tile_layout(const TileLayout& tile, bool element_in_data)
+    requires(R == 0)
+      : tile_(tile), valid_{}, element_in_data_(element_in_data) {}
   STRIDER_HOST_DEVICE constexpr const TileLayout& layout() const { return tile_; }
   /// Per axis, the number of indices in the data.
   STRIDER_HOST_DEVICE constexpr const index_array<R>& valid() const { return valid_; }
   template <std::integral... I>
     requires(sizeof...(I) == R)
   STRIDER_HOST_DEVICE constexpr bool in_bounds(I... index) const {
-    const index_t i[] = {static_cast<index_t>(index)..., 0};
-    for (std::size_t d = 0; d < R; ++d)
-      if (i[d] < 0 || i[d] >= valid_[d]) return false;
-    return true;
+    if constexpr (R == 0) {
+      return element_in_data_;
+    } else {
+      const index_t i[] = {static_cast<index_t>(index)...};
+      for (std::size_t d = 0; d < R; ++d)
+        if (i[d] < 0 || i[d] >= valid_[d]) return false;
+      return true;
+    }
   }
   /// Storage offset of element (r...), which must be in the data (checked unless NDEBUG).
   template <std::integral... I>
@@ -72,12 +84,23 @@ class masked_tile_layout {
     if (__builtin_is_constant_evaluated())
 #endif
       if (!in_bounds(index...)) detail::masked_index_out_of_data();
-    return tile_(index...);
+    // Rank 0: the offset itself (a rank-0 mixed layout's operator() leaves an unused array, a
+    // warning under -Wextra and nvcc).
+    if constexpr (R == 0 && mixed_layout_type<TileLayout>) {
+      return tile_.offset();
+    } else if constexpr (R == 0) {
+      constexpr index_t offset = TileLayout::offset;  // a local constant, which device code can read
+      return offset;
+    } else {
+      return tile_(index...);
+    }
   }
 
  private:
   TileLayout tile_;
   index_array<R> valid_;
+  // Rank 0 only (a higher rank says it by valid_): whether the one element is data.
+  [[no_unique_address]] std::conditional_t<R == 0, bool, detail::no_flag> element_in_data_{};
 };
 
 /// `tile_t<L, masked, T...>` where a tile does not divide its axis: the padded tiling
@@ -98,10 +121,13 @@ class masked_layout {
   /// L's extents, dyn where they are run-time values.
   static constexpr index_array<tiled_rank> static_extents = detail::array_of<tiled_rank>(M.extents);
   static constexpr bool is_static = [] {
-    if (!static_layout_type<Padded>) return false;
-    for (std::size_t d = 0; d < tiled_rank; ++d)
-      if (M.extents[d] == dyn) return false;
-    return true;
+    if constexpr (!static_layout_type<Padded>) {  // if constexpr: nvcc warns of an unreachable loop otherwise
+      return false;
+    } else {
+      for (std::size_t d = 0; d < tiled_rank; ++d)
+        if (M.extents[d] == dyn) return false;
+      return true;
+    }
   }();
 
   /// A static tiling: everything is known.
@@ -127,19 +153,21 @@ class masked_layout {
   STRIDER_HOST_DEVICE constexpr const index_array<tiled_rank>& extents() const { return extents_; }
   /// The number of tiles along each axis (rounded up).
   STRIDER_HOST_DEVICE constexpr index_array<tiled_rank> tile_counts() const {
+    constexpr index_array<tiled_rank> tile = tile_shape;  // a local constant: device code cannot read the static member
     index_array<tiled_rank> out{};
-    for (std::size_t d = 0; d < tiled_rank; ++d) out[d] = (extents_[d] + tile_shape[d] - 1) / tile_shape[d];
+    for (std::size_t d = 0; d < tiled_rank; ++d) out[d] = (extents_[d] + tile[d] - 1) / tile[d];
     return out;
   }
   /// Whether element (t..., r...) (tile t, element r of it) is in the data.
   template <std::integral... I>
     requires(sizeof...(I) == rank)
   STRIDER_HOST_DEVICE constexpr bool in_bounds(I... index) const {
+    constexpr index_array<tiled_rank> tile = tile_shape;  // a local constant: device code cannot read the static member
     const index_t i[] = {static_cast<index_t>(index)..., 0};
     for (std::size_t d = 0; d < tiled_rank; ++d) {
       const index_t t = i[d], r = i[tiled_rank + d];
-      if (t < 0 || r < 0 || r >= tile_shape[d] || t >= (extents_[d] + tile_shape[d] - 1) / tile_shape[d]) return false;
-      if (t * tile_shape[d] + r >= extents_[d]) return false;
+      if (t < 0 || r < 0 || r >= tile[d] || t >= (extents_[d] + tile[d] - 1) / tile[d]) return false;
+      if (t * tile[d] + r >= extents_[d]) return false;
     }
     return true;
   }
@@ -167,13 +195,14 @@ class masked_layout {
   template <std::integral... I>
     requires(sizeof...(I) == tiled_rank)
   STRIDER_HOST_DEVICE constexpr auto tile(I... tile_index) const {
+    constexpr index_array<tiled_rank> shape = tile_shape;  // a local constant: device code cannot read the static member
     const index_t t[] = {static_cast<index_t>(tile_index)..., 0};
     index_array<tiled_rank> valid{};
     for (std::size_t d = 0; d < tiled_rank; ++d) {
-      const index_t count = (extents_[d] + tile_shape[d] - 1) / tile_shape[d];
+      const index_t count = (extents_[d] + shape[d] - 1) / shape[d];
       if (t[d] < 0 || t[d] >= count) detail::masked_index_out_of_data();
-      const index_t left = extents_[d] - t[d] * tile_shape[d];
-      valid[d] = left < 0 ? 0 : left < tile_shape[d] ? left : tile_shape[d];
+      const index_t left = extents_[d] - t[d] * shape[d];
+      valid[d] = left < 0 ? 0 : left < shape[d] ? left : shape[d];
     }
     return masked_tile_layout<tile_layout_type, tiled_rank>(first_tile(), valid);
   }
@@ -224,6 +253,63 @@ inline constexpr bool is_masked_layout_v = false;
 template <class P, mask_value M>
 inline constexpr bool is_masked_layout_v<masked_layout<P, M>> = true;
 }  // namespace detail
+
+namespace detail {
+// Axis Dim of a rank-R tile (negative from the end, as select and narrow take it).
+template <index_t Dim, std::size_t R>
+STRIDER_HOST_DEVICE constexpr std::size_t masked_axis() {
+  static_assert(Dim >= -static_cast<index_t>(R) && Dim < static_cast<index_t>(R), "select/narrow on a masked tile: Dim is not an axis of the tile");
+  return static_cast<std::size_t>(Dim < 0 ? Dim + static_cast<index_t>(R) : Dim);
+}
+}  // namespace detail
+
+/// `select<Dim>(m, i)` on one masked tile: index i of axis Dim (run-time, in [0, tile extent):
+/// checked as select on a layout checks it, a layout_error or a device trap unless NDEBUG; a bad
+/// index that is not checked still selects no data), the axis removed, keeping the
+/// mask: the other axes keep their valid extents when i is data along Dim (i < valid[Dim]);
+/// otherwise nothing of the result is data (every valid extent 0). The layout is
+/// `select<Dim>(m.layout(), i)`'s (static/runtime_index.hpp). A rank-1 tile gives rank 0, whose
+/// `in_bounds()` says whether its one element is data.
+/// Example: tile (2, 4) of a 4 x 8 masked tiling of a 10 x 37 matrix has valid (2, 5) (rows 8-9,
+/// columns 32-36); `select<0>(t, 1)` is row 9, columns 32-39, valid (5); `select<0>(t, 3)` (row
+/// 11) has valid (0); `select<0>(t, 4)` is an error (the tile has 4 rows).
+template <index_t Dim, class TL, std::size_t R>
+  requires(R > 0)
+STRIDER_HOST_DEVICE constexpr auto select(const masked_tile_layout<TL, R>& m, index_t index) {
+  constexpr std::size_t d = detail::masked_axis<Dim, R>();
+  const auto layout = select<Dim>(m.layout(), index);  // checks the index against the tile's extent
+  using S = std::remove_cvref_t<decltype(layout)>;
+  // index >= 0 too: where the index is not checked (NDEBUG), a bad one still selects no data.
+  const bool in_data = index >= 0 && index < m.valid()[d];
+  if constexpr (R == 1) {
+    return masked_tile_layout<S, 0>(layout, in_data);
+  } else {
+    index_array<R - 1> valid{};
+    for (std::size_t k = 0, out = 0; k < R; ++k)
+      if (k != d) valid[out++] = in_data ? m.valid()[k] : 0;
+    return masked_tile_layout<S, R - 1>(layout, valid);
+  }
+}
+
+/// `narrow<Dim, Length>(m, start)` on one masked tile: indices [start, start + Length) of axis
+/// Dim (start at run time, in [0, tile extent - Length]: checked as narrow on a layout checks
+/// it; a bad start that is not checked still admits no element past the data), keeping
+/// the mask: valid[Dim] becomes `clamp(valid[Dim] - start, 0, Length)`, the others stay. The
+/// layout is `narrow<Dim, Length>(m.layout(), start)`'s.
+/// Example: for the tile t of valid (2, 5) above (4 x 8), `narrow<1, 4>(t, 2)` is columns 34-37,
+/// valid (2, 3); `narrow<1, 4>(t, 4)` (columns 36-39) has valid (2, 1); `narrow<0, 2>(t, 2)`
+/// (rows 10-11) has valid (0, 5): no element is data.
+template <index_t Dim, index_t Length, class TL, std::size_t R>
+  requires(R > 0)
+STRIDER_HOST_DEVICE constexpr auto narrow(const masked_tile_layout<TL, R>& m, index_t start) {
+  constexpr std::size_t d = detail::masked_axis<Dim, R>();
+  const auto layout = narrow<Dim, Length>(m.layout(), start);  // checks start against the tile's extent
+  index_array<R> valid = m.valid();
+  const index_t left = valid[d] - start;
+  // start < 0: no data (where start is not checked, NDEBUG, a bad one still admits none).
+  valid[d] = start < 0 || left < 0 ? 0 : left < Length ? left : Length;
+  return masked_tile_layout<std::remove_cvref_t<decltype(layout)>, R>(layout, valid);
+}
 
 /// The layout function forms with a policy: `tile<padded, 16, 64>(l)`, `tile<masked, 16, 64>(l)`
 /// (`tile<exact, ...>` is `tile<...>`), for static and mixed layouts.

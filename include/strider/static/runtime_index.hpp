@@ -2,8 +2,8 @@
 // layouts (issue 30, item 2). The result keeps every static entry of the static rule's result
 // (select_t / narrow_t at index 0); only its offset becomes run-time: `select<0>(l, i)` of
 // `contiguous<4, 8>` is a mixed layout of shape (8), stride (1) and a run-time offset 8 i. The
-// index is checked against the extent (layout_error on the host, a message and a trap in CUDA
-// device code), always (building a layout is not an element access), and every function here
+// index is checked against the extent unless NDEBUG, as element access checks its indices
+// (layout_error on the host, a message and a trap in CUDA device code), and every function here
 // runs in device code.
 #pragma once
 
@@ -22,7 +22,7 @@ namespace detail {
 // with the offset unknown. Its storage size stays the input's (a run-time entry next to the
 // offset, as for every view of a mixed layout).
 template <class P>
-constexpr layout_value runtime_offset_value(const P& at_zero) {
+STRIDER_HOST_DEVICE constexpr layout_value runtime_offset_value(const P& at_zero) {
   pattern_value v;
   if constexpr (std::same_as<P, dynamic_layout>) v = pattern_layout::of(at_zero.value()).entries();
   else v = at_zero.entries();
@@ -30,17 +30,17 @@ constexpr layout_value runtime_offset_value(const P& at_zero) {
   return pattern_layout(v, dynamic_layout::unchecked_t{}).value();
 }
 template <class P>
-constexpr P select_leading(P l, std::size_t count) {
+STRIDER_HOST_DEVICE constexpr P select_leading(P l, std::size_t count) {
   for (std::size_t k = 0; k < count; ++k) l = select(l, 0, 0);
   return l;
 }
 // Non-template forms: nvcc rejects a call of a function template in a template argument.
-constexpr layout_value select_at_value(const dynamic_layout& l, index_t dim) { return runtime_offset_value(select(l, dim, 0)); }
-constexpr layout_value select_at_value(const pattern_layout& l, index_t dim) { return runtime_offset_value(select(l, dim, 0)); }
-constexpr layout_value narrow_at_value(const dynamic_layout& l, index_t dim, index_t length) { return runtime_offset_value(narrow(l, dim, 0, length)); }
-constexpr layout_value narrow_at_value(const pattern_layout& l, index_t dim, index_t length) { return runtime_offset_value(narrow(l, dim, 0, length)); }
-constexpr layout_value tile_at_value(const dynamic_layout& l, std::size_t rest) { return runtime_offset_value(select_leading(l, rest)); }
-constexpr layout_value tile_at_value(const pattern_layout& l, std::size_t rest) { return runtime_offset_value(select_leading(l, rest)); }
+STRIDER_HOST_DEVICE constexpr layout_value select_at_value(const dynamic_layout& l, index_t dim) { return runtime_offset_value(select(l, dim, 0)); }
+STRIDER_HOST_DEVICE constexpr layout_value select_at_value(const pattern_layout& l, index_t dim) { return runtime_offset_value(select(l, dim, 0)); }
+STRIDER_HOST_DEVICE constexpr layout_value narrow_at_value(const dynamic_layout& l, index_t dim, index_t length) { return runtime_offset_value(narrow(l, dim, 0, length)); }
+STRIDER_HOST_DEVICE constexpr layout_value narrow_at_value(const pattern_layout& l, index_t dim, index_t length) { return runtime_offset_value(narrow(l, dim, 0, length)); }
+STRIDER_HOST_DEVICE constexpr layout_value tile_at_value(const dynamic_layout& l, std::size_t rest) { return runtime_offset_value(select_leading(l, rest)); }
+STRIDER_HOST_DEVICE constexpr layout_value tile_at_value(const pattern_layout& l, std::size_t rest) { return runtime_offset_value(select_leading(l, rest)); }
 
 // Entries of a static or mixed layout object, readable in device code.
 template <std::size_t D, class L>
@@ -104,29 +104,20 @@ STRIDER_HOST_DEVICE constexpr R runtime_index_result(const L& l, index_t offset,
 }
 
 // "select: index 5 is out of range for dimension 0 with extent 4" (the core rule's text): a
-// layout_error on the host, the message and a trap in device code.
+// layout_error on the host, the message and a trap in device code. Checked unless NDEBUG, as
+// element access is: a run-time index costs nothing in a release build.
 STRIDER_HOST_DEVICE constexpr void check_index(const char* op, index_t index, index_t dim, index_t extent) {
-  if (index >= 0 && index < extent) return;
-#ifdef __CUDA_ARCH__
-  if (__builtin_is_constant_evaluated()) index_is_out_of_range();  // static/layout.hpp's marker
-  printf("strider: %s: index %lld is out of range for dimension %lld with extent %lld\n", op, static_cast<long long>(index), static_cast<long long>(dim),
-         static_cast<long long>(extent));
-  __trap();
-#else
-  throw layout_error("{}: index {} is out of range for dimension {} with extent {}", op, index, dim, extent);
+#ifdef NDEBUG
+  if (!__builtin_is_constant_evaluated()) return;
 #endif
+  if (index < 0 || index >= extent) detail::refuse("{}: index {} is out of range for dimension {} with extent {}", op, index, dim, extent);
 }
 STRIDER_HOST_DEVICE constexpr void check_start(index_t start, index_t length, index_t dim, index_t extent) {
-  if (start >= 0 && start <= extent && start <= extent - length) return;
-#ifdef __CUDA_ARCH__
-  if (__builtin_is_constant_evaluated()) index_is_out_of_range();  // static/layout.hpp's marker
-  printf("strider: narrow: start %lld (length %lld) is out of range for dimension %lld with extent %lld\n", static_cast<long long>(start),
-         static_cast<long long>(length), static_cast<long long>(dim), static_cast<long long>(extent));
-  __trap();
-#else
-  if (start < 0 || start > extent) throw layout_error("narrow: start {} is out of range for dimension {} with extent {}", start, dim, extent);
-  throw layout_error("narrow: start {} + length {} exceeds extent {} of dimension {}", start, length, extent, dim);
+#ifdef NDEBUG
+  if (!__builtin_is_constant_evaluated()) return;
 #endif
+  if (start < 0 || start > extent) detail::refuse("narrow: start {} is out of range for dimension {} with extent {}", start, dim, extent);
+  if (start > extent - length) detail::refuse("narrow: start {} + length {} exceeds extent {} of dimension {}", start, length, extent, dim);
 }
 
 template <class L>

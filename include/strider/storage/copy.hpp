@@ -90,7 +90,7 @@ void copy(S&& src, D&& dst, copy_options options = {}) {
     }
   } else {
     const dynamic_layout dl = detail::to_dynamic(d.layout());
-    if (!dl.is_unique()) detail::throw_not_writable();
+    if (!dl.is_unique()) detail::refuse_not_writable();
     copy_strided(s.data(), detail::copy_source(detail::to_dynamic(s.layout()), dl), d.data(), dl, options);
   }
 }

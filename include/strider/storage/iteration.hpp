@@ -24,10 +24,18 @@ namespace strider {
 
 namespace detail {
 
+// Calls the caller's function: a __device__ lambda in device code, a host one on the host.
+STRIDER_CALLS_CALLER
+template <class F, class... A>
+STRIDER_HOST_DEVICE constexpr void call_caller(F& f, A&&... a) {
+  f(static_cast<A&&>(a)...);
+}
+
 // Logical-order walk of a static layout: nested loops over constant extents and strides, which
 // the compiler unrolls or vectorizes as it would a hand-written loop. visit(offset).
+STRIDER_CALLS_CALLER
 template <static_layout_type L, std::size_t D = 0, class Visit>
-constexpr void static_walk(index_t offset, Visit& visit) {
+STRIDER_HOST_DEVICE constexpr void static_walk(index_t offset, Visit& visit) {
   if constexpr (D == L::rank) {
     visit(offset);
   } else {
@@ -36,10 +44,11 @@ constexpr void static_walk(index_t offset, Visit& visit) {
 }
 
 // The same with the multi-index: visit(index, offset).
+STRIDER_CALLS_CALLER
 template <static_layout_type L, std::size_t D = 0, class Visit>
-constexpr void static_walk_indexed(std::array<index_t, L::rank>& index, index_t offset, Visit& visit) {
+STRIDER_HOST_DEVICE constexpr void static_walk_indexed(index_array<L::rank>& index, index_t offset, Visit& visit) {
   if constexpr (D == L::rank) {
-    visit(static_cast<const std::array<index_t, L::rank>&>(index), offset);
+    visit(static_cast<const index_array<L::rank>&>(index), offset);
   } else {
     for (index[D] = 0; index[D] < L::shape[D]; ++index[D])
       static_walk_indexed<L, D + 1>(index, offset + index[D] * L::strides[D], visit);
@@ -80,11 +89,11 @@ inline void storage_walk(const layout_value& v, const auto& visit) {
 
 // The view to iterate, and a refusal when it may not be written.
 template <class X>
-constexpr auto iteration_view(X& x) {
+STRIDER_HOST_DEVICE constexpr auto iteration_view(X& x) {
   auto v = x.as_view();
   using V = decltype(v);
   if constexpr (!V::is_static && !std::is_const_v<typename V::element_type>) {
-    if (!v.is_unique()) throw_not_writable();
+    if (!v.is_unique()) refuse_not_writable();
   }
   return v;
 }
@@ -93,32 +102,35 @@ constexpr auto iteration_view(X& x) {
 
 /// Calls `f(element)` for every element of a view or tensor in logical (row-major) order. For a
 /// static layout the loops have constant bounds and strides (as fast as a hand-written loop).
+STRIDER_CALLS_CALLER
 template <detail::view_source X, class F>
-constexpr void for_each(X&& x, F&& f) {
+STRIDER_HOST_DEVICE constexpr void for_each(X&& x, F&& f) {
   const auto v = detail::iteration_view(x);
   using V = decltype(v);
   using R = typename V::reference;
   auto* const data = v.data();
-  auto visit = [&](index_t offset) { f(static_cast<R>(data[offset])); };
+  auto visit = [&](index_t offset) { detail::call_caller(f, static_cast<R>(data[offset])); };
   if constexpr (V::is_static) detail::static_walk<typename V::layout_type>(V::offset(), visit);
   else detail::for_each_offset(v.layout().value(), visit);
 }
 
 /// Calls `f(index, element)` for every element in logical order; index is a
-/// `std::array<index_t, rank>` for a static layout, a `dims` for a dynamic one.
+/// `index_array<rank>` (a std::array in all but name, which converts to one) for a static
+/// layout, a `dims` for a dynamic one.
+STRIDER_CALLS_CALLER
 template <detail::view_source X, class F>
-constexpr void for_each_indexed(X&& x, F&& f) {
+STRIDER_HOST_DEVICE constexpr void for_each_indexed(X&& x, F&& f) {
   const auto v = detail::iteration_view(x);
   using V = decltype(v);
   using R = typename V::reference;
   auto* const data = v.data();
   if constexpr (V::is_static) {
     using L = typename V::layout_type;
-    std::array<index_t, L::rank> index{};
-    auto visit = [&](const std::array<index_t, L::rank>& i, index_t offset) { f(i, static_cast<R>(data[offset])); };
+    index_array<L::rank> index{};
+    auto visit = [&](const index_array<L::rank>& i, index_t offset) { detail::call_caller(f, i, static_cast<R>(data[offset])); };
     detail::static_walk_indexed<L>(index, L::offset, visit);
   } else {
-    detail::for_each_element(v.layout().value(), [&](const dims& i, index_t offset) { f(i, static_cast<R>(data[offset])); });
+    detail::for_each_element(v.layout().value(), [&](const dims& i, index_t offset) { detail::call_caller(f, i, static_cast<R>(data[offset])); });
   }
 }
 
@@ -140,8 +152,9 @@ void for_each_in_storage_order(X&& x, F&& f) {
 /// Calls `f(element)` for every element of a small static view or tensor in logical order, fully
 /// unrolled: one call per element with its storage offset a constant, no loop. At most max_unrolled_size elements; use for_each beyond that. For compile-time
 /// indices as well, see for_each_index in strider/hana.hpp.
+STRIDER_CALLS_CALLER
 template <detail::static_source X, class F>
-constexpr void static_for_each(X&& x, F&& f) {
+STRIDER_HOST_DEVICE constexpr void static_for_each(X&& x, F&& f) {
   const auto v = x.as_view();
   using V = decltype(v);
   using L = typename V::layout_type;
@@ -149,13 +162,13 @@ constexpr void static_for_each(X&& x, F&& f) {
   static_assert(L::size <= max_unrolled_size, "static_for_each: too many elements to unroll (more than max_unrolled_size); use for_each");
   auto* const data = v.data();
   [&]<std::size_t... K>(std::index_sequence<K...>) {
-    (f(static_cast<R>(data[std::integral_constant<index_t, detail::flat_index_offset(L::value, K)>::value])), ...);
+    (detail::call_caller(f, static_cast<R>(data[std::integral_constant<index_t, detail::flat_index_offset(L::value, K)>::value])), ...);
   }(std::make_index_sequence<static_cast<std::size_t>(L::size)>{});
 }
 
 /// Sets every element of a view or tensor to `value` (refused for a layout that is not unique).
 template <detail::view_source X>
-constexpr void fill(X&& x, const typename detail::view_of_t<X>::value_type& value) {
+STRIDER_HOST_DEVICE constexpr void fill(X&& x, const typename detail::view_of_t<X>::value_type& value) {
   if constexpr (detail::refuses_writes<typename detail::view_of_t<X>::layout_type>) {
     static_assert(detail::always_false<X>, "write: the layout is not unique (elements share storage); it cannot be filled");
   } else {
@@ -176,7 +189,7 @@ struct iterator_layout {
 };
 template <static_layout_type L>
 struct iterator_layout<L> {
-  static constexpr const layout_value& get() { return L::value; }
+  STRIDER_HOST_DEVICE static constexpr const layout_value& get() { return L::value; }
 };
 }  // namespace detail
 
@@ -238,7 +251,7 @@ template <static_layout_type L>
 constexpr bool pointer_iterable<L> = L::is_contiguous && L::is_unique;
 
 template <class X>
-constexpr auto iterator_at(X& x, bool end) {
+STRIDER_HOST_DEVICE constexpr auto iterator_at(X& x, bool end) {
   const auto v = iteration_view(x);
   using V = std::remove_const_t<decltype(v)>;
   using L = typename V::layout_type;
@@ -262,13 +275,13 @@ constexpr auto iterator_at(X& x, bool end) {
 /// (Lvalues only, as std::ranges::begin asks; a range-for over a temporary binds it to one. The
 /// const overloads are what std::ranges::begin finds for const ones.)
 template <detail::view_source X>
-constexpr auto begin(X& x) { return detail::iterator_at(x, false); }
+STRIDER_HOST_DEVICE constexpr auto begin(X& x) { return detail::iterator_at(x, false); }
 template <detail::view_source X>
-constexpr auto begin(const X& x) { return detail::iterator_at(x, false); }
+STRIDER_HOST_DEVICE constexpr auto begin(const X& x) { return detail::iterator_at(x, false); }
 /// One past the last element, as std::end.
 template <detail::view_source X>
-constexpr auto end(X& x) { return detail::iterator_at(x, true); }
+STRIDER_HOST_DEVICE constexpr auto end(X& x) { return detail::iterator_at(x, true); }
 template <detail::view_source X>
-constexpr auto end(const X& x) { return detail::iterator_at(x, true); }
+STRIDER_HOST_DEVICE constexpr auto end(const X& x) { return detail::iterator_at(x, true); }
 
 }  // namespace strider

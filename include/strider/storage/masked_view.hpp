@@ -9,7 +9,8 @@ namespace strider {
 /// A view through a masked_layout (a masked tiling) or a masked_tile_layout (one tile of it):
 /// a pointer and the layout. It reads and writes only elements in the data: `in_bounds(i...)`
 /// says which those are, and element access checks it (unless NDEBUG; a trap in device code).
-/// `tile(t...)` of a masked tiling is tile t, a masked view that keeps the mask. No other view
+/// `tile(t...)` of a masked tiling is tile t, a masked view that keeps the mask, and on a tile
+/// `select<Dim>(t, i)` and `narrow<Dim, Length>(t, start)` (below) keep it too. No other view
 /// operation takes a masked view: its padded layout reaches past the data.
 template <class T, class ML>
 class masked_view {
@@ -55,6 +56,36 @@ class masked_view {
   T* data_;
   ML layout_;
 };
+
+/// `select<Dim>(t, i)` on a masked tile view (one tile of `tile<masked, T...>(v)`, from
+/// `.tile(...)`, or a view made from one): index i of axis Dim (in [0, tile extent), checked as
+/// select<Dim>(view, i) checks it: a layout_error, or a trap in device code, unless NDEBUG;
+/// unchecked, a bad index selects no data), the axis removed, the mask kept: when i is past the
+/// data along Dim (i >= valid()[Dim]) no element of the result is data. Selecting the last axis
+/// gives rank 0: `in_bounds()` and `operator()()`.
+/// Example: for a 10 x 37 view v, `auto t = tile<masked, 4, 8>(v).tile(2, 4)` (rows 8-11,
+/// columns 32-39; valid (2, 5)); `auto row = select<0>(t, 1)` is row 9: `row.in_bounds(4)`
+/// (column 36) is true, `row.in_bounds(5)` false; `select<0>(t, 2).in_bounds(0)` is false (row
+/// 10 is past the data); `select<0>(row, 4)()` is v(9, 36).
+template <index_t Dim, class T, class TL, std::size_t R>
+  requires(R > 0)
+STRIDER_HOST_DEVICE constexpr auto select(const masked_view<T, masked_tile_layout<TL, R>>& v, index_t index) {
+  const auto m = select<Dim>(v.layout(), index);
+  return masked_view<T, std::remove_cvref_t<decltype(m)>>(v.data(), m);
+}
+/// `narrow<Dim, Length>(t, start)` on a masked tile view: indices [start, start + Length) of axis
+/// Dim (start in [0, tile extent - Length], checked as narrow<Dim, Length>(view, start) checks
+/// it; unchecked, a bad start admits no element past the data), the mask kept: valid()[Dim]
+/// becomes `clamp(valid()[Dim] - start, 0, Length)`.
+/// Example: for t above (valid (2, 5)), `auto r = narrow<0, 2>(t, 1)` is rows 9-10, valid (1, 5):
+/// `r.in_bounds(0, 4)` is true (v(9, 36)), `r.in_bounds(1, 0)` false (row 10); a kernel thread
+/// takes its rows of a block tile so: `narrow<0, RowsPerThread>(t, threadIdx.y * RowsPerThread)`.
+template <index_t Dim, index_t Length, class T, class TL, std::size_t R>
+  requires(R > 0)
+STRIDER_HOST_DEVICE constexpr auto narrow(const masked_view<T, masked_tile_layout<TL, R>>& v, index_t start) {
+  const auto m = narrow<Dim, Length>(v.layout(), start);
+  return masked_view<T, std::remove_cvref_t<decltype(m)>>(v.data(), m);
+}
 
 /// Every axis blocked by its tile extent T..., by a policy: `tile<exact, T...>(x)` is
 /// `tile<T...>(x)`; `tile<padded, T...>(x)` rounds the tile count up and needs storage that holds

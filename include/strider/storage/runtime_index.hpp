@@ -56,10 +56,10 @@ STRIDER_HOST_DEVICE constexpr auto tile_at(const tensor_view<T, L>& v, I... inde
 
 // Tensors of static and mixed layouts (lvalues): the same, on their view.
 template <index_t Dim, detail::runtime_index_source X>
-constexpr auto select(X&& x, index_t index) { return select<Dim>(x.as_view(), index); }
+STRIDER_HOST_DEVICE constexpr auto select(X&& x, index_t index) { return select<Dim>(x.as_view(), index); }
 template <index_t Dim, index_t Length, detail::runtime_index_source X>
-constexpr auto narrow(X&& x, index_t start) { return narrow<Dim, Length>(x.as_view(), start); }
+STRIDER_HOST_DEVICE constexpr auto narrow(X&& x, index_t start) { return narrow<Dim, Length>(x.as_view(), start); }
 template <detail::runtime_index_source X, std::integral... I>
-constexpr auto tile_at(X&& x, I... index) { return tile_at(x.as_view(), index...); }
+STRIDER_HOST_DEVICE constexpr auto tile_at(X&& x, I... index) { return tile_at(x.as_view(), index...); }
 
 }  // namespace strider

@@ -78,7 +78,7 @@ STRIDER_HOST_DEVICE constexpr index_t element_offset(const L& layout, I... i) {
 // A dynamic layout checks the index count always (a wrong count would silently address another
 // element) and each index against its extent unless NDEBUG, as static layouts do.
 template <index_argument... I>
-constexpr index_t element_offset(const dynamic_layout& layout, I... i) {
+STRIDER_HOST_DEVICE constexpr index_t element_offset(const dynamic_layout& layout, I... i) {
   static_assert(sizeof...(I) <= max_rank, "index: more indices than max_rank");
 #ifdef NDEBUG
   if (sizeof...(I) != layout.rank()) return layout(dims{index_value(i)...});  // throws
@@ -92,16 +92,16 @@ constexpr index_t element_offset(const dynamic_layout& layout, I... i) {
 #endif
 }
 
-[[noreturn]] inline void throw_not_writable() {
-  throw layout_error("write: the layout is not unique (elements share storage, as after broadcast_to or an overlapping unfold or as_strided, or it has more than {} interleaved elements and could not be proven unique); read it through as_const()", unique_check_limit);
+[[noreturn]] STRIDER_HOST_DEVICE inline void refuse_not_writable() {
+  detail::refuse("write: the layout is not unique (elements share storage, as after broadcast_to or an overlapping unfold or as_strided, or it has more than {} interleaved elements and could not be proven unique); read it through as_const()", unique_check_limit);
 }
 
 template <static_layout_type L>
-constexpr bool accepts_index_count(std::size_t n) { return n == L::rank; }
+STRIDER_HOST_DEVICE constexpr bool accepts_index_count(std::size_t n) { return n == L::rank; }
 template <std::same_as<dynamic_layout> L>
-constexpr bool accepts_index_count(std::size_t n) { return n <= max_rank; }
+STRIDER_HOST_DEVICE constexpr bool accepts_index_count(std::size_t n) { return n <= max_rank; }
 template <mixed_layout_type L>
-constexpr bool accepts_index_count(std::size_t n) { return n == L::rank; }
+STRIDER_HOST_DEVICE constexpr bool accepts_index_count(std::size_t n) { return n == L::rank; }
 
 // The layout part of views and tensors, and the queries on it. For a static layout every query
 // is a static constexpr function and the class is empty (a view is then only its pointer).
@@ -118,30 +118,30 @@ class layout_queries<L> {
   /// The layout (an empty object).
   STRIDER_HOST_DEVICE static constexpr L layout() { return {}; }
   /// Number of axes.
-  static constexpr std::size_t rank() { return L::rank; }
+  STRIDER_HOST_DEVICE static constexpr std::size_t rank() { return L::rank; }
   /// Extents and strides (in elements), one per axis.
-  static constexpr std::array<index_t, L::rank> shape() { return L::shape; }
-  static constexpr std::array<index_t, L::rank> strides() { return L::strides; }
+  STRIDER_HOST_DEVICE static constexpr index_array<L::rank> shape() { return L::shape; }
+  STRIDER_HOST_DEVICE static constexpr index_array<L::rank> strides() { return L::strides; }
   /// Extent and stride of one axis (axis < rank()).
-  static constexpr index_t extent(std::size_t axis) { return L::dynamic().extent(axis); }
-  static constexpr index_t stride(std::size_t axis) { return L::dynamic().stride(axis); }
+  STRIDER_HOST_DEVICE static constexpr index_t extent(std::size_t axis) { return L::dynamic().extent(axis); }
+  STRIDER_HOST_DEVICE static constexpr index_t stride(std::size_t axis) { return L::dynamic().stride(axis); }
   /// Storage offset of the first element, from data().
-  static constexpr index_t offset() { return L::offset; }
+  STRIDER_HOST_DEVICE static constexpr index_t offset() { return L::offset; }
   /// Number of elements.
-  static constexpr index_t size() { return L::size; }
+  STRIDER_HOST_DEVICE static constexpr index_t size() { return L::size; }
   /// C-contiguous (PyTorch's rule), and no two elements sharing storage (the core's rules).
-  static constexpr bool is_contiguous() { return L::is_contiguous; }
-  static constexpr bool is_unique() { return L::is_unique; }
+  STRIDER_HOST_DEVICE static constexpr bool is_contiguous() { return L::is_contiguous; }
+  STRIDER_HOST_DEVICE static constexpr bool is_unique() { return L::is_unique; }
   /// Storage elements the layout reaches from data(): max_offset + 1 (0 when empty).
-  static constexpr index_t required_span() { return L::required_span; }
+  STRIDER_HOST_DEVICE static constexpr index_t required_span() { return L::required_span; }
   /// Elements of the storage at data() that the layout knows (at least required_span()):
   /// as_strided may reach anywhere in it.
-  static constexpr index_t storage_size() { return L::storage_size; }
+  STRIDER_HOST_DEVICE static constexpr index_t storage_size() { return L::storage_size; }
 
  protected:
   constexpr layout_queries() = default;
-  constexpr layout_queries(L, bool) {}
-  static constexpr bool writes_allowed() { return L::is_unique; }
+  STRIDER_HOST_DEVICE constexpr layout_queries(L, bool) {}
+  STRIDER_HOST_DEVICE static constexpr bool writes_allowed() { return L::is_unique; }
 };
 
 // A layout object: a dynamic_layout, or a mixed layout, which holds its run-time entries (its
@@ -157,46 +157,39 @@ class layout_queries<L> {
   /// The layout.
   STRIDER_HOST_DEVICE constexpr const L& layout() const { return layout_; }
   /// Number of axes.
-  constexpr std::size_t rank() const {
+  STRIDER_HOST_DEVICE constexpr std::size_t rank() const {
     if constexpr (mixed_layout_type<L>) return L::rank;
     else return layout_.rank();
   }
   /// Extents and strides (in elements), one per axis.
-  constexpr dims shape() const { return layout_.shape(); }
-  constexpr dims strides() const { return layout_.strides(); }
+  STRIDER_HOST_DEVICE constexpr dims shape() const { return layout_.shape(); }
+  STRIDER_HOST_DEVICE constexpr dims strides() const { return layout_.strides(); }
   /// Extent and stride of one axis (axis < rank()).
-  constexpr index_t extent(std::size_t axis) const { return layout_.extent(axis); }
-  constexpr index_t stride(std::size_t axis) const { return layout_.stride(axis); }
+  STRIDER_HOST_DEVICE constexpr index_t extent(std::size_t axis) const { return layout_.extent(axis); }
+  STRIDER_HOST_DEVICE constexpr index_t stride(std::size_t axis) const { return layout_.stride(axis); }
   /// Storage offset of the first element, from data().
-  constexpr index_t offset() const { return layout_.offset(); }
+  STRIDER_HOST_DEVICE constexpr index_t offset() const { return layout_.offset(); }
   /// Number of elements.
-  constexpr index_t size() const { return layout_.size(); }
+  STRIDER_HOST_DEVICE constexpr index_t size() const { return layout_.size(); }
   /// C-contiguous (PyTorch's rule), and no two elements sharing storage (the core's rules).
-  constexpr bool is_contiguous() const { return layout_.is_contiguous(); }
-  constexpr bool is_unique() const { return layout_.is_unique(); }
+  STRIDER_HOST_DEVICE constexpr bool is_contiguous() const { return layout_.is_contiguous(); }
+  STRIDER_HOST_DEVICE constexpr bool is_unique() const { return layout_.is_unique(); }
   /// Storage elements the layout reaches from data(): max_offset + 1 (0 when empty).
-  constexpr index_t required_span() const { return layout_.required_span(); }
+  STRIDER_HOST_DEVICE constexpr index_t required_span() const { return layout_.required_span(); }
   /// Elements of the storage at data() that the layout knows (at least required_span()):
   /// as_strided may reach anywhere in it.
-  constexpr index_t storage_size() const { return layout_.storage_size(); }
+  STRIDER_HOST_DEVICE constexpr index_t storage_size() const { return layout_.storage_size(); }
 
  protected:
   // Uniqueness is decided once, when a mutable view or tensor is made, so that element access
   // only tests a flag; const ones never write and skip the test.
-  constexpr layout_queries(const L& layout, bool mutable_access)
+  STRIDER_HOST_DEVICE constexpr layout_queries(const L& layout, bool mutable_access)
       : layout_(layout), writes_allowed_(!mutable_access || layout.is_unique()) {}
   STRIDER_HOST_DEVICE constexpr layout_queries(const L& layout, bool writes_allowed, int /*known*/) : layout_(layout), writes_allowed_(writes_allowed) {}
-  constexpr bool writes_allowed() const { return writes_allowed_; }
-  // Device code (a mixed view made by select<Dim>(v, i) or tile_at): a message and a trap.
+  STRIDER_HOST_DEVICE constexpr bool writes_allowed() const { return writes_allowed_; }
+  // A layout_error on the host, a message and a trap in device code.
   STRIDER_HOST_DEVICE constexpr void check_writable() const {
-#ifdef __CUDA_ARCH__
-    if (!writes_allowed_) {
-      printf("strider: write: the layout is not unique; read it through as_const()\n");
-      __trap();
-    }
-#else
-    if (!writes_allowed_) throw_not_writable();
-#endif
+    if (!writes_allowed_) refuse_not_writable();
   }
 
   L layout_;
@@ -206,7 +199,7 @@ class layout_queries<L> {
 // Number of elements a contiguous range holds, when its type says so (std::array, C arrays,
 // fixed-extent std::span); std::dynamic_extent otherwise.
 template <class R>
-constexpr std::size_t static_size() {
+STRIDER_HOST_DEVICE constexpr std::size_t static_size() {
   using U = std::remove_cvref_t<R>;
   if constexpr (std::is_bounded_array_v<U>) {
     return std::extent_v<U>;
@@ -240,12 +233,12 @@ template <static_layout_type L>
 inline constexpr bool refuses_writes<L> = !L::is_unique;
 
 template <static_layout_type L>
-constexpr layout_value to_layout_value(L) { return L::value; }
-constexpr const layout_value& to_layout_value(const dynamic_layout& layout) { return layout.value(); }
+STRIDER_HOST_DEVICE constexpr layout_value to_layout_value(L) { return L::value; }
+STRIDER_HOST_DEVICE constexpr const layout_value& to_layout_value(const dynamic_layout& layout) { return layout.value(); }
 template <mixed_layout_type L>
-constexpr layout_value to_layout_value(const L& layout) { return layout.value(); }
+STRIDER_HOST_DEVICE constexpr layout_value to_layout_value(const L& layout) { return layout.value(); }
 template <class L>
-constexpr dynamic_layout to_dynamic(const L& layout) {
+STRIDER_HOST_DEVICE constexpr dynamic_layout to_dynamic(const L& layout) {
   if constexpr (static_layout_type<L>) return L::dynamic();
   else if constexpr (mixed_layout_type<L>) return layout.dynamic();
   else return layout;
@@ -479,7 +472,7 @@ class dynamic_view_operations {
   }
   dynamic_layout viewed(const dims& shape) const {
     if (!can_view(self().layout(), shape))
-      throw layout_error("view: the view's strides cannot express this shape without copying; use contiguous() and view the copy");
+      detail::refuse("view: the view's strides cannot express this shape without copying; use contiguous() and view the copy");
     return strider::view(self().layout(), shape);
   }
 };
@@ -519,10 +512,12 @@ class tensor_view : public detail::layout_queries<Layout>, public detail::view_o
   /// the end of the address space; on the host, not in device code). as_strided then reaches
   /// anywhere in those elements; a layout made from extents or strides knows exactly its required
   /// span, and `with_storage(layout, n)` states more.
-  constexpr tensor_view(T* data, const Layout& layout)
+  STRIDER_HOST_DEVICE constexpr tensor_view(T* data, const Layout& layout)
     requires(!queries::is_static)
       : queries(layout, !std::is_const_v<T>), data_(data) {
+#if !defined(__CUDA_ARCH__)
     detail::check_memory(data, this->storage_size(), detail::unknown_size, "view");
+#endif
   }
   STRIDER_HOST_DEVICE constexpr tensor_view(T* data, const Layout&)
     requires queries::is_static
@@ -545,17 +540,25 @@ class tensor_view : public detail::layout_queries<Layout>, public detail::view_o
   /// at run time otherwise; `with_storage_t<L, N>` lets it know more.
   template <class R>
     requires detail::storage_range<R, T>
-  constexpr tensor_view(R&& storage, const Layout& layout)
+  STRIDER_HOST_DEVICE constexpr tensor_view(R&& storage, const Layout& layout)
       : tensor_view(std::ranges::data(storage), storage_layout(std::ranges::data(storage), std::ranges::size(storage), layout), detail::within_checked_t{}) {
     constexpr std::size_t known = detail::static_size<R>();
     if constexpr (queries::is_static && known != std::dynamic_extent)
       static_assert(static_cast<index_t>(known) >= Layout::storage_size,
                     "view: the storage has fewer elements than the layout's storage_size");
   }
+  /// From a C array (a `__shared__` one in device code too), for a static layout: it must hold
+  /// the layout's storage_size elements, checked at compile time.
+  template <class U, std::size_t N>
+    requires queries::is_static && std::convertible_to<U (*)[], T (*)[]>
+  STRIDER_HOST_DEVICE constexpr tensor_view(U (&storage)[N]) : data_(storage) {
+    static_assert(static_cast<index_t>(N) >= Layout::storage_size, "view: the array has fewer elements than the layout's storage_size");
+    check_pointer(data_);
+  }
   /// From a contiguous range, for a static layout (checked as above).
   template <class R>
     requires queries::is_static && detail::storage_range<R, T>
-  constexpr tensor_view(R&& storage) : tensor_view(std::forward<R>(storage), Layout{}) {}
+  STRIDER_HOST_DEVICE constexpr tensor_view(R&& storage) : tensor_view(std::forward<R>(storage), Layout{}) {}
 
   /// A view of mutable elements converts to one of const elements, a view of a static layout to
   /// one of a dynamic layout, and to one of the same static layout over less of its storage
@@ -564,7 +567,7 @@ class tensor_view : public detail::layout_queries<Layout>, public detail::view_o
     requires(!std::same_as<tensor_view<U, L2>, tensor_view>) && std::convertible_to<U (*)[], T (*)[]> &&
             (std::same_as<L2, Layout> || ((static_layout_type<L2> || mixed_layout_type<L2>) && std::same_as<Layout, dynamic_layout>) ||
              detail::narrows_storage_v<L2, Layout>)
-  constexpr tensor_view(const tensor_view<U, L2>& other) : tensor_view(other.data(), as_layout(other.layout()), detail::within_checked_t{}) {}
+  STRIDER_HOST_DEVICE constexpr tensor_view(const tensor_view<U, L2>& other) : tensor_view(other.data(), as_layout(other.layout()), detail::within_checked_t{}) {}
 
   /// Internal: a dynamic view whose uniqueness is already known (dynamic_tensor::as_view()).
   STRIDER_HOST_DEVICE constexpr tensor_view(T* data, const Layout& layout, bool writes_allowed, detail::known_uniqueness_t)
@@ -572,7 +575,7 @@ class tensor_view : public detail::layout_queries<Layout>, public detail::view_o
       : queries(layout, writes_allowed, 0), data_(data) {}
   /// Internal: a view within memory already checked (an operation's result on a view, a tensor's
   /// own storage): no check of the addresses again.
-  constexpr tensor_view(T* data, const Layout& layout, detail::within_checked_t)
+  STRIDER_HOST_DEVICE constexpr tensor_view(T* data, const Layout& layout, detail::within_checked_t)
     requires(!queries::is_static)
       : queries(layout, !std::is_const_v<T>), data_(data) {}
   STRIDER_HOST_DEVICE constexpr tensor_view(T* data, detail::within_checked_t)
@@ -585,9 +588,9 @@ class tensor_view : public detail::layout_queries<Layout>, public detail::view_o
   /// The start of the storage (storage offset 0, not necessarily the first element).
   STRIDER_HOST_DEVICE constexpr T* data() const { return data_; }
   /// Itself: views and tensors both have as_view(), which the free functions use.
-  constexpr tensor_view as_view() const { return *this; }
+  STRIDER_HOST_DEVICE constexpr tensor_view as_view() const { return *this; }
   /// The same elements, read-only.
-  constexpr tensor_view<const T, Layout> as_const() const { return {data_, this->layout(), detail::within_checked_t{}}; }
+  STRIDER_HOST_DEVICE constexpr tensor_view<const T, Layout> as_const() const { return {data_, this->layout(), detail::within_checked_t{}}; }
 
   /// Element (i...): one index per axis, each in [0, extent). Integral-constant indices
   /// (std::integral_constant, hana::llong_c<1>, 1_c) on a static layout are checked at compile
@@ -608,7 +611,7 @@ class tensor_view : public detail::layout_queries<Layout>, public detail::view_o
 
  private:
   template <class L2>
-  static constexpr Layout as_layout(const L2& layout) {
+  STRIDER_HOST_DEVICE static constexpr Layout as_layout(const L2& layout) {
     if constexpr (std::same_as<L2, Layout>) return layout;
     else if constexpr (queries::is_static) return Layout{};
     else return detail::to_dynamic(layout);
@@ -617,7 +620,7 @@ class tensor_view : public detail::layout_queries<Layout>, public detail::view_o
   // The layout of a view over a range of `size` elements at `data`, checked against it: the
   // storage the layout knows (a static or mixed layout's storage_size, which as_strided may
   // reach; a dynamic layout's required span, after which it knows the whole range) must be in it.
-  static constexpr Layout storage_layout(const T* data, std::size_t size, const Layout& layout) {
+  STRIDER_HOST_DEVICE static constexpr Layout storage_layout(const T* data, std::size_t size, const Layout& layout) {
     const auto held = static_cast<index_t>(size);
     if constexpr (queries::is_static) {
       detail::check_memory(data, Layout::storage_size, held, "view", "the layout's storage_size is");
@@ -648,16 +651,16 @@ class tensor_view : public detail::layout_queries<Layout>, public detail::view_o
 template <class T>
 class view_parts {
  public:
-  constexpr view_parts(T* data, const layout_parts& parts) : data_(data), parts_(parts) {}
-  constexpr std::size_t size() const { return parts_.size(); }
-  constexpr bool empty() const { return parts_.empty(); }
-  constexpr tensor_view<T, dynamic_layout> operator[](index_t part) const { return {data_, parts_[part], detail::within_checked_t{}}; }
+  STRIDER_HOST_DEVICE constexpr view_parts(T* data, const layout_parts& parts) : data_(data), parts_(parts) {}
+  STRIDER_HOST_DEVICE constexpr std::size_t size() const { return parts_.size(); }
+  STRIDER_HOST_DEVICE constexpr bool empty() const { return parts_.empty(); }
+  STRIDER_HOST_DEVICE constexpr tensor_view<T, dynamic_layout> operator[](index_t part) const { return {data_, parts_[part], detail::within_checked_t{}}; }
   /// The parts' layouts.
-  constexpr const layout_parts& layouts() const { return parts_; }
+  STRIDER_HOST_DEVICE constexpr const layout_parts& layouts() const { return parts_; }
 
   using iterator = detail::part_iterator<view_parts, tensor_view<T, dynamic_layout>>;
-  constexpr iterator begin() const { return {this, 0}; }
-  constexpr iterator end() const { return {this, static_cast<index_t>(parts_.size())}; }
+  STRIDER_HOST_DEVICE constexpr iterator begin() const { return {this, 0}; }
+  STRIDER_HOST_DEVICE constexpr iterator end() const { return {this, static_cast<index_t>(parts_.size())}; }
 
  private:
   T* data_;
@@ -671,7 +674,7 @@ tensor_view(R&&, L) -> tensor_view<std::remove_reference_t<std::ranges::range_re
 /// A view of `layout` over storage starting at `data`, which must hold `layout.storage_size()`
 /// elements (unchecked: the caller vouches for it, as with PyTorch's from_blob).
 template <class T, view_layout L>
-constexpr tensor_view<T, L> from_blob(T* data, const L& layout) {
+STRIDER_HOST_DEVICE constexpr tensor_view<T, L> from_blob(T* data, const L& layout) {
   return {data, layout};
 }
 
@@ -702,14 +705,14 @@ template <class X>
 concept borrowable = std::is_lvalue_reference_v<X> || is_view_v<std::remove_cvref_t<X>>;
 
 template <class L, class X>
-constexpr auto with_layout(X& x) {
+STRIDER_HOST_DEVICE constexpr auto with_layout(X& x) {
   using V = view_of_t<X>;
   return tensor_view<typename V::element_type, L>(x.as_view().data(), within_checked_t{});
 }
 
 // The view of x's storage through make(x's mixed layout), the layout function form.
 template <class X, class Make>
-constexpr auto with_mixed_layout(X& x, Make make) {
+STRIDER_HOST_DEVICE constexpr auto with_mixed_layout(X& x, Make make) {
   const auto v = x.as_view();
   const auto layout = make(v.layout());
   return tensor_view<typename view_of_t<X>::element_type, std::remove_cvref_t<decltype(layout)>>(v.data(), layout, within_checked_t{});
@@ -729,14 +732,14 @@ constexpr auto with_mixed_layouts(X& x, Make make) {
 /// The view of x (itself for a view; the whole storage of a tensor).
 template <detail::view_source X>
   requires detail::borrowable<X>
-constexpr auto as_view(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto as_view(X&& x) {
   return x.as_view();
 }
 
 /// The view of x with a dynamic layout (the same elements; for functions that take any layout).
 template <detail::view_source X>
   requires detail::borrowable<X>
-constexpr auto as_dynamic(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto as_dynamic(X&& x) {
   using V = detail::view_of_t<X>;
   return tensor_view<typename V::element_type, dynamic_layout>(x.as_view());
 }
@@ -746,52 +749,52 @@ constexpr auto as_dynamic(X&& x) {
 
 template <fixed_string Index, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto slice(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return slice<Index>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto slice(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return slice<Index>(l); }); }
 template <index_t... P, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto permute(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return permute<P...>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto permute(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return permute<P...>(l); }); }
 template <index_t A, index_t B, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto transpose(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return transpose<A, B>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto transpose(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return transpose<A, B>(l); }); }
 template <index_t... Axes, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto flip(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return flip<Axes...>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto flip(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return flip<Axes...>(l); }); }
 template <index_t... Axes, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto squeeze(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return squeeze<Axes...>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto squeeze(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return squeeze<Axes...>(l); }); }
 template <index_t Axis, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto unsqueeze(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return unsqueeze<Axis>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto unsqueeze(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return unsqueeze<Axis>(l); }); }
 template <class Source, class Destination, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto movedim(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return movedim<Source, Destination>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto movedim(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return movedim<Source, Destination>(l); }); }
 template <index_t Dim, index_t Start, index_t Length, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto narrow(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return narrow<Dim, Start, Length>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto narrow(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return narrow<Dim, Start, Length>(l); }); }
 template <index_t Dim, index_t Index, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto select(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return select<Dim, Index>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto select(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return select<Dim, Index>(l); }); }
 template <index_t... E, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto broadcast_to(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return broadcast_to<E...>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto broadcast_to(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return broadcast_to<E...>(l); }); }
 template <index_t... E, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto expand(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return expand<E...>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto expand(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return expand<E...>(l); }); }
 template <index_t Offset = 0, index_t A = 0, index_t B = 1, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto diagonal(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return diagonal<Offset, A, B>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto diagonal(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return diagonal<Offset, A, B>(l); }); }
 template <index_t Dim, index_t Size, index_t Step, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto unfold(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return unfold<Dim, Size, Step>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto unfold(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return unfold<Dim, Size, Step>(l); }); }
 template <class Shape, class Strides, index_t Offset, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto as_strided(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return as_strided<Shape, Strides, Offset>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto as_strided(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return as_strided<Shape, Strides, Offset>(l); }); }
 template <detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto matrix_transpose(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return matrix_transpose(l); }); }
+STRIDER_HOST_DEVICE constexpr auto matrix_transpose(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return matrix_transpose(l); }); }
 template <detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto reverse_axis_order(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return reverse_axis_order(l); }); }
+STRIDER_HOST_DEVICE constexpr auto reverse_axis_order(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return reverse_axis_order(l); }); }
 template <index_t Size, index_t Dim = 0, detail::mixed_source X>
   requires detail::borrowable<X>
 constexpr auto split(X&& x) { return detail::with_mixed_layouts(x, [](const auto& l) { return split<Size, Dim>(l); }); }
@@ -806,16 +809,16 @@ template <index_t Dim = 0, detail::mixed_source X>
 constexpr auto unbind(X&& x) { return detail::with_mixed_layouts(x, [](const auto& l) { return unbind<Dim>(l); }); }
 template <detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto t(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return t(l); }); }
+STRIDER_HOST_DEVICE constexpr auto t(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return t(l); }); }
 template <index_t K = 1, index_t A = 0, index_t B = 1, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto rot90(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return rot90<K, A, B>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto rot90(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return rot90<K, A, B>(l); }); }
 template <index_t Axis, index_t Start = 0, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto rollaxis(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return rollaxis<Axis, Start>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto rollaxis(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return rollaxis<Axis, Start>(l); }); }
 template <index_t... Axes, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto expand_dims(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return expand_dims<Axes...>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto expand_dims(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return expand_dims<Axes...>(l); }); }
 template <index_t Sections, index_t Dim = 0, detail::mixed_source X>
   requires detail::borrowable<X>
 constexpr auto tensor_split(X&& x) { return detail::with_mixed_layouts(x, [](const auto& l) { return tensor_split<Sections, Dim>(l); }); }
@@ -845,71 +848,71 @@ template <class Indices, detail::mixed_source X>
 constexpr auto dsplit_indices(X&& x) { return detail::with_mixed_layouts(x, [](const auto& l) { return dsplit_indices<Indices>(l); }); }
 template <fixed_string Pattern, fixed_string Sizes = "", detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto rearrange(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return rearrange<Pattern, Sizes>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto rearrange(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return rearrange<Pattern, Sizes>(l); }); }
 // view refuses at compile time what the static entries decide, and throws for the rest.
 template <index_t... E, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto view(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return view<E...>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto view(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return view<E...>(l); }); }
 template <index_t Start = 0, index_t End = -1, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto flatten(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return flatten<Start, End>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto flatten(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return flatten<Start, End>(l); }); }
 template <index_t Dim, index_t... E, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto unflatten(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return unflatten<Dim, E...>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto unflatten(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return unflatten<Dim, E...>(l); }); }
 template <class Window, class Axes = void, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto sliding_window_view(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return sliding_window_view<Window, Axes>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto sliding_window_view(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return sliding_window_view<Window, Axes>(l); }); }
 // The layout algebra: the tiler or second layout is a static (or mixed) layout object.
 template <detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto coalesce(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return coalesce(l); }); }
+STRIDER_HOST_DEVICE constexpr auto coalesce(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return coalesce(l); }); }
 template <detail::mixed_source X, detail::algebra_operand B>
   requires detail::borrowable<X>
-constexpr auto composition(X&& x, const B& b) { return detail::with_mixed_layout(x, [&b](const auto& l) { return composition(l, b); }); }
+STRIDER_HOST_DEVICE constexpr auto composition(X&& x, const B& b) { return detail::with_mixed_layout(x, [&b](const auto& l) { return composition(l, b); }); }
 template <detail::mixed_source X, detail::algebra_operand T>
   requires detail::borrowable<X>
-constexpr auto logical_divide(X&& x, const T& tiler) { return detail::with_mixed_layout(x, [&tiler](const auto& l) { return logical_divide(l, tiler); }); }
+STRIDER_HOST_DEVICE constexpr auto logical_divide(X&& x, const T& tiler) { return detail::with_mixed_layout(x, [&tiler](const auto& l) { return logical_divide(l, tiler); }); }
 template <index_t... T, detail::mixed_source X>
   requires detail::borrowable<X>
-constexpr auto tile(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return tile<T...>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto tile(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return tile<T...>(l); }); }
 
 // --- view operations, static layouts: template arguments, as the layout functions ------------
 
 /// NumPy basic indexing: `slice<"1:, ::-1">(v)` is `a[1:, ::-1]`.
 template <fixed_string Index, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto slice(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto slice(X&& x) {
   return detail::with_layout<slice_t<typename detail::view_of_t<X>::layout_type, Index>>(x);
 }
 /// `permute<2, 0, 1>(v)`: result axis i is axis P[i].
 template <index_t... P, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto permute(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto permute(X&& x) {
   return detail::with_layout<permute_t<typename detail::view_of_t<X>::layout_type, P...>>(x);
 }
 /// Swaps axes A and B.
 template <index_t A, index_t B, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto transpose(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto transpose(X&& x) {
   return detail::with_layout<transpose_t<typename detail::view_of_t<X>::layout_type, A, B>>(x);
 }
 /// Reverses the given axes; with none, every axis.
 template <index_t... Axes, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto flip(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto flip(X&& x) {
   return detail::with_layout<flip_t<typename detail::view_of_t<X>::layout_type, Axes...>>(x);
 }
 /// NumPy broadcast_to: stretched axes have stride 0, so the result is read-only.
 template <index_t... E, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto broadcast_to(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto broadcast_to(X&& x) {
   return detail::with_layout<broadcast_to_t<typename detail::view_of_t<X>::layout_type, E...>>(x);
 }
 /// PyTorch view (one extent may be -1). When the strides cannot express the shape, a compile
 /// error: copy first with contiguous().
 template <index_t... E, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto view(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto view(X&& x) {
   using L = typename detail::view_of_t<X>::layout_type;
   if constexpr (reshape_copies<L, E...>) {
     static_assert(detail::always_false<X>, "view: the view's strides cannot express this shape without copying; use contiguous() and view the copy");
@@ -920,109 +923,109 @@ constexpr auto view(X&& x) {
 /// Removes the given extent-1 axes; with none, every extent-1 axis.
 template <index_t... Axes, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto squeeze(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto squeeze(X&& x) {
   return detail::with_layout<squeeze_t<typename detail::view_of_t<X>::layout_type, Axes...>>(x);
 }
 /// Inserts an extent-1 axis at Axis.
 template <index_t Axis, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto unsqueeze(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto unsqueeze(X&& x) {
   return detail::with_layout<unsqueeze_t<typename detail::view_of_t<X>::layout_type, Axis>>(x);
 }
 /// The diagonal of axes A and B (offset Offset), appended as the last axis.
 template <index_t Offset = 0, index_t A = 0, index_t B = 1, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto diagonal(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto diagonal(X&& x) {
   return detail::with_layout<diagonal_t<typename detail::view_of_t<X>::layout_type, Offset, A, B>>(x);
 }
 /// Sliding windows of Size elements every Step along Dim (read-only when they overlap).
 template <index_t Dim, index_t Size, index_t Step, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto unfold(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto unfold(X&& x) {
   return detail::with_layout<unfold_t<typename detail::view_of_t<X>::layout_type, Dim, Size, Step>>(x);
 }
 /// Axes Source moved to places Destination (`axes<...>` each).
 template <class Source, class Destination, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto movedim(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto movedim(X&& x) {
   return detail::with_layout<movedim_t<typename detail::view_of_t<X>::layout_type, Source, Destination>>(x);
 }
 /// Axis Dim split into E... (one may be -1).
 template <index_t Dim, index_t... E, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto unflatten(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto unflatten(X&& x) {
   return detail::with_layout<unflatten_t<typename detail::view_of_t<X>::layout_type, Dim, E...>>(x);
 }
 /// Extent-1 axes stretched to E... (stride 0), -1 keeping an axis.
 template <index_t... E, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto expand(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto expand(X&& x) {
   return detail::with_layout<expand_t<typename detail::view_of_t<X>::layout_type, E...>>(x);
 }
 /// Axes Start..End merged into one (a compile error when that would copy).
 template <index_t Start = 0, index_t End = -1, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto flatten(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto flatten(X&& x) {
   return detail::with_layout<flatten_t<typename detail::view_of_t<X>::layout_type, Start, End>>(x);
 }
 /// Elements [Start, Start + Length) of axis Dim.
 template <index_t Dim, index_t Start, index_t Length, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto narrow(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto narrow(X&& x) {
   return detail::with_layout<narrow_t<typename detail::view_of_t<X>::layout_type, Dim, Start, Length>>(x);
 }
 /// Index Index of axis Dim, which is removed.
 template <index_t Dim, index_t Index, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto select(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto select(X&& x) {
   return detail::with_layout<select_t<typename detail::view_of_t<X>::layout_type, Dim, Index>>(x);
 }
 /// The fewest axes with the same elements in the same order (CuTe coalesce).
 template <detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto coalesce(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto coalesce(X&& x) {
   return detail::with_layout<coalesce_t<typename detail::view_of_t<X>::layout_type>>(x);
 }
 /// CuTe composition: element i is x's element at index B(i) (B a static layout at offset 0).
 template <detail::static_source X, static_layout_type B>
   requires detail::borrowable<X>
-constexpr auto composition(X&& x, B) {
+STRIDER_HOST_DEVICE constexpr auto composition(X&& x, B) {
   return detail::with_layout<composition_t<typename detail::view_of_t<X>::layout_type, B>>(x);
 }
 /// CuTe logical_divide by a static tiler: which tile, then the tile.
 template <detail::static_source X, static_layout_type T>
   requires detail::borrowable<X>
-constexpr auto logical_divide(X&& x, T) {
+STRIDER_HOST_DEVICE constexpr auto logical_divide(X&& x, T) {
   return detail::with_layout<logical_divide_t<typename detail::view_of_t<X>::layout_type, T>>(x);
 }
 /// einops rearrange as a view: rearrange<"b (h p) -> b h p", "p=2">(x).
 template <fixed_string Pattern, fixed_string Sizes = "", detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto rearrange(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto rearrange(X&& x) {
   return detail::with_layout<rearrange_t<typename detail::view_of_t<X>::layout_type, Pattern, Sizes>>(x);
 }
 /// Every axis blocked by its tile extent T...: which tile, then the element in the tile.
 template <index_t... T, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto tile(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto tile(X&& x) {
   return detail::with_layout<tile_t<typename detail::view_of_t<X>::layout_type, T...>>(x);
 }
 /// The last two axes swapped (PyTorch mT).
 template <detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto matrix_transpose(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto matrix_transpose(X&& x) {
   return detail::with_layout<matrix_transpose_t<typename detail::view_of_t<X>::layout_type>>(x);
 }
 /// The order of the axes reversed (NumPy .T).
 template <detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto reverse_axis_order(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto reverse_axis_order(X&& x) {
   return detail::with_layout<reverse_axis_order_t<typename detail::view_of_t<X>::layout_type>>(x);
 }
 /// NumPy sliding_window_view (Window = shape<...>, Axes = axes<...> or none for every axis).
 template <class Window, class Axes = void, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto sliding_window_view(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto sliding_window_view(X&& x) {
   return detail::with_layout<sliding_window_view_t<typename detail::view_of_t<X>::layout_type, Window, Axes>>(x);
 }
 
@@ -1062,25 +1065,25 @@ constexpr auto unbind(X&& x) {
 /// PyTorch t(): a matrix transposed (rank 0 and 1 as they are).
 template <detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto t(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto t(X&& x) {
   return detail::with_layout<t_t<typename detail::view_of_t<X>::layout_type>>(x);
 }
 /// NumPy rot90: K quarter turns from axis A towards axis B.
 template <index_t K = 1, index_t A = 0, index_t B = 1, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto rot90(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto rot90(X&& x) {
   return detail::with_layout<rot90_t<typename detail::view_of_t<X>::layout_type, K, A, B>>(x);
 }
 /// NumPy rollaxis: axis Axis moved to just before the axis at Start.
 template <index_t Axis, index_t Start = 0, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto rollaxis(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto rollaxis(X&& x) {
   return detail::with_layout<rollaxis_t<typename detail::view_of_t<X>::layout_type, Axis, Start>>(x);
 }
 /// NumPy expand_dims: an extent-1 axis at each of Axes.
 template <index_t... Axes, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto expand_dims(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto expand_dims(X&& x) {
   return detail::with_layout<expand_dims_t<typename detail::view_of_t<X>::layout_type, Axes...>>(x);
 }
 /// PyTorch tensor_split (NumPy array_split): a std::tuple of Sections views along Dim.
@@ -1140,7 +1143,7 @@ constexpr auto dsplit_indices(X&& x) {
 /// Any layout (Shape = shape<...>, Strides = strides<...>) within the storage x was cut from, [0, storage_size()).
 template <class Shape, class Strides, index_t Offset, detail::static_source X>
   requires detail::borrowable<X>
-constexpr auto as_strided(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto as_strided(X&& x) {
   return detail::with_layout<as_strided_t<typename detail::view_of_t<X>::layout_type, Shape, Strides, Offset>>(x);
 }
 

@@ -1,0 +1,131 @@
+// Views in CUDA device code (issue 30, item 1): everything a kernel does with a view that does
+// not allocate, compiled for the device with nvcc -std=c++20, no --expt-relaxed-constexpr and
+// every warning an error (so a call of a host-only function, nvcc's #20013, fails the build).
+// Building this file is the test; runtime_tests/cuda and examples/cuda run such kernels on a GPU,
+// and the host builds run the same functions (they are the library's host code too).
+#include <strider/storage.hpp>
+
+#include <array>
+#include <type_traits>
+
+namespace {
+using namespace strider;
+
+// nvcc 13's launch stubs cannot spell a kernel parameter whose type has a class-type template
+// argument (every static and mixed layout has one): such views travel in a named struct.
+struct mixed_views {
+  tensor_view<float, contiguous<dyn, 4>> rows;
+  tensor_view<const float, contiguous<dyn, 32>> wide;
+  tensor_view<const float, contiguous<dyn, 64>> tall;
+  tensor_view<float, dynamic_layout> any;  // a dynamic layout: element access and queries
+};
+
+// Construction from a pointer, a __shared__ array (static layouts: the size checked at compile
+// time), and writes through static and mixed mutable views.
+__global__ void construct_and_write(float* out, mixed_views views) {
+  __shared__ float smem[64];
+  tensor_view<float, contiguous<8, 8>> tile(smem);
+  const tensor_view<const float, contiguous<64>> flat(smem);
+  const int i = static_cast<int>(threadIdx.x);
+  tile(i % 8, i / 8) = static_cast<float>(i);
+  __syncthreads();
+  const tensor_view<float, contiguous<dyn, 4>> o = views.rows;  // a mixed view, made on the host
+  o(i % o.extent(0), 0) = flat(i);                          // a write through a run-time extent
+  tensor_view<float, contiguous<dyn, 4>> made(out, contiguous<dyn, 4>(16));  // and one made here
+  made(i % 16, 3) = 1.0f;
+  views.any(i % views.any.extent(0), 0) = views.any(0, i % views.any.extent(1));
+}
+
+// Every query of static and mixed views.
+__global__ void queries(mixed_views views, index_t* out) {
+  const auto v = views.wide;
+  const tensor_view<const float, permute_t<contiguous<4, 8>, 1, 0>> s(nullptr);
+  out[0] = v.extent(0) + v.stride(0) + v.size() + v.offset() + v.required_span() + v.storage_size() + static_cast<index_t>(v.rank());
+  out[1] = s.extent(0) + s.stride(1) + s.size() + static_cast<index_t>(v.is_contiguous()) + static_cast<index_t>(v.is_unique());
+  out[2] = v.shape()[0] + v.strides()[1] + s.shape()[1] + s.strides()[0] + v.layout().extent(0);
+  out[3] = static_cast<index_t>(v.as_const().data() == v.data());
+}
+
+// The view operations' function forms on a static view (the result's layout is the static alias).
+__global__ void static_view_operations(const float* p, float* out) {
+  const tensor_view<const float, contiguous<32, 32>> v(p);
+  const auto a = permute<1, 0>(v);
+  const auto b = tile<16, 16>(v);
+  const auto c = slice<"1:, ::2">(v);
+  const auto d = rearrange<"(h p) w -> h w p", "p=4">(v);
+  const auto e = narrow<0, 2, 8>(v);
+  const auto f = select<1, 3>(v);
+  const auto g = flip<0>(transpose<0, 1>(v));
+  const auto h = unsqueeze<0>(matrix_transpose(v));
+  const auto i = diagonal(v);
+  const auto j = view<1024>(v);
+  const auto k = unfold<1, 4, 2>(v);
+  out[threadIdx.x] = a(1, 2) + b(1, 1, 2, 3) + c(2, 3) + d(1, 2, 3) + e(1, 1) + f(4) + g(0, 0) + h(0, 1, 1) + i(3) + j(5) + k(1, 2, 3);
+}
+
+// The same on a mixed view (a run-time number of rows): the rule runs on the run-time extents.
+__global__ void mixed_view_operations(mixed_views views, float* out) {
+  const auto v = views.wide;
+  const auto a = permute<1, 0>(v);
+  const auto b = slice<"1:, ::-1">(v);
+  const auto c = rearrange<"b (h w) -> b h w", "w=8">(v);
+  const auto d = tile<4, 8>(v);
+  const auto e = narrow<1, 0, 16>(v);
+  const auto f = flatten(v);
+  const auto g = unsqueeze<1>(v);
+  out[threadIdx.x] = a(1, 2) + b(0, 0) + c(0, 1, 2) + d(0, 0, 1, 1) + e(0, 15) + f(7) + g(0, 0, 1);
+}
+
+// Run-time block selection: the tile stays static, the offset is run-time.
+__global__ void runtime_selection(const float* p, mixed_views views, float* out) {
+  const tensor_view<const float, contiguous<128, 64>> s(p);
+  const auto t = tile_at(tile<16, 16>(s), blockIdx.x, blockIdx.y);
+  static_assert(decltype(t)::layout_type::static_strides == index_array<2>{64, 1});
+  const auto row = select<0>(t, threadIdx.x);
+  const auto part = narrow<0, 4>(row, threadIdx.y);
+  const auto m = tile_at(tile<8, 16>(views.tall), blockIdx.x, 1);
+  out[threadIdx.x] = part(1) + m(1, 2) + select<1>(views.tall, 3)(0);
+}
+
+// Iteration: for_each, for_each_indexed, static_for_each, fill, range-for.
+__global__ void iteration(float* p, mixed_views views) {
+  const tensor_view<float, contiguous<4, 4>> s(p);
+  float sum = 0.0f;
+  for_each(s, [&](float x) { sum += x; });
+  for_each_indexed(s, [&](const auto& index, float x) { sum += x * static_cast<float>(index[0]); });
+  static_for_each(s, [&](float x) { sum += x; });
+  for (const float x : s) sum += x;
+  for_each(views.rows, [&](float x) { sum += x; });
+  fill(views.rows, sum);
+  fill(s, 0.0f);
+}
+
+// Static members and index_array in device constant expressions, against std::array too.
+__global__ void constants() {
+  using channels_first = permute_t<contiguous<2, 4, 5>, 2, 0, 1>;
+  static_assert(channels_first::shape == std::array<index_t, 3>{5, 2, 4});
+  static_assert(channels_first::strides == index_array<3>{1, 20, 5});
+  static_assert(!(channels_first::shape == std::array<index_t, 3>{5, 2, 3}));
+  constexpr std::array<index_t, 3> converted = channels_first::shape;
+  static_assert(index_array<3>{5, 2, 4} == converted);
+}
+
+static_assert(std::is_trivially_copyable_v<tensor_view<float, contiguous<dyn, 64>>>);
+static_assert(std::is_trivially_copyable_v<tensor_view<const float, contiguous<64, 64>>>);
+
+// Referenced, so that the kernels are compiled for the device.
+void strider_device_views_test_launch(float* p, index_t* q, const mixed_views& views) {
+  construct_and_write<<<1, 64>>>(p, views);
+  queries<<<1, 1>>>(views, q);
+  static_view_operations<<<1, 32>>>(p, p);
+  mixed_view_operations<<<1, 32>>>(views, p);
+  runtime_selection<<<dim3(8, 4), dim3(16, 4)>>>(p, views, p);
+  iteration<<<1, 1>>>(p, views);
+  constants<<<1, 1>>>();
+}
+}  // namespace
+
+void strider_device_views_test(float* p, index_t* q, float* rows) {
+  const mixed_views views{{rows, contiguous<dyn, 4>(16)}, {p, contiguous<dyn, 32>(4)}, {p, contiguous<dyn, 64>(16)}, {rows, dynamic_layout::contiguous({8, 8})}};
+  strider_device_views_test_launch(p, q, views);
+}
