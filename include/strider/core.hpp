@@ -9,3 +9,4 @@
 #include "core/operations.hpp"
 #include "core/rearrange.hpp"
 #include "core/slice.hpp"
+#include "core/thread_value.hpp"

@@ -6,3 +6,4 @@
 #include "static/layout.hpp"
 #include "static/operations.hpp"
 #include "static/runtime_index.hpp"
+#include "static/thread_value.hpp"

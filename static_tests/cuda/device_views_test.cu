@@ -87,6 +87,20 @@ __global__ void runtime_selection(const float* p, mixed_views views, float* out)
   out[threadIdx.x] = part(1) + m(1, 2) + select<1>(views.tall, 3)(0);
 }
 
+// Thread-value layouts: each thread's values of a tile of a mixed matrix and of a __shared__
+// tile (partition), the thread index threadIdx.x; a hand-written layout's element().
+__global__ void thread_values(mixed_views views, float* out) {
+  using tv = thread_value_t<contiguous<4, 16>, contiguous<1, 4>>;  // 64 threads over a (4, 64) tile
+  static_assert(tv::threads == 64 && tv::tile_shape == index_array<2>{4, 64});
+  __shared__ float staged[4 * 64];
+  const tensor_view<float, contiguous<4, 64>> s(staged);
+  const auto mine = partition(tile_at(tile<4, 64>(views.tall), blockIdx.x, 0), tv{}, threadIdx.x);
+  const auto into = partition(s, tv{}, threadIdx.x);
+  for (index_t v = 0; v < 4; ++v) into(0, v) = mine(0, v);
+  using hand = as_thread_value_t<layout<shape<4, 2>, strides<2, 1>>, 1, shape<4, 2>>;
+  out[threadIdx.x] = s(threadIdx.x % 4, 0) + static_cast<float>(hand::element(3, 1));
+}
+
 // Iteration: for_each, for_each_indexed, static_for_each, fill, range-for.
 __global__ void iteration(float* p, mixed_views views) {
   const tensor_view<float, contiguous<4, 4>> s(p);
@@ -120,6 +134,7 @@ void strider_device_views_test_launch(float* p, index_t* q, const mixed_views& v
   static_view_operations<<<1, 32>>>(p, p);
   mixed_view_operations<<<1, 32>>>(views, p);
   runtime_selection<<<dim3(8, 4), dim3(16, 4)>>>(p, views, p);
+  thread_values<<<4, 64>>>(views, p);
   iteration<<<1, 1>>>(p, views);
   constants<<<1, 1>>>();
 }

@@ -439,6 +439,46 @@ STRIDER_HOST_DEVICE constexpr auto product(const A& block, const T& tiler) {
   return basic_tiled<V>{validate(out, "logical_product"), block.entries().rank};
 }
 
+// blocked_product and raked_product: logical_product's axes regrouped by place. The ranks are
+// padded to the larger one with leading extent-1 axes (CuTe appends 1:0 modes, its last being
+// row-major's first); for each place k, the arrangement's axis k composed with the block's
+// repetitions (one axis, or several where it steps over gaps the block leaves) and the block's
+// axis k, in that order for blocked (each block a contiguous run of the coordinates) or reversed
+// for raked (the block's elements spread over the arrangement).
+template <rule_layout A, rule_layout T>
+STRIDER_HOST_DEVICE constexpr auto zipped_product(const A& block, const T& arrangement, bool raked, const char* op) {
+  using V = common_value_t<A, T>;
+  using E = entry_t<V>;
+  const auto& bv = block.entries();
+  const auto& av = arrangement.entries();
+  require_offset_zero(bv, op, "the block");
+  require_offset_zero(av, op, "the arrangement");
+  const auto block_size = element_count(bv, op);
+  if (static_cast<bool>(block_size == 0)) detail::refuse("{}: the block is empty", op);
+  const E span = required_span_of(av, op);
+  const E target = checked_mul(E(block_size), pick(span > 0, span, E(1)), op);
+  V repetitions = index_map_base<V>(target);
+  append_axes(repetitions, complement_modes(bv, target, false, op, "the block"), op);
+  basic_mode_list<E> am = modes_of<E>(coalesced(subset_result(repetitions).entries(), op));
+  if (am.size == 0) am.push(1, 0);
+  const std::size_t rank = bv.rank > av.rank ? bv.rank : av.rank;
+  V out = index_map_base<V>(0);
+  E used[basic_mode_list<E>::capacity] = {};
+  for (std::size_t k = 0; k < rank; ++k) {
+    basic_mode_list<E> block_axis, arrangement_axes;
+    if (k + bv.rank < rank) block_axis.push(1, 0);
+    else block_axis.push(bv.shape[k + bv.rank - rank], bv.strides[k + bv.rank - rank]);
+    if (k + av.rank < rank) arrangement_axes.push(1, 0);
+    else {
+      const std::size_t axis = k + av.rank - rank;
+      arrangement_axes = compose_axis<E>(am, av.shape[axis], av.strides[axis], axis, op, "the arrangement", used);
+    }
+    append_axes(out, raked ? block_axis : arrangement_axes, op);
+    append_axes(out, raked ? arrangement_axes : block_axis, op);
+  }
+  return subset_result(validate(out, op));
+}
+
 // A tile that does not divide its axis is refused (`exact`), or the tile count rounds up
 // (`padded`, `masked`): the last tiles then reach past the data, and the result knows exactly
 // its padded span as its storage (storage_size 0 below: validate makes it the required span).
@@ -491,6 +531,22 @@ STRIDER_HOST_DEVICE constexpr auto logical_divide(const L& l, const T& tiler) { 
 /// result is an index map of its own span.
 template <detail::rule_layout A, detail::rule_layout B>
 STRIDER_HOST_DEVICE constexpr auto logical_product(const A& block, const B& tiler) { return detail::subset_result(detail::product(block, tiler).value); }
+
+/// CuTe's `blocked_product(A, B)`, in row-major order, flattened: the block A repeated in the
+/// arrangement B (as logical_product does), with each axis of the result's 2-D picture made of
+/// the arrangement's axis then the block's: axes (B0', A0, B1', A1, ...), where Bk' is B's axis k
+/// over A's repetitions. Each block is a contiguous range of coordinates. A and B start at offset
+/// 0; the smaller rank is padded with leading extent-1 axes. Example (CuTe's, mirrored):
+/// `blocked_product(contiguous 2x2, column_major 4x3)` is (4, 2, 3, 2):(4, 2, 16, 1).
+template <detail::rule_layout A, detail::rule_layout B>
+STRIDER_HOST_DEVICE constexpr auto blocked_product(const A& block, const B& arrangement) { return detail::zipped_product(block, arrangement, false, "blocked_product"); }
+
+/// CuTe's `raked_product(A, B)`, in row-major order, flattened: as blocked_product with each pair
+/// of axes the other way round, (A0, B0', A1, B1', ...): the block's elements are spread over the
+/// whole result, B's extent apart. Example: `raked_product(contiguous 2x2, column_major 4x3)` is
+/// (2, 4, 2, 3):(2, 4, 1, 16).
+template <detail::rule_layout A, detail::rule_layout B>
+STRIDER_HOST_DEVICE constexpr auto raked_product(const A& block, const B& arrangement) { return detail::zipped_product(block, arrangement, true, "raked_product"); }
 
 /// Blocks every axis: `tile(l, {2, 4})` of an (8, 8) layout has shape (4, 2, 2, 4): which tile
 /// (rows, columns), then the element in the tile. Each tile extent must divide its axis (no
@@ -575,6 +631,8 @@ STRIDER_HOST_DEVICE constexpr index_t vector_width(const L& l, index_t element_b
 STRIDER_ALGEBRA_BINARY_ALL(composition)
 STRIDER_ALGEBRA_BINARY_ALL(logical_divide)
 STRIDER_ALGEBRA_BINARY_ALL(logical_product)
+STRIDER_ALGEBRA_BINARY_ALL(blocked_product)
+STRIDER_ALGEBRA_BINARY_ALL(raked_product)
 #undef STRIDER_ALGEBRA_BINARY_ALL
 #undef STRIDER_ALGEBRA_BINARY
 STRIDER_HOST_DEVICE constexpr dynamic_layout complement(const dynamic_layout& l, index_t n) { return ::strider::complement<dynamic_layout>(l, n); }

@@ -76,7 +76,10 @@ template <class T>
 __device__ void print_refusal_value(const T& value) {
   if constexpr (std::is_integral_v<T>) printf("%lld", static_cast<long long>(value));
   else if constexpr (std::is_convertible_v<const T&, const char*>) printf("%s", static_cast<const char*>(value));
-  else if constexpr (std::is_same_v<T, text_view>) printf("%.*s", static_cast<int>(value.size()), value.data());
+  else if constexpr (std::is_convertible_v<const T&, text_view>) {
+    const text_view text = value;
+    printf("%.*s", static_cast<int>(text.size()), text.data());
+  }
   else printf("(a value)");
 }
 template <class... Args>

@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "../static/runtime_index.hpp"
+#include "../static/thread_value.hpp"
 #include "view.hpp"
 
 namespace strider {
@@ -54,6 +55,14 @@ STRIDER_HOST_DEVICE constexpr auto tile_at(const tensor_view<T, L>& v, I... inde
   return detail::runtime_index_view(v.data(), tile_at(v.layout(), index...));
 }
 
+/// `partition(v, TV{}, thread)`: one thread's values of a tile view (static or mixed layout; its
+/// shape TV's tile shape), a view of the same storage with the layout partition_t<L, TV> (static
+/// strides where the tile's are) at the thread's offset. The thread is checked unless NDEBUG.
+template <class T, detail::runtime_index_layout L, thread_value_type TV>
+STRIDER_HOST_DEVICE constexpr auto partition(const tensor_view<T, L>& v, TV tv, index_t thread) {
+  return detail::runtime_index_view(v.data(), partition(v.layout(), tv, thread));
+}
+
 // Tensors of static and mixed layouts (lvalues): the same, on their view.
 template <index_t Dim, detail::runtime_index_source X>
 STRIDER_HOST_DEVICE constexpr auto select(X&& x, index_t index) { return select<Dim>(x.as_view(), index); }
@@ -61,5 +70,7 @@ template <index_t Dim, index_t Length, detail::runtime_index_source X>
 STRIDER_HOST_DEVICE constexpr auto narrow(X&& x, index_t start) { return narrow<Dim, Length>(x.as_view(), start); }
 template <detail::runtime_index_source X, std::integral... I>
 STRIDER_HOST_DEVICE constexpr auto tile_at(X&& x, I... index) { return tile_at(x.as_view(), index...); }
+template <detail::runtime_index_source X, thread_value_type TV>
+STRIDER_HOST_DEVICE constexpr auto partition(X&& x, TV tv, index_t thread) { return partition(x.as_view(), tv, thread); }
 
 }  // namespace strider

@@ -1,0 +1,179 @@
+// strider/static/thread_value.hpp: thread-value layouts as types (core/thread_value.hpp holds the
+// rules), and per-thread partitions of a tile: `partition(tile, tv, thread)` is the layout of one
+// thread's values in the tile's storage, every entry static but the offset.
+#pragma once
+
+#include <utility>
+
+#include "../core/thread_value.hpp"
+#include "layout.hpp"
+#include "operations.hpp"
+#include "runtime_index.hpp"
+
+namespace strider {
+
+/// A thread-value layout type: the layout `static_layout<V.layout>` (thread axes, then
+/// `value_rank` value axes, offsets indexing the tile in C order), which every operation and the
+/// algebra take, plus what it says about threads. Made by thread_value_t and as_thread_value_t.
+template <thread_value_value V>
+struct thread_value_layout : static_layout<V.layout> {
+  static constexpr thread_value_value tv_value = V;
+  static constexpr std::size_t value_rank = V.value_rank;
+  static constexpr std::size_t thread_rank = V.layout.rank - V.value_rank;
+  /// How many threads, and how many values each holds.
+  static constexpr index_t threads = V.threads();
+  static constexpr index_t values = V.values();
+  static constexpr std::size_t tile_rank = V.tile_rank;
+  static constexpr index_array<V.tile_rank> tile_shape = detail::first<V.tile_rank>(V.tile_shape);
+  static constexpr bool is_replicated = V.replicated;
+  /// The C-order index in the tile of the element thread t holds as value v (both checked).
+  STRIDER_HOST_DEVICE static constexpr index_t element(index_t t, index_t v) {
+    constexpr thread_value_value tv = V;  // a local copy: device code reads no host object
+    return tv.element(t, v);
+  }
+};
+
+namespace detail {
+template <thread_value_value V>
+inline constexpr bool is_static_layout_v<thread_value_layout<V>> = true;
+template <thread_value_value V>
+constexpr dynamic_layout dyn<thread_value_layout<V>>{V.layout, dynamic_layout::unchecked_t{}};
+
+// Threads and Values must be static: they decide the type's shape.
+template <class L>
+constexpr layout_value static_value = value_of_layout_type<L>().value();
+
+template <class T>
+inline constexpr bool is_thread_value_v = false;
+template <thread_value_value V>
+inline constexpr bool is_thread_value_v<thread_value_layout<V>> = true;
+}  // namespace detail
+
+/// A static thread-value layout type (thread_value_t, as_thread_value_t).
+template <class T>
+concept thread_value_type = detail::is_thread_value_v<std::remove_cvref_t<T>>;
+
+/// The thread-value layout of a tile split among threads (core's thread_value): `thread_value_t<
+/// column_major<32, 8>, contiguous<1, 4>>` gives 256 threads 4 values each over an (8, 128)
+/// tile, thread t's values one run of 4; `interleaved` as the third argument spreads them.
+template <class Threads, class Values, value_arrangement Arrangement = blocked>
+using thread_value_t = thread_value_layout<thread_value(detail::static_value<Threads>, detail::static_value<Values>, Arrangement)>;
+
+namespace detail {
+// A hand-written layout's coverage refusals as types, so that the compiler prints their numbers:
+// "In instantiation of 'struct strider::detail::threads_share_element<0, 1, 8, 1, 0, 4>'".
+template <index_t Thread, index_t Value, index_t OtherThread, index_t OtherValue, index_t... Element>
+struct threads_share_element {
+  static_assert(Thread < 0, "thread_value: two threads (or one thread twice) hold the same element: threads_share_element<thread, value, other thread, other value, element coordinate...>; declare `replicated` if that is meant");
+};
+template <index_t... Element>
+struct element_held_by_no_thread {
+  static_assert(sizeof...(Element) > max_rank, "thread_value: no thread holds this element of the tile: element_held_by_no_thread<element coordinate...>");
+};
+template <index_t Thread, index_t Value, index_t Index, index_t TileSize>
+struct value_outside_tile {
+  static_assert(Thread < 0, "thread_value: a value lies outside the tile: value_outside_tile<thread, value, its C-order index, the tile's element count>");
+};
+template <thread_value_value V, coverage_report R, std::size_t... D>
+constexpr auto checked_thread_value(std::index_sequence<D...>) {
+  if constexpr (R.kind == coverage_report::outside) return value_outside_tile<R.thread_a, R.value_a, R.index, V.tile_size()>{};
+  else if constexpr (R.kind == coverage_report::shared) return threads_share_element<R.thread_a, R.value_a, R.thread_b, R.value_b, R.coordinate[D]...>{};
+  else if constexpr (R.kind == coverage_report::unheld) return element_held_by_no_thread<R.coordinate[D]...>{};
+  else return thread_value_layout<V>{};
+}
+template <thread_value_value V>
+struct checked_thread_value_of {
+  static constexpr coverage_report report = coverage_of(V);  // named: g++ 12 crashes on the call as a default argument
+  using type = decltype(checked_thread_value<V, report>(std::make_index_sequence<V.tile_rank>{}));
+};
+template <thread_value_value V>
+using checked_thread_value_t = typename checked_thread_value_of<V>::type;
+}  // namespace detail
+
+/// A layout written by hand checked as a thread-value layout over a tile of shape Tile
+/// (`shape<...>`): its last ValueRank axes are the values. `replicated` as the last argument lets
+/// several threads hold an element. A refusal names its threads, values and element in the type
+/// the compiler reports (`threads_share_element<0, 1, 8, 1, 0, 4>`: thread 0 value 1 and thread
+/// 8 value 1 both hold element (0, 4)).
+template <class L, std::size_t ValueRank, class Tile, thread_coverage Coverage = exactly_once>
+using as_thread_value_t = detail::checked_thread_value_t<detail::thread_value_of(detail::static_value<L>, ValueRank, Tile::as_dims(), Coverage)>;
+
+/// `blocked_product_t<A, B>`, `raked_product_t<A, B>`: core/algebra.hpp's products as types.
+template <class A, class B>
+using blocked_product_t = static_layout<blocked_product(detail::dyn<A>, detail::dyn<B>).value()>;
+template <class A, class B>
+using raked_product_t = static_layout<raked_product(detail::dyn<A>, detail::dyn<B>).value()>;
+
+template <static_layout_type A, static_layout_type B>
+STRIDER_HOST_DEVICE constexpr auto blocked_product(A, B) { return blocked_product_t<A, B>{}; }
+template <static_layout_type A, static_layout_type B>
+STRIDER_HOST_DEVICE constexpr auto raked_product(A, B) { return raked_product_t<A, B>{}; }
+template <detail::algebra_operand A, detail::algebra_operand B>
+  requires(mixed_layout_type<A> || mixed_layout_type<B>)
+STRIDER_HOST_DEVICE constexpr auto blocked_product(const A& a, const B& b) { return detail::algebra_layout_from<blocked_product_t<A, B>>(blocked_product(a.dynamic(), b.dynamic())); }
+template <detail::algebra_operand A, detail::algebra_operand B>
+  requires(mixed_layout_type<A> || mixed_layout_type<B>)
+STRIDER_HOST_DEVICE constexpr auto raked_product(const A& a, const B& b) { return detail::algebra_layout_from<raked_product_t<A, B>>(raked_product(a.dynamic(), b.dynamic())); }
+
+// --- partitions ----------------------------------------------------------------------------
+
+namespace detail {
+// The partition of a static or mixed tile type: the rule's layout for thread 0, its offset
+// run-time (the thread is). Non-template forms for nvcc (see runtime_index.hpp).
+STRIDER_HOST_DEVICE constexpr layout_value partition_at_value(const dynamic_layout& tile, const thread_value_value& tv) { return runtime_offset_value(partition(tile, tv, 0)); }
+STRIDER_HOST_DEVICE constexpr layout_value partition_at_value(const pattern_layout& tile, const thread_value_value& tv) { return runtime_offset_value(partition(tile, tv, 0)); }
+
+// "partition: thread 300 is out of range for 256 threads": checked unless NDEBUG, as an index.
+STRIDER_HOST_DEVICE constexpr void check_thread(index_t thread, index_t threads) {
+#ifdef NDEBUG
+  if (!__builtin_is_constant_evaluated()) return;
+#endif
+  if (thread < 0 || thread >= threads) detail::refuse("partition: thread {} is out of range for {} threads", thread, threads);
+}
+
+// partition_t's entries for one thread, from the tile's: its offset moved by the thread's
+// coordinate along the tile axes the plan names, each run-time stride the plan's multiple of a
+// tile stride. The plan and the static strides are constants: the offset is a sum of products
+// of the thread's digits and constants.
+template <class R, thread_value_value V, class L, std::size_t... K>
+STRIDER_HOST_DEVICE constexpr R partition_result(const L& l, index_t thread, std::index_sequence<K...>) {
+  constexpr thread_value_value tv = V;
+  constexpr partition_plan plan = plan_partition(tv);
+  constexpr entry_slots slots = runtime_slots<R>;
+  const index_t strides[] = {stride_entry<K>(l)..., 0};
+  index_t offset = offset_entry(l);
+  for (std::size_t k = 0; k < sizeof...(K); ++k) offset += plan.base[k] * strides[k];
+  index_t rest = thread;
+  for (std::size_t i = tv.thread_rank(); i-- > 0;) {
+    offset += (rest % tv.layout.shape[i]) * plan.axis[i].step * strides[plan.axis[i].tile_axis];
+    rest /= tv.layout.shape[i];
+  }
+  index_t held[R::dynamic_count + 1] = {};
+  for (std::size_t j = 0; j < R::rank; ++j) {
+    const axis_in_tile a = plan.axis[tv.thread_rank() + j];
+    if (slots.strides[j] >= 0) held[slots.strides[j]] = a.step * strides[a.tile_axis];
+  }
+  if constexpr (slots.offset >= 0) held[slots.offset] = offset;
+  if constexpr (slots.storage_size >= 0) held[slots.storage_size] = storage_entry(l);
+  return R::from_held(held);
+}
+}  // namespace detail
+
+/// The layout of one thread's values in a tile of layout Tile (static or mixed; its shape the
+/// thread-value layout's tile shape): the value axes, each stride static where Tile's is, and a
+/// run-time offset (the thread's). CuTe's partition_S / local_partition for one thread.
+template <class Tile, class TV>
+using partition_t = static_layout<detail::partition_at_value(detail::dyn<Tile>, TV::tv_value)>;
+
+/// Thread `thread`'s values of a tile: `partition(tile_layout, TV{}, threadIdx.x)` is the layout
+/// partition_t<Tile, TV> at the offset of the thread's first value, so that a loop over its
+/// values is an add and constant offsets. The thread is checked against TV::threads unless NDEBUG.
+template <detail::runtime_index_layout L, thread_value_type TV>
+STRIDER_HOST_DEVICE constexpr auto partition(const L& tile, TV, index_t thread) {
+  using T = std::remove_cvref_t<TV>;
+  using R = partition_t<L, T>;
+  detail::check_thread(thread, T::threads);
+  return detail::partition_result<R, T::tv_value>(tile, thread, std::make_index_sequence<L::rank>{});
+}
+
+}  // namespace strider
