@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "config.hpp"
+#include "text_view.hpp"
 
 namespace strider::detail {
 
@@ -26,6 +27,47 @@ STRIDER_HOST_DEVICE constexpr bool read_digits(const char* s, std::size_t n, std
   if (!negative) value = -value;
   return true;
 }
+
+// "(3, 4)": integers as a tuple for error messages, tuple_text below without allocating (usable
+// in device code and where the message is a compile error). `numpy_one_tuple` writes one
+// integer as NumPy does, "(3,)".
+struct fixed_tuple_text {
+  char text[22 * max_rank + 8] = {};
+  std::size_t length = 0;
+
+  STRIDER_HOST_DEVICE constexpr fixed_tuple_text(const index_t* values, std::size_t count, bool numpy_one_tuple) {
+    put('(');
+    for (std::size_t d = 0; d < count; ++d) {
+      if (d > 0) {
+        put(',');
+        put(' ');
+      }
+      put_number(values[d]);
+    }
+    if (numpy_one_tuple && count == 1) put(',');
+    put(')');
+  }
+  STRIDER_HOST_DEVICE constexpr operator text_view() const { return text_view(text, length); }
+  constexpr operator std::string_view() const { return {text, length}; }
+
+ private:
+  STRIDER_HOST_DEVICE constexpr void put(char c) {
+    if (length < sizeof(text) - 4) text[length++] = c;
+    else if (length < sizeof(text) - 1) text[length++] = '.';
+  }
+  STRIDER_HOST_DEVICE constexpr void put_number(index_t n) {
+    char digits[20] = {};
+    std::size_t count = 0;
+    const bool negative = n < 0;
+    do {  // from the negative side, so that INT64_MIN has its digits too
+      const index_t digit = negative ? -(n % 10) : n % 10;
+      digits[count++] = static_cast<char>('0' + digit);
+      n /= 10;
+    } while (n != 0);
+    if (negative) put('-');
+    while (count > 0) put(digits[--count]);
+  }
+};
 
 // An integer literal of type int64 for C++ source (the most negative value has no literal of
 // its own).

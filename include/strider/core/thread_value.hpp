@@ -12,6 +12,7 @@
 
 #include "algebra.hpp"
 #include "layout.hpp"
+#include "text.hpp"
 
 namespace strider {
 
@@ -115,22 +116,19 @@ STRIDER_HOST_DEVICE constexpr bool numbers_once(const layout_value& v, std::size
 }
 
 // The fast test above when it applies (a compact layout at offset 0 with the tile's element
-// count), else every (thread, value) enumerated.
+// count; replicated, its axes of stride 0 left out), else every (thread, value) enumerated.
 STRIDER_HOST_DEVICE constexpr coverage_report coverage_of(const thread_value_value& tv) {
   const layout_value& l = tv.layout;
   const index_t tile = tv.tile_size();
   coverage_report r;
-  std::size_t axis = 0;
-  if (l.offset == 0 && numbers_once(l, 0, l.rank, &axis) && tv.threads() * tv.values() == tile) return r;
-  if (tv.replicated) {  // the axes that do not broadcast number the tile once
-    layout_value moving = l;
-    index_t count = 1;
-    for (std::size_t d = 0; d < moving.rank; ++d) {
-      if (moving.strides[d] == 0) moving.shape[d] = 1;
-      count *= moving.shape[d];
-    }
-    if (l.offset == 0 && numbers_once(moving, 0, moving.rank, &axis) && count == tile) return r;
+  layout_value moving = l;
+  index_t count = 1;
+  for (std::size_t d = 0; d < moving.rank; ++d) {
+    if (tv.replicated && moving.strides[d] == 0) moving.shape[d] = 1;
+    count *= moving.shape[d];
   }
+  std::size_t axis = 0;
+  if (l.offset == 0 && numbers_once(moving, 0, moving.rank, &axis) && count == tile) return r;
   const auto found = [&](coverage_report::kind_t kind, index_t e) {
     r.kind = kind;
     r.index = e;
@@ -168,43 +166,8 @@ STRIDER_HOST_DEVICE constexpr coverage_report coverage_of(const thread_value_val
   return r;
 }
 
-// The tile coordinate of a report, for messages: "(0, 4)".
-struct coordinate_text {
-  char text[max_rank * 22 + 4] = {};
-  std::size_t length = 0;
-  STRIDER_HOST_DEVICE constexpr void put(char c) { text[length++] = c; }
-  STRIDER_HOST_DEVICE constexpr void put(index_t v) {
-    if (v < 0) {
-      put('-');
-      v = -v;
-    }
-    char digits[20] = {};
-    std::size_t n = 0;
-    do {
-      digits[n++] = static_cast<char>('0' + v % 10);
-      v /= 10;
-    } while (v != 0);
-    while (n > 0) put(digits[--n]);
-  }
-  STRIDER_HOST_DEVICE constexpr operator text_view() const { return text_view(text, length); }
-  operator std::string_view() const { return std::string_view(text, length); }
-};
-STRIDER_HOST_DEVICE constexpr coordinate_text coordinate_of(const coverage_report& r, std::size_t rank) {
-  coordinate_text out;
-  out.put('(');
-  for (std::size_t d = 0; d < rank; ++d) {
-    if (d > 0) {
-      out.put(',');
-      out.put(' ');
-    }
-    out.put(r.coordinate[d]);
-  }
-  out.put(')');
-  return out;
-}
-
 STRIDER_HOST_DEVICE constexpr void refuse_coverage(const coverage_report& r, const thread_value_value& tv) {
-  const coordinate_text element = coordinate_of(r, tv.tile_rank);
+  const fixed_tuple_text element(r.coordinate, tv.tile_rank, false);  // "(0, 4)"
   switch (r.kind) {
     case coverage_report::covered: return;
     case coverage_report::outside: detail::refuse("thread_value: thread {} value {} is at index {}, outside the tile of {} elements", r.thread_a, r.value_a, r.index, tv.tile_size());
@@ -234,7 +197,7 @@ STRIDER_HOST_DEVICE constexpr void check_numbering(const layout_value& v, const 
 /// Values; the tile's axis k has extent Threads.shape[k] * Values.shape[k]. `blocked`: thread
 /// t holds as value v the element whose coordinate is thread_coord[k] * Values.shape[k] +
 /// value_coord[k] on every axis; `interleaved`: value_coord[k] * Threads.shape[k] +
-/// thread_coord[k]. Example: Threads = column_major (32, 8), Values = contiguous (1, 4) gives a
+/// thread_coord[k]. Example: Threads = contiguous (8, 32), Values = contiguous (1, 4) gives a
 /// (8, 128) tile; thread 33 (coordinate (1, 1)) holds elements (1, 4) to (1, 7).
 STRIDER_HOST_DEVICE constexpr thread_value_value thread_value(const layout_value& threads, const layout_value& values, value_arrangement arrangement = blocked) {
   if (threads.rank != values.rank)
@@ -352,6 +315,22 @@ STRIDER_HOST_DEVICE constexpr partition_plan plan_partition(const thread_value_v
   }
   return plan;
 }
+
+// The storage offset of thread `thread`'s first value in a tile at offset `start` with strides
+// `strides` (run-time values, or a mixed layout's entries): the plan's base coordinate, then each
+// thread digit along the tile axis its axis moves on.
+template <class S>
+STRIDER_HOST_DEVICE constexpr S thread_start(const thread_value_value& tv, const partition_plan& plan, const S* strides, S start, index_t thread) {
+  for (std::size_t k = 0; k < tv.tile_rank; ++k) start = start + strides[k] * plan.base[k];
+  for (std::size_t i = tv.thread_rank(); i-- > 0;) {
+    start = start + strides[plan.axis[i].tile_axis] * ((thread % tv.layout.shape[i]) * plan.axis[i].step);
+    thread /= tv.layout.shape[i];
+  }
+  return start;
+}
+STRIDER_HOST_DEVICE constexpr void check_thread(index_t thread, index_t threads) {
+  if (thread < 0 || thread >= threads) detail::refuse("partition: thread {} is out of range for {} threads", thread, threads);
+}
 }  // namespace detail
 
 /// Thread `thread`'s values of a tile whose layout is `tile` (its shape the thread-value
@@ -359,7 +338,7 @@ STRIDER_HOST_DEVICE constexpr partition_plan plan_partition(const thread_value_v
 /// tile stride of the axis it moves along times its step, at the offset of the thread's first
 /// value; a view of the tile's storage. Each axis of the thread-value layout must move along one
 /// tile axis (true of every thread_value()). Example: a (8, 128) tile with strides (1024, 1),
-/// Threads column_major (32, 8), Values contiguous (1, 4): thread 33's values are (1, 4) with
+/// Threads contiguous (8, 32), Values contiguous (1, 4): thread 33's values are (1, 4) with
 /// strides (1024, 1) at offset 1024 + 4.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L partition(const L& tile, const thread_value_value& tv, index_t thread) {
@@ -369,15 +348,10 @@ STRIDER_HOST_DEVICE constexpr L partition(const L& tile, const thread_value_valu
   for (std::size_t d = 0; d < t.rank; ++d)
     if (detail::decided(t.shape[d] != tv.tile_shape[d], "partition", "the tile's extent"))
       detail::refuse("partition: extent {} of tile axis {} is not the thread-value layout's {}", detail::known_value(t.shape[d]), d, tv.tile_shape[d]);
-  if (thread < 0 || thread >= tv.threads()) detail::refuse("partition: thread {} is out of range for {} threads", thread, tv.threads());
+  detail::check_thread(thread, tv.threads());
   const detail::partition_plan plan = detail::plan_partition(tv);
   V out = detail::view_base<V>(t);
-  for (std::size_t k = 0; k < t.rank; ++k) out.offset = out.offset + t.strides[k] * plan.base[k];
-  index_t rest = thread;
-  for (std::size_t i = tv.thread_rank(); i-- > 0;) {
-    out.offset = out.offset + t.strides[plan.axis[i].tile_axis] * ((rest % tv.layout.shape[i]) * plan.axis[i].step);
-    rest /= tv.layout.shape[i];
-  }
+  out.offset = detail::thread_start(tv, plan, t.strides, t.offset, thread);
   for (std::size_t j = 0; j < tv.value_rank; ++j) {
     const detail::axis_in_tile a = plan.axis[tv.thread_rank() + j];
     out.shape[j] = tv.layout.shape[tv.thread_rank() + j];

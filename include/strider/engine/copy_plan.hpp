@@ -11,6 +11,7 @@
 #include "../core/config.hpp"
 #include "../core/error.hpp"
 #include "../core/layout.hpp"
+#include "../core/text.hpp"
 
 namespace strider {
 
@@ -45,45 +46,8 @@ struct copy_plan {
 
 namespace detail {
 
-// "(3, 4)": a shape as text for error messages, without allocating (usable where the
-// message is a compile error too).
-struct shape_text {
-  char text[8 * max_rank + 24] = {};
-  std::size_t length = 0;
-
-  constexpr explicit shape_text(const layout_value& v) {
-    put('(');
-    for (std::size_t d = 0; d < v.rank; ++d) {
-      if (d > 0) {
-        put(',');
-        put(' ');
-      }
-      put_number(v.shape[d]);
-    }
-    if (v.rank == 1) put(',');  // NumPy writes a 1-tuple as (n,)
-    put(')');
-  }
-  constexpr operator std::string_view() const { return {text, length}; }
-
- private:
-  constexpr void put(char c) {
-    if (length < sizeof(text) - 4) text[length++] = c;
-    else if (length < sizeof(text) - 1) text[length++] = '.';
-  }
-  constexpr void put_number(index_t n) {
-    if (n < 0) {
-      put('-');
-      n = -n;
-    }
-    char digits[20] = {};
-    std::size_t count = 0;
-    do {
-      digits[count++] = static_cast<char>('0' + n % 10);
-      n /= 10;
-    } while (n > 0);
-    while (count > 0) put(digits[--count]);
-  }
-};
+// "(3, 4)": a shape as text for error messages (NumPy's "(3,)" for one extent).
+constexpr fixed_tuple_text shape_text(const layout_value& v) { return fixed_tuple_text(v.shape, v.rank, true); }
 
 constexpr index_t copy_abs(index_t v) { return v < 0 ? -v : v; }
 

@@ -54,7 +54,7 @@ template <class T>
 concept thread_value_type = detail::is_thread_value_v<std::remove_cvref_t<T>>;
 
 /// The thread-value layout of a tile split among threads (core's thread_value): `thread_value_t<
-/// column_major<32, 8>, contiguous<1, 4>>` gives 256 threads 4 values each over an (8, 128)
+/// contiguous<8, 32>, contiguous<1, 4>>` gives 256 threads 4 values each over an (8, 128)
 /// tile, thread t's values one run of 4; `interleaved` as the third argument spreads them.
 template <class Threads, class Values, value_arrangement Arrangement = blocked>
 using thread_value_t = thread_value_layout<thread_value(detail::static_value<Threads>, detail::static_value<Values>, Arrangement)>;
@@ -124,11 +124,11 @@ STRIDER_HOST_DEVICE constexpr layout_value partition_at_value(const dynamic_layo
 STRIDER_HOST_DEVICE constexpr layout_value partition_at_value(const pattern_layout& tile, const thread_value_value& tv) { return runtime_offset_value(partition(tile, tv, 0)); }
 
 // "partition: thread 300 is out of range for 256 threads": checked unless NDEBUG, as an index.
-STRIDER_HOST_DEVICE constexpr void check_thread(index_t thread, index_t threads) {
+STRIDER_HOST_DEVICE constexpr void check_thread_unless_ndebug(index_t thread, index_t threads) {
 #ifdef NDEBUG
   if (!__builtin_is_constant_evaluated()) return;
 #endif
-  if (thread < 0 || thread >= threads) detail::refuse("partition: thread {} is out of range for {} threads", thread, threads);
+  check_thread(thread, threads);
 }
 
 // partition_t's entries for one thread, from the tile's: its offset moved by the thread's
@@ -141,13 +141,7 @@ STRIDER_HOST_DEVICE constexpr R partition_result(const L& l, index_t thread, std
   constexpr partition_plan plan = plan_partition(tv);
   constexpr entry_slots slots = runtime_slots<R>;
   const index_t strides[] = {stride_entry<K>(l)..., 0};
-  index_t offset = offset_entry(l);
-  for (std::size_t k = 0; k < sizeof...(K); ++k) offset += plan.base[k] * strides[k];
-  index_t rest = thread;
-  for (std::size_t i = tv.thread_rank(); i-- > 0;) {
-    offset += (rest % tv.layout.shape[i]) * plan.axis[i].step * strides[plan.axis[i].tile_axis];
-    rest /= tv.layout.shape[i];
-  }
+  const index_t offset = thread_start<index_t>(tv, plan, strides, offset_entry(l), thread);
   index_t held[R::dynamic_count + 1] = {};
   for (std::size_t j = 0; j < R::rank; ++j) {
     const axis_in_tile a = plan.axis[tv.thread_rank() + j];
@@ -172,7 +166,7 @@ template <detail::runtime_index_layout L, thread_value_type TV>
 STRIDER_HOST_DEVICE constexpr auto partition(const L& tile, TV, index_t thread) {
   using T = std::remove_cvref_t<TV>;
   using R = partition_t<L, T>;
-  detail::check_thread(thread, T::threads);
+  detail::check_thread_unless_ndebug(thread, T::threads);
   return detail::partition_result<R, T::tv_value>(tile, thread, std::make_index_sequence<L::rank>{});
 }
 
