@@ -256,3 +256,29 @@ TEST_CASE("blocked_product and raked_product: CuTe's definition on a compact blo
   CHECK(message_of([] { (void)strider::blocked_product(dynamic_layout({2}, {1}, 1), dynamic_layout({2}, {1})); }) ==
         "blocked_product: the block starts at offset 1, not 0 (it is read as a function of the index)");
 }
+
+TEST_CASE("thread-value layouts at the edges: rank 0, int64 overflow, tiles too large to enumerate") {
+  // Rank 0: one thread holding the one element of a rank-0 tile.
+  const auto scalar = strider::thread_value(dynamic_layout(dims{}, dims{}), dynamic_layout(dims{}, dims{}));
+  CHECK(scalar.threads() == 1);
+  CHECK(scalar.values() == 1);
+  CHECK(scalar.tile_rank == 0);
+  CHECK(scalar.element(0, 0) == 0);
+  const dynamic_layout at5 = strider::partition(dynamic_layout(dims{}, dims{}, 5), scalar, 0);
+  CHECK(at5.rank() == 0);
+  CHECK(at5.offset() == 5);
+  CHECK(strider::as_thread_value(dynamic_layout(dims{}, dims{}), 0, dims{}).tile_size() == 1);
+  // Tiles whose element count does not fit in int64 are refused, never wrapped.
+  const index_t big = index_t{1} << 32;
+  CHECK(message_of([&] { (void)strider::thread_value(dynamic_layout({big}, {1}), dynamic_layout({big}, {1})); }) ==
+        "thread_value: int64 overflow computing 4294967296 * 4294967296");
+  CHECK(message_of([&] { (void)strider::as_thread_value(dynamic_layout({2}, {1}), 1, dims{big, big}); }) ==
+        "thread_value: int64 overflow computing 4294967296 * 4294967296");
+  // A layout the fast test cannot clear is enumerated, up to max_enumerated_tile elements.
+  CHECK(message_of([&] { (void)strider::as_thread_value(dynamic_layout({2}, {2}), 1, dims{index_t{1} << 25}); }) ==
+        "thread_value: the layout is not a compact numbering of its tile, and its 1 threads x 2 values over 33554432 elements are more than the check enumerates (16777216)");
+  // A compact one of any size is cleared without enumerating.
+  CHECK(strider::as_thread_value(dynamic_layout({index_t{1} << 20, index_t{1} << 20}, {index_t{1} << 20, 1}), 1, dims{index_t{1} << 40}).threads() == index_t{1} << 20);
+  CHECK(message_of([] { (void)strider::partition(dynamic_layout({4}, {1}), strider::thread_value(dynamic_layout({2, 2}, {2, 1}), dynamic_layout({1, 1}, {1, 1})), 0); }) ==
+        "partition: the tile has rank 1, the thread-value layout's tile rank 2");
+}

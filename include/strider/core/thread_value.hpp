@@ -44,7 +44,7 @@ struct thread_value_value {
   STRIDER_HOST_DEVICE constexpr index_t values() const { return product(thread_rank(), layout.rank); }
   STRIDER_HOST_DEVICE constexpr index_t tile_size() const {
     index_t n = 1;
-    for (std::size_t d = 0; d < tile_rank; ++d) n *= tile_shape[d];
+    for (std::size_t d = 0; d < tile_rank; ++d) n = detail::checked_mul(n, tile_shape[d], "thread_value");
     return n;
   }
   /// The C-order index in the tile of the element thread t holds as its value v.
@@ -57,7 +57,7 @@ struct thread_value_value {
  private:
   STRIDER_HOST_DEVICE constexpr index_t product(std::size_t first, std::size_t last) const {
     index_t n = 1;
-    for (std::size_t d = first; d < last; ++d) n *= layout.shape[d];
+    for (std::size_t d = first; d < last; ++d) n = detail::checked_mul(n, layout.shape[d], "thread_value");
     return n;
   }
   STRIDER_HOST_DEVICE constexpr index_t unravel_offset(index_t i, std::size_t first, std::size_t last) const {
@@ -115,6 +115,10 @@ STRIDER_HOST_DEVICE constexpr bool numbers_once(const layout_value& v, std::size
   return true;
 }
 
+// The most (thread, value) pairs and tile elements coverage_of enumerates when the fast test
+// does not apply (a tile of 4096 x 4096 elements).
+inline constexpr index_t max_enumerated_tile = index_t{1} << 24;
+
 // The fast test above when it applies (a compact layout at offset 0 with the tile's element
 // count; replicated, its axes of stride 0 left out), else every (thread, value) enumerated.
 STRIDER_HOST_DEVICE constexpr coverage_report coverage_of(const thread_value_value& tv) {
@@ -129,6 +133,8 @@ STRIDER_HOST_DEVICE constexpr coverage_report coverage_of(const thread_value_val
   }
   std::size_t axis = 0;
   if (l.offset == 0 && numbers_once(moving, 0, moving.rank, &axis) && count == tile) return r;
+  if (tile > max_enumerated_tile || tv.threads() > max_enumerated_tile / tv.values())
+    detail::refuse("thread_value: the layout is not a compact numbering of its tile, and its {} threads x {} values over {} elements are more than the check enumerates ({})", tv.threads(), tv.values(), tile, max_enumerated_tile);
   const auto found = [&](coverage_report::kind_t kind, index_t e) {
     r.kind = kind;
     r.index = e;
@@ -212,9 +218,9 @@ STRIDER_HOST_DEVICE constexpr thread_value_value thread_value(const layout_value
   index_t row_stride[max_rank] = {};
   index_t step = 1;
   for (std::size_t k = r; k-- > 0;) {
-    tv.tile_shape[k] = threads.shape[k] * values.shape[k];
+    tv.tile_shape[k] = detail::checked_mul(threads.shape[k], values.shape[k], "thread_value");
     row_stride[k] = step;
-    step *= tv.tile_shape[k];
+    step = detail::checked_mul(step, tv.tile_shape[k], "thread_value");
   }
   // Each part's axes in decreasing stride, so that its C-order index is the thread (value) number.
   const auto place = [&](const layout_value& part, std::size_t base, bool is_thread) {
