@@ -324,12 +324,14 @@ STRIDER_HOST_DEVICE constexpr partition_plan plan_partition(const thread_value_v
 
 // The storage offset of thread `thread`'s first value in a tile at offset `start` with strides
 // `strides` (run-time values, or a mixed layout's entries): the plan's base coordinate, then each
-// thread digit along the tile axis its axis moves on.
+// thread digit along the tile axis its axis moves on. The thread is in [0, threads) (the callers
+// check it; the static form unless NDEBUG, as an index), so the first digit needs no modulo.
 template <class S>
 STRIDER_HOST_DEVICE constexpr S thread_start(const thread_value_value& tv, const partition_plan& plan, const S* strides, S start, index_t thread) {
   for (std::size_t k = 0; k < tv.tile_rank; ++k) start = start + strides[k] * plan.base[k];
   for (std::size_t i = tv.thread_rank(); i-- > 0;) {
-    start = start + strides[plan.axis[i].tile_axis] * ((thread % tv.layout.shape[i]) * plan.axis[i].step);
+    const index_t digit = i == 0 ? thread : thread % tv.layout.shape[i];  // the first: thread < threads
+    start = start + strides[plan.axis[i].tile_axis] * (digit * plan.axis[i].step);
     thread /= tv.layout.shape[i];
   }
   return start;
