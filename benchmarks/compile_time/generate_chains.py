@@ -25,7 +25,15 @@ was, so that its figures compare across sessions):
 plus static_asserts of S's and N's static entries (from NumPy on an array of the same strides).
 --chain mixed-static is the same chain with the leading extent static: the cost to compare with.
 
-Usage: generate_chains.py [--chain view|tiling|mixed|mixed-static] N OUTPUT.cpp
+With --chain thread_value, each chain k (k < 20: the distinct ways below) splits a 64 x 64 tile
+among 256 threads of 16 values (the thread-value issue's budget: at most 10 view chains):
+    TV = thread_value_t<Threads, contiguous<64 / T0, 64 / T1>[, interleaved]>
+         (Threads = contiguous<T0, T1> or column_major<T0, T1>, T0 * T1 = 256)
+    P  = partition_t<layout<shape<64, 64>, strides<64 + k, 1>>, TV>
+plus static_asserts of one element and one partition offset, from the definition (thread t is
+its offset in Threads; blocked: coordinate thread * values + value per axis).
+
+Usage: generate_chains.py [--chain view|tiling|mixed|mixed-static|thread_value] N OUTPUT.cpp
 """
 import sys
 
@@ -128,12 +136,36 @@ def mixed_chain(k, batch_static=False):
     return "\n".join(lines)
 
 
+def thread_value_chain(k):
+    if k >= 20:
+        sys.exit("--chain thread_value has 20 distinct chains")
+    t0 = [4, 8, 16, 32, 64][k % 5]
+    t1 = 256 // t0
+    v0, v1 = 64 // t0, 64 // t1
+    column_major = (k // 5) % 2 == 1
+    interleaved = (k // 10) % 2 == 1
+    ld = 64 + k
+    t, v = 37, 5
+    i, j = (t % t0, t // t0) if column_major else (t // t1, t % t1)
+    a, b = v // v1, v % v1
+    r, c = (a * t0 + i, b * t1 + j) if interleaved else (i * v0 + a, j * v1 + b)
+    threads = f"{'column_major' if column_major else 'contiguous'}<{t0}, {t1}>"
+    arrangement = ", interleaved" if interleaved else ""
+    return "\n".join([f"namespace tv{k} {{",
+                      f"using TV = thread_value_t<{threads}, contiguous<{v0}, {v1}>{arrangement}>;",
+                      f"using Tile = layout<shape<64, 64>, strides<{ld}, 1>>;",
+                      "using P = partition_t<Tile, TV>;",
+                      f"static_assert(TV::element({t}, {v}) == {r * 64 + c});",
+                      f"static_assert(partition(Tile{{}}, TV{{}}, {t})({a}, {b}) == {r * ld + c});",
+                      f"}}  // namespace tv{k}"])
+
+
 def main():
     args = sys.argv[1:]
     make = chain
-    if len(args) == 4 and args[0] == "--chain" and args[1] in ("view", "tiling", "mixed", "mixed-static"):
+    if len(args) == 4 and args[0] == "--chain" and args[1] in ("view", "tiling", "mixed", "mixed-static", "thread_value"):
         make = {"view": chain, "tiling": tiling_chain, "mixed": mixed_chain,
-                "mixed-static": lambda k: mixed_chain(k, batch_static=True)}[args[1]]
+                "mixed-static": lambda k: mixed_chain(k, batch_static=True), "thread_value": thread_value_chain}[args[1]]
         args = args[2:]
     if len(args) != 2:
         sys.exit(__doc__)

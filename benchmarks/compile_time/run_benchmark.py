@@ -52,7 +52,7 @@ def main():
     ap.add_argument("--include", default=os.path.join(ROOT, "include"))
     ap.add_argument("--work", default=None, help="where the generated sources go (default: a temporary folder)")
     ap.add_argument("--floor", action="store_true", help="also measure the chains against the no-rule floor header")
-    ap.add_argument("--chain", choices=["view", "tiling", "mixed", "mixed-static"], default="view",
+    ap.add_argument("--chain", choices=["view", "tiling", "mixed", "mixed-static", "thread_value"], default="view",
                     help="the view chain (default) or the tiling chain (tile_t, rearrange_t, composition_t; no floor)")
     args = ap.parse_args()
     if args.chain != "view" and args.floor:
