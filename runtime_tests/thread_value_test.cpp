@@ -11,6 +11,8 @@
 #include <set>
 #include <string>
 #include <strider/core.hpp>
+#include <strider/storage.hpp>
+#include <vector>
 
 #include "catch.hpp"
 #include "test_helpers.hpp"
@@ -281,4 +283,36 @@ TEST_CASE("thread-value layouts at the edges: rank 0, int64 overflow, tiles too 
   CHECK(strider::as_thread_value(dynamic_layout({index_t{1} << 20, index_t{1} << 20}, {index_t{1} << 20, 1}), 1, dims{index_t{1} << 40}).threads() == index_t{1} << 20);
   CHECK(message_of([] { (void)strider::partition(dynamic_layout({4}, {1}), strider::thread_value(dynamic_layout({2, 2}, {2, 1}), dynamic_layout({1, 1}, {1, 1})), 0); }) ==
         "partition: the tile has rank 1, the thread-value layout's tile rank 2");
+}
+
+TEST_CASE("partition of a masked tile: each value is data exactly when its element is inside the matrix (naive bounds check)") {
+  using blocked_tv = strider::thread_value_t<strider::contiguous<4, 4>, strider::contiguous<2, 4>>;
+  using spread_tv = strider::thread_value_t<strider::column_major<4, 4>, strider::contiguous<2, 4>, strider::interleaved>;
+  for (const index_t rows : {37, 40, 8, 3}) {  // 40 and 8 divide the tile's 8 rows; 37 and 3 do not
+    std::vector<float> data(static_cast<std::size_t>(rows * 21));
+    const strider::tensor_view<float, strider::contiguous<strider::dyn, 21>> m(data.data(), strider::contiguous<strider::dyn, 21>(rows));
+    const auto tiles = strider::tile<strider::masked, 8, 16>(m);
+    const auto check = [&](auto tv) {
+      using TV = decltype(tv);
+      for (index_t ti = 0; ti < (rows + 7) / 8; ++ti)
+        for (index_t tj = 0; tj < 2; ++tj)
+          for (index_t t = 0; t < TV::threads; ++t) {
+            const auto mine = strider::partition(tiles.tile(ti, tj), tv, t);
+            for (index_t v = 0; v < TV::values; ++v) {
+              const index_t e = TV::element(t, v);
+              const index_t row = ti * 8 + e / 16, column = tj * 16 + e % 16;
+              const index_t w0 = v / 4, w1 = v % 4;  // Values contiguous<2, 4>: value v is (v / 4, v % 4)
+              const bool inside = row < rows && column < 21;
+              INFO("rows " << rows << " tile (" << ti << ", " << tj << ") thread " << t << " value " << v);
+              REQUIRE(mine.in_bounds(w0, w1) == inside);
+              if (inside) REQUIRE(&mine(w0, w1) == &m(row, column));
+#ifndef NDEBUG  // element access checks the mask unless NDEBUG
+              else CHECK(message_of([&] { (void)mine(w0, w1); }) == "masked: the element is past the data (check in_bounds first)");
+#endif
+            }
+          }
+    };
+    check(blocked_tv{});
+    check(spread_tv{});
+  }
 }

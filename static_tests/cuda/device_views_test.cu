@@ -18,6 +18,7 @@ struct mixed_views {
   tensor_view<const float, contiguous<dyn, 32>> wide;
   tensor_view<const float, contiguous<dyn, 64>> tall;
   tensor_view<float, dynamic_layout> any;  // a dynamic layout: element access and queries
+  masked_view<const float, tile_t<contiguous<dyn, 64>, masked, 4, 48>> tall_tiles;  // made on the host
 };
 
 // Construction from a pointer, a __shared__ array (static layouts: the size checked at compile
@@ -87,8 +88,9 @@ __global__ void runtime_selection(const float* p, mixed_views views, float* out)
   out[threadIdx.x] = part(1) + m(1, 2) + select<1>(views.tall, 3)(0);
 }
 
-// Thread-value layouts: each thread's values of a tile of a mixed matrix and of a __shared__
-// tile (partition), the thread index threadIdx.x; a hand-written layout's element().
+// Thread-value layouts: each thread's values of a tile of a mixed matrix, of a __shared__ tile
+// and of a masked tail tile (partition), the thread index threadIdx.x; a hand-written layout's
+// element().
 __global__ void thread_values(mixed_views views, float* out) {
   using tv = thread_value_t<contiguous<4, 16>, contiguous<1, 4>>;  // 64 threads over a (4, 64) tile
   static_assert(tv::threads == 64 && tv::tile_shape == index_array<2>{4, 64});
@@ -98,7 +100,9 @@ __global__ void thread_values(mixed_views views, float* out) {
   const auto into = partition(s, tv{}, threadIdx.x);
   for (index_t v = 0; v < 4; ++v) into(0, v) = mine(0, v);
   using hand = as_thread_value_t<layout<shape<4, 2>, strides<2, 1>>, 1, shape<4, 2>>;
-  out[threadIdx.x] = s(threadIdx.x % 4, 0) + static_cast<float>(hand::element(3, 1));
+  const auto tail = partition(views.tall_tiles.tile(blockIdx.x, 1), thread_value_t<contiguous<4, 12>, contiguous<1, 4>>{}, threadIdx.x % 48);
+  const float last = tail.in_bounds(0, 3) ? tail(0, 3) : 0.0f;
+  out[threadIdx.x] = s(threadIdx.x % 4, 0) + static_cast<float>(hand::element(3, 1)) + last;
 }
 
 // Iteration: for_each, for_each_indexed, static_for_each, fill, range-for.
@@ -141,6 +145,7 @@ void strider_device_views_test_launch(float* p, index_t* q, const mixed_views& v
 }  // namespace
 
 void strider_device_views_test(float* p, index_t* q, float* rows) {
-  const mixed_views views{{rows, contiguous<dyn, 4>(16)}, {p, contiguous<dyn, 32>(4)}, {p, contiguous<dyn, 64>(16)}, {rows, dynamic_layout::contiguous({8, 8})}};
+  const tensor_view<const float, contiguous<dyn, 64>> tall(p, contiguous<dyn, 64>(16));
+  const mixed_views views{{rows, contiguous<dyn, 4>(16)}, {p, contiguous<dyn, 32>(4)}, tall, {rows, dynamic_layout::contiguous({8, 8})}, tile<masked, 4, 48>(tall)};
   strider_device_views_test_launch(p, q, views);
 }

@@ -322,18 +322,24 @@ STRIDER_HOST_DEVICE constexpr partition_plan plan_partition(const thread_value_v
   return plan;
 }
 
-// The storage offset of thread `thread`'s first value in a tile at offset `start` with strides
-// `strides` (run-time values, or a mixed layout's entries): the plan's base coordinate, then each
-// thread digit along the tile axis its axis moves on. The thread is in [0, threads) (the callers
-// check it; the static form unless NDEBUG, as an index), so the first digit needs no modulo.
-template <class S>
-STRIDER_HOST_DEVICE constexpr S thread_start(const thread_value_value& tv, const partition_plan& plan, const S* strides, S start, index_t thread) {
-  for (std::size_t k = 0; k < tv.tile_rank; ++k) start = start + strides[k] * plan.base[k];
+// The tile coordinate of thread `thread`'s first value: the plan's base, then each thread digit
+// along the tile axis its axis moves on. The thread is in [0, threads) (the callers check it; the
+// static form unless NDEBUG, as an index), so the first digit needs no modulo.
+STRIDER_HOST_DEVICE constexpr void thread_coordinate(const thread_value_value& tv, const partition_plan& plan, index_t thread, index_t (&coordinate)[max_rank]) {
+  for (std::size_t k = 0; k < max_rank; ++k) coordinate[k] = plan.base[k];
   for (std::size_t i = tv.thread_rank(); i-- > 0;) {
-    const index_t digit = i == 0 ? thread : thread % tv.layout.shape[i];  // the first: thread < threads
-    start = start + strides[plan.axis[i].tile_axis] * (digit * plan.axis[i].step);
+    const index_t digit = i == 0 ? thread : thread % tv.layout.shape[i];
+    coordinate[plan.axis[i].tile_axis] += digit * plan.axis[i].step;
     thread /= tv.layout.shape[i];
   }
+}
+// The storage offset of that value in a tile at offset `start` with strides `strides` (run-time
+// values, or a mixed layout's entries).
+template <class S>
+STRIDER_HOST_DEVICE constexpr S thread_start(const thread_value_value& tv, const partition_plan& plan, const S* strides, S start, index_t thread) {
+  index_t coordinate[max_rank] = {};
+  thread_coordinate(tv, plan, thread, coordinate);
+  for (std::size_t k = 0; k < tv.tile_rank; ++k) start = start + strides[k] * coordinate[k];
   return start;
 }
 STRIDER_HOST_DEVICE constexpr void check_thread(index_t thread, index_t threads) {

@@ -170,4 +170,70 @@ STRIDER_HOST_DEVICE constexpr auto partition(const L& tile, TV, index_t thread) 
   return detail::partition_result<R, T::tv_value>(tile, thread, std::make_index_sequence<L::rank>{});
 }
 
+/// One thread's values of a masked tile (`partition` of a tile of `tile<masked, T...>`): the
+/// partition's layout, and which of its values are in the data (`in_bounds(w...)`: the element's
+/// tile coordinate below the tile's valid extents on every axis). Element access checks it
+/// unless NDEBUG, as on a masked tile.
+template <class P, thread_value_value V>
+class masked_partition_layout {
+ public:
+  using partition_layout = P;
+  static constexpr std::size_t rank = P::rank;
+
+  STRIDER_HOST_DEVICE constexpr masked_partition_layout(const P& values, const index_array<V.tile_rank>& first, const index_array<V.tile_rank>& valid)
+      : values_(values), first_(first), valid_(valid) {}
+  STRIDER_HOST_DEVICE constexpr const P& layout() const { return values_; }
+  template <std::integral... I>
+    requires(sizeof...(I) == rank)
+  STRIDER_HOST_DEVICE constexpr bool in_bounds(I... index) const {
+    constexpr thread_value_value tv = V;  // local constants: device code reads no host object
+    constexpr detail::partition_plan plan = detail::plan_partition(tv);
+    const index_t w[] = {static_cast<index_t>(index)..., 0};
+    index_t coordinate[V.tile_rank + 1] = {};
+    for (std::size_t k = 0; k < V.tile_rank; ++k) coordinate[k] = first_[k];
+    for (std::size_t j = 0; j < rank; ++j) {
+      if (w[j] < 0 || w[j] >= tv.layout.shape[tv.thread_rank() + j]) return false;
+      const detail::axis_in_tile a = plan.axis[tv.thread_rank() + j];
+      coordinate[a.tile_axis] += a.step * w[j];
+    }
+    for (std::size_t k = 0; k < V.tile_rank; ++k)
+      if (coordinate[k] < 0 || coordinate[k] >= valid_[k]) return false;
+    return true;
+  }
+  /// Storage offset of value (w...), which must be in the data (checked unless NDEBUG).
+  template <std::integral... I>
+    requires(sizeof...(I) == rank)
+  STRIDER_HOST_DEVICE constexpr index_t operator()(I... index) const {
+#ifdef NDEBUG
+    if (__builtin_is_constant_evaluated())
+#endif
+      if (!in_bounds(index...)) detail::masked_index_out_of_data();
+    return values_(index...);
+  }
+
+ private:
+  P values_;
+  index_array<V.tile_rank> first_;  // the tile coordinate of the thread's first value
+  index_array<V.tile_rank> valid_;  // the tile's valid extents
+};
+
+/// `partition(t, TV{}, thread)` of a masked tile (`tile<masked, T...>(v).tile(i...)`'s layout):
+/// the thread's values as partition gives them on the tile's layout, with the mask kept: a
+/// value is data when its element is. Example: of a 10 x 37 matrix in 4 x 8 tiles, tile (2, 4)
+/// has valid (2, 5); with `thread_value_t<contiguous<4, 2>, contiguous<1, 4>>`, thread 3 holds
+/// (1, 4) to (1, 7) of the tile, of which only its value 0 (column 36) is data.
+template <class TL, std::size_t R, thread_value_type TV>
+STRIDER_HOST_DEVICE constexpr auto partition(const masked_tile_layout<TL, R>& tile, TV tv, index_t thread) {
+  using T = std::remove_cvref_t<TV>;
+  static_assert(R == T::tile_rank, "partition: the masked tile's rank is not the thread-value layout's tile rank");
+  const auto values = partition(tile.layout(), tv, thread);
+  constexpr thread_value_value v = T::tv_value;
+  constexpr detail::partition_plan plan = detail::plan_partition(v);
+  index_t coordinate[max_rank] = {};
+  detail::thread_coordinate(v, plan, thread, coordinate);
+  index_array<R> first{};
+  for (std::size_t k = 0; k < R; ++k) first[k] = coordinate[k];
+  return masked_partition_layout<std::remove_cvref_t<decltype(values)>, T::tv_value>(values, first, tile.valid());
+}
+
 }  // namespace strider

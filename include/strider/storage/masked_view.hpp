@@ -10,7 +10,8 @@ namespace strider {
 /// a pointer and the layout. It reads and writes only elements in the data: `in_bounds(i...)`
 /// says which those are, and element access checks it (unless NDEBUG; a trap in device code).
 /// `tile(t...)` of a masked tiling is tile t, a masked view that keeps the mask, and on a tile
-/// `select<Dim>(t, i)` and `narrow<Dim, Length>(t, start)` (below) keep it too. No other view
+/// `select<Dim>(t, i)`, `narrow<Dim, Length>(t, start)` and `partition(t, tv, thread)` (below)
+/// keep it too. No other view
 /// operation takes a masked view: its padded layout reaches past the data.
 template <class T, class ML>
 class masked_view {
@@ -84,6 +85,16 @@ template <index_t Dim, index_t Length, class T, class TL, std::size_t R>
   requires(R > 0)
 STRIDER_HOST_DEVICE constexpr auto narrow(const masked_view<T, masked_tile_layout<TL, R>>& v, index_t start) {
   const auto m = narrow<Dim, Length>(v.layout(), start);
+  return masked_view<T, std::remove_cvref_t<decltype(m)>>(v.data(), m);
+}
+
+/// `partition(t, TV{}, thread)` on a masked tile view: one thread's values (as partition of a
+/// tile view gives them), a masked view whose `in_bounds(w...)` says which are in the data; the
+/// thread is checked as on a tile view. A kernel's tail tile: `if (mine.in_bounds(i, j)) ...`.
+template <class T, class TL, std::size_t R, thread_value_type TV>
+  requires(R > 0)
+STRIDER_HOST_DEVICE constexpr auto partition(const masked_view<T, masked_tile_layout<TL, R>>& v, TV tv, index_t thread) {
+  const auto m = partition(v.layout(), tv, thread);
   return masked_view<T, std::remove_cvref_t<decltype(m)>>(v.data(), m);
 }
 
