@@ -15,7 +15,7 @@ for test in static_tests/cuda/device_static_test.cu static_tests/cuda/device_vie
   "$nvcc" "${flags[@]}" -Werror all-warnings -c "$test" -o "$bin/$(basename "$test" .cu).o"
   echo "$(basename "$test" .cu): compiled"
 done
-for test in runtime_tests/cuda/device_copy_test.cu examples/cuda/nhwc_conv.cu examples/cuda/masked_gemm.cu; do
+for test in runtime_tests/cuda/device_copy_test.cu examples/cuda/nhwc_conv.cu examples/cuda/masked_gemm.cu examples/cuda/staged_transpose.cu; do
   name=$(basename "$test" .cu)
   "$nvcc" "${flags[@]}" "$test" -o "$bin/$name"
   if "$bin/$name" > "$out/$name.txt" 2>&1; then
