@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "cuda_check.hpp"
 #include "masked_gemm.hpp"
 
 namespace {
@@ -20,11 +21,7 @@ __global__ void __launch_bounds__(masked_gemm::threads_x * masked_gemm::threads_
                            {static_cast<index_t>(threadIdx.x), static_cast<index_t>(threadIdx.y)});
 }
 
-bool check(cudaError_t status, const char* what) {
-  if (status == cudaSuccess) return true;
-  std::printf("%s: %s\n", what, cudaGetErrorString(status));
-  return false;
-}
+using cuda_example::check;
 
 // One M: run the kernel, compare with the host loop. False on a CUDA error or a wrong result.
 bool run(index_t m) {
@@ -74,11 +71,7 @@ bool run(index_t m) {
 }  // namespace
 
 int main() {
-  int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    std::printf("no CUDA device visible: skipped\n");
-    return 77;
-  }
+  if (!cuda_example::gpu_visible()) return cuda_example::skipped;
   bool ok = true;
   for (const index_t m : {1000, 0, 5, 32, 33, 64, 257}) ok = run(m) && ok;
   return ok ? 0 : 1;

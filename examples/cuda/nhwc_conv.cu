@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "cuda_check.hpp"
+
 namespace {
 using namespace strider;
 
@@ -37,19 +39,11 @@ __global__ void row_convolution(const float* nhwc, const float* filter, float* o
   }
 }
 
-bool check(cudaError_t status, const char* what) {
-  if (status == cudaSuccess) return true;
-  std::printf("%s: %s\n", what, cudaGetErrorString(status));
-  return false;
-}
+using cuda_example::check;
 }  // namespace
 
 int main() {
-  int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    std::printf("no CUDA device visible: skipped\n");
-    return 77;
-  }
+  if (!cuda_example::gpu_visible()) return cuda_example::skipped;
   std::vector<float> image(Nchw::size), filter = {0.1f, 0.2f, 0.4f, 0.2f, 0.1f}, out(Output::size);
   for (std::size_t i = 0; i < image.size(); ++i) image[i] = std::sin(0.01f * static_cast<float>(i));
   float *d_image = nullptr, *d_nhwc = nullptr, *d_filter = nullptr, *d_out = nullptr;
