@@ -316,3 +316,44 @@ TEST_CASE("partition of a masked tile: each value is data exactly when its eleme
     check(spread_tv{});
   }
 }
+
+TEST_CASE("partition_vector_width: the widest power of two in which every thread's values, in groups in C order, are contiguous and aligned (brute force)") {
+  int wide = 0;  // trials whose answer is 4 or more: the reference is not always 1
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::size_t rank = static_cast<std::size_t>(pick(1, 2));
+    index_vec t_shape(rank), v_shape(rank), tile(rank), strides(rank);
+    for (std::size_t k = 0; k < rank; ++k) {
+      t_shape[k] = pick(1, 4);
+      v_shape[k] = index_t{1} << pick(0, 3);
+      tile[k] = t_shape[k] * v_shape[k];
+    }
+    // Row-major strides, the rows padded by 0 to 3 elements.
+    strides[rank - 1] = 1;
+    for (std::size_t k = rank - 1; k-- > 0;) strides[k] = strides[k + 1] * tile[k + 1] + (k == rank - 2 ? pick(0, 3) : 0);
+    const bool spread = pick(0, 3) == 0;
+    const auto tv = strider::thread_value(random_numbering(t_shape), random_numbering(v_shape), spread ? strider::interleaved : strider::blocked);
+    const dynamic_layout tile_layout(to_dims(tile), to_dims(strides));
+    const index_t bytes = index_t{1} << pick(0, 2), alignment = index_t{1} << pick(0, 5);
+    // The reference: for each power of two w with w * bytes dividing the alignment, every thread's
+    // values in C order fall in groups of w at consecutive offsets, each starting at a multiple of w.
+    index_t expected = 1;
+    for (index_t w = 2; w * bytes <= alignment && w <= tv.values(); w *= 2) {
+      if (tv.values() % w != 0) break;
+      bool fits = true;
+      for (index_t t = 0; t < tv.threads() && fits; ++t) {
+        const dynamic_layout mine = strider::partition(tile_layout, tv, t);
+        const index_vec o = strider_test::offsets(mine);
+        for (std::size_t g = 0; g < o.size() && fits; g += static_cast<std::size_t>(w)) {
+          fits = o[g] % w == 0;
+          for (std::size_t e = 1; e < static_cast<std::size_t>(w) && fits; ++e) fits = o[g + e] == o[g] + static_cast<index_t>(e);
+        }
+      }
+      if (!fits) break;
+      expected = w;
+    }
+    INFO(strider_test::describe(tile_layout) << (spread ? " interleaved" : " blocked") << ", " << bytes << "-byte elements aligned to " << alignment);
+    CHECK(strider::partition_vector_width(tile_layout.value(), tv, bytes, alignment) == expected);
+    if (expected >= 4) ++wide;
+  }
+  CHECK(wide > 20);
+}

@@ -70,4 +70,15 @@ static_assert(partition(tile_in_matrix{}, tv_copy{}, 33)(0, 3) == 1024 + 7);
 static_assert(partition(tile_in_matrix{}, tv_spread{}, 33)(0, 3) == 1024 + 1 + 96);
 // The hand-written layout's thread 1 over a row-major (8, 4) tile: elements 8, 12, 24, 28.
 static_assert(partition(contiguous<8, 4>{}, tv_hand{}, 1)(0, 1) == 12 && partition(contiguous<8, 4>{}, tv_hand{}, 1)(1, 1) == 28);
+// How wide each thread's accesses may be: rows of 4 floats over a 16-byte aligned row-major tile
+// are 128-bit; padded rows of 65 floats are not; a tile of a matrix with a run-time leading
+// dimension gives no answer beyond 1; the partition type alone knows no offset (1).
+using staging = thread_value_t<contiguous<16, 16>, contiguous<4, 4>>;
+static_assert(partition_vector_width_v<contiguous<64, 64>, staging, 4, 16> == 4);
+static_assert(partition_vector_width_v<tile_at_t<tile_t<contiguous<256, 256>, 64, 64>>, staging, 4, 16> == 4);
+static_assert(partition_vector_width_v<contiguous<64, 64>, staging, 4, 8> == 2);
+static_assert(partition_vector_width_v<layout<shape<64, 64>, strides<65, 1>>, staging, 4, 16> == 1);
+static_assert(partition_vector_width_v<layout<shape<64, 64>, strides<dyn, 1>>, staging, 4, 16> == 1);
+static_assert(partition_vector_width_v<contiguous<64, 64>, thread_value_t<contiguous<16, 16>, contiguous<4, 4>, interleaved>, 4, 16> == 1);
+static_assert(vector_width_v<partition_t<contiguous<64, 64>, staging>, 4, 16> == 1);
 }  // namespace

@@ -374,6 +374,31 @@ STRIDER_HOST_DEVICE constexpr L partition(const L& tile, const thread_value_valu
   out.rank = tv.value_rank;
   return detail::subset_result(out);
 }
+/// The widest vector (in elements) in which every thread can read its values of a tile of
+/// layout `tile` whose first element is aligned to `alignment` bytes (the caller's precondition,
+/// as `alignment` is vector_width's): vector_width of the partition's values at an offset with
+/// the divisibility every thread's start has (the gcd of the thread steps in storage). 1 where a
+/// tile stride is a run-time value. Example: 256 threads of 4 x 4 floats over a row-major 64 x
+/// 64 tile, 16-byte aligned: 4 (each row of 4 is one 128-bit access); with rows padded to 65: 1.
+STRIDER_HOST_DEVICE constexpr index_t partition_vector_width(const layout_value& tile, const thread_value_value& tv, index_t element_bytes, index_t alignment) {
+  for (std::size_t d = 0; d < tile.rank; ++d)
+    if (tile.strides[d] == strider::dyn) return 1;
+  const detail::partition_plan plan = detail::plan_partition(tv);
+  index_t start = 0;  // a multiple of every thread's start, from the tile's first element
+  for (std::size_t k = 0; k < tv.tile_rank; ++k) start = detail::gcd_of(start, plan.base[k] * tile.strides[k]);
+  for (std::size_t i = 0; i < tv.thread_rank(); ++i)
+    if (tv.layout.shape[i] > 1) start = detail::gcd_of(start, plan.axis[i].step * tile.strides[plan.axis[i].tile_axis]);
+  layout_value values;
+  values.rank = tv.value_rank;
+  for (std::size_t j = 0; j < tv.value_rank; ++j) {
+    const detail::axis_in_tile a = plan.axis[tv.thread_rank() + j];
+    values.shape[j] = tv.layout.shape[tv.thread_rank() + j];
+    values.strides[j] = a.step * tile.strides[a.tile_axis];
+  }
+  values.offset = start;
+  return detail::vector_width_of(values, element_bytes, alignment);
+}
+
 STRIDER_HOST_DEVICE constexpr dynamic_layout partition(const dynamic_layout& tile, const thread_value_value& tv, index_t thread) { return partition<dynamic_layout>(tile, tv, thread); }
 STRIDER_HOST_DEVICE constexpr detail::pattern_layout partition(const detail::pattern_layout& tile, const thread_value_value& tv, index_t thread) { return partition<detail::pattern_layout>(tile, tv, thread); }
 

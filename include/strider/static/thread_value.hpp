@@ -159,6 +159,14 @@ STRIDER_HOST_DEVICE constexpr R partition_result(const L& l, index_t thread, std
 template <class Tile, class TV>
 using partition_t = static_layout<detail::partition_at_value(detail::dyn<Tile>, TV::tv_value)>;
 
+/// How wide one thread's accesses to its values of a Tile (static or mixed) may be, in elements
+/// of Bytes bytes, when the tile's first element is aligned to Alignment bytes (see
+/// core's partition_vector_width). `vector_width_v<partition_t<Tile, TV>, ...>` says 1: it
+/// knows nothing of the run-time offset, where this knows every thread's start steps by
+/// multiples of the threads' strides.
+template <class Tile, class TV, index_t Bytes, index_t Alignment>
+inline constexpr index_t partition_vector_width_v = partition_vector_width(detail::dyn<Tile>.value(), TV::tv_value, Bytes, Alignment);
+
 /// Thread `thread`'s values of a tile: `partition(tile_layout, TV{}, threadIdx.x)` is the layout
 /// partition_t<Tile, TV> at the offset of the thread's first value, so that a loop over its
 /// values is an add and constant offsets. The thread is checked against TV::threads unless NDEBUG.
