@@ -249,7 +249,8 @@ TEST_CASE("every operation of the table exists in every form, and the forms agre
 
   // The layout algebra. composition, logical_divide and tile read the view's own elements, so
   // they have storage forms; complement, the inverses and logical_product make index maps of
-  // their own (an index space, not the input's storage), so they exist as layouts only.
+  // their own (an index space, not the input's storage), so they exist as layouts only; so do
+  // the blocked and raked products.
   using B = layout<shape<2, 3>, strides<1, 2>>;  // 6 indices of L's 24
   const dynamic_layout b = B::dynamic();
   check_forms(name("composition", ".composition((2, 3), (1, 2))"), composition_t<L, B>{}, [] { return composition(L{}, B{}); },
@@ -293,6 +294,10 @@ TEST_CASE("every operation of the table exists in every form, and the forms agre
     using P = layout<shape<3>, strides<1>>;
     layout_forms(name("logical_product", ".logical_product((3,), (1,))", on), logical_product_t<C, P>::dynamic(),
                  logical_product(C{}, P{}).dynamic(), logical_product(c, P::dynamic()));
+    layout_forms(name("blocked_product", ".blocked_product((3,), (1,))", on), blocked_product_t<C, P>::dynamic(),
+                 blocked_product(C{}, P{}).dynamic(), blocked_product(c, P::dynamic()));
+    layout_forms(name("raked_product", ".raked_product((3,), (1,))", on), raked_product_t<C, P>::dynamic(),
+                 raked_product(C{}, P{}).dynamic(), raked_product(c, P::dynamic()));
   }
 
   // The bases: static types and run-time constructors.

@@ -77,7 +77,7 @@ strider_command_test(error_mixed_as_strided_offset RC 2 COMMAND ${x} --emit-cpp 
 strider_command_test(error_dyn_axes RC 2 COMMAND ${x} --emit-cpp --dyn 0,x "contiguous(4, 3)" STDERR "--dyn '0,x' is not a list of axes")
 strider_command_test(error_dyn_alone RC 2 COMMAND ${x} --dyn 0 "contiguous(4, 3)" STDERR "--dyn applies to --emit-cpp and --info only")
 strider_command_test(help COMMAND ${x} --help STDOUT "^usage: strider EXPR")
-strider_command_test(help_lists_views COMMAND ${x} --help STDOUT "Views: \\[index\\], permute, transpose, flip, broadcast_to, view, reshape, squeeze, unsqueeze,@diagonal, unfold, movedim, unflatten, expand, flatten, narrow, select, rearrange,@matrix_transpose, reverse_axis_order, sliding_window_view, split, chunk, unbind,@tensor_split, numpy_split, hsplit, vsplit, dsplit, t, rot90, rollaxis, expand_dims, ravel,@as_strided\\.@Also named: swapaxes, swapdims, moveaxis, \\.mT, \\.T, array_split\\.@.*@Layout algebra: coalesce, composition, complement, right_inverse, left_inverse,@logical_divide, logical_product, tile")
+strider_command_test(help_lists_views COMMAND ${x} --help STDOUT "Views: \\[index\\], permute, transpose, flip, broadcast_to, view, reshape, squeeze, unsqueeze,@diagonal, unfold, movedim, unflatten, expand, flatten, narrow, select, rearrange,@matrix_transpose, reverse_axis_order, sliding_window_view, split, chunk, unbind,@tensor_split, numpy_split, hsplit, vsplit, dsplit, t, rot90, rollaxis, expand_dims, ravel,@as_strided\\.@Also named: swapaxes, swapdims, moveaxis, \\.mT, \\.T, array_split\\.@.*@Layout algebra: coalesce, composition, complement, right_inverse, left_inverse,@logical_divide, logical_product, blocked_product, raked_product, tile")
 strider_command_test(operations COMMAND ${x} --operations STDOUT "^contiguous\\(3, 4, 5\\) +row-major.*@\\.unfold\\(0, 3, 2\\) +PyTorch unfold")
 strider_command_test(version COMMAND ${x} --version STDOUT "^strider ${PROJECT_VERSION}@$")
 
@@ -109,6 +109,8 @@ strider_command_test(complement COMMAND ${x} "layout((4,), (2,)).complement(24)"
 strider_command_test(inverses COMMAND ${x} "layout((2, 4), (16, 1)).left_inverse().right_inverse()" STDOUT "^shape \\(16,\\), strides \\(1,\\), offset 0, storage 32@")
 strider_command_test(logical_divide COMMAND ${x} "layout((3, 2, 4), (8, 1, 2)).logical_divide((4,), (2,))" STDOUT "^shape \\(3, 2, 2, 2\\), strides \\(8, 2, 1, 4\\), offset 0@")
 strider_command_test(logical_product COMMAND ${x} "layout((2, 2), (1, 4)).logical_product((6,), (1,))" STDOUT "^shape \\(3, 2, 2, 2\\), strides \\(8, 2, 1, 4\\), offset 0@")
+strider_command_test(blocked_product COMMAND ${x} "contiguous(2, 2).blocked_product((4, 3), (1, 4))" STDOUT "^shape \\(4, 2, 3, 2\\), strides \\(4, 2, 16, 1\\), offset 0@")
+strider_command_test(raked_product COMMAND ${x} "contiguous(2, 2).raked_product((4, 3), (1, 4))" STDOUT "^shape \\(2, 4, 2, 3\\), strides \\(2, 4, 1, 16\\), offset 0@")
 strider_command_test(tile COMMAND ${x} "contiguous(8, 8).tile(2, 4)" STDOUT "^shape \\(4, 2, 2, 4\\), strides \\(16, 4, 8, 1\\), offset 0@")
 strider_command_test(emit_algebra COMMAND ${x} --emit-cpp "contiguous(4, 6).composition((2, 3), (1, 2)).tile(1, 3)"
   STDOUT "^strider::tile_t<strider::composition_t<strider::contiguous<4, 6>, strider::layout<strider::shape<2, 3>, strider::strides<1, 2>>>, 1, 3>@$")
