@@ -81,4 +81,12 @@ static_assert(partition_vector_width_v<layout<shape<64, 64>, strides<65, 1>>, st
 static_assert(partition_vector_width_v<layout<shape<64, 64>, strides<dyn, 1>>, staging, 4, 16> == 1);
 static_assert(partition_vector_width_v<contiguous<64, 64>, thread_value_t<contiguous<16, 16>, contiguous<4, 4>, interleaved>, 4, 16> == 1);
 static_assert(vector_width_v<partition_t<contiguous<64, 64>, staging>, 4, 16> == 1);
+
+// --- the types `strider --emit-cpp` prints (tools/tests/command_tests.cmake), as printed ----------
+// Interleaved over an 8 x 8 tile: thread (r, c) of 4 x 2 holds rows r + 4 i, columns c + 2 j.
+using emitted_partition = strider::partition_t<strider::contiguous<8, 8>, strider::thread_value_t<strider::contiguous<4, 2>, strider::contiguous<2, 4>, strider::interleaved>>;
+static_assert(emitted_partition::static_shape == std::array<index_t, 2>{2, 4} && emitted_partition::static_strides == std::array<index_t, 2>{32, 2});
+static_assert(partition(contiguous<8, 8>{}, thread_value_t<contiguous<4, 2>, contiguous<2, 4>, interleaved>{}, 5)(1, 3) == (2 + 4) * 8 + 1 + 6);
+using emitted_replicated = strider::as_thread_value_t<strider::layout<strider::shape<2, 2>, strider::strides<0, 1>>, 1, strider::shape<2>, strider::replicated>;
+static_assert(emitted_replicated::is_replicated && emitted_replicated::threads == 2 && emitted_replicated::element(1, 1) == 1);
 }  // namespace

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include <strider/core.hpp>
@@ -60,7 +61,10 @@ inline std::string help_text() {
   views += ".\nAlso named: " + others + ".\nThe splits, chunk and unbind give several views: [i] picks one, as in Python.\n" +
            "Whole expressions (NumPy's): broadcast_shapes((2, 1), (3,)) gives a shape, and\n" +
            "broadcast_arrays(EXPR, EXPR, ...) one view per EXPR, broadcast to their common shape.\n" +
-           "Layout algebra: " + algebra + " (CuTe's, in row-major order;\na second layout is written as its (shape), (strides))";
+           "Layout algebra: " + algebra + " (CuTe's, in row-major order;\na second layout is written as its (shape), (strides))" +
+           ".\nThreads and values (whole expressions): thread_value(THREADS, VALUES[, interleaved]) and\n" +
+           "as_thread_value(EXPR, VALUE_RANK, (TILE SHAPE)[, replicated]) draw which thread holds each\n" +
+           "element of a tile; partition(TILE, TV, THREAD) is one thread's values in the tile";
   line = 1000;  // the tail goes on its own line
   const std::string tail = "Quote EXPR for the shell; --operations lists them.";
   views += line + 2 + tail.size() > 92 ? ".\n" : ". ";
@@ -107,7 +111,12 @@ inline std::string operations_text() {
   }
   // The whole expressions, which are not layout operations (parse_broadcast reads them).
   out += "broadcast_shapes((2, 1), (3,))    NumPy broadcast_shapes: the common shape of the tuples (a whole expression)\n"
-         "broadcast_arrays(EXPR, EXPR)      NumPy broadcast_arrays: each EXPR broadcast to the common shape ([i] picks one)\n";
+         "broadcast_arrays(EXPR, EXPR)      NumPy broadcast_arrays: each EXPR broadcast to the common shape ([i] picks one)\n"
+         "thread_value(contiguous(16, 4), contiguous(1, 4))  a tile split among threads, each holding a block of values\n"
+         "                                  ([, interleaved]: values Threads' extents apart); the tile labelled T9 V2\n"
+         "as_thread_value(layout((4, 2), (2, 1)), 1, (8,))  a hand-written TV layout (thread axes, then VALUE_RANK value axes)\n"
+         "                                  over a tile shape ([, replicated]: threads may share elements)\n"
+         "partition(contiguous(8, 8), thread_value(contiguous(4, 2), contiguous(2, 4)), 5)  thread 5's values in the tile's storage\n";
   return out;
 }
 
@@ -119,6 +128,11 @@ inline std::string printable(std::string_view text) {
   for (char& c : out)
     if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
   return out;
+}
+
+// One line of --info: the name in a column of 15, then the value.
+inline void info_row(std::ostream& out, std::string_view name, const std::string& value) {
+  out << name << std::string(name.size() < 15 ? 15 - name.size() : 1, ' ') << value << '\n';
 }
 
 inline void report(std::ostream& err, const std::string& expression, const expression_error& e) {
@@ -143,18 +157,14 @@ inline std::string static_entries_text(const strider::detail::maybe_index* entri
 
 inline void write_static_entries(std::ostream& out, const strider::detail::pattern_layout& p) {
   const auto& v = p.entries();
-  const auto row = [&out](std::string_view name, const std::string& value) {
-    out << name << std::string(name.size() < 15 ? 15 - name.size() : 1, ' ') << value << '\n';
-  };
+  const auto row = [&out](std::string_view name, const std::string& value) { info_row(out, name, value); };
   row("static_shape", static_entries_text(v.shape, v.rank, true));
   row("static_strides", static_entries_text(v.strides, v.rank, false));
   row("static_offset", v.offset.known ? std::to_string(v.offset.value) : std::string("dyn"));
 }
 
 inline void write_info(std::ostream& out, const std::string& text, const dynamic_layout& l) {
-  const auto row = [&out](std::string_view name, const std::string& value) {
-    out << name << std::string(name.size() < 15 ? 15 - name.size() : 1, ' ') << value << '\n';
-  };
+  const auto row = [&out](std::string_view name, const std::string& value) { info_row(out, name, value); };
   const auto yes_no = [](bool b) { return std::string(b ? "true" : "false"); };
   row("expression", text);
   row("rank", std::to_string(l.rank()));
@@ -205,6 +215,21 @@ inline void write_info(std::ostream& out, const std::string& text, const dynamic
   for (const target& t : targets)
     out << "  " << t.call << std::string(width - t.call.size() + 2, ' ') << (t.answer == "no" ? "no " : t.answer) << "  ("
         << t.meaning << (t.answer == "yes" ? "" : "; reshape copies") << ")\n";
+}
+
+// --info of a thread-value layout: its counts, tile and layout.
+inline void write_thread_value_info(std::ostream& out, const std::string& text, const thread_value_value& tv) {
+  const auto row = [&out](std::string_view name, const std::string& value) { info_row(out, name, value); };
+  const dynamic_layout l(tv.layout, dynamic_layout::unchecked_t{});
+  row("expression", text);
+  row("threads", std::to_string(tv.threads()));
+  row("values", std::to_string(tv.values()) + " per thread");
+  row("tile_shape", strider::detail::tuple_text(strider::detail::tile_shape_of(tv)));
+  row("value_rank", std::to_string(tv.value_rank) + " (the layout's last axes; the first " + std::to_string(tv.thread_rank()) + " number the threads)");
+  row("coverage", tv.replicated ? "replicated (every element held at least once)" : "exactly_once (every element held by one thread, as one value)");
+  row("shape", strider::detail::tuple_text(l.shape()));
+  row("strides", strider::detail::tuple_text(l.strides()));
+  row("offset", std::to_string(l.offset()));
 }
 
 }  // namespace detail
@@ -304,6 +329,24 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
 
   try {
     std::ostringstream text;  // the whole output first: a failure leaves no partial file
+    // A layout, or a thread-value layout, in the form asked for (the writers take both).
+    const auto write_as = [&](const auto& x, std::size_t tile_rank) {
+      constexpr bool tv = std::is_same_v<std::remove_cvref_t<decltype(x)>, thread_value_value>;
+      if (format == "grid") {
+        text << strider::to_string(x) << '\n';
+        write_grid(text, x);
+      } else if (format == "md") write_markdown(text, x);
+      else if (format == "csv") write_csv(text, x);
+      else if (format == "json") write_json(text, x);
+      else if (format == "cpp") {
+        if constexpr (tv) write_cpp_header(text, dynamic_layout(x.layout, dynamic_layout::unchecked_t{}), name);  // the element each (thread, value) holds
+        else write_cpp_header(text, x, name);
+      } else write_svg(text, x, {detail::printable(expression), tile_rank});
+    };
+    const auto write_layout = [&](const dynamic_layout& l, std::size_t tile_rank) {
+      if (info) detail::write_info(text, expression, l);
+      else write_as(l, tile_rank);
+    };
     // broadcast_shapes(...) and broadcast_arrays(...) without [i]: a shape, or one view per argument.
     const std::optional<broadcast_expression> broadcast = parse_broadcast(expression);
     if (broadcast && !broadcast->part) {
@@ -336,6 +379,20 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
           write_grid(text, parts[i]);
         }
       }
+    } else if (const std::optional<thread_value_expression> tv = broadcast ? std::nullopt : parse_thread_value(expression)) {
+      // thread_value(...), as_thread_value(...): a TV layout drawn over its tile; partition(...): a layout.
+      if (have_dyn) throw expression_error("expression: --dyn applies to layout expressions, not to thread-value layouts or partitions", 1);
+      if (emit) {
+        text << to_static_type(*tv) << '\n';
+        if (tv->partitioned) evaluate_partition(*tv);  // the type compiles exactly when this succeeds: say so now
+        else evaluate_thread_value(*tv);
+      } else if (tv->partitioned) {
+        write_layout(evaluate_partition(*tv), 0);
+      } else {
+        const thread_value_value v = evaluate_thread_value(*tv);
+        if (info) detail::write_thread_value_info(text, expression, v);
+        else write_as(v, 0);
+      }
     } else if (const auto parsed = broadcast ? broadcast_input(*broadcast, *broadcast->part, broadcast_shape(*broadcast)) : parse_expression(expression);
                emit) {
       text << to_static_type(parsed, dyn_axes) << '\n';
@@ -354,19 +411,9 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
         write_grid(text, parts[i]);
       }
     } else {
-      const dynamic_layout l = evaluate(parsed);
-      if (info) {
-        detail::write_info(text, expression, l);
-        if (have_dyn) detail::write_static_entries(text, evaluate_pattern(parsed, dyn_axes));
-      }
-      else if (format == "grid") {
-        text << strider::to_string(l) << '\n';
-        write_grid(text, l);
-      } else if (format == "md") write_markdown(text, l);
-      else if (format == "csv") write_csv(text, l);
-      else if (format == "json") write_json(text, l);
-      else if (format == "cpp") write_cpp_header(text, l, name);
-      else write_svg(text, l, {detail::printable(expression), tile_rank(parsed)});  // a tiled result is drawn by tile
+      const dynamic_layout l = evaluate(parsed);  // first: its errors point at the call that failed
+      write_layout(l, tile_rank(parsed));  // a tiled result is drawn by tile
+      if (info && have_dyn) detail::write_static_entries(text, evaluate_pattern(parsed, dyn_axes));
     }
     if (output.empty() || output == "-") {
       out << text.str() << std::flush;

@@ -1,5 +1,5 @@
 // libFuzzer target: the expression parser, the evaluator, the static-type printer, every table
-// writer, and the `strider` command's argument handling, on arbitrary bytes. Besides crashes and
+// writer (of layouts and thread-value layouts), and the `strider` command's argument handling, on arbitrary bytes. Besides crashes and
 // sanitizer reports it checks invariants that must hold for every input (see `require`).
 #include <cstdint>
 #include <cstdlib>
@@ -60,7 +60,28 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::optional<strider::broadcast_expression> b = strider::parse_broadcast(text);
     shape = b && !b->arrays;
     views = b && b->arrays && !b->part;
-    if (shape || views) {
+    const std::optional<strider::thread_value_expression> tv = b ? std::nullopt : strider::parse_thread_value(text);
+    if (tv) {
+      // thread_value(...), as_thread_value(...), partition(...): the TV layout, its writers, or the partition.
+      (void)strider::to_static_type(*tv);
+      if (tv->partitioned) {
+        const strider::dynamic_layout l = strider::evaluate_partition(*tv);
+        valid = true;
+        check_layout(l, text);
+      } else {
+        const strider::thread_value_value v = strider::evaluate_thread_value(*tv);
+        valid = true;
+        require(v.tile_size() <= v.threads() * v.values(), "every element of the tile is held");
+        if (v.threads() * v.values() <= small) {
+          std::ostringstream sink;
+          strider::write_grid(sink, v);
+          strider::write_markdown(sink, v);
+          strider::write_csv(sink, v);
+          strider::write_json(sink, v);
+          strider::write_svg(sink, v, {text});
+        }
+      }
+    } else if (shape || views) {
       (void)strider::broadcast_shape(*b);
       if (views && b->inputs.size() <= strider::cli::max_shown_parts)
         for (const strider::dynamic_layout& part : strider::broadcast_views(*b, strider::cli::max_shown_parts)) check_layout(part, text);

@@ -182,3 +182,46 @@ strider_command_test(error_too_large RC 1 COMMAND ${x} --format csv "contiguous(
   STDERR "^strider: write_csv: the layout has 10000000000 elements, more than the writers' limit \\(4194304\\)@$")
 strider_command_test(error_span_too_large RC 1 COMMAND ${x} --format svg "layout((2,), (1000000000000,), 0)"
   STDERR "^strider: write_svg: the storage span 1000000000001 is too large to draw")
+
+# Thread-value layouts (whole expressions). thread_value(contiguous(2, 2), contiguous(1, 2)): 4
+# threads in a 2 x 2 block, each a row of 2 values: thread t = 2 r + c holds row r, columns 2c
+# and 2c + 1. The layout's axes: thread rows (stride 4), thread columns (2), value rows (4), values (1).
+strider_command_test(thread_value_grid COMMAND ${x} "thread_value(contiguous(2, 2), contiguous(1, 2))"
+  STDOUT "^4 threads x 2 values over a tile of shape \\(2, 4\\): shape \\(2, 2, 1, 2\\), strides \\(4, 2, 4, 1\\)@T0 V0  T0 V1  T1 V0  T1 V1@T2 V0  T2 V1  T3 V0  T3 V1@$")
+# Interleaved: thread (r, c) holds columns c and c + 2.
+strider_command_test(thread_value_markdown COMMAND ${x} --format md "thread_value(contiguous(2, 2), contiguous(1, 2), interleaved)"
+  STDOUT "^\\| i0 \\\\ i1 \\| 0 \\| 1 \\| 2 \\| 3 \\|@\\|---\\|---\\|---\\|---\\|---\\|@\\| 0 \\| T0 V0 \\| T1 V0 \\| T0 V1 \\| T1 V1 \\|@\\| 1 \\| T2 V0 \\| T3 V0 \\| T2 V1 \\| T3 V1 \\|@$")
+strider_command_test(thread_value_json COMMAND ${x} --format json "thread_value(contiguous(2, 2), contiguous(1, 2), interleaved)"
+  STDOUT "\"strides\": \\[4, 1, 8, 2\\],.*\"tile_shape\": \\[2, 4\\],.*\"offsets\": \\[\\[\\[\\[0, 2\\]\\], \\[\\[1, 3\\]\\]\\], \\[\\[\\[4, 6\\]\\], \\[\\[5, 7\\]\\]\\]\\],@  \"threads\": \\[\\[0, 1, 0, 1\\], \\[2, 3, 2, 3\\]\\],@  \"values\": \\[\\[0, 0, 1, 1\\], \\[0, 0, 1, 1\\]\\]@}@$")
+# A hand-written layout: thread t (stride 1) holds elements t and t + 2 (stride 2).
+strider_command_test(thread_value_csv COMMAND ${x} --format csv "as_thread_value(layout((2, 2), (1, 2)), 1, (4,))"
+  STDOUT "^thread,value,i0,element@0,0,0,0@0,1,2,2@1,0,1,1@1,1,3,3@$")
+# Two threads (stride 0) share both elements: replicated.
+strider_command_test(thread_value_info COMMAND ${x} --info "as_thread_value(layout((2, 2), (0, 1)), 1, 2, replicated)"
+  STDOUT "threads +2@values +2 per thread@tile_shape +\\(2,\\)@value_rank +1 .*coverage +replicated .*strides +\\(0, 1\\)@")
+strider_command_test(thread_value_svg COMMAND ${x} --format svg "thread_value(contiguous(2, 2), contiguous(1, 2))"
+  STDOUT "<title>element \\(1, 3\\): thread 3 value 1</title>.*</svg>@$")
+strider_command_test(emit_thread_value COMMAND ${x} --emit-cpp "thread_value(column_major(3, 2), column_major(2, 2))"
+  STDOUT "^strider::thread_value_t<strider::column_major<3, 2>, strider::column_major<2, 2>>@$")
+strider_command_test(emit_as_thread_value COMMAND ${x} --emit-cpp "as_thread_value(layout((2, 2), (0, 1)), 1, (2,), replicated)"
+  STDOUT "^strider::as_thread_value_t<strider::layout<strider::shape<2, 2>, strider::strides<0, 1>>, 1, strider::shape<2>, strider::replicated>@$")
+# Thread 5 of 4 x 2 threads is at (2, 1); with 2 x 4 values it holds rows 4-5, columns 4-7 of the
+# 8 x 8 tile: offset 4 * 8 + 4 = 36, strides (8, 1).
+strider_command_test(partition COMMAND ${x} "partition(contiguous(8, 8), thread_value(contiguous(4, 2), contiguous(2, 4)), 5)"
+  STDOUT "^shape \\(2, 4\\), strides \\(8, 1\\), offset 36, storage 64@36 37 38 39@44 45 46 47@$")
+strider_command_test(emit_partition COMMAND ${x} --emit-cpp "partition(contiguous(8, 8), thread_value(contiguous(4, 2), contiguous(2, 4), interleaved), 5)"
+  STDOUT "^strider::partition_t<strider::contiguous<8, 8>, strider::thread_value_t<strider::contiguous<4, 2>, strider::contiguous<2, 4>, strider::interleaved>>@$")
+strider_command_test(error_thread_value_shared RC 2 COMMAND ${x} "as_thread_value(layout((4, 2), (2, 2)), 1, (8,))"
+  STDERR "^strider: thread_value: threads 0 and 1 both hold element \\(2\\) \\(values 1 and 0\\); declare `replicated` if that is meant@")
+strider_command_test(error_partition_thread RC 2 COMMAND ${x} "partition(contiguous(8, 8), thread_value(contiguous(4, 2), contiguous(2, 4)), 8)"
+  STDERR "^strider: partition: thread 8 is out of range for 8 threads@")
+strider_command_test(error_partition_tile RC 2 COMMAND ${x} "partition(contiguous(4, 5), thread_value(contiguous(2, 2), contiguous(2, 2)), 3)"
+  STDERR "^strider: partition: extent 5 of tile axis 1 is not the thread-value layout's 4@")
+strider_command_test(error_thread_value_views RC 2 COMMAND ${x} "thread_value(contiguous(4, 2), contiguous(2, 3))[0]"
+  STDERR "^strider: expression: expected the end of the expression after 'thread_value'\\(...\\), found '\\['@")
+strider_command_test(error_thread_value_nested RC 2 COMMAND ${x} "broadcast_arrays(thread_value(contiguous(2), contiguous(2)))"
+  STDERR "^strider: expression: 'thread_value' is written as a whole expression, not as a layout inside one@")
+strider_command_test(error_thread_value_dyn RC 2 COMMAND ${x} --emit-cpp --dyn 0 "thread_value(contiguous(2), contiguous(2))"
+  STDERR "^strider: expression: --dyn applies to layout expressions, not to thread-value layouts or partitions@")
+strider_command_test(error_as_thread_value_word RC 2 COMMAND ${x} "as_thread_value(contiguous(4), 1, (8,), twice)"
+  STDERR "^strider: expression: 'as_thread_value' takes exactly_once or replicated here, found 'twice'@")

@@ -1,11 +1,12 @@
 # `strider --format svg` for every expression of EXPRESSIONS (the part before ' ## '), plus a
-# large, an empty and a rank-0 layout; each picture must be well-formed XML (xmllint --noout).
+# large, an empty and a rank-0 layout, and thread-value layouts; each picture must be well-formed XML (xmllint --noout).
 #   cmake -DSTRIDER=exe -DXMLLINT=xmllint -DEXPRESSIONS=file -DWORK=dir -P svg_check.cmake
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 file(STRINGS ${EXPRESSIONS} lines)
 list(APPEND lines "contiguous(64, 64)" "contiguous(64, 64)[::2, 1::3].transpose(0, 1)" "contiguous(2, 0, 3)" "contiguous()"
-     "contiguous(3, 4)[None].broadcast_to(2, 2, 3, 4)")
+     "contiguous(3, 4)[None].broadcast_to(2, 2, 3, 4)" "thread_value(contiguous(16, 16), contiguous(4, 4))"
+     "thread_value(contiguous(2, 2, 2), contiguous(1, 2, 2), interleaved)" "as_thread_value(layout((4, 2), (0, 1)), 1, 2, replicated)")
 set(i 0)
 foreach(line IN LISTS lines)
   if(line MATCHES "^#" OR line STREQUAL "")

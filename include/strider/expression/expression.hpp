@@ -33,6 +33,7 @@
 #include "../core/operation_table.hpp"
 #include "../core/slice.hpp"
 #include "../core/text.hpp"
+#include "../core/thread_value.hpp"
 
 namespace strider {
 
@@ -95,6 +96,30 @@ struct broadcast_expression {
   friend bool operator==(const broadcast_expression&, const broadcast_expression&) = default;
 };
 
+/// A thread-value layout, or one thread's partition of a tile, written as a whole expression
+/// (core/thread_value.hpp has the rules):
+///   thread_value(contiguous(16, 4), contiguous(1, 4))              threads, values[, interleaved]
+///   as_thread_value(layout((4, 2), (2, 1)), 1, (8,))                a layout, value rank, tile shape[, replicated]
+///   partition(contiguous(64, 64), thread_value(contiguous(16, 16), contiguous(4, 4)), 17)
+/// The arguments that are layouts are layout expressions (views allowed, whole expressions not).
+struct thread_value_expression {
+  bool from_layout = false;                  // as_thread_value; else thread_value
+  std::size_t column = 1;                    // 1-based column of thread_value / as_thread_value
+  std::vector<expression> layouts;           // thread_value: the threads and the values; as_thread_value: the layout
+  std::vector<std::size_t> columns;          // where each layout argument starts
+  value_arrangement arrangement = blocked;   // thread_value's third argument
+  index_t value_rank = 0;                    // as_thread_value's
+  std::vector<index_t> tile_shape;           // as_thread_value's
+  thread_coverage coverage = exactly_once;   // as_thread_value's fourth argument
+  // partition(TILE, TV, thread): one thread's values in the tile's storage.
+  bool partitioned = false;
+  std::size_t partition_column = 0;
+  expression tile{};
+  index_t thread = 0;
+
+  friend bool operator==(const thread_value_expression&, const thread_value_expression&) = default;
+};
+
 namespace detail {
 
 inline bool is_base(const expression::operation& op) { return op.op != nullptr && op.op->starts_expression; }
@@ -140,7 +165,7 @@ class expression_parser {
     skip_blanks();
     if (at_end()) fail(1, "empty expression; expected contiguous(...), column_major(...) or layout(...)");
     out.operations.push_back(base());
-    views(out.operations, false);
+    views(out.operations);
     return out;
   }
 
@@ -173,7 +198,7 @@ class expression_parser {
         b.columns.push_back(column());
         expression input;
         input.operations.push_back(base());
-        views(input.operations, true);
+        views(input.operations, name);
         b.inputs.push_back(std::move(input));
         if (peek() == ',') {
           ++pos_;
@@ -187,7 +212,7 @@ class expression_parser {
       if (peek() == '[') {  // [i]: one of the views, then views of it
         b.part_column = column();
         b.part = part_index(name);
-        views(b.views, false);
+        views(b.views);
       } else if (peek() == '.') {
         fail(column(), quoted(name) + " gives one view per argument; pick one with [i] before a view of it");
       }
@@ -197,12 +222,125 @@ class expression_parser {
     return b;
   }
 
+  // thread_value(...), as_thread_value(...) or partition(...) as the whole text, or nothing (when
+  // the text starts with another name).
+  std::optional<thread_value_expression> parse_thread_value() {
+    if (text_.size() > max_expression_length)
+      fail(max_expression_length + 1, "the text is longer than " + std::to_string(max_expression_length) + " bytes");
+    skip_blanks();
+    const std::size_t start = pos_;
+    const std::string_view name = identifier();
+    if (!is_thread_value(name)) {
+      pos_ = start;
+      return std::nullopt;
+    }
+    thread_value_expression t;
+    if (name == "partition") {
+      // partition(TILE, TV, thread)
+      t.partitioned = true;
+      t.partition_column = start + 1;
+      expect('(', "after 'partition'");
+      skip_blanks();
+      t.tile = nested_layout(name);
+      expect(',', "after the tile of 'partition'");
+      skip_blanks();
+      const std::size_t tv_start = pos_;
+      const std::string_view tv_name = identifier();
+      if (tv_name != "thread_value" && tv_name != "as_thread_value")
+        fail(tv_start + 1, "'partition' takes a thread_value(...) or as_thread_value(...) second, found " + (tv_name.empty() ? found() : quoted(tv_name)));
+      thread_value_call(t, tv_name, tv_start);
+      expect(',', "after the thread-value layout of 'partition'");
+      skip_blanks();
+      if (!starts_integer()) fail(column(), "'partition' takes the thread (an integer) third, found " + found());
+      t.thread = integer();
+      expect(')', "after the thread of 'partition'");
+    } else {
+      thread_value_call(t, name, start);
+    }
+    skip_blanks();
+    if (!at_end()) fail(column(), "expected the end of the expression after " + quoted(name) + "(...), found " + found());
+    return t;
+  }
+
  private:
   static bool is_broadcast(std::string_view name) { return name == "broadcast_shapes" || name == "broadcast_arrays"; }
+  static bool is_thread_value(std::string_view name) { return name == "thread_value" || name == "as_thread_value" || name == "partition"; }
+
+  // A layout expression as an argument of the whole expression `enclosing`.
+  expression nested_layout(std::string_view enclosing) {
+    expression e;
+    e.operations.push_back(base());
+    views(e.operations, enclosing);
+    return e;
+  }
+
+  // A bare word argument, one of two (blocked or interleaved; exactly_once or replicated).
+  bool word_argument(std::string_view call, std::string_view no, std::string_view yes) {
+    skip_blanks();
+    const std::size_t at = column();
+    const std::string_view word = identifier();
+    if (word != no && word != yes)
+      fail(at, quoted(call) + " takes " + std::string(no) + " or " + std::string(yes) + " here, found " + (word.empty() ? found() : quoted(word)));
+    return word == yes;
+  }
+
+  // thread_value(THREADS, VALUES[, blocked|interleaved]) or
+  // as_thread_value(LAYOUT, value_rank, (tile shape)[, exactly_once|replicated]), `name` just read.
+  void thread_value_call(thread_value_expression& t, std::string_view name, std::size_t start) {
+    t.from_layout = name == "as_thread_value";
+    t.column = start + 1;
+    expect('(', "after " + quoted(name));
+    skip_blanks();
+    t.columns.push_back(column());
+    t.layouts.push_back(nested_layout(name));
+    expect(',', std::string(t.from_layout ? "after the layout of " : "after the threads of ") + quoted(name));
+    skip_blanks();
+    if (!t.from_layout) {
+      t.columns.push_back(column());
+      t.layouts.push_back(nested_layout(name));
+      skip_blanks();
+      if (peek() == ',') {
+        ++pos_;
+        t.arrangement = word_argument(name, "blocked", "interleaved") ? interleaved : blocked;
+      }
+    } else {
+      if (!starts_integer()) fail(column(), "'as_thread_value' takes the value rank (an integer) second, found " + found());
+      t.value_rank = integer();
+      expect(',', "after the value rank of 'as_thread_value'");
+      skip_blanks();
+      if (peek() == '(') {  // the tile shape: a tuple, or one integer for rank 1
+        ++pos_;
+        skip_blanks();
+        while (peek() != ')') {
+          if (!starts_integer()) fail(column(), "expected an integer or ')' in the tile shape of 'as_thread_value', found " + found());
+          t.tile_shape.push_back(integer());
+          skip_blanks();
+          if (peek() == ',') {
+            ++pos_;
+            skip_blanks();
+          } else if (peek() != ')') {
+            fail(column(), "expected ')' or ',' in the tile shape of 'as_thread_value', found " + found());
+          }
+        }
+        ++pos_;
+      } else if (starts_integer()) {
+        t.tile_shape.push_back(integer());
+      } else {
+        fail(column(), "'as_thread_value' takes the tile shape (a tuple) third, found " + found());
+      }
+      skip_blanks();
+      if (peek() == ',') {
+        ++pos_;
+        t.coverage = word_argument(name, "exactly_once", "replicated") ? replicated : exactly_once;
+      }
+    }
+    expect(')', "after the arguments of " + quoted(name));
+  }
 
   // The views after a base: '.' name(...) and [index], up to the end of the text, or, in an
-  // argument of broadcast_arrays (`nested`), up to the ',' or ')' after it.
-  void views(std::vector<expression::operation>& out, bool nested) {
+  // argument of a whole expression (`enclosing` names it), up to the ',' or ')' after it.
+  void views(std::vector<expression::operation>& out, std::string_view enclosing = {}) {
+    const bool nested = !enclosing.empty();
     while (true) {
       skip_blanks();
       if (at_end() && !nested) break;
@@ -213,7 +351,7 @@ class expression_parser {
       } else if (peek() == '[') {
         out.push_back(index());
       } else {
-        fail(column(), std::string(nested ? "expected '.', '[', ',' or ')' in an argument of 'broadcast_arrays'" : "expected '.', '[' or the end of the expression") +
+        fail(column(), (nested ? "expected '.', '[', ',' or ')' in an argument of " + quoted(enclosing) : std::string("expected '.', '[' or the end of the expression")) +
                            ", found " + found());
       }
     }
@@ -514,14 +652,14 @@ class expression_parser {
     op.column = column();
     const std::string_view name = identifier();
     if (name.empty()) fail(column(), "expected a layout such as contiguous(3, 4), found " + found());
-    if (is_broadcast(name)) fail(op.column, quoted(name) + " is written as a whole expression, not as a layout inside one");
+    if (is_broadcast(name) || is_thread_value(name)) fail(op.column, quoted(name) + " is written as a whole expression, not as a layout inside one");
     op.op = find_operation(name);
     if (op.op == nullptr || !op.op->starts_expression) {
       auto known = operation_names(true);
       std::string list;
       for (std::size_t i = 0; i < known.size(); ++i)
         list += std::string(i == 0 ? "" : i + 1 == known.size() ? " or " : ", ") + std::string(known[i]);
-      known.insert(known.end(), {"broadcast_shapes", "broadcast_arrays"});  // "did you mean" them too
+      known.insert(known.end(), {"broadcast_shapes", "broadcast_arrays", "thread_value", "as_thread_value", "partition"});  // "did you mean" them too
       fail(op.column, unknown("layout", name, known) + "; expected " + list);
     }
     read_arguments(op, name);
@@ -895,6 +1033,61 @@ inline std::string to_static_type(const expression& e) {
 
 /// parse_expression then to_static_type.
 inline std::string to_static_type(std::string_view text) { return to_static_type(parse_expression(text)); }
+
+/// The text's thread_value(...), as_thread_value(...) or partition(...) (see
+/// thread_value_expression), or nothing when it starts with another name. Throws
+/// expression_error as parse_expression does; nothing is evaluated yet.
+inline std::optional<thread_value_expression> parse_thread_value(std::string_view text) { return detail::expression_parser(text).parse_thread_value(); }
+
+/// The thread-value layout of thread_value(...) or as_thread_value(...) (for partition(...), of its
+/// second argument), by the core's rules; their layout_error becomes an expression_error at the call.
+inline thread_value_value evaluate_thread_value(const thread_value_expression& t) {
+  std::vector<dynamic_layout> layouts;
+  for (const expression& e : t.layouts) layouts.push_back(evaluate(e));
+  try {
+    if (!t.from_layout) {
+      if (layouts.size() != 2) throw layout_error("thread_value: takes the threads and the values, two layouts");
+      return thread_value(layouts[0], layouts[1], t.arrangement);
+    }
+    if (layouts.size() != 1) throw layout_error("as_thread_value: takes one layout");
+    if (t.value_rank < 0) throw layout_error("as_thread_value: the value rank {} is negative", t.value_rank);
+    return as_thread_value(layouts[0], static_cast<std::size_t>(t.value_rank), detail::to_dims(t.tile_shape, "as_thread_value"), t.coverage);
+  } catch (const expression_error&) {
+    throw;
+  } catch (const layout_error& error) {
+    throw expression_error(error.what(), t.column);
+  }
+}
+
+/// partition(TILE, TV, thread): the layout of that thread's values in the tile's storage (the
+/// core's partition); a refusal becomes an expression_error at 'partition'.
+inline dynamic_layout evaluate_partition(const thread_value_expression& t) {
+  if (!t.partitioned) throw expression_error("expression: not a partition(...)", t.column);
+  const dynamic_layout tile = evaluate(t.tile);
+  const thread_value_value tv = evaluate_thread_value(t);
+  try {
+    return partition(tile, tv, t.thread);
+  } catch (const layout_error& error) {
+    throw expression_error(error.what(), t.partition_column);
+  }
+}
+
+/// The static type: strider::thread_value_t<T, V[, strider::interleaved]>,
+/// strider::as_thread_value_t<L, r, strider::shape<...>[, strider::replicated]>, or for a partition
+/// strider::partition_t<Tile, TV> (whose offset, the thread's start, is the one run-time entry).
+inline std::string to_static_type(const thread_value_expression& t) {
+  std::string tv;
+  if (!t.from_layout) {
+    if (t.layouts.size() != 2) throw expression_error("expression: thread_value takes two layouts", t.column);
+    tv = "strider::thread_value_t<" + to_static_type(t.layouts[0]) + ", " + to_static_type(t.layouts[1]) +
+         (t.arrangement == interleaved ? ", strider::interleaved>" : ">");
+  } else {
+    if (t.layouts.size() != 1) throw expression_error("expression: as_thread_value takes one layout", t.column);
+    tv = "strider::as_thread_value_t<" + to_static_type(t.layouts[0]) + ", " + std::to_string(t.value_rank) + ", strider::shape<" +
+         detail::joined(t.tile_shape, ", ", true) + (t.coverage == replicated ? ">, strider::replicated>" : ">>");
+  }
+  return t.partitioned ? "strider::partition_t<" + to_static_type(t.tile) + ", " + tv + ">" : tv;
+}
 
 // --- mixed layouts: some extents of the base layout known only at run time (docs/mixed.md) -----
 

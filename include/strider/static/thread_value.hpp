@@ -49,9 +49,10 @@ template <thread_value_value V>
 inline constexpr bool is_thread_value_v<thread_value_layout<V>> = true;
 }  // namespace detail
 
-/// A static thread-value layout type (thread_value_t, as_thread_value_t).
+/// A static thread-value layout type (thread_value_t, as_thread_value_t). It refines
+/// static_layout_type, so that an overload for TV types wins over one for any static layout.
 template <class T>
-concept thread_value_type = detail::is_thread_value_v<std::remove_cvref_t<T>>;
+concept thread_value_type = static_layout_type<T> && detail::is_thread_value_v<std::remove_cvref_t<T>>;
 
 /// The thread-value layout of a tile split among threads (core's thread_value): `thread_value_t<
 /// contiguous<8, 32>, contiguous<1, 4>>` gives 256 threads 4 values each over an (8, 128)

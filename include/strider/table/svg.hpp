@@ -71,7 +71,8 @@ inline std::string hue_color(double h) {
   else if (h < 120) r = x, g = c;
   else if (h < 180) g = c, b = x;
   else if (h < 240) g = x, b = c;
-  else r = x, b = c;
+  else if (h < 300) r = x, b = c;
+  else r = c, b = x;
   char buffer[8];
   std::snprintf(buffer, sizeof buffer, "#%02x%02x%02x", static_cast<int>(std::lround((r + m) * 255)),
                 static_cast<int>(std::lround((g + m) * 255)), static_cast<int>(std::lround((b + m) * 255)));

@@ -79,6 +79,34 @@ inline bool is_identifier(std::string_view name) {
 }
 
 
+// The 2-D slices of `s` as Markdown tables, column indices in the header row, row indices in the
+// first column ("i0 \\ i1" names the axes); rank > 2 one table per slice under a bold
+// "[i, :, :]" line. `what` names the cells' column at rank 0 and 1; cell(flat) is the text of
+// the element at C-order index flat.
+template <class Cell>
+void markdown_tables(std::ostream& os, const panels& s, std::string_view what, std::string_view align, const Cell& cell) {
+  const std::size_t r = s.rank;
+  std::string corner(what);  // rank 0: a single column
+  if (r == 1) corner = "i0";
+  if (r >= 2) corner = "i" + std::to_string(r - 2) + " \\ i" + std::to_string(r - 1);
+  for (index_t k = 0; k < s.count; ++k) {
+    if (r > 2) os << (k ? "\n" : "") << "**" << s.header(k) << "**\n\n";
+    os << "| " << corner << " |";
+    if (r >= 1)
+      for (index_t j = 0; j < s.cols; ++j) os << ' ' << j << " |";
+    os << "\n|";
+    for (index_t j = 0; j < (r >= 1 ? s.cols + 1 : 1); ++j) os << align;
+    os << '\n';
+    for (index_t i = 0; i < s.rows; ++i) {
+      os << '|';
+      if (r == 1) os << ' ' << what << " |";
+      if (r >= 2) os << ' ' << i << " |";
+      for (index_t j = 0; j < s.cols; ++j) os << ' ' << cell(s.at(k, i, j)) << " |";
+      os << '\n';
+    }
+  }
+}
+
 }  // namespace detail
 
 /// One line in NumPy's notation: "shape (2, 4), strides (4, -1), offset 7", and ", storage N"
@@ -129,27 +157,7 @@ inline void write_markdown(std::ostream& os, const dynamic_layout& l) {
     return;
   }
   const std::vector<index_t> table = offset_table(l);
-  const detail::panels s(l);
-  const std::size_t r = l.rank();
-  std::string corner = "offset";  // rank 0: a single "offset" column
-  if (r == 1) corner = "i0";
-  if (r >= 2) corner = "i" + std::to_string(r - 2) + " \\ i" + std::to_string(r - 1);
-  for (index_t k = 0; k < s.count; ++k) {
-    if (r > 2) os << (k ? "\n" : "") << "**" << s.header(k) << "**\n\n";
-    os << "| " << corner << " |";
-    if (r >= 1)
-      for (index_t j = 0; j < s.cols; ++j) os << ' ' << j << " |";
-    os << "\n|";
-    for (index_t j = 0; j < (r >= 1 ? s.cols + 1 : 1); ++j) os << "---:|";
-    os << '\n';
-    for (index_t i = 0; i < s.rows; ++i) {
-      os << '|';
-      if (r == 1) os << " offset |";
-      if (r >= 2) os << ' ' << i << " |";
-      for (index_t j = 0; j < s.cols; ++j) os << ' ' << table[static_cast<std::size_t>(s.at(k, i, j))] << " |";
-      os << '\n';
-    }
-  }
+  detail::markdown_tables(os, detail::panels(l), "offset", "---:|", [&](index_t flat) { return std::to_string(table[static_cast<std::size_t>(flat)]); });
 }
 
 /// One line per element in logical (row-major) order: "i0,i1,...,offset" under a header line.
