@@ -157,6 +157,13 @@ int main() {
   fill(out, 0.5f);
   CHECK(target[11] == 0.5f);
 
+  // --- swizzles and the access certificate ----------------------------------------------------------
+  CHECK(swizzle<3, 3, 3>{}(64) == 72 && swizzle_offset(swizzle_value{3, 3, 3}, 72) == 64);
+  CHECK(swizzled_t<contiguous<8, 64>, swizzle<3, 3, 3>>{}(1, 0) == 72);
+  CHECK(access_t<contiguous<32, 32>, thread_value_t<contiguous<32, 1>, contiguous<1, 32>>, 4, 1>::bank_conflicts == 32 * 31);
+  CHECK(require_conflict_free_t<layout<shape<32, 32>, strides<33, 1>>, thread_value_t<contiguous<32, 1>, contiguous<1, 32>>, 4, 1>::wavefronts == 32);
+  CHECK(std::is_same_v<conflict_free_swizzle_t<contiguous<8, 64>, thread_value_t<contiguous<8, 1>, contiguous<1, 64>>, 2>, swizzle<3, 3, 3>>);
+
   // --- tables and writers --------------------------------------------------------------------------
   constexpr auto offsets = offset_table_v<permute_t<L, 1, 0>>;
   CHECK(offsets[1] == 4);
@@ -172,6 +179,13 @@ int main() {
   write_cpp_header(text, v, "offsets");
   write_svg(text, v, {"a title"});
   CHECK(to_string(v) == "shape (4, 2), strides (-1, 4), offset 7" && text.str().size() > 1000);
+  using staging_tv = thread_value_t<contiguous<2, 2>, contiguous<1, 2>>;
+  const thread_value_value hand = as_thread_value(dynamic_layout({2, 2}, {1, 2}), 1, {4});
+  std::ostringstream tv_text;
+  write_grid(tv_text, staging_tv{});
+  CHECK(tv_text.str() == "T0 V0  T0 V1  T1 V0  T1 V1\nT2 V0  T2 V1  T3 V0  T3 V1\n");
+  write_json(text, hand);
+  CHECK(to_string(hand) == "2 threads x 2 values over a tile of shape (4,): shape (2, 2), strides (1, 2)");
 
   // --- the expression language ---------------------------------------------------------------------
   const expression e = parse_expression("contiguous(3, 4)[1:, ::-1].permute(1, 0)");

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The GPU checks, for a machine with a GPU and nvcc but none of the project's other dependencies
 # (no Boost, Catch2 or CMake needed): builds and runs the device copy test and the CUDA examples,
-# compiles the device static test, then runs benchmarks/cuda/run.sh. Results go to $OUT (a
+# compiles the device static test, then runs benchmarks/cuda/run.sh and the bank-conflict benchmark. Results go to $OUT (a
 # temporary folder when unset), the binaries to a temporary folder. Usage (repository root): bash tools/gpu-check.sh [ARCH=90]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,13 +11,25 @@ nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 flags=(-std=c++20 -O2 -arch=sm_${arch} -I include)
 status=0
 bin=$(mktemp -d)
+# Everything compiles at once (the GPU machine has cores to spare), then the programs run in turn.
+programs=(runtime_tests/cuda/device_copy_test.cu examples/cuda/nhwc_conv.cu examples/cuda/masked_gemm.cu examples/cuda/staged_transpose.cu)
+pids=()
 for test in static_tests/cuda/device_static_test.cu static_tests/cuda/device_views_test.cu; do
-  "$nvcc" "${flags[@]}" -Werror all-warnings -c "$test" -o "$bin/$(basename "$test" .cu).o"
-  echo "$(basename "$test" .cu): compiled"
+  "$nvcc" "${flags[@]}" -Werror all-warnings -c "$test" -o "$bin/$(basename "$test" .cu).o" > "$bin/$(basename "$test" .cu).log" 2>&1 &
+  pids+=($!)
 done
-for test in runtime_tests/cuda/device_copy_test.cu examples/cuda/nhwc_conv.cu examples/cuda/masked_gemm.cu examples/cuda/staged_transpose.cu; do
+for test in "${programs[@]}"; do
+  "$nvcc" "${flags[@]}" "$test" -o "$bin/$(basename "$test" .cu)" > "$bin/$(basename "$test" .cu).log" 2>&1 &
+  pids+=($!)
+done
+names=(device_static_test device_views_test)
+for test in "${programs[@]}"; do names+=("$(basename "$test" .cu)"); done
+for i in "${!pids[@]}"; do
+  if wait "${pids[$i]}"; then echo "${names[$i]}: compiled"; else echo "${names[$i]}: DID NOT COMPILE"; cat "$bin/${names[$i]}.log"; status=1; fi
+done
+for test in "${programs[@]}"; do
   name=$(basename "$test" .cu)
-  "$nvcc" "${flags[@]}" "$test" -o "$bin/$name"
+  [ -x "$bin/$name" ] || continue
   if "$bin/$name" > "$out/$name.txt" 2>&1; then
     echo "$name: passed"
   else
@@ -27,4 +39,7 @@ for test in runtime_tests/cuda/device_copy_test.cu examples/cuda/nhwc_conv.cu ex
   tail -n 25 "$out/$name.txt"
 done
 OUT="$out" bash benchmarks/cuda/run.sh "$arch" | tee "$out/benchmark.md"
+# The access certificate's shared-memory cases, timed (docs/access.md).
+"$nvcc" -std=c++20 -O3 -arch=sm_${arch} -I include benchmarks/cuda/bank_conflicts.cu -o "$bin/bank_conflicts"
+"$bin/bank_conflicts" | tee "$out/bank_conflicts.md" || [ $? -eq 77 ]
 exit $status

@@ -52,7 +52,7 @@ def main():
     ap.add_argument("--include", default=os.path.join(ROOT, "include"))
     ap.add_argument("--work", default=None, help="where the generated sources go (default: a temporary folder)")
     ap.add_argument("--floor", action="store_true", help="also measure the chains against the no-rule floor header")
-    ap.add_argument("--chain", choices=["view", "tiling", "mixed", "mixed-static", "thread_value"], default="view",
+    ap.add_argument("--chain", choices=["view", "tiling", "mixed", "mixed-static", "thread_value", "access"], default="view",
                     help="the view chain (default) or the tiling chain (tile_t, rearrange_t, composition_t; no floor)")
     args = ap.parse_args()
     if args.chain != "view" and args.floor:
@@ -64,7 +64,7 @@ def main():
     os.makedirs(work, exist_ok=True)
     empty = os.path.join(work, "empty.cpp")
     with open(empty, "w") as f:
-        f.write("#include <strider/static.hpp>\n")
+        f.write("#include <strider/access.hpp>\n" if args.chain == "access" else "#include <strider/static.hpp>\n")
     chains = {}
     for n in args.n:
         chains[n] = os.path.join(work, f"chains_{n}.cpp")

@@ -1,6 +1,7 @@
 // strider/strider.hpp: the whole library except the Boost.Hana boundary (strider/hana.hpp).
 #pragma once
 
+#include "access.hpp"
 #include "core.hpp"
 #include "static.hpp"
 #include "storage.hpp"

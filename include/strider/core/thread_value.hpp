@@ -289,8 +289,16 @@ struct axis_in_tile {
 struct partition_plan {
   axis_in_tile axis[max_rank] = {};
   index_t base[max_rank] = {};
+  // Why there is no plan: 0 none; 1 axis `failed_axis` does not move along one tile axis
+  // (`failed_tile_axis` is the one it comes closest to); 2 the axes along tile axis
+  // `failed_tile_axis` reach coordinate `failed_coordinate` together.
+  int failure = 0;
+  std::size_t failed_axis = 0, failed_tile_axis = 0;
+  index_t failed_coordinate = 0;
 };
-STRIDER_HOST_DEVICE constexpr partition_plan plan_partition(const thread_value_value& tv) {
+// The plan, or why there is none (plan_partition refuses then; the access certificate falls
+// back to reading every element's offset).
+STRIDER_HOST_DEVICE constexpr partition_plan find_partition_plan(const thread_value_value& tv) {
   partition_plan plan;
   index_t row[max_rank] = {};
   index_t step = 1;
@@ -311,14 +319,31 @@ STRIDER_HOST_DEVICE constexpr partition_plan plan_partition(const thread_value_v
     const index_t magnitude = s < 0 ? -s : s;
     std::size_t k = 0;
     while (row[k] > magnitude) ++k;  // row[tile_rank - 1] is 1
-    if (magnitude % row[k] != 0 || (magnitude / row[k]) * (e - 1) >= tv.tile_shape[k])
-      detail::refuse("partition: axis {} of the thread-value layout (extent {}, index stride {}) does not move along one tile axis; each of its axes must (tile axis {} has extent {})", i, e, s, k, tv.tile_shape[k]);
+    if (magnitude % row[k] != 0 || (magnitude / row[k]) * (e - 1) >= tv.tile_shape[k]) {
+      plan.failure = 1;
+      plan.failed_axis = i;
+      plan.failed_tile_axis = k;
+      return plan;
+    }
     plan.axis[i] = {k, s / row[k]};
     if (s > 0) high[k] += plan.axis[i].step * (e - 1);
     else low[k] += plan.axis[i].step * (e - 1);
-    if (low[k] < 0 || high[k] >= tv.tile_shape[k])
-      detail::refuse("partition: the thread-value layout's axes along tile axis {} reach coordinate {} together, outside its extent {} (they carry into the next axis)", k, low[k] < 0 ? low[k] : high[k], tv.tile_shape[k]);
+    if (low[k] < 0 || high[k] >= tv.tile_shape[k]) {
+      plan.failure = 2;
+      plan.failed_tile_axis = k;
+      plan.failed_coordinate = low[k] < 0 ? low[k] : high[k];
+      return plan;
+    }
   }
+  return plan;
+}
+STRIDER_HOST_DEVICE constexpr partition_plan plan_partition(const thread_value_value& tv) {
+  const partition_plan plan = find_partition_plan(tv);
+  const std::size_t i = plan.failed_axis, k = plan.failed_tile_axis;
+  if (plan.failure == 1)
+    detail::refuse("partition: axis {} of the thread-value layout (extent {}, index stride {}) does not move along one tile axis; each of its axes must (tile axis {} has extent {})", i, tv.layout.shape[i], tv.layout.strides[i], k, tv.tile_shape[k]);
+  if (plan.failure == 2)
+    detail::refuse("partition: the thread-value layout's axes along tile axis {} reach coordinate {} together, outside its extent {} (they carry into the next axis)", k, plan.failed_coordinate, tv.tile_shape[k]);
   return plan;
 }
 

@@ -1,0 +1,171 @@
+// Shared-memory reads of the published cases (bank_conflicts.hpp, docs/access.md), timed on the
+// GPU, against the access certificate's wavefronts: for each pair of tile layouts read by the same
+// threads in the same vectors (a conflicting one and a conflict-free one), the ratio of the two
+// times next to the ratio of their wavefronts. Every block of 256 threads fills its shared tile
+// with element ids, then each thread (as thread threadIdx.x % threads of the TV layout) reads its
+// vectors `passes` times with ld.shared of the certificate's width; the sums of the ids read are
+// checked against the TV layout's elements. Median of 11 timings after a warm-up.
+// Build: nvcc -std=c++20 -O3 -arch=sm_90 -I include benchmarks/cuda/bank_conflicts.cu
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "bank_conflicts.hpp"
+
+namespace {
+using namespace strider;
+using namespace bank_cases;
+
+constexpr int block_threads = 256, timed_passes = 256, repeats = 11;
+
+void check(cudaError_t status, const char* what) {
+  if (status != cudaSuccess) {
+    std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(status));
+    std::exit(1);
+  }
+}
+
+// One shared load of `Bytes` bytes (a vector), summed as element ids of `Element` bytes.
+// ld.volatile: every pass loads again (ptxas hoists a plain ld.shared out of the loop, the tile
+// being loop-invariant), with exactly this width.
+template <int Bytes, int Element, bool Ids>
+__device__ unsigned load_sum(unsigned address) {
+  unsigned w[4] = {};
+  if constexpr (Bytes == 4) asm volatile("ld.volatile.shared.u32 %0, [%1];" : "=r"(w[0]) : "r"(address));
+  else if constexpr (Bytes == 8) asm volatile("ld.volatile.shared.v2.u32 {%0, %1}, [%2];" : "=r"(w[0]), "=r"(w[1]) : "r"(address));
+  else asm volatile("ld.volatile.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(w[0]), "=r"(w[1]), "=r"(w[2]), "=r"(w[3]) : "r"(address));
+  unsigned sum = 0;
+  if constexpr (Ids)  // the element ids read, to check them
+    for (int i = 0; i < Bytes / 4; ++i) sum += Element == 4 ? w[i] : (w[i] & 0xffffu) + (w[i] >> 16);
+  else  // timed: the fewest other instructions, so that the loads set the pace
+    for (int i = 0; i < Bytes / 4; ++i) sum ^= w[i];
+  return sum;
+}
+
+// A kernel's template argument is a case by its own name (a struct deriving from shared_read):
+// nvcc 13's launch stub cannot print class-type template arguments (the layouts' values).
+template <class Tile, class TV, int Element, int Width>
+struct shared_read {
+  using tile = Tile;
+  using tv = TV;
+  static constexpr int element = Element, width = Width;
+};
+
+struct columns_plain : shared_read<floats, by_columns, 4, 1> {};
+struct columns_padded : shared_read<padded_floats, by_columns, 4, 1> {};
+struct columns_swizzled : shared_read<swizzled_floats, by_columns, 4, 1> {};
+struct column_vectors_plain : shared_read<floats, by_columns, 4, 4> {};
+struct column_vectors_swizzled : shared_read<chunk_swizzled_floats, by_columns, 4, 4> {};
+struct half_rows_plain : shared_read<halves, own_rows, 2, 8> {};
+struct half_rows_swizzled : shared_read<swizzled_halves, own_rows, 2, 8> {};
+struct rows_plain : shared_read<floats, by_rows, 4, 1> {};
+
+template <class Case, bool Ids>
+__global__ void read_tile(unsigned* out, int passes) {
+  using Tile = typename Case::tile;
+  using TV = typename Case::tv;
+  constexpr int Element = Case::element, Width = Case::width;
+  extern __shared__ __align__(16) unsigned char storage[];
+  constexpr index_t elements = TV::tile_shape[0] * TV::tile_shape[1], vectors = TV::values / Width;
+  for (index_t e = threadIdx.x; e < elements; e += blockDim.x) {
+    const index_t at = element_offset<Tile>(e) * Element;
+    if constexpr (Element == 4) *reinterpret_cast<unsigned*>(storage + at) = static_cast<unsigned>(e);
+    else *reinterpret_cast<unsigned short*>(storage + at) = static_cast<unsigned short>(e);
+  }
+  __syncthreads();
+  const index_t thread = threadIdx.x % TV::threads;
+  const unsigned base = static_cast<unsigned>(__cvta_generic_to_shared(storage));
+  unsigned address[vectors];
+#pragma unroll
+  for (index_t k = 0; k < vectors; ++k) address[k] = base + static_cast<unsigned>(vector_offset<Tile, TV, Width>(thread, k) * Element);
+  unsigned sum = 0;
+  for (int p = 0; p < passes; ++p)
+#pragma unroll
+    for (index_t k = 0; k < vectors; ++k) sum += load_sum<Element * Width, Element, Ids>(address[k]);
+  out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
+}
+
+struct result {
+  double ms;
+  index_t wavefronts;
+};
+
+template <class Case>
+result run(int blocks, unsigned* out) {
+  using Tile = typename Case::tile;
+  using TV = typename Case::tv;
+  constexpr int Element = Case::element, Width = Case::width;
+  using certificate = access_t<Tile, TV, Element, Width>;
+  static_assert(certificate::vector_width == Width);
+  const std::size_t bytes = static_cast<std::size_t>(Tile::required_span * Element);  // swizzled: the composed span
+  const auto launch = [&] { read_tile<Case, false><<<blocks, block_threads, bytes>>>(out, timed_passes); };
+  read_tile<Case, true><<<blocks, block_threads, bytes>>>(out, 1);
+  check(cudaDeviceSynchronize(), "the check");
+  // Each thread read its own values once: check the ids.
+  std::vector<unsigned> got(static_cast<std::size_t>(blocks) * block_threads);
+  check(cudaMemcpy(got.data(), out, got.size() * sizeof(unsigned), cudaMemcpyDeviceToHost), "copy back");
+  for (index_t t = 0; t < block_threads; ++t) {
+    unsigned expected = 0;
+    for (index_t v = 0; v < TV::values; ++v) expected += static_cast<unsigned>(TV::tv_value.element(t % TV::threads, v));
+    if (got[static_cast<std::size_t>(t)] != expected) {
+      std::fprintf(stderr, "thread %lld read the wrong elements\n", static_cast<long long>(t));
+      std::exit(1);
+    }
+  }
+  launch();
+  check(cudaDeviceSynchronize(), "warm-up");
+  cudaEvent_t start, stop;
+  cudaEventCreate(&start);
+  cudaEventCreate(&stop);
+  std::vector<float> times;
+  for (int r = 0; r < repeats; ++r) {
+    cudaEventRecord(start);
+    launch();
+    cudaEventRecord(stop);
+    check(cudaEventSynchronize(stop), "timed run");
+    float ms = 0;
+    cudaEventElapsedTime(&ms, start, stop);
+    times.push_back(ms);
+  }
+  std::sort(times.begin(), times.end());
+  // Wavefronts of one block: the certificate counts the TV layout's threads; the block runs
+  // block_threads / threads copies of them.
+  return {times[times.size() / 2], certificate::wavefronts * (block_threads / TV::threads)};
+}
+
+// Each row: both times, the wavefronts per block and pass, the SM clocks each wavefront took
+// (all blocks resident at once: blocks per SM x passes x wavefronts per block), and the ratios.
+void row(const char* name, result slow, result fast, double clock_ghz, int blocks_per_sm) {
+  const double measured = slow.ms / fast.ms, predicted = static_cast<double>(slow.wavefronts) / static_cast<double>(fast.wavefronts);
+  const auto clocks = [&](const result& r) { return r.ms * 1e6 * clock_ghz / (static_cast<double>(blocks_per_sm) * timed_passes * static_cast<double>(r.wavefronts)); };
+  std::printf("| %s | %.3f | %.3f | %lld / %lld | %.2f / %.2f | %.2f | %.2f | %+.0f %% |\n", name, slow.ms, fast.ms, static_cast<long long>(slow.wavefronts),
+              static_cast<long long>(fast.wavefronts), clocks(slow), clocks(fast), measured, predicted, 100.0 * (measured / predicted - 1));
+}
+
+}  // namespace
+
+int main() {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+    std::printf("no CUDA device visible\n");
+    return 77;
+  }
+  cudaDeviceProp prop{};
+  check(cudaGetDeviceProperties(&prop, 0), "device properties");
+  const int blocks = prop.multiProcessorCount * 8;
+  unsigned* out = nullptr;
+  check(cudaMalloc(&out, static_cast<std::size_t>(blocks) * block_threads * sizeof(unsigned)), "cudaMalloc");
+  int clock_khz = 0;
+  check(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0), "clock rate");
+  const double ghz = clock_khz / 1e6;
+  std::printf("# %s (%.2f GHz), %d blocks of %d threads, %d passes, median of %d\n\n", prop.name, ghz, blocks, block_threads, timed_passes, repeats);
+  std::printf("| case | conflicting ms | conflict-free ms | wavefronts per block and pass | clocks per wavefront | measured ratio | certificate's ratio | difference |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+  row("32x32 floats by columns, 4 B: plain / padded", run<columns_plain>(blocks, out), run<columns_padded>(blocks, out), ghz, 8);
+  row("32x32 floats by columns, 4 B: plain / swizzle<5,0,5>", run<columns_plain>(blocks, out), run<columns_swizzled>(blocks, out), ghz, 8);
+  row("32x32 floats by columns, 16 B: plain / swizzle<3,2,3>", run<column_vectors_plain>(blocks, out), run<column_vectors_swizzled>(blocks, out), ghz, 8);
+  row("8x64 halves by rows, 16 B: plain / swizzle<3,3,3>", run<half_rows_plain>(blocks, out), run<half_rows_swizzled>(blocks, out), ghz, 8);
+  row("32x32 floats, 4 B: by columns / by rows", run<columns_plain>(blocks, out), run<rows_plain>(blocks, out), ghz, 8);
+  cudaFree(out);
+  return 0;
+}

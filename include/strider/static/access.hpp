@@ -1,0 +1,146 @@
+// strider/static/access.hpp: swizzled static layouts and the access certificate at compile time
+// (docs/access.md). `swizzled_t<L, swizzle<B, M, S>>` reads L's offsets through the swizzle;
+// `access_t<Tile, TV, Bytes>` is core's access_of as static members; `require_conflict_free_t`
+// and `require_coalesced_t` fail the build naming the threads and offsets that collide.
+#pragma once
+
+#include <cstddef>
+
+#include "../core/access.hpp"
+#include "../core/swizzle.hpp"
+#include "layout.hpp"
+#include "thread_value.hpp"
+
+namespace strider {
+
+/// A static layout whose offsets are `Swizzle`'s of L's (relative to the storage start, which
+/// must be aligned to `Swizzle::period` elements). Indexes as L does; a swizzle is a bijection, so
+/// `is_unique` is L's; `required_span` and `vector_width` are the composed function's.
+/// Example: `swizzled_t<contiguous<8, 64>, swizzle<3, 3, 3>>{}(1, 0) == 72`.
+template <static_layout_type L, class Swizzle>
+struct swizzled_layout {
+  using layout_type = L;
+  using swizzle_type = Swizzle;
+  static constexpr swizzle_value swizzle = Swizzle::value;
+  static constexpr std::size_t rank = L::rank;
+  static constexpr auto shape = L::shape;
+  static constexpr index_t size = L::size;
+  static constexpr bool is_unique = L::is_unique;
+  /// One past the largest swizzled offset: the swizzle keeps each aligned period in place, so
+  /// it is at most L's span rounded up to the period, and exact here by enumeration.
+  static constexpr index_t required_span = [] {
+    index_t span = 0;
+    for (index_t k = 0; k < size; ++k) {
+      index_t e = k, o = L::offset;
+      for (std::size_t d = rank; d-- > 0;) {
+        o += (e % L::shape[d]) * L::strides[d];
+        e /= L::shape[d];
+      }
+      const index_t s = swizzle_offset(swizzle, o) + 1;
+      span = s > span ? s : span;
+    }
+    return span;
+  }();
+  template <class... I>
+    requires(sizeof...(I) == rank)
+  STRIDER_HOST_DEVICE constexpr index_t operator()(I... i) const {
+    return swizzle_offset(swizzle, L{}(i...));
+  }
+  STRIDER_HOST_DEVICE static constexpr dynamic_layout dynamic() { return L::dynamic(); }  // the unswizzled layout
+};
+
+template <static_layout_type L, class Swizzle>
+using swizzled_t = swizzled_layout<L, Swizzle>;
+
+namespace detail {
+template <class L>
+inline constexpr swizzle_value swizzle_of = swizzle_value{};
+template <class L, class S>
+inline constexpr swizzle_value swizzle_of<swizzled_layout<L, S>> = S::value;
+template <class L>
+struct unswizzled {
+  using type = L;
+};
+template <class L, class S>
+struct unswizzled<swizzled_layout<L, S>> {
+  using type = L;
+};
+}  // namespace detail
+
+/// The access certificate of TV's threads reading a static tile (strided or swizzled_t) of
+/// Bytes-byte elements: core's access_of (docs/access.md) as static members. Width 0 lets the
+/// rule pick the widest vector; a width that does not hold is a compile error.
+/// Example: `access_t<contiguous<32, 32>, thread_value_t<contiguous<1, 32>, contiguous<32, 1>>,
+/// 4>::bank_conflicts == 0` (each instruction reads one row).
+template <class Tile, thread_value_type TV, index_t Bytes, index_t Width = 0>
+struct access_certificate {
+  static constexpr access_report report = access_of(detail::unswizzled<Tile>::type::value, detail::swizzle_of<Tile>, TV::tv_value, Bytes, Width);
+  static constexpr index_t vector_width = report.vector_width;
+  static constexpr index_t instructions = report.instructions;
+  static constexpr index_t phases = report.phases;
+  static constexpr index_t wavefronts = report.wavefronts;
+  static constexpr index_t bank_conflicts = report.bank_conflicts;
+  static constexpr index_t sectors = report.sectors;
+  static constexpr index_t ideal_sectors = report.ideal_sectors;
+  static constexpr bank_collision worst = report.worst;
+  static constexpr sector_excess worst_global = report.worst_global;
+  static constexpr bool conflict_free = bank_conflicts == 0;
+  static constexpr bool coalesced = sectors == ideal_sectors;
+};
+
+template <class Tile, thread_value_type TV, index_t Bytes, index_t Width = 0>
+using access_t = access_certificate<Tile, TV, Bytes, Width>;
+
+namespace detail {
+// The refusals as types, so that the compiler shows the values (g++ prints none of a constexpr
+// call chain's): the worst phase's instruction, phase, bank, ways, and the two threads with the
+// element offsets their vectors start at.
+template <index_t Instruction, index_t Phase, index_t Bank, index_t Ways, index_t Thread, index_t Offset, index_t OtherThread, index_t OtherOffset>
+struct shared_access_conflict {
+  static_assert(Ways < 0, "shared access: bank conflict: shared_access_conflict<instruction, phase, bank, ways, thread, offset, other thread, other offset>: the two threads read different words of one bank in that phase");
+};
+template <index_t Instruction, index_t Sectors, index_t IdealSectors, index_t Thread, index_t Offset, index_t OtherThread, index_t OtherOffset>
+struct uncoalesced_global_access {
+  static_assert(Sectors < 0, "global access: not coalesced: uncoalesced_global_access<instruction, sectors, ideal sectors, thread, offset, other thread, other offset>: the instruction touches more 32-byte sectors than its bytes need");
+};
+template <class A, bool Free = A::conflict_free>
+struct conflict_free_check {
+  using type = A;
+};
+template <class A>
+struct conflict_free_check<A, false> {
+  static constexpr bank_collision c = A::worst;
+  using type = decltype(shared_access_conflict<c.instruction, c.phase, c.bank, c.ways, c.thread, c.offset, c.other_thread, c.other_offset>{}, A{});
+};
+template <class A, bool Coalesced = A::coalesced>
+struct coalesced_check {
+  using type = A;
+};
+template <class A>
+struct coalesced_check<A, false> {
+  static constexpr sector_excess s = A::worst_global;
+  using type = decltype(uncoalesced_global_access<s.instruction, s.sectors, s.ideal_sectors, s.thread, s.offset, s.other_thread, s.other_offset>{}, A{});
+};
+}  // namespace detail
+
+/// access_t, or a compile error when the access has bank conflicts, naming the worst phase:
+/// `shared_access_conflict<0, 0, 0, 32, 0, 0, 1, 32>` (instruction 0, phase 0, bank 0, 32-way:
+/// thread 0 at offset 0 and thread 1 at offset 32).
+template <class Tile, thread_value_type TV, index_t Bytes, index_t Width = 0>
+using require_conflict_free_t = typename detail::conflict_free_check<access_t<Tile, TV, Bytes, Width>>::type;
+
+/// access_t, or a compile error when an instruction touches more global sectors than its bytes
+/// need: `uncoalesced_global_access<0, 32, 4, 0, 0, 1, 32>`.
+template <class Tile, thread_value_type TV, index_t Bytes, index_t Width = 0>
+using require_coalesced_t = typename detail::coalesced_check<access_t<Tile, TV, Bytes, Width>>::type;
+
+/// The swizzle with the fewest bits that makes TV's access to Tile conflict-free at the same
+/// vector width (core's conflict_free_swizzle), as a type: `swizzled_t<Tile,
+/// conflict_free_swizzle_t<Tile, TV, Bytes>>` is the fixed tile; swizzle<0, 0, 0> when Tile needs
+/// none; a compile error when no swizzle of up to 5 bits does. Evaluates a certificate per
+/// swizzle tried, so it costs the compiler more than one access_t.
+template <class Tile, thread_value_type TV, index_t Bytes>
+using conflict_free_swizzle_t = swizzle<conflict_free_swizzle(Tile::value, TV::tv_value, Bytes).bits, conflict_free_swizzle(Tile::value, TV::tv_value, Bytes).base,
+                                        conflict_free_swizzle(Tile::value, TV::tv_value, Bytes).shift>;
+
+}  // namespace strider

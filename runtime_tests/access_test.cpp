@@ -1,0 +1,229 @@
+// Swizzles and the access certificate against references written apart from the library: the
+// swizzle bit by bit from CuTe's description, and a simulator of the model of docs/access.md
+// (plain loops over threads, vectors, phases and banks, with std::set and std::map) on random
+// strided, padded and swizzled tiles and thread-value arrangements, for 1- to 16-byte elements.
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <strider/access.hpp>
+#include <strider/core.hpp>
+
+#include "catch.hpp"
+#include "test_helpers.hpp"
+
+using strider::dims;
+using strider::dynamic_layout;
+using strider::index_t;
+using strider::layout_error;
+using strider::swizzle_value;
+
+namespace {
+
+// CuTe's swizzle, one bit at a time: bit M + S + i of the offset flips bit M + i (S > 0), or bit
+// M + i flips bit M + |S| + i (S < 0), for i < B.
+index_t swizzle_by_bits(int b, int m, int s, index_t o) {
+  index_t out = o;
+  for (int i = 0; i < b; ++i) {
+    const int from = s >= 0 ? m + s + i : m + i, to = s >= 0 ? m + i : m - s + i;
+    if ((o >> from) & 1) out ^= index_t{1} << to;
+  }
+  return out;
+}
+
+struct simulated {
+  index_t width = 0, instructions = 0, phases = 0, wavefronts = 0, conflicts = 0, sectors = 0, ideal = 0, worst_ways = 0, worst_excess = 0;
+};
+
+// The model, from its description: offsets[t][v] is thread t's value v's element offset.
+simulated simulate(const std::vector<std::vector<index_t>>& offsets, index_t bytes) {
+  simulated r;
+  const index_t threads = static_cast<index_t>(offsets.size()), values = static_cast<index_t>(offsets[0].size());
+  for (index_t w = 16 / bytes; w >= 1; w /= 2) {
+    if (values % w != 0) continue;
+    bool ok = true;
+    for (index_t t = 0; t < threads && ok; ++t)
+      for (index_t g = 0; g < values && ok; g += w) {
+        ok = offsets[t][g] % w == 0;
+        for (index_t j = 0; j < w && ok; ++j) ok = offsets[t][g + j] == offsets[t][g] + j;
+      }
+    if (ok) {
+      r.width = w;
+      break;
+    }
+  }
+  const index_t access = r.width * bytes;
+  const index_t phase_threads = access <= 4 ? 32 : 128 / access;
+  for (index_t warp = 0; warp * 32 < threads; ++warp)
+    for (index_t k = 0; k < values / r.width; ++k) {
+      ++r.instructions;
+      std::set<index_t> sectors;
+      index_t lanes = 0;
+      for (index_t t = warp * 32; t < threads && t < warp * 32 + 32; ++t, ++lanes)
+        for (index_t byte = offsets[t][k * r.width] * bytes; byte < offsets[t][k * r.width] * bytes + access; ++byte) sectors.insert(byte / 32);
+      const index_t ideal = (lanes * access + 31) / 32;
+      r.sectors += static_cast<index_t>(sectors.size());
+      r.ideal += ideal;
+      r.worst_excess = std::max(r.worst_excess, static_cast<index_t>(sectors.size()) - ideal);
+      for (index_t p = 0; p * phase_threads < lanes; ++p) {
+        ++r.phases;
+        std::map<index_t, std::set<index_t>> banks;
+        for (index_t lane = p * phase_threads; lane < lanes && lane < (p + 1) * phase_threads; ++lane) {
+          const index_t t = warp * 32 + lane;
+          for (index_t byte = offsets[t][k * r.width] * bytes; byte < offsets[t][k * r.width] * bytes + access; ++byte) banks[byte / 4 % 32].insert(byte / 4);
+        }
+        index_t ways = 0;
+        for (const auto& [bank, words] : banks) ways = std::max(ways, static_cast<index_t>(words.size()));
+        r.wavefronts += ways;
+        r.conflicts += ways - 1;
+        r.worst_ways = std::max(r.worst_ways, ways);
+      }
+    }
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("swizzle: CuTe's definition bit by bit, its own inverse, each period onto itself, for every B, M, S up to 5 bits") {
+  for (int b = 0; b <= 5; ++b)
+    for (int m = 0; m <= 5; ++m)
+      for (int s = -5; s <= 5; ++s) {
+        if ((s < 0 ? -s : s) < b) {
+          CHECK_THROWS_WITH(strider::detail::check_swizzle({b, m, s}), Catch::Contains("swizzle: |S| = "));
+          continue;
+        }
+        const swizzle_value sw{b, m, s};
+        const index_t period = strider::swizzle_period(sw);
+        REQUIRE(period == index_t{1} << (b + m + (s < 0 ? -s : s)));
+        for (index_t o = 0; o < 2 * period; ++o) {
+          const index_t moved = strider::swizzle_offset(sw, o);
+          REQUIRE(moved == swizzle_by_bits(b, m, s, o));
+          REQUIRE(strider::unswizzle_offset(sw, moved) == o);
+          REQUIRE(moved / period == o / period);
+          REQUIRE(moved % (index_t{1} << m) == o % (index_t{1} << m));  // runs of 2^M stay together
+        }
+      }
+}
+
+TEST_CASE("access_of against a simulator of the model: random strided, padded and swizzled tiles, thread-value arrangements, 1- to 16-byte elements") {
+  std::mt19937_64 rng{20261126};
+  const auto pick = [&](index_t lo, index_t hi) { return std::uniform_int_distribution<index_t>(lo, hi)(rng); };
+  int swizzled_cases = 0, conflicting = 0, uncoalesced = 0;
+  for (int trial = 0; trial < 1000; ++trial) {
+    // A 2-D tile of Threads x Values, threads and values row- or column-major, blocked or interleaved.
+    const dims t_shape{pick(1, 8), pick(1, 16)}, v_shape{pick(0, 1) ? 1 : index_t{1} << pick(0, 2), index_t{1} << pick(0, 3)};
+    const auto numbering = [&](const dims& shape) { return pick(0, 3) == 0 ? dynamic_layout::column_major(shape) : dynamic_layout::contiguous(shape); };
+    const dynamic_layout threads = numbering(t_shape), values = numbering(v_shape);
+    const bool spread = pick(0, 2) == 0;
+    const auto tv = strider::thread_value(threads, values, spread ? strider::interleaved : strider::blocked);
+    const index_t rows = tv.tile_shape[0], cols = tv.tile_shape[1];
+    const index_t bytes = index_t{1} << pick(0, 4);
+    // The tile: row-major, padded rows, column-major, or row-major swizzled.
+    const int kind = static_cast<int>(pick(0, 3));
+    const index_t pad = kind == 1 ? pick(1, 9) : 0;
+    const dynamic_layout tile = kind == 2 ? dynamic_layout::column_major({rows, cols}) : dynamic_layout({rows, cols}, {cols + pad, 1});
+    swizzle_value sw{};
+    if (kind == 3) {
+      const int b = static_cast<int>(pick(1, 3)), m = static_cast<int>(pick(0, 3));
+      sw = {b, m, static_cast<int>(pick(b, 5))};
+      ++swizzled_cases;
+    }
+    INFO("threads " << strider_test::describe(threads) << ", values " << strider_test::describe(values) << (spread ? " interleaved" : " blocked")
+                    << ", tile " << strider_test::describe(tile) << " swizzle " << sw.bits << "," << sw.base << "," << sw.shift << ", " << bytes << " bytes");
+    // Thread t's value v from the definition: thread coordinate from Threads' offsets, value
+    // coordinate from Values', element (r, c) blocked or interleaved, its offset in the tile.
+    std::vector<std::vector<index_t>> offsets(static_cast<std::size_t>(tv.threads()), std::vector<index_t>(static_cast<std::size_t>(tv.values())));
+    strider_test::for_each_index(t_shape, [&](const strider_test::index_vec& tc) {
+      const index_t t = strider_test::naive_offset(threads, tc);
+      strider_test::for_each_index(v_shape, [&](const strider_test::index_vec& vc) {
+        const index_t v = strider_test::naive_offset(values, vc);
+        const index_t r = spread ? vc[0] * t_shape[0] + tc[0] : tc[0] * v_shape[0] + vc[0];
+        const index_t c = spread ? vc[1] * t_shape[1] + tc[1] : tc[1] * v_shape[1] + vc[1];
+        const index_t plain = strider_test::naive_offset(tile, {r, c});
+        offsets[static_cast<std::size_t>(t)][static_cast<std::size_t>(v)] = kind == 3 ? swizzle_by_bits(sw.bits, sw.base, sw.shift, plain) : plain;
+      });
+    });
+    const simulated expected = simulate(offsets, bytes);
+    const strider::access_report got = strider::access(tile, sw, tv, bytes);
+    REQUIRE(got.vector_width == expected.width);
+    REQUIRE(got.instructions == expected.instructions);
+    REQUIRE(got.phases == expected.phases);
+    REQUIRE(got.wavefronts == expected.wavefronts);
+    REQUIRE(got.bank_conflicts == expected.conflicts);
+    REQUIRE(got.sectors == expected.sectors);
+    REQUIRE(got.ideal_sectors == expected.ideal);
+    REQUIRE(got.worst.ways == expected.worst_ways);
+    REQUIRE(got.worst_global.sectors - got.worst_global.ideal_sectors == expected.worst_excess);
+    if (got.bank_conflicts > 0) {
+      // The named threads read different words of the named bank in one phase of one warp.
+      const strider::bank_collision& w = got.worst;
+      REQUIRE(w.thread / 32 == w.other_thread / 32);
+      REQUIRE(w.offset == offsets[static_cast<std::size_t>(w.thread)][static_cast<std::size_t>(w.instruction % (tv.values() / got.vector_width) * got.vector_width)]);
+      REQUIRE(w.other_offset == offsets[static_cast<std::size_t>(w.other_thread)][static_cast<std::size_t>(w.instruction % (tv.values() / got.vector_width) * got.vector_width)]);
+      ++conflicting;
+      CHECK_THROWS_WITH(strider::require_conflict_free(got), Catch::StartsWith("shared access: threads " + std::to_string(w.thread) + " and " + std::to_string(w.other_thread) + " read different words of bank " + std::to_string(w.bank)));
+    } else {
+      CHECK_NOTHROW(strider::require_conflict_free(got));
+    }
+    if (got.sectors != got.ideal_sectors) {
+      ++uncoalesced;
+      CHECK_THROWS_WITH(strider::require_coalesced(got), Catch::StartsWith("global access: instruction " + std::to_string(got.worst_global.instruction)));
+    }
+  }
+  // The random cases reach every branch.
+  CHECK(swizzled_cases > 150);
+  CHECK(conflicting > 150);
+  CHECK(uncoalesced > 150);
+}
+
+TEST_CASE("access: a fixed vector width is checked, and the tile must be the TV layout's") {
+  const auto rows = strider::thread_value(dynamic_layout::contiguous({32, 1}), dynamic_layout::contiguous({1, 32}));
+  const auto tile = dynamic_layout::contiguous({32, 32});
+  CHECK(strider::access(tile, rows, 4).vector_width == 4);
+  CHECK(strider::access(tile, rows, 4, 1).vector_width == 1);
+  CHECK(strider::access(tile, rows, 2).vector_width == 8);
+  CHECK_THROWS_WITH(strider::access(dynamic_layout({32, 32}, {33, 1}), rows, 4, 4),
+                    "access: vectors of 4 elements do not hold: thread 1's values 0 to 3 are not 4 consecutive offsets from a multiple of 4 (the first is at offset 33)");
+  CHECK_THROWS_WITH(strider::access(tile, rows, 4, 8), "access: a vector of 8 elements of 4 bytes is not a power of two of at most 16 bytes");
+  CHECK_THROWS_WITH(strider::access(tile, rows, 3), "access: an element of 3 bytes is not 1, 2, 4, 8 or 16 bytes");
+  CHECK_THROWS_WITH(strider::access(dynamic_layout::contiguous({32, 16}), rows, 4), "access: extent 16 of tile axis 1 is not the thread-value layout's 32");
+  CHECK_THROWS_WITH(strider::access(tile, swizzle_value{3, 0, 2}, rows, 4), Catch::StartsWith("swizzle: |S| = 2 is less than B = 3"));
+}
+
+TEST_CASE("conflict_free_swizzle: conflict-free at the same vector width, and no swizzle of fewer bits over the same units is (simulator)") {
+  std::mt19937_64 rng{7};
+  const auto pick = [&](index_t lo, index_t hi) { return std::uniform_int_distribution<index_t>(lo, hi)(rng); };
+  int found = 0, refused = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    const dims t_shape{pick(1, 32), 1}, v_shape{1, index_t{1} << pick(2, 5)};  // each thread a run of its own row
+    const auto tv = strider::thread_value(dynamic_layout::contiguous(t_shape), dynamic_layout::contiguous(v_shape));
+    const index_t bytes = index_t{1} << pick(1, 3), cols = tv.tile_shape[1];
+    const dynamic_layout tile = dynamic_layout::contiguous({tv.tile_shape[0], cols});
+    const auto offsets_of = [&](swizzle_value sw) {
+      std::vector<std::vector<index_t>> out(static_cast<std::size_t>(tv.threads()));
+      for (index_t t = 0; t < tv.threads(); ++t)
+        for (index_t v = 0; v < tv.values(); ++v) out[static_cast<std::size_t>(t)].push_back(swizzle_by_bits(sw.bits, sw.base, sw.shift, t * cols + v));
+      return out;
+    };
+    const simulated plain = simulate(offsets_of({}), bytes);
+    INFO(t_shape[0] << " threads, rows of " << cols << ", " << bytes << " bytes");
+    try {
+      const swizzle_value sw = strider::conflict_free_swizzle(tile.value(), tv, bytes);
+      const simulated fixed = simulate(offsets_of(sw), bytes);
+      REQUIRE(fixed.conflicts == 0);
+      REQUIRE(fixed.width == plain.width);
+      for (int b = 1; b < sw.bits; ++b)
+        for (int s = b; s <= 12; ++s) {
+          const simulated fewer = simulate(offsets_of({b, sw.base, s}), bytes);
+          REQUIRE((fewer.conflicts > 0 || fewer.width != plain.width));
+        }
+      found += sw.bits > 0;
+    } catch (const layout_error& e) {
+      ++refused;
+      CHECK_THAT(e.what(), Catch::StartsWith("conflict_free_swizzle: no swizzle of up to 5 bits"));
+    }
+  }
+  CHECK(found > 20);
+}

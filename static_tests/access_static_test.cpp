@@ -1,0 +1,73 @@
+// The access certificate on published cases (NVIDIA's bank and coalescing rules; CuTe's
+// swizzles), each figure worked out by hand in the comment beside it. The model is in
+// docs/access.md; runtime_tests/access_test.cpp holds it against a simulator.
+#include <array>
+#include <strider/access.hpp>
+#include <strider/static.hpp>
+
+namespace {
+using namespace strider;
+
+// --- swizzles ------------------------------------------------------------------------------------
+// swizzle<3, 3, 3>: bits 6-8 (the row of a 64-wide tile of 2-byte elements) XOR bits 3-5 (the
+// 16-byte chunk): row 1, column 0 (offset 64) moves to column 8.
+static_assert(swizzle<3, 3, 3>{}(64) == 72 && swizzle<3, 3, 3>::inverse(72) == 64 && swizzle<3, 3, 3>::period == 512);
+static_assert(swizzle<5, 0, 5>{}(32 * 3 + 1) == 32 * 3 + (1 ^ 3));
+static_assert(swizzle<2, 1, -3>{}(0b0'0110) == 0b11'0110);  // bits 1-2 (11) flip bits 4-5
+static_assert(swizzled_t<contiguous<8, 64>, swizzle<3, 3, 3>>{}(1, 0) == 72 && swizzled_t<contiguous<8, 64>, swizzle<3, 3, 3>>::required_span == 512);
+static_assert(swizzled_t<contiguous<8, 64>, swizzle<3, 3, 3>>::is_unique);
+
+// --- a 32 x 32 tile of floats --------------------------------------------------------------------
+// By rows: thread t holds column t, so instruction k is the warp reading row k: 32 consecutive
+// words, one per bank, 128 bytes in 4 sectors.
+using by_rows = thread_value_t<contiguous<1, 32>, contiguous<32, 1>>;
+using rows_read = access_t<contiguous<32, 32>, by_rows, 4>;
+static_assert(rows_read::vector_width == 1 && rows_read::instructions == 32 && rows_read::wavefronts == 32 && rows_read::bank_conflicts == 0);
+static_assert(rows_read::coalesced && rows_read::sectors == 32 * 4);
+// By columns, one float at a time: thread t holds row t, instruction k reads column k: 32 words
+// 32 apart, all in bank k: 32 wavefronts each, and 32 sectors where 4 would do.
+using by_columns = thread_value_t<contiguous<32, 1>, contiguous<1, 32>>;
+using columns_read = access_t<contiguous<32, 32>, by_columns, 4, 1>;
+static_assert(columns_read::wavefronts == 32 * 32 && columns_read::bank_conflicts == 32 * 31);
+static_assert(columns_read::worst == bank_collision{0, 0, 0, 32, 0, 0, 1, 32});
+static_assert(columns_read::sectors == 32 * 32 && columns_read::ideal_sectors == 32 * 4);
+static_assert(columns_read::worst_global == sector_excess{0, 32, 4, 0, 0, 1, 32});
+// Padded to 33 columns, or swizzled by swizzle<5, 0, 5> (row r's column k at k ^ r): the 32 rows'
+// column k lands in 32 different banks.
+static_assert(access_t<layout<shape<32, 32>, strides<33, 1>>, by_columns, 4, 1>::bank_conflicts == 0);
+static_assert(access_t<swizzled_t<contiguous<32, 32>, swizzle<5, 0, 5>>, by_columns, 4, 1>::bank_conflicts == 0);
+// With 16-byte vectors (the widest that holds): phases of 8 threads, each reading 4 words of its
+// own row at the same column, banks 4k to 4k + 3: 8-way in each of the 4 phases of 8 instructions.
+using columns_vectors = access_t<contiguous<32, 32>, by_columns, 4>;
+static_assert(columns_vectors::vector_width == 4 && columns_vectors::instructions == 8 && columns_vectors::phases == 32);
+static_assert(columns_vectors::wavefronts == 32 * 8 && columns_vectors::worst.ways == 8);
+
+// --- an 8 x 64 tile of 2-byte elements, 8 threads each reading 16 bytes of its own row -----------
+// Rows are 128 bytes, so every row's chunk k is in banks 4k to 4k + 3: 8-way in the one phase of
+// 8 threads. swizzle<3, 3, 3> moves row r's chunk k to chunk k ^ r: 8 different chunks.
+using own_rows = thread_value_t<contiguous<8, 1>, contiguous<1, 64>>;
+static_assert(access_t<contiguous<8, 64>, own_rows, 2>::vector_width == 8 && access_t<contiguous<8, 64>, own_rows, 2>::worst.ways == 8);
+using swizzled_rows = access_t<swizzled_t<contiguous<8, 64>, swizzle<3, 3, 3>>, own_rows, 2>;
+static_assert(swizzled_rows::vector_width == 8 && swizzled_rows::bank_conflicts == 0 && swizzled_rows::wavefronts == 8);
+
+// --- the staging tile of examples/cuda/staged_transpose: 64 x 64 floats, 256 threads of 4 x 4 -----
+// Each instruction is a row of 4 floats per thread; a phase's 8 threads read 8 neighbouring
+// 16-byte chunks of one row: no conflict, and every warp instruction's 512 bytes in 16 sectors.
+using staging = thread_value_t<contiguous<16, 16>, contiguous<4, 4>>;
+using staged = require_coalesced_t<contiguous<64, 64>, staging, 4>;
+static_assert(staged::vector_width == 4 && staged::instructions == 8 * 4 && staged::bank_conflicts == 0);
+static_assert(std::is_same_v<require_conflict_free_t<contiguous<64, 64>, staging, 4>, staged>);
+}  // namespace
+
+namespace search {
+using namespace strider;
+// The search finds the published swizzles: 8 rows of 2-byte elements read in 16-byte vectors need
+// 3 bits over 8-element units (CuTe's Swizzle<3, 3, 3>); the 32 rows of floats read one at a time
+// need 5 bits over single floats; with 16-byte vectors 3 bits over units of 4 floats.
+using own_rows = thread_value_t<contiguous<8, 1>, contiguous<1, 64>>;
+using by_columns = thread_value_t<contiguous<32, 1>, contiguous<1, 32>>;
+static_assert(std::is_same_v<conflict_free_swizzle_t<contiguous<8, 64>, own_rows, 2>, swizzle<3, 3, 3>>);
+static_assert(conflict_free_swizzle(contiguous<32, 32>::value, by_columns::tv_value, 4) == swizzle_value{3, 2, 3});
+static_assert(std::is_same_v<conflict_free_swizzle_t<layout<shape<32, 32>, strides<33, 1>>, by_columns, 4>, swizzle<0, 0, 0>>);  // padded: none needed
+static_assert(access_t<swizzled_t<contiguous<32, 32>, swizzle<3, 2, 3>>, by_columns, 4>::bank_conflicts == 0);
+}  // namespace search
