@@ -71,3 +71,10 @@ static_assert(conflict_free_swizzle(contiguous<32, 32>::value, by_columns::tv_va
 static_assert(std::is_same_v<conflict_free_swizzle_t<layout<shape<32, 32>, strides<33, 1>>, by_columns, 4>, swizzle<0, 0, 0>>);  // padded: none needed
 static_assert(access_t<swizzled_t<contiguous<32, 32>, swizzle<3, 2, 3>>, by_columns, 4>::bank_conflicts == 0);
 }  // namespace search
+
+namespace emitted {
+// What `strider --emit-cpp "access(contiguous(8, 64), thread_value(contiguous(8, 1), contiguous(1, 64)), 2, swizzle(3, 3, 3))"`
+// prints (tools/tests/command_tests.cmake), as printed.
+using certificate = strider::access_t<strider::swizzled_t<strider::contiguous<8, 64>, strider::swizzle<3, 3, 3>>, strider::thread_value_t<strider::contiguous<8, 1>, strider::contiguous<1, 64>>, 2>;
+static_assert(certificate::vector_width == 8 && certificate::bank_conflicts == 0 && certificate::sectors == 64);
+}  // namespace emitted

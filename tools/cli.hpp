@@ -64,7 +64,9 @@ inline std::string help_text() {
            "Layout algebra: " + algebra + " (CuTe's, in row-major order;\na second layout is written as its (shape), (strides))" +
            ".\nThreads and values (whole expressions): thread_value(THREADS, VALUES[, interleaved]) and\n" +
            "as_thread_value(EXPR, VALUE_RANK, (TILE SHAPE)[, replicated]) draw which thread holds each\n" +
-           "element of a tile; partition(TILE, TV, THREAD) is one thread's values in the tile";
+           "element of a tile; partition(TILE, TV, THREAD) is one thread's values in the tile;\n" +
+           "access(TILE, TV, BYTES[, WIDTH][, swizzle(B, M, S)]) certifies how TV's threads read the\n" +
+           "tile: vector width, shared-memory bank conflicts, global sectors (--format svg: by bank)";
   line = 1000;  // the tail goes on its own line
   const std::string tail = "Quote EXPR for the shell; --operations lists them.";
   views += line + 2 + tail.size() > 92 ? ".\n" : ". ";
@@ -116,7 +118,9 @@ inline std::string operations_text() {
          "                                  ([, interleaved]: values Threads' extents apart); the tile labelled T9 V2\n"
          "as_thread_value(layout((4, 2), (2, 1)), 1, (8,))  a hand-written TV layout (thread axes, then VALUE_RANK value axes)\n"
          "                                  over a tile shape ([, replicated]: threads may share elements)\n"
-         "partition(contiguous(8, 8), thread_value(contiguous(4, 2), contiguous(2, 4)), 5)  thread 5's values in the tile's storage\n";
+         "partition(contiguous(8, 8), thread_value(contiguous(4, 2), contiguous(2, 4)), 5)  thread 5's values in the tile's storage\n"
+         "access(contiguous(32, 32), thread_value(contiguous(32, 1), contiguous(1, 32)), 4, 1, swizzle(5, 0, 5))\n"
+         "                                  the access certificate: vector width, bank conflicts, sectors (docs/access.md)\n";
   return out;
 }
 
@@ -382,7 +386,24 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
     } else if (const std::optional<thread_value_expression> tv = broadcast ? std::nullopt : parse_thread_value(expression)) {
       // thread_value(...), as_thread_value(...): a TV layout drawn over its tile; partition(...): a layout.
       if (have_dyn) throw expression_error("expression: --dyn applies to layout expressions, not to thread-value layouts or partitions", 1);
-      if (emit) {
+      if (tv->accessed) {
+        // access(...): the certificate as text (also --info), md, json, or the tile by bank (svg).
+        const access_report r = evaluate_access(*tv);
+        if (emit) {
+          text << "using certificate = " << to_static_type(*tv) << ";\nstatic_assert(certificate::vector_width == " << r.vector_width
+               << " && certificate::bank_conflicts == " << r.bank_conflicts << " && certificate::sectors == " << r.sectors << ");\n";
+        } else if (info || format == "grid") {
+          write_access_text(text, r);
+        } else if (format == "md") {
+          write_access_markdown(text, r);
+        } else if (format == "json") {
+          write_access_json(text, r);
+        } else if (format == "svg") {
+          write_access_svg(text, evaluate(tv->tile), tv->swizzle, evaluate_thread_value(*tv), tv->element_bytes, r, {detail::printable(expression), 0});
+        } else {
+          throw expression_error("expression: 'access' gives a certificate, which --format " + format + " does not show (the default text, md, json and svg do)", tv->access_column);
+        }
+      } else if (emit) {
         text << to_static_type(*tv) << '\n';
         if (tv->partitioned) evaluate_partition(*tv);  // the type compiles exactly when this succeeds: say so now
         else evaluate_thread_value(*tv);

@@ -64,7 +64,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (tv) {
       // thread_value(...), as_thread_value(...), partition(...): the TV layout, its writers, or the partition.
       (void)strider::to_static_type(*tv);
-      if (tv->partitioned) {
+      if (tv->accessed) {
+        const strider::access_report r = strider::evaluate_access(*tv);
+        valid = true;
+        require(r.wavefronts == r.phases + r.bank_conflicts && r.sectors >= r.ideal_sectors, "the certificate's counts agree");
+      } else if (tv->partitioned) {
         const strider::dynamic_layout l = strider::evaluate_partition(*tv);
         valid = true;
         check_layout(l, text);

@@ -225,3 +225,22 @@ strider_command_test(error_thread_value_dyn RC 2 COMMAND ${x} --emit-cpp --dyn 0
   STDERR "^strider: expression: --dyn applies to layout expressions, not to thread-value layouts or partitions@")
 strider_command_test(error_as_thread_value_word RC 2 COMMAND ${x} "as_thread_value(contiguous(4), 1, (8,), twice)"
   STDERR "^strider: expression: 'as_thread_value' takes exactly_once or replicated here, found 'twice'@")
+
+# The access certificate (docs/access.md). 32 threads each read a row of a 32 x 32 float tile one
+# float at a time: each of the 32 instructions is a column, 32 words of one bank (32 wavefronts,
+# 31 beyond the one a phase needs: 992 in all), and 32 sectors where 128 bytes need 4.
+strider_command_test(access COMMAND ${x} "access(contiguous(32, 32), thread_value(contiguous(32, 1), contiguous(1, 32)), 4, 1)"
+  STDOUT "^vector_width +1 element@instructions +32@phases +32@wavefronts +1024@bank_conflicts +992@sectors +1024 \\(ideal 128\\)@worst_phase +instruction 0, phase 0, bank 0: 32-way \\(threads 0 and 1 at offsets 0 and 32\\)@")
+# swizzle<5, 0, 5> puts row r's column k at k ^ r: conflict-free.
+strider_command_test(access_swizzled COMMAND ${x} --format json "access(contiguous(32, 32), thread_value(contiguous(32, 1), contiguous(1, 32)), 4, 1, swizzle(5, 0, 5))"
+  STDOUT "\"wavefronts\": 32,@  \"bank_conflicts\": 0,")
+strider_command_test(emit_access COMMAND ${x} --emit-cpp "access(contiguous(8, 64), thread_value(contiguous(8, 1), contiguous(1, 64)), 2, swizzle(3, 3, 3))"
+  STDOUT "^using certificate = strider::access_t<strider::swizzled_t<strider::contiguous<8, 64>, strider::swizzle<3, 3, 3>>, strider::thread_value_t<strider::contiguous<8, 1>, strider::contiguous<1, 64>>, 2>;@static_assert\\(certificate::vector_width == 8 && certificate::bank_conflicts == 0 && certificate::sectors == 64\\);@$")
+strider_command_test(access_svg COMMAND ${x} --format svg "access(contiguous(8, 64), thread_value(contiguous(8, 1), contiguous(1, 64)), 2)"
+  STDOUT "<title>element \\(1, 0\\): offset 64, bank 0, read by thread 1 in the worst phase</title>.*</svg>@$")
+strider_command_test(error_access_format RC 2 COMMAND ${x} --format csv "access(contiguous(8, 64), thread_value(contiguous(8, 1), contiguous(1, 64)), 2)"
+  STDERR "^strider: expression: 'access' gives a certificate, which --format csv does not show")
+strider_command_test(error_access_bytes RC 2 COMMAND ${x} "access(contiguous(8, 64), thread_value(contiguous(8, 1), contiguous(1, 64)), 3)"
+  STDERR "^strider: access: an element of 3 bytes is not 1, 2, 4, 8 or 16 bytes@")
+strider_command_test(error_access_swizzle RC 2 COMMAND ${x} "access(contiguous(8, 64), thread_value(contiguous(8, 1), contiguous(1, 64)), 2, swizle(3, 3, 3))"
+  STDERR "^strider: expression: 'access' takes the vector width \\(an integer\\) or swizzle\\(B, M, S\\) here, found 'swizle'@")

@@ -6,7 +6,8 @@ file(MAKE_DIRECTORY ${WORK})
 file(STRINGS ${EXPRESSIONS} lines)
 list(APPEND lines "contiguous(64, 64)" "contiguous(64, 64)[::2, 1::3].transpose(0, 1)" "contiguous(2, 0, 3)" "contiguous()"
      "contiguous(3, 4)[None].broadcast_to(2, 2, 3, 4)" "thread_value(contiguous(16, 16), contiguous(4, 4))"
-     "thread_value(contiguous(2, 2, 2), contiguous(1, 2, 2), interleaved)" "as_thread_value(layout((4, 2), (0, 1)), 1, 2, replicated)")
+     "thread_value(contiguous(2, 2, 2), contiguous(1, 2, 2), interleaved)" "as_thread_value(layout((4, 2), (0, 1)), 1, 2, replicated)"
+     "access(contiguous(32, 32), thread_value(contiguous(32, 1), contiguous(1, 32)), 4)" "access(contiguous(2, 4, 8), thread_value(contiguous(2, 4, 2), contiguous(1, 1, 4)), 4, swizzle(1, 2, 3))")
 set(i 0)
 foreach(line IN LISTS lines)
   if(line MATCHES "^#" OR line STREQUAL "")

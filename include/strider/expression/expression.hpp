@@ -32,6 +32,7 @@
 #include "../core/operations.hpp"
 #include "../core/operation_table.hpp"
 #include "../core/slice.hpp"
+#include "../core/access.hpp"
 #include "../core/text.hpp"
 #include "../core/thread_value.hpp"
 
@@ -101,6 +102,8 @@ struct broadcast_expression {
 ///   thread_value(contiguous(16, 4), contiguous(1, 4))              threads, values[, interleaved]
 ///   as_thread_value(layout((4, 2), (2, 1)), 1, (8,))                a layout, value rank, tile shape[, replicated]
 ///   partition(contiguous(64, 64), thread_value(contiguous(16, 16), contiguous(4, 4)), 17)
+///   access(contiguous(32, 32), thread_value(contiguous(32, 1), contiguous(1, 32)), 4, 1, swizzle(5, 0, 5))
+///       the access certificate (core/access.hpp): tile, TV, element bytes[, vector width][, swizzle]
 /// The arguments that are layouts are layout expressions (views allowed, whole expressions not).
 struct thread_value_expression {
   bool from_layout = false;                  // as_thread_value; else thread_value
@@ -116,6 +119,11 @@ struct thread_value_expression {
   std::size_t partition_column = 0;
   expression tile{};
   index_t thread = 0;
+  // access(TILE, TV, bytes[, width][, swizzle(B, M, S)]): the access certificate.
+  bool accessed = false;
+  std::size_t access_column = 0;
+  index_t element_bytes = 0, width = 0;
+  swizzle_value swizzle{};
 
   friend bool operator==(const thread_value_expression&, const thread_value_expression&) = default;
 };
@@ -235,25 +243,42 @@ class expression_parser {
       return std::nullopt;
     }
     thread_value_expression t;
-    if (name == "partition") {
-      // partition(TILE, TV, thread)
-      t.partitioned = true;
-      t.partition_column = start + 1;
-      expect('(', "after 'partition'");
+    if (name == "partition" || name == "access") {
+      // partition(TILE, TV, thread); access(TILE, TV, bytes[, width][, swizzle(B, M, S)])
+      (name == "partition" ? t.partitioned : t.accessed) = true;
+      (name == "partition" ? t.partition_column : t.access_column) = start + 1;
+      expect('(', "after " + quoted(name));
       skip_blanks();
       t.tile = nested_layout(name);
-      expect(',', "after the tile of 'partition'");
+      expect(',', "after the tile of " + quoted(name));
       skip_blanks();
       const std::size_t tv_start = pos_;
       const std::string_view tv_name = identifier();
       if (tv_name != "thread_value" && tv_name != "as_thread_value")
-        fail(tv_start + 1, "'partition' takes a thread_value(...) or as_thread_value(...) second, found " + (tv_name.empty() ? found() : quoted(tv_name)));
+        fail(tv_start + 1, quoted(name) + " takes a thread_value(...) or as_thread_value(...) second, found " + (tv_name.empty() ? found() : quoted(tv_name)));
       thread_value_call(t, tv_name, tv_start);
-      expect(',', "after the thread-value layout of 'partition'");
+      expect(',', "after the thread-value layout of " + quoted(name));
       skip_blanks();
-      if (!starts_integer()) fail(column(), "'partition' takes the thread (an integer) third, found " + found());
-      t.thread = integer();
-      expect(')', "after the thread of 'partition'");
+      if (!starts_integer())
+        fail(column(), quoted(name) + (t.partitioned ? " takes the thread (an integer) third, found " : " takes the element size in bytes (an integer) third, found ") + found());
+      (t.partitioned ? t.thread : t.element_bytes) = integer();
+      skip_blanks();
+      if (t.accessed && peek() == ',') {
+        ++pos_;
+        skip_blanks();
+        if (starts_integer()) {
+          t.width = integer();
+          skip_blanks();
+          if (peek() == ',') {
+            ++pos_;
+            skip_blanks();
+            swizzle_argument(t);
+          }
+        } else {
+          swizzle_argument(t);
+        }
+      }
+      expect(')', "after the arguments of " + quoted(name));
     } else {
       thread_value_call(t, name, start);
     }
@@ -264,7 +289,18 @@ class expression_parser {
 
  private:
   static bool is_broadcast(std::string_view name) { return name == "broadcast_shapes" || name == "broadcast_arrays"; }
-  static bool is_thread_value(std::string_view name) { return name == "thread_value" || name == "as_thread_value" || name == "partition"; }
+  static bool is_thread_value(std::string_view name) { return name == "thread_value" || name == "as_thread_value" || name == "partition" || name == "access"; }
+
+  // swizzle(B, M, S) as access's last argument.
+  void swizzle_argument(thread_value_expression& t) {
+    const std::size_t at = column();
+    const std::string_view word = identifier();
+    if (word != "swizzle") fail(at, "'access' takes the vector width (an integer) or swizzle(B, M, S) here, found " + (word.empty() ? found() : quoted(word)));
+    const std::vector<index_t> v = scalar_arguments(arguments("swizzle"), "swizzle", 3, 3, at, "three integers, B, M and S");
+    for (const index_t x : v)
+      if (x < -64 || x > 64) fail(at, "'swizzle' takes B, M and S between -64 and 64");
+    t.swizzle = {static_cast<int>(v[0]), static_cast<int>(v[1]), static_cast<int>(v[2])};
+  }
 
   // A layout expression as an argument of the whole expression `enclosing`.
   expression nested_layout(std::string_view enclosing) {
@@ -659,7 +695,7 @@ class expression_parser {
       std::string list;
       for (std::size_t i = 0; i < known.size(); ++i)
         list += std::string(i == 0 ? "" : i + 1 == known.size() ? " or " : ", ") + std::string(known[i]);
-      known.insert(known.end(), {"broadcast_shapes", "broadcast_arrays", "thread_value", "as_thread_value", "partition"});  // "did you mean" them too
+      known.insert(known.end(), {"broadcast_shapes", "broadcast_arrays", "thread_value", "as_thread_value", "partition", "access"});  // "did you mean" them too
       fail(op.column, unknown("layout", name, known) + "; expected " + list);
     }
     read_arguments(op, name);
@@ -1072,9 +1108,23 @@ inline dynamic_layout evaluate_partition(const thread_value_expression& t) {
   }
 }
 
+/// access(TILE, TV, bytes[, width][, swizzle(B, M, S)]): the access certificate (core's
+/// access_of); a refusal becomes an expression_error at 'access'.
+inline access_report evaluate_access(const thread_value_expression& t) {
+  if (!t.accessed) throw expression_error("expression: not an access(...)", t.column);
+  const dynamic_layout tile = evaluate(t.tile);
+  const thread_value_value tv = evaluate_thread_value(t);
+  try {
+    return access_of(tile.value(), t.swizzle, tv, t.element_bytes, t.width);
+  } catch (const layout_error& error) {
+    throw expression_error(error.what(), t.access_column);
+  }
+}
+
 /// The static type: strider::thread_value_t<T, V[, strider::interleaved]>,
-/// strider::as_thread_value_t<L, r, strider::shape<...>[, strider::replicated]>, or for a partition
-/// strider::partition_t<Tile, TV> (whose offset, the thread's start, is the one run-time entry).
+/// strider::as_thread_value_t<L, r, strider::shape<...>[, strider::replicated]>, for a partition
+/// strider::partition_t<Tile, TV> (whose offset, the thread's start, is the one run-time entry),
+/// for an access strider::access_t<Tile, TV, bytes[, width]> (Tile a swizzled_t when swizzled).
 inline std::string to_static_type(const thread_value_expression& t) {
   std::string tv;
   if (!t.from_layout) {
@@ -1085,6 +1135,13 @@ inline std::string to_static_type(const thread_value_expression& t) {
     if (t.layouts.size() != 1) throw expression_error("expression: as_thread_value takes one layout", t.column);
     tv = "strider::as_thread_value_t<" + to_static_type(t.layouts[0]) + ", " + std::to_string(t.value_rank) + ", strider::shape<" +
          detail::joined(t.tile_shape, ", ", true) + (t.coverage == replicated ? ">, strider::replicated>" : ">>");
+  }
+  if (t.accessed) {
+    std::string tile = to_static_type(t.tile);
+    if (t.swizzle.bits != 0 || t.swizzle.base != 0 || t.swizzle.shift != 0)
+      tile = "strider::swizzled_t<" + tile + ", strider::swizzle<" + std::to_string(t.swizzle.bits) + ", " + std::to_string(t.swizzle.base) + ", " +
+             std::to_string(t.swizzle.shift) + ">>";
+    return "strider::access_t<" + tile + ", " + tv + ", " + std::to_string(t.element_bytes) + (t.width ? ", " + std::to_string(t.width) : std::string()) + ">";
   }
   return t.partitioned ? "strider::partition_t<" + to_static_type(t.tile) + ", " + tv + ">" : tv;
 }
