@@ -196,6 +196,8 @@ int main() {
   } catch (const expression_error& error) {
     CHECK(error.column() == 18);
   }
+  CHECK(from_cute_string("((2,4),8):((1,16),2)").strides() == dims{2, 16, 1} && to_cute_string(dynamic_layout::contiguous({4, 8})) == "(8,4):(1,8)");
+  CHECK(std::is_same_v<from_cute<"(4,8):(8,1)">, layout<shape<8, 4>, strides<1, 8>>>);
   CHECK(find_operation("unfold") != nullptr && find_operation("unfold")->form == argument_form::integers);
 
   // --- mixed layouts -------------------------------------------------------------------------------

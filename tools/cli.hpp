@@ -31,9 +31,9 @@ inline constexpr int ok = 0, failed = 1, bad_input = 2;
 inline constexpr std::size_t max_shown_parts = 256;
 
 inline constexpr std::string_view usage_text =
-    "usage: strider EXPR [--format grid|md|csv|json|cpp|svg] [--name NAME] [-o FILE]\n"
+    "usage: strider EXPR [--format grid|md|csv|json|cpp|svg|cute] [--name NAME] [-o FILE]\n"
     "       strider --info [--dyn AXES] EXPR\n"
-    "       strider --emit-cpp [--dyn AXES] EXPR\n"
+    "       strider --emit-cpp [--dyn AXES | --cute] EXPR\n"
     "       strider --operations | --help | --version\n";
 
 // The help text; its list of views comes from the core's operation table.
@@ -75,17 +75,20 @@ inline std::string help_text() {
          "EXPR is a base layout followed by views, written as in NumPy and PyTorch:\n"
          "  contiguous(3, 4, 5)[1:, ::-1].permute(2, 0, 1)\n"
          "  column_major(3, 4).transpose(0, 1)     layout((3, 4), (4, 1), 0).flip(0)\n"
+         "  cute(\"((2,4),8):((1,16),2)\")           a CuTe layout string, read as strider's layout\n"
          "  contiguous(4)[None].broadcast_to(3, 4)  contiguous(8).unfold(0, 3, 2)\n"
          "Views: " + views + tail + "\n"
          "\n"
          "Options:\n"
          "  --format F    grid (default: aligned text; rank > 2 as 2-D slices), md (Markdown),\n"
          "                csv (one line per element), json (properties and the nested table),\n"
-         "                cpp (a self-contained C++ header), svg (a picture of view and storage)\n"
+         "                cpp (a self-contained C++ header), svg (a picture of view and storage),\n"
+         "                cute (CuTe's shape:stride notation, modes reversed: cute(\"...\") reads it)\n"
          "  --name NAME   the array's name in --format cpp (default: offsets)\n"
          "  -o FILE       write to FILE instead of standard output\n"
          "  --info        shape, strides, offset, derived properties, and which views exist\n"
          "  --emit-cpp    the static type (strider::...) that names the same layout\n"
+         "  --cute        with --emit-cpp: the CuTe C++ (cute::make_layout(...)) instead\n"
          "  --dyn AXES    with --emit-cpp or --info: the base layout's extents at AXES (as 0 or 0,2)\n"
          "                known only at run time (0:4: a multiple of 4, dyn_multiple<4>): the mixed\n"
          "                type, and which entries stay static\n"
@@ -119,6 +122,7 @@ inline std::string operations_text() {
          "as_thread_value(layout((4, 2), (2, 1)), 1, (8,))  a hand-written TV layout (thread axes, then VALUE_RANK value axes)\n"
          "                                  over a tile shape ([, replicated]: threads may share elements)\n"
          "partition(contiguous(8, 8), thread_value(contiguous(4, 2), contiguous(2, 4)), 5)  thread 5's values in the tile's storage\n"
+         "cute(\"((2,4),8):((1,16),2)\")          a CuTe layout (shape:stride, nested, column-major) as strider's: modes flattened, reversed\n"
          "access(contiguous(32, 32), thread_value(contiguous(32, 1), contiguous(1, 32)), 4, 1, swizzle(5, 0, 5))\n"
          "                                  the access certificate: vector width, bank conflicts, sectors (docs/access.md)\n";
   return out;
@@ -246,7 +250,7 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
     return bad_input;
   };
   std::string expression, format = "grid", name = "offsets", output, dyn_text;
-  bool have_expression = false, info = false, emit = false, have_format = false, have_name = false, have_output = false, have_dyn = false;
+  bool have_expression = false, info = false, emit = false, cute = false, have_format = false, have_name = false, have_output = false, have_dyn = false;
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
     // --opt VALUE and --opt=VALUE
@@ -278,6 +282,8 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
       info = true;
     } else if (a == "--emit-cpp") {
       emit = true;
+    } else if (a == "--cute") {
+      cute = true;
     } else if (is("--format")) {
       status = value("--format", format, have_format);
     } else if (is("--dyn")) {
@@ -303,9 +309,10 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
   if (!have_expression) return usage("no expression given");
   if (info && emit) return usage("--info and --emit-cpp cannot be combined");
   if ((info || emit) && (have_format || have_name)) return usage("--format and --name do not apply to --info or --emit-cpp");
-  static constexpr std::string_view formats[] = {"grid", "md", "csv", "json", "cpp", "svg"};
+  static constexpr std::string_view formats[] = {"grid", "md", "csv", "json", "cpp", "svg", "cute"};
   if (std::find(std::begin(formats), std::end(formats), format) == std::end(formats))
-    return usage("unknown format '" + format + "' (expected grid, md, csv, json, cpp or svg)");
+    return usage("unknown format '" + format + "' (expected grid, md, csv, json, cpp, svg or cute)");
+  if (cute && (!emit || have_dyn)) return usage("--cute applies to --emit-cpp without --dyn");
   if (have_name && format != "cpp") return usage("--name applies to --format cpp only");
   if (have_dyn && !info && !emit) return usage("--dyn applies to --emit-cpp and --info only");
   std::vector<strider::run_time_extent> dyn_axes;
@@ -345,6 +352,9 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
       else if (format == "cpp") {
         if constexpr (tv) write_cpp_header(text, dynamic_layout(x.layout, dynamic_layout::unchecked_t{}), name);  // the element each (thread, value) holds
         else write_cpp_header(text, x, name);
+      } else if (format == "cute") {
+        if constexpr (tv) text << to_cute_string(dynamic_layout(x.layout, dynamic_layout::unchecked_t{})).view() << '\n';  // the TV layout itself
+        else text << to_cute_string(x).view() << '\n';
       } else write_svg(text, x, {detail::printable(expression), tile_rank});
     };
     const auto write_layout = [&](const dynamic_layout& l, std::size_t tile_rank) {
@@ -415,7 +425,9 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
         else write_as(v, 0);
       }
     } else if (const auto parsed = broadcast ? broadcast_input(*broadcast, *broadcast->part, broadcast_shape(*broadcast)) : parse_expression(expression);
-               emit) {
+               emit && cute) {
+      text << to_cute_cpp(evaluate(parsed)) << '\n';
+    } else if (emit) {
       text << to_static_type(parsed, dyn_axes) << '\n';
       count_results(parsed);  // the type compiles exactly when the layout is valid: say so now
     } else if (strider::detail::ends_with_parts(parsed)) {

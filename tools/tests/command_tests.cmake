@@ -244,3 +244,17 @@ strider_command_test(error_access_bytes RC 2 COMMAND ${x} "access(contiguous(8, 
   STDERR "^strider: access: an element of 3 bytes is not 1, 2, 4, 8 or 16 bytes@")
 strider_command_test(error_access_swizzle RC 2 COMMAND ${x} "access(contiguous(8, 64), thread_value(contiguous(8, 1), contiguous(1, 64)), 2, swizle(3, 3, 3))"
   STDERR "^strider: expression: 'access' takes the vector width \\(an integer\\) or swizzle\\(B, M, S\\) here, found 'swizle'@")
+
+# CuTe's notation. ((2,4),8):((1,16),2) flattens to modes 2:1, 4:16, 8:2 (mode 0 fastest), strider's
+# axes reversed: shape (8, 4, 2), strides (2, 16, 1).
+strider_command_test(cute COMMAND ${x} "cute(\"((2,4),8):((1,16),2)\")[:2]"
+  STDOUT "^shape \\(2, 4, 2\\), strides \\(2, 16, 1\\), offset 0, storage 64@\\[0, :, :\\]@ 0  1@16 17@32 33@48 49@@\\[1, :, :\\]@ 2  3@18 19@34 35@50 51@$")
+# contiguous(4, 8), strides (8, 1), is CuTe's (8,4):(1,8); its transpose is (4,8):(8,1).
+strider_command_test(format_cute COMMAND ${x} --format cute "contiguous(4, 8)" STDOUT "^\\(8,4\\):\\(1,8\\)@$")
+strider_command_test(format_cute_round_trip COMMAND ${x} --format cute "cute(\"(12,(4,8)):(59,(13,1))\")" STDOUT "^\\(12,4,8\\):\\(59,13,1\\)@$")
+strider_command_test(emit_cute COMMAND ${x} --emit-cpp --cute "contiguous(4, 8).T"
+  STDOUT "^cute::make_layout\\(cute::make_shape\\(cute::Int<4>{}, cute::Int<8>{}\\), cute::make_stride\\(cute::Int<8>{}, cute::Int<1>{}\\)\\)@$")
+strider_command_test(error_cute_offset RC 1 COMMAND ${x} --format cute "contiguous(4, 8)[1:]"
+  STDERR "^strider: to_cute_string: the layout starts at offset 8")
+strider_command_test(error_cute_string RC 2 COMMAND ${x} "cute(\"(5,(2,2))):(16,(80,4))\")"
+  STDERR "^strider: cute: expected the end of the layout \\(shape:stride\\)@  cute\\(\"\\(5,\\(2,2\\)\\)\\):\\(16,\\(80,4\\)\\)\"\\)@                 \\^@$")

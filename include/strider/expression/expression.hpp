@@ -35,6 +35,7 @@
 #include "../core/access.hpp"
 #include "../core/text.hpp"
 #include "../core/thread_value.hpp"
+#include "cute.hpp"
 
 namespace strider {
 
@@ -689,16 +690,40 @@ class expression_parser {
     const std::string_view name = identifier();
     if (name.empty()) fail(column(), "expected a layout such as contiguous(3, 4), found " + found());
     if (is_broadcast(name) || is_thread_value(name)) fail(op.column, quoted(name) + " is written as a whole expression, not as a layout inside one");
+    if (name == "cute") return cute_base(op);
     op.op = find_operation(name);
     if (op.op == nullptr || !op.op->starts_expression) {
       auto known = operation_names(true);
       std::string list;
       for (std::size_t i = 0; i < known.size(); ++i)
         list += std::string(i == 0 ? "" : i + 1 == known.size() ? " or " : ", ") + std::string(known[i]);
-      known.insert(known.end(), {"broadcast_shapes", "broadcast_arrays", "thread_value", "as_thread_value", "partition", "access"});  // "did you mean" them too
+      known.insert(known.end(), {"broadcast_shapes", "broadcast_arrays", "thread_value", "as_thread_value", "partition", "access", "cute"});  // "did you mean" them too
       fail(op.column, unknown("layout", name, known) + "; expected " + list);
     }
     read_arguments(op, name);
+    return op;
+  }
+
+  // cute("((2,4),8):((1,16),2)"): a CuTe layout string (cute.hpp), read as the strided layout
+  // it is in strider's terms, so that every view and output applies; an error points at the
+  // character of the string.
+  expression::operation cute_base(expression::operation& op) {
+    expect('(', "after 'cute'");
+    skip_blanks();
+    if (peek() != '"') fail(column(), "'cute' takes a CuTe layout in double quotes, such as cute(\"(4,8):(8,1)\"), found " + found());
+    ++pos_;
+    const std::size_t start = pos_;
+    while (!at_end() && peek() != '"') ++pos_;
+    if (at_end()) fail(column(), "expected '\"' to close the CuTe layout, found the end of the expression");
+    const detail::cute_reading r = detail::cute_reader(text_.substr(start, pos_ - start)).read();
+    if (r.error != nullptr) throw expression_error(r.error, start + r.column);  // the column of that character in the expression
+    ++pos_;
+    expect(')', "after the CuTe layout of 'cute'");
+    op.op = find_operation("layout");
+    for (std::size_t d = 0; d < r.value.rank; ++d) {
+      op.values.push_back(r.value.shape[d]);
+      op.strides.push_back(r.value.strides[d]);
+    }
     return op;
   }
 
