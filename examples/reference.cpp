@@ -198,6 +198,7 @@ int main() {
   }
   CHECK(from_cute_string("((2,4),8):((1,16),2)").strides() == dims{2, 16, 1} && to_cute_string(dynamic_layout::contiguous({4, 8})) == "(8,4):(1,8)");
   CHECK(std::is_same_v<from_cute<"(4,8):(8,1)">, layout<shape<8, 4>, strides<1, 8>>>);
+  CHECK(explain("contiguous(3, 4).T")[1].after->strides() == dims{1, 4});
   CHECK(find_operation("unfold") != nullptr && find_operation("unfold")->form == argument_form::integers);
 
   // --- mixed layouts -------------------------------------------------------------------------------

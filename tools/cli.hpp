@@ -34,6 +34,7 @@ inline constexpr std::string_view usage_text =
     "usage: strider EXPR [--format grid|md|csv|json|cpp|svg|cute] [--name NAME] [-o FILE]\n"
     "       strider --info [--dyn AXES] EXPR\n"
     "       strider --emit-cpp [--dyn AXES | --cute] EXPR\n"
+    "       strider explain [--format text|md|json] [--dyn AXES] EXPR\n"
     "       strider --operations | --help | --version\n";
 
 // The help text; its list of views comes from the core's operation table.
@@ -93,6 +94,9 @@ inline std::string help_text() {
          "                known only at run time (0:4: a multiple of 4, dyn_multiple<4>): the mixed\n"
          "                type, and which entries stay static\n"
          "  --operations  every base layout and view: an example call and what it does\n"
+         "  explain EXPR  the chain step by step: each call's layout, what its rule did with the\n"
+         "                values, the properties that changed; a refused chain up to the refusal\n"
+         "                (--format text, md or json; --dyn AXES: the static entries at each step)\n"
          "  --help, --version\n"
          "\n"
          "Exit status: 0 on success, 1 when the output could not be written, 2 for bad options or a\n"
@@ -240,6 +244,71 @@ inline void write_thread_value_info(std::ostream& out, const std::string& text, 
   row("offset", std::to_string(l.offset()));
 }
 
+// explain: the steps as text, Markdown or JSON; with --dyn, each step's static entries (the
+// mixed rules on the chain cut there). Returns whether the chain was refused.
+inline bool write_explain(std::ostream& out, const std::string& text, const std::vector<explain_step>& steps, const std::string& format,
+                          const std::optional<std::vector<strider::run_time_extent>>& dyn_axes) {
+  const bool refused = !steps.empty() && !steps.back().after;
+  const auto layout_text = [](const std::optional<dynamic_layout>& l) { return l ? strider::to_string(*l) : std::string("(none)"); };
+  // The static entries of the chain cut after step k, or why the mixed rules refuse it there.
+  const auto entries = [&](std::size_t k) -> std::string {
+    try {
+      expression cut = parse_expression(text);
+      cut.operations.resize(k + 1);
+      const strider::detail::pattern_layout pattern = evaluate_pattern(cut, *dyn_axes);
+      const auto& v = pattern.entries();
+      return "static_shape " + static_entries_text(v.shape, v.rank, true) + ", static_strides " + static_entries_text(v.strides, v.rank, false) +
+             ", static_offset " + (v.offset.known ? std::to_string(v.offset.value) : std::string("dyn"));
+    } catch (const layout_error& e) {
+      return std::string("the mixed rules refuse here: ") + e.what();
+    }
+  };
+  const auto json_string = [](std::string_view s) {
+    std::string o = "\"";
+    for (const char c : s) {
+      if (c == '"' || c == '\\') o += '\\';
+      if (static_cast<unsigned char>(c) < 0x20) o += ' ';
+      else o += c;
+    }
+    return o + "\"";
+  };
+  const auto json_layout = [](const std::optional<dynamic_layout>& l) {
+    if (!l) return std::string("null");
+    return "{\"shape\": [" + strider::detail::joined(l->shape()) + "], \"strides\": [" + strider::detail::joined(l->strides()) + "], \"offset\": " +
+           std::to_string(l->offset()) + "}";
+  };
+  if (format == "json") out << "{\n  \"expression\": " << json_string(text) << ",\n  \"refused\": " << (refused ? "true" : "false") << ",\n  \"steps\": [";
+  if (format == "md") out << "| step | call | layout after | what the rule did | what changed |\n|---:|---|---|---|---|\n";
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    const explain_step& s = steps[k];
+    const bool last_refused = !s.after;
+    std::string changes;
+    for (const std::string& c : s.changes) changes += (changes.empty() ? "" : "; ") + c;
+    if (format == "json") {
+      out << (k ? ",\n" : "\n") << "    {\"call\": " << json_string(s.call) << ", \"column\": " << s.column << ", \"before\": " << json_layout(s.before)
+          << ", \"after\": " << json_layout(s.after) << ", \"" << (last_refused ? "refusal" : "sentence") << "\": " << json_string(s.sentence) << ", \"changes\": [";
+      for (std::size_t c = 0; c < s.changes.size(); ++c) out << (c ? ", " : "") << json_string(s.changes[c]);
+      out << "]";
+      if (dyn_axes && !last_refused) out << ", \"static\": " << json_string(entries(k));
+      out << "}";
+    } else if (format == "md") {
+      out << "| " << k + 1 << " | `" << s.call << "` | " << (last_refused ? "refused" : layout_text(s.after)) << " | " << s.sentence << " | " << changes
+          << (dyn_axes && !last_refused ? (changes.empty() ? "" : "; ") + entries(k) : "") << " |\n";
+    } else {
+      out << k + 1 << (k + 1 < 10 ? "   " : "  ") << s.call << '\n';
+      if (last_refused) {
+        out << "    refused: " << s.sentence << "\n  " << printable(text) << "\n  " << std::string(s.column > 0 ? s.column - 1 : 0, ' ') << "^\n";
+        continue;
+      }
+      out << "    " << layout_text(s.after) << "\n    " << s.sentence << '\n';
+      for (const std::string& c : s.changes) out << "    " << c << '\n';
+      if (dyn_axes) out << "    " << entries(k) << '\n';
+    }
+  }
+  if (format == "json") out << "\n  ]\n}\n";
+  return refused;
+}
+
 }  // namespace detail
 
 /// Runs the command: args[0] is the program name. Writes results to `out`, diagnostics to `err`
@@ -251,7 +320,8 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
   };
   std::string expression, format = "grid", name = "offsets", output, dyn_text;
   bool have_expression = false, info = false, emit = false, cute = false, have_format = false, have_name = false, have_output = false, have_dyn = false;
-  for (std::size_t i = 1; i < args.size(); ++i) {
+  const bool explaining = args.size() > 1 && args[1] == "explain";  // strider explain EXPR
+  for (std::size_t i = explaining ? 2 : 1; i < args.size(); ++i) {
     const std::string& a = args[i];
     // --opt VALUE and --opt=VALUE
     const auto value = [&](std::string_view option, std::string& into, bool& seen) -> int {
@@ -309,12 +379,17 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
   if (!have_expression) return usage("no expression given");
   if (info && emit) return usage("--info and --emit-cpp cannot be combined");
   if ((info || emit) && (have_format || have_name)) return usage("--format and --name do not apply to --info or --emit-cpp");
+  if (explaining) {
+    if (info || emit || have_name) return usage("explain takes --format (text, md or json), --dyn and -o only");
+    if (format == "text") format = "grid";
+    if (format != "grid" && format != "md" && format != "json") return usage("explain writes --format text, md or json");
+  }
   static constexpr std::string_view formats[] = {"grid", "md", "csv", "json", "cpp", "svg", "cute"};
   if (std::find(std::begin(formats), std::end(formats), format) == std::end(formats))
     return usage("unknown format '" + format + "' (expected grid, md, csv, json, cpp, svg or cute)");
   if (cute && (!emit || have_dyn)) return usage("--cute applies to --emit-cpp without --dyn");
   if (have_name && format != "cpp") return usage("--name applies to --format cpp only");
-  if (have_dyn && !info && !emit) return usage("--dyn applies to --emit-cpp and --info only");
+  if (have_dyn && !info && !emit && !explaining) return usage("--dyn applies to --emit-cpp, --info and explain only");
   std::vector<strider::run_time_extent> dyn_axes;
   if (have_dyn) {  // axes as 0 or 0,2; an axis known to be a multiple of N as 0:N
     const auto number = [](const std::string& text, index_t& out) {
@@ -362,8 +437,11 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
       else write_as(l, tile_rank);
     };
     // broadcast_shapes(...) and broadcast_arrays(...) without [i]: a shape, or one view per argument.
-    const std::optional<broadcast_expression> broadcast = parse_broadcast(expression);
-    if (broadcast && !broadcast->part) {
+    const std::optional<broadcast_expression> broadcast = explaining ? std::nullopt : parse_broadcast(expression);
+    bool refused = false;
+    if (explaining) {
+      refused = detail::write_explain(text, expression, explain(expression), format, have_dyn ? std::optional(dyn_axes) : std::nullopt);
+    } else if (broadcast && !broadcast->part) {
       const bool shapes = !broadcast->arrays;
       const std::string_view call = shapes ? "broadcast_shapes" : "broadcast_arrays";
       const std::string mode = info ? std::string("--info") : emit ? std::string(have_dyn ? "--emit-cpp --dyn" : "--emit-cpp") : "--format " + format;
@@ -447,6 +525,10 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
       const dynamic_layout l = evaluate(parsed);  // first: its errors point at the call that failed
       write_layout(l, tile_rank(parsed));  // a tiled result is drawn by tile
       if (info && have_dyn) detail::write_static_entries(text, evaluate_pattern(parsed, dyn_axes));
+    }
+    if (refused) {  // explain of a refused chain: the steps, then the status of a bad expression
+      out << text.str() << std::flush;
+      return bad_input;
     }
     if (output.empty() || output == "-") {
       out << text.str() << std::flush;

@@ -4,3 +4,4 @@
 #pragma once
 
 #include "expression/expression.hpp"
+#include "expression/explain.hpp"

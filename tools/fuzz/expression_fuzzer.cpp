@@ -56,6 +56,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string text(reinterpret_cast<const char*>(data), size);
   bool valid = false, several = false;  // several: ends with split, chunk or unbind without [i]
   bool shape = false, views = false;    // broadcast_shapes(...); broadcast_arrays(...) without [i]
+  bool chain = false;                   // a layout expression that evaluates: explain walks it to the end
   try {
     const std::optional<strider::broadcast_expression> b = strider::parse_broadcast(text);
     shape = b && !b->arrays;
@@ -107,6 +108,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       } else {
         const strider::dynamic_layout l = strider::evaluate(e);
         valid = true;
+        chain = !b;  // broadcast_arrays(...)[i] is not a chain explain reads
         check_layout(l, text);
       }
     }
@@ -119,6 +121,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::ostringstream out, err;
   const int info = strider::cli::run_cli({"strider", "--info", "--", text}, out, err);
   require(valid && !several && !shape && !views ? info == 0 : info == 2, "--info exit status");
+  const int explained = strider::cli::run_cli({"strider", "explain", "--", text}, out, err);
+  require(chain ? explained == 0 : explained == 2, "explain exit status");
   const int emit = strider::cli::run_cli({"strider", "--emit-cpp", "--", text}, out, err);
   require(valid && !views ? emit == 0 : emit == 2, "--emit-cpp exit status");  // broadcast_arrays names one view with [i]
   return 0;

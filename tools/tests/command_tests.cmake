@@ -75,7 +75,7 @@ strider_command_test(emit_mixed_as_strided COMMAND ${x} --emit-cpp --dyn 0 "cont
 strider_command_test(error_mixed_as_strided_offset RC 2 COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 3)[-1].as_strided((2,), (2,))"
   STDERR "^strider: as_strided: the input's offset is known only at run time")
 strider_command_test(error_dyn_axes RC 2 COMMAND ${x} --emit-cpp --dyn 0,x "contiguous(4, 3)" STDERR "--dyn '0,x' is not a list of axes")
-strider_command_test(error_dyn_alone RC 2 COMMAND ${x} --dyn 0 "contiguous(4, 3)" STDERR "--dyn applies to --emit-cpp and --info only")
+strider_command_test(error_dyn_alone RC 2 COMMAND ${x} --dyn 0 "contiguous(4, 3)" STDERR "--dyn applies to --emit-cpp, --info and explain only")
 strider_command_test(help COMMAND ${x} --help STDOUT "^usage: strider EXPR")
 strider_command_test(help_lists_views COMMAND ${x} --help STDOUT "Views: \\[index\\], permute, transpose, flip, broadcast_to, view, reshape, squeeze, unsqueeze,@diagonal, unfold, movedim, unflatten, expand, flatten, narrow, select, rearrange,@matrix_transpose, reverse_axis_order, sliding_window_view, split, chunk, unbind,@tensor_split, numpy_split, hsplit, vsplit, dsplit, t, rot90, rollaxis, expand_dims, ravel,@as_strided\\.@Also named: swapaxes, swapdims, moveaxis, \\.mT, \\.T, array_split\\.@.*@Layout algebra: coalesce, composition, complement, right_inverse, left_inverse,@logical_divide, logical_product, blocked_product, raked_product, tile")
 strider_command_test(operations COMMAND ${x} --operations STDOUT "^contiguous\\(3, 4, 5\\) +row-major.*@\\.unfold\\(0, 3, 2\\) +PyTorch unfold")
@@ -258,3 +258,17 @@ strider_command_test(error_cute_offset RC 1 COMMAND ${x} --format cute "contiguo
   STDERR "^strider: to_cute_string: the layout starts at offset 8")
 strider_command_test(error_cute_string RC 2 COMMAND ${x} "cute(\"(5,(2,2))):(16,(80,4))\")"
   STDERR "^strider: cute: expected the end of the layout \\(shape:stride\\)@  cute\\(\"\\(5,\\(2,2\\)\\)\\):\\(16,\\(80,4\\)\\)\"\\)@                 \\^@$")
+
+# explain: contiguous(3, 4) then [:, ::-1]: 12 of 12 elements kept, the first moves to column 3.
+strider_command_test(explain COMMAND ${x} explain "contiguous(3, 4)[:, ::-1]"
+  STDOUT "^1   contiguous\\(3, 4\\)@    shape \\(3, 4\\), strides \\(4, 1\\), offset 0@    row-major \\(C order\\): each stride is the product of the extents after it@2   \\[:, ::-1\\]@    shape \\(3, 4\\), strides \\(4, -1\\), offset 3@    slice: the index keeps 12 of 12 elements; the first element moves from offset 0 to 3; shape \\(3, 4\\), strides \\(4, 1\\) -> shape \\(3, 4\\), strides \\(4, -1\\)@    is_contiguous: true -> false@")
+strider_command_test(explain_refused RC 2 COMMAND ${x} explain "contiguous(3, 4).permute(1, 1)"
+  STDOUT "@2   permute\\(1, 1\\)@    refused: permute: repeated axis 1@  contiguous\\(3, 4\\).permute\\(1, 1\\)@                   \\^@$")
+strider_command_test(explain_json COMMAND ${x} explain --format json "contiguous(6).view(2, 3)"
+  STDOUT "\"refused\": false,.*\"call\": \"view\\(2, 3\\)\", \"column\": 15, \"before\": {\"shape\": \\[6\\], \"strides\": \\[1\\], \"offset\": 0}, \"after\": {\"shape\": \\[2, 3\\], \"strides\": \\[3, 1\\], \"offset\": 0}")
+strider_command_test(explain_markdown COMMAND ${x} explain --format md "contiguous(6).view(2, 3)"
+  STDOUT "^\\| step \\| call \\| layout after \\| what the rule did \\| what changed \\|@")
+# --dyn 0: the batch known at run time; coalesce cannot decide whether axis 0 stays an axis.
+strider_command_test(explain_dyn COMMAND ${x} explain --dyn 0 "contiguous(4, 8)[:, 1:].coalesce()"
+  STDOUT "static_shape \\(dyn, 7\\), static_strides \\(8, 1\\), static_offset 1@3   coalesce\\(\\)@.*the mixed rules refuse here: coalesce: whether axis 0")
+strider_command_test(error_explain_format RC 2 COMMAND ${x} explain --format svg "contiguous(4)" STDERR "^strider: explain writes --format text, md or json")

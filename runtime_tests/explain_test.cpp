@@ -1,0 +1,95 @@
+// `explain` (expression/explain.hpp): sentences checked against values worked out by hand for a
+// dozen chains covering the operation families, and a differential check: every step's layout is
+// the layout of the chain cut after that step, evaluated separately; a refused chain ends where
+// and as evaluate refuses it.
+#include <string>
+#include <vector>
+
+#include <strider/expression.hpp>
+
+#include "catch.hpp"
+
+using strider::dynamic_layout;
+using strider::explain;
+
+namespace {
+const char* chains[] = {
+    "contiguous(3, 4, 5)[1:, ::-1].permute(2, 0, 1)",
+    "contiguous(2, 3)[None].broadcast_to(4, 2, 3)",
+    "contiguous(2, 1, 3).squeeze(1).unsqueeze(0)",
+    "contiguous(6, 4).view(3, 2, 4).flatten(1)",
+    "contiguous(4, 6).T.reshape(-1)",
+    "contiguous(4, 6)[:, 1:].coalesce()",
+    "contiguous(3, 4).flip(1)",
+    "contiguous(8, 8).rearrange(\"(h p) w -> h w p\", p=2)",
+    "contiguous(4, 8).tile(2, 4)",
+    "contiguous(6, 4).chunk(3)[1]",
+    "column_major(2, 3).transpose(0, 1)",
+    "contiguous(8).unfold(0, 3, 2)",
+    "cute(\"((2,4),8):((1,16),2)\").coalesce()",
+    "contiguous(20).composition((5, 4), (4, 1)).diagonal()",
+};
+}  // namespace
+
+TEST_CASE("explain: each step is the chain cut there, evaluated on its own") {
+  for (const std::string text : chains) {
+    INFO(text);
+    const auto steps = explain(text);
+    REQUIRE(!steps.empty());
+    for (const auto& step : steps) {
+      REQUIRE(step.after);
+      const std::string cut = text.substr(0, step.column - 1 + step.call.size());
+      REQUIRE(strider::evaluate(cut) == *step.after);
+    }
+    REQUIRE(*steps.back().after == strider::evaluate(text));
+    for (std::size_t k = 1; k < steps.size(); ++k) REQUIRE(*steps[k].before == *steps[k - 1].after);
+  }
+}
+
+TEST_CASE("explain: what each rule did, with this case's values (worked out by hand)") {
+  const auto sentence = [](const std::string& text, std::size_t step) { return explain(text)[step].sentence; };
+  // contiguous(3, 4, 5): strides (20, 5, 1). [1:, ::-1] keeps 2 x 4 x 5 = 40 of 60 elements and
+  // starts at row 1 (20) and the last column of axis 1 (3 x 5 = 15): offset 35.
+  CHECK(sentence(chains[0], 0) == "row-major (C order): each stride is the product of the extents after it");
+  CHECK(sentence(chains[0], 1) == "slice: the index keeps 40 of 60 elements; the first element moves from offset 0 to 35; shape (3, 4, 5), strides (20, 5, 1) -> shape (2, 4, 5), strides (20, -5, 1)");
+  CHECK(sentence(chains[0], 2) == "permute: reorders the axes, no stride changes: axis 2 (extent 5, stride 1) moves to 0; axis 0 (extent 2, stride 20) moves to 1; axis 1 (extent 4, stride -5) moves to 2");
+  CHECK(sentence(chains[1], 2) == "broadcast_to: stretches extent-1 axes with stride 0 (every index reads the same element): shape (1, 2, 3), strides (0, 3, 1) -> shape (4, 2, 3), strides (0, 3, 1)");
+  CHECK(sentence(chains[2], 1) == "squeeze: drops extent-1 axes: shape (2, 1, 3), strides (3, 3, 1) -> shape (2, 3), strides (3, 1) (no element moves)");
+  CHECK(sentence(chains[3], 2) == "flatten: regroups the same elements in the same order: shape (3, 2, 4), strides (8, 4, 1) -> shape (3, 8), strides (8, 1)");
+  // The transpose of (4, 6) walks storage by columns: no view flattens it; reshape gives a copy's layout.
+  CHECK(sentence(chains[4], 2) == "reshape: no view has this shape, so this is the layout of a copy: shape (6, 4), strides (1, 6) -> shape (24,), strides (1,), offset 0");
+  CHECK(sentence(chains[5], 2) == "coalesce: nothing to do here: the layout stays shape (4, 5), strides (6, 1), offset 1");
+  CHECK(sentence(chains[6], 1) == "flip: axis 1 (extent 4, stride 1) is walked backwards: stride -1, and the first element moves from offset 0 to 3");
+  // (h p) with p = 2 splits rows (stride 8) into 4 of stride 16 and 2 of stride 8; p goes last.
+  CHECK(sentence(chains[7], 1) == "rearrange: splits, merges and reorders the axes as the pattern says, a view of the same elements: shape (8, 8), strides (8, 1) -> shape (4, 8, 2), strides (16, 1, 8)");
+  CHECK(sentence(chains[8], 1) == "tile: axis 0 (extent 4, stride 8) becomes 2 tiles (stride 16) of 2 (stride 8); axis 1 (extent 8, stride 1) becomes 2 tiles (stride 4) of 4 (stride 1); the tile's axes come last");
+  // chunk(3) of 6 rows: parts of 2 rows; part 1 starts at row 2, offset 8.
+  CHECK(sentence(chains[9], 1) == "chunk: shape (6, 4), strides (4, 1), offset 0 -> shape (2, 4), strides (4, 1), offset 8");
+  CHECK(sentence(chains[11], 1) == "unfold: windows over the same storage (neighbouring windows overlap where the step is smaller than the window): shape (8,), strides (1,), offset 0 -> shape (3, 3), strides (2, 1), offset 0");
+  // CuTe's ((2,4),8):((1,16),2) is (8, 4, 2):(2, 16, 1): no two axes merge (8 x 2 = 16 is axis 1's
+  // stride, but axis 1 comes between).
+  CHECK(sentence(chains[12], 1) == "coalesce: nothing to do here: the layout stays shape (8, 4, 2), strides (2, 16, 1), offset 0");
+  // The properties that change: a transpose stops being contiguous and loses its 16-byte vectors.
+  const auto steps = explain(chains[10]);
+  CHECK(steps[1].changes == std::vector<std::string>{"is_contiguous: false -> true", "vector_width (4-byte elements, 16-byte aligned): 1 -> 2"});
+}
+
+TEST_CASE("explain: a refused chain ends with the refusal, where evaluate refuses it") {
+  for (const std::string text : {"contiguous(3, 4).permute(1, 1)", "contiguous(4, 6).T.view(-1)", "contiguous(6)[1:].flip(0).unfold(0, 9, 1)", "contiguous(4, 6).chunk(3)"}) {
+    INFO(text);
+    const auto steps = explain(text);
+    REQUIRE(!steps.back().after);
+    std::string message;
+    std::size_t column = 0;
+    try {
+      strider::evaluate(text);
+    } catch (const strider::expression_error& e) {
+      message = e.what();
+      column = e.column();
+    }
+    CHECK(steps.back().sentence == message);
+    CHECK(steps.back().column == column);
+    for (std::size_t k = 0; k + 1 < steps.size(); ++k) CHECK(steps[k].after);
+  }
+  CHECK_THROWS_AS(explain("contiguous(3, 4).permute(1,"), strider::expression_error);  // syntax: not a chain
+}
