@@ -34,7 +34,7 @@ inline constexpr std::string_view usage_text =
     "usage: strider EXPR [--format grid|md|csv|json|cpp|svg|cute] [--name NAME] [-o FILE]\n"
     "       strider --info [--dyn AXES] EXPR\n"
     "       strider --emit-cpp [--dyn AXES | --cute] EXPR\n"
-    "       strider explain [--format text|md|json] [--dyn AXES] EXPR\n"
+    "       strider explain [--format text|md|json|html] [--dyn AXES] EXPR\n"
     "       strider --operations | --help | --version\n";
 
 // The help text; its list of views comes from the core's operation table.
@@ -96,7 +96,8 @@ inline std::string help_text() {
          "  --operations  every base layout and view: an example call and what it does\n"
          "  explain EXPR  the chain step by step: each call's layout, what its rule did with the\n"
          "                values, the properties that changed; a refused chain up to the refusal\n"
-         "                (--format text, md or json; --dyn AXES: the static entries at each step)\n"
+         "                (--format text, md, json, or html: a page with a picture per step;\n"
+         "                --dyn AXES: the static entries at each step)\n"
          "  --help, --version\n"
          "\n"
          "Exit status: 0 on success, 1 when the output could not be written, 2 for bad options or a\n"
@@ -309,6 +310,51 @@ inline bool write_explain(std::ostream& out, const std::string& text, const std:
   return refused;
 }
 
+// explain --format html: one self-contained page (XHTML, so that it is well-formed XML), a section
+// per step with its layout, sentence, changes and the writers' picture (SVG inline), the elements
+// whose offset the step changed outlined (when the shape stays).
+inline bool write_explain_html(std::ostream& out, const std::string& text, const std::vector<explain_step>& steps) {
+  using strider::detail::svg::escape;
+  const bool refused = !steps.empty() && !steps.back().after;
+  out << "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>strider explain: "
+      << escape(text) << "</title>\n<style>\nbody { font-family: DejaVu Sans, Helvetica, Arial, sans-serif; margin: 24px; color: #222; }\n"
+      << "code { font-family: DejaVu Sans Mono, monospace; }\nsection { border-top: 1px solid #ccc; padding: 8px 0 16px; }\n"
+      << ".refused { color: #a00; }\n.picture { overflow-x: auto; }\n</style>\n</head>\n<body>\n<h1>strider explain</h1>\n<p><code>" << escape(text)
+      << "</code></p>\n";
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    const explain_step& s = steps[k];
+    out << "<section>\n<h2>" << k + 1 << ". <code>" << escape(s.call) << "</code></h2>\n";
+    if (!s.after) {
+      out << "<p class=\"refused\">refused: " << escape(s.sentence) << "</p>\n</section>\n";
+      continue;
+    }
+    out << "<p><code>" << escape(strider::to_string(*s.after)) << "</code></p>\n<p>" << escape(s.sentence) << "</p>\n";
+    if (!s.changes.empty()) {
+      out << "<ul>\n";
+      for (const std::string& c : s.changes) out << "<li>" << escape(c) << "</li>\n";
+      out << "</ul>\n";
+    }
+    svg_options options{s.call, 0, {}};
+    if (s.before && s.before->shape() == s.after->shape() && s.after->size() <= max_svg_cells) {
+      const std::vector<index_t> a = offset_table(*s.before), b = offset_table(*s.after);
+      options.marked.resize(b.size());
+      for (std::size_t e = 0; e < b.size(); ++e) options.marked[e] = a[e] != b[e];
+    }
+    std::ostringstream picture;
+    try {
+      write_svg(picture, *s.after, options);
+      std::string svg = picture.str();
+      svg.erase(0, svg.find("<svg"));  // inline: no XML declaration
+      out << "<div class=\"picture\">\n" << svg << "</div>\n";
+    } catch (const layout_error& e) {  // too large to draw
+      out << "<p>(" << escape(e.what()) << ")</p>\n";
+    }
+    out << "</section>\n";
+  }
+  out << "</body>\n</html>\n";
+  return refused;
+}
+
 }  // namespace detail
 
 /// Runs the command: args[0] is the program name. Writes results to `out`, diagnostics to `err`
@@ -380,13 +426,14 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
   if (info && emit) return usage("--info and --emit-cpp cannot be combined");
   if ((info || emit) && (have_format || have_name)) return usage("--format and --name do not apply to --info or --emit-cpp");
   if (explaining) {
-    if (info || emit || have_name) return usage("explain takes --format (text, md or json), --dyn and -o only");
+    if (info || emit || have_name) return usage("explain takes --format (text, md, json or html), --dyn and -o only");
     if (format == "text") format = "grid";
-    if (format != "grid" && format != "md" && format != "json") return usage("explain writes --format text, md or json");
+    if (format != "grid" && format != "md" && format != "json" && format != "html") return usage("explain writes --format text, md, json or html");
+    if (format == "html" && have_dyn) return usage("explain --format html does not show --dyn");
   }
-  static constexpr std::string_view formats[] = {"grid", "md", "csv", "json", "cpp", "svg", "cute"};
-  if (std::find(std::begin(formats), std::end(formats), format) == std::end(formats))
-    return usage("unknown format '" + format + "' (expected grid, md, csv, json, cpp, svg or cute)");
+  static constexpr std::string_view formats[] = {"grid", "md", "csv", "json", "cpp", "svg", "cute", "html"};
+  if (std::find(std::begin(formats), std::end(formats), format) == std::end(formats) || (format == "html" && !explaining))
+    return usage("unknown format '" + format + "' (expected grid, md, csv, json, cpp, svg or cute; html with explain)");
   if (cute && (!emit || have_dyn)) return usage("--cute applies to --emit-cpp without --dyn");
   if (have_name && format != "cpp") return usage("--name applies to --format cpp only");
   if (have_dyn && !info && !emit && !explaining) return usage("--dyn applies to --emit-cpp, --info and explain only");
@@ -440,7 +487,8 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
     const std::optional<broadcast_expression> broadcast = explaining ? std::nullopt : parse_broadcast(expression);
     bool refused = false;
     if (explaining) {
-      refused = detail::write_explain(text, expression, explain(expression), format, have_dyn ? std::optional(dyn_axes) : std::nullopt);
+      refused = format == "html" ? detail::write_explain_html(text, expression, explain(expression))
+                                 : detail::write_explain(text, expression, explain(expression), format, have_dyn ? std::optional(dyn_axes) : std::nullopt);
     } else if (broadcast && !broadcast->part) {
       const bool shapes = !broadcast->arrays;
       const std::string_view call = shapes ? "broadcast_shapes" : "broadcast_arrays";

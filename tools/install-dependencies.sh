@@ -9,6 +9,7 @@ packages=(
   libbenchmark-dev libeigen3-dev libxtensor-dev            # benchmarks and their peers; Eigen interop
   libdlpack-dev pybind11-dev python3-dev                   # DLPack interop and its NumPy test
   librsvg2-bin valgrind time                               # SVG to PNG, callgrind, /usr/bin/time
+  chromium                                                 # renders explain's HTML page (a test)
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -271,4 +271,5 @@ strider_command_test(explain_markdown COMMAND ${x} explain --format md "contiguo
 # --dyn 0: the batch known at run time; coalesce cannot decide whether axis 0 stays an axis.
 strider_command_test(explain_dyn COMMAND ${x} explain --dyn 0 "contiguous(4, 8)[:, 1:].coalesce()"
   STDOUT "static_shape \\(dyn, 7\\), static_strides \\(8, 1\\), static_offset 1@3   coalesce\\(\\)@.*the mixed rules refuse here: coalesce: whether axis 0")
-strider_command_test(error_explain_format RC 2 COMMAND ${x} explain --format svg "contiguous(4)" STDERR "^strider: explain writes --format text, md or json")
+strider_command_test(error_explain_format RC 2 COMMAND ${x} explain --format svg "contiguous(4)" STDERR "^strider: explain writes --format text, md, json or html")
+strider_command_test(error_html_without_explain RC 2 COMMAND ${x} --format html "contiguous(4)" STDERR "^strider: unknown format 'html' \\(expected grid, md, csv, json, cpp, svg or cute; html with explain\\)")

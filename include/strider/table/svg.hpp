@@ -36,6 +36,9 @@ struct svg_options {
   /// one tile. Then each element is coloured by its tile, and the storage slots show its
   /// coordinate in the tile. 0: colours run with the storage offset.
   std::size_t tile_rank = 0;
+  /// Elements (by C-order index) to outline in the logical view, e.g. those whose offset a view
+  /// changed (`strider explain --format html`); empty: none.
+  std::vector<bool> marked{};
 };
 
 namespace detail::svg {
@@ -275,6 +278,9 @@ inline void write_svg(std::ostream& os, const dynamic_layout& l, const svg_optio
         cell_box(x, yy, element_color(flat, o), sharing > 1,
                  "element " + detail::tuple_text(detail::unflatten(flat, shape)) + " at storage offset " + std::to_string(o) +
                      (sharing > 1 ? " (shared by " + std::to_string(sharing) + " elements)" : ""));
+        if (static_cast<std::size_t>(flat) < options.marked.size() && options.marked[static_cast<std::size_t>(flat)])
+          os << "<rect x=\"" << num(x + 1) << "\" y=\"" << num(yy + 1) << "\" width=\"" << num(cell - 2) << "\" height=\"" << num(cell - 2)
+             << "\" fill=\"none\" stroke=\"#000000\" stroke-width=\"2\"/>";
         if (logical_font > 0) text(x + cell / 2, yy + cell / 2, logical_font, std::to_string(o), mono.c_str());
         os << "</g>\n";
       }

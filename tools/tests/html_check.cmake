@@ -1,0 +1,42 @@
+# `strider explain --format html`: the page is well-formed (xmllint: XHTML, so XML), has one picture
+# per step, and renders in headless Chromium (where installed) to a PNG of the window's size that is
+# not blank (more than 20 KB).
+#   cmake -DSTRIDER=exe -DXMLLINT=xmllint [-DCHROMIUM=chromium] -DWORK=dir -P html_check.cmake
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+set(expression "contiguous(3, 4, 5)[1:, ::-1].permute(2, 0, 1).flip(0)")
+execute_process(COMMAND ${STRIDER} explain --format html -o ${WORK}/explain.html ${expression} RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "strider explain --format html: exit status ${rc}\n${err}")
+endif()
+execute_process(COMMAND ${XMLLINT} --noout ${WORK}/explain.html RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${WORK}/explain.html is not well-formed:\n${err}")
+endif()
+file(READ ${WORK}/explain.html page)
+string(REGEX MATCHALL "<svg " pictures "${page}")
+list(LENGTH pictures count)
+if(NOT count EQUAL 4)
+  message(FATAL_ERROR "explain.html has ${count} pictures for 4 steps")
+endif()
+if(CHROMIUM)
+  execute_process(COMMAND ${CHROMIUM} --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,2400
+                          --screenshot=${WORK}/explain.png file://${WORK}/explain.html
+                  RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET TIMEOUT 120)
+  if(NOT EXISTS ${WORK}/explain.png)
+    message(FATAL_ERROR "headless Chromium wrote no screenshot (exit status ${rc})")
+  endif()
+  file(SIZE ${WORK}/explain.png bytes)
+  # The PNG header's width and height (bytes 16-23, big-endian).
+  file(READ ${WORK}/explain.png header LIMIT 24 HEX)
+  string(SUBSTRING "${header}" 32 8 width_hex)
+  string(SUBSTRING "${header}" 40 8 height_hex)
+  math(EXPR width "0x${width_hex}")
+  math(EXPR height "0x${height_hex}")
+  if(bytes LESS 20000 OR NOT width EQUAL 1280 OR NOT height EQUAL 2400)
+    message(FATAL_ERROR "explain.png: ${bytes} bytes, ${width} x ${height} (expected more than 20000 bytes, 1280 x 2400)")
+  endif()
+  message(STATUS "explain.html: well-formed, 4 pictures, rendered to ${bytes} bytes of PNG")
+else()
+  message(STATUS "explain.html: well-formed, 4 pictures (no Chromium: not rendered)")
+endif()
