@@ -64,7 +64,14 @@ TEST_CASE("explain: what each rule did, with this case's values (worked out by h
   CHECK(sentence(chains[7], 1) == "rearrange: splits, merges and reorders the axes as the pattern says, a view of the same elements: shape (8, 8), strides (8, 1) -> shape (4, 8, 2), strides (16, 1, 8)");
   CHECK(sentence(chains[8], 1) == "tile: axis 0 (extent 4, stride 8) becomes 2 tiles (stride 16) of 2 (stride 8); axis 1 (extent 8, stride 1) becomes 2 tiles (stride 4) of 4 (stride 1); the tile's axes come last");
   // chunk(3) of 6 rows: parts of 2 rows; part 1 starts at row 2, offset 8.
-  CHECK(sentence(chains[9], 1) == "chunk: shape (6, 4), strides (4, 1), offset 0 -> shape (2, 4), strides (4, 1), offset 8");
+  CHECK(sentence(chains[9], 1) == "chunk: keeps indices 2 to 3 of axis 0 (extent 6, stride 4): extent 2, the first element at offset 8");
+  // select(1, 2) of (3, 4): column 2, offset 2; narrow(1, 1, 2): columns 1 and 2 from offset 1;
+  // the diagonal of (3, 4) steps 4 + 1 = 5; diagonal(1) starts at column 1.
+  CHECK(sentence("contiguous(3, 4).select(1, 2)", 1) == "select: fixes axis 1 (extent 4, stride 1) at index 2: the axis goes, and the first element moves from offset 0 to 2");
+  CHECK(sentence("contiguous(3, 4).narrow(1, 1, 2)", 1) == "narrow: keeps indices 1 to 2 of axis 1 (extent 4, stride 1): extent 2, the first element at offset 1");
+  CHECK(sentence("contiguous(3, 4).diagonal(1)", 1) == "diagonal: walks axis 0 and axis 1 together: one last axis of extent 3 and stride 4 + 1 = 5, the first element at offset 1");
+  // unbind(1)[2] of (6, 4): column 2.
+  CHECK(sentence("contiguous(6, 4).unbind(1)[2]", 1) == "unbind: fixes axis 1 (extent 4, stride 1) at index 2: the axis goes, and the first element moves from offset 0 to 2");
   CHECK(sentence(chains[11], 1) == "unfold: windows over the same storage (neighbouring windows overlap where the step is smaller than the window): shape (8,), strides (1,), offset 0 -> shape (3, 3), strides (2, 1), offset 0");
   // CuTe's ((2,4),8):((1,16),2) is (8, 4, 2):(2, 16, 1): no two axes merge (8 x 2 = 16 is axis 1's
   // stride, but axis 1 comes between).

@@ -100,11 +100,12 @@ struct access_offsets {
     for (std::size_t i = first; i < last; ++i) n *= shape[i];
     for (index_t k = 0; k < n; ++k) {
       out[k] = offset;
-      for (std::size_t i = last; i-- > first;) {  // the next coordinate, last axis fastest
-        offset += stride[i];
-        if (++digit[i] < shape[i]) break;
-        offset -= stride[i] * digit[i];
-        digit[i] = 0;
+      for (std::size_t i = last; i-- > first;) {  // the next coordinate, last axis fastest, never past the end
+        if (digit[i] + 1 < shape[i]) {
+          ++digit[i], offset += stride[i];
+          break;
+        }
+        offset -= stride[i] * digit[i], digit[i] = 0;
       }
     }
   }
@@ -188,6 +189,8 @@ constexpr access_report access_of(const layout_value& tile, swizzle_value sw, co
   for (std::size_t d = 0; d < tile.rank; ++d)
     if (tile.shape[d] != tv.tile_shape[d]) detail::refuse("access: extent {} of tile axis {} is not the thread-value layout's {}", tile.shape[d], d, tv.tile_shape[d]);
   if (tile.offset < 0 || detail::min_offset(tile) < 0) detail::refuse("access: the tile reaches offset {}, before the storage start", detail::min_offset(tile));
+  // Byte addresses of up to 16-byte elements, swizzled (which sets bits below 2^40 at most), fit int64.
+  if (detail::max_offset(tile) > (index_t{1} << 57)) detail::refuse("access: the tile reaches offset {}, beyond the byte addresses the certificate computes (2^57 elements)", detail::max_offset(tile));
   const index_t threads = tv.threads(), values = tv.values();
   const detail::access_offsets o(tile, tv, detail::find_partition_plan(tv));
 

@@ -699,9 +699,6 @@ class pattern_layout {
 template <class L>
 concept rule_layout = std::same_as<L, dynamic_layout> || std::same_as<L, pattern_layout>;
 
-// True for the value of a mixed layout type (see required_span_storage).
-STRIDER_HOST_DEVICE constexpr bool is_mixed(const layout_value& v) { return v.storage_size < 0; }
-
 STRIDER_HOST_DEVICE constexpr bool has_dyn(const dims& values) {
   for (const index_t e : values)
     if (e == dyn) return true;

@@ -1,6 +1,7 @@
 // strider/core/operations.hpp: the view operations, one constexpr function each.
 //
-// Each takes a dynamic_layout and returns a new one describing the same storage; none copies.
+// Each is a template over detail::rule_layout (a dynamic_layout, or a mixed layout's pattern of
+// entries that may be unknown) and returns a new one describing the same storage; none copies.
 // The semantics are NumPy's (negative axes, flip by negative strides, broadcasting) and
 // PyTorch's (view, unfold, as_strided). An invalid request throws layout_error whose message
 // starts with the operation's name; in a constant expression that throw is the compile error.

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -71,17 +72,21 @@ inline bool same_walk(const dynamic_layout& a, const dynamic_layout& b) {
   index_t ia[max_rank] = {}, ib[max_rank] = {}, oa = a.offset(), ob = b.offset();
   for (index_t n = 0; n < a.size(); ++n) {
     if (oa != ob) return false;
-    for (std::size_t d = a.rank(); d-- > 0;) {  // next in C order
-      oa += a.stride(d);
-      if (++ia[d] < a.extent(d)) break;
-      oa -= a.stride(d) * ia[d];
-      ia[d] = 0;
+    // The next index in C order; a stride is added only when the index stays inside the layout,
+    // so the running offset never leaves the layout's range (no overflow past its last element).
+    for (std::size_t d = a.rank(); d-- > 0;) {
+      if (ia[d] + 1 < a.extent(d)) {
+        ++ia[d], oa += a.stride(d);
+        break;
+      }
+      oa -= a.stride(d) * ia[d], ia[d] = 0;
     }
     for (std::size_t d = b.rank(); d-- > 0;) {
-      ob += b.stride(d);
-      if (++ib[d] < b.extent(d)) break;
-      ob -= b.stride(d) * ib[d];
-      ib[d] = 0;
+      if (ib[d] + 1 < b.extent(d)) {
+        ++ib[d], ob += b.stride(d);
+        break;
+      }
+      ob -= b.stride(d) * ib[d], ib[d] = 0;
     }
   }
   return true;
@@ -108,7 +113,7 @@ inline std::string describe(std::string_view name, const std::optional<dynamic_l
   if (name == "flip" || name == "reverse_axis_order") {
     std::string out;
     for (std::size_t d = 0; d < before.rank() && d < after.rank(); ++d)
-      if (before.stride(d) != 0 && after.stride(d) == -before.stride(d))
+      if (before.stride(d) != 0 && before.stride(d) != std::numeric_limits<index_t>::min() && after.stride(d) == -before.stride(d))
         out += (out.empty() ? "" : "; ") + axis_text(before, d) + " is walked backwards: stride " + std::to_string(after.stride(d));
     if (!out.empty())
       return said + out + ", and the first element moves from offset " + std::to_string(before.offset()) + " to " + std::to_string(after.offset());
@@ -137,6 +142,50 @@ inline std::string describe(std::string_view name, const std::optional<dynamic_l
   if (name == "coalesce")
     return said + "merges axes that step evenly into each other: " + std::to_string(before.rank()) + " axes, " + shape_strides_text(before) + ", become " +
            std::to_string(after.rank()) + ", " + shape_strides_text(after) + " (the same offsets in the same order)";
+  // One axis fixed at an index (select, unbind's parts): the axis goes, the offset moves.
+  if ((name == "select" || name == "unbind") && after.rank() + 1 == before.rank()) {
+    for (std::size_t d = 0; d < before.rank(); ++d) {
+      bool rest = true;
+      for (std::size_t k = 0, j = 0; k < before.rank() && rest; ++k)
+        if (k != d) rest = before.extent(k) == after.extent(j) && before.stride(k) == after.stride(j), ++j;
+      if (!rest) continue;
+      const index_t step = before.stride(d), moved = after.offset() - before.offset();
+      const std::string index = step != 0 && moved % step == 0 ? std::to_string(moved / step) : "?";
+      return said + "fixes " + axis_text(before, d) + " at index " + index + ": the axis goes, and the first element moves from offset " +
+             std::to_string(before.offset()) + " to " + std::to_string(after.offset());
+    }
+  }
+  // A run of one axis (narrow, and the parts of split, chunk and tensor_split): its extent shrinks.
+  if ((name == "narrow" || name == "split" || name == "chunk" || name == "tensor_split" || name == "numpy_split" || name == "hsplit" || name == "vsplit" ||
+       name == "dsplit") &&
+      after.rank() == before.rank()) {
+    std::size_t changed = before.rank(), count = 0;
+    for (std::size_t d = 0; d < before.rank(); ++d)
+      if (before.extent(d) != after.extent(d) || before.stride(d) != after.stride(d)) changed = d, ++count;
+    if (count == 1 && before.stride(changed) == after.stride(changed)) {
+      const index_t step = before.stride(changed), moved = after.offset() - before.offset();
+      if (step != 0 && moved % step == 0) {
+        const index_t first = moved / step;
+        return said + "keeps indices " + std::to_string(first) + " to " + std::to_string(first + after.extent(changed) - 1) + " of " + axis_text(before, changed) +
+               ": extent " + std::to_string(after.extent(changed)) + ", the first element at offset " + std::to_string(after.offset());
+      }
+    }
+  }
+  if (name == "diagonal" && after.rank() + 1 == before.rank() && after.rank() >= 1) {
+    const index_t step = after.stride(after.rank() - 1);
+    for (std::size_t a = 0; a < before.rank(); ++a)
+      for (std::size_t b = a + 1; b < before.rank(); ++b)
+        if (before.stride(a) + before.stride(b) == step)
+          return said + "walks axis " + std::to_string(a) + " and axis " + std::to_string(b) + " together: one last axis of extent " +
+                 std::to_string(after.extent(after.rank() - 1)) + " and stride " + std::to_string(before.stride(a)) + " + " + std::to_string(before.stride(b)) + " = " +
+                 std::to_string(step) + ", the first element at offset " + std::to_string(after.offset());
+  }
+  if (name == "composition")
+    return said + "reads this layout at the offsets the second layout gives (result i is A(B(i))): " + from + " -> " + result;
+  if (name == "complement")
+    return said + "the layout that completes this one to the size given (together they reach every offset below it once): " + from + " -> " + result;
+  if (name == "logical_divide" || name == "logical_product" || name == "blocked_product" || name == "raked_product")
+    return said + "CuTe's " + std::string(name) + ", mirrored to row-major and flattened: " + from + " -> " + result;
   if (name == "unfold" || name == "sliding_window_view")
     return said + "windows over the same storage (neighbouring windows overlap where the step is smaller than the window): " + from + " -> " + result;
   return said + from + " -> " + result;

@@ -24,7 +24,7 @@
 #include "../core/text.hpp"
 #include "../static/layout.hpp"
 #include "../storage/memory.hpp"
-#include "../storage/view.hpp"
+#include "../storage/tensor.hpp"  // tensor_view::contiguous(), which the refusals below advise
 
 namespace strider {
 

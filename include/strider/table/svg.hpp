@@ -101,8 +101,10 @@ inline index_t storage_width(const dynamic_layout& l) {
   index_t best = 0;
   double best_distance = 0;
   for (std::size_t d = 0; d < l.rank(); ++d) {
+    // Only axes that move, and strides of 4 to 64 either way (and no negation of INT64_MIN).
+    if (l.extent(d) < 2 || l.stride(d) < -64 || l.stride(d) > 64) continue;
     const index_t s = l.stride(d) < 0 ? -l.stride(d) : l.stride(d);
-    if (l.extent(d) < 2 || s < 4 || s > 64 || s >= span) continue;
+    if (s < 4 || s >= span) continue;
     const double distance = std::abs(std::log(static_cast<double>(s) / target));
     // On a tie the narrower rows win: the logical panel beside them is usually the wider one.
     if (best == 0 || distance < best_distance - 1e-9 || (distance < best_distance + 1e-9 && s < best)) {
