@@ -252,9 +252,10 @@ inline bool write_explain(std::ostream& out, const std::string& text, const std:
   const bool refused = !steps.empty() && !steps.back().after;
   const auto layout_text = [](const std::optional<dynamic_layout>& l) { return l ? strider::to_string(*l) : std::string("(none)"); };
   // The static entries of the chain cut after step k, or why the mixed rules refuse it there.
+  const expression parsed = dyn_axes ? parse_expression(text) : expression{};  // once: each step cuts it
   const auto entries = [&](std::size_t k) -> std::string {
     try {
-      expression cut = parse_expression(text);
+      expression cut = parsed;
       cut.operations.resize(k + 1);
       const strider::detail::pattern_layout pattern = evaluate_pattern(cut, *dyn_axes);
       const auto& v = pattern.entries();
@@ -537,7 +538,7 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
         } else if (format == "svg") {
           write_access_svg(text, evaluate(tv->tile), tv->swizzle, evaluate_thread_value(*tv), tv->element_bytes, r, {detail::printable(expression), 0});
         } else {
-          throw expression_error("expression: 'access' gives a certificate, which --format " + format + " does not show (the default text, md, json and svg do)", tv->access_column);
+          throw expression_error("expression: 'access' gives a certificate, which --format " + format + " does not show (the default text, md, json and svg do)", tv->call_column);
         }
       } else if (emit) {
         text << to_static_type(*tv) << '\n';

@@ -50,6 +50,10 @@ struct access_report {
   friend constexpr bool operator==(const access_report&, const access_report&) = default;
 };
 
+/// How many threads one shared-memory phase serves for accesses of `bytes` per thread: 32 for 4
+/// bytes or fewer, else as many as make 128 bytes (16 for 8 bytes, 8 for 16).
+constexpr index_t threads_per_phase(index_t bytes) { return bytes <= bank_word_bytes ? warp_threads : warp_threads * bank_word_bytes / bytes; }
+
 namespace detail {
 
 // A transient array for the constant evaluator (new[] in a constexpr function is freed before it
@@ -211,7 +215,7 @@ constexpr access_report access_of(const layout_value& tile, swizzle_value sw, co
   }
 
   const index_t w = r.vector_width, bytes = w * element_bytes, vectors = values / w;
-  const index_t per_phase = bytes <= bank_word_bytes ? warp_threads : warp_threads * bank_word_bytes / bytes;
+  const index_t per_phase = threads_per_phase(bytes);
   // Per phase, each lane's access is one unit: its 4-byte word (4 bytes or fewer; lanes may share
   // it) or its whole vector (more: 2 or 4 words in consecutive banks, aligned, so two vectors in
   // one slot of 128 / unit bytes collide on all their banks alike). Ways: the most distinct units

@@ -28,6 +28,23 @@ STRIDER_HOST_DEVICE constexpr bool read_digits(const char* s, std::size_t n, std
   return true;
 }
 
+// The decimal digits of n, sign first, into `out` (20 digits and a sign at most); returns how many.
+// From the negative side, so that INT64_MIN has its digits too. No allocation: device code and
+// constant expressions use it.
+STRIDER_HOST_DEVICE constexpr std::size_t integer_chars(index_t n, char (&out)[21]) {
+  char digits[20] = {};
+  std::size_t count = 0, length = 0;
+  const bool negative = n < 0;
+  do {
+    const index_t digit = negative ? -(n % 10) : n % 10;
+    digits[count++] = static_cast<char>('0' + digit);
+    n /= 10;
+  } while (n != 0);
+  if (negative) out[length++] = '-';
+  while (count > 0) out[length++] = digits[--count];
+  return length;
+}
+
 // "(3, 4)": integers as a tuple for error messages, tuple_text below without allocating (usable
 // in device code and where the message is a compile error). `numpy_one_tuple` writes one
 // integer as NumPy does, "(3,)".
@@ -56,16 +73,9 @@ struct fixed_tuple_text {
     else if (length < sizeof(text) - 1) text[length++] = '.';
   }
   STRIDER_HOST_DEVICE constexpr void put_number(index_t n) {
-    char digits[20] = {};
-    std::size_t count = 0;
-    const bool negative = n < 0;
-    do {  // from the negative side, so that INT64_MIN has its digits too
-      const index_t digit = negative ? -(n % 10) : n % 10;
-      digits[count++] = static_cast<char>('0' + digit);
-      n /= 10;
-    } while (n != 0);
-    if (negative) put('-');
-    while (count > 0) put(digits[--count]);
+    char chars[21] = {};
+    const std::size_t count = integer_chars(n, chars);
+    for (std::size_t i = 0; i < count; ++i) put(chars[i]);
   }
 };
 

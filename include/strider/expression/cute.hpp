@@ -15,6 +15,7 @@
 
 #include "../core/config.hpp"
 #include "../core/layout.hpp"
+#include "../core/text.hpp"
 #include "../static/fixed_string.hpp"
 #include "../static/layout.hpp"
 
@@ -201,16 +202,9 @@ struct cute_string {
   friend constexpr bool operator==(const cute_string& a, std::string_view b) { return a.view() == b; }
   constexpr void put(char c) { at[size++] = c; }
   constexpr void put(index_t v) {
-    char digits[24] = {};
-    std::size_t n = 0;
-    const bool negative = v < 0;
-    do {
-      const index_t d = v % 10;
-      digits[n++] = static_cast<char>('0' + (d < 0 ? -d : d));
-      v /= 10;
-    } while (v != 0);
-    if (negative) put('-');
-    while (n > 0) put(digits[--n]);
+    char chars[21] = {};
+    const std::size_t count = detail::integer_chars(v, chars);
+    for (std::size_t i = 0; i < count; ++i) put(chars[i]);
   }
 };
 

@@ -115,14 +115,12 @@ struct thread_value_expression {
   index_t value_rank = 0;                    // as_thread_value's
   std::vector<index_t> tile_shape;           // as_thread_value's
   thread_coverage coverage = exactly_once;   // as_thread_value's fourth argument
-  // partition(TILE, TV, thread): one thread's values in the tile's storage.
-  bool partitioned = false;
-  std::size_t partition_column = 0;
+  // partition(TILE, TV, thread): one thread's values in the tile's storage; access(TILE, TV,
+  // bytes[, width][, swizzle(B, M, S)]): the access certificate. call_column: 'partition' or 'access'.
+  bool partitioned = false, accessed = false;
+  std::size_t call_column = 0;
   expression tile{};
   index_t thread = 0;
-  // access(TILE, TV, bytes[, width][, swizzle(B, M, S)]): the access certificate.
-  bool accessed = false;
-  std::size_t access_column = 0;
   index_t element_bytes = 0, width = 0;
   swizzle_value swizzle{};
 
@@ -247,7 +245,7 @@ class expression_parser {
     if (name == "partition" || name == "access") {
       // partition(TILE, TV, thread); access(TILE, TV, bytes[, width][, swizzle(B, M, S)])
       (name == "partition" ? t.partitioned : t.accessed) = true;
-      (name == "partition" ? t.partition_column : t.access_column) = start + 1;
+      t.call_column = start + 1;
       expect('(', "after " + quoted(name));
       skip_blanks();
       t.tile = nested_layout(name);
@@ -1113,8 +1111,6 @@ inline thread_value_value evaluate_thread_value(const thread_value_expression& t
     if (layouts.size() != 1) throw layout_error("as_thread_value: takes one layout");
     if (t.value_rank < 0) throw layout_error("as_thread_value: the value rank {} is negative", t.value_rank);
     return as_thread_value(layouts[0], static_cast<std::size_t>(t.value_rank), detail::to_dims(t.tile_shape, "as_thread_value"), t.coverage);
-  } catch (const expression_error&) {
-    throw;
   } catch (const layout_error& error) {
     throw expression_error(error.what(), t.column);
   }
@@ -1129,7 +1125,7 @@ inline dynamic_layout evaluate_partition(const thread_value_expression& t) {
   try {
     return partition(tile, tv, t.thread);
   } catch (const layout_error& error) {
-    throw expression_error(error.what(), t.partition_column);
+    throw expression_error(error.what(), t.call_column);
   }
 }
 
@@ -1142,7 +1138,7 @@ inline access_report evaluate_access(const thread_value_expression& t) {
   try {
     return access_of(tile.value(), t.swizzle, tv, t.element_bytes, t.width);
   } catch (const layout_error& error) {
-    throw expression_error(error.what(), t.access_column);
+    throw expression_error(error.what(), t.call_column);
   }
 }
 

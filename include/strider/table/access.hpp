@@ -77,7 +77,7 @@ inline void write_access_svg(std::ostream& os, const dynamic_layout& tile, swizz
   const bank_collision& c = r.worst;
   if (c.ways > 1) {
     const index_t w = r.vector_width, vectors = tv.values() / w, bytes = w * element_bytes;
-    const index_t per_phase = bytes <= bank_word_bytes ? warp_threads : warp_threads * bank_word_bytes / bytes;
+    const index_t per_phase = threads_per_phase(bytes);
     const index_t first = c.instruction / vectors * warp_threads + c.phase * per_phase, k = c.instruction % vectors;
     for (index_t t = first; t < first + per_phase && t < tv.threads(); ++t)
       for (index_t v = k * w; v < (k + 1) * w; ++v) {
