@@ -100,3 +100,76 @@ TEST_CASE("explain: a refused chain ends with the refusal, where evaluate refuse
   }
   CHECK_THROWS_AS(explain("contiguous(3, 4).permute(1,"), strider::expression_error);  // syntax: not a chain
 }
+
+TEST_CASE("explain: an index of several items, item by item (worked out by hand)") {
+  // (3, 4, 5) has strides (20, 5, 1). 1: starts at row 1 (offset 20); None adds an axis at 1;
+  // '...' covers no axis (four items take the four axes); ::-2 on axis 2 (extent 4, stride 5)
+  // takes indices 3 and 1 (offset 20 + 15 = 35, stride -10); -1 fixes axis 3 at 4 (offset 39).
+  const std::string base = "contiguous(3, 4, 5)";
+  const auto steps = explain(base + "[1:, None, ..., ::-2, -1]");
+  REQUIRE(steps.size() == 2);
+  const auto& items = steps[1].items;
+  REQUIRE(items.size() == 5);
+  const char* cuts[] = {"[1:]", "[1:, None]", "[1:, None, ...]", "[1:, None, ..., ::-2, :]", "[1:, None, ..., ::-2, -1]"};
+  for (std::size_t k = 0; k < 5; ++k) CHECK(items[k].layout == strider::evaluate(base + cuts[k]));
+  CHECK(items[0].sentence == "'1:' keeps indices 1 to 2 of axis 0 (extent 3, stride 20): extent 2, and the first element moves from offset 0 to 20");
+  CHECK(items[1].sentence == "'None' inserts an axis of extent 1 at position 1 (no element moves)");
+  CHECK(items[2].sentence == "'...' stands for no axis here");
+  CHECK(items[3].sentence == "'::-2' keeps indices 3 to 1 every -2 of axis 2 (extent 4, stride 5): extent 2, stride -10, and the first element moves from offset 20 to 35");
+  CHECK(items[4].sentence == "'-1' fixes axis 3 (extent 5, stride 1) at index 4 (counted from the end): the axis goes, and the first element moves from offset 35 to 39");
+  CHECK(items[4].layout == *steps[1].after);
+  CHECK(items[1].column == 25);  // "contiguous(3, 4, 5)[1:, None": None starts at column 25
+  // After '...' the items count from the end: 0 fixes the last axis of (3, 4, 5) (stride 1).
+  const auto tail = explain(base + "[..., 1:, 0]")[1].items;
+  REQUIRE(tail.size() == 3);
+  CHECK(tail[0].sentence == "'...' stands for axis 0, kept whole");
+  CHECK(tail[1].sentence == "'1:' keeps indices 1 to 3 of axis 1 (extent 4, stride 5): extent 3, and the first element moves from offset 0 to 5");
+  CHECK(tail[2].sentence == "'0' fixes axis 2 (extent 5, stride 1) at index 0: the axis goes");
+  CHECK(explain(base + "[1:]")[1].items.empty());  // one item: the step's sentence says it all
+}
+
+TEST_CASE("explain: the divides and products with their values (worked out by hand)") {
+  const auto sentence = [](const std::string& text) { return explain(text).back().sentence; };
+  // (4, 6):(6, 1) by the tiler (2, 3):(3, 1), 6 elements: a tile is one row seen as 2 x 3; 4 tiles, 6 apart.
+  CHECK(sentence("contiguous(4, 6).logical_divide((2, 3), (3, 1))") ==
+        "logical_divide: cuts the layout into tiles of 6 elements (CuTe's, mirrored to row-major and flattened): which tile, shape (4,), strides (6,), then the tile, shape (2, 3), strides (3, 1)");
+  // A = (2, 2):(2, 1), 4 elements; B = (2, 3):(3, 1): copy (i, j) of A starts at 4 x B(i, j) = 12 i + 4 j.
+  CHECK(sentence("contiguous(2, 2).logical_product((2, 3), (3, 1))") ==
+        "logical_product: repeats the layout as the second layout says (CuTe's, mirrored to row-major and flattened): which copy, shape (2, 3), strides (12, 4), then the layout, shape (2, 2), strides (2, 1)");
+  CHECK(sentence("contiguous(2, 2).blocked_product((2, 3), (3, 1))") ==
+        "blocked_product: axis 0 (extent 2, stride 2) becomes 2 blocks (stride 12) of its 2 (stride 2); axis 1 (extent 2, stride 1) becomes 3 blocks (stride 4) of its 2 (stride 1): each copy of the layout is one block");
+  CHECK(sentence("contiguous(2, 2).raked_product((2, 3), (3, 1))") ==
+        "raked_product: axis 0 (extent 2, stride 2) becomes its 2 (stride 2) each raked over 2 (stride 12); axis 1 (extent 2, stride 1) becomes its 2 (stride 1) each raked over 3 (stride 4): copies interleave element by element");
+}
+
+TEST_CASE("explain: a whole expression of threads and values: its layouts' chains, then the whole") {
+  const std::string tv = "thread_value(contiguous(4, 2), contiguous(2, 4).T)";
+  const auto steps = explain(tv);
+  REQUIRE(steps.size() == 4);  // contiguous(4, 2); contiguous(2, 4); .T; the whole
+  CHECK(steps[2].call == "T");
+  CHECK(*steps[2].after == strider::evaluate("contiguous(2, 4).T"));
+  REQUIRE(steps[3].thread_values);
+  CHECK(*steps[3].thread_values == strider::evaluate_thread_value(*strider::parse_thread_value(tv)));
+  // 8 threads (4 x 2) hold 8 values (4 x 2 after .T) of a (16, 4) tile.
+  CHECK(steps[3].sentence.starts_with("thread_value: 8 threads hold 8 values each of a tile of shape (16, 4) (each element held once)"));
+  const std::string access = "access(contiguous(32, 32), thread_value(contiguous(32, 1), contiguous(1, 32)), 4, 1, swizzle(5, 0, 5))";
+  const auto a = explain(access);
+  REQUIRE(a.size() == 4);
+  REQUIRE(a[3].access);
+  CHECK(*a[3].access == strider::evaluate_access(*strider::parse_thread_value(access)));
+  CHECK(a[3].access->bank_conflicts == 0);  // the swizzle spreads each column over the banks
+  CHECK(a[3].swizzle == strider::swizzle_value{5, 0, 5});
+  const std::string partition = "partition(contiguous(8, 8), thread_value(contiguous(4, 2), contiguous(2, 4)), 5)";
+  CHECK(*explain(partition).back().after == strider::evaluate_partition(*strider::parse_thread_value(partition)));
+  // A refusal of the whole: where and as evaluate refuses it.
+  const std::string bad = "access(contiguous(8, 8), thread_value(contiguous(4, 2), contiguous(2, 4)), 3)";
+  const auto refused = explain(bad);
+  REQUIRE(!refused.back().after);
+  try {
+    strider::evaluate_access(*strider::parse_thread_value(bad));
+    FAIL("access of 3-byte elements evaluated");
+  } catch (const strider::expression_error& e) {
+    CHECK(refused.back().sentence == e.what());
+    CHECK(refused.back().column == e.column());
+  }
+}

@@ -94,10 +94,12 @@ inline std::string help_text() {
          "                known only at run time (0:4: a multiple of 4, dyn_multiple<4>): the mixed\n"
          "                type, and which entries stay static\n"
          "  --operations  every base layout and view: an example call and what it does\n"
-         "  explain EXPR  the chain step by step: each call's layout, what its rule did with the\n"
-         "                values, the properties that changed; a refused chain up to the refusal\n"
-         "                (--format text, md, json, or html: a page with a picture per step;\n"
-         "                --dyn AXES: the static entries at each step)\n"
+         "  explain EXPR  the chain step by step: each call's layout (an index item by item), what\n"
+         "                its rule did with the values, the properties that changed; a refused\n"
+         "                chain up to the refusal; thread_value, partition and access: their\n"
+         "                layouts' chains, then the whole (--format text, md, json, or html: a\n"
+         "                page with a picture per step; --dyn AXES: the static entries at each\n"
+         "                step, and which run-time entries made the others run-time)\n"
          "  --help, --version\n"
          "\n"
          "Exit status: 0 on success, 1 when the output could not be written, 2 for bad options or a\n"
@@ -251,19 +253,46 @@ inline bool write_explain(std::ostream& out, const std::string& text, const std:
                           const std::optional<std::vector<strider::run_time_extent>>& dyn_axes) {
   const bool refused = !steps.empty() && !steps.back().after;
   const auto layout_text = [](const std::optional<dynamic_layout>& l) { return l ? strider::to_string(*l) : std::string("(none)"); };
-  // The static entries of the chain cut after step k, or why the mixed rules refuse it there.
+  // The static entries of the chain cut after step k, or why the mixed rules refuse it there,
+  // and why: an entry is run-time when the rule computed it from a run-time entry of the layout
+  // before (named), static when from static entries and the call's arguments alone.
   const expression parsed = dyn_axes ? parse_expression(text) : expression{};  // once: each step cuts it
+  const auto pattern_at = [&](std::size_t k) {  // throws layout_error where the mixed rules refuse
+    expression cut = parsed;
+    cut.operations.resize(k + 1);
+    return evaluate_pattern(cut, *dyn_axes);
+  };
+  const auto run_time_entries = [](const strider::detail::pattern_layout& p) {
+    const auto& v = p.entries();
+    std::vector<std::string> out;
+    for (std::size_t d = 0; d < v.rank; ++d)
+      if (!v.shape[d].known) out.push_back("shape[" + std::to_string(d) + "]");
+    for (std::size_t d = 0; d < v.rank; ++d)
+      if (!v.strides[d].known) out.push_back("strides[" + std::to_string(d) + "]");
+    if (!v.offset.known) out.push_back("offset");
+    return out;
+  };
+  const auto listed = [](const std::vector<std::string>& names) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+    return out;
+  };
   const auto entries = [&](std::size_t k) -> std::string {
+    std::optional<strider::detail::pattern_layout> pattern;
     try {
-      expression cut = parsed;
-      cut.operations.resize(k + 1);
-      const strider::detail::pattern_layout pattern = evaluate_pattern(cut, *dyn_axes);
-      const auto& v = pattern.entries();
-      return "static_shape " + static_entries_text(v.shape, v.rank, true) + ", static_strides " + static_entries_text(v.strides, v.rank, false) +
-             ", static_offset " + (v.offset.known ? std::to_string(v.offset.value) : std::string("dyn"));
+      pattern = pattern_at(k);
     } catch (const layout_error& e) {
       return std::string("the mixed rules refuse here: ") + e.what();
     }
+    const auto& v = pattern->entries();
+    std::string out = "static_shape " + static_entries_text(v.shape, v.rank, true) + ", static_strides " + static_entries_text(v.strides, v.rank, false) +
+                      ", static_offset " + (v.offset.known ? std::to_string(v.offset.value) : std::string("dyn"));
+    const std::vector<std::string> now = run_time_entries(*pattern);
+    if (now.empty()) return out + ": every entry static";
+    if (k == 0) return out + ": " + listed(now) + (now.size() == 1 ? " is" : " are") + " run-time (--dyn)";
+    const std::vector<std::string> inputs = run_time_entries(pattern_at(k - 1));  // step k - 1 was not refused
+    return out + ": " + listed(now) + (now.size() == 1 ? " is" : " are") + " run-time, computed from the run-time " + (inputs.size() == 1 ? "entry" : "entries") +
+           " before this step (" + listed(inputs) + "); the rest from static entries and the call's arguments";
   };
   const auto json_string = [](std::string_view s) {
     std::string o = "\"";
@@ -291,11 +320,20 @@ inline bool write_explain(std::ostream& out, const std::string& text, const std:
           << ", \"after\": " << json_layout(s.after) << ", \"" << (last_refused ? "refusal" : "sentence") << "\": " << json_string(s.sentence) << ", \"changes\": [";
       for (std::size_t c = 0; c < s.changes.size(); ++c) out << (c ? ", " : "") << json_string(s.changes[c]);
       out << "]";
+      if (!s.items.empty()) {
+        out << ", \"items\": [";
+        for (std::size_t i = 0; i < s.items.size(); ++i)
+          out << (i ? ", " : "") << "{\"item\": " << json_string(s.items[i].text) << ", \"column\": " << s.items[i].column << ", \"after\": " << json_layout(s.items[i].layout)
+              << ", \"sentence\": " << json_string(s.items[i].sentence) << "}";
+        out << "]";
+      }
       if (dyn_axes && !last_refused) out << ", \"static\": " << json_string(entries(k));
       out << "}";
     } else if (format == "md") {
       out << "| " << k + 1 << " | `" << s.call << "` | " << (last_refused ? "refused" : layout_text(s.after)) << " | " << s.sentence << " | " << changes
           << (dyn_axes && !last_refused ? (changes.empty() ? "" : "; ") + entries(k) : "") << " |\n";
+      for (std::size_t i = 0; i < s.items.size(); ++i)
+        out << "| " << k + 1 << '.' << i + 1 << " | `" << s.items[i].text << "` | " << layout_text(s.items[i].layout) << " | " << s.items[i].sentence << " | |\n";
     } else {
       out << k + 1 << (k + 1 < 10 ? "   " : "  ") << s.call << '\n';
       if (last_refused) {
@@ -305,6 +343,8 @@ inline bool write_explain(std::ostream& out, const std::string& text, const std:
       out << "    " << layout_text(s.after) << "\n    " << s.sentence << '\n';
       for (const std::string& c : s.changes) out << "    " << c << '\n';
       if (dyn_axes) out << "    " << entries(k) << '\n';
+      for (std::size_t i = 0; i < s.items.size(); ++i)  // an index's items, each a step of its own
+        out << "    " << k + 1 << '.' << i + 1 << "  " << s.items[i].text << " -> " << layout_text(s.items[i].layout) << "\n          " << s.items[i].sentence << '\n';
     }
   }
   if (format == "json") out << "\n  ]\n}\n";
@@ -330,20 +370,28 @@ inline bool write_explain_html(std::ostream& out, const std::string& text, const
       continue;
     }
     out << "<p><code>" << escape(strider::to_string(*s.after)) << "</code></p>\n<p>" << escape(s.sentence) << "</p>\n";
+    if (!s.items.empty()) {
+      out << "<ol>\n";
+      for (const explain_step::item& i : s.items)
+        out << "<li><code>" << escape(i.text) << "</code>: <code>" << escape(strider::to_string(i.layout)) << "</code>: " << escape(i.sentence) << "</li>\n";
+      out << "</ol>\n";
+    }
     if (!s.changes.empty()) {
       out << "<ul>\n";
       for (const std::string& c : s.changes) out << "<li>" << escape(c) << "</li>\n";
       out << "</ul>\n";
     }
     svg_options options{s.call, 0, {}};
-    if (s.before && s.before->shape() == s.after->shape() && s.after->size() <= max_svg_cells) {
+    if (s.before && !s.thread_values && s.before->shape() == s.after->shape() && s.after->size() <= max_svg_cells) {
       const std::vector<index_t> a = offset_table(*s.before), b = offset_table(*s.after);
       options.marked.resize(b.size());
       for (std::size_t e = 0; e < b.size(); ++e) options.marked[e] = a[e] != b[e];
     }
     std::ostringstream picture;
     try {
-      write_svg(picture, *s.after, options);
+      if (s.access) write_access_svg(picture, *s.after, s.swizzle, *s.thread_values, s.element_bytes, *s.access, options);  // the tile by bank
+      else if (s.thread_values) write_svg(picture, *s.thread_values, options);  // which thread holds each element
+      else write_svg(picture, *s.after, options);
       std::string svg = picture.str();
       svg.erase(0, svg.find("<svg"));  // inline: no XML declaration
       out << "<div class=\"picture\">\n" << svg << "</div>\n";
@@ -488,6 +536,7 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
     const std::optional<broadcast_expression> broadcast = explaining ? std::nullopt : parse_broadcast(expression);
     bool refused = false;
     if (explaining) {
+      if (have_dyn && parse_thread_value(expression)) throw expression_error("explain: --dyn applies to layout chains, not to thread-value expressions", 1);
       refused = format == "html" ? detail::write_explain_html(text, expression, explain(expression))
                                  : detail::write_explain(text, expression, explain(expression), format, have_dyn ? std::optional(dyn_axes) : std::nullopt);
     } else if (broadcast && !broadcast->part) {

@@ -56,7 +56,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string text(reinterpret_cast<const char*>(data), size);
   bool valid = false, several = false;  // several: ends with split, chunk or unbind without [i]
   bool shape = false, views = false;    // broadcast_shapes(...); broadcast_arrays(...) without [i]
-  bool chain = false;                   // a layout expression that evaluates: explain walks it to the end
+  bool chain = false;                   // a layout or TV expression that evaluates: explain walks it to the end
   try {
     const std::optional<strider::broadcast_expression> b = strider::parse_broadcast(text);
     shape = b && !b->arrays;
@@ -86,6 +86,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           strider::write_svg(sink, v, {text});
         }
       }
+      chain = true;  // explain walks its layouts' chains, then the whole
     } else if (shape || views) {
       (void)strider::broadcast_shape(*b);
       if (views && b->inputs.size() <= strider::cli::max_shown_parts)

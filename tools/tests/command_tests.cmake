@@ -270,6 +270,18 @@ strider_command_test(explain_markdown COMMAND ${x} explain --format md "contiguo
   STDOUT "^\\| step \\| call \\| layout after \\| what the rule did \\| what changed \\|@")
 # --dyn 0: the batch known at run time; coalesce cannot decide whether axis 0 stays an axis.
 strider_command_test(explain_dyn COMMAND ${x} explain --dyn 0 "contiguous(4, 8)[:, 1:].coalesce()"
-  STDOUT "static_shape \\(dyn, 7\\), static_strides \\(8, 1\\), static_offset 1@3   coalesce\\(\\)@.*the mixed rules refuse here: coalesce: whether axis 0")
+  STDOUT "static_shape \\(dyn, 7\\), static_strides \\(8, 1\\), static_offset 1: shape\\[0\\] is run-time.*@3   coalesce\\(\\)@.*the mixed rules refuse here: coalesce: whether axis 0")
+# An index of two items, each explained: 1: keeps rows 1 and 2 (offset 4), 0 fixes column 0.
+strider_command_test(explain_index_items COMMAND ${x} explain "contiguous(3, 4)[1:, 0]"
+  STDOUT "@    2.1  1: -> shape \\(2, 4\\), strides \\(4, 1\\), offset 4@          '1:' keeps indices 1 to 2 of axis 0 \\(extent 3, stride 4\\): extent 2, and the first element moves from offset 0 to 4@    2.2  0 -> shape \\(2,\\), strides \\(4,\\), offset 4, storage 12@          '0' fixes axis 1 \\(extent 4, stride 1\\) at index 0: the axis goes@")
+# --dyn 1: the slice's offset (1 x the run-time stride of axis 0) is run-time, and why.
+strider_command_test(explain_dyn_why COMMAND ${x} explain --dyn 1 "contiguous(3, 4)[1:]"
+  STDOUT "static_shape \\(2, dyn\\), static_strides \\(dyn, 1\\), static_offset dyn: shape\\[1\\], strides\\[0\\] and offset are run-time, computed from the run-time entries before this step \\(shape\\[1\\] and strides\\[0\\]\\)")
+# A whole expression: its layout arguments' chains, then the certificate (32 threads read a
+# column each: 32-way conflicts in every phase).
+strider_command_test(explain_access COMMAND ${x} explain "access(contiguous(32, 32), thread_value(contiguous(32, 1), contiguous(1, 32)), 4, 1)"
+  STDOUT "@4   access\\(.*\\)@    shape \\(32, 32\\), strides \\(32, 1\\), offset 0@    access: 32 threads read 4-byte elements in vectors of 1: 32 warp instructions, 1024 shared-memory wavefronts for 32 phases \\(992 bank conflicts\\)")
+strider_command_test(error_explain_dyn_thread_value RC 2 COMMAND ${x} explain --dyn 0 "thread_value(contiguous(4, 2), contiguous(2, 4))"
+  STDERR "^strider: explain: --dyn applies to layout chains, not to thread-value expressions")
 strider_command_test(error_explain_format RC 2 COMMAND ${x} explain --format svg "contiguous(4)" STDERR "^strider: explain writes --format text, md, json or html")
 strider_command_test(error_html_without_explain RC 2 COMMAND ${x} --format html "contiguous(4)" STDERR "^strider: unknown format 'html' \\(expected grid, md, csv, json, cpp, svg or cute; html with explain\\)")

@@ -10,10 +10,12 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "../core/algebra.hpp"
 #include "../core/layout.hpp"
+#include "../core/slice.hpp"
 #include "../core/text.hpp"
 #include "expression.hpp"
 
@@ -27,6 +29,22 @@ struct explain_step {
   std::optional<dynamic_layout> after;   // none when the rule refused
   std::string sentence;                  // what the rule did, with the values; the refusal's message when refused
   std::vector<std::string> changes;      // "is_contiguous: true -> false", for each property that changed
+  /// One item of an index of two or more items (`[1:, ::-1]`), applied in turn: `layout` is the
+  /// index cut after this item (later items kept whole), so the last item's is the step's.
+  struct item {
+    std::string text;        // "1:", "None", "...", "-1"
+    std::size_t column = 1;  // 1-based column of the item in the text
+    dynamic_layout layout;   // after this item
+    std::string sentence;    // what the item did, with the values
+  };
+  std::vector<item> items;  // empty unless the call is an index of two or more items
+  /// The last step of a whole expression of threads and values: thread_value and as_thread_value
+  /// (`thread_values`; `after` is its layout), partition (`after` only: the thread's values),
+  /// access (`access`, with the TV layout in `thread_values` and the tile in `after`).
+  std::optional<thread_value_value> thread_values;
+  std::optional<access_report> access;
+  swizzle_value swizzle{};
+  index_t element_bytes = 0;
 };
 
 namespace detail {
@@ -93,7 +111,8 @@ inline bool same_walk(const dynamic_layout& a, const dynamic_layout& b) {
 }
 
 // The sentence for one call: the operation's family, with this case's values.
-inline std::string describe(std::string_view name, const std::optional<dynamic_layout>& before_value, const dynamic_layout& after) {
+// `argument_rank`: the rank of the layout argument of the algebra's calls (the tiler, B).
+inline std::string describe(std::string_view name, const std::optional<dynamic_layout>& before_value, const dynamic_layout& after, std::size_t argument_rank = 0) {
   const std::string result = shape_strides_text(after) + ", offset " + std::to_string(after.offset());
   if (!before_value) {
     if (name == "contiguous") return "row-major (C order): each stride is the product of the extents after it";
@@ -151,8 +170,8 @@ inline std::string describe(std::string_view name, const std::optional<dynamic_l
       if (!rest) continue;
       const index_t step = before.stride(d), moved = after.offset() - before.offset();
       const std::string index = step != 0 && moved % step == 0 ? std::to_string(moved / step) : "?";
-      return said + "fixes " + axis_text(before, d) + " at index " + index + ": the axis goes, and the first element moves from offset " +
-             std::to_string(before.offset()) + " to " + std::to_string(after.offset());
+      return said + "fixes " + axis_text(before, d) + " at index " + index + ": the axis goes" +
+             (moved != 0 ? ", and the first element moves from offset " + std::to_string(before.offset()) + " to " + std::to_string(after.offset()) : "");
     }
   }
   // A run of one axis (narrow, and the parts of split, chunk and tensor_split): its extent shrinks.
@@ -184,11 +203,125 @@ inline std::string describe(std::string_view name, const std::optional<dynamic_l
     return said + "reads this layout at the offsets the second layout gives (result i is A(B(i))): " + from + " -> " + result;
   if (name == "complement")
     return said + "the layout that completes this one to the size given (together they reach every offset below it once): " + from + " -> " + result;
+  // The algebra's flattened results: the leading axes say which tile or copy, the trailing ones
+  // are the tile (divide) or the layout itself (logical_product); blocked and raked products
+  // pair each axis of the layout with the same axis of B.
+  const auto part = [&](std::size_t first, std::size_t count) {
+    std::vector<index_t> e, s;
+    for (std::size_t d = first; d < first + count; ++d) e.push_back(after.extent(d)), s.push_back(after.stride(d));
+    return "shape " + tuple_text(e) + ", strides " + tuple_text(s);
+  };
+  if (name == "logical_divide" && argument_rank > 0 && argument_rank <= after.rank()) {
+    const std::size_t rest = after.rank() - argument_rank;
+    index_t tile = 1;
+    for (std::size_t d = rest; d < after.rank(); ++d) tile *= after.extent(d);
+    return said + "cuts the layout into tiles of " + std::to_string(tile) + " elements (CuTe's, mirrored to row-major and flattened): which tile, " + part(0, rest) +
+           ", then the tile, " + part(rest, argument_rank);
+  }
+  if (name == "logical_product" && after.rank() == before.rank() + argument_rank)
+    return said + "repeats the layout as the second layout says (CuTe's, mirrored to row-major and flattened): which copy, " + part(0, argument_rank) +
+           ", then the layout, " + part(argument_rank, before.rank());
+  if ((name == "blocked_product" || name == "raked_product") && after.rank() == 2 * before.rank()) {
+    const bool blocked = name == "blocked_product";
+    std::string out;
+    for (std::size_t d = 0; d < before.rank(); ++d)
+      out += (out.empty() ? "" : "; ") + axis_text(before, d) + " becomes " +
+             (blocked ? std::to_string(after.extent(2 * d)) + " blocks (stride " + std::to_string(after.stride(2 * d)) + ") of its " + std::to_string(after.extent(2 * d + 1)) +
+                            " (stride " + std::to_string(after.stride(2 * d + 1)) + ")"
+                      : "its " + std::to_string(after.extent(2 * d)) + " (stride " + std::to_string(after.stride(2 * d)) + ") each raked over " +
+                            std::to_string(after.extent(2 * d + 1)) + " (stride " + std::to_string(after.stride(2 * d + 1)) + ")");
+    return said + out + (blocked ? ": each copy of the layout is one block" : ": copies interleave element by element");
+  }
   if (name == "logical_divide" || name == "logical_product" || name == "blocked_product" || name == "raked_product")
     return said + "CuTe's " + std::string(name) + ", mirrored to row-major and flattened: " + from + " -> " + result;
   if (name == "unfold" || name == "sliding_window_view")
     return said + "windows over the same storage (neighbouring windows overlap where the step is smaller than the window): " + from + " -> " + result;
   return said + from + " -> " + result;
+}
+
+// An index's items as written (outer parentheses and blanks stripped) with their 1-based columns.
+inline std::vector<std::pair<std::string, std::size_t>> index_items(std::string_view index, std::size_t column) {
+  std::size_t begin = 0, end = index.size();
+  if (end >= 2 && index.front() == '(' && index.back() == ')') ++begin, --end;
+  std::vector<std::pair<std::string, std::size_t>> out;
+  for (std::size_t at = begin; at <= end;) {
+    std::size_t comma = index.find(',', at);
+    if (comma == std::string_view::npos || comma > end) comma = end;
+    std::size_t a = at, b = comma;
+    while (a < b && (index[a] == ' ' || index[a] == '\t')) ++a;
+    while (b > a && (index[b - 1] == ' ' || index[b - 1] == '\t')) --b;
+    if (b > a) out.emplace_back(std::string(index.substr(a, b - a)), column + a);
+    at = comma + 1;
+  }
+  return out;
+}
+
+// The index with items [0, k] as written and the later ones kept whole: ':' for an integer or a
+// range (the axis stays), '...' as itself, None left out (no axis yet).
+inline std::string index_cut_after(const std::vector<std::pair<std::string, std::size_t>>& items, std::size_t k) {
+  std::string out;
+  for (std::size_t j = 0; j < items.size(); ++j) {
+    std::string item = items[j].first;
+    if (j > k) {
+      const index_item::kind_t kind = parse_index(item).items[0].kind;
+      if (kind == index_item::new_axis) continue;
+      if (kind != index_item::ellipsis) item = ":";
+    }
+    out += (out.empty() ? "" : ", ") + item;
+  }
+  return out.empty() ? "()" : out;
+}
+
+// What item k did, between the layouts before and after it. The axis it addresses: before the
+// '...', the axes the earlier items left (kept or inserted); after it, counted from the end past
+// the later items that take an axis.
+inline std::string describe_item(const std::vector<std::pair<std::string, std::size_t>>& items, std::size_t k, const dynamic_layout& before,
+                                 const dynamic_layout& after) {
+  const auto kind_of = [&](std::size_t j) { return parse_index(items[j].first).items[0]; };
+  bool after_ellipsis = false;
+  std::size_t kept_before = 0, taking_after = 0;
+  for (std::size_t j = 0; j < items.size(); ++j) {
+    const index_item it = kind_of(j);
+    if (j < k) {
+      if (it.kind == index_item::ellipsis) after_ellipsis = true;
+      if (it.kind == index_item::range || it.kind == index_item::new_axis) ++kept_before;
+    } else if (j > k && (it.kind == index_item::range || it.kind == index_item::integer)) {
+      ++taking_after;
+    }
+  }
+  const index_item it = kind_of(k);
+  const std::string& text = items[k].first;
+  const std::size_t rank = it.kind == index_item::new_axis ? after.rank() : before.rank();
+  const std::size_t axis = after_ellipsis ? rank - 1 - taking_after : kept_before;
+  const std::string moves = after.offset() != before.offset()
+                                ? ", and the first element moves from offset " + std::to_string(before.offset()) + " to " + std::to_string(after.offset())
+                                : "";
+  switch (it.kind) {
+    case index_item::ellipsis: {
+      const std::size_t covered = before.rank() - kept_before - taking_after;
+      if (covered == 0) return "'...' stands for no axis here";
+      return "'...' stands for " + (covered == 1 ? "axis " + std::to_string(kept_before) : "axes " + std::to_string(kept_before) + " to " + std::to_string(kept_before + covered - 1)) +
+             ", kept whole";
+    }
+    case index_item::new_axis:
+      return "'" + text + "' inserts an axis of extent 1 at position " + std::to_string(axis) + " (no element moves)";
+    case index_item::integer: {
+      const index_t n = before.extent(axis), i = it.value < 0 ? it.value + n : it.value;
+      return "'" + text + "' fixes " + axis_text(before, axis) + " at index " + std::to_string(i) + (it.value < 0 ? " (counted from the end)" : "") + ": the axis goes" + moves;
+    }
+    case index_item::range:
+    default: {
+      const index_t n = before.extent(axis), m = after.extent(axis), step = it.has_step ? it.step : 1;
+      if (m == n && step == 1) return "'" + text + "' keeps " + axis_text(before, axis) + " whole";
+      if (m == 0) return "'" + text + "' keeps no index of " + axis_text(before, axis) + ": extent 0";
+      const index_t stride = before.stride(axis), moved = after.offset() - before.offset();
+      const index_t first = stride != 0 && moved % stride == 0 ? moved / stride : 0;
+      std::string out = "'" + text + "' keeps " + (m == 1 ? "index " + std::to_string(first) : "indices " + std::to_string(first) + " to " + std::to_string(first + (m - 1) * step)) +
+                        (m > 1 && step != 1 ? " every " + std::to_string(step) : "") + " of " + axis_text(before, axis) + ": extent " + std::to_string(m);
+      if (after.stride(axis) != stride) out += ", stride " + std::to_string(after.stride(axis));
+      return out + moves;
+    }
+  }
 }
 
 inline std::vector<std::string> property_changes(const dynamic_layout& before, const dynamic_layout& after) {
@@ -206,38 +339,128 @@ inline std::vector<std::string> property_changes(const dynamic_layout& before, c
 
 }  // namespace detail
 
-/// The chain of `text` step by step (see the top of this file). A syntax error throws
-/// expression_error as parse_expression does; a rule's refusal is the last step (after empty, the
-/// message as its sentence). Whole expressions (broadcast_arrays, thread_value, access) are not
-/// chains: expression_error.
-inline std::vector<explain_step> explain(std::string_view text) {
-  const expression e = parse_expression(text);
-  std::vector<explain_step> steps;
+namespace detail {
+
+// The steps of one parsed chain, its calls cut from `text` (columns are the whole text's): a
+// call ends where the next begins, or for the chain's last call where an argument list closes
+// or a ',' at its depth ends the argument the chain is (the whole text's end otherwise).
+inline void explain_chain(std::string_view text, const expression& e, std::vector<explain_step>& steps) {
   std::optional<dynamic_layout> current;
   for (std::size_t i = 0; i < e.operations.size(); ++i) {
     const expression::operation& op = e.operations[i];
     detail::check_position(op, i == 0);
     explain_step step;
     step.column = op.column;
-    // The call as written: from its column to the next call's, without the '.' and blanks between.
-    const std::size_t begin = op.column - 1, end = i + 1 < e.operations.size() ? e.operations[i + 1].column - 1 : text.size();
+    const std::size_t begin = op.column - 1;
+    std::size_t end = text.size();
+    if (i + 1 < e.operations.size()) {
+      end = e.operations[i + 1].column - 1;
+    } else {
+      int depth = 0;
+      for (std::size_t at = begin; at < text.size(); ++at) {
+        const char c = text[at];
+        if (c == '(' || c == '[') ++depth;
+        else if ((c == ')' || c == ']') && --depth < 0) end = at;
+        else if (c == ',' && depth == 0) end = at;
+        if (end != text.size()) break;
+      }
+    }
     std::string_view call = text.substr(begin, end - begin);
     while (!call.empty() && (call.back() == ' ' || call.back() == '.' || call.back() == '\t')) call.remove_suffix(1);
     step.call = std::string(call);
     step.before = current;
     try {
       const dynamic_layout after = detail::apply(current.value_or(dynamic_layout()), op);
-      step.sentence = detail::describe(op.op->name, current, after);
+      step.sentence = detail::describe(op.op->name, current, after, op.values.size());
       if (current) step.changes = detail::property_changes(*current, after);
+      if (op.op->name == std::string_view("slice") && current) {
+        const auto items = detail::index_items(op.index, op.index_column);
+        dynamic_layout at = *current;
+        for (std::size_t k = 0; k < items.size() && items.size() >= 2; ++k) {
+          const dynamic_layout next = slice(*current, detail::index_cut_after(items, k));
+          step.items.push_back({items[k].first, items[k].second, next, detail::describe_item(items, k, at, next)});
+          at = next;
+        }
+      }
       step.after = after;
       current = after;
     } catch (const layout_error& error) {
       step.sentence = error.what();
       steps.push_back(std::move(step));
-      return steps;
+      return;
     }
     steps.push_back(std::move(step));
   }
+}
+
+// The last step of a whole expression of threads and values, after its layout arguments' chains.
+inline explain_step explain_whole(std::string_view text, const thread_value_expression& t) {
+  explain_step step;
+  std::string_view call = text;
+  while (!call.empty() && (call.back() == ' ' || call.back() == '\t')) call.remove_suffix(1);
+  step.call = std::string(call);
+  step.column = t.accessed || t.partitioned ? t.call_column : t.column;
+  try {
+    if (t.accessed) {
+      const access_report r = evaluate_access(t);
+      step.thread_values = evaluate_thread_value(t);
+      step.after = evaluate(t.tile);
+      step.access = r;
+      step.swizzle = t.swizzle;
+      step.element_bytes = t.element_bytes;
+      step.sentence = "access: " + std::to_string(step.thread_values->threads()) + " threads read " + std::to_string(t.element_bytes) + "-byte elements in vectors of " +
+                      std::to_string(r.vector_width) + ": " + std::to_string(r.instructions) + " warp instructions, " + std::to_string(r.wavefronts) + " shared-memory wavefronts for " +
+                      std::to_string(r.phases) + " phases (" + std::to_string(r.bank_conflicts) + " bank conflicts), " + std::to_string(r.sectors) + " global sectors where " +
+                      std::to_string(r.ideal_sectors) + " would do";
+      if (r.bank_conflicts > 0)
+        step.sentence += "; worst: threads " + std::to_string(r.worst.thread) + " and " + std::to_string(r.worst.other_thread) + " read different words of bank " +
+                         std::to_string(r.worst.bank) + " (offsets " + std::to_string(r.worst.offset) + " and " + std::to_string(r.worst.other_offset) + ") in phase " +
+                         std::to_string(r.worst.phase) + " of instruction " + std::to_string(r.worst.instruction) + ": " + std::to_string(r.worst.ways) + "-way";
+    } else if (t.partitioned) {
+      const dynamic_layout l = evaluate_partition(t);
+      step.after = l;
+      step.sentence = "partition: thread " + std::to_string(t.thread) + "'s " + std::to_string(l.size()) + " values in the tile's storage, " + shape_strides_text(l) + ", offset " +
+                      std::to_string(l.offset());
+    } else {
+      const thread_value_value tv = evaluate_thread_value(t);
+      step.thread_values = tv;
+      step.after = dynamic_layout(tv.layout, dynamic_layout::unchecked_t{});
+      std::vector<index_t> tile(tv.tile_shape, tv.tile_shape + tv.tile_rank);
+      step.sentence = std::string(t.from_layout ? "as_thread_value" : "thread_value") + ": " + std::to_string(tv.threads()) + " threads hold " + std::to_string(tv.values()) +
+                      " values each of a tile of shape " + tuple_text(tile) + (tv.replicated ? " (threads may hold the same element)" : " (each element held once)") +
+                      "; the layout (threads, then values) gives each value's C-order index in the tile: " + shape_strides_text(*step.after);
+    }
+  } catch (const expression_error& error) {  // the whole's rules refuse: where evaluate says
+    step.after.reset();
+    step.thread_values.reset();
+    step.access.reset();
+    step.sentence = error.what();
+    step.column = error.column();
+  }
+  return step;
+}
+
+}  // namespace detail
+
+/// The chain of `text` step by step (see the top of this file). A syntax error throws
+/// expression_error as parse_expression does; a rule's refusal is the last step (after empty, the
+/// message as its sentence). A whole expression of threads and values (thread_value,
+/// as_thread_value, partition, access) gives its layout arguments' chains, then one step for
+/// the whole; broadcast_arrays and broadcast_shapes are not chains: expression_error.
+inline std::vector<explain_step> explain(std::string_view text) {
+  std::vector<explain_step> steps;
+  if (const std::optional<thread_value_expression> t = parse_thread_value(text)) {
+    std::vector<const expression*> chains;
+    if (t->accessed || t->partitioned) chains.push_back(&t->tile);
+    for (const expression& e : t->layouts) chains.push_back(&e);
+    for (const expression* e : chains) {
+      detail::explain_chain(text, *e, steps);
+      if (!steps.empty() && !steps.back().after) return steps;
+    }
+    steps.push_back(detail::explain_whole(text, *t));
+    return steps;
+  }
+  detail::explain_chain(text, parse_expression(text), steps);
   return steps;
 }
 
