@@ -1,9 +1,11 @@
 // How a kernel's threads touch memory, proved by the compiler (docs/access.md): the access
 // certificate of a shared-memory tile read through a thread-value layout, a bank conflict fixed
-// by padding and by a swizzle, and the same certificate at run time with its message.
+// by padding and by a swizzle, a swizzled tile as a view's layout, and the same certificate at
+// run time with its message.
+#include <array>
 #include <cstdio>
-#include <strider/access.hpp>
-#include <strider/static.hpp>
+#include <iostream>
+#include <strider/strider.hpp>
 
 using namespace strider;
 
@@ -28,7 +30,24 @@ using staging = thread_value_t<contiguous<16, 16>, contiguous<4, 4>>;
 using staged = require_coalesced_t<contiguous<64, 64>, staging, 4>;
 static_assert(staged::vector_width == 4 && staged::bank_conflicts == 0);
 
+// 8 threads each reading 16 bytes of their own row of an 8 x 64 tile of 2-byte elements: 8-way
+// conflicts in each phase, none through CuTe's Swizzle<3, 3, 3>.
+using own_rows = thread_value_t<contiguous<8, 1>, contiguous<1, 64>>;
+using halves_tile = swizzled_t<contiguous<8, 64>, swizzle<3, 3, 3>>;
+static_assert(access_t<contiguous<8, 64>, own_rows, 2>::worst.ways == 8);
+static_assert(require_conflict_free_t<halves_tile, own_rows, 2>::vector_width == 8);
+
 int main() {
+  // A swizzled tile is a view's layout: element access, the view operations (applied before the
+  // swizzle, which stays) and a thread's partition all read through the swizzle.
+  std::array<short, halves_tile::storage_size> shared{};
+  const tensor_view<short, halves_tile> smem(shared);
+  smem(1, 0) = 7;                                    // row 1 starts at offset 64, swizzled to 72
+  const auto row = select<0, 1>(smem);               // a swizzled view of row 1
+  const auto mine = partition(smem, own_rows{}, 1);  // thread 1's values: row 1
+  std::printf("%d %d %d\n", shared[72], row(0), mine(0, 0));
+  write_grid(std::cout, swizzled_t<contiguous<4, 8>, swizzle<1, 1, 2>>{});  // rows 1 and 3 swap pairs of columns
+
   // The same rule at run time: a layout_error names the threads, the bank and the offsets.
   const access_report r = access(dynamic_layout::contiguous({32, 32}), thread_value(dynamic_layout::contiguous({32, 1}), dynamic_layout::contiguous({1, 32})), 4, 1);
   try {
@@ -38,5 +57,5 @@ int main() {
   }
   std::printf("wavefronts %lld, sectors %lld (ideal %lld)\n", static_cast<long long>(r.wavefronts), static_cast<long long>(r.sectors),
               static_cast<long long>(r.ideal_sectors));
-  return r.bank_conflicts == plain::bank_conflicts ? 0 : 1;
+  return r.bank_conflicts == plain::bank_conflicts && shared[72] == 7 && row(0) == 7 && mine(0, 0) == 7 ? 0 : 1;
 }

@@ -160,6 +160,10 @@ int main() {
   // --- swizzles and the access certificate ----------------------------------------------------------
   CHECK(swizzle<3, 3, 3>{}(64) == 72 && swizzle_offset(swizzle_value{3, 3, 3}, 72) == 64);
   CHECK(swizzled_t<contiguous<8, 64>, swizzle<3, 3, 3>>{}(1, 0) == 72);
+  std::array<int, 512> tile_storage{};
+  const tensor_view<int, swizzled_t<contiguous<8, 64>, swizzle<3, 3, 3>>> swizzled_tile(tile_storage);
+  slice<"1:">(swizzled_tile)(0, 0) = 5;
+  CHECK(tile_storage[72] == 5);
   CHECK(access_t<contiguous<32, 32>, thread_value_t<contiguous<32, 1>, contiguous<1, 32>>, 4, 1>::bank_conflicts == 32 * 31);
   CHECK(require_conflict_free_t<layout<shape<32, 32>, strides<33, 1>>, thread_value_t<contiguous<32, 1>, contiguous<1, 32>>, 4, 1>::wavefronts == 32);
   CHECK(std::is_same_v<conflict_free_swizzle_t<contiguous<8, 64>, thread_value_t<contiguous<8, 1>, contiguous<1, 64>>, 2>, swizzle<3, 3, 3>>);
@@ -198,6 +202,7 @@ int main() {
   }
   CHECK(from_cute_string("((2,4),8):((1,16),2)").strides() == dims{2, 16, 1} && to_cute_string(dynamic_layout::contiguous({4, 8})) == "(8,4):(1,8)");
   CHECK(std::is_same_v<from_cute<"(4,8):(8,1)">, layout<shape<8, 4>, strides<1, 8>>>);
+  CHECK(to_cute_string(swizzled_t<contiguous<8, 64>, swizzle<3, 3, 3>>{}) == "Sw<3,3,3> o 0 o (64,8):(1,64)");
   CHECK(explain("contiguous(3, 4).T")[1].after->strides() == dims{1, 4});
   CHECK(find_operation("unfold") != nullptr && find_operation("unfold")->form == argument_form::integers);
 

@@ -10,6 +10,7 @@
 
 #include <strider/core.hpp>
 #include <strider/expression.hpp>
+#include <strider/static.hpp>
 #include <strider/table.hpp>
 
 #include "catch.hpp"
@@ -179,4 +180,31 @@ TEST_CASE("cute notation: malformed strings are refused at the character, and an
   CHECK(strider::to_cute_string(dynamic_layout()) == "1:0");
   CHECK(strider::to_cute_cpp(dynamic_layout({8, 4}, {1, 8})) ==
         "cute::make_layout(cute::make_shape(cute::Int<4>{}, cute::Int<8>{}), cute::make_stride(cute::Int<8>{}, cute::Int<1>{}))");
+}
+
+TEST_CASE("cute notation: a swizzled layout reads and writes as CuTe prints a composed layout") {
+  using strider::contiguous;
+  using strider::swizzle;
+  using strider::swizzled_t;
+  using tile = swizzled_t<contiguous<8, 64>, swizzle<3, 3, 3>>;
+  // CuTe prints composition(Swizzle<3,3,3>{}, Layout<Shape<_64,_8>, Stride<_1,_64>>{}) as
+  // "Sw<3,3,3> o _0 o (_64,_8):(_1,_64)": the swizzle, the offset, the layout in CuTe's order.
+  STATIC_REQUIRE(strider::to_cute_string(tile{}) == "Sw<3,3,3> o 0 o (64,8):(1,64)");
+  using read = strider::from_cute<"Sw<3,3,3> o _0 o (_64,_8):(_1,_64)">;
+  STATIC_REQUIRE(strider::offset_table_v<read> == strider::offset_table_v<tile>);
+  STATIC_REQUIRE(std::is_same_v<strider::from_cute<"Sw<3,3,3> o (64,8):(1,64)">, read>);  // the offset may be left out
+  // Every element against CuTe's definition: the offset of the layout (CuTe's column-major
+  // function of the flat index) plus the composed offset, then the swizzle.
+  using shifted = strider::from_cute<"Sw<2,1,3> o 16 o ((4,2),8):((8,1),32)">;
+  const node n = tree_reader{"((4,2),8):((8,1),32)"}.layout();
+  const auto& table = strider::offset_table_v<shifted>;
+  REQUIRE(static_cast<index_t>(table.size()) == size_of(n));
+  for (std::size_t k = 0; k < table.size(); ++k) {  // C order is CuTe's flat index (modes reversed)
+    const index_t o = 16 + offset_of(n, static_cast<index_t>(k));
+    CHECK(table[k] == (o ^ (((o >> 4) & 3) << 1)));
+  }
+  // The strided readers refuse it: it is no strided layout.
+  CHECK_THROWS_WITH(strider::from_cute_string("Sw<3,3,3> o (64,8):(1,64)"), Catch::StartsWith("cute: a swizzled layout (Sw<B,M,S> o ...) is no strided layout"));
+  CHECK_THROWS_WITH(strider::from_cute_string("Sw<3,3> o (64,8):(1,64)"), "cute: expected ',' in Sw<B,M,S> (at character 7 of \"Sw<3,3> o (64,8):(1,64)\")");
+  CHECK_THROWS_WITH(strider::from_cute_string("Sw<3,3,3> (64,8):(1,64)"), Catch::StartsWith("cute: expected 'o' (composed with) after Sw<B,M,S> (at character 11"));
 }

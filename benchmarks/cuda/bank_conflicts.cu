@@ -9,7 +9,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <type_traits>
 #include <vector>
+
+#include <strider/storage.hpp>
 
 #include "bank_conflicts.hpp"
 
@@ -26,15 +29,23 @@ void check(cudaError_t status, const char* what) {
   }
 }
 
-// One shared load of `Bytes` bytes (a vector), summed as element ids of `Element` bytes.
-// ld.volatile: every pass loads again (ptxas hoists a plain ld.shared out of the loop, the tile
-// being loop-invariant), with exactly this width.
-template <int Bytes, int Element, bool Ids>
+// One shared load of `Bytes` bytes (a vector), summed as element ids of `Element` bytes, with
+// exactly this width. Every pass must load again, and ptxas hoists a plain ld.shared of a
+// loop-invariant address out of the loop: ld.volatile (Plain false), or a plain ld.shared at an
+// address XORed with a run-time zero that depends on the pass (Plain true: one more integer
+// instruction per load, to tell whether volatile loads issue slower).
+template <int Bytes, int Element, bool Ids, bool Plain = false>
 __device__ unsigned load_sum(unsigned address) {
   unsigned w[4] = {};
-  if constexpr (Bytes == 4) asm volatile("ld.volatile.shared.u32 %0, [%1];" : "=r"(w[0]) : "r"(address));
-  else if constexpr (Bytes == 8) asm volatile("ld.volatile.shared.v2.u32 {%0, %1}, [%2];" : "=r"(w[0]), "=r"(w[1]) : "r"(address));
-  else asm volatile("ld.volatile.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(w[0]), "=r"(w[1]), "=r"(w[2]), "=r"(w[3]) : "r"(address));
+  if constexpr (Plain) {
+    if constexpr (Bytes == 4) asm volatile("ld.shared.u32 %0, [%1];" : "=r"(w[0]) : "r"(address));
+    else if constexpr (Bytes == 8) asm volatile("ld.shared.v2.u32 {%0, %1}, [%2];" : "=r"(w[0]), "=r"(w[1]) : "r"(address));
+    else asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(w[0]), "=r"(w[1]), "=r"(w[2]), "=r"(w[3]) : "r"(address));
+  } else {
+    if constexpr (Bytes == 4) asm volatile("ld.volatile.shared.u32 %0, [%1];" : "=r"(w[0]) : "r"(address));
+    else if constexpr (Bytes == 8) asm volatile("ld.volatile.shared.v2.u32 {%0, %1}, [%2];" : "=r"(w[0]), "=r"(w[1]) : "r"(address));
+    else asm volatile("ld.volatile.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(w[0]), "=r"(w[1]), "=r"(w[2]), "=r"(w[3]) : "r"(address));
+  }
   unsigned sum = 0;
   if constexpr (Ids)  // the element ids read, to check them
     for (int i = 0; i < Bytes / 4; ++i) sum += Element == 4 ? w[i] : (w[i] & 0xffffu) + (w[i] >> 16);
@@ -61,18 +72,18 @@ struct half_rows_plain : shared_read<halves, own_rows, 2, 8> {};
 struct half_rows_swizzled : shared_read<swizzled_halves, own_rows, 2, 8> {};
 struct rows_plain : shared_read<floats, by_rows, 4, 1> {};
 
-template <class Case, bool Ids>
-__global__ void read_tile(unsigned* out, int passes) {
+template <class Case, bool Ids, bool Plain = false>
+__global__ void read_tile(unsigned* out, int passes, unsigned zero) {
   using Tile = typename Case::tile;
   using TV = typename Case::tv;
   constexpr int Element = Case::element, Width = Case::width;
   extern __shared__ __align__(16) unsigned char storage[];
   constexpr index_t elements = TV::tile_shape[0] * TV::tile_shape[1], vectors = TV::values / Width;
-  for (index_t e = threadIdx.x; e < elements; e += blockDim.x) {
-    const index_t at = element_offset<Tile>(e) * Element;
-    if constexpr (Element == 4) *reinterpret_cast<unsigned*>(storage + at) = static_cast<unsigned>(e);
-    else *reinterpret_cast<unsigned short*>(storage + at) = static_cast<unsigned short>(e);
-  }
+  // The tile as a view of its layout (a swizzled one writes through its swizzle), filled with ids.
+  using E = std::conditional_t<Element == 4, unsigned, unsigned short>;
+  const tensor_view<E, Tile> tile(reinterpret_cast<E*>(storage));
+  constexpr index_t cols = TV::tile_shape[1];
+  for (index_t e = threadIdx.x; e < elements; e += blockDim.x) tile(e / cols, e % cols) = static_cast<E>(e);
   __syncthreads();
   const index_t thread = threadIdx.x % TV::threads;
   const unsigned base = static_cast<unsigned>(__cvta_generic_to_shared(storage));
@@ -80,9 +91,11 @@ __global__ void read_tile(unsigned* out, int passes) {
 #pragma unroll
   for (index_t k = 0; k < vectors; ++k) address[k] = base + static_cast<unsigned>(vector_offset<Tile, TV, Width>(thread, k) * Element);
   unsigned sum = 0;
-  for (int p = 0; p < passes; ++p)
+  for (int p = 0; p < passes; ++p) {
+    const unsigned moved = static_cast<unsigned>(p) & zero;  // 0, unknown to ptxas
 #pragma unroll
-    for (index_t k = 0; k < vectors; ++k) sum += load_sum<Element * Width, Element, Ids>(address[k]);
+    for (index_t k = 0; k < vectors; ++k) sum += load_sum<Element * Width, Element, Ids, Plain>(Plain ? address[k] ^ moved : address[k]);
+  }
   out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
 }
 
@@ -91,7 +104,7 @@ struct result {
   index_t wavefronts;
 };
 
-template <class Case>
+template <class Case, bool Plain = false>
 result run(int blocks, unsigned* out) {
   using Tile = typename Case::tile;
   using TV = typename Case::tv;
@@ -99,8 +112,8 @@ result run(int blocks, unsigned* out) {
   using certificate = access_t<Tile, TV, Element, Width>;
   static_assert(certificate::vector_width == Width);
   const std::size_t bytes = static_cast<std::size_t>(Tile::required_span * Element);  // swizzled: the composed span
-  const auto launch = [&] { read_tile<Case, false><<<blocks, block_threads, bytes>>>(out, timed_passes); };
-  read_tile<Case, true><<<blocks, block_threads, bytes>>>(out, 1);
+  const auto launch = [&] { read_tile<Case, false, Plain><<<blocks, block_threads, bytes>>>(out, timed_passes, 0u); };
+  read_tile<Case, true, Plain><<<blocks, block_threads, bytes>>>(out, 1, 0u);
   check(cudaDeviceSynchronize(), "the check");
   // Each thread read its own values once: check the ids.
   std::vector<unsigned> got(static_cast<std::size_t>(blocks) * block_threads);
@@ -166,6 +179,9 @@ int main() {
   row("32x32 floats by columns, 16 B: plain / swizzle<3,2,3>", run<column_vectors_plain>(blocks, out), run<column_vectors_swizzled>(blocks, out), ghz, 8);
   row("8x64 halves by rows, 16 B: plain / swizzle<3,3,3>", run<half_rows_plain>(blocks, out), run<half_rows_swizzled>(blocks, out), ghz, 8);
   row("32x32 floats, 4 B: by columns / by rows", run<columns_plain>(blocks, out), run<rows_plain>(blocks, out), ghz, 8);
+  // The same with plain ld.shared (a pass-dependent address): whether volatile loads set the pace.
+  row("plain ld.shared: 32x32 floats by columns, 4 B: plain / swizzle<5,0,5>", run<columns_plain, true>(blocks, out), run<columns_swizzled, true>(blocks, out), ghz, 8);
+  row("plain ld.shared: 32x32 floats by columns, 16 B: plain / swizzle<3,2,3>", run<column_vectors_plain, true>(blocks, out), run<column_vectors_swizzled, true>(blocks, out), ghz, 8);
   cudaFree(out);
   return 0;
 }

@@ -12,22 +12,19 @@ namespace bank_cases {
 using namespace strider;
 
 // The element offset (swizzled) where thread `thread`'s vector `k` starts: its value k * Width.
+// A swizzled_t indexes through its swizzle, as a plain layout indexes.
 template <class Tile, class TV, index_t Width>
 STRIDER_HOST_DEVICE constexpr index_t vector_offset(index_t thread, index_t k) {
   constexpr thread_value_value tv = TV::tv_value;
-  constexpr swizzle_value sw = detail::swizzle_of<Tile>;
-  using base = typename detail::unswizzled<Tile>::type;
   const index_t e = tv.element(thread, k * Width), cols = tv.tile_shape[1];
-  return swizzle_offset(sw, base{}(e / cols, e % cols));
+  return Tile{}(e / cols, e % cols);
 }
 
 // The storage offset of element e (C order) of the tile, to fill the tile with element ids.
 template <class Tile>
 STRIDER_HOST_DEVICE constexpr index_t element_offset(index_t e) {
-  constexpr swizzle_value sw = detail::swizzle_of<Tile>;
-  using base = typename detail::unswizzled<Tile>::type;
-  constexpr index_t cols = base::shape[1];
-  return swizzle_offset(sw, base{}(e / cols, e % cols));
+  constexpr index_t cols = Tile::shape[1];
+  return Tile{}(e / cols, e % cols);
 }
 
 using by_rows = thread_value_t<contiguous<1, 32>, contiguous<32, 1>>;     // instruction k: row k

@@ -105,6 +105,24 @@ __global__ void thread_values(mixed_views views, float* out) {
   out[threadIdx.x] = s(threadIdx.x % 4, 0) + static_cast<float>(hand::element(3, 1)) + last;
 }
 
+// A swizzled shared tile (static/swizzled.hpp): element access, view operations that keep the
+// swizzle, each thread's partition, the run-time indices and iteration, in device code.
+__global__ void swizzled_tiles(const float* p, float* out) {
+  using tile_layout = swizzled_t<contiguous<32, 32>, swizzle<5, 0, 5>>;
+  using rows_of_threads = thread_value_t<contiguous<32, 1>, contiguous<1, 32>>;
+  __shared__ float staged[tile_layout::storage_size];
+  const tensor_view<float, tile_layout> s(staged);
+  const int i = static_cast<int>(threadIdx.x);
+  for (int j = 0; j < 32; ++j) s(i, j) = p[i * 32 + j];
+  __syncthreads();
+  const auto mine = partition(s, rows_of_threads{}, threadIdx.x);  // thread i's row, swizzled
+  const auto column = select<1>(s, threadIdx.x);                    // a run-time column
+  const auto t = permute<1, 0>(slice<"::2, 1:">(s));
+  float sum = mine(0, 3) + column(5) + t(2, 3) + tile_at(tile<8, 8>(s), 1, 2)(3, 4);
+  for_each(narrow<0, 2, 4>(s), [&](float x) { sum += x; });
+  out[threadIdx.x] = sum;
+}
+
 // Iteration: for_each, for_each_indexed, static_for_each, fill, range-for.
 __global__ void iteration(float* p, mixed_views views) {
   const tensor_view<float, contiguous<4, 4>> s(p);
@@ -140,6 +158,7 @@ void strider_device_views_test_launch(float* p, index_t* q, const mixed_views& v
   runtime_selection<<<dim3(8, 4), dim3(16, 4)>>>(p, views, p);
   thread_values<<<4, 64>>>(views, p);
   iteration<<<1, 1>>>(p, views);
+  swizzled_tiles<<<1, 32>>>(p, p);
   constants<<<1, 1>>>();
 }
 }  // namespace

@@ -256,6 +256,9 @@ strider_command_test(emit_cute COMMAND ${x} --emit-cpp --cute "contiguous(4, 8).
   STDOUT "^cute::make_layout\\(cute::make_shape\\(cute::Int<4>{}, cute::Int<8>{}\\), cute::make_stride\\(cute::Int<8>{}, cute::Int<1>{}\\)\\)@$")
 strider_command_test(error_cute_offset RC 1 COMMAND ${x} --format cute "contiguous(4, 8)[1:]"
   STDERR "^strider: to_cute_string: the layout starts at offset 8")
+# A swizzled CuTe layout is no strided layout: refused with a caret at its 'S'.
+strider_command_test(error_cute_swizzled RC 2 COMMAND ${x} "cute(\"Sw<3,3,3> o (64,8):(1,64)\")"
+  STDERR "^strider: cute: a swizzled layout \\(Sw<B,M,S> o \\.\\.\\.\\) is no strided layout.*@  cute\\(\"Sw<3,3,3> o \\(64,8\\):\\(1,64\\)\"\\)@        \\^@$")
 strider_command_test(error_cute_string RC 2 COMMAND ${x} "cute(\"(5,(2,2))):(16,(80,4))\")"
   STDERR "^strider: cute: expected the end of the layout \\(shape:stride\\)@  cute\\(\"\\(5,\\(2,2\\)\\)\\):\\(16,\\(80,4\\)\\)\"\\)@                 \\^@$")
 

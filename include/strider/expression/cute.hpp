@@ -16,8 +16,10 @@
 #include "../core/config.hpp"
 #include "../core/layout.hpp"
 #include "../core/text.hpp"
+#include "../core/swizzle.hpp"
 #include "../static/fixed_string.hpp"
 #include "../static/layout.hpp"
+#include "../static/swizzled.hpp"
 
 namespace strider::detail {
 
@@ -27,6 +29,8 @@ struct cute_reading {
   layout_value value{};
   const char* error = nullptr;
   std::size_t column = 0;
+  swizzle_value swizzle{};  // "Sw<B,M,S> o [offset o] layout": CuTe's swizzled (composed) layout
+  bool swizzled = false;
 };
 
 class cute_reader {
@@ -36,6 +40,45 @@ class cute_reader {
   constexpr cute_reading read() {
     cute_reading out;
     skip_blanks();
+    index_t offset = 0;
+    if (text_.substr(pos_).starts_with("Sw<")) {  // CuTe's print of a ComposedLayout
+      pos_ += 3;
+      index_t bms[3] = {};
+      for (int k = 0; k < 3; ++k) {
+        skip_blanks();
+        if (!integer(bms[k], true)) return failure();
+        skip_blanks();
+        if (peek() != (k < 2 ? ',' : '>')) {
+          error_ = k < 2 ? "cute: expected ',' in Sw<B,M,S>" : "cute: expected '>' after Sw<B,M,S";
+          return failure();
+        }
+        ++pos_;
+      }
+      if (bms[0] < 0 || bms[1] < 0 || bms[0] > 40 || bms[1] > 40 || bms[2] < -40 || bms[2] > 40 || (bms[2] < 0 ? -bms[2] : bms[2]) < bms[0]) {
+        --pos_;
+        error_ = "cute: Sw<B,M,S> needs 0 <= B <= |S| and 0 <= M, each at most 40 (CuTe's swizzle preconditions)";
+        return failure();
+      }
+      out.swizzle = {static_cast<int>(bms[0]), static_cast<int>(bms[1]), static_cast<int>(bms[2])};
+      out.swizzled = true;
+      if (!composed_with()) return failure();
+      // CuTe prints the offset between the two: Sw<B,M,S> o _0 o layout. A layout may follow
+      // directly, so an integer is an offset only when " o " follows it.
+      const std::size_t at = pos_;
+      index_t value = 0;
+      if (integer(value, false)) {
+        skip_blanks();
+        if (peek() == 'o') {
+          if (!composed_with()) return failure();
+          offset = value;
+        } else {
+          pos_ = at;
+        }
+      } else {
+        pos_ = at;
+        error_ = nullptr;
+      }
+    }
     if (!tree(shape_, shape_count_, shape_form_, shape_form_count_, false)) return failure();
     skip_blanks();
     if (peek() == ':') {
@@ -72,7 +115,7 @@ class cute_reader {
       out.value.shape[shape_count_ - 1 - i] = shape_[i];
       out.value.strides[shape_count_ - 1 - i] = stride_[i];
     }
-    out.value.offset = 0;
+    out.value.offset = offset;
     return out;
   }
 
@@ -85,6 +128,41 @@ class cute_reader {
     while (peek() == ' ' || peek() == '\t') ++pos_;
   }
   constexpr cute_reading failure() const { return {layout_value{}, error_, pos_ + 1}; }
+
+  // " o " between the parts of a composed layout.
+  constexpr bool composed_with() {
+    skip_blanks();
+    if (peek() != 'o') {
+      error_ = "cute: expected 'o' (composed with) after Sw<B,M,S>";
+      return false;
+    }
+    ++pos_;
+    skip_blanks();
+    return true;
+  }
+
+  // An integer (CuTe's static _4 too; negative where allowed).
+  constexpr bool integer(index_t& out, bool signed_values) {
+    if (peek() == '_') ++pos_;
+    bool negative = false;
+    if (signed_values && peek() == '-') negative = true, ++pos_;
+    if (peek() < '0' || peek() > '9') {
+      error_ = "cute: expected an integer";
+      return false;
+    }
+    index_t value = 0;
+    while (peek() >= '0' && peek() <= '9') {
+      const index_t digit = peek() - '0';
+      if (value > (max_index - digit) / 10) {
+        error_ = "cute: the integer does not fit in int64";
+        return false;
+      }
+      value = value * 10 + digit;
+      ++pos_;
+    }
+    out = negative ? -value : value;
+    return true;
+  }
 
   // An integer or a parenthesised tuple of trees; leaves go to `leaves`, the nesting to `form`
   // (0 a leaf, 1 an opening, 2 a closing parenthesis).
@@ -173,12 +251,36 @@ class cute_reader {
   std::size_t shape_form_count_ = 0, stride_form_count_ = 0;
 };
 
-// The layout, or a compile error (in a constant expression) / layout_error with the message.
-constexpr layout_value cute_or_refuse(std::string_view text) {
+// The layout and its swizzle, or a compile error (in a constant expression) / layout_error with
+// the message.
+struct cute_parts {
+  layout_value value{};
+  swizzle_value swizzle{};
+  bool swizzled = false;
+};
+constexpr cute_parts cute_parts_or_refuse(std::string_view text) {
   const cute_reading r = cute_reader(text).read();
   if (r.error != nullptr) detail::refuse("{} (at character {} of \"{}\")", r.error, r.column, text);
-  return dynamic_layout(r.value).value();  // the layout's own checks: a span beyond int64
+  return {dynamic_layout(r.value).value(), r.swizzle, r.swizzled};  // the layout's own checks: a span beyond int64
 }
+// A strided layout: a swizzled one is refused (it is no strided layout).
+constexpr layout_value cute_or_refuse(std::string_view text) {
+  const cute_parts parts = cute_parts_or_refuse(text);
+  if (parts.swizzled)
+    detail::refuse("cute: a swizzled layout (Sw<B,M,S> o ...) is no strided layout: from_cute<\"...\"> reads it as a swizzled_t (at character 1 of \"{}\")", text);
+  return parts.value;
+}
+
+template <fixed_string Text>
+inline constexpr cute_parts cute_parts_of = cute_parts_or_refuse(std::string_view(Text.view().data(), Text.view().size()));
+template <cute_parts P, bool Swizzled>
+struct cute_type {
+  using type = static_layout<P.value>;
+};
+template <cute_parts P>
+struct cute_type<P, true> {
+  using type = swizzled_layout<static_layout<P.value>, swizzle<P.swizzle.bits, P.swizzle.base, P.swizzle.shift>>;
+};
 
 }  // namespace strider::detail
 
@@ -186,10 +288,12 @@ namespace strider {
 
 /// The static layout of a CuTe layout string: `from_cute<"(4,8):(8,1)">` is
 /// `layout<shape<8, 4>, strides<1, 8>>`, so a test can hold a CuTe layout against a strider type:
-/// `static_assert(offset_table_v<from_cute<"(4,8):(8,1)">> == offset_table_v<L>)`. A malformed
-/// string is a compile error.
+/// `static_assert(offset_table_v<from_cute<"(4,8):(8,1)">> == offset_table_v<L>)`. CuTe's print
+/// of a swizzled layout, `Sw<3,3,3> o _0 o (_64,_8):(_1,_64)` (or without the offset), is a
+/// `swizzled_t` of the layout (an offset other than 0 is the layout's). A malformed string is a
+/// compile error.
 template <fixed_string Text>
-using from_cute = static_layout<detail::cute_or_refuse(std::string_view(Text.view().data(), Text.view().size()))>;
+using from_cute = typename detail::cute_type<detail::cute_parts_of<Text>, detail::cute_parts_of<Text>.swizzled>::type;
 
 /// A layout's CuTe text, in a fixed buffer so that it is a constant expression with every
 /// compiler (g++ 12 and clang 14 cannot build a std::string in one): compare it with a string,
@@ -232,6 +336,28 @@ constexpr cute_string to_cute_string(const dynamic_layout& l) {
     }
     if (l.rank() > 1) out.put(')');
   }
+  return out;
+}
+
+/// A swizzled layout in CuTe's notation, as CuTe prints a composed layout: `Sw<B,M,S> o offset o
+/// layout`, `to_cute_string(swizzled_t<contiguous<8, 64>, swizzle<3, 3, 3>>{})` is
+/// `Sw<3,3,3> o 0 o (64,8):(1,64)`.
+template <static_swizzled_layout_type L>
+constexpr cute_string to_cute_string(L) {
+  layout_value v = L::layout_type::value;
+  const index_t offset = v.offset;
+  v.offset = 0;
+  const cute_string layout = to_cute_string(dynamic_layout(v, dynamic_layout::unchecked_t{}));
+  cute_string out;
+  const auto text = [&out](std::string_view t) {
+    for (const char c : t) out.put(c);
+  };
+  text("Sw<");
+  out.put(index_t{L::swizzle.bits}), out.put(','), out.put(index_t{L::swizzle.base}), out.put(','), out.put(index_t{L::swizzle.shift});
+  text("> o ");
+  out.put(offset);
+  text(" o ");
+  text(layout.view());
   return out;
 }
 

@@ -715,6 +715,8 @@ class expression_parser {
     if (at_end()) fail(column(), "expected '\"' to close the CuTe layout, found the end of the expression");
     const detail::cute_reading r = detail::cute_reader(text_.substr(start, pos_ - start)).read();
     if (r.error != nullptr) throw expression_error(r.error, start + r.column);  // the column of that character in the expression
+    if (r.swizzled)
+      throw expression_error("cute: a swizzled layout (Sw<B,M,S> o ...) is no strided layout, which the command's layouts are (in C++, from_cute<\"...\"> reads it as a swizzled_t)", start + 1);
     ++pos_;
     expect(')', "after the CuTe layout of 'cute'");
     op.op = find_operation("layout");

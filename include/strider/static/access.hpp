@@ -1,7 +1,7 @@
-// strider/static/access.hpp: swizzled static layouts and the access certificate at compile time
-// (docs/access.md). `swizzled_t<L, swizzle<B, M, S>>` reads L's offsets through the swizzle;
-// `access_t<Tile, TV, Bytes>` is core's access_of as static members; `require_conflict_free_t`
-// and `require_coalesced_t` fail the build naming the threads and offsets that collide.
+// strider/static/access.hpp: the access certificate at compile time (docs/access.md) of a
+// strided or swizzled tile (static/swizzled.hpp): `access_t<Tile, TV, Bytes>` is core's access_of
+// as static members; `require_conflict_free_t` and `require_coalesced_t` fail the build naming
+// the threads and offsets that collide.
 #pragma once
 
 #include <cstddef>
@@ -9,61 +9,22 @@
 #include "../core/access.hpp"
 #include "../core/swizzle.hpp"
 #include "layout.hpp"
+#include "swizzled.hpp"
 #include "thread_value.hpp"
 
 namespace strider {
 
-/// A static layout whose offsets are `Swizzle`'s of L's (relative to the storage start, which
-/// must be aligned to `Swizzle::period` elements). Indexes as L does; a swizzle is a bijection, so
-/// `is_unique` is L's; `required_span` and `vector_width` are the composed function's.
-/// Example: `swizzled_t<contiguous<8, 64>, swizzle<3, 3, 3>>{}(1, 0) == 72`.
-template <static_layout_type L, class Swizzle>
-struct swizzled_layout {
-  using layout_type = L;
-  using swizzle_type = Swizzle;
-  static constexpr swizzle_value swizzle = Swizzle::value;
-  static constexpr std::size_t rank = L::rank;
-  static constexpr auto shape = L::shape;
-  static constexpr index_t size = L::size;
-  static constexpr bool is_unique = L::is_unique;
-  /// One past the largest swizzled offset: the swizzle keeps each aligned period in place, so
-  /// it is at most L's span rounded up to the period, and exact here by enumeration.
-  static constexpr index_t required_span = [] {
-    index_t span = 0;
-    for (index_t k = 0; k < size; ++k) {
-      index_t e = k, o = L::offset;
-      for (std::size_t d = rank; d-- > 0;) {
-        o += (e % L::shape[d]) * L::strides[d];
-        e /= L::shape[d];
-      }
-      const index_t s = swizzle_offset(swizzle, o) + 1;
-      span = s > span ? s : span;
-    }
-    return span;
-  }();
-  template <class... I>
-    requires(sizeof...(I) == rank)
-  STRIDER_HOST_DEVICE constexpr index_t operator()(I... i) const {
-    return swizzle_offset(swizzle, L{}(i...));
-  }
-  STRIDER_HOST_DEVICE static constexpr dynamic_layout dynamic() { return L::dynamic(); }  // the unswizzled layout
-};
-
-template <static_layout_type L, class Swizzle>
-using swizzled_t = swizzled_layout<L, Swizzle>;
-
 namespace detail {
+// A tile's layout before its swizzle, and the swizzle (the identity for a strided tile).
 template <class L>
-inline constexpr swizzle_value swizzle_of = swizzle_value{};
-template <class L, class S>
-inline constexpr swizzle_value swizzle_of<swizzled_layout<L, S>> = S::value;
-template <class L>
-struct unswizzled {
-  using type = L;
+struct tile_parts {
+  static constexpr layout_value value = L::value;
+  static constexpr swizzle_value swizzle{};
 };
 template <class L, class S>
-struct unswizzled<swizzled_layout<L, S>> {
-  using type = L;
+struct tile_parts<swizzled_layout<L, S>> {
+  static constexpr layout_value value = L::value;
+  static constexpr swizzle_value swizzle = S::value;
 };
 }  // namespace detail
 
@@ -74,7 +35,7 @@ struct unswizzled<swizzled_layout<L, S>> {
 /// 4>::bank_conflicts == 0` (each instruction reads one row).
 template <class Tile, thread_value_type TV, index_t Bytes, index_t Width = 0>
 struct access_certificate {
-  static constexpr access_report report = access_of(detail::unswizzled<Tile>::type::value, detail::swizzle_of<Tile>, TV::tv_value, Bytes, Width);
+  static constexpr access_report report = access_of(detail::tile_parts<Tile>::value, detail::tile_parts<Tile>::swizzle, TV::tv_value, Bytes, Width);
   static constexpr index_t vector_width = report.vector_width;
   static constexpr index_t instructions = report.instructions;
   static constexpr index_t phases = report.phases;

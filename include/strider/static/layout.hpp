@@ -16,8 +16,15 @@ namespace strider {
 
 template <layout_value V>
 struct static_layout;
+template <class L, class Swizzle>
+struct swizzled_layout;  // static/swizzled.hpp
 
 namespace detail {
+
+template <class L>
+inline constexpr bool is_swizzled_v = false;
+template <class L, class S>
+inline constexpr bool is_swizzled_v<swizzled_layout<L, S>> = true;
 
 template <class T>
 inline constexpr bool is_static_layout_v = false;

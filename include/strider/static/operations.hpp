@@ -25,6 +25,8 @@ namespace detail {
 // template, which strips the qualifiers or stops with a message naming the problem.
 template <class L>
 consteval dynamic_layout value_of_layout_type() {
+  static_assert(!is_swizzled_v<std::remove_cvref_t<L>>,
+                "strider: the type aliases take strided layouts; a swizzled_t takes view operations on a view of it (slice<\"...\">(v) keeps the swizzle), or as swizzled_t<op_t<L, ...>, S>");
   static_assert(is_static_layout_v<std::remove_cvref_t<L>>, "strider: a static layout type (contiguous<...>, column_major<...>, layout<...> or an operation's result) is expected here");
   if constexpr (is_static_layout_v<std::remove_cvref_t<L>>) return std::remove_cvref_t<L>::dynamic();
   else return {};

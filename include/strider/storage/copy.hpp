@@ -8,11 +8,13 @@
 // (engine/copy_plan.hpp): rows contiguous in both layouts are memcpy'd, transposes go through
 // SIMD tiles, large destinations are written with streaming stores, and large copies can be
 // split between threads (copy_options). Source and destination may overlap in memory (the copy
-// then goes through a temporary, as NumPy's copyto does). benchmarks/README.md has figures.
+// then goes through a temporary, as NumPy's copyto does). benchmarks/README.md has figures. A
+// swizzled layout (static/swizzled.hpp) is copied element by element through a temporary.
 #pragma once
 
 #include <span>
 #include <type_traits>
+#include <vector>
 
 #include "../core/layout.hpp"
 #include "../core/operations.hpp"
@@ -43,6 +45,23 @@ template <static_layout_type L>
 using contiguous_like_t = static_layout<dynamic_layout::contiguous(L::dynamic().shape()).value()>;
 template <static_layout_type S, static_layout_type D>
 using broadcast_like_t = static_layout<copy_source(S::dynamic(), D::dynamic()).value()>;
+
+// copy through a swizzled layout (static/swizzled.hpp), whose offsets are no strided plan: the
+// source's elements in C order into a temporary (so that the two may overlap), then into the
+// destination in C order. The shapes must be equal (broadcast_to the source's view first).
+template <class SV, class DV>
+void copy_elements(const SV& s, const DV& d) {
+  bool same = s.rank() == d.rank();
+  for (std::size_t k = 0; same && k < s.rank(); ++k) same = s.extent(k) == d.extent(k);
+  if (!same)
+    throw layout_error("copy: source shape {} and destination shape {} differ: a swizzled layout is copied element by element, without broadcasting (broadcast_to the source first)",
+                       tuple_text(dims(s.shape())), tuple_text(dims(d.shape())));
+  std::vector<typename SV::value_type> elements;
+  elements.reserve(static_cast<std::size_t>(s.size()));
+  walk_offsets(s.layout(), [&](index_t offset) { elements.push_back(s.data()[offset]); });
+  std::size_t k = 0;
+  walk_offsets(d.layout(), [&](index_t offset) { d.data()[offset] = elements[k++]; });
+}
 }  // namespace detail
 
 /// Copies every element of a strided layout into another of the same shape:
@@ -82,7 +101,14 @@ void copy(S&& src, D&& dst, copy_options options = {}) {
   static_assert(std::is_same_v<typename SV::value_type, typename DV::value_type>, "copy: source and destination element types differ");
   using SL = typename SV::layout_type;
   using DL = typename DV::layout_type;
-  if constexpr (static_layout_type<SL> && static_layout_type<DL>) {
+  if constexpr (swizzled_layout_type<SL> || swizzled_layout_type<DL>) {
+    if constexpr (detail::refuses_writes<DL>) {
+      static_assert(!detail::refuses_writes<DL>, "write: the destination layout is not unique (elements share storage, as after broadcast_to or an overlapping unfold or as_strided)");
+    } else {
+      if (!d.is_unique()) detail::refuse_not_writable();
+      detail::copy_elements(s, d);
+    }
+  } else if constexpr (static_layout_type<SL> && static_layout_type<DL>) {
     if constexpr (!DL::is_unique) {
       static_assert(DL::is_unique, "write: the destination layout is not unique (elements share storage, as after broadcast_to or an overlapping unfold or as_strided)");
     } else {
@@ -100,7 +126,10 @@ template <detail::view_source S>
 void copy_to_contiguous(S&& src, typename detail::view_of_t<S>::value_type* out, copy_options options = {}) {
   const auto s = src.as_view();
   using L = typename decltype(s)::layout_type;
-  if constexpr (static_layout_type<L>) {
+  if constexpr (swizzled_layout_type<L>) {
+    index_t k = 0;
+    detail::walk_offsets(s.layout(), [&](index_t offset) { out[k++] = s.data()[offset]; });
+  } else if constexpr (static_layout_type<L>) {
     copy_strided(s.data(), L{}, out, detail::contiguous_like_t<L>{}, options);
   } else {
     copy_strided(s.data(), detail::to_dynamic(s.layout()), out, dynamic_layout::contiguous(s.shape()), options);

@@ -12,10 +12,12 @@
 // throws layout_error "write: ..." before visiting anything (iterate as_const() to read it).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "../core/heap_array.hpp"
 #include "view.hpp"
@@ -87,6 +89,13 @@ inline void storage_walk(const layout_value& v, const auto& visit) {
   for (index_t k = 0; k < count; ++k) visit(offsets[static_cast<std::size_t>(k)]);
 }
 
+// The offset of element k (in C order) of a static layout, a swizzled one's through its swizzle.
+template <class L>
+STRIDER_HOST_DEVICE constexpr index_t static_flat_offset(std::size_t k) {
+  if constexpr (swizzled_layout_type<L>) return swizzle_offset(L::swizzle, flat_index_offset(L::layout_type::value, k));
+  else return flat_index_offset(L::value, k);
+}
+
 // The view to iterate, and a refusal when it may not be written.
 template <class X>
 STRIDER_HOST_DEVICE constexpr auto iteration_view(X& x) {
@@ -110,7 +119,8 @@ STRIDER_HOST_DEVICE constexpr void for_each(X&& x, F&& f) {
   using R = typename V::reference;
   auto* const data = v.data();
   auto visit = [&](index_t offset) { detail::call_caller(f, static_cast<R>(data[offset])); };
-  if constexpr (V::is_static) detail::static_walk<typename V::layout_type>(V::offset(), visit);
+  if constexpr (swizzled_layout_type<typename V::layout_type>) detail::walk_offsets(v.layout(), visit);
+  else if constexpr (V::is_static) detail::static_walk<typename V::layout_type>(V::offset(), visit);
   else detail::for_each_offset(v.layout().value(), visit);
 }
 
@@ -124,7 +134,9 @@ STRIDER_HOST_DEVICE constexpr void for_each_indexed(X&& x, F&& f) {
   using V = decltype(v);
   using R = typename V::reference;
   auto* const data = v.data();
-  if constexpr (V::is_static) {
+  if constexpr (swizzled_layout_type<typename V::layout_type>) {
+    detail::walk_elements(v.layout(), [&](const dims& i, index_t offset) { detail::call_caller(f, i, static_cast<R>(data[offset])); });
+  } else if constexpr (V::is_static) {
     using L = typename V::layout_type;
     index_array<L::rank> index{};
     auto visit = [&](const index_array<L::rank>& i, index_t offset) { detail::call_caller(f, i, static_cast<R>(data[offset])); };
@@ -146,7 +158,15 @@ void for_each_in_storage_order(X&& x, F&& f) {
   using V = decltype(v);
   using R = typename V::reference;
   auto* const data = v.data();
-  detail::storage_walk(detail::to_layout_value(v.layout()), [&](index_t offset) { f(static_cast<R>(data[offset])); });
+  if constexpr (swizzled_layout_type<typename V::layout_type>) {  // the swizzled offsets, sorted
+    std::vector<index_t> offsets;
+    offsets.reserve(static_cast<std::size_t>(v.size()));
+    detail::walk_offsets(v.layout(), [&](index_t offset) { offsets.push_back(offset); });
+    std::stable_sort(offsets.begin(), offsets.end());
+    for (const index_t offset : offsets) f(static_cast<R>(data[offset]));
+  } else {
+    detail::storage_walk(detail::to_layout_value(v.layout()), [&](index_t offset) { f(static_cast<R>(data[offset])); });
+  }
 }
 
 /// Calls `f(element)` for every element of a small static view or tensor in logical order, fully
@@ -162,7 +182,7 @@ STRIDER_HOST_DEVICE constexpr void static_for_each(X&& x, F&& f) {
   static_assert(L::size <= max_unrolled_size, "static_for_each: too many elements to unroll (more than max_unrolled_size); use for_each");
   auto* const data = v.data();
   [&]<std::size_t... K>(std::index_sequence<K...>) {
-    (detail::call_caller(f, static_cast<R>(data[std::integral_constant<index_t, detail::flat_index_offset(L::value, K)>::value])), ...);
+    (detail::call_caller(f, static_cast<R>(data[std::integral_constant<index_t, detail::static_flat_offset<L>(K)>::value])), ...);
   }(std::make_index_sequence<static_cast<std::size_t>(L::size)>{});
 }
 
@@ -256,6 +276,7 @@ STRIDER_HOST_DEVICE constexpr auto iterator_at(X& x, bool end) {
   using V = std::remove_const_t<decltype(v)>;
   using L = typename V::layout_type;
   using R = typename V::reference;
+  static_assert(!swizzled_layout_type<L>, "begin: a view of a swizzled layout is not a range (its offsets are no strided walk); visit its elements with for_each or for_each_indexed");
   if constexpr (pointer_iterable<L>) {
     std::remove_reference_t<R>* first = v.data() + L::offset;
     return end ? first + L::size : first;

@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "../static/runtime_index.hpp"
+#include "../static/swizzled.hpp"
 #include "../static/thread_value.hpp"
 #include "view.hpp"
 
@@ -59,6 +60,26 @@ STRIDER_HOST_DEVICE constexpr auto tile_at(const tensor_view<T, L>& v, I... inde
 /// shape TV's tile shape), a view of the same storage with the layout partition_t<L, TV> (static
 /// strides where the tile's are) at the thread's offset. The thread is checked unless NDEBUG.
 template <class T, detail::runtime_index_layout L, thread_value_type TV>
+STRIDER_HOST_DEVICE constexpr auto partition(const tensor_view<T, L>& v, TV tv, index_t thread) {
+  return detail::runtime_index_view(v.data(), partition(v.layout(), tv, thread));
+}
+
+// Views of swizzled layouts (static/swizzled.hpp): the index applied before the swizzle, the
+// result's view read through it.
+template <index_t Dim, class T, swizzled_layout_type L>
+STRIDER_HOST_DEVICE constexpr auto select(const tensor_view<T, L>& v, index_t index) {
+  return detail::runtime_index_view(v.data(), select<Dim>(v.layout(), index));
+}
+template <index_t Dim, index_t Length, class T, swizzled_layout_type L>
+STRIDER_HOST_DEVICE constexpr auto narrow(const tensor_view<T, L>& v, index_t start) {
+  return detail::runtime_index_view(v.data(), narrow<Dim, Length>(v.layout(), start));
+}
+template <class T, swizzled_layout_type L, std::integral... I>
+  requires requires { L::layout_type::rest_rank; } && (sizeof...(I) == L::layout_type::rest_rank)
+STRIDER_HOST_DEVICE constexpr auto tile_at(const tensor_view<T, L>& v, I... index) {
+  return detail::runtime_index_view(v.data(), tile_at(v.layout(), index...));
+}
+template <class T, swizzled_layout_type L, thread_value_type TV>
 STRIDER_HOST_DEVICE constexpr auto partition(const tensor_view<T, L>& v, TV tv, index_t thread) {
   return detail::runtime_index_view(v.data(), partition(v.layout(), tv, thread));
 }

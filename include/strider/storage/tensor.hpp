@@ -29,7 +29,7 @@ namespace strider {
 /// L::storage_size>` inside the object (a tensor of a non-contiguous layout holds the whole
 /// storage it was cut from, at least the span it reaches). `tensor t;` leaves trivial elements uninitialized, as std::array does;
 /// `tensor t{};` zeroes them. Usable in constant expressions.
-template <class T, static_layout_type L>
+template <class T, tensor_layout L>
 class tensor : public detail::layout_queries<L> {
   static_assert(!std::is_const_v<T> && !std::is_reference_v<T>, "tensor: the element type must be a non-const object type");
 
@@ -354,8 +354,10 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout>, public det
 
 template <class T, view_layout Layout>
 auto tensor_view<T, Layout>::contiguous() const {
-  if constexpr (static_layout_type<Layout>) {
-    using C = detail::contiguous_like_t<Layout>;
+  // A swizzled layout's copy is the C-order layout of the layout before the swizzle.
+  using Base = typename detail::unswizzled<Layout>::type;
+  if constexpr (static_layout_type<Base>) {
+    using C = detail::contiguous_like_t<Base>;
     if constexpr (static_cast<std::size_t>(C::required_span) <= max_inline_tensor_bytes / sizeof(value_type)) {
       tensor<value_type, C> out;
       copy_to_contiguous(*this, out.data());
@@ -365,9 +367,9 @@ auto tensor_view<T, Layout>::contiguous() const {
       copy_to_contiguous(*this, out.data());
       return out;
     }
-  } else if constexpr (mixed_layout_type<Layout>) {
+  } else if constexpr (mixed_layout_type<Base>) {
     // The C-order layout of the same static extents: its strides stay static where they can.
-    using C = static_layout<detail::contiguous_layout_value(dims(Layout::static_shape))>;
+    using C = static_layout<detail::contiguous_layout_value(dims(Base::static_shape))>;
     detail::allocation_count<value_type>(this->size(), "contiguous");
     heap_tensor<value_type, C> out(C::from_value(dynamic_layout::contiguous(this->shape()).value()), detail::uninitialized_t{});
     copy_to_contiguous(*this, out.data());

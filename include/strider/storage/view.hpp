@@ -35,18 +35,25 @@
 #include "../static/fixed_string.hpp"
 #include "../static/layout.hpp"
 #include "../static/operations.hpp"
+#include "../static/swizzled.hpp"
 #include "memory.hpp"
 
 namespace strider {
 
-template <class T, static_layout_type L>
+/// The layouts a `tensor` (storage inside the object) can hold: a static layout type, or a
+/// swizzled one of a static layout.
+template <class L>
+concept tensor_layout = static_layout_type<L> || static_swizzled_layout_type<L>;
+
+template <class T, tensor_layout L>
 class tensor;
 template <class T>
 class dynamic_tensor;
 
-/// The layouts a view or tensor can hold: a static layout type, a mixed one, or dynamic_layout.
+/// The layouts a view or tensor can hold: a static layout type, a mixed one, dynamic_layout, or
+/// a swizzled layout (static/swizzled.hpp).
 template <class L>
-concept view_layout = static_layout_type<L> || mixed_layout_type<L> || std::same_as<L, dynamic_layout>;
+concept view_layout = static_layout_type<L> || mixed_layout_type<L> || std::same_as<L, dynamic_layout> || swizzled_layout_type<L>;
 
 namespace detail {
 
@@ -71,6 +78,12 @@ STRIDER_HOST_DEVICE constexpr index_t element_offset(L layout, I... i) {
 
 // A mixed layout multiplies by its static strides as constants (mixed_layout::operator()).
 template <mixed_layout_type L, index_argument... I>
+STRIDER_HOST_DEVICE constexpr index_t element_offset(const L& layout, I... i) {
+  return layout(index_value(i)...);
+}
+
+// A swizzled layout: its layout's offset (checked as that layout checks it), through the swizzle.
+template <swizzled_layout_type L, index_argument... I>
 STRIDER_HOST_DEVICE constexpr index_t element_offset(const L& layout, I... i) {
   return layout(index_value(i)...);
 }
@@ -102,6 +115,8 @@ template <std::same_as<dynamic_layout> L>
 STRIDER_HOST_DEVICE constexpr bool accepts_index_count(std::size_t n) { return n <= max_rank; }
 template <mixed_layout_type L>
 STRIDER_HOST_DEVICE constexpr bool accepts_index_count(std::size_t n) { return n == L::rank; }
+template <swizzled_layout_type L>
+STRIDER_HOST_DEVICE constexpr bool accepts_index_count(std::size_t n) { return n == L::rank; }
 
 // The layout part of views and tensors, and the queries on it. For a static layout every query
 // is a static constexpr function and the class is empty (a view is then only its pointer).
@@ -112,6 +127,11 @@ template <static_layout_type L>
 class layout_queries<L> {
  public:
   using layout_type = L;
+  /// What an operation on the view applies to, and the layout type of its result (a swizzled
+  /// layout's differ: the operation applies to the layout before the swizzle).
+  using operand_type = L;
+  template <class R>
+  using result_type = R;
   /// True: the layout is a type, and every query below a constant expression.
   static constexpr bool is_static = true;
 
@@ -196,6 +216,66 @@ class layout_queries<L> {
   bool writes_allowed_ = true;
 };
 
+// A swizzled layout: the queries that mean something through a swizzle (no strides, no offset,
+// no contiguity: its offsets are not a strided function). An operation on a view of it applies
+// to the layout before the swizzle (`operand_type`) and keeps the swizzle (`result_type`).
+template <static_swizzled_layout_type L>
+class layout_queries<L> {
+ public:
+  using layout_type = L;
+  using operand_type = typename L::layout_type;
+  template <class R>
+  using result_type = swizzled_layout<R, typename L::swizzle_type>;
+  static constexpr bool is_static = true;
+
+  STRIDER_HOST_DEVICE static constexpr L layout() { return {}; }
+  STRIDER_HOST_DEVICE static constexpr std::size_t rank() { return L::rank; }
+  STRIDER_HOST_DEVICE static constexpr index_array<L::rank> shape() { return L::shape; }
+  STRIDER_HOST_DEVICE static constexpr index_t extent(std::size_t axis) { return operand_type::dynamic().extent(axis); }
+  STRIDER_HOST_DEVICE static constexpr index_t size() { return L::size; }
+  STRIDER_HOST_DEVICE static constexpr bool is_unique() { return L::is_unique; }
+  /// One past the largest swizzled offset, and the storage the layout knows (at least that).
+  STRIDER_HOST_DEVICE static constexpr index_t required_span() { return L::required_span; }
+  STRIDER_HOST_DEVICE static constexpr index_t storage_size() { return L::storage_size; }
+  /// The swizzle.
+  STRIDER_HOST_DEVICE static constexpr swizzle_value swizzle() { return L::swizzle; }
+
+ protected:
+  constexpr layout_queries() = default;
+  STRIDER_HOST_DEVICE constexpr layout_queries(L, bool) {}
+  STRIDER_HOST_DEVICE static constexpr bool writes_allowed() { return L::is_unique; }
+};
+
+template <swizzled_layout_type L>
+  requires mixed_layout_type<typename L::layout_type>
+class layout_queries<L> {
+ public:
+  using layout_type = L;
+  static constexpr bool is_static = false;
+
+  STRIDER_HOST_DEVICE constexpr const L& layout() const { return layout_; }
+  STRIDER_HOST_DEVICE static constexpr std::size_t rank() { return L::rank; }
+  STRIDER_HOST_DEVICE constexpr dims shape() const { return layout_.shape(); }
+  STRIDER_HOST_DEVICE constexpr index_t extent(std::size_t axis) const { return layout_.extent(axis); }
+  STRIDER_HOST_DEVICE constexpr index_t size() const { return layout_.size(); }
+  STRIDER_HOST_DEVICE constexpr bool is_unique() const { return layout_.is_unique(); }
+  STRIDER_HOST_DEVICE constexpr index_t required_span() const { return layout_.required_span(); }
+  STRIDER_HOST_DEVICE constexpr index_t storage_size() const { return layout_.storage_size(); }
+  STRIDER_HOST_DEVICE static constexpr swizzle_value swizzle() { return L::swizzle; }
+
+ protected:
+  STRIDER_HOST_DEVICE constexpr layout_queries(const L& layout, bool mutable_access)
+      : layout_(layout), writes_allowed_(!mutable_access || layout.is_unique()) {}
+  STRIDER_HOST_DEVICE constexpr layout_queries(const L& layout, bool writes_allowed, int /*known*/) : layout_(layout), writes_allowed_(writes_allowed) {}
+  STRIDER_HOST_DEVICE constexpr bool writes_allowed() const { return writes_allowed_; }
+  STRIDER_HOST_DEVICE constexpr void check_writable() const {
+    if (!writes_allowed_) refuse_not_writable();
+  }
+
+  L layout_;
+  bool writes_allowed_ = true;
+};
+
 // Number of elements a contiguous range holds, when its type says so (std::array, C arrays,
 // fixed-extent std::span); std::dynamic_extent otherwise.
 template <class R>
@@ -231,6 +311,8 @@ template <class L>
 inline constexpr bool refuses_writes = false;
 template <static_layout_type L>
 inline constexpr bool refuses_writes<L> = !L::is_unique;
+template <static_swizzled_layout_type L>
+inline constexpr bool refuses_writes<L> = !L::is_unique;
 
 template <static_layout_type L>
 STRIDER_HOST_DEVICE constexpr layout_value to_layout_value(L) { return L::value; }
@@ -242,6 +324,20 @@ STRIDER_HOST_DEVICE constexpr dynamic_layout to_dynamic(const L& layout) {
   if constexpr (static_layout_type<L>) return L::dynamic();
   else if constexpr (mixed_layout_type<L>) return layout.dynamic();
   else return layout;
+}
+
+// Every storage offset of a view's layout in C order (a swizzled one's through its swizzle):
+// visit(offset), and with the index, visit(index, offset). Not the copy engine: the walk a
+// swizzled layout's copy and iteration take.
+template <class L, class Visit>
+STRIDER_HOST_DEVICE constexpr void walk_offsets(const L& layout, Visit&& visit) {
+  if constexpr (swizzled_layout_type<L>) for_each_offset(to_layout_value(layout.layout()), [&](index_t o) { visit(swizzle_offset(L::swizzle, o)); });
+  else for_each_offset(to_layout_value(layout), visit);
+}
+template <class L, class Visit>
+STRIDER_HOST_DEVICE constexpr void walk_elements(const L& layout, Visit&& visit) {
+  if constexpr (swizzled_layout_type<L>) for_each_element(to_layout_value(layout.layout()), [&](const dims& i, index_t o) { visit(i, swizzle_offset(L::swizzle, o)); });
+  else for_each_element(to_layout_value(layout), visit);
 }
 
 // True when static layout To is From over less of its storage (a view converts that way).
@@ -625,7 +721,7 @@ class tensor_view : public detail::layout_queries<Layout>, public detail::view_o
     if constexpr (queries::is_static) {
       detail::check_memory(data, Layout::storage_size, held, "view", "the layout's storage_size is");
       return layout;
-    } else if constexpr (mixed_layout_type<Layout>) {
+    } else if constexpr (mixed_layout_type<Layout> || swizzled_layout_type<Layout>) {
       detail::check_memory(data, layout.storage_size(), held, "view", "the layout's storage_size is");
       return layout;
     } else {
@@ -698,24 +794,35 @@ concept static_source = view_source<X> && view_of_t<X>::is_static;
 template <class X>
 concept dynamic_source = view_source<X> && std::same_as<typename view_of_t<X>::layout_type, dynamic_layout>;
 template <class X>
-concept mixed_source = view_source<X> && mixed_layout_type<typename view_of_t<X>::layout_type>;
+concept mixed_source = view_source<X> && (mixed_layout_type<typename view_of_t<X>::layout_type> ||
+                                          mixed_layout_type<typename unswizzled<typename view_of_t<X>::layout_type>::type>);
 
 // A view operation's result points into x's storage, so x must not be an owning temporary.
 template <class X>
 concept borrowable = std::is_lvalue_reference_v<X> || is_view_v<std::remove_cvref_t<X>>;
 
+// The view of x's storage through L, an operation's result on x's operand_type (a swizzled
+// view's result keeps its swizzle).
 template <class L, class X>
 STRIDER_HOST_DEVICE constexpr auto with_layout(X& x) {
   using V = view_of_t<X>;
-  return tensor_view<typename V::element_type, L>(x.as_view().data(), within_checked_t{});
+  return tensor_view<typename V::element_type, typename V::template result_type<L>>(x.as_view().data(), within_checked_t{});
 }
 
-// The view of x's storage through make(x's mixed layout), the layout function form.
+// The view of x's storage through make(x's mixed layout), the layout function form; for a
+// swizzled one, make applies to the layout before the swizzle and the result keeps it.
 template <class X, class Make>
 STRIDER_HOST_DEVICE constexpr auto with_mixed_layout(X& x, Make make) {
   const auto v = x.as_view();
-  const auto layout = make(v.layout());
-  return tensor_view<typename view_of_t<X>::element_type, std::remove_cvref_t<decltype(layout)>>(v.data(), layout, within_checked_t{});
+  using L = typename view_of_t<X>::layout_type;
+  if constexpr (swizzled_layout_type<L>) {
+    const auto made = make(v.layout().layout());
+    const swizzled_layout<std::remove_cvref_t<decltype(made)>, typename L::swizzle_type> layout(made);
+    return tensor_view<typename view_of_t<X>::element_type, std::remove_cvref_t<decltype(layout)>>(v.data(), layout, within_checked_t{});
+  } else {
+    const auto layout = make(v.layout());
+    return tensor_view<typename view_of_t<X>::element_type, std::remove_cvref_t<decltype(layout)>>(v.data(), layout, within_checked_t{});
+  }
 }
 // The views of x's storage through each layout of make(x's mixed layout), a std::tuple (split
 // and its kin), each a view of a static or a mixed layout.
@@ -723,8 +830,19 @@ template <class X, class Make>
 constexpr auto with_mixed_layouts(X& x, Make make) {
   const auto v = x.as_view();
   using T = typename view_of_t<X>::element_type;
-  return std::apply([&](const auto&... part) { return std::tuple{tensor_view<T, std::remove_cvref_t<decltype(part)>>(v.data(), part, within_checked_t{})...}; },
-                    make(v.layout()));
+  using L = typename view_of_t<X>::layout_type;
+  if constexpr (swizzled_layout_type<L>) {  // each part through the same swizzle
+    const auto swizzled = [](const auto& part) {
+      using P = std::remove_cvref_t<decltype(part)>;
+      if constexpr (static_layout_type<P>) return swizzled_layout<P, typename L::swizzle_type>{};
+      else return swizzled_layout<P, typename L::swizzle_type>(part);
+    };
+    return std::apply([&](const auto&... part) { return std::tuple{tensor_view<T, decltype(swizzled(part))>(v.data(), swizzled(part), within_checked_t{})...}; },
+                      make(v.layout().layout()));
+  } else {
+    return std::apply([&](const auto&... part) { return std::tuple{tensor_view<T, std::remove_cvref_t<decltype(part)>>(v.data(), part, within_checked_t{})...}; },
+                      make(v.layout()));
+  }
 }
 
 }  // namespace detail
@@ -882,38 +1000,38 @@ STRIDER_HOST_DEVICE constexpr auto tile(X&& x) { return detail::with_mixed_layou
 template <fixed_string Index, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto slice(X&& x) {
-  return detail::with_layout<slice_t<typename detail::view_of_t<X>::layout_type, Index>>(x);
+  return detail::with_layout<slice_t<typename detail::view_of_t<X>::operand_type, Index>>(x);
 }
 /// `permute<2, 0, 1>(v)`: result axis i is axis P[i].
 template <index_t... P, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto permute(X&& x) {
-  return detail::with_layout<permute_t<typename detail::view_of_t<X>::layout_type, P...>>(x);
+  return detail::with_layout<permute_t<typename detail::view_of_t<X>::operand_type, P...>>(x);
 }
 /// Swaps axes A and B.
 template <index_t A, index_t B, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto transpose(X&& x) {
-  return detail::with_layout<transpose_t<typename detail::view_of_t<X>::layout_type, A, B>>(x);
+  return detail::with_layout<transpose_t<typename detail::view_of_t<X>::operand_type, A, B>>(x);
 }
 /// Reverses the given axes; with none, every axis.
 template <index_t... Axes, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto flip(X&& x) {
-  return detail::with_layout<flip_t<typename detail::view_of_t<X>::layout_type, Axes...>>(x);
+  return detail::with_layout<flip_t<typename detail::view_of_t<X>::operand_type, Axes...>>(x);
 }
 /// NumPy broadcast_to: stretched axes have stride 0, so the result is read-only.
 template <index_t... E, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto broadcast_to(X&& x) {
-  return detail::with_layout<broadcast_to_t<typename detail::view_of_t<X>::layout_type, E...>>(x);
+  return detail::with_layout<broadcast_to_t<typename detail::view_of_t<X>::operand_type, E...>>(x);
 }
 /// PyTorch view (one extent may be -1). When the strides cannot express the shape, a compile
 /// error: copy first with contiguous().
 template <index_t... E, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto view(X&& x) {
-  using L = typename detail::view_of_t<X>::layout_type;
+  using L = typename detail::view_of_t<X>::operand_type;
   if constexpr (reshape_copies<L, E...>) {
     static_assert(detail::always_false<X>, "view: the view's strides cannot express this shape without copying; use contiguous() and view the copy");
   } else {
@@ -924,109 +1042,109 @@ STRIDER_HOST_DEVICE constexpr auto view(X&& x) {
 template <index_t... Axes, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto squeeze(X&& x) {
-  return detail::with_layout<squeeze_t<typename detail::view_of_t<X>::layout_type, Axes...>>(x);
+  return detail::with_layout<squeeze_t<typename detail::view_of_t<X>::operand_type, Axes...>>(x);
 }
 /// Inserts an extent-1 axis at Axis.
 template <index_t Axis, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto unsqueeze(X&& x) {
-  return detail::with_layout<unsqueeze_t<typename detail::view_of_t<X>::layout_type, Axis>>(x);
+  return detail::with_layout<unsqueeze_t<typename detail::view_of_t<X>::operand_type, Axis>>(x);
 }
 /// The diagonal of axes A and B (offset Offset), appended as the last axis.
 template <index_t Offset = 0, index_t A = 0, index_t B = 1, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto diagonal(X&& x) {
-  return detail::with_layout<diagonal_t<typename detail::view_of_t<X>::layout_type, Offset, A, B>>(x);
+  return detail::with_layout<diagonal_t<typename detail::view_of_t<X>::operand_type, Offset, A, B>>(x);
 }
 /// Sliding windows of Size elements every Step along Dim (read-only when they overlap).
 template <index_t Dim, index_t Size, index_t Step, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto unfold(X&& x) {
-  return detail::with_layout<unfold_t<typename detail::view_of_t<X>::layout_type, Dim, Size, Step>>(x);
+  return detail::with_layout<unfold_t<typename detail::view_of_t<X>::operand_type, Dim, Size, Step>>(x);
 }
 /// Axes Source moved to places Destination (`axes<...>` each).
 template <class Source, class Destination, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto movedim(X&& x) {
-  return detail::with_layout<movedim_t<typename detail::view_of_t<X>::layout_type, Source, Destination>>(x);
+  return detail::with_layout<movedim_t<typename detail::view_of_t<X>::operand_type, Source, Destination>>(x);
 }
 /// Axis Dim split into E... (one may be -1).
 template <index_t Dim, index_t... E, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto unflatten(X&& x) {
-  return detail::with_layout<unflatten_t<typename detail::view_of_t<X>::layout_type, Dim, E...>>(x);
+  return detail::with_layout<unflatten_t<typename detail::view_of_t<X>::operand_type, Dim, E...>>(x);
 }
 /// Extent-1 axes stretched to E... (stride 0), -1 keeping an axis.
 template <index_t... E, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto expand(X&& x) {
-  return detail::with_layout<expand_t<typename detail::view_of_t<X>::layout_type, E...>>(x);
+  return detail::with_layout<expand_t<typename detail::view_of_t<X>::operand_type, E...>>(x);
 }
 /// Axes Start..End merged into one (a compile error when that would copy).
 template <index_t Start = 0, index_t End = -1, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto flatten(X&& x) {
-  return detail::with_layout<flatten_t<typename detail::view_of_t<X>::layout_type, Start, End>>(x);
+  return detail::with_layout<flatten_t<typename detail::view_of_t<X>::operand_type, Start, End>>(x);
 }
 /// Elements [Start, Start + Length) of axis Dim.
 template <index_t Dim, index_t Start, index_t Length, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto narrow(X&& x) {
-  return detail::with_layout<narrow_t<typename detail::view_of_t<X>::layout_type, Dim, Start, Length>>(x);
+  return detail::with_layout<narrow_t<typename detail::view_of_t<X>::operand_type, Dim, Start, Length>>(x);
 }
 /// Index Index of axis Dim, which is removed.
 template <index_t Dim, index_t Index, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto select(X&& x) {
-  return detail::with_layout<select_t<typename detail::view_of_t<X>::layout_type, Dim, Index>>(x);
+  return detail::with_layout<select_t<typename detail::view_of_t<X>::operand_type, Dim, Index>>(x);
 }
 /// The fewest axes with the same elements in the same order (CuTe coalesce).
 template <detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto coalesce(X&& x) {
-  return detail::with_layout<coalesce_t<typename detail::view_of_t<X>::layout_type>>(x);
+  return detail::with_layout<coalesce_t<typename detail::view_of_t<X>::operand_type>>(x);
 }
 /// CuTe composition: element i is x's element at index B(i) (B a static layout at offset 0).
 template <detail::static_source X, static_layout_type B>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto composition(X&& x, B) {
-  return detail::with_layout<composition_t<typename detail::view_of_t<X>::layout_type, B>>(x);
+  return detail::with_layout<composition_t<typename detail::view_of_t<X>::operand_type, B>>(x);
 }
 /// CuTe logical_divide by a static tiler: which tile, then the tile.
 template <detail::static_source X, static_layout_type T>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto logical_divide(X&& x, T) {
-  return detail::with_layout<logical_divide_t<typename detail::view_of_t<X>::layout_type, T>>(x);
+  return detail::with_layout<logical_divide_t<typename detail::view_of_t<X>::operand_type, T>>(x);
 }
 /// einops rearrange as a view: rearrange<"b (h p) -> b h p", "p=2">(x).
 template <fixed_string Pattern, fixed_string Sizes = "", detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto rearrange(X&& x) {
-  return detail::with_layout<rearrange_t<typename detail::view_of_t<X>::layout_type, Pattern, Sizes>>(x);
+  return detail::with_layout<rearrange_t<typename detail::view_of_t<X>::operand_type, Pattern, Sizes>>(x);
 }
 /// Every axis blocked by its tile extent T...: which tile, then the element in the tile.
 template <index_t... T, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto tile(X&& x) {
-  return detail::with_layout<tile_t<typename detail::view_of_t<X>::layout_type, T...>>(x);
+  return detail::with_layout<tile_t<typename detail::view_of_t<X>::operand_type, T...>>(x);
 }
 /// The last two axes swapped (PyTorch mT).
 template <detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto matrix_transpose(X&& x) {
-  return detail::with_layout<matrix_transpose_t<typename detail::view_of_t<X>::layout_type>>(x);
+  return detail::with_layout<matrix_transpose_t<typename detail::view_of_t<X>::operand_type>>(x);
 }
 /// The order of the axes reversed (NumPy .T).
 template <detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto reverse_axis_order(X&& x) {
-  return detail::with_layout<reverse_axis_order_t<typename detail::view_of_t<X>::layout_type>>(x);
+  return detail::with_layout<reverse_axis_order_t<typename detail::view_of_t<X>::operand_type>>(x);
 }
 /// NumPy sliding_window_view (Window = shape<...>, Axes = axes<...> or none for every axis).
 template <class Window, class Axes = void, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto sliding_window_view(X&& x) {
-  return detail::with_layout<sliding_window_view_t<typename detail::view_of_t<X>::layout_type, Window, Axes>>(x);
+  return detail::with_layout<sliding_window_view_t<typename detail::view_of_t<X>::operand_type, Window, Axes>>(x);
 }
 
 namespace detail {
@@ -1042,109 +1160,109 @@ constexpr auto with_layouts(X& x) { return with_layouts<Layouts>(x, std::make_in
 template <index_t Size, index_t Dim = 0, detail::static_source X>
   requires detail::borrowable<X>
 constexpr auto split(X&& x) {
-  return detail::with_layouts<split_t<typename detail::view_of_t<X>::layout_type, Size, Dim>>(x);
+  return detail::with_layouts<split_t<typename detail::view_of_t<X>::operand_type, Size, Dim>>(x);
 }
 /// PyTorch split with a list of part sizes (Sizes = shape<...>): a std::tuple of views.
 template <class Sizes, index_t Dim = 0, detail::static_source X>
   requires detail::borrowable<X>
 constexpr auto split_with_sizes(X&& x) {
-  return detail::with_layouts<split_with_sizes_t<typename detail::view_of_t<X>::layout_type, Sizes, Dim>>(x);
+  return detail::with_layouts<split_with_sizes_t<typename detail::view_of_t<X>::operand_type, Sizes, Dim>>(x);
 }
 /// PyTorch chunk: a std::tuple of at most Chunks views along Dim.
 template <index_t Chunks, index_t Dim = 0, detail::static_source X>
   requires detail::borrowable<X>
 constexpr auto chunk(X&& x) {
-  return detail::with_layouts<chunk_t<typename detail::view_of_t<X>::layout_type, Chunks, Dim>>(x);
+  return detail::with_layouts<chunk_t<typename detail::view_of_t<X>::operand_type, Chunks, Dim>>(x);
 }
 /// PyTorch unbind: a std::tuple of views, one per index of Dim.
 template <index_t Dim = 0, detail::static_source X>
   requires detail::borrowable<X>
 constexpr auto unbind(X&& x) {
-  return detail::with_layouts<unbind_t<typename detail::view_of_t<X>::layout_type, Dim>>(x);
+  return detail::with_layouts<unbind_t<typename detail::view_of_t<X>::operand_type, Dim>>(x);
 }
 /// PyTorch t(): a matrix transposed (rank 0 and 1 as they are).
 template <detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto t(X&& x) {
-  return detail::with_layout<t_t<typename detail::view_of_t<X>::layout_type>>(x);
+  return detail::with_layout<t_t<typename detail::view_of_t<X>::operand_type>>(x);
 }
 /// NumPy rot90: K quarter turns from axis A towards axis B.
 template <index_t K = 1, index_t A = 0, index_t B = 1, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto rot90(X&& x) {
-  return detail::with_layout<rot90_t<typename detail::view_of_t<X>::layout_type, K, A, B>>(x);
+  return detail::with_layout<rot90_t<typename detail::view_of_t<X>::operand_type, K, A, B>>(x);
 }
 /// NumPy rollaxis: axis Axis moved to just before the axis at Start.
 template <index_t Axis, index_t Start = 0, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto rollaxis(X&& x) {
-  return detail::with_layout<rollaxis_t<typename detail::view_of_t<X>::layout_type, Axis, Start>>(x);
+  return detail::with_layout<rollaxis_t<typename detail::view_of_t<X>::operand_type, Axis, Start>>(x);
 }
 /// NumPy expand_dims: an extent-1 axis at each of Axes.
 template <index_t... Axes, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto expand_dims(X&& x) {
-  return detail::with_layout<expand_dims_t<typename detail::view_of_t<X>::layout_type, Axes...>>(x);
+  return detail::with_layout<expand_dims_t<typename detail::view_of_t<X>::operand_type, Axes...>>(x);
 }
 /// PyTorch tensor_split (NumPy array_split): a std::tuple of Sections views along Dim.
 template <index_t Sections, index_t Dim = 0, detail::static_source X>
   requires detail::borrowable<X>
 constexpr auto tensor_split(X&& x) {
-  return detail::with_layouts<tensor_split_t<typename detail::view_of_t<X>::layout_type, Sections, Dim>>(x);
+  return detail::with_layouts<tensor_split_t<typename detail::view_of_t<X>::operand_type, Sections, Dim>>(x);
 }
 /// PyTorch tensor_split at indices (Indices = shape<...>): a std::tuple of views.
 template <class Indices, index_t Dim = 0, detail::static_source X>
   requires detail::borrowable<X>
 constexpr auto tensor_split_indices(X&& x) {
-  return detail::with_layouts<tensor_split_indices_t<typename detail::view_of_t<X>::layout_type, Indices, Dim>>(x);
+  return detail::with_layouts<tensor_split_indices_t<typename detail::view_of_t<X>::operand_type, Indices, Dim>>(x);
 }
 /// NumPy split: a std::tuple of Sections views of equal extent along Axis.
 template <index_t Sections, index_t Axis = 0, detail::static_source X>
   requires detail::borrowable<X>
 constexpr auto numpy_split(X&& x) {
-  return detail::with_layouts<numpy_split_t<typename detail::view_of_t<X>::layout_type, Sections, Axis>>(x);
+  return detail::with_layouts<numpy_split_t<typename detail::view_of_t<X>::operand_type, Sections, Axis>>(x);
 }
 /// NumPy hsplit: a std::tuple of Sections equal views along axis 1 (0 of a 1-D view).
 template <index_t Sections, detail::static_source X>
   requires detail::borrowable<X>
 constexpr auto hsplit(X&& x) {
-  return detail::with_layouts<hsplit_t<typename detail::view_of_t<X>::layout_type, Sections>>(x);
+  return detail::with_layouts<hsplit_t<typename detail::view_of_t<X>::operand_type, Sections>>(x);
 }
 /// NumPy vsplit: a std::tuple of Sections equal views along axis 0.
 template <index_t Sections, detail::static_source X>
   requires detail::borrowable<X>
 constexpr auto vsplit(X&& x) {
-  return detail::with_layouts<vsplit_t<typename detail::view_of_t<X>::layout_type, Sections>>(x);
+  return detail::with_layouts<vsplit_t<typename detail::view_of_t<X>::operand_type, Sections>>(x);
 }
 /// NumPy dsplit: a std::tuple of Sections equal views along axis 2.
 template <index_t Sections, detail::static_source X>
   requires detail::borrowable<X>
 constexpr auto dsplit(X&& x) {
-  return detail::with_layouts<dsplit_t<typename detail::view_of_t<X>::layout_type, Sections>>(x);
+  return detail::with_layouts<dsplit_t<typename detail::view_of_t<X>::operand_type, Sections>>(x);
 }
 /// NumPy hsplit at indices (a shape<...>): a std::tuple of views.
 template <class Indices, detail::static_source X>
   requires detail::borrowable<X>
 constexpr auto hsplit_indices(X&& x) {
-  return detail::with_layouts<hsplit_indices_t<typename detail::view_of_t<X>::layout_type, Indices>>(x);
+  return detail::with_layouts<hsplit_indices_t<typename detail::view_of_t<X>::operand_type, Indices>>(x);
 }
 /// NumPy vsplit at indices (a shape<...>): a std::tuple of views.
 template <class Indices, detail::static_source X>
   requires detail::borrowable<X>
 constexpr auto vsplit_indices(X&& x) {
-  return detail::with_layouts<vsplit_indices_t<typename detail::view_of_t<X>::layout_type, Indices>>(x);
+  return detail::with_layouts<vsplit_indices_t<typename detail::view_of_t<X>::operand_type, Indices>>(x);
 }
 /// NumPy dsplit at indices (a shape<...>): a std::tuple of views.
 template <class Indices, detail::static_source X>
   requires detail::borrowable<X>
 constexpr auto dsplit_indices(X&& x) {
-  return detail::with_layouts<dsplit_indices_t<typename detail::view_of_t<X>::layout_type, Indices>>(x);
+  return detail::with_layouts<dsplit_indices_t<typename detail::view_of_t<X>::operand_type, Indices>>(x);
 }
 /// Any layout (Shape = shape<...>, Strides = strides<...>) within the storage x was cut from, [0, storage_size()).
 template <class Shape, class Strides, index_t Offset, detail::static_source X>
   requires detail::borrowable<X>
 STRIDER_HOST_DEVICE constexpr auto as_strided(X&& x) {
-  return detail::with_layout<as_strided_t<typename detail::view_of_t<X>::layout_type, Shape, Strides, Offset>>(x);
+  return detail::with_layout<as_strided_t<typename detail::view_of_t<X>::operand_type, Shape, Strides, Offset>>(x);
 }
 
 // --- view operations, dynamic layouts: function arguments, as the layout functions -----------

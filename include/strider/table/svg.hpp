@@ -95,8 +95,7 @@ inline constexpr const char* hole_color = "#d9d9d9";
 // How many slots one storage row holds. A stride of the layout between 4 and 64 makes the rows
 // line up with an axis (a slice of a row-major base shows as a block of it); the one closest to
 // a squarish panel wins. Otherwise short spans take one row and long ones about sqrt(2 * span).
-inline index_t storage_width(const dynamic_layout& l) {
-  const index_t span = l.required_span();
+inline index_t storage_width(const dynamic_layout& l, index_t span) {
   const double target = std::clamp(std::sqrt(2.0 * static_cast<double>(span)), 8.0, 64.0);
   index_t best = 0;
   double best_distance = 0;
@@ -139,15 +138,21 @@ struct geometry {
 
 }  // namespace detail::svg
 
-/// Writes the picture described at the top of this file. Throws layout_error ("write_svg: ...")
-/// for a layout with more than max_svg_cells elements or storage slots.
-inline void write_svg(std::ostream& os, const dynamic_layout& l, const svg_options& options = {}) {
-  using namespace detail::svg;
+namespace detail::svg {
+// The picture of l's offsets through a swizzle (the identity for a strided layout).
+inline void write(std::ostream& os, const dynamic_layout& l, swizzle_value swizzle, const svg_options& options) {
   if (l.size() > max_svg_cells) throw layout_error("write_svg: the layout has {} elements, too many to draw (limit {})", l.size(), max_svg_cells);
   if (l.required_span() > max_svg_cells) throw layout_error("write_svg: the storage span {} is too large to draw (limit {} slots)", l.required_span(), max_svg_cells);
-
-  const index_t size = l.size(), span = l.required_span();
-  const storage_table slots(l);
+  // A swizzle keeps each aligned period in place: the span grows at most to the next period.
+  std::vector<index_t> table = offset_table(l, swizzle);
+  index_t span = l.required_span();
+  if (swizzle.bits != 0) {
+    span = 0;
+    for (const index_t o : table) span = std::max(span, o + 1);
+    if (span > max_svg_cells) throw layout_error("write_svg: the storage span {} is too large to draw (limit {} slots)", span, max_svg_cells);
+  }
+  const index_t size = l.size();
+  const storage_table slots(std::move(table), span);
   const std::vector<index_t>& offsets = slots.offsets();
   const detail::panels s(l);
   const dims shape = l.shape();
@@ -164,7 +169,7 @@ inline void write_svg(std::ostream& os, const dynamic_layout& l, const svg_optio
   const auto storage_label = [&](index_t k) { return tiled ? index_text(detail::unflatten(k % std::max<index_t>(tile_size, 1), tile_shape)) : index_text(detail::unflatten(k, shape)); };
   const index_t per_row = std::max<index_t>(1, std::min<index_t>(l.rank() >= 4 ? l.extent(l.rank() - 3) : s.count, std::max<index_t>(1, 48 / std::max<index_t>(s.cols, 1))));
   const index_t slice_rows = (s.count + per_row - 1) / per_row;
-  const index_t width_slots = size ? storage_width(l) : 1;
+  const index_t width_slots = size ? storage_width(l, span) : 1;
   const index_t storage_rows = size ? (span + width_slots - 1) / width_slots : 0;
   bool any_hole = false, any_shared = false;
   for (index_t o = 0; o < span; ++o) {
@@ -366,6 +371,11 @@ inline void write_svg(std::ostream& os, const dynamic_layout& l, const svg_optio
   }
   os << "</svg>\n";
 }
+}  // namespace detail::svg
+
+/// Writes the picture described at the top of this file. Throws layout_error ("write_svg: ...")
+/// for a layout with more than max_svg_cells elements or storage slots.
+inline void write_svg(std::ostream& os, const dynamic_layout& l, const svg_options& options = {}) { detail::svg::write(os, l, {}, options); }
 
 /// A static layout; a tiled one (tile_t, logical_divide_t, logical_product_t) is drawn by tile.
 template <static_layout_type L>
@@ -373,6 +383,15 @@ void write_svg(std::ostream& os, L, svg_options options = {}) {
   if constexpr (requires { L::tile_rank; })
     if (options.tile_rank == 0) options.tile_rank = L::tile_rank;
   write_svg(os, L::dynamic(), options);
+}
+
+/// A swizzled layout of a static layout (swizzled_t): its offsets through the swizzle, the
+/// storage panel showing where the swizzle put each element.
+template <static_swizzled_layout_type L>
+void write_svg(std::ostream& os, L, svg_options options = {}) {
+  if constexpr (requires { L::layout_type::tile_rank; })
+    if (options.tile_rank == 0) options.tile_rank = L::layout_type::tile_rank;
+  detail::svg::write(os, L::layout_type::dynamic(), L::swizzle, options);
 }
 
 }  // namespace strider

@@ -20,10 +20,13 @@
 #include <array>
 #include <cstddef>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "../core/layout.hpp"
+#include "../core/swizzle.hpp"
 #include "../static/layout.hpp"
+#include "../static/swizzled.hpp"
 
 namespace strider {
 
@@ -44,28 +47,38 @@ constexpr void fill_inverse(const index_t* offsets, index_t count, index_t* slot
   }
 }
 
-template <static_layout_type L>
+// The layout types with static tables: static layouts, and swizzled ones of static layouts
+// (their offsets through the swizzle).
+template <class L>
+concept table_layout = static_layout_type<L> || static_swizzled_layout_type<L>;
+
+template <table_layout L>
 constexpr std::size_t table_size = static_cast<std::size_t>(L::size);
 
-template <static_layout_type L>
+template <table_layout L>
 constexpr auto make_offset_table() {
   std::array<index_t, table_size<L>> out{};
-  fill_offsets(L::dynamic(), out.data());
+  if constexpr (static_swizzled_layout_type<L>) {
+    fill_offsets(L::layout_type::dynamic(), out.data());
+    for (index_t& o : out) o = swizzle_offset(L::swizzle, o);
+  } else {
+    fill_offsets(L::dynamic(), out.data());
+  }
   return out;
 }
 
-template <static_layout_type L>
+template <table_layout L>
 constexpr auto make_coordinate_table() {
   std::array<std::array<index_t, L::rank>, table_size<L>> out{};
   std::size_t k = 0;
-  for_each_element(L::value, [&](const dims& index, index_t) {
+  for_each_element(unswizzled<L>::type::value, [&](const dims& index, index_t) {
     for (std::size_t d = 0; d < L::rank; ++d) out[k][d] = index[d];
     ++k;
   });
   return out;
 }
 
-template <class Table, static_layout_type L>
+template <class Table, table_layout L>
 constexpr auto make_inverse_table(const Table& offsets) {
   std::array<index_t, static_cast<std::size_t>(L::required_span)> out{};
   fill_inverse(offsets.data(), L::size, out.data(), L::required_span);
@@ -77,29 +90,30 @@ constexpr auto make_inverse_table(const Table& offsets) {
 // --- static layouts: constexpr std::array ------------------------------------------------------
 
 /// Storage offset of every element of L, in logical (row-major) order: entry k is the offset of
-/// the k-th element when the multi-index counts like an odometer (last axis fastest).
-template <static_layout_type L>
+/// the k-th element when the multi-index counts like an odometer (last axis fastest). For a
+/// swizzled_t, the offsets through its swizzle.
+template <detail::table_layout L>
 inline constexpr std::array<index_t, detail::table_size<L>> offset_table_v = detail::make_offset_table<L>();
 
 /// The multi-index of every element of L, in the same order as offset_table_v<L>.
-template <static_layout_type L>
+template <detail::table_layout L>
 inline constexpr std::array<std::array<index_t, L::rank>, detail::table_size<L>> coordinate_table_v =
     detail::make_coordinate_table<L>();
 
 /// For a unique L: entry s is the flat logical index of the element stored at offset s, for
 /// every s in [0, L::required_span), or -1 when no element of L lives there (a hole). For a
 /// layout that is not unique, using it is a compile error ("inverse_table: layout is not unique").
-template <static_layout_type L>
+template <detail::table_layout L>
 inline constexpr std::array<index_t, static_cast<std::size_t>(L::required_span)> inverse_table_v =
     detail::make_inverse_table<std::array<index_t, detail::table_size<L>>, L>(offset_table_v<L>);
 
 /// Function forms: `offset_table<contiguous<3, 4>>()` and `offset_table(contiguous<3, 4>{})` are
 /// `offset_table_v<contiguous<3, 4>>`.
-template <static_layout_type L>
+template <detail::table_layout L>
 constexpr const auto& offset_table(L = {}) { return offset_table_v<L>; }
-template <static_layout_type L>
+template <detail::table_layout L>
 constexpr const auto& coordinate_table(L = {}) { return coordinate_table_v<L>; }
-template <static_layout_type L>
+template <detail::table_layout L>
 constexpr const auto& inverse_table(L = {}) { return inverse_table_v<L>; }
 
 // --- dynamic layouts: std::vector --------------------------------------------------------------
@@ -108,6 +122,13 @@ constexpr const auto& inverse_table(L = {}) { return inverse_table_v<L>; }
 inline std::vector<index_t> offset_table(const dynamic_layout& l) {
   std::vector<index_t> out(static_cast<std::size_t>(l.size()));
   detail::fill_offsets(l, out.data());
+  return out;
+}
+
+/// The offsets of l's elements through a swizzle (a swizzled layout's, at run time).
+inline std::vector<index_t> offset_table(const dynamic_layout& l, swizzle_value swizzle) {
+  std::vector<index_t> out = offset_table(l);
+  for (index_t& o : out) o = swizzle_offset(swizzle, o);
   return out;
 }
 
@@ -134,8 +155,10 @@ inline std::vector<index_t> inverse_table(const dynamic_layout& l) {
 /// in increasing order; an empty list is a hole.
 class storage_table {
  public:
-  explicit storage_table(const dynamic_layout& l) : offsets_(offset_table(l)) {
-    const auto span = static_cast<std::size_t>(l.required_span());
+  explicit storage_table(const dynamic_layout& l) : storage_table(offset_table(l), l.required_span()) {}
+  /// From an offset table (each offset in [0, span)): a swizzled layout's, say.
+  storage_table(std::vector<index_t> offsets, index_t required_span) : offsets_(std::move(offsets)) {
+    const auto span = static_cast<std::size_t>(required_span);
     // Counting sort by offset; filling in logical order keeps each slot's list increasing.
     starts_.assign(span + 1, 0);
     for (index_t off : offsets_) ++starts_[static_cast<std::size_t>(off) + 1];

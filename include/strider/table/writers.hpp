@@ -12,6 +12,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -20,6 +21,7 @@
 #include "../core/layout.hpp"
 #include "../core/text.hpp"
 #include "../static/layout.hpp"
+#include "../static/swizzled.hpp"
 #include "tables.hpp"
 
 namespace strider {
@@ -125,13 +127,15 @@ inline std::ostream& operator<<(std::ostream& os, const dynamic_layout& l) { ret
 /// The offset of each element as an aligned grid, NumPy's row/column arrangement: rank 0 is one
 /// number, rank 1 one line, rank 2 a block of lines, rank > 2 a sequence of 2-D blocks each
 /// headed by its leading indices ("[0, :, :]") and separated by a blank line.
-inline void write_grid(std::ostream& os, const dynamic_layout& l) {
+namespace detail {
+// The writers over l's offsets through a swizzle (the identity for a strided layout).
+inline void write_grid(std::ostream& os, const dynamic_layout& l, swizzle_value swizzle) {
   detail::check_output_size(l, "write_grid");
   if (l.size() == 0) {
     os << "(empty: shape " << detail::tuple_text(l.shape()) << ", no elements)\n";
     return;
   }
-  const std::vector<index_t> table = offset_table(l);
+  const std::vector<index_t> table = offset_table(l, swizzle);
   std::size_t width = 1;  // one width for every slice, so that the blocks line up
   for (index_t v : table) width = std::max(width, std::to_string(v).size());
   const detail::panels s(l);
@@ -147,34 +151,27 @@ inline void write_grid(std::ostream& os, const dynamic_layout& l) {
   }
 }
 
-/// The grid as Markdown tables: column indices in the header row, row indices in the first
-/// column ("i0 \ i1" names the axes); rank > 2 as one table per 2-D slice under a bold
-/// "[i, :, :]" line.
-inline void write_markdown(std::ostream& os, const dynamic_layout& l) {
+inline void write_markdown(std::ostream& os, const dynamic_layout& l, swizzle_value swizzle) {
   detail::check_output_size(l, "write_markdown");
   if (l.size() == 0) {
     os << "*empty: shape " << detail::tuple_text(l.shape()) << ", no elements*\n";
     return;
   }
-  const std::vector<index_t> table = offset_table(l);
+  const std::vector<index_t> table = offset_table(l, swizzle);
   detail::markdown_tables(os, detail::panels(l), "offset", "---:|", [&](index_t flat) { return std::to_string(table[static_cast<std::size_t>(flat)]); });
 }
 
-/// One line per element in logical (row-major) order: "i0,i1,...,offset" under a header line.
-inline void write_csv(std::ostream& os, const dynamic_layout& l) {
+inline void write_csv(std::ostream& os, const dynamic_layout& l, swizzle_value swizzle) {
   detail::check_output_size(l, "write_csv");
   for (std::size_t d = 0; d < l.rank(); ++d) os << 'i' << d << ',';
   os << "offset\n";
   detail::for_each_element(l.value(), [&](const dims& index, index_t offset) {
     for (index_t i : index) os << i << ',';
-    os << offset << '\n';
+    os << swizzle_offset(swizzle, offset) << '\n';
   });
 }
 
-/// A JSON object: shape, strides, offset, size, is_contiguous, is_unique, min_offset,
-/// max_offset, required_span, storage_size, and "offsets", the offset table nested like the shape (NumPy's
-/// `tolist()`; a bare number for rank 0).
-inline void write_json(std::ostream& os, const dynamic_layout& l) {
+inline void write_json(std::ostream& os, const dynamic_layout& l, swizzle_value swizzle) {
   detail::check_output_size(l, "write_json");
   // An empty layout still nests one list per index of the axes before its first zero extent.
   index_t lists = 1;
@@ -188,16 +185,26 @@ inline void write_json(std::ostream& os, const dynamic_layout& l) {
     os << ']';
   };
   const auto boolean = [](bool b) { return b ? "true" : "false"; };
+  const std::vector<index_t> table = offset_table(l, swizzle);
+  // Through a swizzle, the properties are the composed function's: from the table.
+  const bool swizzled = swizzle.bits != 0;
+  bool consecutive = true;
+  index_t min = table.empty() ? 0 : table[0], max = min;
+  for (std::size_t k = 0; k < table.size(); ++k) {
+    consecutive = consecutive && table[k] == table[0] + static_cast<index_t>(k);
+    min = std::min(min, table[k]), max = std::max(max, table[k]);
+  }
+  const index_t span = table.empty() ? 0 : max + 1;
   os << "{\n  \"shape\": ";
   list(l.shape());
   os << ",\n  \"strides\": ";
   list(l.strides());
-  os << ",\n  \"offset\": " << l.offset() << ",\n  \"size\": " << l.size()
-     << ",\n  \"is_contiguous\": " << boolean(l.is_contiguous()) << ",\n  \"is_unique\": " << boolean(l.is_unique())
-     << ",\n  \"min_offset\": " << l.min_offset() << ",\n  \"max_offset\": " << l.max_offset()
-     << ",\n  \"required_span\": " << l.required_span() << ",\n  \"storage_size\": " << l.storage_size()
+  os << ",\n  \"offset\": " << l.offset();
+  if (swizzled) os << ",\n  \"swizzle\": [" << swizzle.bits << ", " << swizzle.base << ", " << swizzle.shift << "]";
+  os << ",\n  \"size\": " << l.size() << ",\n  \"is_contiguous\": " << boolean(swizzled ? consecutive : l.is_contiguous()) << ",\n  \"is_unique\": " << boolean(l.is_unique())
+     << ",\n  \"min_offset\": " << (swizzled ? min : l.min_offset()) << ",\n  \"max_offset\": " << (swizzled ? max : l.max_offset())
+     << ",\n  \"required_span\": " << (swizzled ? span : l.required_span()) << ",\n  \"storage_size\": " << (swizzled ? std::max(span, l.storage_size()) : l.storage_size())
      << ",\n  \"offsets\": ";
-  const std::vector<index_t> table = offset_table(l);
   // Axis by axis; `flat` accumulates the row-major index of the element reached.
   const auto nested = [&](const auto& self, std::size_t axis, index_t flat) -> void {
     if (axis == l.rank()) {
@@ -215,10 +222,7 @@ inline void write_json(std::ostream& os, const dynamic_layout& l) {
   os << "\n}\n";
 }
 
-/// A self-contained C++ header: `name` is the offset table as
-/// `inline constexpr std::array<std::int64_t, N>`, with `name_shape`, `name_strides` and
-/// `name_offset` beside it. Throws layout_error when `name` is not a C++ identifier.
-inline void write_cpp_header(std::ostream& os, const dynamic_layout& l, std::string_view name) {
+inline void write_cpp_header(std::ostream& os, const dynamic_layout& l, std::string_view name, swizzle_value swizzle) {
   if (!detail::is_identifier(name)) throw layout_error("write_cpp_header: \"{}\" is not a C++ identifier", name);
   detail::check_output_size(l, "write_cpp_header");
   // Short arrays on one line; the table 16 values a line, each followed by a comma.
@@ -232,15 +236,43 @@ inline void write_cpp_header(std::ostream& os, const dynamic_layout& l, std::str
     }
     os << (wrap && i ? "\n" : "") << "};\n";
   };
+  const std::string through = swizzle.bits == 0 ? "" : " through swizzle<" + std::to_string(swizzle.bits) + ", " + std::to_string(swizzle.base) + ", " + std::to_string(swizzle.shift) + ">";
   os << "// Generated by strider: the storage offset of every element of the layout\n"
-     << "//   " << to_string(l) << "\n"
+     << "//   " << to_string(l) << through << "\n"
      << "// in logical (row-major) order. Self-contained: needs only the standard library.\n"
      << "#pragma once\n\n#include <array>\n#include <cstdint>\n\n";
   array(std::string(name) + "_shape", l.shape(), false);
   array(std::string(name) + "_strides", l.strides(), false);
   os << "inline constexpr std::int64_t " << name << "_offset = " << l.offset() << ";\n";
-  array(name, offset_table(l), true);
+  if (swizzle.bits != 0) array(std::string(name) + "_swizzle", std::array<index_t, 3>{swizzle.bits, swizzle.base, swizzle.shift}, false);
+  array(name, offset_table(l, swizzle), true);
 }
+}  // namespace detail
+
+/// The offset of each element as an aligned grid, NumPy's row/column arrangement: rank 0 is one
+/// number, rank 1 one line, rank 2 a block of lines, rank > 2 a sequence of 2-D blocks each
+/// headed by its leading indices ("[0, :, :]") and separated by a blank line.
+inline void write_grid(std::ostream& os, const dynamic_layout& l) { detail::write_grid(os, l, {}); }
+
+/// The grid as Markdown tables: column indices in the header row, row indices in the first
+/// column ("i0 \ i1" names the axes); rank > 2 as one table per 2-D slice under a bold
+/// "[i, :, :]" line.
+inline void write_markdown(std::ostream& os, const dynamic_layout& l) { detail::write_markdown(os, l, {}); }
+
+/// One line per element in logical (row-major) order: "i0,i1,...,offset" under a header line.
+inline void write_csv(std::ostream& os, const dynamic_layout& l) { detail::write_csv(os, l, {}); }
+
+/// A JSON object: shape, strides, offset, size, is_contiguous, is_unique, min_offset,
+/// max_offset, required_span, storage_size, and "offsets", the offset table nested like the shape (NumPy's
+/// `tolist()`; a bare number for rank 0). A swizzled layout adds "swizzle": [B, M, S] after its
+/// layout's shape, strides and offset, and its properties and offsets are the composed function's.
+inline void write_json(std::ostream& os, const dynamic_layout& l) { detail::write_json(os, l, {}); }
+
+/// A self-contained C++ header: `name` is the offset table as
+/// `inline constexpr std::array<std::int64_t, N>`, with `name_shape`, `name_strides` and
+/// `name_offset` beside it (and `name_swizzle` for a swizzled layout). Throws layout_error when
+/// `name` is not a C++ identifier.
+inline void write_cpp_header(std::ostream& os, const dynamic_layout& l, std::string_view name) { detail::write_cpp_header(os, l, name, {}); }
 
 // Static layouts: the same writers, through L::dynamic().
 template <static_layout_type L>
@@ -253,5 +285,18 @@ template <static_layout_type L>
 void write_json(std::ostream& os, L) { write_json(os, L::dynamic()); }
 template <static_layout_type L>
 void write_cpp_header(std::ostream& os, L, std::string_view name) { write_cpp_header(os, L::dynamic(), name); }
+
+// Swizzled layouts of static layouts (swizzled_t): the same writers over the offsets through the
+// swizzle; the layout before it is the one named (shape, strides, offset).
+template <static_swizzled_layout_type L>
+void write_grid(std::ostream& os, L) { detail::write_grid(os, L::layout_type::dynamic(), L::swizzle); }
+template <static_swizzled_layout_type L>
+void write_markdown(std::ostream& os, L) { detail::write_markdown(os, L::layout_type::dynamic(), L::swizzle); }
+template <static_swizzled_layout_type L>
+void write_csv(std::ostream& os, L) { detail::write_csv(os, L::layout_type::dynamic(), L::swizzle); }
+template <static_swizzled_layout_type L>
+void write_json(std::ostream& os, L) { detail::write_json(os, L::layout_type::dynamic(), L::swizzle); }
+template <static_swizzled_layout_type L>
+void write_cpp_header(std::ostream& os, L, std::string_view name) { detail::write_cpp_header(os, L::layout_type::dynamic(), name, L::swizzle); }
 
 }  // namespace strider
