@@ -43,7 +43,7 @@ void check_through_swizzle(const P& plain, const W& swizzled) {
   for_each_indexed(plain, [&](const auto& index, const int& element) {
     const index_t want = cute_swizzle<B, M, S>(element);
     expected.push_back(want);
-    CHECK(at(swizzled, index, std::make_index_sequence<std::remove_cvref_t<W>::rank()>{}) == want);
+    CHECK(at(swizzled, index, std::make_index_sequence<std::remove_cvref_t<W>::layout_type::rank>{}) == want);
   });
   for_each(swizzled, [&](const int& element) { visited.push_back(element); });
   CHECK(visited == expected);

@@ -123,15 +123,12 @@ STRIDER_HOST_DEVICE constexpr bool accepts_index_count(std::size_t n) { return n
 template <class L>
 class layout_queries;
 
-template <static_layout_type L>
-class layout_queries<L> {
+// What the view of any layout type (a static layout, or a swizzled one of a static layout)
+// answers: every query a static constexpr function, the class empty.
+template <class L>
+class static_layout_queries {
  public:
   using layout_type = L;
-  /// What an operation on the view applies to, and the layout type of its result (a swizzled
-  /// layout's differ: the operation applies to the layout before the swizzle).
-  using operand_type = L;
-  template <class R>
-  using result_type = R;
   /// True: the layout is a type, and every query below a constant expression.
   static constexpr bool is_static = true;
 
@@ -139,18 +136,12 @@ class layout_queries<L> {
   STRIDER_HOST_DEVICE static constexpr L layout() { return {}; }
   /// Number of axes.
   STRIDER_HOST_DEVICE static constexpr std::size_t rank() { return L::rank; }
-  /// Extents and strides (in elements), one per axis.
+  /// Extents, one per axis, and the extent of one axis (axis < rank()).
   STRIDER_HOST_DEVICE static constexpr index_array<L::rank> shape() { return L::shape; }
-  STRIDER_HOST_DEVICE static constexpr index_array<L::rank> strides() { return L::strides; }
-  /// Extent and stride of one axis (axis < rank()).
-  STRIDER_HOST_DEVICE static constexpr index_t extent(std::size_t axis) { return L::dynamic().extent(axis); }
-  STRIDER_HOST_DEVICE static constexpr index_t stride(std::size_t axis) { return L::dynamic().stride(axis); }
-  /// Storage offset of the first element, from data().
-  STRIDER_HOST_DEVICE static constexpr index_t offset() { return L::offset; }
+  STRIDER_HOST_DEVICE static constexpr index_t extent(std::size_t axis) { return unswizzled<L>::type::dynamic().extent(axis); }
   /// Number of elements.
   STRIDER_HOST_DEVICE static constexpr index_t size() { return L::size; }
-  /// C-contiguous (PyTorch's rule), and no two elements sharing storage (the core's rules).
-  STRIDER_HOST_DEVICE static constexpr bool is_contiguous() { return L::is_contiguous; }
+  /// No two elements sharing storage (the core's rule).
   STRIDER_HOST_DEVICE static constexpr bool is_unique() { return L::is_unique; }
   /// Storage elements the layout reaches from data(): max_offset + 1 (0 when empty).
   STRIDER_HOST_DEVICE static constexpr index_t required_span() { return L::required_span; }
@@ -159,16 +150,36 @@ class layout_queries<L> {
   STRIDER_HOST_DEVICE static constexpr index_t storage_size() { return L::storage_size; }
 
  protected:
-  constexpr layout_queries() = default;
-  STRIDER_HOST_DEVICE constexpr layout_queries(L, bool) {}
+  constexpr static_layout_queries() = default;
+  STRIDER_HOST_DEVICE constexpr static_layout_queries(L, bool) {}
   STRIDER_HOST_DEVICE static constexpr bool writes_allowed() { return L::is_unique; }
 };
 
-// A layout object: a dynamic_layout, or a mixed layout, which holds its run-time entries (its
-// static ones are constants of its type).
+template <static_layout_type L>
+class layout_queries<L> : public static_layout_queries<L> {
+ public:
+  /// What an operation on the view applies to, and the layout type of its result (a swizzled
+  /// layout's differ: the operation applies to the layout before the swizzle).
+  using operand_type = L;
+  template <class R>
+  using result_type = R;
+  /// Strides (in elements), one per axis, and the stride of one axis (axis < rank()).
+  STRIDER_HOST_DEVICE static constexpr index_array<L::rank> strides() { return L::strides; }
+  STRIDER_HOST_DEVICE static constexpr index_t stride(std::size_t axis) { return L::dynamic().stride(axis); }
+  /// Storage offset of the first element, from data().
+  STRIDER_HOST_DEVICE static constexpr index_t offset() { return L::offset; }
+  /// C-contiguous (PyTorch's rule).
+  STRIDER_HOST_DEVICE static constexpr bool is_contiguous() { return L::is_contiguous; }
+
+ protected:
+  using static_layout_queries<L>::static_layout_queries;
+};
+
+// What the view of a layout object answers (a dynamic_layout, a mixed layout, or a swizzled one
+// of a mixed layout): the object holds the run-time entries (a mixed layout's static ones are
+// constants of its type), and whether writes are allowed.
 template <class L>
-  requires std::same_as<L, dynamic_layout> || mixed_layout_type<L>
-class layout_queries<L> {
+class held_layout_queries {
  public:
   using layout_type = L;
   /// False: the layout is, or has, run-time values.
@@ -178,21 +189,15 @@ class layout_queries<L> {
   STRIDER_HOST_DEVICE constexpr const L& layout() const { return layout_; }
   /// Number of axes.
   STRIDER_HOST_DEVICE constexpr std::size_t rank() const {
-    if constexpr (mixed_layout_type<L>) return L::rank;
-    else return layout_.rank();
+    if constexpr (std::same_as<L, dynamic_layout>) return layout_.rank();
+    else return L::rank;
   }
-  /// Extents and strides (in elements), one per axis.
+  /// Extents, one per axis, and the extent of one axis (axis < rank()).
   STRIDER_HOST_DEVICE constexpr dims shape() const { return layout_.shape(); }
-  STRIDER_HOST_DEVICE constexpr dims strides() const { return layout_.strides(); }
-  /// Extent and stride of one axis (axis < rank()).
   STRIDER_HOST_DEVICE constexpr index_t extent(std::size_t axis) const { return layout_.extent(axis); }
-  STRIDER_HOST_DEVICE constexpr index_t stride(std::size_t axis) const { return layout_.stride(axis); }
-  /// Storage offset of the first element, from data().
-  STRIDER_HOST_DEVICE constexpr index_t offset() const { return layout_.offset(); }
   /// Number of elements.
   STRIDER_HOST_DEVICE constexpr index_t size() const { return layout_.size(); }
-  /// C-contiguous (PyTorch's rule), and no two elements sharing storage (the core's rules).
-  STRIDER_HOST_DEVICE constexpr bool is_contiguous() const { return layout_.is_contiguous(); }
+  /// No two elements sharing storage (the core's rule).
   STRIDER_HOST_DEVICE constexpr bool is_unique() const { return layout_.is_unique(); }
   /// Storage elements the layout reaches from data(): max_offset + 1 (0 when empty).
   STRIDER_HOST_DEVICE constexpr index_t required_span() const { return layout_.required_span(); }
@@ -203,9 +208,9 @@ class layout_queries<L> {
  protected:
   // Uniqueness is decided once, when a mutable view or tensor is made, so that element access
   // only tests a flag; const ones never write and skip the test.
-  STRIDER_HOST_DEVICE constexpr layout_queries(const L& layout, bool mutable_access)
+  STRIDER_HOST_DEVICE constexpr held_layout_queries(const L& layout, bool mutable_access)
       : layout_(layout), writes_allowed_(!mutable_access || layout.is_unique()) {}
-  STRIDER_HOST_DEVICE constexpr layout_queries(const L& layout, bool writes_allowed, int /*known*/) : layout_(layout), writes_allowed_(writes_allowed) {}
+  STRIDER_HOST_DEVICE constexpr held_layout_queries(const L& layout, bool writes_allowed, int /*known*/) : layout_(layout), writes_allowed_(writes_allowed) {}
   STRIDER_HOST_DEVICE constexpr bool writes_allowed() const { return writes_allowed_; }
   // A layout_error on the host, a message and a trap in device code.
   STRIDER_HOST_DEVICE constexpr void check_writable() const {
@@ -216,64 +221,47 @@ class layout_queries<L> {
   bool writes_allowed_ = true;
 };
 
+template <class L>
+  requires std::same_as<L, dynamic_layout> || mixed_layout_type<L>
+class layout_queries<L> : public held_layout_queries<L> {
+ public:
+  /// Strides (in elements), one per axis, and the stride of one axis (axis < rank()).
+  STRIDER_HOST_DEVICE constexpr dims strides() const { return this->layout_.strides(); }
+  STRIDER_HOST_DEVICE constexpr index_t stride(std::size_t axis) const { return this->layout_.stride(axis); }
+  /// Storage offset of the first element, from data().
+  STRIDER_HOST_DEVICE constexpr index_t offset() const { return this->layout_.offset(); }
+  /// C-contiguous (PyTorch's rule).
+  STRIDER_HOST_DEVICE constexpr bool is_contiguous() const { return this->layout_.is_contiguous(); }
+
+ protected:
+  using held_layout_queries<L>::held_layout_queries;
+};
+
 // A swizzled layout: the queries that mean something through a swizzle (no strides, no offset,
 // no contiguity: its offsets are not a strided function). An operation on a view of it applies
 // to the layout before the swizzle (`operand_type`) and keeps the swizzle (`result_type`).
 template <static_swizzled_layout_type L>
-class layout_queries<L> {
+class layout_queries<L> : public static_layout_queries<L> {
  public:
-  using layout_type = L;
   using operand_type = typename L::layout_type;
   template <class R>
   using result_type = swizzled_layout<R, typename L::swizzle_type>;
-  static constexpr bool is_static = true;
-
-  STRIDER_HOST_DEVICE static constexpr L layout() { return {}; }
-  STRIDER_HOST_DEVICE static constexpr std::size_t rank() { return L::rank; }
-  STRIDER_HOST_DEVICE static constexpr index_array<L::rank> shape() { return L::shape; }
-  STRIDER_HOST_DEVICE static constexpr index_t extent(std::size_t axis) { return operand_type::dynamic().extent(axis); }
-  STRIDER_HOST_DEVICE static constexpr index_t size() { return L::size; }
-  STRIDER_HOST_DEVICE static constexpr bool is_unique() { return L::is_unique; }
-  /// One past the largest swizzled offset, and the storage the layout knows (at least that).
-  STRIDER_HOST_DEVICE static constexpr index_t required_span() { return L::required_span; }
-  STRIDER_HOST_DEVICE static constexpr index_t storage_size() { return L::storage_size; }
   /// The swizzle.
   STRIDER_HOST_DEVICE static constexpr swizzle_value swizzle() { return L::swizzle; }
 
  protected:
-  constexpr layout_queries() = default;
-  STRIDER_HOST_DEVICE constexpr layout_queries(L, bool) {}
-  STRIDER_HOST_DEVICE static constexpr bool writes_allowed() { return L::is_unique; }
+  using static_layout_queries<L>::static_layout_queries;
 };
 
 template <swizzled_layout_type L>
   requires mixed_layout_type<typename L::layout_type>
-class layout_queries<L> {
+class layout_queries<L> : public held_layout_queries<L> {
  public:
-  using layout_type = L;
-  static constexpr bool is_static = false;
-
-  STRIDER_HOST_DEVICE constexpr const L& layout() const { return layout_; }
-  STRIDER_HOST_DEVICE static constexpr std::size_t rank() { return L::rank; }
-  STRIDER_HOST_DEVICE constexpr dims shape() const { return layout_.shape(); }
-  STRIDER_HOST_DEVICE constexpr index_t extent(std::size_t axis) const { return layout_.extent(axis); }
-  STRIDER_HOST_DEVICE constexpr index_t size() const { return layout_.size(); }
-  STRIDER_HOST_DEVICE constexpr bool is_unique() const { return layout_.is_unique(); }
-  STRIDER_HOST_DEVICE constexpr index_t required_span() const { return layout_.required_span(); }
-  STRIDER_HOST_DEVICE constexpr index_t storage_size() const { return layout_.storage_size(); }
+  /// The swizzle.
   STRIDER_HOST_DEVICE static constexpr swizzle_value swizzle() { return L::swizzle; }
 
  protected:
-  STRIDER_HOST_DEVICE constexpr layout_queries(const L& layout, bool mutable_access)
-      : layout_(layout), writes_allowed_(!mutable_access || layout.is_unique()) {}
-  STRIDER_HOST_DEVICE constexpr layout_queries(const L& layout, bool writes_allowed, int /*known*/) : layout_(layout), writes_allowed_(writes_allowed) {}
-  STRIDER_HOST_DEVICE constexpr bool writes_allowed() const { return writes_allowed_; }
-  STRIDER_HOST_DEVICE constexpr void check_writable() const {
-    if (!writes_allowed_) refuse_not_writable();
-  }
-
-  L layout_;
-  bool writes_allowed_ = true;
+  using held_layout_queries<L>::held_layout_queries;
 };
 
 // Number of elements a contiguous range holds, when its type says so (std::array, C arrays,
