@@ -266,6 +266,47 @@ TEST_CASE("copy: overlapping source and destination go through a temporary") {
   check_in_place(strider::slice(contiguous({20, 30}), ":, ::2"), strider::slice(contiguous({20, 30}), ":, 1::2"));
 }
 
+namespace {
+// An element that counts its copy constructions: the temporary of an overlapping copy is built
+// by copy construction, the copy itself assigns.
+struct counted {
+  static inline int constructions = 0;
+  int value = 0;
+  counted() = default;
+  explicit counted(int v) : value(v) {}
+  counted(const counted& other) : value(other.value) { ++constructions; }
+  counted& operator=(const counted&) = default;
+};
+}  // namespace
+
+TEST_CASE("copy: interleaved layouts of one buffer are copied in place, without a temporary") {
+  // a[:, ::2] into a[:, 1::2], a[:, 0] into a[:, 1]: their storage ranges overlap, their elements
+  // never do (the offsets differ modulo every stride's common divisor), so the engine copies
+  // directly (no copy construction), with the result of a copy through a snapshot.
+  const dynamic_layout a = contiguous({20, 30});
+  std::vector<counted> buffer;
+  for (int i = 0; i < 600; ++i) buffer.emplace_back(i);
+  counted::constructions = 0;
+  copy_strided(static_cast<const counted*>(buffer.data()), strider::slice(a, ":, ::2"), buffer.data(), strider::slice(a, ":, 1::2"));
+  CHECK(counted::constructions == 0);
+  for (int r = 0; r < 20; ++r)
+    for (int c = 1; c < 30; c += 2) CHECK(buffer[static_cast<std::size_t>(r * 30 + c)].value == r * 30 + c - 1);
+  counted::constructions = 0;
+  copy_strided(static_cast<const counted*>(buffer.data()), strider::slice(a, ":, 0"), buffer.data(), strider::slice(a, ":, 1"));
+  CHECK(counted::constructions == 0);
+  // Overlapping elements still go through the temporary: a shift by one.
+  const dynamic_layout line = contiguous({100});
+  std::vector<counted> shifted;
+  for (int i = 0; i < 100; ++i) shifted.emplace_back(i);
+  counted::constructions = 0;
+  copy_strided(static_cast<const counted*>(shifted.data()), strider::slice(line, ":-1"), shifted.data(), strider::slice(line, "1:"));
+  CHECK(counted::constructions == 99);
+  for (int i = 1; i < 100; ++i) CHECK(shifted[static_cast<std::size_t>(i)].value == i - 1);
+  // Two threads over interleaved columns of a large buffer, and the same as floats.
+  check_in_place(strider::slice(contiguous({1000, 1202}), ":, ::2"), strider::slice(contiguous({1000, 1202}), ":, 1::2"), copy_options{2});
+  check_in_place<double>(strider::select(contiguous({3000, 2}), 1, 0), strider::select(contiguous({3000, 2}), 1, 1), copy_options{2});
+}
+
 TEST_CASE("copy: two threads") {
   // Each copy moves at least 4 MiB, enough for two threads (one per 2 MiB).
   const copy_options two{2};

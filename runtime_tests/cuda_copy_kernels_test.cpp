@@ -226,11 +226,11 @@ TEST_CASE("device copy kernels: launches for large copies stay within CUDA's lim
   check_copy<float>("rows on 2 x 2 blocks", strider::slice(contiguous({6000, 80}), ":, 1:41"), contiguous({6000, 40}), 0, 2, 2);
 }
 
-TEST_CASE("device copy kernels: interleaved source and destination in one buffer are told apart") {
+TEST_CASE("copy plan: interleaved source and destination in one buffer are told apart (both copies use it)") {
   // certainly_disjoint against brute force: whenever it says the elements read and written are
   // distinct, no offset is in both sets; and it says so for interleaved views of one array.
   const auto disjoint = [](const dynamic_layout& src, const dynamic_layout& dst, index_t shift) {
-    return kernels::certainly_disjoint(strider::make_copy_plan(src.entries(), dst.entries(), 4), shift);
+    return strider::detail::certainly_disjoint(strider::make_copy_plan(src.entries(), dst.entries(), 4), shift);
   };
   const dynamic_layout a = contiguous({6, 10});
   CHECK(disjoint(strider::select(a, 1, 0), strider::select(a, 1, 1), 0));

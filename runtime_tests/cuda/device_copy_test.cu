@@ -122,7 +122,7 @@ void check_wide_copy() {
 }
 
 // Column 0 of an array into column 1 of the same array: the storage ranges overlap, the elements
-// do not (cuda/copy_kernels.hpp, certainly_disjoint), so the copy runs in place.
+// do not (engine/copy_plan.hpp, certainly_disjoint), so the copy runs in place.
 void check_interleaved_in_place() {
   ++cases;
   const dynamic_layout a = dynamic_layout::contiguous({300, 10});

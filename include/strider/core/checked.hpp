@@ -56,6 +56,19 @@ STRIDER_HOST_DEVICE constexpr index_t checked_mul(index_t a, index_t b, const ch
 
 STRIDER_HOST_DEVICE constexpr index_t checked_neg(index_t a, const char* op) { return checked_mul(a, -1, op); }
 
+// The greatest common divisor of |a| and |b| (0 when both are 0). Precondition: neither is
+// INT64_MIN, which has no magnitude in int64. Example: gcd_of(-12, 18) == 6.
+STRIDER_HOST_DEVICE constexpr index_t gcd_of(index_t a, index_t b) {
+  a = a < 0 ? -a : a;
+  b = b < 0 ? -b : b;
+  while (b != 0) {
+    const index_t r = a % b;
+    a = b;
+    b = r;
+  }
+  return a;
+}
+
 // std::min and std::max without <algorithm> (which would double the core's include cost).
 STRIDER_HOST_DEVICE constexpr index_t min_of(index_t a, index_t b) { return b < a ? b : a; }
 STRIDER_HOST_DEVICE constexpr index_t max_of(index_t a, index_t b) { return a < b ? b : a; }

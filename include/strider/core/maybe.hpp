@@ -82,16 +82,6 @@ struct maybe_index {
   }
 };
 
-STRIDER_HOST_DEVICE constexpr index_t gcd_of(index_t a, index_t b) {
-  a = a < 0 ? -a : a;  // never INT64_MIN here: multiples are at most max_dyn_multiple
-  b = b < 0 ? -b : b;
-  while (b != 0) {
-    const index_t r = a % b;
-    a = b;
-    b = r;
-  }
-  return a;
-}
 // What a value is known to be a multiple of: itself when known (0 is a multiple of anything).
 STRIDER_HOST_DEVICE constexpr index_t divisor_of(maybe_index a) {
   if (!a.known) return a.value;

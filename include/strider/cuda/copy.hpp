@@ -119,7 +119,7 @@ inline void check_no_overlap(const void* src, const layout_value& s, const void*
   };
   if (!(begin(src, s) < end(dst, d) && begin(dst, d) < end(src, s))) return;
   const auto shift = static_cast<std::intptr_t>(reinterpret_cast<std::uintptr_t>(dst) - reinterpret_cast<std::uintptr_t>(src));
-  if (shift % static_cast<std::intptr_t>(element) == 0 && certainly_disjoint(plan, static_cast<index_t>(shift / static_cast<std::intptr_t>(element)))) return;
+  if (shift % static_cast<std::intptr_t>(element) == 0 && strider::detail::certainly_disjoint(plan, static_cast<index_t>(shift / static_cast<std::intptr_t>(element)))) return;
   throw layout_error("cuda::copy_strided: source and destination overlap in memory; copy through a temporary buffer");
 }
 

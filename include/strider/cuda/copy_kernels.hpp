@@ -22,7 +22,6 @@
 #include <initializer_list>
 
 #include "../core/config.hpp"
-#include "../core/maybe.hpp"
 #include "../engine/copy_plan.hpp"
 
 namespace strider::cuda::detail {
@@ -77,22 +76,6 @@ constexpr bool vectorize(copy_plan& p, index_t width, std::uintptr_t src, std::u
   p.size /= width;
   p.element_size *= static_cast<std::size_t>(width);
   return true;
-}
-
-// Whether the elements plan p reads and those it writes are certainly distinct, when the
-// destination's storage starts `shift` elements after the source's (both of one element type).
-// Every offset the source reaches is its offset modulo g, the greatest common divisor of all the
-// strides, and every destination offset is its own: different residues never meet, as in
-// a[:, 0] and a[:, 1], or a[:, ::2] and a[:, 1::2]. False means they may overlap.
-constexpr bool certainly_disjoint(const copy_plan& p, index_t shift) {
-  index_t g = 0;
-  for (std::size_t d = 0; d < p.rank; ++d) {
-    if (p.src_stride[d] == INT64_MIN || p.dst_stride[d] == INT64_MIN) return false;  // no magnitude in int64
-    g = strider::detail::gcd_of(strider::detail::gcd_of(g, p.src_stride[d]), p.dst_stride[d]);
-  }
-  const auto residue = [g](index_t v) { return (v % g + g) % g; };
-  if (g == 0) return p.src_offset != p.dst_offset + shift;  // one element each
-  return residue(residue(p.dst_offset) + residue(shift)) != residue(p.src_offset);
 }
 
 constexpr index_t blocks_for(index_t work, index_t per_block) {

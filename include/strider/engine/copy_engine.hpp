@@ -11,7 +11,8 @@
 // the cache (`stream_pays`). Threads share a copy in equal pieces of one walk through it, cut
 // anywhere in the loop nest (`share_copy`), and come from a pool that is started once. Source
 // and destination may overlap in memory: the copy then goes through a temporary, as NumPy's
-// copyto does. benchmarks/README.md has figures.
+// copyto does, unless no element is both read and written (interleaved layouts of one buffer,
+// copy_plan.hpp's certainly_disjoint). benchmarks/README.md has figures.
 #pragma once
 
 #include <algorithm>
@@ -1180,6 +1181,13 @@ void run(const copy_plan& p, const T* src, T* dst, copy_options options) {
   bool identity = src == dst && p.src_offset == p.dst_offset;
   for (std::size_t d = 0; identity && d < p.rank; ++d) identity = p.src_stride[d] == p.dst_stride[d];
   if (identity) return;
+  // Interleaved in one buffer (a[:, 0] into a[:, 1]): no element is both read and written, so
+  // the copy runs in place, in any order and on any number of threads.
+  const auto distance = static_cast<std::intptr_t>(reinterpret_cast<std::uintptr_t>(dst) - reinterpret_cast<std::uintptr_t>(src));
+  if (distance % static_cast<std::intptr_t>(sizeof(T)) == 0 && certainly_disjoint(p, static_cast<index_t>(distance / static_cast<std::intptr_t>(sizeof(T))))) {
+    execute(p, src, dst, options.threads);
+    return;
+  }
   // Otherwise through a temporary, dense in the destination's order, so that the second copy
   // is a plain one.
   layout_value temp{};

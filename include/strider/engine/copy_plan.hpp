@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <utility>
 
@@ -79,6 +80,23 @@ constexpr void coalesce_loops(copy_plan& p) {
   }
   for (std::size_t d = out; d < p.rank; ++d) p.extent[d] = p.src_stride[d] = p.dst_stride[d] = 0;
   p.rank = out;
+}
+
+// Whether the elements plan p reads and those it writes are certainly distinct, when the
+// destination's storage starts `shift` elements after the source's (both of one element type).
+// Every offset the source reaches is its offset modulo g, the greatest common divisor of all the
+// strides, and every destination offset is its own: different residues never meet, as in
+// a[:, 0] and a[:, 1], or a[:, ::2] and a[:, 1::2]. False means they may overlap. The host copy
+// (engine/copy_engine.hpp) then copies without a temporary; the device copy accepts the pair.
+constexpr bool certainly_disjoint(const copy_plan& p, index_t shift) {
+  index_t g = 0;
+  for (std::size_t d = 0; d < p.rank; ++d) {
+    if (p.src_stride[d] == INT64_MIN || p.dst_stride[d] == INT64_MIN) return false;  // no magnitude in int64
+    g = gcd_of(gcd_of(g, p.src_stride[d]), p.dst_stride[d]);
+  }
+  const auto residue = [g](index_t v) { return (v % g + g) % g; };
+  if (g == 0) return p.src_offset != p.dst_offset + shift;  // one element each
+  return residue(residue(p.dst_offset) + residue(shift)) != residue(p.src_offset);
 }
 
 }  // namespace detail
