@@ -1,7 +1,7 @@
 // strider/static/swizzled.hpp: layouts read through a swizzle (docs/access.md, "Swizzles").
 // `swizzled_t<L, swizzle<B, M, S>>` is L's offsets, counted from the storage start, through
 // CuTe's XOR swizzle: it indexes (host and device), is the layout of a view or a tensor, and a
-// view of it takes every view operation, applied to L with the swizzle kept (storage/view.hpp).
+// view of it takes every view operation, applied to L with the swizzle kept (storage/view_operations.hpp).
 // Its properties are the composed function's, not L's. A swizzled layout whose L is mixed
 // (static strides, a run-time offset) is what partition, select, narrow and tile_at give on a
 // view of a swizzled tile.

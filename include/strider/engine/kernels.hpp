@@ -1,0 +1,397 @@
+// strider/engine/kernels.hpp: the copy kernels, the innermost loops of a walk (walk.hpp): rows
+// (memcpy'd when contiguous in both layouts, SIMD for reversed, every-other, every-third and
+// broadcast rows), three rows packed in triples, and the tiles of a transpose moved through an
+// in-register SIMD transpose (simd.hpp).
+#pragma once
+
+#include <cstring>
+
+#include "simd.hpp"
+#include "walk.hpp"
+
+namespace strider::detail::copy_engine {
+
+
+// d[0, n) = s[0, n) for n <= 64 without calling memcpy (short rows, as in a sliding-window
+// view, would spend more time in the call than in the copy): two fixed-size moves that may
+// overlap.
+inline void copy_small_bytes(const std::byte* s, std::byte* d, std::size_t n) {
+  if (n >= 32) {
+    std::memcpy(d, s, 32);
+    std::memcpy(d + n - 32, s + n - 32, 32);
+  } else if (n >= 16) {
+    std::memcpy(d, s, 16);
+    std::memcpy(d + n - 16, s + n - 16, 16);
+  } else if (n >= 8) {
+    std::memcpy(d, s, 8);
+    std::memcpy(d + n - 8, s + n - 8, 8);
+  } else if (n >= 4) {
+    std::memcpy(d, s, 4);
+    std::memcpy(d + n - 4, s + n - 4, 4);
+  } else {
+    for (std::size_t i = 0; i < n; ++i) d[i] = s[i];
+  }
+}
+
+// d[0, n) = s[0, n): a memcpy, or streaming stores of whole cache lines.
+inline void copy_bytes(const std::byte* s, std::byte* d, std::size_t n, bool stream) {
+  if (n <= cache_line) {
+    copy_small_bytes(s, d, n);
+    return;
+  }
+#if defined(STRIDER_COPY_SSE2)
+  if (stream && n >= 4 * cache_line) {
+    const std::size_t head = (cache_line - reinterpret_cast<std::uintptr_t>(d) % cache_line) % cache_line;
+    std::memcpy(d, s, head);
+    s += head;
+    d += head;
+    n -= head;
+    for (; n >= cache_line; n -= cache_line, s += cache_line, d += cache_line) {
+#if defined(STRIDER_COPY_AVX2)
+      const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s));
+      const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + 32));
+      _mm256_stream_si256(reinterpret_cast<__m256i*>(d), a);
+      _mm256_stream_si256(reinterpret_cast<__m256i*>(d + 32), b);
+#else
+      const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
+      const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + 16));
+      const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + 32));
+      const __m128i e = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + 48));
+      _mm_stream_si128(reinterpret_cast<__m128i*>(d), a);
+      _mm_stream_si128(reinterpret_cast<__m128i*>(d + 16), b);
+      _mm_stream_si128(reinterpret_cast<__m128i*>(d + 32), c);
+      _mm_stream_si128(reinterpret_cast<__m128i*>(d + 48), e);
+#endif
+    }
+  }
+#else
+  (void)stream;
+#endif
+  std::memcpy(d, s, n);
+}
+
+// Writes d[k] = value(k) for k in [0, n), with `vector(k)` producing the register for
+// d[k, k + lanes). With `stream`, the elements up to the first cache-line boundary are written
+// one by one and the rest by streaming stores; `vector` must be valid for every k with
+// k + lanes <= limit.
+template <class V, class T, bool Stream, class Scalar, class Vector>
+inline void vector_row(T* d, index_t n, index_t limit, Scalar value, Vector vector) {
+  index_t k = 0;
+  if constexpr (Stream) {
+    const std::size_t misalign = reinterpret_cast<std::uintptr_t>(d) % cache_line;
+    if (misalign % sizeof(T) == 0) {
+      const index_t head = std::min<index_t>(n, static_cast<index_t>((cache_line - misalign) % cache_line / sizeof(T)));
+      for (; k < head; ++k) d[k] = value(k);
+    } else {
+      for (; k < n; ++k) d[k] = value(k);  // no alignment reachable: plain stores
+    }
+  }
+  for (; k + V::lanes <= limit; k += V::lanes) {
+    if constexpr (Stream) V::stream(d + k, vector(k));
+    else V::store(d + k, vector(k));
+  }
+  for (; k < n; ++k) d[k] = value(k);
+}
+
+enum class row_kind { contiguous, fill, reverse, every_other, every_third, gather, scatter };
+
+// One row of n elements: d[k * ds] = s[k * ss]; the kind says which ss and ds it has.
+template <class T, row_kind Kind, bool Stream>
+inline void copy_row(const T* s, [[maybe_unused]] index_t ss, T* d, [[maybe_unused]] index_t ds, index_t n) {
+  if constexpr (Kind == row_kind::contiguous) {
+    if constexpr (trivial_v<T>) copy_bytes(reinterpret_cast<const std::byte*>(s), reinterpret_cast<std::byte*>(d), static_cast<std::size_t>(n) * sizeof(T), Stream);
+    else std::copy_n(s, n, d);
+  } else if constexpr (Kind == row_kind::fill) {
+    if constexpr (simd_v<T> && Stream) {
+      using V = vec_t<T>;
+      const T value = *s;
+      const auto v = V::splat(s);
+      vector_row<V, T, true>(d, n, n, [&](index_t) { return value; }, [&](index_t) { return v; });
+    } else {
+      std::fill_n(d, n, *s);
+    }
+  } else if constexpr (Kind == row_kind::reverse) {
+    if constexpr (simd_v<T>) {
+      using V = vec_t<T>;
+      vector_row<V, T, Stream>(d, n, n, [&](index_t k) { return s[-k]; }, [&](index_t k) { return V::reverse(V::load(s - k - (V::lanes - 1))); });
+    } else {
+      for (index_t k = 0; k < n; ++k) d[k] = s[-k];
+    }
+  } else if constexpr (Kind == row_kind::every_other) {
+    if constexpr (simd_v<T>) {
+      using V = vec_t<T>;
+      // The second load reaches s[2k + 2 lanes - 1], one past the last element used, so the
+      // vector loop stops one element early.
+      vector_row<V, T, Stream>(d, n, n - 1, [&](index_t k) { return s[2 * k]; }, [&](index_t k) { return V::even(V::load(s + 2 * k), V::load(s + 2 * k + V::lanes)); });
+    } else {
+      for (index_t k = 0; k < n; ++k) d[k] = s[2 * k];
+    }
+  } else if constexpr (Kind == row_kind::every_third) {
+    if constexpr (simd_v<T>) {
+      using V = vec_t<T>;
+      // A de-interleave in registers (NumPy's a[..., ::3], channel 0 of packed RGB): three loads
+      // give lanes elements; the last load reaches two past the last element used.
+      vector_row<V, T, Stream>(d, n, n - 1, [&](index_t k) { return s[3 * k]; }, [&](index_t k) {
+        const T* at = s + 3 * k;
+        return V::third(V::load(at), V::load(at + V::lanes), V::load(at + 2 * V::lanes));
+      });
+    } else {
+      for (index_t k = 0; k < n; ++k) d[k] = s[3 * k];
+    }
+  } else if constexpr (Kind == row_kind::gather) {
+    if constexpr (simd_v<T> && Stream) {
+      using V = vec_t<T>;
+      vector_row<V, T, true>(d, n, n, [&](index_t k) { return s[k * ss]; }, [&](index_t k) {
+        alignas(32) T chunk[V::lanes];
+        for (int j = 0; j < V::lanes; ++j) chunk[j] = s[(k + j) * ss];
+        return V::load(chunk);
+      });
+    } else {
+      for (index_t k = 0; k < n; ++k) d[k] = s[k * ss];
+    }
+  } else {
+    for (index_t k = 0; k < n; ++k) d[k * ds] = s[k * ss];
+  }
+}
+
+
+template <class T, row_kind Kind, bool Stream>
+inline void run_rows(const copy_plan& p, const T* src, T* dst, index_t begin, index_t end) {
+  const std::size_t inner = p.rank - 1;
+  const index_t n = p.extent[inner], ss = p.src_stride[inner], ds = p.dst_stride[inner];
+  // Short contiguous rows far apart in the source (a permute that keeps the last axis: rows of
+  // 1 KiB, 256 KiB apart): the hardware prefetcher does not cross to the next row, so ask for
+  // the row two steps of the next outer loop ahead (a prefetch of a wrong address is harmless).
+  const index_t row_bytes = n * static_cast<index_t>(sizeof(T));
+  const index_t next = inner > 0 ? p.src_stride[inner - 1] : 0;
+  const bool prefetch = Kind == row_kind::contiguous && row_bytes <= 4096 && (next < 0 ? -next : next) * static_cast<index_t>(sizeof(T)) > 4096;
+  // Two instances of the loop, so that rows of a few bytes pay no test for it.
+  const auto rows = [&]<bool Prefetch>() {
+    walk_positions(p, inner, n, begin, end, [&](index_t so, index_t dof, index_t k0, index_t k1) {
+      if constexpr (Prefetch) {
+        const char* ahead = reinterpret_cast<const char*>(src + so + 2 * next);
+        for (index_t b = 0; b < row_bytes; b += static_cast<index_t>(cache_line)) __builtin_prefetch(ahead + b);
+      }
+      copy_row<T, Kind, Stream>(src + so + k0 * ss, ss, dst + dof + k0 * ds, ds, k1 - k0);
+    });
+  };
+  if (prefetch) rows.template operator()<true>();
+  else rows.template operator()<false>();
+  if constexpr (Stream) stream_fence();
+}
+
+// ---- three rows packed in triples: a 3 x n transpose ------------------------------------------
+// The two innermost loops of a blocked plan whose short loop B has 3 elements, adjacent in the
+// source (s[3a + b]): interleaved triples (an n x 3 matrix, packed RGB) into three destination
+// rows d[b * ldd + a]. Read once, de-interleaved in registers, instead of a tile of 3 x 16 at a
+// time or three passes of stride-3 gathers.
+inline constexpr bool is_deinterleave3(const copy_plan& p) {
+  return p.blocked && p.rank >= 2 && p.extent[p.rank - 2] == 3 && p.src_stride[p.rank - 2] == 1 && p.src_stride[p.rank - 1] == 3 &&
+         p.dst_stride[p.rank - 1] == 1;
+}
+
+template <class T, bool Stream>
+inline void run_deinterleave3(const copy_plan& p, const T* src, T* dst, index_t begin, index_t end) {
+  const std::size_t inner = p.rank - 1, b_loop = p.rank - 2;
+  const index_t na = p.extent[inner], ldd = p.dst_stride[b_loop];
+  walk_positions(p, b_loop, na, begin, end, [&](index_t so, index_t dof, index_t a0, index_t a_end) {
+    const index_t count = a_end - a0;
+    const T* s = src + so + 3 * a0;
+    T* d0 = dst + dof + a0;
+    T* d1 = d0 + ldd;
+    T* d2 = d1 + ldd;
+    index_t a = 0;
+    const auto scalar_to = [&](index_t stop) {
+      for (; a < stop; ++a) {
+        d0[a] = s[3 * a];
+        d1[a] = s[3 * a + 1];
+        d2[a] = s[3 * a + 2];
+      }
+    };
+    if constexpr (simd_v<T>) {
+      using V = vec_t<T>;
+      // Streaming stores need the three rows aligned alike (the caller checks): the triples
+      // before the first line boundary are copied one by one.
+      if constexpr (Stream) scalar_to(std::min(count, static_cast<index_t>((cache_line - reinterpret_cast<std::uintptr_t>(d0) % cache_line) % cache_line / sizeof(T))));
+      const auto put = [](T* d, typename V::reg v) {
+        if constexpr (Stream) V::stream(d, v);
+        else V::store(d, v);
+      };
+      if constexpr (requires(typename V::reg r) { V::deinterleave3(r, r, r, r, r, r); }) {
+        for (; a + V::lanes <= count; a += V::lanes) {
+          typename V::reg r0, r1, r2;
+          V::deinterleave3(V::load(s + 3 * a), V::load(s + 3 * a + V::lanes), V::load(s + 3 * a + 2 * V::lanes), r0, r1, r2);
+          put(d0 + a, r0);
+          put(d1 + a, r1);
+          put(d2 + a, r2);
+        }
+      } else {
+        // Each row by its own three loads (SSE2 has no blends); the last reaches two past the
+        // row's last element, so the loop stops one vector early.
+        for (; a + V::lanes < count; a += V::lanes) {
+          const T* at = s + 3 * a;
+          put(d0 + a, V::third(V::load(at), V::load(at + V::lanes), V::load(at + 2 * V::lanes)));
+          put(d1 + a, V::third(V::load(at + 1), V::load(at + 1 + V::lanes), V::load(at + 1 + 2 * V::lanes)));
+          put(d2 + a, V::third(V::load(at + 2), V::load(at + 2 + V::lanes), V::load(at + 2 + 2 * V::lanes)));
+        }
+      }
+    }
+    scalar_to(count);
+  });
+  if constexpr (Stream) stream_fence();
+}
+
+// ---- tiles: the two innermost loops of a transpose --------------------------------------------
+// Loop B (= rank-2) is the source's fastest axis, loop A (= rank-1) the destination's. With the
+// source contiguous along B and the destination along A, d[b*ldd + a] = s[a*lds + b].
+
+// General strides, one element at a time, in a tile small enough for L1.
+template <class T>
+inline void scalar_tile(const T* s, index_t ss_a, index_t ss_b, T* d, index_t ds_a, index_t ds_b, index_t nb, index_t na) {
+  for (index_t b = 0; b < nb; ++b)
+    for (index_t a = 0; a < na; ++a) d[b * ds_b + a * ds_a] = s[a * ss_a + b * ss_b];
+}
+
+// A square of one cache line by one cache line: reads `width` source rows of one line each and
+// writes `width` destination rows of one line each, transposing lanes x lanes blocks in
+// registers. The source lines are read a group of `lanes` rows at a time, each line whole, so
+// that rows a power-of-two apart (which share an L1 set) are not evicted before they are used
+// up; the transposed blocks go through a small buffer so that each destination line is then
+// written whole and at once, as streaming stores need.
+// With `Reverse`, the source runs backwards along B (a transposed flip, as in rot90): each load
+// is reversed in its register.
+template <class V, class T, bool Stream, bool Reverse>
+inline void line_tile(const T* s, index_t lds, T* d, index_t ldd) {
+  constexpr int lanes = V::lanes;
+  constexpr int width = static_cast<int>(cache_line / sizeof(T));
+  constexpr int groups = width / lanes;
+  alignas(64) T buffer[width][width];
+  for (int g = 0; g < groups; ++g)
+    for (int bi = 0; bi < groups; ++bi) {
+      typename V::reg r[lanes];
+      const T* block = Reverse ? s - (bi * lanes + lanes - 1) : s + bi * lanes;
+      for (int j = 0; j < lanes; ++j) {
+        r[j] = V::load(block + (g * lanes + j) * lds);
+        if constexpr (Reverse) r[j] = V::reverse(r[j]);
+      }
+      V::transpose(r);
+      for (int j = 0; j < lanes; ++j) V::store(&buffer[bi * lanes + j][g * lanes], r[j]);
+    }
+  for (int b = 0; b < width; ++b)
+    for (int g = 0; g < groups; ++g) {
+      const typename V::reg v = V::load(&buffer[b][g * lanes]);
+      if constexpr (Stream) V::stream(d + b * ldd + g * lanes, v);
+      else V::store(d + b * ldd + g * lanes, v);
+    }
+}
+
+// How many line tiles ahead a transpose asks for its source lines (measured best: 1 or 2).
+inline constexpr index_t prefetch_ahead = 2;
+
+// Destination rows of at most this many bytes, adjacent in memory (NCHW to NHWC), are transposed
+// through a small buffer: line tiles fill the buffer strip by strip, each strip reading few source
+// rows (which the hardware prefetcher follows), and the buffer, a contiguous run of the
+// destination, is then written out front to back. Written straight to the destination, each strip
+// would put one line into every short row, and the memory would see the same pages written once
+// per strip.
+inline constexpr index_t staged_row_bytes = 1024;
+inline constexpr index_t staging_bytes = 16384;
+
+struct tiles_job {
+  bool staged = false; // all of A per strip, through a buffer (see staged_row_bytes)
+  index_t peel = 0;    // columns of A before the first cache-line-aligned one
+  bool simd = false;   // line_tile applies: unit strides on both sides (B may run backwards)
+};
+
+// Line tiles down B: `count` rows of B (a multiple of a line) of one line of A, from `s` (the
+// source at the line's first column, at row b0 of B's nb rows) into `d` (the destination's
+// element there, rows ldd apart). The strip's source rows are read front to back, one line of
+// each per tile (few enough streams for the hardware prefetcher), the lines `prefetch_ahead`
+// tiles down requested ahead; each destination row gets one whole line.
+template <class T, bool Stream>
+inline void line_tiles_down(const T* s, index_t ss_a, index_t ss_b, T* d, index_t ldd, index_t b0, index_t count, index_t nb) {
+  using V = tile_vec_t<T>;
+  constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
+  auto tiles = [&]<bool Reverse>() {
+    for (index_t b = 0; b < count; b += w) {
+      if (b0 + b + prefetch_ahead * w < nb)
+        for (index_t j = 0; j < w; ++j) __builtin_prefetch(s + j * ss_a + (b + prefetch_ahead * w) * ss_b);
+      line_tile<V, T, Stream, Reverse>(s + b * ss_b, ss_a, d + b * ldd, ldd);
+    }
+  };
+  if constexpr (simd_v<T>) {
+    if (ss_b < 0) tiles.template operator()<true>();
+    else tiles.template operator()<false>();
+  } else {
+    tiles.template operator()<false>();
+  }
+}
+
+// Columns [a_lo, a_hi) of A (one strip) and rows [b_lo, b_hi) of B, from the element at
+// a = b = 0: a whole, aligned line of A by line tiles, block by block of `line` rows of B; the
+// peeled columns, the last partial line and non-SIMD types one element at a time.
+template <class T, bool Stream>
+inline void tile_strip(const copy_plan& p, const T* s, T* d, const tiles_job& job, index_t a_lo, index_t a_hi, index_t b_lo, index_t b_hi) {
+  const std::size_t b_loop = p.rank - 2, a_loop = p.rank - 1;
+  const index_t nb = p.extent[b_loop];
+  const index_t ss_a = p.src_stride[a_loop], ss_b = p.src_stride[b_loop];
+  const index_t ds_a = p.dst_stride[a_loop], ds_b = p.dst_stride[b_loop];
+  if constexpr (tile_simd_v<T>) {
+    constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
+    if (job.simd && a_hi - a_lo == w && a_lo >= job.peel) {  // a whole, aligned line of A
+      const index_t b1 = b_lo + (b_hi - b_lo) / w * w;
+      const T* from = s + a_lo * ss_a;
+      T* to = d + a_lo;
+      line_tiles_down<T, Stream>(from + b_lo * ss_b, ss_a, ss_b, to + b_lo * ds_b, ds_b, b_lo, b1 - b_lo, nb);
+      if (b1 < b_hi) scalar_tile(from + b1 * ss_b, ss_a, ss_b, to + b1 * ds_b, ds_a, ds_b, b_hi - b1, w);
+      return;
+    }
+  }
+  // Blocks of rows small enough for the strip to stay in L1.
+  const index_t line = std::max<index_t>(1, static_cast<index_t>(cache_line / sizeof(T)));
+  for (index_t b = b_lo; b < b_hi; b += line)
+    scalar_tile(s + a_lo * ss_a + b * ss_b, ss_a, ss_b, d + a_lo * ds_a + b * ds_b, ds_a, ds_b, std::min(line, b_hi - b), a_hi - a_lo);
+}
+
+// Rows [b_lo, b_hi) of B, all of A, through a buffer of `staging_bytes` (see staged_row_bytes):
+// d[b * na + a] = s[a * ss_a + b * ss_b], the destination rows adjacent.
+template <class T, bool Stream>
+inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, index_t b_hi) {
+  if constexpr (tile_simd_v<T>) {
+    constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
+    const std::size_t b_loop = p.rank - 2, a_loop = p.rank - 1;
+    const index_t na = p.extent[a_loop], nb = p.extent[b_loop];
+    const index_t ss_a = p.src_stride[a_loop], ss_b = p.src_stride[b_loop];
+    const index_t rows = std::max<index_t>(w, staging_bytes / (na * static_cast<index_t>(sizeof(T))) / w * w);
+    const index_t a1 = na / w * w;
+    alignas(64) T stage[staging_bytes / sizeof(T)];  // rows * na elements at most (see prepare)
+    for (index_t b0 = b_lo; b0 < b_hi; b0 += rows) {
+      const index_t count = std::min(rows, b_hi - b0), full = count / w * w;
+      for (index_t a = 0; a < a1; a += w) line_tiles_down<T, false>(s + a * ss_a + b0 * ss_b, ss_a, ss_b, stage + a, na, b0, full, nb);
+      if (a1 < na) scalar_tile(s + a1 * ss_a + b0 * ss_b, ss_a, ss_b, stage + a1, index_t{1}, na, full, na - a1);
+      if (full < count) scalar_tile(s + (b0 + full) * ss_b, ss_a, ss_b, stage + full * na, index_t{1}, na, count - full, na);
+      copy_bytes(reinterpret_cast<const std::byte*>(stage), reinterpret_cast<std::byte*>(d + b0 * na), static_cast<std::size_t>(count * na) * sizeof(T), Stream);
+    }
+  }
+}
+
+// Positions [begin, end) of a strips walk.
+template <class T, bool Stream>
+inline void run_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t begin, index_t end) {
+  const index_t nb = walk.nb;
+  walk_positions(p, p.rank - 2, walk.block(), begin, end, [&](index_t so, index_t dof, index_t lo, index_t hi) {
+    for (index_t strip = walk.strip_of(lo / nb);; ++strip) {
+      const index_t a_lo = walk.strip_begin(strip), a_hi = walk.strip_end(strip), width = a_hi - a_lo;
+      const index_t start = nb * a_lo, stop = nb * a_hi;
+      if (start >= hi) break;
+      const index_t b_lo = lo > start ? (lo - start) / width : 0, b_hi = hi >= stop ? nb : (hi - start) / width;
+      if (b_lo >= b_hi) continue;
+      if (job.staged) staged_tiles<T, Stream>(p, src + so, dst + dof, b_lo, b_hi);
+      else tile_strip<T, Stream>(p, src + so, dst + dof, job, a_lo, a_hi, b_lo, b_hi);
+      if (stop >= hi) break;
+    }
+  });
+  if constexpr (Stream) stream_fence();
+}
+
+}  // namespace strider::detail::copy_engine

@@ -1,0 +1,99 @@
+// strider/engine/machine.hpp: what the copy engine (copy_engine.hpp) asks of the machine: the
+// largest cache's size (from sysfs, then sysconf), whether a destination is large enough for
+// streaming stores, and the element traits the kernels branch on.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <type_traits>
+
+#include "../core/layout.hpp"
+
+#if defined(__linux__)
+#include <unistd.h>
+#endif
+
+namespace strider::detail::copy_engine {
+
+
+/// Bytes of the largest cache: above it, a destination is written with streaming stores.
+/// Read once from sysfs (glibc's sysconf figure is wrong under some hypervisors: 320 MiB for
+/// a 32 MiB L3 was seen), then sysconf, then a guess.
+inline std::size_t last_level_cache_bytes() {
+  static const std::size_t bytes = [] {
+    std::size_t best = 0;
+#if defined(__linux__)
+    int best_level = 0;
+    for (int i = 0; i < 16; ++i) {
+      char path[96];
+      std::snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+      std::FILE* f = std::fopen(path, "r");
+      if (f == nullptr) break;
+      int level = 0;
+      const bool has_level = std::fscanf(f, "%d", &level) == 1;
+      std::fclose(f);
+      std::snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+      f = std::fopen(path, "r");
+      if (f == nullptr) continue;
+      unsigned long long size = 0;
+      char unit = 0;
+      const int got = std::fscanf(f, "%llu%c", &size, &unit);
+      std::fclose(f);
+      if (!has_level || got < 1) continue;
+      if (got == 2 && (unit == 'K' || unit == 'k')) size <<= 10;
+      if (got == 2 && (unit == 'M' || unit == 'm')) size <<= 20;
+      if (level >= best_level && size > 0) {
+        best_level = level;
+        best = static_cast<std::size_t>(size);
+      }
+    }
+#if defined(_SC_LEVEL3_CACHE_SIZE)
+    if (best == 0) {
+      const long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
+      if (l3 > 0) best = static_cast<std::size_t>(l3);
+    }
+#endif
+#endif
+    return best > 0 ? best : std::size_t{16} << 20;
+  }();
+  return bytes;
+}
+
+/// Whether copies choose streaming stores themselves (`automatic`, by `stream_pays`) or always
+/// or never use them where a kernel can: tests force them to reach the streaming kernels with
+/// small arrays, and copy_scaling compares the two.
+enum class streaming { automatic, always, never };
+inline streaming& stream_mode() {
+  static streaming mode = streaming::automatic;
+  return mode;
+}
+
+/// Whether a copy that writes `written` bytes on `threads` threads writes its destination with
+/// streaming stores, which skip reading each destination line before overwriting it but leave
+/// the result in memory rather than in cache. They pay when the copy would not stay in cache:
+///  - a transpose (`scattered`: each tile writes one line into each of many rows, a 3-wide one
+///    three rows at once) from a quarter of the last-level cache, and at most 8 MiB: with plain
+///    stores its scattered lines are read, evicted and written back piecemeal;
+///  - a copy written front to back (rows) from the size of the last-level cache, and at most
+///    32 MiB;
+///  - and only when each thread writes at least 256 KiB (less stays in its own cache).
+/// The caps keep a machine that reports a huge or shared last-level cache (a virtual machine's
+/// sysconf figure, a many-core server's whole-chip L3) from never streaming. benchmarks/README.md
+/// has the measurements behind the thresholds (copy_scaling --stream-sweep).
+inline bool stream_pays(std::size_t written, unsigned threads, bool scattered) {
+  if (stream_mode() != streaming::automatic) return stream_mode() == streaming::always;
+  const std::size_t cache = last_level_cache_bytes();
+  const std::size_t from = scattered ? std::min(cache / 4, std::size_t{8} << 20) : std::min(cache, std::size_t{32} << 20);
+  return written > from && written / std::max(1u, threads) >= (std::size_t{256} << 10);
+}
+
+inline constexpr std::size_t cache_line = 64;
+
+template <class T>
+inline constexpr bool trivial_v = std::is_trivially_copyable_v<T>;
+
+inline bool aligned_to(const void* p, std::size_t alignment) { return reinterpret_cast<std::uintptr_t>(p) % alignment == 0; }
+
+}  // namespace strider::detail::copy_engine

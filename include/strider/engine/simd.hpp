@@ -1,0 +1,234 @@
+// strider/engine/simd.hpp: the SIMD registers of the copy kernels (kernels.hpp), one struct per
+// register kind and element size with the few operations the kernels need: SSE2 (the x86-64
+// baseline), AVX2 for 4- and 8-byte elements where the compiler targets it, none elsewhere.
+#pragma once
+
+#include "machine.hpp"
+
+// The SSE2 kernels need only <emmintrin.h>; the much larger <immintrin.h> only when the
+// compiler targets AVX2.
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define STRIDER_COPY_SSE2 1
+#endif
+#if defined(STRIDER_COPY_SSE2) && defined(__AVX2__)
+#include <immintrin.h>
+#define STRIDER_COPY_AVX2 1
+#endif
+
+namespace strider::detail::copy_engine {
+
+// One struct per register kind and element size, with the few operations the kernels need.
+// They move bits only (loads, stores, shuffles), so any trivially copyable element of 4 or 8
+// bytes goes through the float/double forms unchanged.
+
+#if defined(STRIDER_COPY_SSE2)
+struct sse_4 {
+  using reg = __m128;
+  static constexpr int lanes = 4;
+  static reg load(const void* p) { return _mm_loadu_ps(static_cast<const float*>(p)); }
+  static reg splat(const void* p) { return _mm_load1_ps(static_cast<const float*>(p)); }
+  static void store(void* p, reg v) { _mm_storeu_ps(static_cast<float*>(p), v); }
+  static void stream(void* p, reg v) { _mm_stream_ps(static_cast<float*>(p), v); }
+  static reg reverse(reg v) { return _mm_shuffle_ps(v, v, 0x1B); }
+  static reg even(reg a, reg b) { return _mm_shuffle_ps(a, b, 0x88); }  // a0 a2 b0 b2
+  // Every third element of a|b|c: a0 a3 b2 c1.
+  static reg third(reg a, reg b, reg c) {
+    const reg t = _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 3, 3, 0));  // a0 a3 . .
+    const reg u = _mm_shuffle_ps(b, c, _MM_SHUFFLE(1, 1, 2, 2));  // b2 b2 c1 c1
+    return _mm_shuffle_ps(t, u, _MM_SHUFFLE(2, 0, 1, 0));
+  }
+  static void transpose(reg* r) { _MM_TRANSPOSE4_PS(r[0], r[1], r[2], r[3]); }
+};
+
+struct sse_8 {
+  using reg = __m128d;
+  static constexpr int lanes = 2;
+  static reg load(const void* p) { return _mm_loadu_pd(static_cast<const double*>(p)); }
+  static reg splat(const void* p) { return _mm_load1_pd(static_cast<const double*>(p)); }
+  static void store(void* p, reg v) { _mm_storeu_pd(static_cast<double*>(p), v); }
+  static void stream(void* p, reg v) { _mm_stream_pd(static_cast<double*>(p), v); }
+  static reg reverse(reg v) { return _mm_shuffle_pd(v, v, 1); }
+  static reg even(reg a, reg b) { return _mm_unpacklo_pd(a, b); }  // a0 b0
+  static reg third(reg a, reg b, reg) { return _mm_shuffle_pd(a, b, 2); }  // a0 b1
+  static void transpose(reg* r) {
+    const reg t = _mm_unpacklo_pd(r[0], r[1]);
+    r[1] = _mm_unpackhi_pd(r[0], r[1]);
+    r[0] = t;
+  }
+};
+#endif
+
+#if defined(STRIDER_COPY_AVX2)
+struct avx_4 {
+  using reg = __m256;
+  static constexpr int lanes = 8;
+  static reg load(const void* p) { return _mm256_loadu_ps(static_cast<const float*>(p)); }
+  static reg splat(const void* p) { return _mm256_broadcast_ss(static_cast<const float*>(p)); }
+  static void store(void* p, reg v) { _mm256_storeu_ps(static_cast<float*>(p), v); }
+  static void stream(void* p, reg v) { _mm256_stream_ps(static_cast<float*>(p), v); }
+  static reg reverse(reg v) { return _mm256_permutevar8x32_ps(v, _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0)); }
+  static reg even(reg a, reg b) {
+    // a0 a2 b0 b2 | a4 a6 b4 b6, then the 64-bit pairs reordered to a0 a2 a4 a6 b0 b2 b4 b6.
+    const reg t = _mm256_shuffle_ps(a, b, 0x88);
+    return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(t), 0xD8));
+  }
+  // The three rows of a 3 x 8 block stored column by column in a|b|c (s[3j + r] is row r's j):
+  // each row's lanes come from one of the three registers by two blends, then one permute puts
+  // them in order.
+  static void deinterleave3(reg a, reg b, reg c, reg& r0, reg& r1, reg& r2) {
+    r0 = _mm256_permutevar8x32_ps(_mm256_blend_ps(_mm256_blend_ps(a, b, 0x92), c, 0x24), _mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5));
+    r1 = _mm256_permutevar8x32_ps(_mm256_blend_ps(_mm256_blend_ps(a, b, 0x24), c, 0x49), _mm256_setr_epi32(1, 4, 7, 2, 5, 0, 3, 6));
+    r2 = _mm256_permutevar8x32_ps(_mm256_blend_ps(_mm256_blend_ps(a, b, 0x49), c, 0x92), _mm256_setr_epi32(2, 5, 0, 3, 6, 1, 4, 7));
+  }
+  static reg third(reg a, reg b, reg c) {
+    return _mm256_permutevar8x32_ps(_mm256_blend_ps(_mm256_blend_ps(a, b, 0x92), c, 0x24), _mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5));
+  }
+  static void transpose(reg* r) {
+    // 2x2 blocks of single elements, then of pairs, then of 128-bit halves.
+    const reg t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
+    const reg t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
+    const reg t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
+    const reg t6 = _mm256_unpacklo_ps(r[6], r[7]), t7 = _mm256_unpackhi_ps(r[6], r[7]);
+    const reg u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xEE);
+    const reg u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xEE);
+    const reg u4 = _mm256_shuffle_ps(t4, t6, 0x44), u5 = _mm256_shuffle_ps(t4, t6, 0xEE);
+    const reg u6 = _mm256_shuffle_ps(t5, t7, 0x44), u7 = _mm256_shuffle_ps(t5, t7, 0xEE);
+    r[0] = _mm256_permute2f128_ps(u0, u4, 0x20);
+    r[1] = _mm256_permute2f128_ps(u1, u5, 0x20);
+    r[2] = _mm256_permute2f128_ps(u2, u6, 0x20);
+    r[3] = _mm256_permute2f128_ps(u3, u7, 0x20);
+    r[4] = _mm256_permute2f128_ps(u0, u4, 0x31);
+    r[5] = _mm256_permute2f128_ps(u1, u5, 0x31);
+    r[6] = _mm256_permute2f128_ps(u2, u6, 0x31);
+    r[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
+  }
+};
+
+struct avx_8 {
+  using reg = __m256d;
+  static constexpr int lanes = 4;
+  static reg load(const void* p) { return _mm256_loadu_pd(static_cast<const double*>(p)); }
+  static reg splat(const void* p) { return _mm256_broadcast_sd(static_cast<const double*>(p)); }
+  static void store(void* p, reg v) { _mm256_storeu_pd(static_cast<double*>(p), v); }
+  static void stream(void* p, reg v) { _mm256_stream_pd(static_cast<double*>(p), v); }
+  static reg reverse(reg v) { return _mm256_permute4x64_pd(v, 0x1B); }
+  static reg even(reg a, reg b) { return _mm256_permute4x64_pd(_mm256_unpacklo_pd(a, b), 0xD8); }  // a0 a2 b0 b2
+  // As avx_4's, for 3 x 4 blocks: s[3j + r] in lane (3j + r) % 4 of register (3j + r) / 4.
+  static void deinterleave3(reg a, reg b, reg c, reg& r0, reg& r1, reg& r2) {
+    r0 = _mm256_permute4x64_pd(_mm256_blend_pd(_mm256_blend_pd(a, b, 0x4), c, 0x2), 0x6C);  // lanes 0 3 2 1
+    r1 = _mm256_permute4x64_pd(_mm256_blend_pd(_mm256_blend_pd(a, b, 0x9), c, 0x4), 0xB1);  // lanes 1 0 3 2
+    r2 = _mm256_permute4x64_pd(_mm256_blend_pd(_mm256_blend_pd(a, b, 0x2), c, 0x9), 0xC6);  // lanes 2 1 0 3
+  }
+  static reg third(reg a, reg b, reg c) { return _mm256_permute4x64_pd(_mm256_blend_pd(_mm256_blend_pd(a, b, 0x4), c, 0x2), 0x6C); }
+  static void transpose(reg* r) {
+    const reg t0 = _mm256_unpacklo_pd(r[0], r[1]), t1 = _mm256_unpackhi_pd(r[0], r[1]);
+    const reg t2 = _mm256_unpacklo_pd(r[2], r[3]), t3 = _mm256_unpackhi_pd(r[2], r[3]);
+    r[0] = _mm256_permute2f128_pd(t0, t2, 0x20);
+    r[1] = _mm256_permute2f128_pd(t1, t3, 0x20);
+    r[2] = _mm256_permute2f128_pd(t0, t2, 0x31);
+    r[3] = _mm256_permute2f128_pd(t1, t3, 0x31);
+  }
+};
+#endif
+
+#if defined(STRIDER_COPY_SSE2)
+// Transposes n x n elements held in n registers: log2(n) rounds of a perfect shuffle (register
+// i paired with i + n/2, interleaved element by element into registers 2i and 2i+1).
+template <int N, class Lo, class Hi>
+inline void shuffle_transpose(__m128i* r, Lo lo, Hi hi) {
+  for (int round = 1; round < N; round *= 2) {
+    __m128i t[N];
+    for (int i = 0; i < N / 2; ++i) {
+      t[2 * i] = lo(r[i], r[i + N / 2]);
+      t[2 * i + 1] = hi(r[i], r[i + N / 2]);
+    }
+    for (int i = 0; i < N; ++i) r[i] = t[i];
+  }
+}
+
+// 1- and 2-byte elements (uint8 images, float16/bfloat16): transposes only.
+struct sse_1 {
+  using reg = __m128i;
+  static constexpr int lanes = 16;
+  static reg load(const void* p) { return _mm_loadu_si128(static_cast<const __m128i*>(p)); }
+  static void store(void* p, reg v) { _mm_storeu_si128(static_cast<__m128i*>(p), v); }
+  static void stream(void* p, reg v) { _mm_stream_si128(static_cast<__m128i*>(p), v); }
+  static void transpose(reg* r) {
+    shuffle_transpose<16>(r, [](reg a, reg b) { return _mm_unpacklo_epi8(a, b); }, [](reg a, reg b) { return _mm_unpackhi_epi8(a, b); });
+  }
+};
+
+struct sse_2 {
+  using reg = __m128i;
+  static constexpr int lanes = 8;
+  static reg load(const void* p) { return _mm_loadu_si128(static_cast<const __m128i*>(p)); }
+  static void store(void* p, reg v) { _mm_storeu_si128(static_cast<__m128i*>(p), v); }
+  static void stream(void* p, reg v) { _mm_stream_si128(static_cast<__m128i*>(p), v); }
+  static void transpose(reg* r) {
+    shuffle_transpose<8>(r, [](reg a, reg b) { return _mm_unpacklo_epi16(a, b); }, [](reg a, reg b) { return _mm_unpackhi_epi16(a, b); });
+  }
+};
+#endif
+
+// The register kind for elements of `Size` bytes, or void when there is none.
+template <std::size_t Size>
+struct vec_for {
+  using type = void;
+};
+#if defined(STRIDER_COPY_AVX2)
+template <>
+struct vec_for<4> {
+  using type = avx_4;
+};
+template <>
+struct vec_for<8> {
+  using type = avx_8;
+};
+#elif defined(STRIDER_COPY_SSE2)
+template <>
+struct vec_for<4> {
+  using type = sse_4;
+};
+template <>
+struct vec_for<8> {
+  using type = sse_8;
+};
+#endif
+
+template <class T>
+using vec_t = typename vec_for<sizeof(T)>::type;
+
+/// Elements that the SIMD row kernels may move as raw bits.
+template <class T>
+inline constexpr bool simd_v = trivial_v<T> && !std::is_void_v<vec_t<T>>;
+
+// The register kind that transposes elements of `Size` bytes (rows need more operations, which
+// the 1- and 2-byte kinds do not have).
+template <std::size_t Size>
+struct tile_vec_for : vec_for<Size> {};
+#if defined(STRIDER_COPY_SSE2)
+template <>
+struct tile_vec_for<1> {
+  using type = sse_1;
+};
+template <>
+struct tile_vec_for<2> {
+  using type = sse_2;
+};
+#endif
+
+template <class T>
+using tile_vec_t = typename tile_vec_for<sizeof(T)>::type;
+
+template <class T>
+inline constexpr bool tile_simd_v = trivial_v<T> && !std::is_void_v<tile_vec_t<T>>;
+
+/// Orders the streaming stores of this thread before whatever it does next.
+inline void stream_fence() {
+#if defined(STRIDER_COPY_SSE2)
+  _mm_sfence();
+#endif
+}
+
+}  // namespace strider::detail::copy_engine

@@ -1,0 +1,148 @@
+// strider/engine/walk.hpp: a copy plan's loop nest walked as one line of work (copy_plan.hpp's
+// loops, the innermost one or two left to a kernel), and that line cut into equal shares for
+// the threads of one copy.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+
+#include "copy_plan.hpp"
+#include "machine.hpp"
+
+namespace strider::detail::copy_engine {
+
+
+// Walks the outer loops 0..outer-1 of the plan as one linear range of items: `body(src_off,
+// dst_off)` runs once per item in [begin, end).
+template <class Body>
+inline void walk_outer(const copy_plan& p, std::size_t outer, index_t begin, index_t end, Body body) {
+  index_t index[max_rank] = {};
+  index_t rest = begin;
+  index_t so = p.src_offset, dof = p.dst_offset;
+  for (std::size_t d = outer; d-- > 0;) {
+    index[d] = rest % p.extent[d];
+    rest /= p.extent[d];
+    so += index[d] * p.src_stride[d];
+    dof += index[d] * p.dst_stride[d];
+  }
+  for (index_t w = begin; w < end; ++w) {
+    body(so, dof);
+    for (std::size_t d = outer; d-- > 0;) {  // odometer step of the outer loops (no step past the last element)
+      if (++index[d] < p.extent[d]) {
+        so += p.src_stride[d];
+        dof += p.dst_stride[d];
+        break;
+      }
+      so -= (p.extent[d] - 1) * p.src_stride[d];
+      dof -= (p.extent[d] - 1) * p.dst_stride[d];
+      index[d] = 0;
+    }
+  }
+}
+
+// Positions [begin, end) of a walk (below) whose items of the outer loops 0..outer-1 are `block`
+// positions each: `body(src_off, dst_off, lo, hi)` for every item touched, [lo, hi) being the
+// item's part of the range within [0, block).
+template <class Body>
+inline void walk_positions(const copy_plan& p, std::size_t outer, index_t block, index_t begin, index_t end, Body body) {
+  const index_t first = begin / block, last = (end - 1) / block;
+  index_t item = first;
+  walk_outer(p, outer, first, last + 1, [&](index_t so, index_t dof) {
+    body(so, dof, item == first ? begin - first * block : 0, item == last ? end - last * block : block);
+    ++item;
+  });
+}
+
+// ---- the walk: a copy's work in one line, cut into equal shares for threads -------------------
+// Each kernel walks the plan in one order: the outer loops, then
+//  - rows: along the innermost loop (a unit is one element);
+//  - triples: along the de-interleaved loop (a unit is one triple);
+//  - strips: strip after strip of A, each one cache line wide (the first one narrower where the
+//    destination's rows start inside a line), each walked down all of B in blocks of one line of
+//    rows (a unit is one element); where the destination's rows are short and adjacent, one strip
+//    of all of A, staged (see `staged_tiles`).
+// A position in that line counts units of equal work, so that equal ranges of positions are
+// equal shares whatever the shape, and a share may start and end inside any loop: in the middle
+// of a row, of a strip, of the outer loops. Shares start and end at snapped positions (whole
+// lines of a row, whole blocks of one line of rows of B within a strip), so that threads do not
+// write the same cache line (where the destination's alignment permits) and the tile kernels see
+// whole blocks.
+enum class walk_kind { rows, triples, strips };
+
+struct copy_walk {
+  walk_kind kind = walk_kind::rows;
+  index_t outer = 1;  // items of the loops outside the kernel's
+  index_t n = 1;      // rows, triples: units per outer item; strips: the extent of A
+  index_t nb = 1;     // strips: the extent of B
+  index_t line = 1;   // elements in a cache line; strips: rows of B per block
+  index_t width = 1;  // strips: columns of A per strip
+  index_t peel = 0;   // strips: width of a first, narrower strip (0: none)
+
+  constexpr index_t block() const { return kind == walk_kind::strips ? n * nb : n; }
+  constexpr index_t total() const { return outer * block(); }
+  // Strips: the strip that holds column a of A, and a strip's columns [begin, end).
+  constexpr index_t strip_of(index_t a) const { return peel == 0 ? a / width : a < peel ? 0 : 1 + (a - peel) / width; }
+  constexpr index_t strip_begin(index_t s) const { return peel == 0 ? s * width : s == 0 ? 0 : peel + (s - 1) * width; }
+  constexpr index_t strip_end(index_t s) const { return std::min(n, peel == 0 ? (s + 1) * width : s == 0 ? peel : peel + s * width); }
+  // Units by which a snapped position can move: a cache line of a row or a block of a line of
+  // rows of B in a strip; with `whole`, a row (rows, triples) or a strip (strips), as a single
+  // thread walks them.
+  constexpr index_t granule(bool whole) const {
+    if (kind == walk_kind::strips) return width * (whole ? nb : std::min(nb, line));
+    return whole ? n : std::min(n, line);
+  }
+
+  // The snapped position nearest to `e`.
+  constexpr index_t snap(index_t e, bool whole) const {
+    if (e <= 0) return 0;
+    if (e >= total()) return total();
+    const index_t base = e / block() * block(), r = e - base;
+    if (kind != walk_kind::strips) {
+      if (whole || n <= line) return base + (2 * r >= n ? n : 0);
+      const index_t k = (r + line / 2) / line * line;
+      return base + std::min(k, n);
+    }
+    const index_t s = strip_of(r / nb), lo = strip_begin(s), cols = strip_end(s) - lo;
+    if (whole) return base + nb * (2 * (r - nb * lo) >= nb * cols ? strip_end(s) : lo);
+    const index_t b = ((r - nb * lo) / cols + line / 2) / line * line;
+    return b >= nb ? base + nb * strip_end(s) : base + nb * lo + b * cols;
+  }
+};
+
+/// How a copy is shared among threads: its walk cut into `pieces` ranges of nearly equal size,
+/// piece k run by member k % threads, so that each member has the same number of pieces and the
+/// members work on neighbouring parts of the arrays at the same time (in a transpose,
+/// neighbouring strips), which the memory system serves better than one block per thread. Pieces
+/// keep whole rows or strips, as a single thread walks them, where they are large enough for that
+/// to keep the balance; otherwise they are cut inside rows and strips.
+struct copy_shares {
+  copy_walk walk;
+  unsigned threads = 1;
+  index_t pieces = 1;
+  bool whole = false;
+
+  /// First position of piece k (the total for k = pieces).
+  constexpr index_t boundary(index_t k) const {
+    const index_t total = walk.total();
+    if (k >= pieces) return total;
+    return walk.snap(total / pieces * k + total % pieces * k / pieces, whole);
+  }
+};
+
+// Snapping moves a piece's ends by up to a granule: pieces of at least `piece_granules` granules
+// keep every member's share within a few per cent of the mean. Up to `pieces_per_thread` pieces
+// per member spread each member over the arrays.
+inline constexpr index_t pieces_per_thread = 64;
+inline constexpr index_t piece_granules = 32;
+
+constexpr copy_shares share_copy(const copy_walk& walk, unsigned threads) {
+  copy_shares s{walk, std::max(1u, threads), 1, false};
+  if (s.threads == 1) return s;
+  const auto members = static_cast<index_t>(s.threads);
+  const auto per_member = [&](bool whole) { return walk.total() / (piece_granules * walk.granule(whole)) / members; };
+  s.whole = per_member(true) >= 1;
+  s.pieces = members * std::clamp<index_t>(per_member(s.whole), 1, pieces_per_thread);
+  return s;
+}
+
+}  // namespace strider::detail::copy_engine
