@@ -23,13 +23,18 @@ namespace detail {
 // permute_t), while the specialization below is the whole cost for a plain layout type.
 // Anything else (a cv- or reference-qualified layout, or not a layout) takes the primary
 // template, which strips the qualifiers or stops with a message naming the problem.
+// A swizzled layout: the message, then its layout's value, so that the rule does not refuse too.
 template <class L>
 consteval dynamic_layout value_of_layout_type() {
-  static_assert(!is_swizzled_v<std::remove_cvref_t<L>>,
-                "strider: the type aliases take strided layouts; a swizzled_t takes view operations on a view of it (slice<\"...\">(v) keeps the swizzle), or as swizzled_t<op_t<L, ...>, S>");
-  static_assert(is_static_layout_v<std::remove_cvref_t<L>>, "strider: a static layout type (contiguous<...>, column_major<...>, layout<...> or an operation's result) is expected here");
-  if constexpr (is_static_layout_v<std::remove_cvref_t<L>>) return std::remove_cvref_t<L>::dynamic();
-  else return {};
+  if constexpr (is_swizzled_v<std::remove_cvref_t<L>>) {
+    static_assert(!is_swizzled_v<std::remove_cvref_t<L>>,
+                  "strider: the type aliases take strided layouts; a swizzled_t takes view operations on a view of it (slice<\"...\">(v) keeps the swizzle), or as swizzled_t<op_t<L, ...>, S>");
+    return std::remove_cvref_t<L>::layout_type::dynamic();
+  } else {
+    static_assert(is_static_layout_v<std::remove_cvref_t<L>>, "strider: a static layout type (contiguous<...>, column_major<...>, layout<...> or an operation's result) is expected here");
+    if constexpr (is_static_layout_v<std::remove_cvref_t<L>>) return std::remove_cvref_t<L>::dynamic();
+    else return {};
+  }
 }
 template <class L>
 constexpr dynamic_layout dyn = value_of_layout_type<L>();
