@@ -11,7 +11,7 @@
 //   list       := int, int, ...  |  (int, int, ...)          (one tuple or several integers)
 // The text between [ ] goes unchanged to strider::slice, the core's NumPy index parser.
 // Every rule about layouts stays in the core, and every operation's name, argument form and
-// core function come from the core's operation_table: this file only maps text onto it.
+// core function come from the operation_table (operation_table.hpp): this file only maps text onto it.
 //
 // The parser is a loop without recursion (a tuple holds integers only), so no input can nest
 // deeply; the text is limited to max_expression_length bytes and everything is linear in it.
@@ -30,12 +30,12 @@
 #include "../core/error.hpp"
 #include "../core/layout.hpp"
 #include "../core/operations.hpp"
-#include "../core/operation_table.hpp"
 #include "../core/slice.hpp"
 #include "../core/access.hpp"
 #include "../core/text.hpp"
 #include "../core/thread_value.hpp"
 #include "cute.hpp"
+#include "operation_table.hpp"
 
 namespace strider {
 

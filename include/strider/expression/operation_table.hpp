@@ -1,4 +1,4 @@
-// strider/core/operation_table.hpp: the list of every layout operation, one entry each: its name,
+// strider/expression/operation_table.hpp: the list of every layout operation, one entry each: its name,
 // how its arguments are written, what it does, and the core function that runs it.
 //
 // The expression language (parser, evaluation, --emit-cpp), the `strider` command's help and
@@ -12,12 +12,12 @@
 #include <string_view>
 #include <type_traits>
 
-#include "dims.hpp"
-#include "algebra.hpp"
-#include "layout.hpp"
-#include "operations.hpp"
-#include "rearrange.hpp"
-#include "slice.hpp"
+#include "../core/algebra.hpp"
+#include "../core/dims.hpp"
+#include "../core/layout.hpp"
+#include "../core/operations.hpp"
+#include "../core/rearrange.hpp"
+#include "../core/slice.hpp"
 
 namespace strider {
 
