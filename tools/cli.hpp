@@ -256,12 +256,21 @@ inline bool write_explain(std::ostream& out, const std::string& text, const std:
   // The static entries of the chain cut after step k, or why the mixed rules refuse it there,
   // and why: an entry is run-time when the rule computed it from a run-time entry of the layout
   // before (named), static when from static entries and the call's arguments alone.
-  const expression parsed = dyn_axes ? parse_expression(text) : expression{};  // once: each step cuts it
-  const auto pattern_at = [&](std::size_t k) {  // throws layout_error where the mixed rules refuse
-    expression cut = parsed;
-    cut.operations.resize(k + 1);
-    return evaluate_pattern(cut, *dyn_axes);
-  };
+  // Each step's pattern (the chain cut there, evaluated once), or the mixed rules' refusal.
+  std::vector<std::optional<strider::detail::pattern_layout>> patterns(steps.size());
+  std::vector<std::string> refusals(steps.size());
+  if (dyn_axes) {
+    const expression parsed = parse_expression(text);
+    for (std::size_t k = 0; k < steps.size() && steps[k].after; ++k) {
+      expression cut = parsed;
+      cut.operations.resize(k + 1);
+      try {
+        patterns[k] = evaluate_pattern(cut, *dyn_axes);
+      } catch (const layout_error& e) {
+        refusals[k] = e.what();
+      }
+    }
+  }
   const auto run_time_entries = [](const strider::detail::pattern_layout& p) {
     const auto& v = p.entries();
     std::vector<std::string> out;
@@ -278,19 +287,15 @@ inline bool write_explain(std::ostream& out, const std::string& text, const std:
     return out;
   };
   const auto entries = [&](std::size_t k) -> std::string {
-    std::optional<strider::detail::pattern_layout> pattern;
-    try {
-      pattern = pattern_at(k);
-    } catch (const layout_error& e) {
-      return std::string("the mixed rules refuse here: ") + e.what();
-    }
+    const std::optional<strider::detail::pattern_layout>& pattern = patterns[k];
+    if (!pattern) return "the mixed rules refuse here: " + refusals[k];
     const auto& v = pattern->entries();
     std::string out = "static_shape " + static_entries_text(v.shape, v.rank, true) + ", static_strides " + static_entries_text(v.strides, v.rank, false) +
                       ", static_offset " + (v.offset.known ? std::to_string(v.offset.value) : std::string("dyn"));
     const std::vector<std::string> now = run_time_entries(*pattern);
     if (now.empty()) return out + ": every entry static";
     if (k == 0) return out + ": " + listed(now) + (now.size() == 1 ? " is" : " are") + " run-time (--dyn)";
-    const std::vector<std::string> inputs = run_time_entries(pattern_at(k - 1));  // step k - 1 was not refused
+    const std::vector<std::string> inputs = run_time_entries(*patterns[k - 1]);  // a refusal at k - 1 would refuse k too
     return out + ": " + listed(now) + (now.size() == 1 ? " is" : " are") + " run-time, computed from the run-time " + (inputs.size() == 1 ? "entry" : "entries") +
            " before this step (" + listed(inputs) + "); the rest from static entries and the call's arguments";
   };

@@ -29,26 +29,16 @@ struct unswizzled<swizzled_layout<L, S>> {
   using type = L;
 };
 
-// One past the largest swizzled offset of v's elements (0 when empty), by a walk over them in
-// C order: the swizzle keeps each aligned period in place, so it is at most v's span rounded up
-// to the period, but exactly that only when the period's last offsets are reached.
+// One past the largest swizzled offset of v's elements (0 when empty), by a walk over them: the
+// swizzle keeps each aligned period in place, so it is at most v's span rounded up to the period,
+// but exactly that only when the period's last offsets are reached.
 STRIDER_HOST_DEVICE constexpr index_t swizzled_span(const layout_value& v, swizzle_value s) {
-  for (std::size_t d = 0; d < v.rank; ++d)
-    if (v.shape[d] == 0) return 0;
-  index_t index[max_rank] = {}, offset = v.offset, span = 0;
-  while (true) {
-    const index_t o = swizzle_offset(s, offset) + 1;
-    span = o > span ? o : span;
-    std::size_t d = v.rank;
-    while (d > 0 && index[d - 1] + 1 == v.shape[d - 1]) {
-      --d;
-      offset -= index[d] * v.strides[d];
-      index[d] = 0;
-    }
-    if (d == 0) return span;
-    ++index[d - 1];
-    offset += v.strides[d - 1];
-  }
+  index_t span = 0;
+  for_each_offset(v, [&](index_t o) {
+    const index_t end = swizzle_offset(s, o) + 1;
+    span = end > span ? end : span;
+  });
+  return span;
 }
 
 // The widest vector (a power of two) of w consecutive elements along the last axis at w
@@ -141,34 +131,39 @@ struct swizzled_layout<L, Swizzle> {
 template <class L, class Swizzle>
 using swizzled_t = swizzled_layout<L, Swizzle>;
 
+namespace detail {
+// A layout R read through swizzle S: a static one as a type, a mixed one holding R's entries.
+template <class S, class R>
+STRIDER_HOST_DEVICE constexpr auto through_swizzle(const R& layout) {
+  if constexpr (static_layout_type<R>) return swizzled_layout<R, S>{};
+  else return swizzled_layout<R, S>(layout);
+}
+}  // namespace detail
+
 // --- run-time indices of a swizzled layout: the index applied to the layout before the swizzle
 // (static/runtime_index.hpp, static/thread_value.hpp), the result read through the same swizzle.
 
 /// `select<Dim>(l, i)` of a swizzled layout: the selected layout, swizzled.
 template <index_t Dim, class L, class S>
 STRIDER_HOST_DEVICE constexpr auto select(const swizzled_layout<L, S>& l, index_t index) {
-  const auto selected = select<Dim>(l.layout(), index);
-  return swizzled_layout<std::remove_cvref_t<decltype(selected)>, S>(selected);
+  return detail::through_swizzle<S>(select<Dim>(l.layout(), index));
 }
 /// `narrow<Dim, Length>(l, start)` of a swizzled layout.
 template <index_t Dim, index_t Length, class L, class S>
 STRIDER_HOST_DEVICE constexpr auto narrow(const swizzled_layout<L, S>& l, index_t start) {
-  const auto narrowed = narrow<Dim, Length>(l.layout(), start);
-  return swizzled_layout<std::remove_cvref_t<decltype(narrowed)>, S>(narrowed);
+  return detail::through_swizzle<S>(narrow<Dim, Length>(l.layout(), start));
 }
 /// `tile_at(l, i...)` of a swizzled tiled layout (`tile<T...>` or `logical_divide` of a swizzled view).
 template <class L, class S, std::integral... I>
   requires requires { L::rest_rank; } && (sizeof...(I) == L::rest_rank)
 STRIDER_HOST_DEVICE constexpr auto tile_at(const swizzled_layout<L, S>& l, I... index) {
-  const auto tile = tile_at(l.layout(), index...);
-  return swizzled_layout<std::remove_cvref_t<decltype(tile)>, S>(tile);
+  return detail::through_swizzle<S>(tile_at(l.layout(), index...));
 }
 /// `partition(tile, TV{}, thread)` of a swizzled tile: thread `thread`'s values (partition_t of
 /// the layout before the swizzle, at the thread's offset), read through the swizzle.
 template <class L, class S, thread_value_type TV>
 STRIDER_HOST_DEVICE constexpr auto partition(const swizzled_layout<L, S>& tile, TV tv, index_t thread) {
-  const auto values = partition(tile.layout(), tv, thread);
-  return swizzled_layout<std::remove_cvref_t<decltype(values)>, S>(values);
+  return detail::through_swizzle<S>(partition(tile.layout(), tv, thread));
 }
 
 /// The widest vector load of a swizzled layout: L's, at most 2^M elements (see

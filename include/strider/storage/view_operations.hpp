@@ -36,8 +36,7 @@ STRIDER_HOST_DEVICE constexpr auto with_mixed_layout(X& x, Make make) {
   const auto v = x.as_view();
   using L = typename view_of_t<X>::layout_type;
   if constexpr (swizzled_layout_type<L>) {
-    const auto made = make(v.layout().layout());
-    const swizzled_layout<std::remove_cvref_t<decltype(made)>, typename L::swizzle_type> layout(made);
+    const auto layout = through_swizzle<typename L::swizzle_type>(make(v.layout().layout()));
     return tensor_view<typename view_of_t<X>::element_type, std::remove_cvref_t<decltype(layout)>>(v.data(), layout, within_checked_t{});
   } else {
     const auto layout = make(v.layout());
@@ -52,12 +51,8 @@ constexpr auto with_mixed_layouts(X& x, Make make) {
   using T = typename view_of_t<X>::element_type;
   using L = typename view_of_t<X>::layout_type;
   if constexpr (swizzled_layout_type<L>) {  // each part through the same swizzle
-    const auto swizzled = [](const auto& part) {
-      using P = std::remove_cvref_t<decltype(part)>;
-      if constexpr (static_layout_type<P>) return swizzled_layout<P, typename L::swizzle_type>{};
-      else return swizzled_layout<P, typename L::swizzle_type>(part);
-    };
-    return std::apply([&](const auto&... part) { return std::tuple{tensor_view<T, decltype(swizzled(part))>(v.data(), swizzled(part), within_checked_t{})...}; },
+    using S = typename L::swizzle_type;
+    return std::apply([&](const auto&... part) { return std::tuple{tensor_view<T, decltype(through_swizzle<S>(part))>(v.data(), through_swizzle<S>(part), within_checked_t{})...}; },
                       make(v.layout().layout()));
   } else {
     return std::apply([&](const auto&... part) { return std::tuple{tensor_view<T, std::remove_cvref_t<decltype(part)>>(v.data(), part, within_checked_t{})...}; },
