@@ -13,6 +13,7 @@
 #include "dims.hpp"
 #include "error.hpp"
 #include "layout.hpp"
+#include "operation_forms.hpp"
 
 namespace strider {
 
@@ -977,70 +978,32 @@ STRIDER_HOST_DEVICE constexpr L select(const L& l, index_t dim, index_t index) {
 // a function template in a template argument (the static aliases), and an unqualified call finds
 // these first. Other compilers call the templates.
 #ifdef __CUDACC__
-STRIDER_HOST_DEVICE constexpr dynamic_layout permute(const dynamic_layout& l, const dims& axes) { return permute<dynamic_layout>(l, axes); }
-STRIDER_HOST_DEVICE constexpr dynamic_layout transpose(const dynamic_layout& l, index_t a, index_t b) { return transpose<dynamic_layout>(l, a, b); }
+// The operations of core/operation_forms.hpp's lists, from their entries (at the end of this file).
+// The others: flip and squeeze with and without axes, view's and reshape's, coalesce, ravel.
 STRIDER_HOST_DEVICE constexpr dynamic_layout flip(const dynamic_layout& l, const dims& axes) { return flip<dynamic_layout>(l, axes); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout flip(const dynamic_layout& l) { return flip<dynamic_layout>(l); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout squeeze(const dynamic_layout& l, const dims& axes) { return squeeze<dynamic_layout>(l, axes); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout squeeze(const dynamic_layout& l) { return squeeze<dynamic_layout>(l); }
-STRIDER_HOST_DEVICE constexpr dynamic_layout unsqueeze(const dynamic_layout& l, index_t axis) { return unsqueeze<dynamic_layout>(l, axis); }
-STRIDER_HOST_DEVICE constexpr dynamic_layout movedim(const dynamic_layout& l, const dims& source, const dims& destination) {
-  return movedim<dynamic_layout>(l, source, destination);
-}
-STRIDER_HOST_DEVICE constexpr dynamic_layout matrix_transpose(const dynamic_layout& l) { return matrix_transpose<dynamic_layout>(l); }
-STRIDER_HOST_DEVICE constexpr dynamic_layout reverse_axis_order(const dynamic_layout& l) { return reverse_axis_order<dynamic_layout>(l); }
-STRIDER_HOST_DEVICE constexpr dynamic_layout narrow(const dynamic_layout& l, index_t dim, index_t start, index_t length) { return narrow<dynamic_layout>(l, dim, start, length); }
-STRIDER_HOST_DEVICE constexpr dynamic_layout broadcast_to(const dynamic_layout& l, const dims& shape) { return broadcast_to<dynamic_layout>(l, shape); }
-STRIDER_HOST_DEVICE constexpr dynamic_layout expand(const dynamic_layout& l, const dims& sizes) { return expand<dynamic_layout>(l, sizes); }
-STRIDER_HOST_DEVICE constexpr dynamic_layout diagonal(const dynamic_layout& l, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) { return diagonal<dynamic_layout>(l, offset, axis1, axis2); }
-STRIDER_HOST_DEVICE constexpr dynamic_layout unfold(const dynamic_layout& l, index_t dim, index_t size, index_t step) { return unfold<dynamic_layout>(l, dim, size, step); }
-STRIDER_HOST_DEVICE constexpr dynamic_layout select(const dynamic_layout& l, index_t dim, index_t index) { return select<dynamic_layout>(l, dim, index); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout view(const dynamic_layout& l, const dims& shape) { return view<dynamic_layout>(l, shape); }
 STRIDER_HOST_DEVICE constexpr bool can_view(const dynamic_layout& l, const dims& shape) { return can_view<dynamic_layout>(l, shape); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout reshape(const dynamic_layout& l, const dims& shape) { return reshape<dynamic_layout>(l, shape); }
-STRIDER_HOST_DEVICE constexpr dynamic_layout flatten(const dynamic_layout& l, index_t start = 0, index_t end = -1) { return flatten<dynamic_layout>(l, start, end); }
 STRIDER_HOST_DEVICE constexpr bool can_flatten(const dynamic_layout& l, index_t start = 0, index_t end = -1) { return can_flatten<dynamic_layout>(l, start, end); }
-STRIDER_HOST_DEVICE constexpr dynamic_layout unflatten(const dynamic_layout& l, index_t dim, const dims& sizes) { return unflatten<dynamic_layout>(l, dim, sizes); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout sliding_window_view(const dynamic_layout& l, const dims& window, const dims& axes) { return sliding_window_view<dynamic_layout>(l, window, axes); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout sliding_window_view(const dynamic_layout& l, const dims& window) { return sliding_window_view<dynamic_layout>(l, window); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout coalesce(const dynamic_layout& l) { return coalesce<dynamic_layout>(l); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout permute(const detail::pattern_layout& l, const dims& axes) { return permute<detail::pattern_layout>(l, axes); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout transpose(const detail::pattern_layout& l, index_t a, index_t b) { return transpose<detail::pattern_layout>(l, a, b); }
 STRIDER_HOST_DEVICE constexpr detail::pattern_layout flip(const detail::pattern_layout& l, const dims& axes) { return flip<detail::pattern_layout>(l, axes); }
 STRIDER_HOST_DEVICE constexpr detail::pattern_layout flip(const detail::pattern_layout& l) { return flip<detail::pattern_layout>(l); }
 STRIDER_HOST_DEVICE constexpr detail::pattern_layout squeeze(const detail::pattern_layout& l, const dims& axes) { return squeeze<detail::pattern_layout>(l, axes); }
 STRIDER_HOST_DEVICE constexpr detail::pattern_layout squeeze(const detail::pattern_layout& l) { return squeeze<detail::pattern_layout>(l); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout unsqueeze(const detail::pattern_layout& l, index_t axis) { return unsqueeze<detail::pattern_layout>(l, axis); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout movedim(const detail::pattern_layout& l, const dims& source, const dims& destination) {
-  return movedim<detail::pattern_layout>(l, source, destination);
-}
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout matrix_transpose(const detail::pattern_layout& l) { return matrix_transpose<detail::pattern_layout>(l); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout reverse_axis_order(const detail::pattern_layout& l) { return reverse_axis_order<detail::pattern_layout>(l); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout narrow(const detail::pattern_layout& l, index_t dim, index_t start, index_t length) { return narrow<detail::pattern_layout>(l, dim, start, length); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout broadcast_to(const detail::pattern_layout& l, const dims& shape) { return broadcast_to<detail::pattern_layout>(l, shape); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout expand(const detail::pattern_layout& l, const dims& sizes) { return expand<detail::pattern_layout>(l, sizes); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout diagonal(const detail::pattern_layout& l, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) { return diagonal<detail::pattern_layout>(l, offset, axis1, axis2); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout unfold(const detail::pattern_layout& l, index_t dim, index_t size, index_t step) { return unfold<detail::pattern_layout>(l, dim, size, step); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout select(const detail::pattern_layout& l, index_t dim, index_t index) { return select<detail::pattern_layout>(l, dim, index); }
 STRIDER_HOST_DEVICE constexpr detail::pattern_layout coalesce(const detail::pattern_layout& l) { return coalesce<detail::pattern_layout>(l); }
 STRIDER_HOST_DEVICE constexpr detail::pattern_layout view(const detail::pattern_layout& l, const dims& shape) { return view<detail::pattern_layout>(l, shape); }
 STRIDER_HOST_DEVICE constexpr detail::maybe_bool can_view(const detail::pattern_layout& l, const dims& shape) { return can_view<detail::pattern_layout>(l, shape); }
 STRIDER_HOST_DEVICE constexpr detail::pattern_layout reshape(const detail::pattern_layout& l, const dims& shape) { return reshape<detail::pattern_layout>(l, shape); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout flatten(const detail::pattern_layout& l, index_t start = 0, index_t end = -1) { return flatten<detail::pattern_layout>(l, start, end); }
 STRIDER_HOST_DEVICE constexpr detail::maybe_bool can_flatten(const detail::pattern_layout& l, index_t start = 0, index_t end = -1) { return can_flatten<detail::pattern_layout>(l, start, end); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout unflatten(const detail::pattern_layout& l, index_t dim, const dims& sizes) { return unflatten<detail::pattern_layout>(l, dim, sizes); }
 STRIDER_HOST_DEVICE constexpr detail::pattern_layout sliding_window_view(const detail::pattern_layout& l, const dims& window, const dims& axes) { return sliding_window_view<detail::pattern_layout>(l, window, axes); }
 STRIDER_HOST_DEVICE constexpr detail::pattern_layout sliding_window_view(const detail::pattern_layout& l, const dims& window) { return sliding_window_view<detail::pattern_layout>(l, window); }
-STRIDER_HOST_DEVICE constexpr dynamic_layout t(const dynamic_layout& l) { return t<dynamic_layout>(l); }
-STRIDER_HOST_DEVICE constexpr dynamic_layout rot90(const dynamic_layout& l, index_t k = 1, index_t axis1 = 0, index_t axis2 = 1) { return rot90<dynamic_layout>(l, k, axis1, axis2); }
-STRIDER_HOST_DEVICE constexpr dynamic_layout rollaxis(const dynamic_layout& l, index_t axis, index_t start = 0) { return rollaxis<dynamic_layout>(l, axis, start); }
-STRIDER_HOST_DEVICE constexpr dynamic_layout expand_dims(const dynamic_layout& l, const dims& axes) { return expand_dims<dynamic_layout>(l, axes); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout ravel(const dynamic_layout& l) { return ravel<dynamic_layout>(l); }
 STRIDER_HOST_DEVICE constexpr bool can_ravel(const dynamic_layout& l) { return can_ravel<dynamic_layout>(l); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout t(const detail::pattern_layout& l) { return t<detail::pattern_layout>(l); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout rot90(const detail::pattern_layout& l, index_t k = 1, index_t axis1 = 0, index_t axis2 = 1) { return rot90<detail::pattern_layout>(l, k, axis1, axis2); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout rollaxis(const detail::pattern_layout& l, index_t axis, index_t start = 0) { return rollaxis<detail::pattern_layout>(l, axis, start); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout expand_dims(const detail::pattern_layout& l, const dims& axes) { return expand_dims<detail::pattern_layout>(l, axes); }
 STRIDER_HOST_DEVICE constexpr detail::pattern_layout ravel(const detail::pattern_layout& l) { return ravel<detail::pattern_layout>(l); }
 STRIDER_HOST_DEVICE constexpr detail::maybe_bool can_ravel(const detail::pattern_layout& l) { return can_ravel<detail::pattern_layout>(l); }
 #endif
@@ -1324,34 +1287,6 @@ STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> dsplit_indices(const L& l, c
   return detail::indices_parts(l, indices, detail::numpy_split_axis(l, 3, "dsplit"), "dsplit");
 }
 
-#ifdef __CUDACC__  // the non-template forms under nvcc (see above)
-STRIDER_HOST_DEVICE constexpr layout_parts split(const dynamic_layout& l, index_t split_size, index_t dim = 0) { return split<dynamic_layout>(l, split_size, dim); }
-STRIDER_HOST_DEVICE constexpr layout_parts split_with_sizes(const dynamic_layout& l, const dims& sizes, index_t dim = 0) { return split_with_sizes<dynamic_layout>(l, sizes, dim); }
-STRIDER_HOST_DEVICE constexpr layout_parts chunk(const dynamic_layout& l, index_t chunks, index_t dim = 0) { return chunk<dynamic_layout>(l, chunks, dim); }
-STRIDER_HOST_DEVICE constexpr layout_parts unbind(const dynamic_layout& l, index_t dim = 0) { return unbind<dynamic_layout>(l, dim); }
-STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> split(const detail::pattern_layout& l, index_t split_size, index_t dim = 0) { return split<detail::pattern_layout>(l, split_size, dim); }
-STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> split_with_sizes(const detail::pattern_layout& l, const dims& sizes, index_t dim = 0) { return split_with_sizes<detail::pattern_layout>(l, sizes, dim); }
-STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> chunk(const detail::pattern_layout& l, index_t chunks, index_t dim = 0) { return chunk<detail::pattern_layout>(l, chunks, dim); }
-STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> unbind(const detail::pattern_layout& l, index_t dim = 0) { return unbind<detail::pattern_layout>(l, dim); }
-STRIDER_HOST_DEVICE constexpr layout_parts tensor_split(const dynamic_layout& l, index_t sections, index_t dim = 0) { return tensor_split<dynamic_layout>(l, sections, dim); }
-STRIDER_HOST_DEVICE constexpr layout_parts tensor_split_indices(const dynamic_layout& l, const dims& indices, index_t dim = 0) { return tensor_split_indices<dynamic_layout>(l, indices, dim); }
-STRIDER_HOST_DEVICE constexpr layout_parts numpy_split(const dynamic_layout& l, index_t sections, index_t axis = 0) { return numpy_split<dynamic_layout>(l, sections, axis); }
-STRIDER_HOST_DEVICE constexpr layout_parts hsplit(const dynamic_layout& l, index_t sections) { return hsplit<dynamic_layout>(l, sections); }
-STRIDER_HOST_DEVICE constexpr layout_parts vsplit(const dynamic_layout& l, index_t sections) { return vsplit<dynamic_layout>(l, sections); }
-STRIDER_HOST_DEVICE constexpr layout_parts dsplit(const dynamic_layout& l, index_t sections) { return dsplit<dynamic_layout>(l, sections); }
-STRIDER_HOST_DEVICE constexpr layout_parts hsplit_indices(const dynamic_layout& l, const dims& indices) { return hsplit_indices<dynamic_layout>(l, indices); }
-STRIDER_HOST_DEVICE constexpr layout_parts vsplit_indices(const dynamic_layout& l, const dims& indices) { return vsplit_indices<dynamic_layout>(l, indices); }
-STRIDER_HOST_DEVICE constexpr layout_parts dsplit_indices(const dynamic_layout& l, const dims& indices) { return dsplit_indices<dynamic_layout>(l, indices); }
-STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> tensor_split(const detail::pattern_layout& l, index_t sections, index_t dim = 0) { return tensor_split<detail::pattern_layout>(l, sections, dim); }
-STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> tensor_split_indices(const detail::pattern_layout& l, const dims& indices, index_t dim = 0) { return tensor_split_indices<detail::pattern_layout>(l, indices, dim); }
-STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> numpy_split(const detail::pattern_layout& l, index_t sections, index_t axis = 0) { return numpy_split<detail::pattern_layout>(l, sections, axis); }
-STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> hsplit(const detail::pattern_layout& l, index_t sections) { return hsplit<detail::pattern_layout>(l, sections); }
-STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> vsplit(const detail::pattern_layout& l, index_t sections) { return vsplit<detail::pattern_layout>(l, sections); }
-STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> dsplit(const detail::pattern_layout& l, index_t sections) { return dsplit<detail::pattern_layout>(l, sections); }
-STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> hsplit_indices(const detail::pattern_layout& l, const dims& indices) { return hsplit_indices<detail::pattern_layout>(l, indices); }
-STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> vsplit_indices(const detail::pattern_layout& l, const dims& indices) { return vsplit_indices<detail::pattern_layout>(l, indices); }
-STRIDER_HOST_DEVICE constexpr basic_layout_parts<detail::pattern_layout> dsplit_indices(const detail::pattern_layout& l, const dims& indices) { return dsplit_indices<detail::pattern_layout>(l, indices); }
-#endif
 
 /// PyTorch `as_strided(shape, strides, offset)`: any layout over the same storage, with offsets
 /// counted from the start of the storage. It may reach anywhere in the storage the input was cut
@@ -1395,9 +1330,7 @@ STRIDER_HOST_DEVICE constexpr L with_storage(const L& l, index_t storage_size) {
 }
 
 #ifdef __CUDACC__  // the non-template forms under nvcc (see above)
-STRIDER_HOST_DEVICE constexpr dynamic_layout as_strided(const dynamic_layout& l, const dims& shape, const dims& strides, index_t offset) { return as_strided<dynamic_layout>(l, shape, strides, offset); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout with_storage(const dynamic_layout& l, index_t storage_size) { return with_storage<dynamic_layout>(l, storage_size); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout as_strided(const detail::pattern_layout& l, const dims& shape, const dims& strides, index_t offset) { return as_strided<detail::pattern_layout>(l, shape, strides, offset); }
 STRIDER_HOST_DEVICE constexpr detail::pattern_layout with_storage(const detail::pattern_layout& l, index_t storage_size) { return with_storage<detail::pattern_layout>(l, storage_size); }
 #endif
 
@@ -1412,5 +1345,25 @@ STRIDER_HOST_DEVICE constexpr dynamic_layout as_strided(index_t storage_size, co
   storage.storage_size = storage_size;
   return as_strided(dynamic_layout(storage, dynamic_layout::unchecked_t{}), shape, strides, offset);
 }
+
+#ifdef __CUDACC__
+// The non-template forms of the listed operations' rules under nvcc (see above); a parts rule
+// gives a layout_parts.
+#define STRIDER_NVCC_FORMS_nvcc_forms(name, runtime_parameters, runtime_arguments)                                          \
+  STRIDER_HOST_DEVICE constexpr auto name(const dynamic_layout& l STRIDER_COMMA_BEFORE runtime_parameters) {      \
+    return name<dynamic_layout>(l STRIDER_COMMA_BEFORE runtime_arguments);                                                  \
+  }                                                                                                                         \
+  STRIDER_HOST_DEVICE constexpr auto name(const detail::pattern_layout& l STRIDER_COMMA_BEFORE runtime_parameters) {       \
+    return name<detail::pattern_layout>(l STRIDER_COMMA_BEFORE runtime_arguments);                                          \
+  }
+#define STRIDER_NVCC_FORMS_nvcc_forms_elsewhere(name, runtime_parameters, runtime_arguments)
+#define STRIDER_NVCC_FORMS(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc) \
+  STRIDER_NVCC_FORMS_##nvcc(name, runtime_parameters, runtime_arguments)
+STRIDER_VIEW_OPERATIONS(STRIDER_NVCC_FORMS)
+STRIDER_PARTS_OPERATIONS(STRIDER_NVCC_FORMS)
+#undef STRIDER_NVCC_FORMS
+#undef STRIDER_NVCC_FORMS_nvcc_forms_elsewhere
+#undef STRIDER_NVCC_FORMS_nvcc_forms
+#endif
 
 }  // namespace strider

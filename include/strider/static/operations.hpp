@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "../core/algebra.hpp"
+#include "../core/operation_forms.hpp"
 #include "../core/operations.hpp"
 #include "../core/rearrange.hpp"
 #include "../core/slice.hpp"
@@ -463,40 +464,26 @@ using broadcast_shapes_t =
 // to the run-time function of the same name (on a dynamic_layout) is resolved: the aliases are
 // unconstrained, and clang 14 substitutes a declared return type before checking constraints.
 
-template <fixed_string Index, static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto slice(L) { return slice_t<L, Index>{}; }
-template <index_t... P, static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto permute(L) { return permute_t<L, P...>{}; }
-template <index_t A, index_t B, static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto transpose(L) { return transpose_t<L, A, B>{}; }
+// The listed operations (core/operation_forms.hpp): `narrow<1, 0, 2>(l)` is `narrow_t<L, 1, 0, 2>{}`.
+#define STRIDER_STATIC_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc) \
+  template <STRIDER_COMMA_AFTER static_parameters static_layout_type L>                                                   \
+  STRIDER_HOST_DEVICE constexpr auto name(L) { return name##_t<L STRIDER_COMMA_BEFORE static_arguments>{}; }
+#define STRIDER_STATIC_PARTS_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc) \
+  template <STRIDER_COMMA_AFTER static_parameters static_layout_type L>                                                   \
+  constexpr auto name(L) { return name##_t<L STRIDER_COMMA_BEFORE static_arguments>{}; }
+STRIDER_VIEW_OPERATIONS(STRIDER_STATIC_FORM)
+STRIDER_PARTS_OPERATIONS(STRIDER_STATIC_PARTS_FORM)
+#undef STRIDER_STATIC_PARTS_FORM
+#undef STRIDER_STATIC_FORM
+// The others, written by hand (core/operation_forms.hpp says why).
 template <index_t... Axes, static_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto flip(L) { return flip_t<L, Axes...>{}; }
-template <index_t... E, static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto broadcast_to(L) { return broadcast_to_t<L, E...>{}; }
 template <index_t... E, static_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto view(L) { return view_t<L, E...>{}; }
 template <index_t... E, static_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto reshape(L) { return reshape_t<L, E...>{}; }
 template <index_t... Axes, static_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto squeeze(L) { return squeeze_t<L, Axes...>{}; }
-template <index_t Axis, static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto unsqueeze(L) { return unsqueeze_t<L, Axis>{}; }
-template <index_t Offset = 0, index_t A = 0, index_t B = 1, static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto diagonal(L) { return diagonal_t<L, Offset, A, B>{}; }
-template <index_t Dim, index_t Size, index_t Step, static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto unfold(L) { return unfold_t<L, Dim, Size, Step>{}; }
-template <class Source, class Destination, static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto movedim(L) { return movedim_t<L, Source, Destination>{}; }
-template <index_t Dim, index_t... E, static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto unflatten(L) { return unflatten_t<L, Dim, E...>{}; }
-template <index_t... E, static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto expand(L) { return expand_t<L, E...>{}; }
-template <index_t Start = 0, index_t End = -1, static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto flatten(L) { return flatten_t<L, Start, End>{}; }
-template <index_t Dim, index_t Start, index_t Length, static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto narrow(L) { return narrow_t<L, Dim, Start, Length>{}; }
-template <index_t Dim, index_t Index, static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto select(L) { return select_t<L, Dim, Index>{}; }
 template <static_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto coalesce(L) { return coalesce_t<L>{}; }
 template <static_layout_type A, static_layout_type B>
@@ -513,52 +500,10 @@ template <static_layout_type A, static_layout_type B>
 STRIDER_HOST_DEVICE constexpr auto logical_product(A, B) { return logical_product_t<A, B>{}; }
 template <index_t... T, static_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto tile(L) { return tile_t<L, T...>{}; }
-template <fixed_string Pattern, fixed_string Sizes = "", static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto rearrange(L) { return rearrange_t<L, Pattern, Sizes>{}; }
-template <static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto matrix_transpose(L) { return matrix_transpose_t<L>{}; }
-template <static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto reverse_axis_order(L) { return reverse_axis_order_t<L>{}; }
 template <class Window, class Axes = void, static_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto sliding_window_view(L) { return sliding_window_view_t<L, Window, Axes>{}; }
-template <index_t Size, index_t Dim = 0, static_layout_type L>
-constexpr auto split(L) { return split_t<L, Size, Dim>{}; }
-template <class Sizes, index_t Dim = 0, static_layout_type L>
-constexpr auto split_with_sizes(L) { return split_with_sizes_t<L, Sizes, Dim>{}; }
-template <index_t Chunks, index_t Dim = 0, static_layout_type L>
-constexpr auto chunk(L) { return chunk_t<L, Chunks, Dim>{}; }
-template <index_t Dim = 0, static_layout_type L>
-constexpr auto unbind(L) { return unbind_t<L, Dim>{}; }
-template <index_t Sections, index_t Dim = 0, static_layout_type L>
-constexpr auto tensor_split(L) { return tensor_split_t<L, Sections, Dim>{}; }
-template <class Indices, index_t Dim = 0, static_layout_type L>
-constexpr auto tensor_split_indices(L) { return tensor_split_indices_t<L, Indices, Dim>{}; }
-template <index_t Sections, index_t Axis = 0, static_layout_type L>
-constexpr auto numpy_split(L) { return numpy_split_t<L, Sections, Axis>{}; }
-template <index_t Sections, static_layout_type L>
-constexpr auto hsplit(L) { return hsplit_t<L, Sections>{}; }
-template <index_t Sections, static_layout_type L>
-constexpr auto vsplit(L) { return vsplit_t<L, Sections>{}; }
-template <index_t Sections, static_layout_type L>
-constexpr auto dsplit(L) { return dsplit_t<L, Sections>{}; }
-template <class Indices, static_layout_type L>
-constexpr auto hsplit_indices(L) { return hsplit_indices_t<L, Indices>{}; }
-template <class Indices, static_layout_type L>
-constexpr auto vsplit_indices(L) { return vsplit_indices_t<L, Indices>{}; }
-template <class Indices, static_layout_type L>
-constexpr auto dsplit_indices(L) { return dsplit_indices_t<L, Indices>{}; }
-template <static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto t(L) { return t_t<L>{}; }
-template <index_t K = 1, index_t A = 0, index_t B = 1, static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto rot90(L) { return rot90_t<L, K, A, B>{}; }
-template <index_t Axis, index_t Start = 0, static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto rollaxis(L) { return rollaxis_t<L, Axis, Start>{}; }
-template <index_t... Axes, static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto expand_dims(L) { return expand_dims_t<L, Axes...>{}; }
 template <static_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto ravel(L) { return ravel_t<L>{}; }
-template <class Shape, class Strides, index_t Offset, static_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto as_strided(L) { return as_strided_t<L, Shape, Strides, Offset>{}; }
 template <index_t N, static_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto with_storage(L) { return with_storage_t<L, N>{}; }
 
@@ -572,12 +517,15 @@ STRIDER_HOST_DEVICE constexpr R layout_from(const dynamic_layout& result) {
 }
 }  // namespace detail
 
-template <fixed_string Index, mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto slice(const L& l) { return detail::layout_from<slice_t<L, Index>>(slice(l.dynamic(), Index.view())); }
-template <index_t... P, mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto permute(const L& l) { return detail::layout_from<permute_t<L, P...>>(permute(l.dynamic(), dims{P...})); }
-template <index_t A, index_t B, mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto transpose(const L& l) { return detail::layout_from<transpose_t<L, A, B>>(transpose(l.dynamic(), A, B)); }
+// The listed operations: `narrow<1, 0, 2>(l)` is `narrow(l.dynamic(), 1, 0, 2)` as a narrow_t<L, 1, 0, 2>.
+#define STRIDER_MIXED_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc) \
+  template <STRIDER_COMMA_AFTER static_parameters mixed_layout_type L>                                                    \
+  STRIDER_HOST_DEVICE constexpr auto name(const L& l) {                                                                  \
+    return detail::layout_from<name##_t<L STRIDER_COMMA_BEFORE static_arguments>>(name(l.dynamic() STRIDER_COMMA_BEFORE rule_arguments)); \
+  }
+STRIDER_VIEW_OPERATIONS(STRIDER_MIXED_FORM)
+#undef STRIDER_MIXED_FORM
+// The others, written by hand.
 template <index_t... Axes, mixed_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto flip(const L& l) {
   if constexpr (sizeof...(Axes) == 0) return detail::layout_from<flip_t<L>>(flip(l.dynamic()));
@@ -588,57 +536,17 @@ STRIDER_HOST_DEVICE constexpr auto squeeze(const L& l) {
   if constexpr (sizeof...(Axes) == 0) return detail::layout_from<squeeze_t<L>>(squeeze(l.dynamic()));
   else return detail::layout_from<squeeze_t<L, Axes...>>(squeeze(l.dynamic(), dims{Axes...}));
 }
-template <index_t Axis, mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto unsqueeze(const L& l) { return detail::layout_from<unsqueeze_t<L, Axis>>(unsqueeze(l.dynamic(), Axis)); }
-template <class Source, class Destination, mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto movedim(const L& l) {
-  return detail::layout_from<movedim_t<L, Source, Destination>>(movedim(l.dynamic(), Source::as_dims(), Destination::as_dims()));
-}
-template <index_t Dim, index_t Start, index_t Length, mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto narrow(const L& l) { return detail::layout_from<narrow_t<L, Dim, Start, Length>>(narrow(l.dynamic(), Dim, Start, Length)); }
-template <index_t Dim, index_t Index, mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto select(const L& l) { return detail::layout_from<select_t<L, Dim, Index>>(select(l.dynamic(), Dim, Index)); }
-template <index_t... E, mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto broadcast_to(const L& l) { return detail::layout_from<broadcast_to_t<L, E...>>(broadcast_to(l.dynamic(), dims{E...})); }
-template <index_t... E, mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto expand(const L& l) { return detail::layout_from<expand_t<L, E...>>(expand(l.dynamic(), dims{E...})); }
-template <index_t Offset = 0, index_t A = 0, index_t B = 1, mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto diagonal(const L& l) { return detail::layout_from<diagonal_t<L, Offset, A, B>>(diagonal(l.dynamic(), Offset, A, B)); }
-template <index_t Dim, index_t Size, index_t Step, mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto unfold(const L& l) { return detail::layout_from<unfold_t<L, Dim, Size, Step>>(unfold(l.dynamic(), Dim, Size, Step)); }
-template <class Shape, class Strides, index_t Offset, mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto as_strided(const L& l) {
-  return detail::layout_from<as_strided_t<L, Shape, Strides, Offset>>(as_strided(l.dynamic(), Shape::as_dims(), Strides::as_dims(), Offset));
-}
 template <index_t N, mixed_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto with_storage(const L& l) { return detail::layout_from<with_storage_t<L, N>>(with_storage(l.dynamic(), N)); }
 template <index_t... E, mixed_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto view(const L& l) { return detail::layout_from<view_t<L, E...>>(view(l.dynamic(), dims{E...})); }
 template <index_t... E, mixed_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto reshape(const L& l) { return detail::layout_from<reshape_t<L, E...>>(reshape(l.dynamic(), dims{E...})); }
-template <index_t Start = 0, index_t End = -1, mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto flatten(const L& l) { return detail::layout_from<flatten_t<L, Start, End>>(flatten(l.dynamic(), Start, End)); }
-template <index_t Dim, index_t... E, mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto unflatten(const L& l) { return detail::layout_from<unflatten_t<L, Dim, E...>>(unflatten(l.dynamic(), Dim, dims{E...})); }
 template <class Window, class Axes = void, mixed_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto sliding_window_view(const L& l) {
   if constexpr (std::is_void_v<Axes>) return detail::layout_from<sliding_window_view_t<L, Window>>(sliding_window_view(l.dynamic(), Window::as_dims()));
   else return detail::layout_from<sliding_window_view_t<L, Window, Axes>>(sliding_window_view(l.dynamic(), Window::as_dims(), Axes::as_dims()));
 }
-template <fixed_string Pattern, fixed_string Sizes = "", mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto rearrange(const L& l) { return detail::layout_from<rearrange_t<L, Pattern, Sizes>>(rearrange(l.dynamic(), Pattern.view(), Sizes.view())); }
-template <mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto matrix_transpose(const L& l) { return detail::layout_from<matrix_transpose_t<L>>(matrix_transpose(l.dynamic())); }
-template <mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto reverse_axis_order(const L& l) { return detail::layout_from<reverse_axis_order_t<L>>(reverse_axis_order(l.dynamic())); }
-template <mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto t(const L& l) { return detail::layout_from<t_t<L>>(t(l.dynamic())); }
-template <index_t K = 1, index_t A = 0, index_t B = 1, mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto rot90(const L& l) { return detail::layout_from<rot90_t<L, K, A, B>>(rot90(l.dynamic(), K, A, B)); }
-template <index_t Axis, index_t Start = 0, mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto rollaxis(const L& l) { return detail::layout_from<rollaxis_t<L, Axis, Start>>(rollaxis(l.dynamic(), Axis, Start)); }
-template <index_t... Axes, mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto expand_dims(const L& l) { return detail::layout_from<expand_dims_t<L, Axes...>>(expand_dims(l.dynamic(), dims{Axes...})); }
 template <mixed_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto ravel(const L& l) { return detail::layout_from<ravel_t<L>>(ravel(l.dynamic())); }
 
@@ -708,36 +616,13 @@ constexpr Tuple parts_from(const Parts& parts) {
 
 // split, chunk and unbind of a mixed layout: the split axis must be static (the number of
 // parts is in the type); each part is a static or mixed layout.
-template <index_t Size, index_t Dim = 0, mixed_layout_type L>
-constexpr auto split(const L& l) { return detail::parts_from<split_t<L, Size, Dim>>(split(l.dynamic(), Size, Dim)); }
-template <class Sizes, index_t Dim = 0, mixed_layout_type L>
-constexpr auto split_with_sizes(const L& l) {
-  return detail::parts_from<split_with_sizes_t<L, Sizes, Dim>>(split_with_sizes(l.dynamic(), Sizes::as_dims(), Dim));
-}
-template <index_t Chunks, index_t Dim = 0, mixed_layout_type L>
-constexpr auto chunk(const L& l) { return detail::parts_from<chunk_t<L, Chunks, Dim>>(chunk(l.dynamic(), Chunks, Dim)); }
-template <index_t Dim = 0, mixed_layout_type L>
-constexpr auto unbind(const L& l) { return detail::parts_from<unbind_t<L, Dim>>(unbind(l.dynamic(), Dim)); }
-template <index_t Sections, index_t Dim = 0, mixed_layout_type L>
-constexpr auto tensor_split(const L& l) { return detail::parts_from<tensor_split_t<L, Sections, Dim>>(tensor_split(l.dynamic(), Sections, Dim)); }
-template <class Indices, index_t Dim = 0, mixed_layout_type L>
-constexpr auto tensor_split_indices(const L& l) {
-  return detail::parts_from<tensor_split_indices_t<L, Indices, Dim>>(tensor_split_indices(l.dynamic(), Indices::as_dims(), Dim));
-}
-template <index_t Sections, index_t Axis = 0, mixed_layout_type L>
-constexpr auto numpy_split(const L& l) { return detail::parts_from<numpy_split_t<L, Sections, Axis>>(numpy_split(l.dynamic(), Sections, Axis)); }
-template <index_t Sections, mixed_layout_type L>
-constexpr auto hsplit(const L& l) { return detail::parts_from<hsplit_t<L, Sections>>(hsplit(l.dynamic(), Sections)); }
-template <index_t Sections, mixed_layout_type L>
-constexpr auto vsplit(const L& l) { return detail::parts_from<vsplit_t<L, Sections>>(vsplit(l.dynamic(), Sections)); }
-template <index_t Sections, mixed_layout_type L>
-constexpr auto dsplit(const L& l) { return detail::parts_from<dsplit_t<L, Sections>>(dsplit(l.dynamic(), Sections)); }
-template <class Indices, mixed_layout_type L>
-constexpr auto hsplit_indices(const L& l) { return detail::parts_from<hsplit_indices_t<L, Indices>>(hsplit_indices(l.dynamic(), Indices::as_dims())); }
-template <class Indices, mixed_layout_type L>
-constexpr auto vsplit_indices(const L& l) { return detail::parts_from<vsplit_indices_t<L, Indices>>(vsplit_indices(l.dynamic(), Indices::as_dims())); }
-template <class Indices, mixed_layout_type L>
-constexpr auto dsplit_indices(const L& l) { return detail::parts_from<dsplit_indices_t<L, Indices>>(dsplit_indices(l.dynamic(), Indices::as_dims())); }
+#define STRIDER_MIXED_PARTS_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc) \
+  template <STRIDER_COMMA_AFTER static_parameters mixed_layout_type L>                                                    \
+  constexpr auto name(const L& l) {                                                                                      \
+    return detail::parts_from<name##_t<L STRIDER_COMMA_BEFORE static_arguments>>(name(l.dynamic() STRIDER_COMMA_BEFORE rule_arguments)); \
+  }
+STRIDER_PARTS_OPERATIONS(STRIDER_MIXED_PARTS_FORM)
+#undef STRIDER_MIXED_PARTS_FORM
 
 /// `broadcast_shapes(shape<3, 1>{}, shape<4>{})` is `shape<3, 4>{}`.
 template <class... Shapes>
