@@ -1,6 +1,8 @@
 // strider/core/algebra.hpp: CuTe's layout algebra in NumPy's row-major order: composition,
 // complement, right and left inverses, logical divide and product, tile, and the widest vector
-// load a layout allows. One constexpr function each, like the view operations.
+// load a layout allows. One constexpr function each, like the view operations. Over 600 lines:
+// the operations share the mode lists, the sorted complement and the nvcc forms below, which no
+// other header uses; apart, each piece would include all the others.
 //
 // CuTe reads a layout's 1-D index in column-major order (mode 0 varies fastest); strider reads it
 // in C order (the last axis varies fastest), as NumPy and PyTorch do. The two are mirror images:
@@ -25,6 +27,63 @@
 #include "operations.hpp"
 
 namespace strider {
+
+namespace detail {
+template <class V>
+STRIDER_HOST_DEVICE constexpr V coalesced(const V& in, const char* op) {
+  using E = entry_t<V>;
+  V out = in;
+  out.rank = 0;
+  for (std::size_t d = 0; d < in.rank; ++d) {
+    if (static_cast<bool>(in.shape[d] == 0)) {  // no element: one empty axis says everything
+      out.rank = 1;
+      out.shape[0] = 0;
+      out.strides[0] = 1;
+      for (std::size_t e = 1; e < max_rank; ++e) out.shape[e] = out.strides[e] = 0;
+      return out;
+    }
+  }
+  // On a pattern, an axis of run-time extent that nothing merges with would go if the extent
+  // were 1, which no type can say: `lone` marks it until an axis merges into it.
+  bool lone[max_rank] = {};
+  std::size_t lone_axis[max_rank] = {};
+  for (std::size_t d = 0; d < in.rank; ++d) {
+    if (static_cast<bool>(is_one(in.shape[d]))) continue;
+    // Merges into the previous axis when that one steps over exactly this one's elements
+    // (outer stride == extent * stride, tested by division: the product may not fit in int64).
+    bool merge = false;
+    if (out.rank > 0) {
+      const E outer = out.strides[out.rank - 1], stride = in.strides[d];
+      if (decided(stride == 0, op, "whether two axes merge")) merge = decided(outer == 0, op, "whether two axes merge");
+      else merge = decided(outer % stride == 0, op, "whether two axes merge") && decided(outer / stride == in.shape[d], op, "whether two axes merge");
+    }
+    if (merge) {
+      out.shape[out.rank - 1] = out.shape[out.rank - 1] * in.shape[d];  // at most the element count
+      out.strides[out.rank - 1] = in.strides[d];
+      lone[out.rank - 1] = false;
+    } else {
+      out.shape[out.rank] = in.shape[d];
+      out.strides[out.rank] = in.strides[d];
+      lone[out.rank] = may_be_one(in.shape[d]);
+      lone_axis[out.rank] = d;
+      ++out.rank;
+    }
+  }
+  for (std::size_t e = 0; e < out.rank; ++e) refuse_lone_run_time_axis(lone[e], op, lone_axis[e], "the layout");
+  for (std::size_t e = out.rank; e < max_rank; ++e) out.shape[e] = out.strides[e] = 0;
+  return out;
+}
+}  // namespace detail
+
+/// CuTe's `coalesce`, in row-major order: the fewest axes with the same function from the C-order
+/// index of an element to its offset. Extent-1 axes go and neighbours that nest (the outer
+/// stride is the inner extent times the inner stride) merge. A layout of one element becomes
+/// rank 0 (CuTe's `1:0`, which has no rank 0), an empty one `(0,)` with stride 1; the offset and
+/// the storage stay. On a mixed layout, which axes merge must be decided by static entries, and
+/// an axis of run-time extent must merge with a neighbour or be a dyn_multiple<N> (N > 1): an
+/// extent of 1 would remove it. A run-time extent of 0 gives the empty layout of the same type.
+template <detail::rule_layout L>
+STRIDER_HOST_DEVICE constexpr L coalesce(const L& l) { return detail::subset_result(detail::coalesced(l.entries(), "coalesce")); }
 
 namespace detail {
 
@@ -621,6 +680,8 @@ STRIDER_HOST_DEVICE constexpr index_t vector_width(const L& l, index_t element_b
 // Under nvcc, non-template forms (see core/operations.hpp): nvcc's front end rejects a call of a
 // function template in a template argument.
 #ifdef __CUDACC__
+STRIDER_HOST_DEVICE constexpr dynamic_layout coalesce(const dynamic_layout& l) { return coalesce<dynamic_layout>(l); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout coalesce(const detail::pattern_layout& l) { return coalesce<detail::pattern_layout>(l); }
 #define STRIDER_ALGEBRA_BINARY(name, A, B, R) \
   STRIDER_HOST_DEVICE constexpr R name(const A& a, const B& b) { return ::strider::name<A, B>(a, b); }
 #define STRIDER_ALGEBRA_BINARY_ALL(name)                                      \

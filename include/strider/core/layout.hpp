@@ -4,7 +4,9 @@
 //     offset + i0 * strides[0] + ... + i{r-1} * strides[r-1]
 // exactly as NumPy (byte strides divided by the item size) and PyTorch define it. Every
 // property below is computed from (shape, strides, offset) by one constexpr function, which the
-// static layer evaluates at compile time and the run-time API at run time.
+// static layer evaluates at compile time and the run-time API at run time. Over 600 lines: the
+// value types (layout_value, the mixed pattern), their checks and properties are one definition
+// that every other header reads, and dynamic_layout is their class.
 #pragma once
 
 #include <compare>

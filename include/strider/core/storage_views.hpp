@@ -1,0 +1,68 @@
+// strider/core/storage_views.hpp: the operations that reach the whole storage rather than a view's elements: as_strided and with_storage.
+// Part of the view operations (core/operations.hpp includes every family); each rule is a template
+// over detail::rule_layout, its refusals naming the operation.
+#pragma once
+
+#include "rule_helpers.hpp"
+
+namespace strider {
+
+/// PyTorch `as_strided(shape, strides, offset)`: any layout over the same storage, with offsets
+/// counted from the start of the storage. It may reach anywhere in the storage the input was cut
+/// from, [0, storage_size()), and nowhere outside it; the result keeps that storage.
+template <detail::rule_layout L>
+STRIDER_HOST_DEVICE constexpr L as_strided(const L& l, const dims& shape, const dims& strides, index_t offset) {
+  if (shape.size() != strides.size())
+    detail::refuse("as_strided: shape has {} extents but strides has {} entries", shape.size(), strides.size());
+  detail::value_t<L> out{};
+  out.rank = shape.size();
+  out.offset = offset;
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    out.shape[d] = shape[d];
+    out.strides[d] = strides[d];
+  }
+  if (offset < 0) detail::refuse("as_strided: storage offset {} is negative", offset);  // PyTorch refuses even when empty
+  out = detail::validate(out, "as_strided");
+  // The input's storage may be a run-time value (a mixed layout's view): checked when it is known.
+  const auto reach = detail::offset_range_of(out, "as_strided");
+  const auto storage = l.entries().storage_size;
+  if (reach.count > 0 && reach.max >= storage)
+    detail::refuse("as_strided: reaches storage offset {}, outside the input's storage [0, {})", detail::known_value(reach.max), detail::known_value(storage));
+  out.storage_size = storage;
+  return detail::subset_result(out);
+}
+
+/// The same layout over a storage of `storage_size` elements, which must hold every element:
+/// what a layout built from extents or strides says about memory that is larger than the
+/// elements it reaches (a buffer the caller owns, a tensor's storage), so that as_strided may
+/// reach the rest of it.
+template <detail::rule_layout L>
+STRIDER_HOST_DEVICE constexpr L with_storage(const L& l, index_t storage_size) {
+  using E = detail::entry_t<detail::value_t<L>>;
+  if (storage_size < 0) detail::refuse("with_storage: storage size {} is negative", storage_size);
+  const auto reach = detail::offset_range_of(l.entries(), "with_storage");
+  if (reach.count > 0 && reach.max >= E(storage_size))
+    detail::refuse("with_storage: the layout reaches storage offset {}, outside a storage of {} elements", detail::known_value(reach.max), storage_size);
+  detail::value_t<L> out = l.entries();
+  out.storage_size = storage_size;
+  return detail::subset_result(out);
+}
+
+#ifdef __CUDACC__  // the non-template forms under nvcc (see above)
+STRIDER_HOST_DEVICE constexpr dynamic_layout with_storage(const dynamic_layout& l, index_t storage_size) { return with_storage<dynamic_layout>(l, storage_size); }
+STRIDER_HOST_DEVICE constexpr detail::pattern_layout with_storage(const detail::pattern_layout& l, index_t storage_size) { return with_storage<detail::pattern_layout>(l, storage_size); }
+#endif
+
+/// PyTorch `as_strided` on a storage of `storage_size` elements (`Tensor.set_(storage, offset,
+/// size, stride)`): any layout whose elements lie in [0, storage_size).
+STRIDER_HOST_DEVICE constexpr dynamic_layout as_strided(index_t storage_size, const dims& shape, const dims& strides, index_t offset = 0) {
+  if (storage_size < 0) detail::refuse("as_strided: storage size {} is negative", storage_size);
+  layout_value storage{};  // an empty layout over that storage
+  storage.rank = 1;
+  storage.shape[0] = 0;
+  storage.strides[0] = 1;
+  storage.storage_size = storage_size;
+  return as_strided(dynamic_layout(storage, dynamic_layout::unchecked_t{}), shape, strides, offset);
+}
+
+}  // namespace strider
