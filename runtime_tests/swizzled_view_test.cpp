@@ -241,3 +241,46 @@ TEST_CASE("swizzled views: a run-time index's view takes the view operations too
   const auto swizzled_parts = chunk<2, 1>(swizzled_rows);
   check(std::get<1>(plain_parts), std::get<1>(swizzled_parts));
 }
+
+TEST_CASE("swizzled views: the edges (empty, rank 0, short storage, a misaligned pointer, a 2^40 stride)") {
+  using sw12 = swizzle<1, 1, 2>;
+  // No element: no span, nothing visited, filled or copied.
+  using empty = swizzled_t<contiguous<0, 8>, sw12>;
+  STATIC_REQUIRE(empty::size == 0);
+  STATIC_REQUIRE(empty::required_span == 0);
+  std::vector<int> untouched{7};
+  const tensor_view<int, empty> e(untouched);
+  int visits = 0;
+  for_each(e, [&](const int&) { ++visits; });
+  CHECK(visits == 0);
+  fill(e, 5);
+  std::vector<int> target{9};
+  copy(e, tensor_view<int, contiguous<0, 8>>(target));
+  CHECK(untouched[0] == 7);
+  CHECK(target[0] == 9);
+  // Rank 0: one element, at the swizzle of offset 0, which is 0.
+  using scalar = swizzled_t<contiguous<>, sw12>;
+  STATIC_REQUIRE(scalar::size == 1);
+  STATIC_REQUIRE(scalar::required_span == 1);
+  std::vector<int> one{42};
+  CHECK(tensor_view<const int, scalar>(one)() == 42);
+  // A storage one element short of the swizzled span, and a pointer not aligned for int: refused.
+  const std::vector<int> short_storage(static_cast<std::size_t>(swizzled_tile::storage_size - 1));
+  CHECK_THROWS_WITH((tensor_view<const int, swizzled_tile>(short_storage)), Catch::Contains("view: "));
+  alignas(int) static std::array<char, 4 * 600> bytes{};
+  const int* misaligned = reinterpret_cast<const int*>(bytes.data() + 1);
+  CHECK_THROWS_WITH((tensor_view<const int, swizzled_tile>(misaligned)), Catch::Contains("view: "));
+  // Offsets near 2^40: the swizzled span is one past the largest swizzled offset, no overflow.
+  constexpr index_t far_stride = index_t{1} << 40;
+  using far = swizzled_t<layout<shape<2, 16>, strides<far_stride, 1>>, sw12>;
+  constexpr index_t last = [] {
+    index_t m = 0;
+    for (index_t i = 0; i < 2; ++i)
+      for (index_t j = 0; j < 16; ++j) m = std::max(m, cute_swizzle<1, 1, 2>(i * far_stride + j));
+    return m;
+  }();
+  STATIC_REQUIRE(last == far_stride + 15);
+  STATIC_REQUIRE(far::required_span == last + 1);
+  STATIC_REQUIRE(far{}(1, 13) == cute_swizzle<1, 1, 2>(far_stride + 13));
+  STATIC_REQUIRE(far{}(1, 13) == far_stride + 15);  // 13 = 0b1101: bit 3 flips bit 1
+}

@@ -20,7 +20,7 @@ namespace strider {
 namespace detail {
 // The run-time value of a layout type, read from its template argument, so that the class
 // static_layout<V> is not instantiated for the intermediate layouts of a chain. The aliases take
-// `class L` rather than a constrained parameter and read `dyn<L>`: a constraint and a
+// `class L` rather than a constrained parameter and read `rule_value<L>`: a constraint and a
 // remove_cvref per layout type cost g++ about 0.3 M instructions per alias (a fifth of a
 // permute_t), while the specialization below is the whole cost for a plain layout type.
 // Anything else (a cv- or reference-qualified layout, or not a layout) takes the primary
@@ -39,7 +39,7 @@ consteval dynamic_layout value_of_layout_type() {
   }
 }
 template <class L>
-constexpr dynamic_layout dyn = value_of_layout_type<L>();
+constexpr dynamic_layout rule_value = value_of_layout_type<L>();
 // A mixed layout (negative storage size) gives its pattern: the rules run on it at compile time,
 // over entries that may be unknown. Chosen by a class of a bool, not by a constraint, which g++
 // would check (and remember) for every layout of every chain.
@@ -52,94 +52,94 @@ struct rule_input<true> {
   using type = pattern_layout;
 };
 template <layout_value V>
-constexpr typename rule_input<(V.storage_size < 0)>::type dyn<static_layout<V>>{V, dynamic_layout::unchecked_t{}};
+constexpr typename rule_input<(V.storage_size < 0)>::type rule_value<static_layout<V>>{V, dynamic_layout::unchecked_t{}};
 }  // namespace detail
 
 // --- type aliases -----------------------------------------------------------------------------
 
 /// NumPy basic indexing: `slice_t<L, "1:, ::-1">` is `a[1:, ::-1]`.
 template <class L, fixed_string Index>
-using slice_t = static_layout<slice(detail::dyn<L>, Index.view()).value()>;
+using slice_t = static_layout<slice(detail::rule_value<L>, Index.view()).value()>;
 
 /// `permute_t<L, 2, 0, 1>`: result axis i is axis P[i] of L.
 template <class L, index_t... P>
-using permute_t = static_layout<permute(detail::dyn<L>, dims{P...}).value()>;
+using permute_t = static_layout<permute(detail::rule_value<L>, dims{P...}).value()>;
 
 /// Swaps axes A and B.
 template <class L, index_t A, index_t B>
-using transpose_t = static_layout<transpose(detail::dyn<L>, A, B).value()>;
+using transpose_t = static_layout<transpose(detail::rule_value<L>, A, B).value()>;
 
 /// Reverses the given axes; with none, every axis.
 template <class L, index_t... Axes>
-using flip_t = static_layout<(sizeof...(Axes) == 0 ? flip(detail::dyn<L>)
-                                                   : flip(detail::dyn<L>, dims{Axes...}))
+using flip_t = static_layout<(sizeof...(Axes) == 0 ? flip(detail::rule_value<L>)
+                                                   : flip(detail::rule_value<L>, dims{Axes...}))
                                  .value()>;
 
 /// NumPy `broadcast_to(L, (E...))`.
 template <class L, index_t... E>
-using broadcast_to_t = static_layout<broadcast_to(detail::dyn<L>, dims{E...}).value()>;
+using broadcast_to_t = static_layout<broadcast_to(detail::rule_value<L>, dims{E...}).value()>;
 
 /// PyTorch `view(E...)`; one extent may be -1. Fails to compile when no view exists.
 template <class L, index_t... E>
-using view_t = static_layout<view(detail::dyn<L>, dims{E...}).value()>;
+using view_t = static_layout<view(detail::rule_value<L>, dims{E...}).value()>;
 
 /// The view when one exists, otherwise the contiguous layout of the copy (see reshape_copies).
 template <class L, index_t... E>
-using reshape_t = static_layout<reshape(detail::dyn<L>, dims{E...}).value()>;
+using reshape_t = static_layout<reshape(detail::rule_value<L>, dims{E...}).value()>;
 
 /// True when `reshape_t<L, E...>` is a copy rather than a view of L's storage.
 template <class L, index_t... E>
-inline constexpr bool reshape_copies = detail::reshape_copies(detail::dyn<L>, dims{E...});
+inline constexpr bool reshape_copies = detail::reshape_copies(detail::rule_value<L>, dims{E...});
 
 /// Removes the given extent-1 axes; with none, every extent-1 axis.
 template <class L, index_t... Axes>
-using squeeze_t = static_layout<(sizeof...(Axes) == 0 ? squeeze(detail::dyn<L>)
-                                                      : squeeze(detail::dyn<L>, dims{Axes...}))
+using squeeze_t = static_layout<(sizeof...(Axes) == 0 ? squeeze(detail::rule_value<L>)
+                                                      : squeeze(detail::rule_value<L>, dims{Axes...}))
                                     .value()>;
 
 /// Inserts an extent-1 axis at Axis.
 template <class L, index_t Axis>
-using unsqueeze_t = static_layout<unsqueeze(detail::dyn<L>, Axis).value()>;
+using unsqueeze_t = static_layout<unsqueeze(detail::rule_value<L>, Axis).value()>;
 
 /// NumPy `diagonal(Offset, A, B)`, the diagonal appended as the last axis.
 template <class L, index_t Offset = 0, index_t A = 0, index_t B = 1>
-using diagonal_t = static_layout<diagonal(detail::dyn<L>, Offset, A, B).value()>;
+using diagonal_t = static_layout<diagonal(detail::rule_value<L>, Offset, A, B).value()>;
 
 /// PyTorch `unfold(Dim, Size, Step)`: sliding windows along Dim, window axis appended.
 template <class L, index_t Dim, index_t Size, index_t Step>
-using unfold_t = static_layout<unfold(detail::dyn<L>, Dim, Size, Step).value()>;
+using unfold_t = static_layout<unfold(detail::rule_value<L>, Dim, Size, Step).value()>;
 
 /// PyTorch `movedim(source, destination)`, NumPy `moveaxis`: `movedim_t<L, axes<0>, axes<2>>`.
 template <class L, class Source, class Destination>
-using movedim_t = static_layout<movedim(detail::dyn<L>, Source::as_dims(), Destination::as_dims()).value()>;
+using movedim_t = static_layout<movedim(detail::rule_value<L>, Source::as_dims(), Destination::as_dims()).value()>;
 
 /// PyTorch `unflatten(Dim, (E...))`: axis Dim split into E... (one may be -1).
 template <class L, index_t Dim, index_t... E>
-using unflatten_t = static_layout<unflatten(detail::dyn<L>, Dim, dims{E...}).value()>;
+using unflatten_t = static_layout<unflatten(detail::rule_value<L>, Dim, dims{E...}).value()>;
 
 /// PyTorch `expand(E...)`: extent-1 and new leading axes stretched (stride 0); -1 keeps an axis.
 template <class L, index_t... E>
-using expand_t = static_layout<expand(detail::dyn<L>, dims{E...}).value()>;
+using expand_t = static_layout<expand(detail::rule_value<L>, dims{E...}).value()>;
 
 /// PyTorch `flatten(Start, End)` as a view (a compile error naming the axes when it would copy).
 template <class L, index_t Start = 0, index_t End = -1>
-using flatten_t = static_layout<flatten(detail::dyn<L>, Start, End).value()>;
+using flatten_t = static_layout<flatten(detail::rule_value<L>, Start, End).value()>;
 
 /// True when PyTorch's flatten of these axes would copy (flatten_t then does not compile).
 template <class L, index_t Start = 0, index_t End = -1>
-inline constexpr bool flatten_copies = detail::flatten_copies(detail::dyn<L>, Start, End);
+inline constexpr bool flatten_copies = detail::flatten_copies(detail::rule_value<L>, Start, End);
 
 /// PyTorch `narrow(Dim, Start, Length)`: elements [Start, Start + Length) of axis Dim.
 template <class L, index_t Dim, index_t Start, index_t Length>
-using narrow_t = static_layout<narrow(detail::dyn<L>, Dim, Start, Length).value()>;
+using narrow_t = static_layout<narrow(detail::rule_value<L>, Dim, Start, Length).value()>;
 
 /// PyTorch `select(Dim, Index)`: index Index of axis Dim, which is removed.
 template <class L, index_t Dim, index_t Index>
-using select_t = static_layout<select(detail::dyn<L>, Dim, Index).value()>;
+using select_t = static_layout<select(detail::rule_value<L>, Dim, Index).value()>;
 
 /// CuTe's `coalesce` in row-major order: the fewest axes with the same index-to-offset function.
 template <class L>
-using coalesce_t = static_layout<coalesce(detail::dyn<L>).value()>;
+using coalesce_t = static_layout<coalesce(detail::rule_value<L>).value()>;
 
 // --- the layout algebra (CuTe's, in row-major order; core/algebra.hpp) --------------------------
 
@@ -159,32 +159,32 @@ inline constexpr bool is_static_layout_v<tiled_layout<V>> = V.layout.storage_siz
 template <tiled_value V>
 inline constexpr bool is_mixed_layout_v<tiled_layout<V>> = V.layout.storage_size < 0;
 template <tiled_value V>
-constexpr typename rule_input<(V.layout.storage_size < 0)>::type dyn<tiled_layout<V>>{V.layout, dynamic_layout::unchecked_t{}};
+constexpr typename rule_input<(V.layout.storage_size < 0)>::type rule_value<tiled_layout<V>>{V.layout, dynamic_layout::unchecked_t{}};
 }  // namespace detail
 
 /// CuTe's `composition(A, B)`: the layout `i -> A(B(i))`, B's offsets read as A's C-order indices.
 template <class A, class B>
-using composition_t = static_layout<composition(detail::dyn<A>, detail::dyn<B>).value()>;
+using composition_t = static_layout<composition(detail::rule_value<A>, detail::rule_value<B>).value()>;
 
 /// CuTe's `complement(L, N)`: the offsets of [0, N) that L does not reach, as a layout.
 template <class L, index_t N>
-using complement_t = static_layout<complement(detail::dyn<L>, N).value()>;
+using complement_t = static_layout<complement(detail::rule_value<L>, N).value()>;
 
 /// CuTe's `right_inverse(L)`: the largest R with L(R(i)) == i.
 template <class L>
-using right_inverse_t = static_layout<right_inverse(detail::dyn<L>).value()>;
+using right_inverse_t = static_layout<right_inverse(detail::rule_value<L>).value()>;
 
 /// CuTe's `left_inverse(L)`: an R with R(L(i)) == i.
 template <class L>
-using left_inverse_t = static_layout<left_inverse(detail::dyn<L>).value()>;
+using left_inverse_t = static_layout<left_inverse(detail::rule_value<L>).value()>;
 
 /// CuTe's `logical_divide(L, T)`, flattened: which tile, then the tile (`tile_rank` axes).
 template <class L, class T>
-using logical_divide_t = tiled_layout<detail::tiled_value_of(detail::divide(detail::dyn<L>, detail::dyn<T>))>;
+using logical_divide_t = tiled_layout<detail::tiled_value_of(detail::divide(detail::rule_value<L>, detail::rule_value<T>))>;
 
 /// CuTe's `logical_product(A, B)`, flattened: B's repetitions of A, then A (`tile_rank` axes).
 template <class A, class B>
-using logical_product_t = tiled_layout<detail::tiled_value_of(detail::product(detail::dyn<A>, detail::dyn<B>))>;
+using logical_product_t = tiled_layout<detail::tiled_value_of(detail::product(detail::rule_value<A>, detail::rule_value<B>))>;
 
 // --- partial tiles: tile_t<L, policy, T...> (docs/algebra.md, "Partial tiles") ---------------
 namespace detail {
@@ -250,12 +250,12 @@ class masked_layout;
 namespace detail {
 template <class L, tile_request R>
 struct tile_type {
-  static constexpr bool exact = R.policy == tile_policy::exact || tile_divides(dyn<L>.entries(), R.shape());
+  static constexpr bool exact = R.policy == tile_policy::exact || tile_divides(rule_value<L>.entries(), R.shape());
   // A named value, not the call, as the template argument: nvcc 13 writes the call into its host
   // code with the request unnamed ('__T8' was not declared) when a kernel argument names tile_t.
-  static constexpr auto padded_value = tiled_value_of(tiled(dyn<L>, R.shape(), !exact));
+  static constexpr auto padded_value = tiled_value_of(tiled(rule_value<L>, R.shape(), !exact));
   using padded_type = tiled_layout<padded_value>;
-  using type = std::conditional_t<exact || R.policy == tile_policy::padded, padded_type, masked_layout<padded_type, mask_of(dyn<L>.entries(), R.shape())>>;
+  using type = std::conditional_t<exact || R.policy == tile_policy::padded, padded_type, masked_layout<padded_type, mask_of(rule_value<L>.entries(), R.shape())>>;
 };
 }  // namespace detail
 
@@ -269,57 +269,57 @@ using tile_t = typename detail::tile_type<L, detail::tile_request_of<T...>()>::t
 /// einops' `rearrange` as a view: `rearrange_t<L, "b (h p1) (w p2) c -> b h w (p1 p2 c)", "p1=2, p2=2">`.
 /// A pattern that would need a copy is a compile error (see rearrange_copies).
 template <class L, fixed_string Pattern, fixed_string Sizes = "">
-using rearrange_t = static_layout<rearrange(detail::dyn<L>, Pattern.view(), Sizes.view()).value()>;
+using rearrange_t = static_layout<rearrange(detail::rule_value<L>, Pattern.view(), Sizes.view()).value()>;
 
 /// True when `rearrange_t<L, Pattern, Sizes>` would need a copy rather than a view.
 template <class L, fixed_string Pattern, fixed_string Sizes = "">
-inline constexpr bool rearrange_copies = detail::rearrange_copies(detail::dyn<L>, Pattern.view(), Sizes.view());
+inline constexpr bool rearrange_copies = detail::rearrange_copies(detail::rule_value<L>, Pattern.view(), Sizes.view());
 
 /// The widest vector load (in elements) of a layout of `Bytes`-byte elements over a base pointer
 /// aligned to `Alignment` bytes (see strider::vector_width). For a mixed layout, the widest load
 /// that every non-empty value of its run-time entries allows; `vector_width(l, Bytes, Alignment)`
 /// of the object gives its own.
 template <class L, index_t Bytes, index_t Alignment>
-inline constexpr index_t vector_width_v = vector_width(detail::dyn<L>, Bytes, Alignment);
+inline constexpr index_t vector_width_v = vector_width(detail::rule_value<L>, Bytes, Alignment);
 
 /// PyTorch `mT`: the last two axes swapped.
 template <class L>
-using matrix_transpose_t = static_layout<matrix_transpose(detail::dyn<L>).value()>;
+using matrix_transpose_t = static_layout<matrix_transpose(detail::rule_value<L>).value()>;
 
 /// NumPy `.T` (and `transpose()` without axes): the order of the axes reversed.
 template <class L>
-using reverse_axis_order_t = static_layout<reverse_axis_order(detail::dyn<L>).value()>;
+using reverse_axis_order_t = static_layout<reverse_axis_order(detail::rule_value<L>).value()>;
 
 /// PyTorch `t()`: a matrix transposed; rank 0 and 1 as they are, more axes refused.
 template <class L>
-using t_t = static_layout<t(detail::dyn<L>).value()>;
+using t_t = static_layout<t(detail::rule_value<L>).value()>;
 
 /// NumPy `rot90(m, K, axes=(A, B))`: K quarter turns from axis A towards axis B (flip and transpose).
 template <class L, index_t K = 1, index_t A = 0, index_t B = 1>
-using rot90_t = static_layout<rot90(detail::dyn<L>, K, A, B).value()>;
+using rot90_t = static_layout<rot90(detail::rule_value<L>, K, A, B).value()>;
 
 /// NumPy `rollaxis(a, Axis, Start)`: axis Axis moved to just before the axis at Start.
 template <class L, index_t Axis, index_t Start = 0>
-using rollaxis_t = static_layout<rollaxis(detail::dyn<L>, Axis, Start).value()>;
+using rollaxis_t = static_layout<rollaxis(detail::rule_value<L>, Axis, Start).value()>;
 
 /// NumPy `expand_dims(a, (Axes...))`: an extent-1 axis at each of Axes (places in the result).
 template <class L, index_t... Axes>
-using expand_dims_t = static_layout<expand_dims(detail::dyn<L>, dims{Axes...}).value()>;
+using expand_dims_t = static_layout<expand_dims(detail::rule_value<L>, dims{Axes...}).value()>;
 
 /// NumPy/PyTorch `ravel()`: one axis, a view of a C-contiguous L, else the copy's layout (see
 /// ravel_copies).
 template <class L>
-using ravel_t = static_layout<ravel(detail::dyn<L>).value()>;
+using ravel_t = static_layout<ravel(detail::rule_value<L>).value()>;
 
 /// True when `ravel_t<L>` is a copy rather than a view of L's storage (L is not C-contiguous).
 template <class L>
-inline constexpr bool ravel_copies = !detail::decided(can_ravel(detail::dyn<L>), "ravel", "whether the layout is contiguous (a view) or not (a copy)");
+inline constexpr bool ravel_copies = !detail::decided(can_ravel(detail::rule_value<L>), "ravel", "whether the layout is contiguous (a view) or not (a copy)");
 
 namespace detail {
 template <class L, class Window, class Axes>
 STRIDER_HOST_DEVICE constexpr auto sliding_window_view_of() {
-  if constexpr (std::is_void_v<Axes>) return sliding_window_view(dyn<L>, Window::as_dims());
-  else return sliding_window_view(dyn<L>, Window::as_dims(), Axes::as_dims());
+  if constexpr (std::is_void_v<Axes>) return sliding_window_view(rule_value<L>, Window::as_dims());
+  else return sliding_window_view(rule_value<L>, Window::as_dims(), Axes::as_dims());
 }
 }  // namespace detail
 
@@ -334,39 +334,39 @@ using sliding_window_view_t = static_layout<detail::sliding_window_view_of<L, Wi
 
 /// Part Part of PyTorch `split(Size, Dim)` (parts of Size elements, the last one smaller).
 template <class L, index_t Size, index_t Dim, index_t Part>
-using split_part_t = static_layout<split(detail::dyn<L>, Size, Dim)[Part].value()>;
+using split_part_t = static_layout<split(detail::rule_value<L>, Size, Dim)[Part].value()>;
 /// Part Part of PyTorch `split((Sizes...), Dim)`, Sizes a shape<...> of part sizes.
 template <class L, class Sizes, index_t Dim, index_t Part>
-using split_with_sizes_part_t = static_layout<split_with_sizes(detail::dyn<L>, Sizes::as_dims(), Dim)[Part].value()>;
+using split_with_sizes_part_t = static_layout<split_with_sizes(detail::rule_value<L>, Sizes::as_dims(), Dim)[Part].value()>;
 /// Part Part of PyTorch `chunk(Chunks, Dim)`.
 template <class L, index_t Chunks, index_t Dim, index_t Part>
-using chunk_part_t = static_layout<chunk(detail::dyn<L>, Chunks, Dim)[Part].value()>;
+using chunk_part_t = static_layout<chunk(detail::rule_value<L>, Chunks, Dim)[Part].value()>;
 /// Part Part of PyTorch `unbind(Dim)`: index Part of axis Dim, which is removed.
 template <class L, index_t Dim, index_t Part>
-using unbind_part_t = static_layout<unbind(detail::dyn<L>, Dim)[Part].value()>;
+using unbind_part_t = static_layout<unbind(detail::rule_value<L>, Dim)[Part].value()>;
 /// Part Part of PyTorch `tensor_split(Sections, Dim)` (NumPy `array_split`).
 template <class L, index_t Sections, index_t Dim, index_t Part>
-using tensor_split_part_t = static_layout<tensor_split(detail::dyn<L>, Sections, Dim)[Part].value()>;
+using tensor_split_part_t = static_layout<tensor_split(detail::rule_value<L>, Sections, Dim)[Part].value()>;
 /// Part Part of PyTorch `tensor_split((Indices...), Dim)`, Indices a shape<...> of indices.
 template <class L, class Indices, index_t Dim, index_t Part>
-using tensor_split_indices_part_t = static_layout<tensor_split_indices(detail::dyn<L>, Indices::as_dims(), Dim)[Part].value()>;
+using tensor_split_indices_part_t = static_layout<tensor_split_indices(detail::rule_value<L>, Indices::as_dims(), Dim)[Part].value()>;
 /// Part Part of NumPy `split(Sections, Axis)` (equal parts).
 template <class L, index_t Sections, index_t Axis, index_t Part>
-using numpy_split_part_t = static_layout<numpy_split(detail::dyn<L>, Sections, Axis)[Part].value()>;
+using numpy_split_part_t = static_layout<numpy_split(detail::rule_value<L>, Sections, Axis)[Part].value()>;
 /// Part Part of NumPy `hsplit(Sections)`, `vsplit(Sections)`, `dsplit(Sections)`.
 template <class L, index_t Sections, index_t Part>
-using hsplit_part_t = static_layout<hsplit(detail::dyn<L>, Sections)[Part].value()>;
+using hsplit_part_t = static_layout<hsplit(detail::rule_value<L>, Sections)[Part].value()>;
 template <class L, index_t Sections, index_t Part>
-using vsplit_part_t = static_layout<vsplit(detail::dyn<L>, Sections)[Part].value()>;
+using vsplit_part_t = static_layout<vsplit(detail::rule_value<L>, Sections)[Part].value()>;
 template <class L, index_t Sections, index_t Part>
-using dsplit_part_t = static_layout<dsplit(detail::dyn<L>, Sections)[Part].value()>;
+using dsplit_part_t = static_layout<dsplit(detail::rule_value<L>, Sections)[Part].value()>;
 /// Part Part of NumPy `hsplit((Indices...))`, `vsplit`, `dsplit` at indices (a shape<...>).
 template <class L, class Indices, index_t Part>
-using hsplit_indices_part_t = static_layout<hsplit_indices(detail::dyn<L>, Indices::as_dims())[Part].value()>;
+using hsplit_indices_part_t = static_layout<hsplit_indices(detail::rule_value<L>, Indices::as_dims())[Part].value()>;
 template <class L, class Indices, index_t Part>
-using vsplit_indices_part_t = static_layout<vsplit_indices(detail::dyn<L>, Indices::as_dims())[Part].value()>;
+using vsplit_indices_part_t = static_layout<vsplit_indices(detail::rule_value<L>, Indices::as_dims())[Part].value()>;
 template <class L, class Indices, index_t Part>
-using dsplit_indices_part_t = static_layout<dsplit_indices(detail::dyn<L>, Indices::as_dims())[Part].value()>;
+using dsplit_indices_part_t = static_layout<dsplit_indices(detail::rule_value<L>, Indices::as_dims())[Part].value()>;
 
 namespace detail {
 template <template <class, index_t, index_t, index_t> class Part, class L, index_t A, index_t Dim, std::size_t... I>
@@ -386,56 +386,56 @@ std::tuple<tensor_split_indices_part_t<L, Indices, Dim, static_cast<index_t>(I)>
 
 /// PyTorch `split(Size, Dim)`: every part, as a std::tuple of layout types.
 template <class L, index_t Size, index_t Dim = 0>
-using split_t = decltype(detail::parts_tuple<split_part_t, L, Size, Dim>(std::make_index_sequence<split(detail::dyn<L>, Size, Dim).size()>{}));
+using split_t = decltype(detail::parts_tuple<split_part_t, L, Size, Dim>(std::make_index_sequence<split(detail::rule_value<L>, Size, Dim).size()>{}));
 /// PyTorch `split((Sizes...), Dim)`: every part, as a std::tuple.
 template <class L, class Sizes, index_t Dim = 0>
 using split_with_sizes_t = decltype(detail::sizes_parts_tuple<L, Sizes, Dim>(
-    std::make_index_sequence<split_with_sizes(detail::dyn<L>, Sizes::as_dims(), Dim).size()>{}));
+    std::make_index_sequence<split_with_sizes(detail::rule_value<L>, Sizes::as_dims(), Dim).size()>{}));
 /// PyTorch `chunk(Chunks, Dim)`: every part, as a std::tuple.
 template <class L, index_t Chunks, index_t Dim = 0>
-using chunk_t = decltype(detail::parts_tuple<chunk_part_t, L, Chunks, Dim>(std::make_index_sequence<chunk(detail::dyn<L>, Chunks, Dim).size()>{}));
+using chunk_t = decltype(detail::parts_tuple<chunk_part_t, L, Chunks, Dim>(std::make_index_sequence<chunk(detail::rule_value<L>, Chunks, Dim).size()>{}));
 /// PyTorch `unbind(Dim)`: every part, as a std::tuple.
 template <class L, index_t Dim = 0>
-using unbind_t = decltype(detail::unbind_parts_tuple<L, Dim>(std::make_index_sequence<unbind(detail::dyn<L>, Dim).size()>{}));
+using unbind_t = decltype(detail::unbind_parts_tuple<L, Dim>(std::make_index_sequence<unbind(detail::rule_value<L>, Dim).size()>{}));
 /// PyTorch `tensor_split(Sections, Dim)` (NumPy `array_split`): every part, as a std::tuple.
 template <class L, index_t Sections, index_t Dim = 0>
 using tensor_split_t = decltype(detail::parts_tuple<tensor_split_part_t, L, Sections, Dim>(
-    std::make_index_sequence<tensor_split(detail::dyn<L>, Sections, Dim).size()>{}));
+    std::make_index_sequence<tensor_split(detail::rule_value<L>, Sections, Dim).size()>{}));
 /// PyTorch `tensor_split((Indices...), Dim)`: every part, as a std::tuple.
 template <class L, class Indices, index_t Dim = 0>
 using tensor_split_indices_t = decltype(detail::tensor_split_indices_tuple<L, Indices, Dim>(
-    std::make_index_sequence<tensor_split_indices(detail::dyn<L>, Indices::as_dims(), Dim).size()>{}));
+    std::make_index_sequence<tensor_split_indices(detail::rule_value<L>, Indices::as_dims(), Dim).size()>{}));
 /// NumPy `split(Sections, Axis)`: every part, as a std::tuple.
 template <class L, index_t Sections, index_t Axis = 0>
 using numpy_split_t = decltype(detail::parts_tuple<numpy_split_part_t, L, Sections, Axis>(
-    std::make_index_sequence<numpy_split(detail::dyn<L>, Sections, Axis).size()>{}));
+    std::make_index_sequence<numpy_split(detail::rule_value<L>, Sections, Axis).size()>{}));
 /// NumPy `hsplit`, `vsplit`, `dsplit` into Sections equal parts: every part, as a std::tuple.
 template <class L, index_t Sections>
-using hsplit_t = decltype(detail::axis_parts_tuple<hsplit_part_t, L, Sections>(std::make_index_sequence<hsplit(detail::dyn<L>, Sections).size()>{}));
+using hsplit_t = decltype(detail::axis_parts_tuple<hsplit_part_t, L, Sections>(std::make_index_sequence<hsplit(detail::rule_value<L>, Sections).size()>{}));
 template <class L, index_t Sections>
-using vsplit_t = decltype(detail::axis_parts_tuple<vsplit_part_t, L, Sections>(std::make_index_sequence<vsplit(detail::dyn<L>, Sections).size()>{}));
+using vsplit_t = decltype(detail::axis_parts_tuple<vsplit_part_t, L, Sections>(std::make_index_sequence<vsplit(detail::rule_value<L>, Sections).size()>{}));
 template <class L, index_t Sections>
-using dsplit_t = decltype(detail::axis_parts_tuple<dsplit_part_t, L, Sections>(std::make_index_sequence<dsplit(detail::dyn<L>, Sections).size()>{}));
+using dsplit_t = decltype(detail::axis_parts_tuple<dsplit_part_t, L, Sections>(std::make_index_sequence<dsplit(detail::rule_value<L>, Sections).size()>{}));
 /// NumPy `hsplit`, `vsplit`, `dsplit` at indices (a shape<...>): every part, as a std::tuple.
 template <class L, class Indices>
 using hsplit_indices_t = decltype(detail::indices_parts_tuple<hsplit_indices_part_t, L, Indices>(
-    std::make_index_sequence<hsplit_indices(detail::dyn<L>, Indices::as_dims()).size()>{}));
+    std::make_index_sequence<hsplit_indices(detail::rule_value<L>, Indices::as_dims()).size()>{}));
 template <class L, class Indices>
 using vsplit_indices_t = decltype(detail::indices_parts_tuple<vsplit_indices_part_t, L, Indices>(
-    std::make_index_sequence<vsplit_indices(detail::dyn<L>, Indices::as_dims()).size()>{}));
+    std::make_index_sequence<vsplit_indices(detail::rule_value<L>, Indices::as_dims()).size()>{}));
 template <class L, class Indices>
 using dsplit_indices_t = decltype(detail::indices_parts_tuple<dsplit_indices_part_t, L, Indices>(
-    std::make_index_sequence<dsplit_indices(detail::dyn<L>, Indices::as_dims()).size()>{}));
+    std::make_index_sequence<dsplit_indices(detail::rule_value<L>, Indices::as_dims()).size()>{}));
 
 /// PyTorch `as_strided`: any layout within the storage L was cut from, [0, L::storage_size).
 template <class L, class Shape, class Strides, index_t Offset = static_offset_v<L>>
 using as_strided_t =
-    static_layout<as_strided(detail::dyn<L>, Shape::as_dims(), Strides::as_dims(), Offset).value()>;
+    static_layout<as_strided(detail::rule_value<L>, Shape::as_dims(), Strides::as_dims(), Offset).value()>;
 
 /// L over a storage of N elements (at least L::required_span), which as_strided_t may then
 /// reach: `as_strided_t<with_storage_t<contiguous<2>, 1000>, shape<2>, strides<50>>`.
 template <class L, index_t N>
-using with_storage_t = static_layout<with_storage(detail::dyn<L>, N).value()>;
+using with_storage_t = static_layout<with_storage(detail::rule_value<L>, N).value()>;
 
 namespace detail {
 // Carries a list of extents as a template argument (dims itself is not structural).

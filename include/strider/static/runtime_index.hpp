@@ -134,15 +134,15 @@ STRIDER_HOST_DEVICE constexpr index_t tile_offset(const L& l, std::index_sequenc
 /// The layout of `select<Dim>(l, i)` with a run-time i: `select_t<L, Dim, 0>` with a run-time
 /// offset (every other entry as the static rule gives it).
 template <class L, index_t Dim>
-using select_at_t = static_layout<detail::select_at_value(detail::dyn<L>, Dim)>;
+using select_at_t = static_layout<detail::select_at_value(detail::rule_value<L>, Dim)>;
 /// The layout of `narrow<Dim, Length>(l, start)` with a run-time start: `narrow_t<L, Dim, 0,
 /// Length>` with a run-time offset (the extent Length static).
 template <class L, index_t Dim, index_t Length>
-using narrow_at_t = static_layout<detail::narrow_at_value(detail::dyn<L>, Dim, Length)>;
+using narrow_at_t = static_layout<detail::narrow_at_value(detail::rule_value<L>, Dim, Length)>;
 /// The layout of `tile_at(tiled, i...)`: one tile of a tiled layout (tile_t, logical_divide_t,
 /// logical_product_t), its leading `rest_rank` axes fixed, with a run-time offset.
 template <class L>
-using tile_at_t = static_layout<detail::tile_at_value(detail::dyn<L>, L::rest_rank)>;
+using tile_at_t = static_layout<detail::tile_at_value(detail::rule_value<L>, L::rest_rank)>;
 
 /// PyTorch `select(Dim, i)` with a run-time index i in [0, extent) (not wrapped: a negative index
 /// is an error): the axis removed, the offset moved by i times its stride; every other entry as

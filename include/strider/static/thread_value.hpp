@@ -37,7 +37,7 @@ namespace detail {
 template <thread_value_value V>
 inline constexpr bool is_static_layout_v<thread_value_layout<V>> = true;
 template <thread_value_value V>
-constexpr dynamic_layout dyn<thread_value_layout<V>>{V.layout, dynamic_layout::unchecked_t{}};
+constexpr dynamic_layout rule_value<thread_value_layout<V>>{V.layout, dynamic_layout::unchecked_t{}};
 
 // Threads and Values must be static: they decide the type's shape.
 template <class L>
@@ -101,9 +101,9 @@ using as_thread_value_t = detail::checked_thread_value_t<detail::thread_value_of
 
 /// `blocked_product_t<A, B>`, `raked_product_t<A, B>`: core/algebra.hpp's products as types.
 template <class A, class B>
-using blocked_product_t = static_layout<blocked_product(detail::dyn<A>, detail::dyn<B>).value()>;
+using blocked_product_t = static_layout<blocked_product(detail::rule_value<A>, detail::rule_value<B>).value()>;
 template <class A, class B>
-using raked_product_t = static_layout<raked_product(detail::dyn<A>, detail::dyn<B>).value()>;
+using raked_product_t = static_layout<raked_product(detail::rule_value<A>, detail::rule_value<B>).value()>;
 
 template <static_layout_type A, static_layout_type B>
 STRIDER_HOST_DEVICE constexpr auto blocked_product(A, B) { return blocked_product_t<A, B>{}; }
@@ -158,7 +158,7 @@ STRIDER_HOST_DEVICE constexpr R partition_result(const L& l, index_t thread, std
 /// thread-value layout's tile shape): the value axes, each stride static where Tile's is, and a
 /// run-time offset (the thread's). CuTe's partition_S / local_partition for one thread.
 template <class Tile, class TV>
-using partition_t = static_layout<detail::partition_at_value(detail::dyn<Tile>, TV::tv_value)>;
+using partition_t = static_layout<detail::partition_at_value(detail::rule_value<Tile>, TV::tv_value)>;
 
 /// How wide one thread's accesses to its values of a Tile (static or mixed) may be, in elements
 /// of Bytes bytes, when the tile's first element is aligned to Alignment bytes (see
@@ -166,7 +166,7 @@ using partition_t = static_layout<detail::partition_at_value(detail::dyn<Tile>, 
 /// knows nothing of the run-time offset, where this knows every thread's start steps by
 /// multiples of the threads' strides.
 template <class Tile, class TV, index_t Bytes, index_t Alignment>
-inline constexpr index_t partition_vector_width_v = partition_vector_width(detail::dyn<Tile>.value(), TV::tv_value, Bytes, Alignment);
+inline constexpr index_t partition_vector_width_v = partition_vector_width(detail::rule_value<Tile>.value(), TV::tv_value, Bytes, Alignment);
 
 /// Thread `thread`'s values of a tile: `partition(tile_layout, TV{}, threadIdx.x)` is the layout
 /// partition_t<Tile, TV> at the offset of the thread's first value, so that a loop over its
