@@ -190,7 +190,7 @@ class heap_tensor<T, L> : public detail::layout_queries<L> {
   heap_tensor(const L& layout, const T& value) : queries(layout, true), storage_(span(), for_overwrite{}) { fill(value); }
   /// Internal (contiguous()): storage default-initialized, to be overwritten.
   heap_tensor(const L& layout, detail::uninitialized_t) : queries(layout, true), storage_(span(), for_overwrite{}) {}
-  heap_tensor(const heap_tensor& other) : queries(other.layout_, other.writes_allowed_, 0), storage_(other.span(), for_overwrite{}) {
+  heap_tensor(const heap_tensor& other) : queries(other.layout_, other.writes_allowed_, detail::known_uniqueness_t{}), storage_(other.span(), for_overwrite{}) {
     std::copy_n(other.data(), span(), data());
   }
   heap_tensor(heap_tensor&&) noexcept = default;
@@ -272,11 +272,11 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout>, public det
 
   /// Copies the elements; a moved-from tensor is empty (shape {0}).
   dynamic_tensor(const dynamic_tensor& other)
-      : queries(other.layout_, other.writes_allowed_, 0), storage_(span(other.layout_), typename detail::heap_array<T>::for_overwrite_t{}) {
+      : queries(other.layout_, other.writes_allowed_, detail::known_uniqueness_t{}), storage_(span(other.layout_), typename detail::heap_array<T>::for_overwrite_t{}) {
     std::copy_n(other.storage_.get(), span(layout_), storage_.get());
   }
   dynamic_tensor(dynamic_tensor&& other) noexcept
-      : queries(other.layout_, other.writes_allowed_, 0), storage_(std::move(other.storage_)) {
+      : queries(other.layout_, other.writes_allowed_, detail::known_uniqueness_t{}), storage_(std::move(other.storage_)) {
     other.make_empty();
   }
   dynamic_tensor& operator=(const dynamic_tensor& other) {

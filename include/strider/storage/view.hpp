@@ -176,6 +176,9 @@ class layout_queries<L> : public static_layout_queries<L> {
   using static_layout_queries<L>::static_layout_queries;
 };
 
+// Tag of the internal constructors of a view whose uniqueness is already known (held layouts).
+struct known_uniqueness_t {};
+
 // What the view of a layout object answers (a dynamic_layout, a mixed layout, or a swizzled one
 // of a mixed layout): the object holds the run-time entries (a mixed layout's static ones are
 // constants of its type), and whether writes are allowed.
@@ -211,7 +214,7 @@ class held_layout_queries {
   // only tests a flag; const ones never write and skip the test.
   STRIDER_HOST_DEVICE constexpr held_layout_queries(const L& layout, bool mutable_access)
       : layout_(layout), writes_allowed_(!mutable_access || layout.is_unique()) {}
-  STRIDER_HOST_DEVICE constexpr held_layout_queries(const L& layout, bool writes_allowed, int /*known*/) : layout_(layout), writes_allowed_(writes_allowed) {}
+  STRIDER_HOST_DEVICE constexpr held_layout_queries(const L& layout, bool writes_allowed, known_uniqueness_t) : layout_(layout), writes_allowed_(writes_allowed) {}
   STRIDER_HOST_DEVICE constexpr bool writes_allowed() const { return writes_allowed_; }
   // A layout_error on the host, a message and a trap in device code.
   STRIDER_HOST_DEVICE constexpr void check_writable() const {
@@ -335,9 +338,7 @@ inline constexpr bool narrows_storage_v = false;
 template <layout_value V, layout_value W>
 inline constexpr bool narrows_storage_v<static_layout<V>, static_layout<W>> = V != W && narrows_storage(V, W);
 
-// Tags of internal constructors: a view whose uniqueness is already known, and a tensor whose
-// storage is about to be overwritten.
-struct known_uniqueness_t {};
+// Tag of the internal constructor of a tensor whose storage is about to be overwritten.
 struct uninitialized_t {};
 // Tag of the internal constructor of a view within memory already checked: a view derived from
 // another (an operation's result lies in its input's storage), or a tensor's own allocation.
@@ -457,7 +458,7 @@ class tensor_view : public detail::layout_queries<Layout>, public detail::view_o
   /// Internal: a dynamic view whose uniqueness is already known (dynamic_tensor::as_view()).
   STRIDER_HOST_DEVICE constexpr tensor_view(T* data, const Layout& layout, bool writes_allowed, detail::known_uniqueness_t)
     requires(!queries::is_static)
-      : queries(layout, writes_allowed, 0), data_(data) {}
+      : queries(layout, writes_allowed, detail::known_uniqueness_t{}), data_(data) {}
   /// Internal: a view within memory already checked (an operation's result on a view, a tensor's
   /// own storage): no check of the addresses again.
   STRIDER_HOST_DEVICE constexpr tensor_view(T* data, const Layout& layout, detail::within_checked_t)
