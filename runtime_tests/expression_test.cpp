@@ -113,6 +113,24 @@ TEST_CASE("the parsed form records each call and its column") {
   CHECK(strider::find_operation("nope") == nullptr);
 }
 
+TEST_CASE("each argument list of a call has its own field") {
+  using v = std::vector<strider::index_t>;
+  const auto e = strider::parse_expression(R"(contiguous(2, 3, 4).movedim((0, 1), (2, 0)).unflatten(0, (2, 2)).sliding_window_view((2,), (1,)).rearrange("a b c d -> d c b a"))");
+  REQUIRE(e.operations.size() == 5);
+  CHECK(e.operations[1].values == v{0, 1});
+  CHECK(e.operations[1].destination == v{2, 0});
+  CHECK(e.operations[2].values == v{0});
+  CHECK(e.operations[2].extents == v{2, 2});
+  CHECK(e.operations[3].values == v{2});
+  CHECK(e.operations[3].has_axes);
+  CHECK(e.operations[3].axes == v{1});
+  CHECK(e.operations[4].pattern == "a b c d -> d c b a");
+  for (const auto& op : e.operations) {
+    CHECK(op.strides.empty());
+    CHECK(op.index.empty());
+  }
+}
+
 TEST_CASE("errors inside [ ] point at the character the message names") {
   // Each kind of index syntax error: the column in the message counts in the index text, the
   // expression's column (the caret) in the whole expression.

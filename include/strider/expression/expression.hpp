@@ -63,13 +63,17 @@ struct expression {
     const operation_info* op = nullptr;  // the operation_table entry
     std::size_t column = 1;           // 1-based: the call's name, or '[' for an index
     std::vector<index_t> values;      // extents or axes, the shape of layout/as_strided, or the integer arguments
-    std::vector<index_t> strides;     // strided forms (layout, as_strided); movedim's destination axes; unflatten's sizes
+    std::vector<index_t> strides;     // strided forms (layout, as_strided) and a second layout (composition): its strides
+    std::vector<index_t> destination; // movedim: the destination axes (the source axes are values)
+    std::vector<index_t> extents;     // unflatten: the extents the dimension splits into (the dimension is values[0])
+    std::vector<index_t> axes;        // sliding_window_view: the axes of the windows, when given (has_axes)
     std::optional<index_t> offset;    // strided forms, when given
-    std::string index;                // slice: the text between [ ], without surrounding blanks; rearrange: the pattern
+    std::string index;                // slice: the text between [ ], without surrounding blanks
+    std::string pattern;              // rearrange: the einops pattern
     std::string sizes{};              // rearrange: the axis sizes as "p1=2, p2=2"
-    std::size_t index_column = 0;     // slice: 1-based column of the index text's first character
+    std::size_t index_column = 0;     // slice: 1-based column of the index text's first character; rearrange: of the pattern's
     bool no_axes = false;             // flip(()), squeeze(()): an empty axis tuple, no axis at all (values empty means every axis)
-    bool has_axes = false;            // sliding_window_view: axes given (in strides)
+    bool has_axes = false;            // sliding_window_view: axes given
     bool sizes_tuple = false;         // split: the sizes came as a tuple
     std::optional<index_t> dim{};     // split: the dimension, when given
     std::optional<index_t> part{};    // split, chunk, unbind: the part picked with [i]
@@ -600,7 +604,7 @@ class expression_parser {
       ++pos_;
     }
     if (at_end()) fail(column(), "expected '\"' to close the pattern of " + quoted(name) + ", found the end of the expression");
-    op.index = std::string(text_.substr(start, pos_ - start));
+    op.pattern = std::string(text_.substr(start, pos_ - start));
     op.index_column = start + 1;
     ++pos_;
     while (true) {
@@ -649,7 +653,7 @@ class expression_parser {
         if (op.op->form == argument_form::axis_extents && args[0].tuple)
           fail(args[0].column, "the dimension of " + quoted(name) + " is an integer, not a tuple");
         op.values = args[0].values;
-        op.strides = args[1].values;
+        (op.op->form == argument_form::axis_lists ? op.destination : op.extents) = args[1].values;
         break;
       case argument_form::windows:
         // sliding_window_view((2, 2)) or sliding_window_view((3,), (1,)): a window shape, then
@@ -657,7 +661,7 @@ class expression_parser {
         one_or_two_arguments(op, args, name);
         op.values = args[0].values;
         op.has_axes = args.size() == 2;
-        if (op.has_axes) op.strides = args[1].values;
+        if (op.has_axes) op.axes = args[1].values;
         break;
       case argument_form::split_sizes:
         // split(2), split(2, 1), split((1, 3), 1): a size or a tuple of sizes (PyTorch's list
@@ -790,9 +794,13 @@ inline operation_arguments arguments_of(const expression::operation& op) {
   operation_arguments a;
   a.values = to_dims(op.values, op.op->name);
   a.strides = to_dims(op.strides, op.op->name);
+  a.destination = to_dims(op.destination, op.op->name);
+  a.extents = to_dims(op.extents, op.op->name);
+  a.axes = to_dims(op.axes, op.op->name);
   a.has_offset = op.offset.has_value();
   a.offset = op.offset.value_or(0);
   a.index = op.index;
+  a.pattern = op.pattern;
   a.sizes = op.sizes;
   a.no_axes = op.no_axes;
   a.has_axes = op.has_axes;
@@ -1059,7 +1067,7 @@ inline std::string to_static_type(const expression& e) {
         detail::append_strided(out, op);
         break;
       case argument_form::pattern:
-        out += ", " + detail::string_literal(op.index);
+        out += ", " + detail::string_literal(op.pattern);
         if (!op.sizes.empty()) out += ", " + detail::string_literal(op.sizes);
         break;
       case argument_form::layout_operand:
@@ -1068,14 +1076,14 @@ inline std::string to_static_type(const expression& e) {
         break;
       case argument_form::axis_extents:
         out += ", " + detail::cpp_integer(op.values[0]);
-        for (const index_t v : op.strides) out += ", " + detail::cpp_integer(v);
+        for (const index_t v : op.extents) out += ", " + detail::cpp_integer(v);
         break;
       case argument_form::axis_lists:
-        out += ", strider::axes<" + detail::joined(op.values, ", ", true) + ">, strider::axes<" + detail::joined(op.strides, ", ", true) + ">";
+        out += ", strider::axes<" + detail::joined(op.values, ", ", true) + ">, strider::axes<" + detail::joined(op.destination, ", ", true) + ">";
         break;
       case argument_form::windows:
         out += ", strider::shape<" + detail::joined(op.values, ", ", true) + ">";
-        if (op.has_axes) out += ", strider::axes<" + detail::joined(op.strides, ", ", true) + ">";
+        if (op.has_axes) out += ", strider::axes<" + detail::joined(op.axes, ", ", true) + ">";
         break;
       case argument_form::split_sizes:
         if (op.sizes_tuple) out += ", strider::shape<" + detail::joined(op.values, ", ", true) + ">";

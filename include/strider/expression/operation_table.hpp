@@ -40,13 +40,17 @@ enum class argument_form {
 /// The arguments of one call, as the expression language collects them.
 struct operation_arguments {
   dims values;                  // extents, axes or integers
-  dims strides;                 // strided forms; the second list of axis_lists
+  dims strides;                 // strided forms, and layout_operand's second layout
+  dims destination;             // axis_lists form: the destination axes (the source axes are values)
+  dims extents;                 // axis_extents form: the extents (the dimension is values[0])
+  dims axes;                    // windows form, when has_axes: the axes of the windows
   index_t offset = 0;           // strided forms, when has_offset
   bool has_offset = false;
-  std::string_view index;       // index form: the text between [ ]; pattern form: the pattern
+  std::string_view index;       // index form: the text between [ ]
+  std::string_view pattern;     // pattern form: the einops pattern
   std::string_view sizes;       // pattern form: the axis sizes, "p1=2, p2=2"
   bool no_axes = false;         // axes_or_all form: an empty axis tuple, no axis (values empty means every axis)
-  bool has_axes = false;        // windows form: axes given (in strides); else one window per axis
+  bool has_axes = false;        // windows form: axes given; else one window per axis
   bool sizes_tuple = false;     // split_sizes form: the sizes came as a tuple (PyTorch's list form)
   index_t dim = 0;              // split_sizes form: the dimension
 
@@ -154,10 +158,10 @@ inline constexpr operation_info operation_table[] = {
      [](const auto& l, const operation_arguments& a) { return unfold(l, a.values[0], a.values[1], a.values[2]); }},
     {"movedim", false, argument_form::axis_lists, 0, 0, "two axes or two tuples of axes (source, destination)", "movedim(0, 2)",
      "PyTorch movedim, NumPy moveaxis: source axes to destination places",
-     [](const auto& l, const operation_arguments& a) { return movedim(l, a.values, a.strides); }, nullptr, {"moveaxis"}},
+     [](const auto& l, const operation_arguments& a) { return movedim(l, a.values, a.destination); }, nullptr, {"moveaxis"}},
     {"unflatten", false, argument_form::axis_extents, 0, 0, "a dimension and a tuple of sizes", "unflatten(1, (2, -1))",
      "PyTorch unflatten: one dimension split into several (one size may be -1)",
-     [](const auto& l, const operation_arguments& a) { return unflatten(l, a.values[0], a.strides); }},
+     [](const auto& l, const operation_arguments& a) { return unflatten(l, a.values[0], a.extents); }},
     {"expand", false, argument_form::extents, 0, 0, "sizes", "expand(2, -1, 4)", "PyTorch expand: stretch extent-1 axes, -1 keeps one",
      [](const auto& l, const operation_arguments& a) { return expand(l, a.values); }},
     {"flatten", false, argument_form::integers, 0, 2, "at most two integers (start_dim, end_dim)", "flatten(1)",
@@ -204,7 +208,7 @@ inline constexpr operation_info operation_table[] = {
      [](const dynamic_layout& l, const operation_arguments& a) { return detail::tiled(l, a.values).tile_rank; }},
     {"rearrange", false, argument_form::pattern, 0, 0, "an einops pattern and axis sizes", "rearrange(\"h (w p) -> h w p\", p=2)",
      "einops rearrange as a view: split, reorder and merge named axes",
-     [](const auto& l, const operation_arguments& a) { return rearrange(l, a.index, a.sizes); }},
+     [](const auto& l, const operation_arguments& a) { return rearrange(l, a.pattern, a.sizes); }},
     {"matrix_transpose", false, argument_form::integers, 0, 0, "no arguments", "matrix_transpose()",
      "PyTorch mT (also written .mT): the last two axes swapped",
      [](const auto& l, const operation_arguments&) { return matrix_transpose(l); }, nullptr, {}, "mT"},
@@ -214,7 +218,7 @@ inline constexpr operation_info operation_table[] = {
     {"sliding_window_view", false, argument_form::windows, 0, 0, "a window shape and optional axes", "sliding_window_view((2, 2))",
      "NumPy sliding_window_view: every window, window axes appended",
      [](const auto& l, const operation_arguments& a) {
-       return a.has_axes ? sliding_window_view(l, a.values, a.strides) : sliding_window_view(l, a.values);
+       return a.has_axes ? sliding_window_view(l, a.values, a.axes) : sliding_window_view(l, a.values);
      }},
     {"split", false, argument_form::split_sizes, 0, 0, "a size or a tuple of sizes, and an optional dimension", "split(2, 0)[1]",
      "PyTorch split: parts of a size, or of listed sizes ([i] picks one)", nullptr,
