@@ -180,11 +180,12 @@ struct distinct_set {
 /// an instruction in phases of 32 threads (accesses of 4 bytes or fewer), 16 (8 bytes) or 8 (16
 /// bytes), each phase taking as many wavefronts as the most distinct 4-byte words one bank
 /// holds; global memory serves it in the distinct 32-byte sectors it touches.
-/// Preconditions: `tile` has the TV layout's tile shape and offsets >= 0 (from the storage start,
-/// aligned to 128 bytes and to the swizzle's period); element_bytes is 1, 2, 4, 8 or 16.
-/// Example: a 32 x 32 float tile, thread t reading row t one float at a time
-/// (thread_value(contiguous(32, 1), contiguous(1, 32)), width 1): every phase's 32 threads read
-/// bank k of 32 different rows, 32 wavefronts per instruction: bank_conflicts = 32 x 31.
+/// @pre `tile` has the TV layout's tile shape and offsets >= 0 (from the storage start, aligned to
+///      128 bytes and to the swizzle's period); element_bytes is 1, 2, 4, 8 or 16; a swizzle meets
+///      CuTe's conditions (|S| >= B, B + M + |S| <= 40); `width`, when given, holds for every thread.
+/// @example a 32 x 32 float tile, thread t reading row t one float at a time
+///          (thread_value(contiguous(32, 1), contiguous(1, 32)), width 1): every phase's 32 threads
+///          read bank k of 32 different rows, 32 wavefronts per instruction: bank_conflicts = 32 x 31.
 constexpr access_report access_of(const layout_value& tile, swizzle_value sw, const thread_value_value& tv, index_t element_bytes, index_t width) {
   detail::check_swizzle(sw);
   if (element_bytes < 1 || element_bytes > max_vector_bytes || (element_bytes & (element_bytes - 1)) != 0)
@@ -320,9 +321,10 @@ constexpr access_report access_of(const layout_value& tile, swizzle_value sw, co
 /// The swizzle with the fewest bits that makes the access conflict-free at the same vector width,
 /// or swizzle_value{} (B = 0) when the plain tile already is. It permutes whole units (vectors, or
 /// 4-byte words for narrower accesses): M is the unit's log2 in elements, and B from 1 to 5, then
-/// S from B up, are tried in turn. Refuses when no swizzle of up to 5 bits over the tile's span
-/// does. Example: an 8 x 64 tile of 2-byte elements, 8 threads each reading 16 bytes of its own
-/// row (8-way), gives swizzle_value{3, 3, 3}.
+/// S from B up, are tried in turn.
+/// @pre as access_of's, and some swizzle of up to 5 bits over the tile's span makes it conflict-free.
+/// @example an 8 x 64 tile of 2-byte elements, 8 threads each reading 16 bytes of its own row
+///          (8-way), gives swizzle_value{3, 3, 3}.
 constexpr swizzle_value conflict_free_swizzle(const layout_value& tile, const thread_value_value& tv, index_t element_bytes) {
   const access_report plain = access_of(tile, swizzle_value{}, tv, element_bytes, 0);
   if (plain.bank_conflicts == 0) return {};
@@ -339,8 +341,11 @@ constexpr swizzle_value conflict_free_swizzle(const layout_value& tile, const th
   return {};
 }
 
-/// The certificate of a strided tile (`access(tile, tv, 4)`), or a swizzled one (`access(tile,
-/// swizzle_value{3, 3, 3}, tv, 2)`); width 0 lets the rule pick the widest vector.
+/// The certificate of a strided tile, or a swizzled one; width 0 lets the rule pick the widest
+/// vector.
+/// @pre as access_of's.
+/// @example `access(tile, tv, 4)` for floats, `access(tile, swizzle_value{3, 3, 3}, tv, 2)` for
+///          2-byte elements through a swizzle.
 constexpr access_report access(const dynamic_layout& tile, const thread_value_value& tv, index_t element_bytes, index_t width = 0) {
   return access_of(tile.value(), swizzle_value{}, tv, element_bytes, width);
 }
@@ -349,8 +354,11 @@ constexpr access_report access(const dynamic_layout& tile, swizzle_value sw, con
 }
 
 /// Refuses (layout_error at run time, a compile error in a constant expression) an access with
-/// bank conflicts, naming the worst phase: "shared access: threads 0 and 1 read different words
-/// of bank 0 (offsets 0 and 32) in phase 0 of instruction 0: 32-way conflict".
+/// bank conflicts, naming the worst phase.
+/// @pre `r` is a certificate from access or access_of.
+/// @example the 32 x 32 float tile read a row per thread (access_of's example) is refused with
+///          "shared access: threads 0 and 1 read different words of bank 0 (offsets 0 and 32) in
+///          phase 0 of instruction 0: 32-way conflict".
 constexpr void require_conflict_free(const access_report& r) {
   const bank_collision& c = r.worst;
   if (r.bank_conflicts != 0)
@@ -359,8 +367,10 @@ constexpr void require_conflict_free(const access_report& r) {
 }
 
 /// Refuses an access that touches more global sectors than its bytes need, naming the worst
-/// instruction: "global access: instruction 0 touches 32 sectors of 32 bytes where 4 would do
-/// (threads 0 and 1 at offsets 0 and 32)".
+/// instruction.
+/// @pre `r` is a certificate from access or access_of.
+/// @example the same tile read a row per thread is refused with "global access: instruction 0
+///          touches 32 sectors of 32 bytes where 4 would do (threads 0 and 1 at offsets 0 and 32)".
 constexpr void require_coalesced(const access_report& r) {
   const sector_excess& s = r.worst_global;
   if (r.sectors != r.ideal_sectors)

@@ -82,6 +82,9 @@ STRIDER_HOST_DEVICE constexpr V coalesced(const V& in, const char* op) {
 /// the storage stay. On a mixed layout, which axes merge must be decided by static entries, and
 /// an axis of run-time extent must merge with a neighbour or be a dyn_multiple<N> (N > 1): an
 /// extent of 1 would remove it. A run-time extent of 0 gives the empty layout of the same type.
+/// @pre none (on a mixed layout, the static entries decide which axes merge, and an axis of run-time extent
+///      merges with a neighbour or is a dyn_multiple<N>, N > 1).
+/// @example `contiguous(2, 3, 4).coalesce()` is shape (24,), strides (1,), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L coalesce(const L& l) { return detail::subset_result(detail::coalesced(l.entries(), "coalesce")); }
 
@@ -383,6 +386,9 @@ STRIDER_HOST_DEVICE constexpr V index_map_base(entry_t<V> storage) {
 /// one or more axes (CuTe's nested mode, flattened) whose extents multiply to its extent. CuTe's
 /// divisibility conditions are checked: an axis of B whose stride or extent steps unevenly across
 /// A's extents is refused. The result is a view of A's storage (A's offset and storage).
+/// @pre `b` starts at offset 0 and its offsets, read as C-order indices of `a`, stay below `a`'s element
+///      count; each axis of `b` steps and ends evenly over `a`'s extents (CuTe's divisibility).
+/// @example `column_major(4, 6).composition((2, 3), (12, 2))` is shape (2, 3), strides (2, 8), offset 0.
 template <detail::rule_layout A, detail::rule_layout B>
 STRIDER_HOST_DEVICE constexpr auto composition(const A& a, const B& b) {
   using V = detail::common_value_t<A, B>;
@@ -396,6 +402,9 @@ STRIDER_HOST_DEVICE constexpr auto composition(const A& a, const B& b) {
 /// L starts at offset 0, is unique, and each of its strides, sorted, is a multiple of the span
 /// of the smaller ones; N is a multiple of L's span. The axes come in decreasing stride (the
 /// repetitions first); one element gives rank 0. The result's storage is [0, N).
+/// @pre n > 0; `l` starts at offset 0, has no empty axis, is unique, its axes sorted by stride nest (each
+///      stride a multiple of the span below it) and its span divides n.
+/// @example `layout((4,), (2,)).complement(8)` is shape (2,), strides (1,), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L complement(const L& l, index_t n) {
   using V = detail::value_t<L>;
@@ -407,6 +416,8 @@ STRIDER_HOST_DEVICE constexpr L complement(const L& l, index_t n) {
 /// CuTe's `right_inverse(L)`, in row-major order: the largest layout R with L(R(i)) == i for every
 /// i in [0, size(R)): the axes that step by 1, then by what those span, and so on. L starts at
 /// offset 0 and is not empty. R's offsets are indices of L: its storage is [0, size(L)).
+/// @pre `l` is not empty and starts at offset 0.
+/// @example `layout((2, 3), (1, 2)).right_inverse()` is shape (3, 2), strides (1, 3), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L right_inverse(const L& l) {
   using V = detail::value_t<L>;
@@ -440,6 +451,8 @@ STRIDER_HOST_DEVICE constexpr L right_inverse(const L& l) {
 /// of the span of the smaller ones (the layouts CuTe inverts). R is defined on [0, L's span);
 /// where no element of L lies, its values are unspecified (strider picks those that let R's axes
 /// merge), so its storage is its own span.
+/// @pre `l` starts at offset 0, is unique, and its axes sorted by stride neither overlap nor interleave.
+/// @example `layout((3,), (2,)).left_inverse()` is shape (3, 2), strides (1, 0), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L left_inverse(const L& l) {
   using V = detail::value_t<L>;
@@ -581,6 +594,9 @@ STRIDER_HOST_DEVICE constexpr basic_tiled<value_t<L>> tiled(const L& l, const di
 /// leading axes say which tile (composition with T's complement up to L's size). T starts at
 /// offset 0 and must tile L's size exactly: a tile that does not divide is an error, never padded.
 /// A view of L's storage.
+/// @pre `l` is not empty; the tiler starts at offset 0, has a complement up to `l`'s element count (see
+///      complement), and `l` composes with the tiler and that complement (see composition).
+/// @example `contiguous(8).logical_divide((2,), (1,))` is shape (4, 2), strides (2, 1), offset 0.
 template <detail::rule_layout L, detail::rule_layout T>
 STRIDER_HOST_DEVICE constexpr auto logical_divide(const L& l, const T& tiler) { return detail::subset_result(detail::divide(l, tiler).value); }
 
@@ -588,6 +604,9 @@ STRIDER_HOST_DEVICE constexpr auto logical_divide(const L& l, const T& tiler) { 
 /// order of the tiler B. The trailing axes are A (tile_rank = A's rank), the leading ones B's
 /// repetitions, each a copy of A at offsets A does not reach. Both start at offset 0; the
 /// result is an index map of its own span.
+/// @pre the block is not empty and has a complement (see complement); the tiler starts at offset 0 and
+///      composes with the block's repetitions (see composition).
+/// @example `contiguous(2).logical_product((3,), (1,))` is shape (3, 2), strides (2, 1), offset 0.
 template <detail::rule_layout A, detail::rule_layout B>
 STRIDER_HOST_DEVICE constexpr auto logical_product(const A& block, const B& tiler) { return detail::subset_result(detail::product(block, tiler).value); }
 
@@ -597,6 +616,10 @@ STRIDER_HOST_DEVICE constexpr auto logical_product(const A& block, const B& tile
 /// over A's repetitions. Each block is a contiguous range of coordinates. A and B start at offset
 /// 0; the smaller rank is padded with leading extent-1 axes. Example (CuTe's, mirrored):
 /// `blocked_product(contiguous 2x2, column_major 4x3)` is (4, 2, 3, 2):(4, 2, 16, 1).
+/// @pre as logical_product: both start at offset 0, the block is not empty and has a complement, the
+///      arrangement composes with its repetitions.
+/// @example `contiguous(2, 2).blocked_product((2, 3), (3, 1))` is shape (2, 2, 3, 2), strides (12, 2, 4, 1),
+///          offset 0.
 template <detail::rule_layout A, detail::rule_layout B>
 STRIDER_HOST_DEVICE constexpr auto blocked_product(const A& block, const B& arrangement) { return detail::zipped_product(block, arrangement, false, "blocked_product"); }
 
@@ -604,6 +627,9 @@ STRIDER_HOST_DEVICE constexpr auto blocked_product(const A& block, const B& arra
 /// of axes the other way round, (A0, B0', A1, B1', ...): the block's elements are spread over the
 /// whole result, B's extent apart. Example: `raked_product(contiguous 2x2, column_major 4x3)` is
 /// (2, 4, 2, 3):(2, 4, 1, 16).
+/// @pre as blocked_product.
+/// @example `contiguous(2, 2).raked_product((2, 3), (3, 1))` is shape (2, 2, 2, 3), strides (2, 12, 1, 4),
+///          offset 0.
 template <detail::rule_layout A, detail::rule_layout B>
 STRIDER_HOST_DEVICE constexpr auto raked_product(const A& block, const B& arrangement) { return detail::zipped_product(block, arrangement, true, "raked_product"); }
 
@@ -611,6 +637,9 @@ STRIDER_HOST_DEVICE constexpr auto raked_product(const A& block, const B& arrang
 /// (rows, columns), then the element in the tile. Each tile extent must divide its axis (no
 /// padding). CuTe's logical_divide by a shape, flattened with the tiles last (not NumPy's
 /// np.tile, which repeats an array). A view of L's storage.
+/// @pre one tile extent per axis, each positive and dividing its axis's extent (the policy form pads or masks
+///      the rest).
+/// @example `contiguous(8, 8).tile(2, 4)` is shape (4, 2, 2, 4), strides (16, 4, 8, 1), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L tile(const L& l, const dims& tile_shape) { return detail::subset_result(detail::tiled(l, tile_shape).value); }
 
@@ -628,6 +657,9 @@ inline constexpr tile_policy masked = tile_policy::masked;
 /// storage is its padded span. A layout carries no mask: `masked` gives the padded layout here
 /// (a dynamic layout's padded span is its storage), and the masked views of static and mixed
 /// layouts carry the mask (tile<masked, T...>).
+/// @pre one positive tile extent per axis.
+/// @example `tile(dynamic_layout::contiguous({6, 4}), {4, 3}, padded)` is shape (2, 2, 4, 3), strides
+///          (16, 3, 4, 1), offset 0, over a storage of 34 elements (its padded span).
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L tile(const L& l, const dims& tile_shape, tile_policy policy) {
   return detail::subset_result(detail::tiled(l, tile_shape, policy != tile_policy::exact).value);
@@ -674,6 +706,9 @@ STRIDER_HOST_DEVICE constexpr index_t vector_width_of(const V& v, index_t elemen
 /// stride and the offset, and whose size in bytes divides `alignment` (the base pointer's
 /// alignment, a power of two). 1 when nothing wider is safe. On a mixed layout's pattern, the
 /// widest load every non-empty value of its run-time entries allows.
+/// @pre element_bytes > 0 and alignment is a power of two.
+/// @example `vector_width(dynamic_layout::contiguous({4, 8}), 4, 16)` is 4: rows of 8 floats from a
+///          16-byte aligned pointer load 4 at a time.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr index_t vector_width(const L& l, index_t element_bytes, index_t alignment) { return detail::vector_width_of(l.entries(), element_bytes, alignment); }
 

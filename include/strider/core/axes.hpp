@@ -9,6 +9,8 @@ namespace strider {
 
 /// Reorders the axes: result axis i is input axis `axes[i]` (NumPy `transpose(axes)`, PyTorch
 /// `permute`). Negative axes count from the end.
+/// @pre `axes` holds each axis of `l` once (negative ones count from the end).
+/// @example `contiguous(2, 3, 4).permute(2, 0, 1)` is shape (4, 2, 3), strides (1, 12, 4), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L permute(const L& l, const dims& axes) {
   const auto& in = l.entries();
@@ -28,6 +30,8 @@ STRIDER_HOST_DEVICE constexpr L permute(const L& l, const dims& axes) {
 }
 
 /// Swaps two axes (PyTorch `transpose(a, b)`, NumPy `swapaxes`).
+/// @pre both axes are axes of `l` (negative ones count from the end); they may be the same.
+/// @example `contiguous(2, 3, 4).transpose(0, 2)` is shape (4, 3, 2), strides (1, 4, 12), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L transpose(const L& l, index_t axis_a, index_t axis_b) {
   const auto& in = l.entries();
@@ -68,6 +72,8 @@ STRIDER_HOST_DEVICE constexpr L flip_axes(const L& l, const bool (&used)[max_ran
 /// Reverses the given axes (NumPy `flip(a, axes)`): the stride changes sign and the offset moves
 /// to the last element. An empty axis list flips nothing, as NumPy's `axis=()`. An empty axis
 /// stays as it is, as in NumPy.
+/// @pre each of `axes` is an axis of `l`, none repeated.
+/// @example `contiguous(3, 4).flip(1)` is shape (3, 4), strides (4, -1), offset 3.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L flip(const L& l, const dims& axes) {
   const auto& in = l.entries();
@@ -82,6 +88,8 @@ STRIDER_HOST_DEVICE constexpr L flip(const L& l, const dims& axes) {
 }
 
 /// Flips every axis (NumPy `flip(a)` with no axis).
+/// @pre none.
+/// @example `contiguous(3, 4).flip()` is shape (3, 4), strides (-4, -1), offset 11.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L flip(const L& l) {
   bool all[max_rank] = {};
@@ -91,6 +99,8 @@ STRIDER_HOST_DEVICE constexpr L flip(const L& l) {
 
 /// NumPy `squeeze(axis)`: removes the given axes, each of which must have extent 1. A rank-0
 /// layout accepts axis 0 or -1 and stays as it is, as in NumPy and PyTorch.
+/// @pre each of `axes` is an axis of `l` of extent 1, none repeated (rank 0: at most one, 0 or -1).
+/// @example `contiguous(3, 1, 4).squeeze(1)` is shape (3, 4), strides (4, 1), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L squeeze(const L& l, const dims& axes) {
   const auto& in = l.entries();
@@ -114,6 +124,8 @@ STRIDER_HOST_DEVICE constexpr L squeeze(const L& l, const dims& axes) {
 }
 
 /// NumPy `squeeze()`: removes every axis of extent 1.
+/// @pre none (on a mixed layout, the static entries decide which extents are 1).
+/// @example `contiguous(1, 3, 1).squeeze()` is shape (3,), strides (1,), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L squeeze(const L& l) {
   detail::value_t<L> out = l.entries();
@@ -130,6 +142,8 @@ STRIDER_HOST_DEVICE constexpr L squeeze(const L& l) {
 /// may be in [-rank-1, rank]. Its stride is PyTorch's choice (extent * stride of the axis it
 /// precedes, or 1 at the end), or the stride of the axis it precedes where that product does
 /// not fit in int64; it never affects an offset.
+/// @pre `axis` is in [-rank - 1, rank] and the rank is below max_rank.
+/// @example `contiguous(3, 4).unsqueeze(1)` is shape (3, 1, 4), strides (4, 4, 1), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L unsqueeze(const L& l, index_t axis) {
   using E = detail::entry_t<detail::value_t<L>>;
@@ -147,6 +161,8 @@ STRIDER_HOST_DEVICE constexpr L unsqueeze(const L& l, index_t axis) {
 /// PyTorch `movedim(source, destination)` (NumPy `moveaxis`): axis source[i] becomes axis
 /// destination[i]; the other axes keep their order in the remaining places. Negative axes count
 /// from the end.
+/// @pre `source` and `destination` have the same length, each an axis list of `l` without repeats.
+/// @example `contiguous(2, 3, 4).movedim(0, 2)` is shape (3, 4, 2), strides (4, 1, 12), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L movedim(const L& l, const dims& source, const dims& destination) {
   const std::size_t rank = l.rank();
@@ -176,6 +192,8 @@ STRIDER_HOST_DEVICE constexpr L movedim(const L& l, const dims& source, const di
 
 /// PyTorch `mT`: the last two axes swapped (a batch of matrices transposed). A rank-0 layout is
 /// its own transpose, as in PyTorch; rank 1 is refused.
+/// @pre `l` has rank 0 or at least 2.
+/// @example `contiguous(2, 3, 4).matrix_transpose()` is shape (2, 4, 3), strides (12, 1, 4), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L matrix_transpose(const L& l) {
   if (l.rank() == 0) return l;
@@ -184,6 +202,8 @@ STRIDER_HOST_DEVICE constexpr L matrix_transpose(const L& l) {
 }
 
 /// NumPy `.T` and `transpose()` without axes (PyTorch `.T`): the order of the axes reversed.
+/// @pre none.
+/// @example `contiguous(2, 3, 4).reverse_axis_order()` is shape (4, 3, 2), strides (1, 4, 12), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L reverse_axis_order(const L& l) {
   detail::value_t<L> out = l.entries();
@@ -196,6 +216,8 @@ STRIDER_HOST_DEVICE constexpr L reverse_axis_order(const L& l) {
 
 /// PyTorch `t()`: a matrix transposed. A layout of rank 0 or 1 is returned as it is, as in
 /// PyTorch; more than 2 axes are refused (matrix_transpose swaps the last two of a batch).
+/// @pre `l` has at most 2 axes.
+/// @example `contiguous(3, 4).t()` is shape (4, 3), strides (1, 4), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L t(const L& l) {
   if (l.rank() > 2) detail::refuse("t: expects at most 2 axes, got rank {} (transpose or matrix_transpose take more)", l.rank());
@@ -207,6 +229,8 @@ STRIDER_HOST_DEVICE constexpr L t(const L& l) {
 /// NumPy makes it, of flip and transpose: k mod 4 turns; 1 flips axis2 then swaps the two axes,
 /// 2 flips both, 3 swaps them then flips axis2. The axes must differ (also as -1 and rank-1),
 /// and the layout needs 2 axes.
+/// @pre `l` has at least 2 axes; `axis1` and `axis2` are two different axes of it.
+/// @example `contiguous(3, 4).rot90()` is shape (4, 3), strides (-1, 4), offset 3.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L rot90(const L& l, index_t k = 1, index_t axis1 = 0, index_t axis2 = 1) {
   const auto rank = static_cast<index_t>(l.rank());
@@ -223,6 +247,8 @@ STRIDER_HOST_DEVICE constexpr L rot90(const L& l, index_t k = 1, index_t axis1 =
 
 /// NumPy `rollaxis(a, axis, start)`: axis `axis` moved to just before the axis now at `start`
 /// (start in [-rank, rank]; the other axes keep their order), a permute.
+/// @pre `axis` is an axis of `l`; `start` is in [-rank, rank].
+/// @example `contiguous(2, 3, 4).rollaxis(2)` is shape (4, 2, 3), strides (1, 12, 4), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L rollaxis(const L& l, index_t axis, index_t start = 0) {
   const auto rank = static_cast<index_t>(l.rank());
@@ -243,6 +269,8 @@ STRIDER_HOST_DEVICE constexpr L rollaxis(const L& l, index_t axis, index_t start
 /// result (in [-n, n) for a result of rank n, no repeats); none gives the layout as it is. Each
 /// is an unsqueeze, in increasing order, with unsqueeze's stride (PyTorch's; NumPy's reshape
 /// may choose another stride for an extent-1 axis, which never moves an offset).
+/// @pre each of `axes` is a place in the result (rank + axes.size() axes), none repeated, within max_rank.
+/// @example `contiguous(3, 4).expand_dims((0, 3))` is shape (1, 3, 4, 1), strides (12, 4, 1, 1), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L expand_dims(const L& l, const dims& axes) {
   const std::size_t rank = l.rank() + axes.size();

@@ -10,6 +10,8 @@ namespace strider {
 
 /// The shape that NumPy's broadcasting rules give to several shapes (right-aligned; an extent
 /// of 1 stretches to the other's extent, including 0).
+/// @pre no extent is negative; right-aligned, each axis's extents are equal or 1 (or missing).
+/// @example `broadcast_shapes({{2, 1}, {3}})` is (2, 3), `broadcast_shapes({{2, 1}, {3, 4}})` is refused.
 STRIDER_HOST_DEVICE constexpr dims broadcast_shapes(std::initializer_list<dims> shapes) {
   dims out;
   std::size_t rank = 0;
@@ -30,6 +32,9 @@ STRIDER_HOST_DEVICE constexpr dims broadcast_shapes(std::initializer_list<dims> 
 
 /// NumPy `broadcast_to`: aligns the layout to `shape` from the right; new leading axes and
 /// stretched extent-1 axes get stride 0 (elements repeat, so the result is not unique).
+/// @pre `shape` has at least `l`'s rank, no negative extent, and each of `l`'s extents equals its aligned
+///      target extent or is 1.
+/// @example `contiguous(3, 1).broadcast_to(2, 3, 4)` is shape (2, 3, 4), strides (0, 1, 0), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L broadcast_to(const L& l, const dims& shape) {
   using E = detail::entry_t<detail::value_t<L>>;
@@ -61,6 +66,9 @@ STRIDER_HOST_DEVICE constexpr L broadcast_to(const L& l, const dims& shape) {
 /// keeps an axis as it is (its stride too, unlike NumPy's broadcast_to, which zeroes the stride
 /// of every extent-1 axis). Any other extent must match. A new axis of extent 1 gets PyTorch's
 /// stride (the next axis's extent times its stride), which never moves an offset.
+/// @pre `sizes` has at least `l`'s rank; each size is -1 (keep), the axis's extent, or any extent for an
+///      extent-1 axis; new leading axes take no -1.
+/// @example `contiguous(3, 1).expand(2, -1, 4)` is shape (2, 3, 4), strides (0, 1, 0), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L expand(const L& l, const dims& sizes) {
   using E = detail::entry_t<detail::value_t<L>>;

@@ -10,6 +10,8 @@ namespace strider {
 /// NumPy/PyTorch `diagonal(offset, axis1, axis2)`: removes both axes and appends one that walks
 /// their diagonal (offset > 0 above the main diagonal, < 0 below). A diagonal outside the
 /// matrix is empty.
+/// @pre `l` has at least 2 axes; `axis1` and `axis2` are two different axes of it; any `offset`.
+/// @example `contiguous(3, 4).diagonal(1)` is shape (3,), strides (5,), offset 1.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L diagonal(const L& l, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) {
   using E = detail::entry_t<detail::value_t<L>>;
@@ -45,6 +47,8 @@ STRIDER_HOST_DEVICE constexpr L diagonal(const L& l, index_t offset = 0, index_t
 
 /// PyTorch `narrow(dim, start, length)`: elements [start, start + length) of axis `dim`, a view.
 /// A negative start counts from the end; out of range is an error, never clamped.
+/// @pre `dim` is an axis of `l`; `start` is in [-extent, extent] and 0 <= length <= extent - start.
+/// @example `contiguous(4, 6).narrow(1, 2, 3)` is shape (4, 3), strides (6, 1), offset 2.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L narrow(const L& l, index_t dim, index_t start, index_t length) {
   using E = detail::entry_t<detail::value_t<L>>;
@@ -70,6 +74,8 @@ STRIDER_HOST_DEVICE constexpr L narrow(const L& l, index_t dim, index_t start, i
 
 /// PyTorch `select(dim, index)`: the elements at `index` of axis `dim`, which is removed (NumPy
 /// `a[..., index, ...]`). A negative index counts from the end.
+/// @pre `dim` is an axis of `l` and `index` is in [-extent, extent).
+/// @example `contiguous(4, 6).select(0, 2)` is shape (6,), strides (1,), offset 12.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L select(const L& l, index_t dim, index_t index) {
   using E = detail::entry_t<detail::value_t<L>>;

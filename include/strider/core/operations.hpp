@@ -16,6 +16,10 @@
 //   windows.hpp        unfold, sliding_window_view
 //   parts.hpp          split, chunk, unbind, tensor_split, numpy_split, hsplit, vsplit, dsplit
 //   storage_views.hpp  as_strided, with_storage
+// Each public rule states its preconditions (`@pre`) and one worked example (`@example`, in the
+// expression language of the `strider` command, checked by the test strider_cli_core_examples).
+// A request outside the preconditions is refused: layout_error at run time, a compile error in a
+// constant expression (a static alias), a message and a trap in device code.
 // coalesce is with the layout algebra (algebra.hpp). This header includes them all and writes
 // the nvcc forms of the listed operations (core/operation_forms.hpp).
 #pragma once

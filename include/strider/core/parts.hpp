@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstddef>
-#include <iterator>
 #include "indexing.hpp"
 #include "rule_helpers.hpp"
 
@@ -152,6 +151,9 @@ STRIDER_HOST_DEVICE constexpr index_t parts_axis(const L& l, index_t dim, const 
 
 /// PyTorch `split(split_size, dim)`: parts of `split_size` elements along `dim`, the last one
 /// smaller when the extent is not a multiple (one empty part for an empty axis).
+/// @pre `dim` is an axis of `l`; split_size > 0 (0 only for an empty axis); on a mixed layout, the axis's
+///      extent is static.
+/// @example `contiguous(5, 2).split(2)[2]` is shape (1, 2), strides (2, 1), offset 8.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> split(const L& l, index_t split_size, index_t dim = 0) {
   if (l.rank() == 0) detail::refuse("split: a rank-0 layout has no dimension to split");
@@ -166,6 +168,8 @@ STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> split(const L& l, index_t sp
 
 /// PyTorch `split(split_sizes, dim)` with a list (`split_with_sizes`): one part per size, the
 /// sizes summing to the extent (at most max_rank sizes).
+/// @pre `dim` is an axis of `l`; the sizes are not negative and sum to its extent.
+/// @example `contiguous(5, 2).split((1, 4))[1]` is shape (4, 2), strides (2, 1), offset 2.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> split_with_sizes(const L& l, const dims& split_sizes, index_t dim = 0) {
   if (l.rank() == 0) detail::refuse("split_with_sizes: a rank-0 layout has no dimension to split");
@@ -183,6 +187,8 @@ STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> split_with_sizes(const L& l,
 
 /// PyTorch `chunk(chunks, dim)`: at most `chunks` parts of ceil(extent / chunks) elements (fewer
 /// when the extent runs out first; `chunks` empty parts for an empty axis).
+/// @pre `dim` is an axis of `l`; chunks > 0.
+/// @example `contiguous(5, 2).chunk(2)[1]` is shape (2, 2), strides (2, 1), offset 6.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> chunk(const L& l, index_t chunks, index_t dim = 0) {
   if (l.rank() == 0) detail::refuse("chunk: a rank-0 layout has no dimension to chunk");
@@ -196,6 +202,8 @@ STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> chunk(const L& l, index_t ch
 }
 
 /// PyTorch `unbind(dim)`: one part per index of `dim`, which is removed (as select).
+/// @pre `dim` is an axis of `l`.
+/// @example `contiguous(3, 4).unbind(1)[2]` is shape (3,), strides (4,), offset 2.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> unbind(const L& l, index_t dim = 0) {
   if (l.rank() == 0) detail::refuse("unbind: a rank-0 layout has no dimension to unbind");
@@ -241,6 +249,8 @@ STRIDER_HOST_DEVICE constexpr index_t numpy_split_axis(const L& l, std::size_t m
 /// PyTorch `tensor_split(sections, dim)`, NumPy `array_split(sections, axis)`: `sections` parts,
 /// the first extent % sections of them one element longer (empty ones when sections exceeds
 /// the extent).
+/// @pre `dim` is an axis of `l`; sections > 0.
+/// @example `contiguous(5, 2).tensor_split(3)[2]` is shape (1, 2), strides (2, 1), offset 8.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> tensor_split(const L& l, index_t sections, index_t dim = 0) {
   return detail::sections_parts(l, sections, dim, "tensor_split", false);
@@ -248,42 +258,58 @@ STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> tensor_split(const L& l, ind
 /// PyTorch `tensor_split(indices, dim)`, NumPy `array_split` and `split` with a list: the
 /// parts [0:i0], [i0:i1], ..., [ik:] as Python slices (negative indices from the end, clamped,
 /// an index below the previous one an empty part; at most max_rank indices).
+/// @pre `dim` is an axis of `l`; any indices (as Python slices, clamped to the axis).
+/// @example `contiguous(5, 2).tensor_split((1, 3))[1]` is shape (2, 2), strides (2, 1), offset 2.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> tensor_split_indices(const L& l, const dims& indices, index_t dim = 0) {
   return detail::indices_parts(l, indices, dim, "tensor_split");
 }
 /// NumPy `split(sections, axis)`: `sections` parts of equal extent, refused when they cannot be
 /// (strider's `split` is PyTorch's, parts of a given size). With indices it is tensor_split_indices.
+/// @pre `axis` is an axis of `l`; sections > 0 and divides its extent.
+/// @example `contiguous(6, 2).numpy_split(3)[1]` is shape (2, 2), strides (2, 1), offset 4.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> numpy_split(const L& l, index_t sections, index_t axis = 0) {
   return detail::sections_parts(l, sections, axis, "numpy_split", true);
 }
 /// NumPy/PyTorch `hsplit(sections)`: numpy_split along axis 1 (axis 0 of a 1-D layout).
+/// @pre `l` has at least 1 axis; as numpy_split along axis 1 (0 for rank 1).
+/// @example `contiguous(2, 6).hsplit(3)[1]` is shape (2, 2), strides (6, 1), offset 2.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> hsplit(const L& l, index_t sections) {
   return detail::sections_parts(l, sections, detail::numpy_split_axis(l, 1, "hsplit"), "hsplit", true);
 }
 /// NumPy/PyTorch `vsplit(sections)`: numpy_split along axis 0 of a layout of at least 2 axes.
+/// @pre `l` has at least 2 axes; as numpy_split along axis 0.
+/// @example `contiguous(6, 2).vsplit(3)[2]` is shape (2, 2), strides (2, 1), offset 8.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> vsplit(const L& l, index_t sections) {
   return detail::sections_parts(l, sections, detail::numpy_split_axis(l, 2, "vsplit"), "vsplit", true);
 }
 /// NumPy/PyTorch `dsplit(sections)`: numpy_split along axis 2 of a layout of at least 3 axes.
+/// @pre `l` has at least 3 axes; as numpy_split along axis 2.
+/// @example `contiguous(2, 2, 4).dsplit(2)[1]` is shape (2, 2, 2), strides (8, 4, 1), offset 2.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> dsplit(const L& l, index_t sections) {
   return detail::sections_parts(l, sections, detail::numpy_split_axis(l, 3, "dsplit"), "dsplit", true);
 }
 /// `hsplit(indices)`: tensor_split_indices along hsplit's axis.
+/// @pre `l` has at least 1 axis; as tensor_split_indices along axis 1 (0 for rank 1).
+/// @example `contiguous(2, 6).hsplit((2, 5))[1]` is shape (2, 3), strides (6, 1), offset 2.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> hsplit_indices(const L& l, const dims& indices) {
   return detail::indices_parts(l, indices, detail::numpy_split_axis(l, 1, "hsplit"), "hsplit");
 }
 /// `vsplit(indices)`: tensor_split_indices along axis 0 of a layout of at least 2 axes.
+/// @pre `l` has at least 2 axes; as tensor_split_indices along axis 0.
+/// @example `contiguous(6, 2).vsplit((2,))[1]` is shape (4, 2), strides (2, 1), offset 4.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> vsplit_indices(const L& l, const dims& indices) {
   return detail::indices_parts(l, indices, detail::numpy_split_axis(l, 2, "vsplit"), "vsplit");
 }
 /// `dsplit(indices)`: tensor_split_indices along axis 2 of a layout of at least 3 axes.
+/// @pre `l` has at least 3 axes; as tensor_split_indices along axis 2.
+/// @example `contiguous(2, 2, 4).dsplit((1,))[1]` is shape (2, 2, 3), strides (8, 4, 1), offset 1.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> dsplit_indices(const L& l, const dims& indices) {
   return detail::indices_parts(l, indices, detail::numpy_split_axis(l, 3, "dsplit"), "dsplit");

@@ -346,6 +346,11 @@ STRIDER_HOST_DEVICE constexpr rearranged<value_t<L>> rearrange_layout(const L& l
 /// inferred), reorders them and merges each output group into one axis. A group whose axes do not
 /// nest in storage would need a copy: that is an error that says so (`rearrange_copies` tells in
 /// advance), as PyTorch's `view` refuses where `reshape` copies.
+/// @pre `pattern` is an einops pattern `left -> right` naming each axis once on each side; its left side
+///      matches `l`'s rank; `sizes` ("p=2, q=3") split the grouped input axes exactly; every output group
+///      nests in storage (can_rearrange: a view exists).
+/// @example `contiguous(2, 6).rearrange("h (w p) -> h w p", p=2)` is shape (2, 3, 2), strides (6, 2, 1),
+///          offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L rearrange(const L& l, detail::text_view pattern, detail::text_view sizes = {}) {
   // On a mixed layout's pattern, decided for its non-empty values, as rearrange_copies is: a
@@ -358,6 +363,9 @@ STRIDER_HOST_DEVICE constexpr L rearrange(const L& l, detail::text_view pattern,
 /// True when `rearrange(l, pattern, sizes)` is a view, false when it would need a copy (an output
 /// group whose axes do not nest in storage), as can_view is for view; a pattern that is invalid
 /// for `l` is still an error. (The static form is `rearrange_copies<L, Pattern, Sizes>`.)
+/// @pre as rearrange, the nesting of the output groups aside (that is the answer).
+/// @example `contiguous(2, 3).transpose(0, 1).rearrange("h w -> (h w)")` is refused: can_rearrange is false
+///          there.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr auto can_rearrange(const L& l, detail::text_view pattern, detail::text_view sizes = {}) {
   return !detail::rearrange_layout(l, pattern, sizes).copies;

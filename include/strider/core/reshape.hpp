@@ -172,6 +172,9 @@ STRIDER_HOST_DEVICE constexpr bool copies(const V& in, V& out, const char* op) {
 
 /// PyTorch `view` (NumPy's no-copy reshape): the same elements in the same C order with a new
 /// shape; one extent may be -1. Throws when no strides can express it; `reshape` copies then.
+/// @pre `shape` has `l`'s element count (one extent may be -1, inferred) and `l`'s strides can express it
+///      without a copy (can_view).
+/// @example `contiguous(4, 6).view(2, -1)` is shape (2, 12), strides (12, 1), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L view(const L& l, const dims& shape) {
   const auto& in = l.entries();
@@ -187,6 +190,9 @@ STRIDER_HOST_DEVICE constexpr L view(const L& l, const dims& shape) {
 /// True when `view(l, shape)` exists; when it does not, `reshape` makes a C-contiguous copy.
 /// Throws like `view` for a shape with the wrong element count. (On a mixed layout's pattern,
 /// possibly unknown.)
+/// @pre `shape` has `l`'s element count (one extent may be -1).
+/// @example `contiguous(4, 6)[:, :3].view(12)` is refused: can_view is false there (rows of 3 elements 6
+///          apart).
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr auto can_view(const L& l, const dims& shape) {
   const auto& in = l.entries();
@@ -207,6 +213,9 @@ STRIDER_HOST_DEVICE constexpr void make_copy_layout(V& out, const E& count, cons
 
 /// PyTorch/NumPy `reshape`: the view when one exists, otherwise the contiguous layout (offset 0)
 /// of the copy that the reshape makes. `can_view` tells which.
+/// @pre `shape` has `l`'s element count (one extent may be -1); on a mixed layout, the static entries decide
+///      whether it is a view.
+/// @example `contiguous(4, 6)[:, :3].reshape(12)` is shape (12,), strides (1,), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L reshape(const L& l, const dims& shape) {
   const auto& in = l.entries();
@@ -220,6 +229,9 @@ STRIDER_HOST_DEVICE constexpr L reshape(const L& l, const dims& shape) {
 /// True when `ravel(l)` is a view: when the layout is C-contiguous (PyTorch's is_contiguous,
 /// NumPy's C_CONTIGUOUS flag: strides of extent-1 axes aside, an empty layout is). On a mixed
 /// layout's pattern, possibly unknown.
+/// @pre none.
+/// @example `contiguous(4, 6)[1:].ravel()` is shape (18,), strides (1,), offset 6, a view (can_ravel is
+///          true).
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr auto can_ravel(const L& l) { return detail::is_contiguous(l.entries()); }
 
@@ -227,6 +239,8 @@ STRIDER_HOST_DEVICE constexpr auto can_ravel(const L& l) { return detail::is_con
 /// C-contiguous layout, else the contiguous layout (offset 0) of the copy both make, even where
 /// a view could express it (`a[:, ::2]`: `reshape(-1)` views it, ravel copies). can_ravel tells
 /// which; on a mixed layout the static entries must decide it.
+/// @pre none (on a mixed layout, the static entries decide whether it is a view).
+/// @example `contiguous(4, 6)[:, ::2].ravel()` is shape (12,), strides (1,), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L ravel(const L& l) {
   if (detail::decided(can_ravel(l), "ravel", "whether the layout is contiguous (a view) or not (a copy)")) return view(l, dims{-1});
@@ -266,6 +280,8 @@ STRIDER_HOST_DEVICE constexpr V flattened_shape(const V& in, index_t start, inde
 /// PyTorch `flatten(start_dim, end_dim)` as a view: axes start..end merged into one (rank 0
 /// gives shape (1,)). A compile error or layout_error naming the axes when the strides cannot
 /// express it (PyTorch copies then; strider's views never do: `reshape` copies).
+/// @pre `start` and `end` are axes of `l` with start <= end, and the axes between them nest (can_flatten).
+/// @example `contiguous(2, 3, 4).flatten(1)` is shape (2, 12), strides (12, 1), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L flatten(const L& l, index_t start = 0, index_t end = -1) {
   auto out = detail::flattened_shape(l.entries(), start, end);
@@ -277,6 +293,8 @@ STRIDER_HOST_DEVICE constexpr L flatten(const L& l, index_t start = 0, index_t e
 }
 
 /// True when `flatten(l, start, end)` is a view; when it is not, PyTorch's flatten copies.
+/// @pre `start` and `end` are axes of `l`, start <= end.
+/// @example `contiguous(2, 3, 4).transpose(1, 2).flatten(1)` is refused: can_flatten is false there.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr auto can_flatten(const L& l, index_t start = 0, index_t end = -1) {
   auto out = detail::flattened_shape(l.entries(), start, end);
@@ -300,6 +318,8 @@ STRIDER_HOST_DEVICE constexpr bool flatten_copies(const L& l, index_t start, ind
 
 /// PyTorch `unflatten(dim, sizes)`: axis `dim` split into axes of these extents (one may be
 /// -1, inferred), always a view; strides as PyTorch's view gives them.
+/// @pre `dim` is an axis of `l`; `sizes` is not empty and multiplies to its extent (one size may be -1).
+/// @example `contiguous(2, 12).unflatten(1, (3, 4))` is shape (2, 3, 4), strides (12, 4, 1), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L unflatten(const L& l, index_t dim, const dims& sizes) {
   using E = detail::entry_t<detail::value_t<L>>;

@@ -150,6 +150,9 @@ STRIDER_HOST_DEVICE constexpr resolved_range<E> resolve_range(const index_item& 
 }  // namespace detail
 
 /// NumPy basic indexing `a[index]`, with `index` written as in Python (see the file comment).
+/// @pre `index` is NumPy basic indexing (integers, slices, `...`, None or newaxis) whose integers are in
+///      range for their axes.
+/// @example `contiguous(3, 4)[1:, ::-1]` is shape (2, 4), strides (4, -1), offset 7.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L slice(const L& l, detail::text_view index) {
   using E = detail::entry_t<detail::value_t<L>>;

@@ -10,6 +10,9 @@ namespace strider {
 /// PyTorch `as_strided(shape, strides, offset)`: any layout over the same storage, with offsets
 /// counted from the start of the storage. It may reach anywhere in the storage the input was cut
 /// from, [0, storage_size()), and nowhere outside it; the result keeps that storage.
+/// @pre `shape` and `strides` have the same length, offset >= 0, and every element lies in [0, l's
+///      storage_size).
+/// @example `contiguous(3, 4).as_strided((2, 2), (1, 4), 1)` is shape (2, 2), strides (1, 4), offset 1.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L as_strided(const L& l, const dims& shape, const dims& strides, index_t offset) {
   if (shape.size() != strides.size())
@@ -36,6 +39,9 @@ STRIDER_HOST_DEVICE constexpr L as_strided(const L& l, const dims& shape, const 
 /// what a layout built from extents or strides says about memory that is larger than the
 /// elements it reaches (a buffer the caller owns, a tensor's storage), so that as_strided may
 /// reach the rest of it.
+/// @pre storage_size is at least the layout's required span (one past its largest offset).
+/// @example `with_storage(dynamic_layout::contiguous({2, 3}), 10)` is shape (2, 3), strides (3, 1), offset 0 over a
+///          storage of 10 elements, in which `as_strided` may then reach offset 9.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L with_storage(const L& l, index_t storage_size) {
   using E = detail::entry_t<detail::value_t<L>>;
@@ -55,6 +61,8 @@ STRIDER_HOST_DEVICE constexpr detail::pattern_layout with_storage(const detail::
 
 /// PyTorch `as_strided` on a storage of `storage_size` elements (`Tensor.set_(storage, offset,
 /// size, stride)`): any layout whose elements lie in [0, storage_size).
+/// @pre storage_size >= 0, and as the other as_strided: every element lies in [0, storage_size).
+/// @example `as_strided(12, {3, 2}, {4, 2}, 1)` is shape (3, 2), strides (4, 2), offset 1 (offsets 1 to 11).
 STRIDER_HOST_DEVICE constexpr dynamic_layout as_strided(index_t storage_size, const dims& shape, const dims& strides, index_t offset = 0) {
   if (storage_size < 0) detail::refuse("as_strided: storage size {} is negative", storage_size);
   layout_value storage{};  // an empty layout over that storage

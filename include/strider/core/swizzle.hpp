@@ -31,9 +31,11 @@ STRIDER_HOST_DEVICE constexpr void check_swizzle(const swizzle_value& s) {
 }  // namespace detail
 
 /// The swizzled offset: with mask = 2^B - 1, `o ^ (((o >> (M + S)) & mask) << M)` for S >= 0 and
-/// `o ^ (((o >> M) & mask) << (M - S))` for S < 0 (CuTe's definition). Precondition: o >= 0 (an
-/// offset from the storage start). Example: swizzle<3, 3, 3> (2-byte elements, 16-byte chunks)
-/// maps offset 64 (row 1 of a 64-element row-major tile, column 0) to 72 (column 8).
+/// `o ^ (((o >> M) & mask) << (M - S))` for S < 0 (CuTe's definition).
+/// @pre o >= 0 (an offset from the storage start), and `s` meets CuTe's conditions (|S| >= B,
+///      B + M + |S| <= 40).
+/// @example swizzle<3, 3, 3> (2-byte elements, 16-byte chunks) maps offset 64 (row 1 of a
+///          64-element row-major tile, column 0) to 72 (column 8).
 STRIDER_HOST_DEVICE constexpr index_t swizzle_offset(swizzle_value s, index_t o) {
   const index_t mask = (index_t{1} << s.bits) - 1;
   if (s.shift >= 0) return o ^ (((o >> (s.base + s.shift)) & mask) << s.base);
@@ -41,11 +43,15 @@ STRIDER_HOST_DEVICE constexpr index_t swizzle_offset(swizzle_value s, index_t o)
 }
 
 /// The offset whose swizzle is `o`: the swizzle itself (it is an involution).
+/// @pre as swizzle_offset's.
+/// @example swizzle<3, 3, 3> maps 72 back to 64.
 STRIDER_HOST_DEVICE constexpr index_t unswizzle_offset(swizzle_value s, index_t o) { return swizzle_offset(s, o); }
 
 /// The swizzle's period in elements, 2^(B + M + |S|): it maps each aligned block of that many
 /// offsets onto itself, so a swizzled tile's storage must start aligned to `period * element
 /// bytes` (CuTe's requirement too) for its offsets to be the ones the hardware sees.
+/// @pre as swizzle_offset's.
+/// @example swizzle<3, 3, 3> has period 2^9 = 512 elements (1 KiB of 2-byte elements).
 STRIDER_HOST_DEVICE constexpr index_t swizzle_period(swizzle_value s) {
   return index_t{1} << (s.bits + s.base + (s.shift < 0 ? -s.shift : s.shift));
 }

@@ -197,14 +197,15 @@ STRIDER_HOST_DEVICE constexpr void check_numbering(const layout_value& v, const 
 }  // namespace detail
 
 /// The thread-value layout of a tile split among threads (CuTe's make_tiled_copy(atom,
-/// thr_layout, val_layout), row-major). Threads and Values have equal rank r, number their
-/// threads and values 0 to N - 1 once each (compact, at offset 0: contiguous or column_major),
-/// and 2r <= max_rank. Thread t is the thread whose offset in Threads is t, value v likewise in
-/// Values; the tile's axis k has extent Threads.shape[k] * Values.shape[k]. `blocked`: thread
-/// t holds as value v the element whose coordinate is thread_coord[k] * Values.shape[k] +
-/// value_coord[k] on every axis; `interleaved`: value_coord[k] * Threads.shape[k] +
-/// thread_coord[k]. Example: Threads = contiguous (8, 32), Values = contiguous (1, 4) gives a
-/// (8, 128) tile; thread 33 (coordinate (1, 1)) holds elements (1, 4) to (1, 7).
+/// thr_layout, val_layout), row-major). Thread t is the thread whose offset in Threads is t,
+/// value v likewise in Values; the tile's axis k has extent Threads.shape[k] * Values.shape[k].
+/// `blocked`: thread t holds as value v the element whose coordinate is thread_coord[k] *
+/// Values.shape[k] + value_coord[k] on every axis; `interleaved`: value_coord[k] *
+/// Threads.shape[k] + thread_coord[k].
+/// @pre Threads and Values have equal rank r, 2r <= max_rank, and number their threads and values
+///      0 to N - 1 once each (compact, at offset 0: contiguous or column_major).
+/// @example Threads = contiguous (8, 32), Values = contiguous (1, 4) gives a (8, 128) tile; thread
+///          33 (coordinate (1, 1)) holds elements (1, 4) to (1, 7).
 STRIDER_HOST_DEVICE constexpr thread_value_value thread_value(const layout_value& threads, const layout_value& values, value_arrangement arrangement = blocked) {
   if (threads.rank != values.rank)
     detail::refuse("thread_value: Threads has rank {} and Values rank {}; they need one axis per tile axis each", threads.rank, values.rank);
@@ -245,11 +246,6 @@ STRIDER_HOST_DEVICE constexpr thread_value_value thread_value(const dynamic_layo
   return thread_value(threads.value(), values.value(), arrangement);
 }
 
-/// A layout written by hand (thread axes, then `value_rank` value axes; offsets are C-order
-/// indices in a tile of shape `tile_shape`), such as an MMA fragment from the hardware's
-/// documentation, checked as a thread-value layout: no value outside the tile, and every element
-/// held once, or at least once where `coverage` is `replicated`. Example: (4, 2) : (2, 1) with
-/// value_rank 1 over a (4, 2) tile: thread t holds row t.
 namespace detail {
 // as_thread_value without the coverage check (the static form reports it in a type).
 STRIDER_HOST_DEVICE constexpr thread_value_value thread_value_of(const layout_value& l, std::size_t value_rank, const dims& tile_shape, thread_coverage coverage) {
@@ -269,6 +265,13 @@ STRIDER_HOST_DEVICE constexpr thread_value_value thread_value_of(const layout_va
   return tv;
 }
 }  // namespace detail
+/// A layout written by hand (thread axes, then `value_rank` value axes; offsets are C-order
+/// indices in a tile of shape `tile_shape`), such as an MMA fragment from the hardware's
+/// documentation, checked as a thread-value layout.
+/// @pre value_rank <= the layout's rank; every extent (the layout's and the tile's) is positive; no
+///      value lies outside the tile, and every element is held once (at least once where
+///      `coverage` is `replicated`).
+/// @example (4, 2) : (2, 1) with value_rank 1 over a (4, 2) tile: thread t holds row t.
 STRIDER_HOST_DEVICE constexpr thread_value_value as_thread_value(const layout_value& l, std::size_t value_rank, const dims& tile_shape, thread_coverage coverage = exactly_once) {
   const thread_value_value tv = detail::thread_value_of(l, value_rank, tile_shape, coverage);
   detail::refuse_coverage(detail::coverage_of(tv), tv);
@@ -375,10 +378,12 @@ STRIDER_HOST_DEVICE constexpr void check_thread(index_t thread, index_t threads)
 /// Thread `thread`'s values of a tile whose layout is `tile` (its shape the thread-value
 /// layout's tile shape, static on a mixed layout): the layout of the values axes, each stride the
 /// tile stride of the axis it moves along times its step, at the offset of the thread's first
-/// value; a view of the tile's storage. Each axis of the thread-value layout must move along one
-/// tile axis (true of every thread_value()). Example: a (8, 128) tile with strides (1024, 1),
-/// Threads contiguous (8, 32), Values contiguous (1, 4): thread 33's values are (1, 4) with
-/// strides (1024, 1) at offset 1024 + 4.
+/// value; a view of the tile's storage.
+/// @pre the tile's shape is the thread-value layout's tile shape (static on a mixed layout), thread
+///      is in [0, threads), and each axis of the thread-value layout moves along one tile axis
+///      (true of every thread_value()).
+/// @example a (8, 128) tile with strides (1024, 1), Threads contiguous (8, 32), Values contiguous
+///          (1, 4): thread 33's values are (1, 4) with strides (1024, 1) at offset 1024 + 4.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L partition(const L& tile, const thread_value_value& tv, index_t thread) {
   using V = detail::value_t<L>;
@@ -403,8 +408,10 @@ STRIDER_HOST_DEVICE constexpr L partition(const L& tile, const thread_value_valu
 /// layout `tile` whose first element is aligned to `alignment` bytes (the caller's precondition,
 /// as `alignment` is vector_width's): vector_width of the partition's values at an offset with
 /// the divisibility every thread's start has (the gcd of the thread steps in storage). 1 where a
-/// tile stride is a run-time value. Example: 256 threads of 4 x 4 floats over a row-major 64 x
-/// 64 tile, 16-byte aligned: 4 (each row of 4 is one 128-bit access); with rows padded to 65: 1.
+/// tile stride is a run-time value.
+/// @pre as partition's, and element_bytes > 0 with alignment a power of two (vector_width's).
+/// @example 256 threads of 4 x 4 floats over a row-major 64 x 64 tile, 16-byte aligned: 4 (each
+///          row of 4 is one 128-bit access); with rows padded to 65: 1.
 STRIDER_HOST_DEVICE constexpr index_t partition_vector_width(const layout_value& tile, const thread_value_value& tv, index_t element_bytes, index_t alignment) {
   for (std::size_t d = 0; d < tile.rank; ++d)
     if (tile.strides[d] == strider::dyn) return 1;

@@ -10,6 +10,8 @@ namespace strider {
 /// PyTorch `unfold(dim, size, step)`: the sliding-window view. Axis `dim` becomes the window
 /// count (extent - size) / step + 1 with stride step * stride, and a new last axis of extent
 /// `size` walks each window. A rank-0 layout (dim 0 or -1) gives shape {size}, stride {1}.
+/// @pre `dim` is an axis of `l` (0 or -1 for rank 0), 0 <= size <= its extent, step > 0.
+/// @example `contiguous(8).unfold(0, 3, 2)` is shape (3, 3), strides (2, 1), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L unfold(const L& l, index_t dim, index_t size, index_t step) {
   detail::value_t<L> in = l.entries();
@@ -66,6 +68,9 @@ STRIDER_HOST_DEVICE constexpr L sliding_windows(const L& l, const dims& window, 
 
 /// NumPy `sliding_window_view(x, window_shape, axis)`: every window of extents `window` over
 /// `axes` (repeats allowed), the window axes appended in that order.
+/// @pre `window` and `axes` have the same length; each window extent is in [0, the extent of its axis].
+/// @example `contiguous(4, 6).sliding_window_view((3,), (1,))` is shape (4, 4, 3), strides (6, 1, 1), offset
+///          0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L sliding_window_view(const L& l, const dims& window, const dims& axes) {
   if (window.size() != axes.size())
@@ -74,6 +79,9 @@ STRIDER_HOST_DEVICE constexpr L sliding_window_view(const L& l, const dims& wind
 }
 
 /// NumPy `sliding_window_view(x, window_shape)`: one window extent per axis.
+/// @pre one window extent per axis, each in [0, that axis's extent].
+/// @example `contiguous(4, 6).sliding_window_view((2, 3))` is shape (3, 4, 2, 3), strides (6, 1, 6, 1),
+///          offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L sliding_window_view(const L& l, const dims& window) {
   if (window.size() != l.rank())
