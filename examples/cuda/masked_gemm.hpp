@@ -9,7 +9,7 @@
 // narrow and select, and the tail (rows past M) by in_bounds.
 #pragma once
 
-#include <strider/core/config.hpp>
+#include <strider/util/config.hpp>
 #include <strider/storage/masked_view.hpp>
 #include <strider/storage/view.hpp>
 

@@ -2,9 +2,9 @@
 #pragma once
 
 #include "core/algebra.hpp"
-#include "core/config.hpp"
+#include "util/config.hpp"
 #include "core/dims.hpp"
-#include "core/error.hpp"
+#include "util/error.hpp"
 #include "core/layout.hpp"
 #include "core/operations.hpp"
 #include "core/rearrange.hpp"

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core.hpp"
-#include "static/fixed_string.hpp"
+#include "util/fixed_string.hpp"
 #include "static/layout.hpp"
 #include "static/operations.hpp"
 #include "static/runtime_index.hpp"

@@ -20,9 +20,9 @@
 
 #include <cstddef>
 
-#include "checked.hpp"
+#include "../util/checked.hpp"
 #include "dims.hpp"
-#include "error.hpp"
+#include "../util/error.hpp"
 #include "layout.hpp"
 #include "operations.hpp"
 

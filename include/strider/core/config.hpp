@@ -1,37 +1,5 @@
-// strider/core/config.hpp: the numeric vocabulary shared by every layer.
+// strider/core/config.hpp: moved to strider/util/config.hpp with the other utilities that are not stride
+// algebra. Deprecated: this forwarding header goes in the next release.
 #pragma once
 
-#include <cstddef>
-#include <cstdint>
-
-// Everything CUDA device code may call at run time (every rule of the core, element access, the
-// view operations and iteration: whatever does not allocate) is marked for both host and device
-// under nvcc, and for nothing elsewhere: a host-only user needs no CUDA header. What allocates or
-// returns std:: types (tensors on the heap, the split family's std::tuple, text) is host only.
-#ifdef __CUDACC__
-#define STRIDER_HOST_DEVICE __host__ __device__
-// Before a function template that calls a caller's function (for_each's f): in device code that
-// is a __device__ lambda, in host code a host one, and each instantiation calls only its own.
-#define STRIDER_CALLS_CALLER _Pragma("nv_exec_check_disable")
-#else
-#define STRIDER_HOST_DEVICE
-#define STRIDER_CALLS_CALLER
-#endif
-
-namespace strider {
-
-/// Extents, strides, offsets and indices are signed 64-bit integers, in elements (NumPy's
-/// byte strides divided by the item size, PyTorch's strides as they are).
-using index_t = std::int64_t;
-
-/// The largest rank a layout may have. Layouts keep their extents in fixed arrays of this
-/// capacity so that one value type serves as a compile-time template argument and as a
-/// run-time object; rank-changing operations (unsqueeze, diagonal, unfold) never allocate.
-inline constexpr std::size_t max_rank = 8;
-
-/// Largest element count that the fully unrolled static loops (`for_each_index` at the Hana
-/// boundary, `static_for_each` over views) accept: every index is its own set of template
-/// instantiations, so larger layouts would only cost compile time. Use the ordinary loops there.
-inline constexpr index_t max_unrolled_size = 256;
-
-}  // namespace strider
+#include "../util/config.hpp"

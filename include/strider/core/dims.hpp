@@ -4,8 +4,8 @@
 #include <concepts>
 #include <initializer_list>
 
-#include "config.hpp"
-#include "error.hpp"
+#include "../util/config.hpp"
+#include "../util/error.hpp"
 
 namespace strider {
 

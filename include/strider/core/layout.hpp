@@ -13,10 +13,10 @@
 #include <concepts>
 #include <type_traits>
 
-#include "checked.hpp"
-#include "config.hpp"
+#include "../util/checked.hpp"
+#include "../util/config.hpp"
 #include "dims.hpp"
-#include "error.hpp"
+#include "../util/error.hpp"
 #include "maybe.hpp"
 
 namespace strider {

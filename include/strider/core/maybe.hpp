@@ -11,9 +11,9 @@
 // known) and made by the run-time one, which sees every value.
 #pragma once
 
-#include "checked.hpp"
-#include "config.hpp"
-#include "error.hpp"
+#include "../util/checked.hpp"
+#include "../util/config.hpp"
+#include "../util/error.hpp"
 
 namespace strider {
 

@@ -11,14 +11,14 @@
 #pragma once
 
 #include <cstddef>
-#include "text_view.hpp"
+#include "../util/text_view.hpp"
 
-#include "checked.hpp"
+#include "../util/checked.hpp"
 #include "dims.hpp"
-#include "error.hpp"
+#include "../util/error.hpp"
 #include "layout.hpp"
 #include "operations.hpp"
-#include "text.hpp"
+#include "../util/text.hpp"
 
 namespace strider {
 

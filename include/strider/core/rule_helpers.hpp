@@ -6,9 +6,9 @@
 #include <cstddef>
 #include <type_traits>
 #include <utility>
-#include "checked.hpp"
+#include "../util/checked.hpp"
 #include "dims.hpp"
-#include "error.hpp"
+#include "../util/error.hpp"
 #include "layout.hpp"
 
 namespace strider {

@@ -9,13 +9,13 @@
 // tuple; `()` is NumPy's empty tuple index `a[()]`, the whole array. Parsed by the same constexpr code at compile and at run time.
 #pragma once
 
-#include "text_view.hpp"
+#include "../util/text_view.hpp"
 
-#include "checked.hpp"
-#include "error.hpp"
+#include "../util/checked.hpp"
+#include "../util/error.hpp"
 #include "layout.hpp"
 #include "operations.hpp"
-#include "text.hpp"
+#include "../util/text.hpp"
 
 namespace strider {
 

@@ -6,8 +6,8 @@
 // together (a vector of 2^M elements stays one vector).
 #pragma once
 
-#include "config.hpp"
-#include "error.hpp"
+#include "../util/config.hpp"
+#include "../util/error.hpp"
 
 namespace strider {
 

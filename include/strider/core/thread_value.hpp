@@ -12,7 +12,7 @@
 
 #include "algebra.hpp"
 #include "layout.hpp"
-#include "text.hpp"
+#include "../util/text.hpp"
 
 namespace strider {
 

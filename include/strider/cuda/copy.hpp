@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "../core/error.hpp"
+#include "../util/error.hpp"
 #include "../core/layout.hpp"
 #include "../core/operations.hpp"
 #include "../engine/copy_plan.hpp"

@@ -21,7 +21,7 @@
 #include <cstdint>
 #include <initializer_list>
 
-#include "../core/config.hpp"
+#include "../util/config.hpp"
 #include "../engine/copy_plan.hpp"
 
 namespace strider::cuda::detail {

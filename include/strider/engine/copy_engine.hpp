@@ -25,7 +25,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "../core/heap_array.hpp"
+#include "../util/heap_array.hpp"
 #include "../core/layout.hpp"
 #include "copy_plan.hpp"
 #include "kernels.hpp"

@@ -8,11 +8,11 @@
 #include <string_view>
 #include <utility>
 
-#include "../core/checked.hpp"
-#include "../core/config.hpp"
-#include "../core/error.hpp"
+#include "../util/checked.hpp"
+#include "../util/config.hpp"
+#include "../util/error.hpp"
 #include "../core/layout.hpp"
-#include "../core/text.hpp"
+#include "../util/text.hpp"
 
 namespace strider {
 

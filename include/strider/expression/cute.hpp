@@ -13,11 +13,11 @@
 #include <string>
 #include <string_view>
 
-#include "../core/config.hpp"
+#include "../util/config.hpp"
 #include "../core/layout.hpp"
-#include "../core/text.hpp"
+#include "../util/text.hpp"
 #include "../core/swizzle.hpp"
-#include "../static/fixed_string.hpp"
+#include "../util/fixed_string.hpp"
 #include "../static/layout.hpp"
 #include "../static/swizzled.hpp"
 

@@ -16,7 +16,7 @@
 #include "../core/algebra.hpp"
 #include "../core/layout.hpp"
 #include "../core/slice.hpp"
-#include "../core/text.hpp"
+#include "../util/text.hpp"
 #include "expression.hpp"
 
 namespace strider {

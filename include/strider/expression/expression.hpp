@@ -26,14 +26,14 @@
 #include <string_view>
 #include <vector>
 
-#include "../core/config.hpp"
+#include "../util/config.hpp"
 #include "../core/dims.hpp"
-#include "../core/error.hpp"
+#include "../util/error.hpp"
 #include "../core/layout.hpp"
 #include "../core/operations.hpp"
 #include "../core/slice.hpp"
 #include "../core/access.hpp"
-#include "../core/text.hpp"
+#include "../util/text.hpp"
 #include "../core/thread_value.hpp"
 #include "cute.hpp"
 #include "operation_table.hpp"

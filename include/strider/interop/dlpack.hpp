@@ -24,8 +24,8 @@
 #include <cstring>
 #include <type_traits>
 
-#include "../core/checked.hpp"
-#include "../core/error.hpp"
+#include "../util/checked.hpp"
+#include "../util/error.hpp"
 #include "../core/layout.hpp"
 #include "../static/layout.hpp"
 #include "../storage/memory.hpp"

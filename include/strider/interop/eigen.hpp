@@ -19,9 +19,9 @@
 #include <cstddef>
 #include <type_traits>
 
-#include "../core/error.hpp"
+#include "../util/error.hpp"
 #include "../core/layout.hpp"
-#include "../core/text.hpp"
+#include "../util/text.hpp"
 #include "../static/layout.hpp"
 #include "../storage/memory.hpp"
 #include "../storage/tensor.hpp"  // tensor_view::contiguous(), which the refusals below advise

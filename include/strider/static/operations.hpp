@@ -12,7 +12,7 @@
 #include "../core/operations.hpp"
 #include "../core/rearrange.hpp"
 #include "../core/slice.hpp"
-#include "fixed_string.hpp"
+#include "../util/fixed_string.hpp"
 #include "layout.hpp"
 
 namespace strider {

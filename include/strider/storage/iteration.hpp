@@ -19,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-#include "../core/heap_array.hpp"
+#include "../util/heap_array.hpp"
 #include "view.hpp"
 
 namespace strider {

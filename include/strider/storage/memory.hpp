@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "../core/config.hpp"
-#include "../core/error.hpp"
+#include "../util/config.hpp"
+#include "../util/error.hpp"
 #include "../core/layout.hpp"
 
 namespace strider::detail {

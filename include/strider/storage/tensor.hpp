@@ -18,7 +18,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "../core/heap_array.hpp"
+#include "../util/heap_array.hpp"
 #include "copy.hpp"
 #include "view.hpp"
 

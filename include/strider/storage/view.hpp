@@ -29,11 +29,11 @@
 #include <utility>
 
 #include "../core/dims.hpp"
-#include "../core/error.hpp"
+#include "../util/error.hpp"
 #include "../core/layout.hpp"
 #include "../core/operations.hpp"
 #include "../core/slice.hpp"
-#include "../static/fixed_string.hpp"
+#include "../util/fixed_string.hpp"
 #include "../static/layout.hpp"
 #include "../static/operations.hpp"
 #include "../static/swizzled.hpp"

@@ -14,7 +14,7 @@
 #include "../core/dims.hpp"
 #include "../core/layout.hpp"
 #include "../core/operation_forms.hpp"
-#include "../static/fixed_string.hpp"
+#include "../util/fixed_string.hpp"
 #include "../static/operations.hpp"
 #include "../static/swizzled.hpp"
 #include "view.hpp"

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "../core/layout.hpp"
-#include "../core/text.hpp"
+#include "../util/text.hpp"
 #include "../static/layout.hpp"
 #include "../static/swizzled.hpp"
 #include "tables.hpp"

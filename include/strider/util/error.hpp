@@ -1,0 +1,130 @@
+// strider/util/error.hpp: the one exception type of the library.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "config.hpp"
+#include "text_view.hpp"
+#ifdef __CUDACC__
+#include <cstdio>  // printf in device code
+#endif
+
+namespace strider {
+
+/// Thrown for every invalid layout request. The message starts with the operation's name and
+/// a colon ("permute: repeated axis 1"), as NumPy's and PyTorch's errors name the call.
+///
+/// Every check in the core is written `detail::refuse("op: text with {} holes", values...)` (below)
+/// on a single line. Inside a constant expression (a static layout) that call is the compile
+/// error, and compilers print that source line, so the message template is what the user reads,
+/// with the values in the call the compiler shows above it. At run time it throws this, the
+/// holes filled with the values.
+class layout_error : public std::invalid_argument {
+ public:
+  template <class... Args>
+  explicit layout_error(std::string_view format, const Args&... args)
+      : std::invalid_argument(fill(format, {to_text(args)...})) {}
+
+ private:
+  template <class T>
+  static std::string to_text(const T& value) {
+    if constexpr (std::is_arithmetic_v<T>) {
+      return std::to_string(value);
+    } else {
+      return std::string(std::string_view(value));
+    }
+  }
+
+  static std::string fill(std::string_view format, std::initializer_list<std::string> values) {
+    std::string out;
+    auto next = values.begin();
+    for (std::size_t i = 0; i < format.size(); ++i) {
+      if (format[i] == '{' && i + 1 < format.size() && format[i + 1] == '}' && next != values.end()) {
+        out += *next++;
+        ++i;
+      } else {
+        out += format[i];
+      }
+    }
+    return out;
+  }
+};
+
+/// A layout_error about one character of NumPy index text (slice): its message names the column
+/// ("slice: syntax error at column 7: ..."), and column() gives it (1-based, in the index text),
+/// so that a tool can point at it.
+class index_text_error : public layout_error {
+ public:
+  template <class... Args>
+  index_text_error(std::size_t column, std::string_view format, const Args&... args)
+      : layout_error(format, column, args...), column_(column) {}
+  std::size_t column() const noexcept { return column_; }
+
+ private:
+  std::size_t column_;
+};
+
+namespace detail {
+
+#ifdef __CUDA_ARCH__
+// Device code has no exceptions: a refusal prints its message, the holes filled as on the host,
+// and traps (the kernel fails with cudaErrorLaunchFailure; the message is on the device's stdout).
+template <class T>
+__device__ void print_refusal_value(const T& value) {
+  if constexpr (std::is_integral_v<T>) printf("%lld", static_cast<long long>(value));
+  else if constexpr (std::is_convertible_v<const T&, const char*>) printf("%s", static_cast<const char*>(value));
+  else if constexpr (std::is_convertible_v<const T&, text_view>) {
+    const text_view text = value;
+    printf("%.*s", static_cast<int>(text.size()), text.data());
+  }
+  else printf("(a value)");
+}
+template <class... Args>
+[[noreturn]] __device__ void device_refusal(const char* format, const Args&... args) {
+  printf("strider: ");
+  const char* hole = format;
+  const auto next = [&hole](const auto& value) {
+    const char* h = hole;
+    while (*h != '\0' && !(h[0] == '{' && h[1] == '}')) ++h;
+    printf("%.*s", static_cast<int>(h - hole), hole);
+    if (*h != '\0') {
+      print_refusal_value(value);
+      h += 2;
+    }
+    hole = h;
+  };
+  (next(args), ...);
+  printf("%s\n", hole);
+  __trap();
+  __builtin_unreachable();
+}
+#endif
+
+/// The one way a rule refuses: `refuse("op: text with {} holes", values...)` on a single line.
+/// On the host it throws layout_error; in CUDA device code it prints the message and traps.
+/// Not constexpr: inside a constant expression (a static layout) the call itself is the compile
+/// error, reported on that source line, the message, and nowhere deeper.
+template <class... Args>
+[[noreturn]] STRIDER_HOST_DEVICE void refuse(const char* format, Args... args) {
+#ifdef __CUDA_ARCH__
+  device_refusal(format, args...);
+#else
+  throw layout_error(format, args...);
+#endif
+}
+/// refuse() for index text: the message names the column (index_text_error).
+template <class... Args>
+[[noreturn]] STRIDER_HOST_DEVICE void refuse_at(std::size_t column, const char* format, Args... args) {
+#ifdef __CUDA_ARCH__
+  device_refusal(format, column, args...);
+#else
+  throw index_text_error(column, format, args...);
+#endif
+}
+
+}  // namespace detail
+
+}  // namespace strider
