@@ -11,4 +11,20 @@ endif()
 if(NOT output MATCHES "${expected}")
   message(FATAL_ERROR "${SOURCE} failed to compile, but without a diagnostic matching '${expected}':\n${output}")
 endif()
+# Where the expectation starts with an operation's name ("permute: ...", or "op::complement" for a
+# check the algebra's operations share), the compiler's first error line or the source line under
+# it must name that operation: the line a user reads first. A case whose call is an operator
+# (element access) says so on its second line ("// operator: ...") and is not held to it.
+file(STRINGS ${SOURCE} first_two LIMIT_COUNT 2)
+list(GET first_two 1 second_line)
+if(NOT second_line MATCHES "^// operator: " AND expected MATCHES "^(op::)?([a-z_0-9]+)(:|\\[)")
+  set(operation ${CMAKE_MATCH_2})
+  string(FIND "${output}" "error:" at)
+  string(SUBSTRING "${output}" ${at} -1 from_error)
+  string(REGEX MATCH "^[^\n]*\n[^\n]*" first_lines "${from_error}")
+  string(FIND "${first_lines}" "${operation}" named)
+  if(named EQUAL -1)
+    message(FATAL_ERROR "${SOURCE}: the first error line and the line under it do not name '${operation}':\n${first_lines}")
+  endif()
+endif()
 message(STATUS "${TARGET}: the build failed as expected, with '${expected}'")

@@ -1,4 +1,5 @@
 // expect: index: index .* is out of range for axis
+// operator: element access, L{}(i, j), whose name no compiler line can show before the message.
 // Element (3, 0) of a 3 x 4 layout does not exist: axis 0 has extent 3.
 #include <strider/static.hpp>
 

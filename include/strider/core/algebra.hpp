@@ -29,6 +29,19 @@
 namespace strider {
 
 namespace detail {
+// The operations whose checks the helpers below share: a refusal in a helper names its caller's
+// tag as refuse_in's template argument, which the compiler's error line shows (g++ in the
+// function's signature, clang in its note), and starts the message with the name.
+namespace op {
+struct composition { STRIDER_HOST_DEVICE static constexpr const char* name() { return "composition"; } };
+struct complement { STRIDER_HOST_DEVICE static constexpr const char* name() { return "complement"; } };
+struct right_inverse { STRIDER_HOST_DEVICE static constexpr const char* name() { return "right_inverse"; } };
+struct left_inverse { STRIDER_HOST_DEVICE static constexpr const char* name() { return "left_inverse"; } };
+struct logical_divide { STRIDER_HOST_DEVICE static constexpr const char* name() { return "logical_divide"; } };
+struct logical_product { STRIDER_HOST_DEVICE static constexpr const char* name() { return "logical_product"; } };
+struct blocked_product { STRIDER_HOST_DEVICE static constexpr const char* name() { return "blocked_product"; } };
+struct raked_product { STRIDER_HOST_DEVICE static constexpr const char* name() { return "raked_product"; } };
+}  // namespace op
 template <class V>
 STRIDER_HOST_DEVICE constexpr V coalesced(const V& in, const char* op) {
   using E = entry_t<V>;
@@ -148,10 +161,11 @@ STRIDER_HOST_DEVICE constexpr basic_mode_list<common_entry_t<E, entry_t<V>>> mod
 }
 
 // Appends modes (CuTe's order) to `out` as axes (strider's order).
-template <class V, class E>
-STRIDER_HOST_DEVICE constexpr void append_axes(V& out, const basic_mode_list<E>& m, const char* op) {
+template <class Op, class V, class E>
+STRIDER_HOST_DEVICE constexpr void append_axes(V& out, const basic_mode_list<E>& m) {
+  constexpr const char* op = Op::name();
   if (out.rank + m.size > max_rank)
-    detail::refuse("{}: the result would have {} axes, more than max_rank ({})", op, out.rank + m.size, max_rank);
+    detail::refuse_in<Op>("the result would have {} axes, more than max_rank ({})", out.rank + m.size, max_rank);
   for (std::size_t i = m.size; i-- > 0;) {
     if constexpr (!std::is_same_v<E, index_t>)
       refuse_lone_run_time_axis(m.lone.mode[i], op, out.rank, "the result");
@@ -162,9 +176,9 @@ STRIDER_HOST_DEVICE constexpr void append_axes(V& out, const basic_mode_list<E>&
 }
 
 // A layout read as an index map must start at 0.
-template <class V>
-STRIDER_HOST_DEVICE constexpr void require_offset_zero(const V& v, const char* op, const char* what) {
-  if (v.offset != 0) detail::refuse("{}: {} starts at offset {}, not 0 (it is read as a function of the index)", op, what, known_value(v.offset));
+template <class Op, class V>
+STRIDER_HOST_DEVICE constexpr void require_offset_zero(const V& v, const char* what) {
+  if (v.offset != 0) detail::refuse_in<Op>("{} starts at offset {}, not 0 (it is read as a function of the index)", what, known_value(v.offset));
 }
 
 // The axes of extent above 1 of a unique layout at offset 0, sorted by stride, where each stride
@@ -178,15 +192,16 @@ struct basic_nested_axes {
   E span = 1;
 };
 
-template <class V>
-STRIDER_HOST_DEVICE constexpr basic_nested_axes<entry_t<V>> sort_nested(const V& v, const char* op, const char* what) {
+template <class Op, class V>
+STRIDER_HOST_DEVICE constexpr basic_nested_axes<entry_t<V>> sort_nested(const V& v, const char* what) {
+  constexpr const char* op = Op::name();
   using E = entry_t<V>;
   basic_nested_axes<E> out;
   for (std::size_t d = v.rank; d-- > 0;) {
-    if (v.shape[d] == 0) detail::refuse("{}: {} is empty (axis {} has extent 0)", op, what, d);
+    if (v.shape[d] == 0) detail::refuse_in<Op>("{} is empty (axis {} has extent 0)", what, d);
     if (decided(is_one(v.shape[d]), op, "whether an axis has extent 1")) continue;
     if (v.strides[d] <= 0)
-      detail::refuse("{}: {} is not unique or not increasing (axis {} has extent {} and stride {})", op, what, d, known_value(v.shape[d]), known_value(v.strides[d]));
+      detail::refuse_in<Op>("{} is not unique or not increasing (axis {} has extent {} and stride {})", what, d, known_value(v.shape[d]), known_value(v.strides[d]));
     // Insertion by stride; ties stay in axis order and are refused below.
     std::size_t at = out.sorted.size;
     out.sorted.push(v.shape[d], v.strides[d], d);
@@ -204,9 +219,9 @@ STRIDER_HOST_DEVICE constexpr basic_nested_axes<entry_t<V>> sort_nested(const V&
   }
   for (std::size_t i = 0; i < out.sorted.size; ++i) {
     const E stride = out.sorted.stride[i];
-    if (stride < out.span) detail::refuse("{}: axis {} of {} (stride {}) lands inside the {} offsets its axes of smaller stride span (they overlap or interleave)", op, out.sorted.axis[i], what, known_value(stride), known_value(out.span));
+    if (stride < out.span) detail::refuse_in<Op>("axis {} of {} (stride {}) lands inside the {} offsets its axes of smaller stride span (they overlap or interleave)", out.sorted.axis[i], what, known_value(stride), known_value(out.span));
     if (stride % out.span != 0)
-      detail::refuse("{}: stride {} of axis {} of {} is not a multiple of {}, the span of its axes of smaller stride, so the gaps are not a layout", op, known_value(stride), out.sorted.axis[i], what, known_value(out.span));
+      detail::refuse_in<Op>("stride {} of axis {} of {} is not a multiple of {}, the span of its axes of smaller stride, so the gaps are not a layout", known_value(stride), out.sorted.axis[i], what, known_value(out.span));
     out.gap[i] = stride / out.span;
     out.span = checked_mul(stride, out.sorted.shape[i], op);
   }
@@ -217,12 +232,13 @@ STRIDER_HOST_DEVICE constexpr basic_nested_axes<entry_t<V>> sort_nested(const V&
 // its axes, then the repetitions up to `target`. `exact`: target must be a multiple of the span
 // (a bijection onto [0, target)); otherwise the last mode is rounded up (CuTe's ceil_div), as a
 // product needs.
-template <class V, class T>
-STRIDER_HOST_DEVICE constexpr basic_mode_list<common_entry_t<entry_t<V>, T>> complement_modes(const V& v, T target, bool exact, const char* op, const char* what) {
+template <class Op, class V, class T>
+STRIDER_HOST_DEVICE constexpr basic_mode_list<common_entry_t<entry_t<V>, T>> complement_modes(const V& v, T target, bool exact, const char* what) {
+  constexpr const char* op = Op::name();
   using E = common_entry_t<entry_t<V>, T>;
-  if (target <= 0) detail::refuse("{}: the size to complete to, {}, is not positive", op, known_value(target));
-  require_offset_zero(v, op, what);
-  const basic_nested_axes<entry_t<V>> n = sort_nested(v, op, what);
+  if (target <= 0) detail::refuse_in<Op>("the size to complete to, {}, is not positive", known_value(target));
+  require_offset_zero<Op>(v, what);
+  const basic_nested_axes<entry_t<V>> n = sort_nested<Op>(v, what);
   basic_mode_list<E> out;
   E covered = 1;
   for (std::size_t i = 0; i < n.sorted.size; ++i) {
@@ -230,8 +246,8 @@ STRIDER_HOST_DEVICE constexpr basic_mode_list<common_entry_t<entry_t<V>, T>> com
     covered = n.sorted.stride[i] * n.sorted.shape[i];  // sort_nested checked it
   }
   if (exact) {
-    if (target < n.span) detail::refuse("{}: {} spans {} offsets, more than the {} it must tile", op, what, known_value(n.span), known_value(target));
-    if (target % n.span != 0) detail::refuse("{}: {} spans {} offsets, which do not divide the {} it must tile", op, what, known_value(n.span), known_value(target));
+    if (target < n.span) detail::refuse_in<Op>("{} spans {} offsets, more than the {} it must tile", what, known_value(n.span), known_value(target));
+    if (target % n.span != 0) detail::refuse_in<Op>("{} spans {} offsets, which do not divide the {} it must tile", what, known_value(n.span), known_value(target));
     out.push_coalesced(E(target) / n.span, n.span, op);
   } else {
     out.push_coalesced(E(target) / n.span + pick(target % n.span != 0, E(1), E(0)), n.span, op);
@@ -250,8 +266,9 @@ STRIDER_HOST_DEVICE constexpr basic_mode_list<common_entry_t<entry_t<V>, T>> com
 // (12):(1) read by (3, 2):(4, 6) reaches index 14). `used` holds, per mode of `a`, the largest
 // digit the axes composed so far reach there; each axis adds its own and must stay below the
 // extent (the last mode is unbounded).
-template <class E>
-STRIDER_HOST_DEVICE constexpr basic_mode_list<E> compose_axis(const basic_mode_list<E>& a, E s, E d, std::size_t axis, const char* op, const char* what, E* used) {
+template <class Op, class E>
+STRIDER_HOST_DEVICE constexpr basic_mode_list<E> compose_axis(const basic_mode_list<E>& a, E s, E d, std::size_t axis, const char* what, E* used) {
+  constexpr const char* op = Op::name();
   basic_mode_list<E> out;
   if (decided(is_one(s), op, "whether an axis has extent 1")) {  // an extent-1 axis stays an axis (the result has the second layout's axes)
     out.push(1, 0);
@@ -277,7 +294,7 @@ STRIDER_HOST_DEVICE constexpr basic_mode_list<E> compose_axis(const basic_mode_l
       m.shape[i] = 1;
       rest = rest / extent;
     } else {
-      detail::refuse("{}: axis {} of {} (stride {}) steps unevenly over the extents of the layout it reads: {} and {} do not divide one another", op, axis, what, known_value(d), known_value(rest), known_value(extent));
+      detail::refuse_in<Op>("axis {} of {} (stride {}) steps unevenly over the extents of the layout it reads: {} and {} do not divide one another", axis, what, known_value(d), known_value(rest), known_value(extent));
     }
   }
   m.stride[last] = checked_mul(m.stride[last], rest, op);
@@ -293,13 +310,13 @@ STRIDER_HOST_DEVICE constexpr basic_mode_list<E> compose_axis(const basic_mode_l
     } else if (decided(keep % extent == 0, op, "where an axis ends over the layout it reads")) {
       keep = keep / extent;
     } else {
-      detail::refuse("{}: axis {} of {} (extent {}) ends unevenly over the extents of the layout it reads: {} and {} do not divide one another", op, axis, what, known_value(s), known_value(keep), known_value(extent));
+      detail::refuse_in<Op>("axis {} of {} (extent {}) ends unevenly over the extents of the layout it reads: {} and {} do not divide one another", axis, what, known_value(s), known_value(keep), known_value(extent));
     }
   }
   m.shape[last] = keep;
   for (std::size_t i = 0; i < last; ++i) {
     used[i] = used[i] + (m.shape[i] - 1) * step[i];  // at most the extent - 1 each
-    if (used[i] >= a.shape[i]) detail::refuse("{}: axis {} of {} (extent {}, stride {}) adds up with the axes before it past extent {} of the layout it reads, which would carry into the next extent", op, axis, what, known_value(s), known_value(d), known_value(a.shape[i]));
+    if (used[i] >= a.shape[i]) detail::refuse_in<Op>("axis {} of {} (extent {}, stride {}) adds up with the axes before it past extent {} of the layout it reads, which would carry into the next extent", axis, what, known_value(s), known_value(d), known_value(a.shape[i]));
   }
   for (std::size_t i = 0; i < m.size; ++i) out.push_coalesced(m.shape[i], m.stride[i], op);  // s > 1: at least one mode
   return out;
@@ -307,16 +324,17 @@ STRIDER_HOST_DEVICE constexpr basic_mode_list<E> compose_axis(const basic_mode_l
 
 // composition(a, b) appended to `out` (whose offset and storage the caller set): one group of
 // axes per axis of b.
-template <class V, class A, class B>
-STRIDER_HOST_DEVICE constexpr void append_composition(V& out, const A& a, const B& b, const char* op, const char* what) {
+template <class Op, class V, class A, class B>
+STRIDER_HOST_DEVICE constexpr void append_composition(V& out, const A& a, const B& b, const char* what) {
+  constexpr const char* op = Op::name();
   using E = entry_t<V>;
   const auto& bv = b.entries();
-  require_offset_zero(bv, op, what);
+  require_offset_zero<Op>(bv, what);
   // On a pattern, an unknown count is taken as not 0: a mixed layout's static entries describe
   // its non-empty results (docs/mixed.md).
   if (static_cast<bool>(element_count(bv, op) == 0)) {  // no element: b's axes, nothing to step over
     for (std::size_t d = 0; d < bv.rank; ++d) {
-      if (out.rank == max_rank) detail::refuse("{}: the result would have more than max_rank ({}) axes", op, max_rank);
+      if (out.rank == max_rank) detail::refuse_in<Op>("the result would have more than max_rank ({}) axes", max_rank);
       out.shape[out.rank] = bv.shape[d];
       out.strides[out.rank] = 0;
       ++out.rank;
@@ -325,11 +343,11 @@ STRIDER_HOST_DEVICE constexpr void append_composition(V& out, const A& a, const 
   }
   const auto size = element_count(a.entries(), op);
   const auto reach = offset_range_of(bv, op).max;
-  if (reach >= size) detail::refuse("{}: {} reaches index {}, past the {} elements of the first layout", op, what, known_value(reach), known_value(size));
+  if (reach >= size) detail::refuse_in<Op>("{} reaches index {}, past the {} elements of the first layout", what, known_value(reach), known_value(size));
   basic_mode_list<E> am = modes_of<E>(coalesced(a.entries(), op));
   if (am.size == 0) am.push(1, 0);  // one element (CuTe's 1:0)
   E used[basic_mode_list<E>::capacity] = {};
-  for (std::size_t k = 0; k < bv.rank; ++k) append_axes(out, compose_axis<E>(am, bv.shape[k], bv.strides[k], k, op, what, used), op);
+  for (std::size_t k = 0; k < bv.rank; ++k) append_axes<Op>(out, compose_axis<Op, E>(am, bv.shape[k], bv.strides[k], k, what, used));
 }
 
 // The value type of a rule over two layouts (a pattern when either is one).
@@ -393,7 +411,7 @@ template <detail::rule_layout A, detail::rule_layout B>
 STRIDER_HOST_DEVICE constexpr auto composition(const A& a, const B& b) {
   using V = detail::common_value_t<A, B>;
   V out = detail::view_base<V>(a.entries());
-  detail::append_composition(out, a, b, "composition", "the second layout");
+  detail::append_composition<detail::op::composition>(out, a, b, "the second layout");
   return detail::subset_result(out);
 }
 
@@ -409,7 +427,7 @@ template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L complement(const L& l, index_t n) {
   using V = detail::value_t<L>;
   V out = detail::index_map_base<V>(n > 0 ? n : 1);
-  detail::append_axes(out, detail::complement_modes(l.entries(), detail::entry_t<V>(n), true, "complement", "the layout"), "complement");
+  detail::append_axes<detail::op::complement>(out, detail::complement_modes<detail::op::complement>(l.entries(), detail::entry_t<V>(n), true, "the layout"));
   return detail::subset_result(out);
 }
 
@@ -422,7 +440,7 @@ template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L right_inverse(const L& l) {
   using V = detail::value_t<L>;
   using E = detail::entry_t<V>;
-  detail::require_offset_zero(l.entries(), "right_inverse", "the layout");
+  detail::require_offset_zero<detail::op::right_inverse>(l.entries(), "the layout");
   const E size = detail::element_count(l.entries(), "right_inverse");
   if (size == 0) detail::refuse("right_inverse: the layout is empty");
   const V c = detail::coalesced(l.entries(), "right_inverse");
@@ -442,7 +460,7 @@ STRIDER_HOST_DEVICE constexpr L right_inverse(const L& l) {
     }
   }
   V out = detail::index_map_base<V>(size);
-  detail::append_axes(out, out_modes, "right_inverse");
+  detail::append_axes<detail::op::right_inverse>(out, out_modes);
   return detail::subset_result(out);
 }
 
@@ -457,8 +475,8 @@ template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L left_inverse(const L& l) {
   using V = detail::value_t<L>;
   using E = detail::entry_t<V>;
-  detail::require_offset_zero(l.entries(), "left_inverse", "the layout");
-  const detail::basic_nested_axes<E> n = detail::sort_nested(l.entries(), "left_inverse", "the layout");
+  detail::require_offset_zero<detail::op::left_inverse>(l.entries(), "the layout");
+  const detail::basic_nested_axes<E> n = detail::sort_nested<detail::op::left_inverse>(l.entries(), "the layout");
   E index_stride[max_rank] = {};
   detail::index_strides(l.entries(), index_stride);
   detail::basic_mode_list<E> out_modes;
@@ -470,7 +488,7 @@ STRIDER_HOST_DEVICE constexpr L left_inverse(const L& l) {
     out_modes.push_coalesced(n.sorted.shape[i], index_stride[n.sorted.axis[i]], "left_inverse");
   }
   V out = detail::index_map_base<V>(0);  // its own span: values off L's elements may pass size(L)
-  detail::append_axes(out, out_modes, "left_inverse");
+  detail::append_axes<detail::op::left_inverse>(out, out_modes);
   return detail::subset_result(detail::validate(out, "left_inverse"));
 }
 
@@ -484,11 +502,11 @@ STRIDER_HOST_DEVICE constexpr auto divide(const A& l, const T& tiler) {
   if (size == 0) detail::refuse("logical_divide: the layout is empty, there is nothing to tile");
   // The tiles: the tiler's complement up to L's size (the tiler must divide it), then the tiler.
   V rest = index_map_base<V>(size);
-  append_axes(rest, complement_modes(tiler.entries(), size, true, "logical_divide", "the tiler"), "logical_divide");
+  append_axes<op::logical_divide>(rest, complement_modes<op::logical_divide>(tiler.entries(), size, true, "the tiler"));
   V out = view_base<V>(l.entries());
-  append_composition(out, l, subset_result(rest), "logical_divide", "the tiler's complement");
+  append_composition<op::logical_divide>(out, l, subset_result(rest), "the tiler's complement");
   const std::size_t rest_rank = out.rank;
-  append_composition(out, l, tiler, "logical_divide", "the tiler");
+  append_composition<op::logical_divide>(out, l, tiler, "the tiler");
   return basic_tiled<V>{out, out.rank - rest_rank};
 }
 
@@ -496,7 +514,7 @@ template <rule_layout A, rule_layout T>
 STRIDER_HOST_DEVICE constexpr auto product(const A& block, const T& tiler) {
   using V = common_value_t<A, T>;
   using E = entry_t<V>;
-  require_offset_zero(tiler.entries(), "logical_product", "the tiler");
+  require_offset_zero<op::logical_product>(tiler.entries(), "the tiler");
   const auto block_size = element_count(block.entries(), "logical_product");
   if (block_size == 0) detail::refuse("logical_product: the block is empty");
   // The repetitions of the block (its complement, rounded up to hold as many copies as the tiler
@@ -504,10 +522,10 @@ STRIDER_HOST_DEVICE constexpr auto product(const A& block, const T& tiler) {
   const E tiler_span = required_span_of(tiler.entries(), "logical_product");
   const E target = checked_mul(E(block_size), pick(tiler_span > 0, tiler_span, E(1)), "logical_product");
   V repetitions = index_map_base<V>(target);
-  append_axes(repetitions, complement_modes(block.entries(), target, false, "logical_product", "the block"), "logical_product");
+  append_axes<op::logical_product>(repetitions, complement_modes<op::logical_product>(block.entries(), target, false, "the block"));
   V out = index_map_base<V>(0);
-  append_composition(out, subset_result(repetitions), tiler, "logical_product", "the tiler");
-  append_axes(out, modes_of<E>(block.entries()), "logical_product");
+  append_composition<op::logical_product>(out, subset_result(repetitions), tiler, "the tiler");
+  append_axes<op::logical_product>(out, modes_of<E>(block.entries()));
   return basic_tiled<V>{validate(out, "logical_product"), block.entries().rank};
 }
 
@@ -517,20 +535,21 @@ STRIDER_HOST_DEVICE constexpr auto product(const A& block, const T& tiler) {
 // repetitions (one axis, or several where it steps over gaps the block leaves) and the block's
 // axis k, in that order for blocked (each block a contiguous run of the coordinates) or reversed
 // for raked (the block's elements spread over the arrangement).
-template <rule_layout A, rule_layout T>
-STRIDER_HOST_DEVICE constexpr auto zipped_product(const A& block, const T& arrangement, bool raked, const char* op) {
+template <class Op, rule_layout A, rule_layout T>
+STRIDER_HOST_DEVICE constexpr auto zipped_product(const A& block, const T& arrangement, bool raked) {
+  constexpr const char* op = Op::name();
   using V = common_value_t<A, T>;
   using E = entry_t<V>;
   const auto& bv = block.entries();
   const auto& av = arrangement.entries();
-  require_offset_zero(bv, op, "the block");
-  require_offset_zero(av, op, "the arrangement");
+  require_offset_zero<Op>(bv, "the block");
+  require_offset_zero<Op>(av, "the arrangement");
   const auto block_size = element_count(bv, op);
-  if (static_cast<bool>(block_size == 0)) detail::refuse("{}: the block is empty", op);
+  if (static_cast<bool>(block_size == 0)) detail::refuse_in<Op>("the block is empty");
   const E span = required_span_of(av, op);
   const E target = checked_mul(E(block_size), pick(span > 0, span, E(1)), op);
   V repetitions = index_map_base<V>(target);
-  append_axes(repetitions, complement_modes(bv, target, false, op, "the block"), op);
+  append_axes<Op>(repetitions, complement_modes<Op>(bv, target, false, "the block"));
   basic_mode_list<E> am = modes_of<E>(coalesced(subset_result(repetitions).entries(), op));
   if (am.size == 0) am.push(1, 0);
   const std::size_t rank = bv.rank > av.rank ? bv.rank : av.rank;
@@ -543,10 +562,10 @@ STRIDER_HOST_DEVICE constexpr auto zipped_product(const A& block, const T& arran
     if (k + av.rank < rank) arrangement_axes.push(1, 0);
     else {
       const std::size_t axis = k + av.rank - rank;
-      arrangement_axes = compose_axis<E>(am, av.shape[axis], av.strides[axis], axis, op, "the arrangement", used);
+      arrangement_axes = compose_axis<Op, E>(am, av.shape[axis], av.strides[axis], axis, "the arrangement", used);
     }
-    append_axes(out, raked ? block_axis : arrangement_axes, op);
-    append_axes(out, raked ? arrangement_axes : block_axis, op);
+    append_axes<Op>(out, raked ? block_axis : arrangement_axes);
+    append_axes<Op>(out, raked ? arrangement_axes : block_axis);
   }
   return subset_result(validate(out, op));
 }
@@ -621,7 +640,7 @@ STRIDER_HOST_DEVICE constexpr auto logical_product(const A& block, const B& tile
 /// @example `contiguous(2, 2).blocked_product((2, 3), (3, 1))` is shape (2, 2, 3, 2), strides (12, 2, 4, 1),
 ///          offset 0.
 template <detail::rule_layout A, detail::rule_layout B>
-STRIDER_HOST_DEVICE constexpr auto blocked_product(const A& block, const B& arrangement) { return detail::zipped_product(block, arrangement, false, "blocked_product"); }
+STRIDER_HOST_DEVICE constexpr auto blocked_product(const A& block, const B& arrangement) { return detail::zipped_product<detail::op::blocked_product>(block, arrangement, false); }
 
 /// CuTe's `raked_product(A, B)`, in row-major order, flattened: as blocked_product with each pair
 /// of axes the other way round, (A0, B0', A1, B1', ...): the block's elements are spread over the
@@ -631,7 +650,7 @@ STRIDER_HOST_DEVICE constexpr auto blocked_product(const A& block, const B& arra
 /// @example `contiguous(2, 2).raked_product((2, 3), (3, 1))` is shape (2, 2, 2, 3), strides (2, 12, 1, 4),
 ///          offset 0.
 template <detail::rule_layout A, detail::rule_layout B>
-STRIDER_HOST_DEVICE constexpr auto raked_product(const A& block, const B& arrangement) { return detail::zipped_product(block, arrangement, true, "raked_product"); }
+STRIDER_HOST_DEVICE constexpr auto raked_product(const A& block, const B& arrangement) { return detail::zipped_product<detail::op::raked_product>(block, arrangement, true); }
 
 /// Blocks every axis: `tile(l, {2, 4})` of an (8, 8) layout has shape (4, 2, 2, 4): which tile
 /// (rows, columns), then the element in the tile. Each tile extent must divide its axis (no

@@ -83,8 +83,9 @@ __device__ void print_refusal_value(const T& value) {
   else printf("(a value)");
 }
 template <class... Args>
-[[noreturn]] __device__ void device_refusal(const char* format, const Args&... args) {
+[[noreturn]] __device__ void device_refusal_in(const char* operation, const char* format, const Args&... args) {
   printf("strider: ");
+  if (operation != nullptr) printf("%s: ", operation);
   const char* hole = format;
   const auto next = [&hole](const auto& value) {
     const char* h = hole;
@@ -101,6 +102,10 @@ template <class... Args>
   __trap();
   __builtin_unreachable();
 }
+template <class... Args>
+[[noreturn]] __device__ void device_refusal(const char* format, const Args&... args) {
+  device_refusal_in(nullptr, format, args...);
+}
 #endif
 
 /// The one way a rule refuses: `refuse("op: text with {} holes", values...)` on a single line.
@@ -113,6 +118,19 @@ template <class... Args>
   device_refusal(format, args...);
 #else
   throw layout_error(format, args...);
+#endif
+}
+/// refuse() in a check that several operations share: Op (a tag with `name()`) is the operation
+/// that called it, and the message starts with its name ("complement: the layout is not unique
+/// ..."). Being the function's template argument, the name is on the compiler's error line (g++
+/// prints it in the signature of the function called, clang in the note under the error), while
+/// the source line below shows the rule, as a rule's own refuse() line does.
+template <class Op, class... Args>
+[[noreturn]] STRIDER_HOST_DEVICE void refuse_in(const char* format, Args... args) {
+#ifdef __CUDA_ARCH__
+  device_refusal_in(Op::name(), format, args...);
+#else
+  throw layout_error(std::string(Op::name()) + ": " + format, args...);
 #endif
 }
 /// refuse() for index text: the message names the column (index_text_error).
