@@ -291,7 +291,7 @@ TEST_CASE("to_static_type prints the static types that compile and agree") {
 TEST_CASE("a hand-built expression is checked when evaluated") {
   strider::expression e;
   CHECK_THROWS_AS(evaluate(e), expression_error);
-  e.operations.push_back({strider::find_operation("permute"), 1, {0}, {}, {}, {}});
+  e.operations.push_back({.op = strider::find_operation("permute"), .column = 1, .values = {0}});
   CHECK_THROWS_AS(evaluate(e), expression_error);
   CHECK_THROWS_AS(strider::to_static_type(e), expression_error);
   e = strider::parse_expression("contiguous(3).flip()");

@@ -62,14 +62,14 @@ struct expression {
   struct operation {
     const operation_info* op = nullptr;  // the operation_table entry
     std::size_t column = 1;           // 1-based: the call's name, or '[' for an index
-    std::vector<index_t> values;      // extents or axes, the shape of layout/as_strided, or the integer arguments
-    std::vector<index_t> strides;     // strided forms (layout, as_strided) and a second layout (composition): its strides
-    std::vector<index_t> destination; // movedim: the destination axes (the source axes are values)
-    std::vector<index_t> extents;     // unflatten: the extents the dimension splits into (the dimension is values[0])
-    std::vector<index_t> axes;        // sliding_window_view: the axes of the windows, when given (has_axes)
-    std::optional<index_t> offset;    // strided forms, when given
-    std::string index;                // slice: the text between [ ], without surrounding blanks
-    std::string pattern;              // rearrange: the einops pattern
+    std::vector<index_t> values{};    // extents or axes, the shape of layout/as_strided, or the integer arguments
+    std::vector<index_t> strides{};   // strided forms (layout, as_strided) and a second layout (composition): its strides
+    std::vector<index_t> destination{}; // movedim: the destination axes (the source axes are values)
+    std::vector<index_t> extents{};   // unflatten: the extents the dimension splits into (the dimension is values[0])
+    std::vector<index_t> axes{};      // sliding_window_view: the axes of the windows, when given (has_axes)
+    std::optional<index_t> offset{};  // strided forms, when given
+    std::string index{};              // slice: the text between [ ], without surrounding blanks
+    std::string pattern{};            // rearrange: the einops pattern
     std::string sizes{};              // rearrange: the axis sizes as "p1=2, p2=2"
     std::size_t index_column = 0;     // slice: 1-based column of the index text's first character; rearrange: of the pattern's
     bool no_axes = false;             // flip(()), squeeze(()): an empty axis tuple, no axis at all (values empty means every axis)
