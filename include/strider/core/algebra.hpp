@@ -29,19 +29,6 @@
 namespace strider {
 
 namespace detail {
-// The operations whose checks the helpers below share: a refusal in a helper names its caller's
-// tag as refuse_in's template argument, which the compiler's error line shows (g++ in the
-// function's signature, clang in its note), and starts the message with the name.
-namespace op {
-struct composition { STRIDER_HOST_DEVICE static constexpr const char* name() { return "composition"; } };
-struct complement { STRIDER_HOST_DEVICE static constexpr const char* name() { return "complement"; } };
-struct right_inverse { STRIDER_HOST_DEVICE static constexpr const char* name() { return "right_inverse"; } };
-struct left_inverse { STRIDER_HOST_DEVICE static constexpr const char* name() { return "left_inverse"; } };
-struct logical_divide { STRIDER_HOST_DEVICE static constexpr const char* name() { return "logical_divide"; } };
-struct logical_product { STRIDER_HOST_DEVICE static constexpr const char* name() { return "logical_product"; } };
-struct blocked_product { STRIDER_HOST_DEVICE static constexpr const char* name() { return "blocked_product"; } };
-struct raked_product { STRIDER_HOST_DEVICE static constexpr const char* name() { return "raked_product"; } };
-}  // namespace op
 template <class V>
 STRIDER_HOST_DEVICE constexpr V coalesced(const V& in, const char* op) {
   using E = entry_t<V>;

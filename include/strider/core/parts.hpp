@@ -133,20 +133,6 @@ class basic_layout_parts {
 using layout_parts = basic_layout_parts<dynamic_layout>;
 
 namespace detail {
-// The operations whose checks the helpers below share (refuse_in names the caller; see
-// util/error.hpp).
-namespace op {
-struct split { STRIDER_HOST_DEVICE static constexpr const char* name() { return "split"; } };
-struct split_with_sizes { STRIDER_HOST_DEVICE static constexpr const char* name() { return "split_with_sizes"; } };
-struct chunk { STRIDER_HOST_DEVICE static constexpr const char* name() { return "chunk"; } };
-struct unbind { STRIDER_HOST_DEVICE static constexpr const char* name() { return "unbind"; } };
-struct tensor_split { STRIDER_HOST_DEVICE static constexpr const char* name() { return "tensor_split"; } };
-struct numpy_split { STRIDER_HOST_DEVICE static constexpr const char* name() { return "numpy_split"; } };
-struct hsplit { STRIDER_HOST_DEVICE static constexpr const char* name() { return "hsplit"; } };
-struct vsplit { STRIDER_HOST_DEVICE static constexpr const char* name() { return "vsplit"; } };
-struct dsplit { STRIDER_HOST_DEVICE static constexpr const char* name() { return "dsplit"; } };
-}  // namespace op
-
 // The split axis (-1 when out of range), whose extent must be static: the number of parts is in
 // a mixed layout's type. One literal message per operation, as above.
 template <class Op, rule_layout L>

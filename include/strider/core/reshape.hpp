@@ -14,8 +14,9 @@ namespace detail {
 // `infer_size`), as a layout value whose strides are still to be found. On a pattern, a count
 // that depends on a run-time extent leaves the -1 extent run-time and the element-count checks
 // to the run-time pass.
-template <class V>
-STRIDER_HOST_DEVICE constexpr V infer_shape(const dims& requested, entry_t<V> count, const char* op) {
+template <class Op, class V>
+STRIDER_HOST_DEVICE constexpr V infer_shape(const dims& requested, entry_t<V> count) {
+  constexpr const char* op = Op::name();
   const index_t* shape = requested.begin();
   V out{};
   out.rank = requested.size();
@@ -25,22 +26,22 @@ STRIDER_HOST_DEVICE constexpr V infer_shape(const dims& requested, entry_t<V> co
   for (std::size_t d = 0; d < out.rank; ++d) {
     out.shape[d] = shape[d];
     if (shape[d] == -1) {
-      if (infer_at != max_rank) detail::refuse("{}: only one extent can be -1", op);
+      if (infer_at != max_rank) detail::refuse_in<Op>("only one extent can be -1");
       infer_at = d;
     } else if (shape[d] < 0) {
-      detail::refuse("{}: extent {} of axis {} is negative", op, shape[d], d);
+      detail::refuse_in<Op>("extent {} of axis {} is negative", shape[d], d);
     } else {
       given[given_count++] = shape[d];
     }
   }
   const index_t known = extent_product(given, given_count, op);  // 0 with a 0 among them, in any order
   if (infer_at != max_rank) {
-    if (known == 0 && is_known(count)) detail::refuse("{}: cannot infer the -1 extent for {} elements when the others multiply to 0", op, known_value(count));
+    if (known == 0 && is_known(count)) detail::refuse_in<Op>("cannot infer the -1 extent for {} elements when the others multiply to 0", known_value(count));
     if (known == 0) return out;  // the run-time pass refuses it, with the count
-    if (count % known != 0) detail::refuse("{}: shape is invalid for {} elements (the other extents multiply to {})", op, known_value(count), known);
+    if (count % known != 0) detail::refuse_in<Op>("shape is invalid for {} elements (the other extents multiply to {})", known_value(count), known);
     out.shape[infer_at] = count / known;
   } else if (count != known) {
-    detail::refuse("{}: shape has {} elements but the layout has {}", op, known, known_value(count));
+    detail::refuse_in<Op>("shape has {} elements but the layout has {}", known, known_value(count));
   }
   return out;
 }
@@ -178,7 +179,7 @@ STRIDER_HOST_DEVICE constexpr bool copies(const V& in, V& out, const char* op) {
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L view(const L& l, const dims& shape) {
   const auto& in = l.entries();
-  auto out = detail::infer_shape<detail::value_t<L>>(shape, detail::element_count(in, "view"), "view");
+  auto out = detail::infer_shape<detail::op::view, detail::value_t<L>>(shape, detail::element_count(in, "view"));
   // On a mixed layout's pattern, a refusal for every non-empty value of its run-time entries is
   // a compile error, as reshape_copies says (an empty value views as anything).
   bool refused_unless_empty = false;
@@ -196,7 +197,7 @@ STRIDER_HOST_DEVICE constexpr L view(const L& l, const dims& shape) {
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr auto can_view(const L& l, const dims& shape) {
   const auto& in = l.entries();
-  auto out = detail::infer_shape<detail::value_t<L>>(shape, detail::element_count(in, "view"), "view");
+  auto out = detail::infer_shape<detail::op::view, detail::value_t<L>>(shape, detail::element_count(in, "view"));
   return detail::find_view_strides(in, out);
 }
 
@@ -220,7 +221,7 @@ template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L reshape(const L& l, const dims& shape) {
   const auto& in = l.entries();
   const auto count = detail::element_count(in, "reshape");
-  auto out = detail::infer_shape<detail::value_t<L>>(shape, count, "reshape");
+  auto out = detail::infer_shape<detail::op::reshape, detail::value_t<L>>(shape, count);
   if (!detail::copies(in, out, "reshape")) return detail::subset_result(out);
   detail::make_copy_layout(out, count, "reshape");
   return detail::subset_result(out);
@@ -246,7 +247,7 @@ STRIDER_HOST_DEVICE constexpr L ravel(const L& l) {
   if (detail::decided(can_ravel(l), "ravel", "whether the layout is contiguous (a view) or not (a copy)")) return view(l, dims{-1});
   const auto& in = l.entries();
   const auto count = detail::element_count(in, "ravel");
-  auto out = detail::infer_shape<detail::value_t<L>>(dims{-1}, count, "ravel");
+  auto out = detail::infer_shape<detail::op::ravel, detail::value_t<L>>(dims{-1}, count);
   detail::make_copy_layout(out, count, "ravel");
   return detail::subset_result(out);
 }
@@ -306,7 +307,7 @@ namespace detail {
 // copies; a mixed layout's pattern answers for its non-empty values.
 template <rule_layout L>
 STRIDER_HOST_DEVICE constexpr bool reshape_copies(const L& l, const dims& shape) {
-  auto out = infer_shape<value_t<L>>(shape, element_count(l.entries(), "reshape"), "reshape");
+  auto out = infer_shape<op::reshape, value_t<L>>(shape, element_count(l.entries(), "reshape"));
   return copies(l.entries(), out, "reshape");
 }
 template <rule_layout L>
