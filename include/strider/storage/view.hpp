@@ -8,7 +8,8 @@
 // View operations (slice, permute, ...) return a new view of the same storage; they run the
 // layout operation of the same name (core/operations.hpp, static/operations.hpp) and copy
 // nothing: their member forms are in view_members.hpp, their free forms in view_operations.hpp
-// (included at the end). The API mirrors the layout functions:
+// (included at the end). Over 600 lines: the view type is one class with its queries for static,
+// held and swizzled layouts and its element access. The API mirrors the layout functions:
 //
 //   static layouts:  strider::permute<2, 0, 1>(v)   strider::slice<"1:, ::-1">(v)
 //   dynamic layouts: strider::permute(v, {2, 0, 1}) strider::slice(v, "1:, ::-1")
