@@ -316,3 +316,19 @@ TEST_CASE("expression: an empty axis tuple is no axis, as NumPy's axis=()") {
   CHECK(strider::to_static_type("contiguous(3, 4).flip(()).permute(1, 0)") == "strider::permute_t<strider::contiguous<3, 4>, 1, 0>");
   CHECK(strider::to_static_type("contiguous(3, 4).flip(())") == "strider::contiguous<3, 4>");
 }
+
+TEST_CASE("evaluate_mixed keeps the static entries a mixed type would; evaluate_pattern is its deprecated name") {
+  const strider::expression e = strider::parse_expression("contiguous(8, 3, 4)[:, 1:].T");
+  const std::vector<strider::run_time_extent> batch{{0, 1}};
+  const strider::detail::maybe_layout m = strider::evaluate_mixed(e, batch);
+  // The reference: the static type the command would emit, layout by layout.
+  using T = strider::reverse_axis_order_t<strider::slice_t<strider::contiguous<strider::dyn, 3, 4>, ":, 1:">>;
+  const strider::layout_value want = T::static_entries;
+  CHECK(m.value() == want);
+  CHECK_FALSE(m.entries().shape[2].known);  // the batch, now last
+  CHECK(m.entries().strides[0].value == 1);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  CHECK(strider::evaluate_pattern(e, batch).value() == want);
+#pragma GCC diagnostic pop
+}

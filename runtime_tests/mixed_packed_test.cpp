@@ -25,7 +25,7 @@ constexpr std::array<index_t, 4> extents{2, 3, 4, 5};
 // The layout value of a static or mixed layout type (a mixed one's has `dyn` entries).
 template <class L>
 constexpr strider::layout_value value_of() {
-  if constexpr (strider::mixed_layout_type<L>) return L::pattern;
+  if constexpr (strider::mixed_layout_type<L>) return L::static_entries;
   else return L::value;
 }
 

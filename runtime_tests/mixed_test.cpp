@@ -14,7 +14,7 @@
 using namespace strider_test;
 using strider::dyn;
 using strider::layout_error;
-using strider::detail::pattern_layout;
+using strider::detail::maybe_layout;
 
 namespace {
 
@@ -22,16 +22,16 @@ namespace {
 struct step {
   std::string name;
   std::function<dynamic_layout(const dynamic_layout&)> on_values;
-  std::function<pattern_layout(const pattern_layout&)> on_pattern;
+  std::function<maybe_layout(const maybe_layout&)> on_maybe_layout;
   std::string detail;  // the arguments, where the name does not say them (rearrange's pattern)
-  // view, flatten and rearrange: their `_copies` predicate on a pattern (true: a copy for every
+  // view, flatten and rearrange: their `_copies` predicate on a maybe_layout (true: a copy for every
   // non-empty value, so no type may exist).
-  std::function<bool(const pattern_layout&)> copies_on_pattern = {};
+  std::function<bool(const maybe_layout&)> copies_on_pattern = {};
 };
 
 template <class F>
 step make_step(std::string name, F f, std::string detail = {}) {
-  return {std::move(name), [f](const dynamic_layout& l) { return f(l); }, [f](const pattern_layout& l) { return f(l); }, std::move(detail)};
+  return {std::move(name), [f](const dynamic_layout& l) { return f(l); }, [f](const maybe_layout& l) { return f(l); }, std::move(detail)};
 }
 
 // A shape for view and reshape, mostly of current's element count: every axis merged, two
@@ -166,7 +166,7 @@ step random_step(std::mt19937& rng, const dynamic_layout& current) {
       }
       const std::string sizes = split >= 0 && r > 0 ? "s=" + std::to_string(k) : "";
       step st = make_step("rearrange", [pattern, sizes](const auto& l) { return strider::rearrange(l, pattern, sizes); }, pattern + " " + sizes);
-      st.copies_on_pattern = [pattern, sizes](const pattern_layout& l) { return strider::detail::rearrange_copies(l, pattern, sizes); };
+      st.copies_on_pattern = [pattern, sizes](const maybe_layout& l) { return strider::detail::rearrange_copies(l, pattern, sizes); };
       return st;
     }
     case 22: {
@@ -184,7 +184,7 @@ step random_step(std::mt19937& rng, const dynamic_layout& current) {
     case 17: {
       const dims shape = random_view_shape(rng, current);
       step st = make_step("view", [shape](const auto& l) { return strider::view(l, shape); });
-      st.copies_on_pattern = [shape](const pattern_layout& l) { return strider::detail::reshape_copies(l, shape); };
+      st.copies_on_pattern = [shape](const maybe_layout& l) { return strider::detail::reshape_copies(l, shape); };
       return st;
     }
     case 18: {
@@ -194,7 +194,7 @@ step random_step(std::mt19937& rng, const dynamic_layout& current) {
     case 19: {
       const index_t start = pick(-r, r - 1), end = pick(-r, r - 1);
       step st = make_step("flatten", [start, end](const auto& l) { return strider::flatten(l, start, end); });
-      st.copies_on_pattern = [start, end](const pattern_layout& l) { return strider::detail::flatten_copies(l, start, end); };
+      st.copies_on_pattern = [start, end](const maybe_layout& l) { return strider::detail::flatten_copies(l, start, end); };
       return st;
     }
     case 20: {
@@ -375,14 +375,14 @@ TEST_CASE("mixed layouts: the compile-time pass agrees with the run-time rules (
     }
     ++chains;
     // The compile-time pass (what a mixed layout type does), then the run-time rules on the values.
-    pattern_layout pattern = pattern_layout::of(value);
+    maybe_layout pattern = maybe_layout::of(value);
     dynamic_layout all_dynamic = base;
     std::string static_message, dynamic_message;
     std::size_t static_step = chain.size(), dynamic_step = chain.size();
-    std::vector<pattern_layout> patterns_before(chain.size());
+    std::vector<maybe_layout> patterns_before(chain.size());
     for (std::size_t i = 0; i < chain.size() && static_message.empty(); ++i) {
       patterns_before[i] = pattern;
-      static_message = refusal([&] { pattern = chain[i].on_pattern(pattern); });
+      static_message = refusal([&] { pattern = chain[i].on_maybe_layout(pattern); });
       if (!static_message.empty()) static_step = i;
     }
     bool empty_at_static_step = false;  // the values reaching the static refusal have no element

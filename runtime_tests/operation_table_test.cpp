@@ -317,10 +317,10 @@ TEST_CASE("every operation of the table exists in every form, and the forms agre
   CHECK(covered == table);
 }
 
-TEST_CASE("every view operation of the table takes mixed layouts (its rule runs on a pattern)") {
+TEST_CASE("every view operation of the table takes mixed layouts (its rule runs on a maybe_layout)") {
   for (const operation_info& op : operation_table) {
     INFO(op.name);
     if (op.starts_expression) continue;
-    CHECK((op.parts != nullptr ? op.parts.on_pattern != nullptr : op.apply.on_pattern != nullptr));
+    CHECK((op.parts != nullptr ? op.parts.on_maybe_layout != nullptr : op.apply.on_maybe_layout != nullptr));
   }
 }

@@ -209,3 +209,15 @@ static_assert(vector_width_v<B, 4, 16> == 4 && vector_width_v<slice_t<B, ":, :, 
 static_assert(vector_width_v<slice_t<B, ":, :, :, 1:">, 4, 16> == 1 && vector_width_v<layout<shape<dyn, 8>, strides<dyn, 1>>, 4, 32> == 1);
 static_assert(vector_width_v<contiguous<dyn_multiple<8>>, 2, 64> == 8);
 }  // namespace algebra
+
+// static_entries is the type's template argument, entry by entry against the static_* members;
+// its former name `pattern` still compiles for one release (deprecated).
+namespace deprecated_names {
+using M = contiguous<dyn, 3, 4>;
+static_assert(M::static_entries.rank == 3 && M::static_entries.shape[0] == dyn && M::static_entries.shape[1] == M::static_shape[1] &&
+              M::static_entries.strides[1] == M::static_strides[1] && M::static_entries.offset == M::static_offset);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+static_assert(M::pattern == M::static_entries);
+#pragma GCC diagnostic pop
+}  // namespace deprecated_names

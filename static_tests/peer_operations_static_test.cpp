@@ -32,11 +32,11 @@ static_assert(std::tuple_size_v<dsplit_indices_t<L, shape<1, 3>>> == 3);
 
 // Mixed layouts: a run-time batch stays run-time; the split axis must be static.
 using M = contiguous<dyn, 3, 4>;
-static_assert(hsplit_part_t<M, 3, 1>::pattern.shape[1] == 1 && hsplit_part_t<M, 3, 1>::pattern.offset == 4);
+static_assert(hsplit_part_t<M, 3, 1>::static_entries.shape[1] == 1 && hsplit_part_t<M, 3, 1>::static_entries.offset == 4);
 static_assert(rot90_t<M, 1, 1, 2>::rank == 3);
 // Whether a mixed layout is contiguous must be static: contiguous<dyn, 3, 4> is, its transpose is
 // not for any non-empty batch but is for an empty one, so ravel_t of it does not compile.
 // (ravel_copies<transpose_t<M, 1, 2>> is such a compile error: "ravel: whether the layout is
 // contiguous ... depends on an entry known only at run time".)
 static_assert(!ravel_copies<M> && ravel_t<M>::rank == 1);
-static_assert(expand_dims_t<M, 0>::rank == 4 && expand_dims_t<M, 0>::pattern.shape[0] == 1);
+static_assert(expand_dims_t<M, 0>::rank == 4 && expand_dims_t<M, 0>::static_entries.shape[0] == 1);

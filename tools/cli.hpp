@@ -156,21 +156,21 @@ inline void report(std::ostream& err, const std::string& expression, const expre
 }
 
 
-// An entry of a mixed layout's pattern: its value, `dyn`, or `dyn_multiple<N>` (a run-time
+// An entry of a mixed layout's maybe_layout: its value, `dyn`, or `dyn_multiple<N>` (a run-time
 // extent the rules know to be a multiple of N).
 inline std::string static_entry_text(const strider::detail::maybe_index& e) {
   if (e.known) return std::to_string(e.value);
   return e.value > 1 ? "dyn_multiple<" + std::to_string(e.value) + ">" : std::string("dyn");  // an unknown value holds its multiple
 }
 
-// The static entries of a mixed layout's pattern (its type carries multiples of extents only).
+// The static entries of a mixed layout's maybe_layout (its type carries multiples of extents only).
 inline std::string static_entries_text(const strider::detail::maybe_index* entries, std::size_t n, bool extents) {
   std::string out = "(";
   for (std::size_t i = 0; i < n; ++i) out += (i ? ", " : "") + static_entry_text(extents || entries[i].known ? entries[i] : strider::detail::maybe_index::unknown());
   return out + (n == 1 ? ",)" : ")");
 }
 
-inline void write_static_entries(std::ostream& out, const strider::detail::pattern_layout& p) {
+inline void write_static_entries(std::ostream& out, const strider::detail::maybe_layout& p) {
   const auto& v = p.entries();
   const auto row = [&out](std::string_view name, const std::string& value) { info_row(out, name, value); };
   row("static_shape", static_entries_text(v.shape, v.rank, true));
@@ -256,8 +256,8 @@ inline bool write_explain(std::ostream& out, const std::string& text, const std:
   // The static entries of the chain cut after step k, or why the mixed rules refuse it there,
   // and why: an entry is run-time when the rule computed it from a run-time entry of the layout
   // before (named), static when from static entries and the call's arguments alone.
-  // Each step's pattern (the chain cut there, evaluated once), or the mixed rules' refusal.
-  std::vector<std::optional<strider::detail::pattern_layout>> patterns(steps.size());
+  // Each step's maybe_layout (the chain cut there, evaluated once), or the mixed rules' refusal.
+  std::vector<std::optional<strider::detail::maybe_layout>> step_layouts(steps.size());
   std::vector<std::string> refusals(steps.size());
   if (dyn_axes) {
     const expression parsed = parse_expression(text);
@@ -265,13 +265,13 @@ inline bool write_explain(std::ostream& out, const std::string& text, const std:
       expression cut = parsed;
       cut.operations.resize(k + 1);
       try {
-        patterns[k] = evaluate_pattern(cut, *dyn_axes);
+        step_layouts[k] = evaluate_mixed(cut, *dyn_axes);
       } catch (const layout_error& e) {
         refusals[k] = e.what();
       }
     }
   }
-  const auto run_time_entries = [](const strider::detail::pattern_layout& p) {
+  const auto run_time_entries = [](const strider::detail::maybe_layout& p) {
     const auto& v = p.entries();
     std::vector<std::string> out;
     for (std::size_t d = 0; d < v.rank; ++d)
@@ -287,15 +287,15 @@ inline bool write_explain(std::ostream& out, const std::string& text, const std:
     return out;
   };
   const auto entries = [&](std::size_t k) -> std::string {
-    const std::optional<strider::detail::pattern_layout>& pattern = patterns[k];
-    if (!pattern) return "the mixed rules refuse here: " + refusals[k];
-    const auto& v = pattern->entries();
+    const std::optional<strider::detail::maybe_layout>& step = step_layouts[k];
+    if (!step) return "the mixed rules refuse here: " + refusals[k];
+    const auto& v = step->entries();
     std::string out = "static_shape " + static_entries_text(v.shape, v.rank, true) + ", static_strides " + static_entries_text(v.strides, v.rank, false) +
                       ", static_offset " + (v.offset.known ? std::to_string(v.offset.value) : std::string("dyn"));
-    const std::vector<std::string> now = run_time_entries(*pattern);
+    const std::vector<std::string> now = run_time_entries(*step);
     if (now.empty()) return out + ": every entry static";
     if (k == 0) return out + ": " + listed(now) + (now.size() == 1 ? " is" : " are") + " run-time (--dyn)";
-    const std::vector<std::string> inputs = run_time_entries(*patterns[k - 1]);  // a refusal at k - 1 would refuse k too
+    const std::vector<std::string> inputs = run_time_entries(*step_layouts[k - 1]);  // a refusal at k - 1 would refuse k too
     return out + ": " + listed(now) + (now.size() == 1 ? " is" : " are") + " run-time, computed from the run-time " + (inputs.size() == 1 ? "entry" : "entries") +
            " before this step (" + listed(inputs) + "); the rest from static entries and the call's arguments";
   };
@@ -627,7 +627,7 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
     } else {
       const dynamic_layout l = evaluate(parsed);  // first: its errors point at the call that failed
       write_layout(l, tile_rank(parsed));  // a tiled result is drawn by tile
-      if (info && have_dyn) detail::write_static_entries(text, evaluate_pattern(parsed, dyn_axes));
+      if (info && have_dyn) detail::write_static_entries(text, evaluate_mixed(parsed, dyn_axes));
     }
     if (refused) {  // explain of a refused chain: the steps, then the status of a bad expression
       out << text.str() << std::flush;

@@ -229,11 +229,11 @@ constexpr access_report access_of(const layout_value& tile, swizzle_value sw, co
   // Without a swizzle, the lanes of an instruction sit at their thread's offset plus the vector's
   // (o.thread_base + o.value_base): shifting them all by a multiple of `unit` bytes permutes the
   // slots and changes no phase's ways, and the sectors depend on the shift modulo 32 bytes only.
-  // So an instruction whose warp has the previous warp's pattern of lanes is counted from a cache.
+  // So an instruction whose warp has the previous warp's arrangement of lanes is counted from a cache.
   const bool translates = o.strided && sw.bits == 0;
-  index_t relative[warp_threads] = {}, previous_lanes = -1, pattern = 0;
+  index_t relative[warp_threads] = {}, previous_lanes = -1, arrangement = 0;
   index_t shared_base = 0, shared_phases = 0, shared_wavefronts = 0;  // the last shared count computed
-  index_t sector_cache[sector_bytes] = {}, sector_pattern[sector_bytes] = {};
+  index_t sector_cache[sector_bytes] = {}, sector_arrangement[sector_bytes] = {};
   for (index_t warp = 0; warp * warp_threads < threads; ++warp) {
     const index_t first = warp * warp_threads, lanes = threads - first < warp_threads ? threads - first : warp_threads;
     bool same = translates && lanes == previous_lanes;
@@ -243,7 +243,7 @@ constexpr access_report access_of(const layout_value& tile, swizzle_value sw, co
       relative[lane] = rel;
     }
     previous_lanes = lanes;
-    if (!same) ++pattern;  // the caches hold counts of another pattern: recompute
+    if (!same) ++arrangement;  // the caches hold counts of another arrangement: recompute
     bool have_shared = same;
     const index_t ideal = (lanes * bytes + sector_bytes - 1) / sector_bytes;
     for (index_t k = 0; k < vectors; ++k) {
@@ -252,7 +252,7 @@ constexpr access_report access_of(const layout_value& tile, swizzle_value sw, co
       r.ideal_sectors += ideal;
       const index_t base = translates ? o(first, k * w) * element_bytes : 0;
       const index_t residue = ((base % sector_bytes) + sector_bytes) % sector_bytes;
-      const bool cached_sectors = translates && sector_pattern[residue] == pattern;
+      const bool cached_sectors = translates && sector_arrangement[residue] == arrangement;
       const bool cached_shared = translates && have_shared && (base - shared_base) % unit == 0;
       if (cached_sectors && cached_shared) {
         r.sectors += sector_cache[residue];
@@ -268,7 +268,7 @@ constexpr access_report access_of(const layout_value& tile, swizzle_value sw, co
       } else {
         seen.clear();
         for (index_t lane = 0; lane < lanes; ++lane) count += seen.insert(begin[lane] / sector_bytes);
-        if (translates) sector_cache[residue] = count, sector_pattern[residue] = pattern;
+        if (translates) sector_cache[residue] = count, sector_arrangement[residue] = arrangement;
       }
       r.sectors += count;
       if (count - ideal > worst_excess) {

@@ -43,7 +43,7 @@ STRIDER_HOST_DEVICE constexpr V coalesced(const V& in, const char* op) {
       return out;
     }
   }
-  // On a pattern, an axis of run-time extent that nothing merges with would go if the extent
+  // On a maybe_layout, an axis of run-time extent that nothing merges with would go if the extent
   // were 1, which no type can say: `lone` marks it until an axis merges into it.
   bool lone[max_rank] = {};
   std::size_t lone_axis[max_rank] = {};
@@ -90,11 +90,11 @@ STRIDER_HOST_DEVICE constexpr L coalesce(const L& l) { return detail::subset_res
 
 namespace detail {
 
-// The entry type of a rule over two layouts: maybe_index when either is a mixed layout's pattern.
+// The entry type of a rule over two layouts: maybe_index when either is a mixed layout's maybe_layout.
 template <class A, class B>
 using common_entry_t = std::conditional_t<std::is_same_v<A, index_t> && std::is_same_v<B, index_t>, index_t, maybe_index>;
 
-// On a pattern, which modes hold a run-time extent that nothing merged with (see coalesced).
+// On a maybe_layout, which modes hold a run-time extent that nothing merged with (see coalesced).
 template <class E>
 struct lone_modes {
   bool mode[2 * max_rank + 2] = {};
@@ -120,7 +120,7 @@ struct basic_mode_list {
     ++size;
   }
   // Appends a mode, dropping extent 1 and merging with the previous mode when it continues it
-  // (CuTe's coalesce: s0:d0 ++ s1:s0*d0 => s0*s1:d0). On a pattern, whether modes merge must be
+  // (CuTe's coalesce: s0:d0 ++ s1:s0*d0 => s0*s1:d0). On a maybe_layout, whether modes merge must be
   // static, and a run-time extent that stays a mode of its own is marked (an extent of 1 would go).
   STRIDER_HOST_DEVICE constexpr void push_coalesced(E extent, E step, const char* op) {
     if (static_cast<bool>(is_one(extent))) return;
@@ -317,7 +317,7 @@ STRIDER_HOST_DEVICE constexpr void append_composition(V& out, const A& a, const 
   using E = entry_t<V>;
   const auto& bv = b.entries();
   require_offset_zero<Op>(bv, what);
-  // On a pattern, an unknown count is taken as not 0: a mixed layout's static entries describe
+  // On a maybe_layout, an unknown count is taken as not 0: a mixed layout's static entries describe
   // its non-empty results (docs/mixed.md).
   if (static_cast<bool>(element_count(bv, op) == 0)) {  // no element: b's axes, nothing to step over
     for (std::size_t d = 0; d < bv.rank; ++d) {
@@ -337,16 +337,16 @@ STRIDER_HOST_DEVICE constexpr void append_composition(V& out, const A& a, const 
   for (std::size_t k = 0; k < bv.rank; ++k) append_axes<Op>(out, compose_axis<Op, E>(am, bv.shape[k], bv.strides[k], k, what, used));
 }
 
-// The value type of a rule over two layouts (a pattern when either is one).
+// The value type of a rule over two layouts (a maybe_layout when either is one).
 template <class A, class B>
-using common_value_t = std::conditional_t<std::is_same_v<value_t<A>, layout_value> && std::is_same_v<value_t<B>, layout_value>, layout_value, pattern_value>;
+using common_value_t = std::conditional_t<std::is_same_v<value_t<A>, layout_value> && std::is_same_v<value_t<B>, layout_value>, layout_value, maybe_layout_value>;
 
 // A layout whose trailing `tile_rank` axes are one tile and whose leading axes say which tile (the
 // result of logical_divide, logical_product and tile): a structural value, so that one evaluation
 // gives a static tiled layout both.
 template <class V>
 struct basic_tiled {
-  V value;  // layout_value, or a mixed layout's pattern_value
+  V value;  // layout_value, or a mixed layout's maybe_layout_value
   std::size_t tile_rank = 0;
 };
 struct tiled_value {
@@ -356,7 +356,7 @@ struct tiled_value {
 };
 // The template argument of a tiled static or mixed layout type.
 STRIDER_HOST_DEVICE constexpr tiled_value tiled_value_of(const basic_tiled<layout_value>& t) { return {t.value, t.tile_rank}; }
-STRIDER_HOST_DEVICE constexpr tiled_value tiled_value_of(const basic_tiled<pattern_value>& t) { return {subset_result(t.value).value(), t.tile_rank}; }
+STRIDER_HOST_DEVICE constexpr tiled_value tiled_value_of(const basic_tiled<maybe_layout_value>& t) { return {subset_result(t.value).value(), t.tile_rank}; }
 
 // The C-order index stride of each axis of v (how far the 1-D index moves along it).
 template <class V>
@@ -672,7 +672,7 @@ STRIDER_HOST_DEVICE constexpr L tile(const L& l, const dims& tile_shape, tile_po
 }
 
 namespace detail {
-// The widest vector load: on values exact; on a mixed layout's pattern the widest that every
+// The widest vector load: on values exact; on a mixed layout's maybe_layout the widest that every
 // non-empty value of the run-time entries allows (a condition that depends on them stops the
 // search). The contiguous run of the last axes is what coalesce would merge into its last axis.
 template <class V>
@@ -710,7 +710,7 @@ STRIDER_HOST_DEVICE constexpr index_t vector_width_of(const V& v, index_t elemen
 /// The largest number of consecutive elements (in C order, along the last axes) that a kernel can
 /// load as one vector: a power of two that divides the contiguous run of the last axes, every other
 /// stride and the offset, and whose size in bytes divides `alignment` (the base pointer's
-/// alignment, a power of two). 1 when nothing wider is safe. On a mixed layout's pattern, the
+/// alignment, a power of two). 1 when nothing wider is safe. On a mixed layout's maybe_layout, the
 /// widest load every non-empty value of its run-time entries allows.
 /// @pre element_bytes > 0 and alignment is a power of two.
 /// @example `vector_width(dynamic_layout::contiguous({4, 8}), 4, 16)` is 4: rows of 8 floats from a
@@ -722,14 +722,14 @@ STRIDER_HOST_DEVICE constexpr index_t vector_width(const L& l, index_t element_b
 // function template in a template argument.
 #ifdef __CUDACC__
 STRIDER_HOST_DEVICE constexpr dynamic_layout coalesce(const dynamic_layout& l) { return coalesce<dynamic_layout>(l); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout coalesce(const detail::pattern_layout& l) { return coalesce<detail::pattern_layout>(l); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_layout coalesce(const detail::maybe_layout& l) { return coalesce<detail::maybe_layout>(l); }
 #define STRIDER_ALGEBRA_BINARY(name, A, B, R) \
   STRIDER_HOST_DEVICE constexpr R name(const A& a, const B& b) { return ::strider::name<A, B>(a, b); }
 #define STRIDER_ALGEBRA_BINARY_ALL(name)                                      \
   STRIDER_ALGEBRA_BINARY(name, dynamic_layout, dynamic_layout, dynamic_layout) \
-  STRIDER_ALGEBRA_BINARY(name, detail::pattern_layout, dynamic_layout, detail::pattern_layout) \
-  STRIDER_ALGEBRA_BINARY(name, dynamic_layout, detail::pattern_layout, detail::pattern_layout) \
-  STRIDER_ALGEBRA_BINARY(name, detail::pattern_layout, detail::pattern_layout, detail::pattern_layout)
+  STRIDER_ALGEBRA_BINARY(name, detail::maybe_layout, dynamic_layout, detail::maybe_layout) \
+  STRIDER_ALGEBRA_BINARY(name, dynamic_layout, detail::maybe_layout, detail::maybe_layout) \
+  STRIDER_ALGEBRA_BINARY(name, detail::maybe_layout, detail::maybe_layout, detail::maybe_layout)
 STRIDER_ALGEBRA_BINARY_ALL(composition)
 STRIDER_ALGEBRA_BINARY_ALL(logical_divide)
 STRIDER_ALGEBRA_BINARY_ALL(logical_product)
@@ -738,17 +738,17 @@ STRIDER_ALGEBRA_BINARY_ALL(raked_product)
 #undef STRIDER_ALGEBRA_BINARY_ALL
 #undef STRIDER_ALGEBRA_BINARY
 STRIDER_HOST_DEVICE constexpr dynamic_layout complement(const dynamic_layout& l, index_t n) { return ::strider::complement<dynamic_layout>(l, n); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout complement(const detail::pattern_layout& l, index_t n) { return ::strider::complement<detail::pattern_layout>(l, n); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_layout complement(const detail::maybe_layout& l, index_t n) { return ::strider::complement<detail::maybe_layout>(l, n); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout right_inverse(const dynamic_layout& l) { return ::strider::right_inverse<dynamic_layout>(l); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout right_inverse(const detail::pattern_layout& l) { return ::strider::right_inverse<detail::pattern_layout>(l); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_layout right_inverse(const detail::maybe_layout& l) { return ::strider::right_inverse<detail::maybe_layout>(l); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout left_inverse(const dynamic_layout& l) { return ::strider::left_inverse<dynamic_layout>(l); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout left_inverse(const detail::pattern_layout& l) { return ::strider::left_inverse<detail::pattern_layout>(l); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_layout left_inverse(const detail::maybe_layout& l) { return ::strider::left_inverse<detail::maybe_layout>(l); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout tile(const dynamic_layout& l, const dims& t) { return ::strider::tile<dynamic_layout>(l, t); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout tile(const detail::pattern_layout& l, const dims& t) { return ::strider::tile<detail::pattern_layout>(l, t); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_layout tile(const detail::maybe_layout& l, const dims& t) { return ::strider::tile<detail::maybe_layout>(l, t); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout tile(const dynamic_layout& l, const dims& t, tile_policy p) { return ::strider::tile<dynamic_layout>(l, t, p); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout tile(const detail::pattern_layout& l, const dims& t, tile_policy p) { return ::strider::tile<detail::pattern_layout>(l, t, p); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_layout tile(const detail::maybe_layout& l, const dims& t, tile_policy p) { return ::strider::tile<detail::maybe_layout>(l, t, p); }
 STRIDER_HOST_DEVICE constexpr index_t vector_width(const dynamic_layout& l, index_t b, index_t a) { return ::strider::vector_width<dynamic_layout>(l, b, a); }
-STRIDER_HOST_DEVICE constexpr index_t vector_width(const detail::pattern_layout& l, index_t b, index_t a) { return ::strider::vector_width<detail::pattern_layout>(l, b, a); }
+STRIDER_HOST_DEVICE constexpr index_t vector_width(const detail::maybe_layout& l, index_t b, index_t a) { return ::strider::vector_width<detail::maybe_layout>(l, b, a); }
 #endif
 
 }  // namespace strider

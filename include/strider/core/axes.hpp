@@ -295,10 +295,10 @@ STRIDER_HOST_DEVICE constexpr dynamic_layout flip(const dynamic_layout& l, const
 STRIDER_HOST_DEVICE constexpr dynamic_layout flip(const dynamic_layout& l) { return flip<dynamic_layout>(l); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout squeeze(const dynamic_layout& l, const dims& axes) { return squeeze<dynamic_layout>(l, axes); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout squeeze(const dynamic_layout& l) { return squeeze<dynamic_layout>(l); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout flip(const detail::pattern_layout& l, const dims& axes) { return flip<detail::pattern_layout>(l, axes); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout flip(const detail::pattern_layout& l) { return flip<detail::pattern_layout>(l); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout squeeze(const detail::pattern_layout& l, const dims& axes) { return squeeze<detail::pattern_layout>(l, axes); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout squeeze(const detail::pattern_layout& l) { return squeeze<detail::pattern_layout>(l); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_layout flip(const detail::maybe_layout& l, const dims& axes) { return flip<detail::maybe_layout>(l, axes); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_layout flip(const detail::maybe_layout& l) { return flip<detail::maybe_layout>(l); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_layout squeeze(const detail::maybe_layout& l, const dims& axes) { return squeeze<detail::maybe_layout>(l, axes); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_layout squeeze(const detail::maybe_layout& l) { return squeeze<detail::maybe_layout>(l); }
 #endif
 
 }  // namespace strider

@@ -5,7 +5,7 @@
 // exactly as NumPy (byte strides divided by the item size) and PyTorch define it. Every
 // property below is computed from (shape, strides, offset) by one constexpr function, which the
 // static layer evaluates at compile time and the run-time API at run time. Over 600 lines: the
-// value types (layout_value, the mixed pattern), their checks and properties are one definition
+// value types (layout_value, the mixed maybe_layout), their checks and properties are one definition
 // that every other header reads, and dynamic_layout is their class.
 #pragma once
 
@@ -43,7 +43,7 @@ struct layout_value {
 namespace detail {
 // The compile-time pass of a mixed layout: a layout value whose entries may be unknown
 // (core/maybe.hpp). The rules are templates over the value type and run on both.
-struct pattern_value {
+struct maybe_layout_value {
   std::size_t rank = 0;
   maybe_index shape[max_rank] = {};
   maybe_index strides[max_rank] = {};
@@ -51,7 +51,7 @@ struct pattern_value {
   maybe_index storage_size = 0;
 };
 
-// The entry type of a layout value: index_t, or maybe_index for a pattern.
+// The entry type of a layout value: index_t, or maybe_index for a maybe_layout.
 template <class V>
 using entry_t = decltype(V::offset);
 }  // namespace detail
@@ -71,11 +71,24 @@ STRIDER_HOST_DEVICE constexpr E unknown_entry() {
 
 // The product of n extents, 0 when one of them is 0 whatever the others and their order: an
 // empty layout has no element, and its other extents may multiply past int64. Otherwise a
-// product past int64 is a layout_error naming `op`. (On a pattern, unknown when a run-time
+// product past int64 is a layout_error naming `op`. (On a maybe_layout, unknown when a run-time
 // extent may be the 0 that makes an overflowing product 0.) One pass in the common case: the
 // extents after an overflow are searched for a 0 only then.
 template <class E>
 STRIDER_HOST_DEVICE constexpr E extent_product(const E* extents, std::size_t n, const char* op) {
+  if constexpr (std::is_same_v<E, index_t>) {  // the same, with no call per extent: every layout's checks count
+    index_t count = 1;
+    for (std::size_t d = 0; d < n; ++d) {
+      index_t next = 0;
+      if (STRIDER_MUL_OVERFLOWS(count, extents[d], &next)) {
+        for (std::size_t e = d + 1; e < n; ++e)
+          if (extents[e] == 0) return 0;
+        return checked_mul(count, extents[d], op);  // throws
+      }
+      count = next;
+    }
+    return count;
+  }
   E count = 1;
   for (std::size_t d = 0; d < n; ++d) {
     E next{};
@@ -115,7 +128,7 @@ STRIDER_HOST_DEVICE constexpr basic_offset_range<entry_t<V>> offset_range_of(con
   for (std::size_t d = 0; d < v.rank; ++d) {
     if (v.strides[d] == 0) continue;
     if constexpr (!std::is_same_v<entry_t<V>, index_t>) {
-      // A pattern whose count is unknown may be empty at run time, where no offset is reached:
+      // A maybe_layout whose count is unknown may be empty at run time, where no offset is reached:
       // an overflow here is the run-time pass's to report (or not), and leaves the bounds unknown.
       maybe_index reach{}, moved{};
       if (!r.count.known && (static_cast<bool>(mul_overflows(v.shape[d] - 1, v.strides[d], &reach)) ||
@@ -150,8 +163,8 @@ STRIDER_HOST_DEVICE constexpr index_t max_offset(const layout_value& v, const ch
 
 // The invariants every layout keeps: non-negative extents, a non-negative storage offset for
 // every element, and a size and offset range that fit in int64. `op` names who asked.
-// On a pattern (a mixed layout's compile-time pass) only what the known entries decide is
-// checked; the run-time pass checks the rest. A pattern's storage size stays 0 ("the required
+// On a maybe_layout (a mixed layout's compile-time pass) only what the known entries decide is
+// checked; the run-time pass checks the rest. A maybe_layout's storage size stays 0 ("the required
 // span") when the span depends on run-time entries.
 template <class V>
 STRIDER_HOST_DEVICE constexpr V validate(const V& v, const char* op) {
@@ -192,7 +205,7 @@ STRIDER_HOST_DEVICE constexpr V validate(const V& v, const char* op) {
 // the overflow noted, and refuse_used_overflow() refuses a non-empty result (a layout_error with
 // the operation's name and the operands, never a wrapped value). For a result that selects
 // elements of a valid input that cannot happen: its offset and the strides of its long axes
-// step between elements of the input, which fit. On a pattern, a value the run-time entries
+// step between elements of the input, which fit. On a maybe_layout, a value the run-time entries
 // may make used is noted, and its run-time pass decides.
 template <class E>
 struct overflow_note {
@@ -212,7 +225,11 @@ struct overflow_note {
 template <class E>
 STRIDER_HOST_DEVICE constexpr E stride_product(E a, E b, E extent, E fallback, overflow_note<E>& note) {
   E r{};
-  if (!static_cast<bool>(mul_overflows(a, b, &r))) return r;
+  if constexpr (std::is_same_v<E, index_t>) {
+    if (!STRIDER_MUL_OVERFLOWS(a, b, &r)) return r;
+  } else if (!static_cast<bool>(mul_overflows(a, b, &r))) {
+    return r;
+  }
   if (!static_cast<bool>(extent <= 1)) note.note(a, b, true);
   return fallback;
 }
@@ -220,7 +237,11 @@ STRIDER_HOST_DEVICE constexpr E stride_product(E a, E b, E extent, E fallback, o
 template <class E>
 STRIDER_HOST_DEVICE constexpr E stride_sum(E a, E b, E extent, E fallback, overflow_note<E>& note) {
   E r{};
-  if (!static_cast<bool>(add_overflows(a, b, &r))) return r;
+  if constexpr (std::is_same_v<E, index_t>) {
+    if (!STRIDER_ADD_OVERFLOWS(a, b, &r)) return r;
+  } else if (!static_cast<bool>(add_overflows(a, b, &r))) {
+    return r;
+  }
   if (!static_cast<bool>(extent <= 1)) note.note(a, b, false);
   return fallback;
 }
@@ -229,6 +250,9 @@ STRIDER_HOST_DEVICE constexpr E stride_sum(E a, E b, E extent, E fallback, overf
 template <class E>
 STRIDER_HOST_DEVICE constexpr E moved_offset(E offset, E k, E stride, overflow_note<E>& note) {
   E step{}, r{};
+  if constexpr (std::is_same_v<E, index_t>) {
+    if (!STRIDER_MUL_OVERFLOWS(k, stride, &step) && !STRIDER_ADD_OVERFLOWS(offset, step, &r)) return r;
+  }
   if (static_cast<bool>(mul_overflows(k, stride, &step))) note.note(k, stride, true);
   else if (static_cast<bool>(add_overflows(offset, step, &r))) note.note(offset, step, false);
   else return r;
@@ -332,7 +356,7 @@ struct basic_moving_axes {
 };
 using moving_axes = basic_moving_axes<index_t>;
 
-// On a pattern (a mixed layout's compile-time pass), each answer may be unknown: an axis of
+// On a maybe_layout (a mixed layout's compile-time pass), each answer may be unknown: an axis of
 // run-time extent moves unless it is 1, and a moving axis of run-time stride cannot be sorted.
 template <class V>
 STRIDER_HOST_DEVICE constexpr basic_moving_axes<entry_t<V>> sorted_moving_axes(const V& v) {
@@ -392,11 +416,11 @@ STRIDER_HOST_DEVICE constexpr basic_moving_axes<entry_t<V>> sorted_moving_axes(c
   return m;
 }
 
-// On a pattern, what the known entries decide: true when the moving axes nest (a run-time
+// On a maybe_layout, what the known entries decide: true when the moving axes nest (a run-time
 // extent only on the outermost of them), false when an axis of extent > 1 has stride 0 and the
 // layout is not empty; unknown otherwise, where the run-time answer needs the values (or an
 // enumeration, which the index_t rule makes).
-STRIDER_HOST_DEVICE constexpr maybe_bool is_unique(const pattern_value& v) {
+STRIDER_HOST_DEVICE constexpr maybe_bool is_unique(const maybe_layout_value& v) {
   const maybe_index count = element_count(v, "is_unique");
   if (count == 0) return true;
   const basic_moving_axes<maybe_index> m = sorted_moving_axes(v);
@@ -448,7 +472,7 @@ STRIDER_HOST_DEVICE constexpr bool is_unique(const layout_value& v) {
   return unique;
 }
 
-// Whether a layout has no element, from its extents alone (never an overflow): on a pattern,
+// Whether a layout has no element, from its extents alone (never an overflow): on a maybe_layout,
 // unknown when no extent is known to be 0 and one is a run-time extent.
 template <class V>
 STRIDER_HOST_DEVICE constexpr auto has_zero_extent(const V& v) {
@@ -460,7 +484,7 @@ STRIDER_HOST_DEVICE constexpr auto has_zero_extent(const V& v) {
 // stride * max(extent, 1): the stride of the next axis of a C- or Fortran-order layout of the
 // extents of `v`. It fits in int64 in a non-empty layout, whose element count bounds it; in an
 // empty one it may not, and there strides address nothing: 0 then (so for every axis past it;
-// PyTorch's wrapped product is 0 too when the extents are powers of two). On a pattern whose
+// PyTorch's wrapped product is 0 too when the extents are powers of two). On a maybe_layout whose
 // run-time extents decide whether it is empty, 0 as well: a non-empty value of those extents
 // has a count past int64, which its run-time pass refuses.
 template <class V>
@@ -468,7 +492,7 @@ STRIDER_HOST_DEVICE constexpr entry_t<V> next_packed_stride(const V& v, entry_t<
   const entry_t<V> factor = max_of(extent, 1);
   entry_t<V> next{};
   if (!static_cast<bool>(mul_overflows(stride, factor, &next))) return next;
-  if (!static_cast<bool>(!has_zero_extent(v))) return 0;  // empty, or (on a pattern) maybe
+  if (!static_cast<bool>(!has_zero_extent(v))) return 0;  // empty, or (on a maybe_layout) maybe
   return checked_mul(stride, factor, op);                  // throws: the element count does not fit either
 }
 
@@ -479,11 +503,18 @@ STRIDER_HOST_DEVICE constexpr void set_contiguous_strides(V& v, const char* op) 
   entry_t<V> stride = 1;
   for (std::size_t d = v.rank; d-- > 0;) {
     v.strides[d] = stride;
+    if constexpr (std::is_same_v<entry_t<V>, index_t>) {  // no call per axis unless it overflows
+      index_t next = 0;
+      if (!STRIDER_MUL_OVERFLOWS(stride, v.shape[d] > 1 ? v.shape[d] : 1, &next)) {
+        stride = next;
+        continue;
+      }
+    }
     stride = next_packed_stride(v, stride, v.shape[d], op);
   }
 }
 
-// An entry of an alias's list: `dyn` is unknown in a pattern; an extent may also be
+// An entry of an alias's list: `dyn` is unknown in a maybe_layout; an extent may also be
 // dyn_multiple<N>, unknown and a multiple of N.
 template <class V>
 STRIDER_HOST_DEVICE constexpr entry_t<V> entry_of(index_t e) {
@@ -651,28 +682,28 @@ STRIDER_HOST_DEVICE constexpr bool derives_strides(const layout_value& v) { retu
 /// dynamic_layout, over entries that may be unknown, and `value()` gives the result's layout
 /// value (`dyn` for every unknown entry; a static layout's value when none is), whose layout
 /// type is the result's.
-class pattern_layout {
+class maybe_layout {
  public:
-  constexpr pattern_layout() = default;
-  STRIDER_HOST_DEVICE constexpr pattern_layout(const pattern_value& value, dynamic_layout::unchecked_t) : value_(value) {}
-  /// The pattern of a mixed layout's value (see of()).
-  STRIDER_HOST_DEVICE constexpr pattern_layout(const layout_value& value, dynamic_layout::unchecked_t) : pattern_layout(of(value)) {}
+  constexpr maybe_layout() = default;
+  STRIDER_HOST_DEVICE constexpr maybe_layout(const maybe_layout_value& value, dynamic_layout::unchecked_t) : value_(value) {}
+  /// The maybe_layout of a mixed layout's value (see of()).
+  STRIDER_HOST_DEVICE constexpr maybe_layout(const layout_value& value, dynamic_layout::unchecked_t) : maybe_layout(of(value)) {}
 
-  /// The pattern of a layout value holding `dyn` entries.
-  STRIDER_HOST_DEVICE static constexpr pattern_layout of(const layout_value& v) {
-    pattern_layout p;
+  /// The maybe_layout of a layout value holding `dyn` entries.
+  STRIDER_HOST_DEVICE static constexpr maybe_layout of(const layout_value& v) {
+    maybe_layout p;
     p.value_.rank = v.rank;
     for (std::size_t d = 0; d < v.rank; ++d) {
-      p.value_.shape[d] = extent_entry_of<pattern_value>(v.shape[d]);
-      p.value_.strides[d] = entry_of<pattern_value>(v.strides[d]);
+      p.value_.shape[d] = extent_entry_of<maybe_layout_value>(v.shape[d]);
+      p.value_.strides[d] = entry_of<maybe_layout_value>(v.strides[d]);
     }
-    p.value_.offset = entry_of<pattern_value>(v.offset);
+    p.value_.offset = entry_of<maybe_layout_value>(v.offset);
     // The required span of run-time entries is itself a run-time value.
     p.value_.storage_size = v.storage_size < 0 ? maybe_index::unknown() : maybe_index(v.storage_size);
     return p;
   }
 
-  STRIDER_HOST_DEVICE constexpr const pattern_value& entries() const { return value_; }
+  STRIDER_HOST_DEVICE constexpr const maybe_layout_value& entries() const { return value_; }
   STRIDER_HOST_DEVICE constexpr std::size_t rank() const { return value_.rank; }
   /// The layout value with `dyn` where an entry is unknown.
   STRIDER_HOST_DEVICE constexpr layout_value value() const {
@@ -694,12 +725,12 @@ class pattern_layout {
   }
 
  private:
-  pattern_value value_{.storage_size = 1};
+  maybe_layout_value value_{.storage_size = 1};
 };
 
-// What the rules take: a layout of run-time values, or a mixed layout's compile-time pattern.
+// What the rules take: a layout of run-time values, or a mixed layout's maybe_layout.
 template <class L>
-concept rule_layout = std::same_as<L, dynamic_layout> || std::same_as<L, pattern_layout>;
+concept rule_layout = std::same_as<L, dynamic_layout> || std::same_as<L, maybe_layout>;
 
 STRIDER_HOST_DEVICE constexpr bool has_dyn(const dims& values) {
   for (const index_t e : values)
@@ -713,9 +744,9 @@ STRIDER_HOST_DEVICE constexpr bool has_dyn_extent(const dims& extents) {
   return false;
 }
 
-// A contiguous or column-major pattern whose run-time extents leave some strides run-time: those
+// A contiguous or column-major maybe_layout value whose run-time extents leave some strides run-time: those
 // are computed from the extents (see row_major_storage), so the type says so.
-STRIDER_HOST_DEVICE constexpr layout_value packed_pattern(layout_value v, index_t order) {
+STRIDER_HOST_DEVICE constexpr layout_value packed_mixed_value(layout_value v, index_t order) {
   for (std::size_t d = 0; d < v.rank; ++d)
     if (v.strides[d] == dyn) {
       v.storage_size = order;
@@ -724,7 +755,7 @@ STRIDER_HOST_DEVICE constexpr layout_value packed_pattern(layout_value v, index_
   return v;
 }
 
-// The values of the layout aliases: a static layout's as before, or a mixed layout's pattern,
+// The values of the layout aliases: a static layout's as before, or a mixed layout's maybe_layout,
 // made by the same rules on entries that may be unknown.
 // contiguous_value's work for a static layout, with the test for a run-time extent in its loop:
 // the first layout of every chain is one, and a separate pass (or a call through
@@ -735,7 +766,7 @@ STRIDER_HOST_DEVICE constexpr layout_value contiguous_layout_value(const dims& s
   const index_t* extents = shape.begin();
   for (std::size_t d = 0; d < v.rank; ++d) {
     if (extents[d] < dyn + max_dyn_multiple)  // is_dyn_extent, without a call per extent
-      return packed_pattern(pattern_layout(contiguous_value<pattern_value>(shape, "contiguous"), dynamic_layout::unchecked_t{}).value(), row_major_storage);
+      return packed_mixed_value(maybe_layout(contiguous_value<maybe_layout_value>(shape, "contiguous"), dynamic_layout::unchecked_t{}).value(), row_major_storage);
     v.shape[d] = extents[d];
   }
   set_contiguous_strides(v, "contiguous");
@@ -743,20 +774,20 @@ STRIDER_HOST_DEVICE constexpr layout_value contiguous_layout_value(const dims& s
 }
 STRIDER_HOST_DEVICE constexpr layout_value column_major_layout_value(const dims& shape) {
   if (!has_dyn_extent(shape)) return dynamic_layout::column_major(shape).value();
-  return packed_pattern(pattern_layout(column_major_value<pattern_value>(shape, "column_major"), dynamic_layout::unchecked_t{}).value(), column_major_storage);
+  return packed_mixed_value(maybe_layout(column_major_value<maybe_layout_value>(shape, "column_major"), dynamic_layout::unchecked_t{}).value(), column_major_storage);
 }
 STRIDER_HOST_DEVICE constexpr layout_value general_layout_value(const dims& shape, const dims& strides, index_t offset) {
   if (!has_dyn_extent(shape) && !has_dyn(strides) && offset != dyn) return dynamic_layout(shape, strides, offset).value();
   if (shape.size() != strides.size())
     detail::refuse("layout: shape has {} extents but strides has {} entries", shape.size(), strides.size());
-  pattern_value v{};
+  maybe_layout_value v{};
   v.rank = shape.size();
   for (std::size_t d = 0; d < shape.size(); ++d) {
-    v.shape[d] = extent_entry_of<pattern_value>(shape[d]);
-    v.strides[d] = entry_of<pattern_value>(strides[d]);
+    v.shape[d] = extent_entry_of<maybe_layout_value>(shape[d]);
+    v.strides[d] = entry_of<maybe_layout_value>(strides[d]);
   }
-  v.offset = entry_of<pattern_value>(offset);
-  return pattern_layout(validate(v, "layout"), dynamic_layout::unchecked_t{}).value();
+  v.offset = entry_of<maybe_layout_value>(offset);
+  return maybe_layout(validate(v, "layout"), dynamic_layout::unchecked_t{}).value();
 }
 
 }  // namespace detail

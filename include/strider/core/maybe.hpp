@@ -186,7 +186,7 @@ STRIDER_HOST_DEVICE constexpr index_t entry_or_dyn(maybe_index e) { return e.kno
 STRIDER_HOST_DEVICE constexpr index_t extent_or_dyn(maybe_index e) { return e.known ? e.value : dyn + (e.value - 1); }
 
 // A branch that shapes a result (which axes it has): a bool on run-time values. On a mixed
-// layout's pattern, a compile error when a run-time entry decides it, since the result's type
+// layout's maybe_layout, a compile error when a run-time entry decides it, since the result's type
 // cannot depend on a value the compiler does not know.
 STRIDER_HOST_DEVICE constexpr bool decided(bool c, const char*, const char*) { return c; }
 STRIDER_HOST_DEVICE constexpr bool decided(maybe_bool c, const char* op, const char* what) {

@@ -1,6 +1,6 @@
 // strider/core/operations.hpp: the view operations, one constexpr function each.
 //
-// Each is a template over detail::rule_layout (a dynamic_layout, or a mixed layout's pattern of
+// Each is a template over detail::rule_layout (a dynamic_layout, or a mixed layout's maybe_layout of
 // entries that may be unknown) and returns a new one describing the same storage; none copies.
 // The semantics are NumPy's (negative axes, flip by negative strides, broadcasting) and
 // PyTorch's (view, unfold, as_strided). An invalid request throws layout_error whose message
@@ -37,7 +37,7 @@
 namespace strider {
 
 // Under nvcc, non-template forms of the rules that are templates over the layout type (a
-// dynamic_layout, or a mixed layout's compile-time pattern): nvcc's front end rejects a call of
+// dynamic_layout, or a mixed layout's maybe_layout): nvcc's front end rejects a call of
 // a function template in a template argument (the static aliases), and an unqualified call finds
 // these first. Other compilers call the templates. Those of operations outside the list are at
 // the end of their family's header.
@@ -47,8 +47,8 @@ namespace strider {
   STRIDER_HOST_DEVICE constexpr auto name(const dynamic_layout& l STRIDER_COMMA_BEFORE runtime_parameters) {      \
     return name<dynamic_layout>(l STRIDER_COMMA_BEFORE runtime_arguments);                                                  \
   }                                                                                                                         \
-  STRIDER_HOST_DEVICE constexpr auto name(const detail::pattern_layout& l STRIDER_COMMA_BEFORE runtime_parameters) {       \
-    return name<detail::pattern_layout>(l STRIDER_COMMA_BEFORE runtime_arguments);                                          \
+  STRIDER_HOST_DEVICE constexpr auto name(const detail::maybe_layout& l STRIDER_COMMA_BEFORE runtime_parameters) {       \
+    return name<detail::maybe_layout>(l STRIDER_COMMA_BEFORE runtime_arguments);                                          \
   }
 #define STRIDER_NVCC_FORMS_nvcc_forms_elsewhere(name, runtime_parameters, runtime_arguments)
 #define STRIDER_NVCC_FORMS(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc) \

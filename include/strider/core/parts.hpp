@@ -38,7 +38,7 @@ class part_iterator {
 /// on access (`parts[i]`, negative i from the end as in Python; a range-for visits them in
 /// order). Holding the rule rather than a list keeps it free of the heap, so that the static
 /// forms compute it in the compiler, and any number of parts costs the same. `L` is the layout
-/// kind (layout_parts: a dynamic_layout's parts; a mixed layout's pattern for its parts).
+/// kind (layout_parts: a dynamic_layout's parts; a mixed layout's maybe_layout for its parts).
 template <detail::rule_layout L>
 class basic_layout_parts {
  public:

@@ -156,7 +156,7 @@ STRIDER_HOST_DEVICE constexpr pattern_sizes parse_pattern_sizes(detail::text_vie
 
 // What the pattern makes of a layout: the axes of the result, and whether one of its groups
 // cannot be merged without a copy (then `layout` holds the axes before that group's merge). On a
-// mixed layout's pattern `copies` may be unknown: the run-time pass decides (see below).
+// mixed layout's maybe_layout `copies` may be unknown: the run-time pass decides (see below).
 template <class V>
 struct rearranged {
   V layout{};
@@ -168,7 +168,7 @@ struct rearranged {
 template <rule_layout L>
 STRIDER_HOST_DEVICE constexpr rearranged<value_t<L>> rearrange_layout(const L& l, detail::text_view pattern, detail::text_view sizes, bool nonempty_only = false) {
   using E = entry_t<value_t<L>>;
-  constexpr bool on_pattern = !std::is_same_v<E, index_t>;
+  constexpr bool on_maybe_layout = !std::is_same_v<E, index_t>;
   const auto& in = l.entries();
   std::size_t arrow = pattern.size(), arrows = 0;
   for (std::size_t i = 0; i + 1 < pattern.size(); ++i)
@@ -274,7 +274,7 @@ STRIDER_HOST_DEVICE constexpr rearranged<value_t<L>> rearrange_layout(const L& l
   out.layout.offset = in.offset;
   out.layout.storage_size = in.storage_size;
   const auto empty = element_count(in, "rearrange") == 0;  // nothing to address: any grouping is a view, as in NumPy
-  // On a pattern a run-time extent is taken as not 1 (an extent-1 axis merges with anything, and
+  // On a maybe_layout a run-time extent is taken as not 1 (an extent-1 axis merges with anything, and
   // changes no stride of a group that is a view, so the static strides hold for every value); a
   // copy that rests on that, or on the layout not being empty, is left to the run-time pass.
   bool assumed = false;
@@ -305,13 +305,13 @@ STRIDER_HOST_DEVICE constexpr rearranged<value_t<L>> rearrange_layout(const L& l
       for (std::size_t j = axes; j-- > 0;) {
         const E n = extent_of[first + j], step = stride_of[first + j];
         if (n == 1) continue;
-        if constexpr (on_pattern) assumed = assumed || !is_known(n == 1);
+        if constexpr (on_maybe_layout) assumed = assumed || !is_known(n == 1);
         if (merged && !static_cast<bool>(out.copies)) {
           const auto apart = too_far || step != span;
           bool certain = true;
-          if constexpr (on_pattern) certain = apart.known && !assumed && (is_known(empty) || nonempty_only);
+          if constexpr (on_maybe_layout) certain = apart.known && !assumed && (is_known(empty) || nonempty_only);
           if (!certain) {
-            if constexpr (on_pattern)
+            if constexpr (on_maybe_layout)
               if (!apart.known || apart.value) out.copies = {false, false};  // the run-time pass decides
           } else if (!static_cast<bool>(empty) && static_cast<bool>(apart)) {
             out.copies = true;
@@ -322,7 +322,7 @@ STRIDER_HOST_DEVICE constexpr rearranged<value_t<L>> rearrange_layout(const L& l
         if (!merged) stride = step;
         // The group's stride is its innermost moving axis's: when that one may be 1, the next
         // one's is as likely, so the stride is the run-time pass's.
-        if constexpr (on_pattern) {
+        if constexpr (on_maybe_layout) {
           if (merged && first_may_be_one) stride = maybe_index::unknown();
           if (!merged) first_may_be_one = !is_known(n == 1);
         }
@@ -353,7 +353,7 @@ STRIDER_HOST_DEVICE constexpr rearranged<value_t<L>> rearrange_layout(const L& l
 ///          offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L rearrange(const L& l, detail::text_view pattern, detail::text_view sizes = {}) {
-  // On a mixed layout's pattern, decided for its non-empty values, as rearrange_copies is: a
+  // On a mixed layout's maybe_layout, decided for its non-empty values, as rearrange_copies is: a
   // copy for every one of them is a compile error.
   const auto r = detail::rearrange_layout(l, pattern, sizes, true);
   if (r.copies) detail::refuse("rearrange: the output group from {} to {} needs a copy: its axes do not nest in storage, so no view merges them", r.first, r.last);
@@ -373,7 +373,7 @@ STRIDER_HOST_DEVICE constexpr auto can_rearrange(const L& l, detail::text_view p
 
 namespace detail {
 // rearrange_copies: whether the pattern needs a copy, which a mixed layout's type must know; a
-// mixed layout's pattern answers for its non-empty values, as reshape_copies does.
+// mixed layout's maybe_layout answers for its non-empty values, as reshape_copies does.
 template <rule_layout L>
 STRIDER_HOST_DEVICE constexpr bool rearrange_copies(const L& l, detail::text_view pattern, detail::text_view sizes) {
   const auto copies = rearrange_layout(l, pattern, sizes, true).copies;
@@ -386,8 +386,8 @@ STRIDER_HOST_DEVICE constexpr bool rearrange_copies(const L& l, detail::text_vie
 #ifdef __CUDACC__  // the non-template forms under nvcc (see operations.hpp)
 STRIDER_HOST_DEVICE constexpr dynamic_layout rearrange(const dynamic_layout& l, detail::text_view pattern, detail::text_view sizes = {}) { return rearrange<dynamic_layout>(l, pattern, sizes); }
 STRIDER_HOST_DEVICE constexpr bool can_rearrange(const dynamic_layout& l, detail::text_view pattern, detail::text_view sizes = {}) { return can_rearrange<dynamic_layout>(l, pattern, sizes); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout rearrange(const detail::pattern_layout& l, detail::text_view pattern, detail::text_view sizes = {}) { return rearrange<detail::pattern_layout>(l, pattern, sizes); }
-STRIDER_HOST_DEVICE constexpr detail::maybe_bool can_rearrange(const detail::pattern_layout& l, detail::text_view pattern, detail::text_view sizes = {}) { return can_rearrange<detail::pattern_layout>(l, pattern, sizes); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_layout rearrange(const detail::maybe_layout& l, detail::text_view pattern, detail::text_view sizes = {}) { return rearrange<detail::maybe_layout>(l, pattern, sizes); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_bool can_rearrange(const detail::maybe_layout& l, detail::text_view pattern, detail::text_view sizes = {}) { return can_rearrange<detail::maybe_layout>(l, pattern, sizes); }
 #endif
 
 }  // namespace strider

@@ -11,7 +11,7 @@ namespace strider {
 namespace detail {
 
 // The requested shape with its one -1 resolved against `count` elements (PyTorch
-// `infer_size`), as a layout value whose strides are still to be found. On a pattern, a count
+// `infer_size`), as a layout value whose strides are still to be found. On a maybe_layout, a count
 // that depends on a run-time extent leaves the -1 extent run-time and the element-count checks
 // to the run-time pass.
 template <class Op, class V>
@@ -47,16 +47,16 @@ STRIDER_HOST_DEVICE constexpr V infer_shape(const dims& requested, entry_t<V> co
 }
 
 // Every stride of `out` left to the run-time pass, which decides whether the view exists.
-STRIDER_HOST_DEVICE constexpr maybe_bool view_strides_at_run_time(pattern_value& out) {
+STRIDER_HOST_DEVICE constexpr maybe_bool view_strides_at_run_time(maybe_layout_value& out) {
   for (std::size_t d = 0; d < out.rank; ++d) out.strides[d] = maybe_index::unknown();
   return {false, false};
 }
 
-// find_view_strides' refusal: on a pattern, left to the run-time pass when a run-time extent
+// find_view_strides' refusal: on a maybe_layout, left to the run-time pass when a run-time extent
 // was taken as not 1 (see below) or may be 0 (an empty layout views as any shape with no
 // elements; `refused_unless_empty` says when that is the only doubt).
 STRIDER_HOST_DEVICE constexpr bool view_refusal(index_t, bool, layout_value&, bool*) { return false; }
-STRIDER_HOST_DEVICE constexpr maybe_bool view_refusal(maybe_index count, bool assumed, pattern_value& out, bool* refused_unless_empty) {
+STRIDER_HOST_DEVICE constexpr maybe_bool view_refusal(maybe_index count, bool assumed, maybe_layout_value& out, bool* refused_unless_empty) {
   if (!count.known && !assumed && refused_unless_empty) *refused_unless_empty = true;
   if (!count.known || assumed) return view_strides_at_run_time(out);
   return false;
@@ -67,7 +67,7 @@ STRIDER_HOST_DEVICE constexpr maybe_bool view_refusal(maybe_index count, bool as
 // they do. Dimensions of the input are grouped into chunks that are contiguous with each other;
 // each chunk must be covered exactly by consecutive output dimensions.
 //
-// On a pattern the answer may be unknown, and the run-time pass decides. Two choices keep the
+// On a maybe_layout the answer may be unknown, and the run-time pass decides. Two choices keep the
 // static strides right for every value of the run-time extents: a run-time extent next to a
 // stride that breaks the chunk is taken as not 1 (were it 1, the run-time pass could merge the
 // chunks, which changes only strides of extent-1 axes, which address nothing; a refusal that
@@ -78,7 +78,7 @@ template <class V>
 STRIDER_HOST_DEVICE constexpr auto find_view_strides(const V& in, V& out, bool* refused_unless_empty = nullptr) {
   using E = entry_t<V>;
   using B = decltype(E{} == E{});
-  constexpr bool pattern = !std::is_same_v<E, index_t>;
+  constexpr bool maybe = !std::is_same_v<E, index_t>;  // a maybe_layout's pass
   out.offset = in.offset;
   out.storage_size = in.storage_size;
   if (in.rank == 0) {
@@ -94,7 +94,7 @@ STRIDER_HOST_DEVICE constexpr auto find_view_strides(const V& in, V& out, bool* 
     for (std::size_t d = 0; d < out.rank; ++d) out.strides[d] = in.rank == out.rank ? pick(same, in.strides[d], c_order.strides[d]) : c_order.strides[d];
     return B(true);
   }
-  bool assumed = false;  // a pattern's run-time extent taken as not 1 (see above)
+  bool assumed = false;  // a maybe_layout's run-time extent taken as not 1 (see above)
   B result = true;
   std::ptrdiff_t view_d = static_cast<std::ptrdiff_t>(out.rank) - 1;
   E chunk_base_stride = in.strides[in.rank - 1];
@@ -104,10 +104,12 @@ STRIDER_HOST_DEVICE constexpr auto find_view_strides(const V& in, V& out, bool* 
     // A product that overflows int64 is no stride of this layout: the chunk ends there, and an
     // extent-1 axis (the only kind such a stride can land on) gets stride 0.
     E chunk_stride = 0;
-    const auto chunk_overflows = mul_overflows(tensor_numel, chunk_base_stride, &chunk_stride);
+    B chunk_overflows = false;
+    if constexpr (maybe) chunk_overflows = mul_overflows(tensor_numel, chunk_base_stride, &chunk_stride);
+    else chunk_overflows = STRIDER_MUL_OVERFLOWS(tensor_numel, chunk_base_stride, &chunk_stride);  // no call: see util/checked.hpp
     B chunk_ends = true;
     if (tensor_d > 0) chunk_ends = in.shape[tensor_d - 1] != 1 && (chunk_overflows || in.strides[tensor_d - 1] != chunk_stride);
-    if constexpr (pattern) {
+    if constexpr (maybe) {
       if (!chunk_ends.known) {
         if (!(chunk_overflows || in.strides[tensor_d - 1] != chunk_stride).known) return view_strides_at_run_time(out);
         chunk_ends = true;  // the strides are apart: only the extent may be 1
@@ -117,7 +119,7 @@ STRIDER_HOST_DEVICE constexpr auto find_view_strides(const V& in, V& out, bool* 
     if (!chunk_ends) continue;
     while (view_d >= 0) {
       B take = view_numel < tensor_numel || out.shape[view_d] == 1;
-      if constexpr (pattern) {
+      if constexpr (maybe) {
         if (!take.known) {
           if (tensor_d == 0) {
             take = true;
@@ -131,12 +133,15 @@ STRIDER_HOST_DEVICE constexpr auto find_view_strides(const V& in, V& out, bool* 
         }
       }
       if (!take) break;
-      if (mul_overflows(view_numel, chunk_base_stride, &out.strides[view_d])) out.strides[view_d] = 0;
+      bool step_overflows = false;
+      if constexpr (maybe) step_overflows = static_cast<bool>(mul_overflows(view_numel, chunk_base_stride, &out.strides[view_d]));
+      else step_overflows = STRIDER_MUL_OVERFLOWS(view_numel, chunk_base_stride, &out.strides[view_d]);
+      if (step_overflows) out.strides[view_d] = 0;
       view_numel = view_numel * out.shape[view_d];
       --view_d;
     }
     if (view_numel != tensor_numel) return view_refusal(count, assumed, out, refused_unless_empty);
-    if constexpr (pattern)
+    if constexpr (maybe)
       if (!(view_numel == tensor_numel).known && tensor_d > 0) result = B(false, false);  // the run-time pass checks it
     if (tensor_d > 0) {
       chunk_base_stride = in.strides[tensor_d - 1];
@@ -150,7 +155,7 @@ STRIDER_HOST_DEVICE constexpr auto find_view_strides(const V& in, V& out, bool* 
 
 // Whether `op` (reshape, flatten) copies rather than views `in` with the extents of `out`
 // (whose strides it finds), which a mixed layout's type must know: a view and a copy are
-// different storage. A pattern answers for its non-empty values (an empty one views as
+// different storage. A maybe_layout answers for its non-empty values (an empty one views as
 // anything), as its static entries do.
 template <class V>
 STRIDER_HOST_DEVICE constexpr bool copies(const V& in, V& out, const char* op) {
@@ -180,7 +185,7 @@ template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L view(const L& l, const dims& shape) {
   const auto& in = l.entries();
   auto out = detail::infer_shape<detail::op::view, detail::value_t<L>>(shape, detail::element_count(in, "view"));
-  // On a mixed layout's pattern, a refusal for every non-empty value of its run-time entries is
+  // On a mixed layout's maybe_layout, a refusal for every non-empty value of its run-time entries is
   // a compile error, as reshape_copies says (an empty value views as anything).
   bool refused_unless_empty = false;
   if (static_cast<bool>(!detail::find_view_strides(in, out, &refused_unless_empty)) || refused_unless_empty)
@@ -189,7 +194,7 @@ STRIDER_HOST_DEVICE constexpr L view(const L& l, const dims& shape) {
 }
 
 /// True when `view(l, shape)` exists; when it does not, `reshape` makes a C-contiguous copy.
-/// Throws like `view` for a shape with the wrong element count. (On a mixed layout's pattern,
+/// Throws like `view` for a shape with the wrong element count. (On a mixed layout's maybe_layout,
 /// possibly unknown.)
 /// @pre `shape` has `l`'s element count (one extent may be -1).
 /// @example `contiguous(4, 6)[:, :3].view(12)` is refused: can_view is false there (rows of 3 elements 6
@@ -229,7 +234,7 @@ STRIDER_HOST_DEVICE constexpr L reshape(const L& l, const dims& shape) {
 
 /// True when `ravel(l)` is a view: when the layout is C-contiguous (PyTorch's is_contiguous,
 /// NumPy's C_CONTIGUOUS flag: strides of extent-1 axes aside, an empty layout is). On a mixed
-/// layout's pattern, possibly unknown.
+/// layout's maybe_layout, possibly unknown.
 /// @pre none.
 /// @example `contiguous(4, 6)[1:].ravel()` is shape (18,), strides (1,), offset 6, a view (can_ravel is
 ///          true).
@@ -287,7 +292,7 @@ template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L flatten(const L& l, index_t start = 0, index_t end = -1) {
   auto out = detail::flattened_shape(l.entries(), start, end);
   if (l.rank() > 0 && out.rank == l.rank()) return l;  // one axis: PyTorch returns the input as it is
-  bool refused_unless_empty = false;  // on a pattern: refused for every non-empty value (see view)
+  bool refused_unless_empty = false;  // on a maybe_layout: refused for every non-empty value (see view)
   if (static_cast<bool>(!detail::find_view_strides(l.entries(), out, &refused_unless_empty)) || refused_unless_empty)
     detail::refuse("flatten: axes {} to {} cannot be merged into one without a copy (their strides do not nest): of a tensor view, flatten its contiguous() copy; of a layout, reshape gives the copy's layout", start, end);
   return detail::subset_result(out);
@@ -304,7 +309,7 @@ STRIDER_HOST_DEVICE constexpr auto can_flatten(const L& l, index_t start = 0, in
 
 namespace detail {
 // reshape_copies and flatten_copies: whether the reshape (the flatten, which then refuses)
-// copies; a mixed layout's pattern answers for its non-empty values.
+// copies; a mixed layout's maybe_layout answers for its non-empty values.
 template <rule_layout L>
 STRIDER_HOST_DEVICE constexpr bool reshape_copies(const L& l, const dims& shape) {
   auto out = infer_shape<op::reshape, value_t<L>>(shape, element_count(l.entries(), "reshape"));
@@ -370,14 +375,14 @@ STRIDER_HOST_DEVICE constexpr dynamic_layout view(const dynamic_layout& l, const
 STRIDER_HOST_DEVICE constexpr bool can_view(const dynamic_layout& l, const dims& shape) { return can_view<dynamic_layout>(l, shape); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout reshape(const dynamic_layout& l, const dims& shape) { return reshape<dynamic_layout>(l, shape); }
 STRIDER_HOST_DEVICE constexpr bool can_flatten(const dynamic_layout& l, index_t start = 0, index_t end = -1) { return can_flatten<dynamic_layout>(l, start, end); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout view(const detail::pattern_layout& l, const dims& shape) { return view<detail::pattern_layout>(l, shape); }
-STRIDER_HOST_DEVICE constexpr detail::maybe_bool can_view(const detail::pattern_layout& l, const dims& shape) { return can_view<detail::pattern_layout>(l, shape); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout reshape(const detail::pattern_layout& l, const dims& shape) { return reshape<detail::pattern_layout>(l, shape); }
-STRIDER_HOST_DEVICE constexpr detail::maybe_bool can_flatten(const detail::pattern_layout& l, index_t start = 0, index_t end = -1) { return can_flatten<detail::pattern_layout>(l, start, end); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_layout view(const detail::maybe_layout& l, const dims& shape) { return view<detail::maybe_layout>(l, shape); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_bool can_view(const detail::maybe_layout& l, const dims& shape) { return can_view<detail::maybe_layout>(l, shape); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_layout reshape(const detail::maybe_layout& l, const dims& shape) { return reshape<detail::maybe_layout>(l, shape); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_bool can_flatten(const detail::maybe_layout& l, index_t start = 0, index_t end = -1) { return can_flatten<detail::maybe_layout>(l, start, end); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout ravel(const dynamic_layout& l) { return ravel<dynamic_layout>(l); }
 STRIDER_HOST_DEVICE constexpr bool can_ravel(const dynamic_layout& l) { return can_ravel<dynamic_layout>(l); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout ravel(const detail::pattern_layout& l) { return ravel<detail::pattern_layout>(l); }
-STRIDER_HOST_DEVICE constexpr detail::maybe_bool can_ravel(const detail::pattern_layout& l) { return can_ravel<detail::pattern_layout>(l); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_layout ravel(const detail::maybe_layout& l) { return ravel<detail::maybe_layout>(l); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_bool can_ravel(const detail::maybe_layout& l) { return can_ravel<detail::maybe_layout>(l); }
 #endif
 
 }  // namespace strider

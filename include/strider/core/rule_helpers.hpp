@@ -58,9 +58,9 @@ STRIDER_HOST_DEVICE constexpr index_t wrap_axis(index_t axis, std::size_t rank) 
 // every invariant of a layout, so it is not validated again; static layouts evaluate this in
 // the compiler, where validation would be a large part of the cost of each operation.
 STRIDER_HOST_DEVICE constexpr dynamic_layout subset_result(const layout_value& v) { return {v, dynamic_layout::unchecked_t{}}; }
-STRIDER_HOST_DEVICE constexpr pattern_layout subset_result(const pattern_value& v) { return {v, dynamic_layout::unchecked_t{}}; }
+STRIDER_HOST_DEVICE constexpr maybe_layout subset_result(const maybe_layout_value& v) { return {v, dynamic_layout::unchecked_t{}}; }
 
-// The value type a rule works on for a layout type: layout_value or pattern_value.
+// The value type a rule works on for a layout type: layout_value or maybe_layout_value.
 template <class L>
 using value_t = std::remove_cvref_t<decltype(std::declval<const L&>().entries())>;
 

@@ -221,7 +221,7 @@ STRIDER_HOST_DEVICE constexpr L slice(const L& l, detail::text_view index) {
 // Under nvcc, the non-template forms (see the end of operations.hpp).
 #ifdef __CUDACC__
 STRIDER_HOST_DEVICE constexpr dynamic_layout slice(const dynamic_layout& l, detail::text_view index) { return slice<dynamic_layout>(l, index); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout slice(const detail::pattern_layout& l, detail::text_view index) { return slice<detail::pattern_layout>(l, index); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_layout slice(const detail::maybe_layout& l, detail::text_view index) { return slice<detail::maybe_layout>(l, index); }
 #endif
 
 }  // namespace strider

@@ -56,7 +56,7 @@ STRIDER_HOST_DEVICE constexpr L with_storage(const L& l, index_t storage_size) {
 
 #ifdef __CUDACC__  // the non-template forms under nvcc (see above)
 STRIDER_HOST_DEVICE constexpr dynamic_layout with_storage(const dynamic_layout& l, index_t storage_size) { return with_storage<dynamic_layout>(l, storage_size); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout with_storage(const detail::pattern_layout& l, index_t storage_size) { return with_storage<detail::pattern_layout>(l, storage_size); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_layout with_storage(const detail::maybe_layout& l, index_t storage_size) { return with_storage<detail::maybe_layout>(l, storage_size); }
 #endif
 
 /// PyTorch `as_strided` on a storage of `storage_size` elements (`Tensor.set_(storage, offset,

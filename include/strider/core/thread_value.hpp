@@ -432,6 +432,6 @@ STRIDER_HOST_DEVICE constexpr index_t partition_vector_width(const layout_value&
 }
 
 STRIDER_HOST_DEVICE constexpr dynamic_layout partition(const dynamic_layout& tile, const thread_value_value& tv, index_t thread) { return partition<dynamic_layout>(tile, tv, thread); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout partition(const detail::pattern_layout& tile, const thread_value_value& tv, index_t thread) { return partition<detail::pattern_layout>(tile, tv, thread); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_layout partition(const detail::maybe_layout& tile, const thread_value_value& tv, index_t thread) { return partition<detail::maybe_layout>(tile, tv, thread); }
 
 }  // namespace strider

@@ -96,8 +96,8 @@ STRIDER_HOST_DEVICE constexpr L sliding_window_view(const L& l, const dims& wind
 #ifdef __CUDACC__
 STRIDER_HOST_DEVICE constexpr dynamic_layout sliding_window_view(const dynamic_layout& l, const dims& window, const dims& axes) { return sliding_window_view<dynamic_layout>(l, window, axes); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout sliding_window_view(const dynamic_layout& l, const dims& window) { return sliding_window_view<dynamic_layout>(l, window); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout sliding_window_view(const detail::pattern_layout& l, const dims& window, const dims& axes) { return sliding_window_view<detail::pattern_layout>(l, window, axes); }
-STRIDER_HOST_DEVICE constexpr detail::pattern_layout sliding_window_view(const detail::pattern_layout& l, const dims& window) { return sliding_window_view<detail::pattern_layout>(l, window); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_layout sliding_window_view(const detail::maybe_layout& l, const dims& window, const dims& axes) { return sliding_window_view<detail::maybe_layout>(l, window, axes); }
+STRIDER_HOST_DEVICE constexpr detail::maybe_layout sliding_window_view(const detail::maybe_layout& l, const dims& window) { return sliding_window_view<detail::maybe_layout>(l, window); }
 #endif
 
 }  // namespace strider

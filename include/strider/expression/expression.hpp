@@ -1218,19 +1218,19 @@ inline std::vector<index_t> extents_with_dyn(const expression::operation& base, 
 /// run-time ones), as the mixed static type has them. Throws expression_error where that type would not compile: a refusal the static
 /// entries decide, or a question they cannot answer (docs/mixed.md). Every operation of the
 /// table takes mixed layouts (runtime_tests/operation_table_test.cpp checks it).
-inline detail::pattern_layout evaluate_pattern(const expression& e, const std::vector<run_time_extent>& dyn_axes) {
+inline detail::maybe_layout evaluate_mixed(const expression& e, const std::vector<run_time_extent>& dyn_axes) {
   if (e.operations.empty()) throw expression_error("expression: empty expression", 1);
   for (std::size_t i = 0; i < e.operations.size(); ++i) detail::check_position(e.operations[i], i == 0);
   const expression::operation& base = e.operations[0];
   const std::vector<index_t> extents = detail::extents_with_dyn(base, dyn_axes);
-  detail::pattern_layout l;
+  detail::maybe_layout l;
   try {
     const dims shape = detail::to_dims(extents, base.op->name);
     const std::string_view name = base.op->name;
     const layout_value v = name == "contiguous"     ? detail::contiguous_layout_value(shape)
                            : name == "column_major" ? detail::column_major_layout_value(shape)
                                                     : detail::general_layout_value(shape, detail::to_dims(base.strides, name), base.offset.value_or(0));
-    l = detail::pattern_layout::of(v);
+    l = detail::maybe_layout::of(v);
   } catch (const layout_error& error) {
     throw expression_error(error.what(), base.column);
   }
@@ -1238,10 +1238,10 @@ inline detail::pattern_layout evaluate_pattern(const expression& e, const std::v
     const expression::operation& op = e.operations[i];
     try {
       if (op.op->parts == nullptr) {
-        l = op.op->apply.on_pattern(l, detail::arguments_of(op));
+        l = op.op->apply.on_maybe_layout(l, detail::arguments_of(op));
         continue;
       }
-      l = detail::picked_part(op.op->parts.on_pattern(l, detail::arguments_of(op)), op);
+      l = detail::picked_part(op.op->parts.on_maybe_layout(l, detail::arguments_of(op)), op);
     } catch (const index_text_error& error) {
       throw expression_error(error.what(), op.index_column > 0 ? op.index_column + error.column() - 1 : op.column);
     } catch (const layout_error& error) {
@@ -1251,13 +1251,18 @@ inline detail::pattern_layout evaluate_pattern(const expression& e, const std::v
   return l;
 }
 
+/// The former name of evaluate_mixed, deprecated for one release.
+[[deprecated("use evaluate_mixed")]] inline detail::maybe_layout evaluate_pattern(const expression& e, const std::vector<run_time_extent>& dyn_axes) {
+  return evaluate_mixed(e, dyn_axes);
+}
+
 /// The mixed static type of the expression with the base's extents at `dyn_axes` written
 /// `strider::dyn` (`contiguous<strider::dyn, 3, 224, 224>`) or `strider::dyn_multiple<N>`;
 /// to_static_type when there are none.
-/// Throws what evaluate_pattern throws.
+/// Throws what evaluate_mixed throws.
 inline std::string to_static_type(const expression& e, const std::vector<run_time_extent>& dyn_axes) {
   if (dyn_axes.empty()) return to_static_type(e);
-  evaluate_pattern(e, dyn_axes);
+  evaluate_mixed(e, dyn_axes);
   const std::string plain = to_static_type(e);
   // The base is the innermost template: rewrite its extents (its shape for layout<...>).
   const expression::operation& base = e.operations[0];

@@ -59,27 +59,27 @@ struct operation_arguments {
 };
 
 namespace detail {
-// as_strided's default offset, the input's: on a mixed layout's pattern it must be static.
+// as_strided's default offset, the input's: on a mixed layout's maybe_layout it must be static.
 constexpr index_t input_offset(const dynamic_layout& l) { return l.offset(); }
-constexpr index_t input_offset(const pattern_layout& l) {
+constexpr index_t input_offset(const maybe_layout& l) {
   if (!l.entries().offset.known) throw layout_error("as_strided: the input's offset is known only at run time (give the offset)");
   return l.entries().offset.value;
 }
 }  // namespace detail
 
 /// The core function of an operation: on a dynamic layout, and, for an operation that takes mixed
-/// layouts, on a mixed layout's compile-time pattern (docs/mixed.md), where it decides which
+/// layouts, on a mixed layout's maybe_layout (docs/mixed.md), where it decides which
 /// entries stay static. Made from one lambda: a generic one (`const auto& l`) serves both.
 struct rule_call {
   dynamic_layout (*on_values)(const dynamic_layout& in, const operation_arguments& a) = nullptr;
-  detail::pattern_layout (*on_pattern)(const detail::pattern_layout& in, const operation_arguments& a) = nullptr;
+  detail::maybe_layout (*on_maybe_layout)(const detail::maybe_layout& in, const operation_arguments& a) = nullptr;
 
   constexpr rule_call() = default;
   constexpr rule_call(std::nullptr_t) {}
   template <class F>
     requires std::is_convertible_v<F, dynamic_layout (*)(const dynamic_layout&, const operation_arguments&)>
   constexpr rule_call(F f) : on_values(f) {
-    if constexpr (std::is_invocable_v<F, const detail::pattern_layout&, const operation_arguments&>) on_pattern = f;
+    if constexpr (std::is_invocable_v<F, const detail::maybe_layout&, const operation_arguments&>) on_maybe_layout = f;
   }
   constexpr dynamic_layout operator()(const dynamic_layout& in, const operation_arguments& a) const { return on_values(in, a); }
 };
@@ -87,14 +87,14 @@ struct rule_call {
 /// The same for an operation that gives several views (split, chunk, unbind): their layouts.
 struct parts_call {
   layout_parts (*on_values)(const dynamic_layout& in, const operation_arguments& a) = nullptr;
-  basic_layout_parts<detail::pattern_layout> (*on_pattern)(const detail::pattern_layout& in, const operation_arguments& a) = nullptr;
+  basic_layout_parts<detail::maybe_layout> (*on_maybe_layout)(const detail::maybe_layout& in, const operation_arguments& a) = nullptr;
 
   constexpr parts_call() = default;
   constexpr parts_call(std::nullptr_t) {}
   template <class F>
     requires std::is_convertible_v<F, layout_parts (*)(const dynamic_layout&, const operation_arguments&)>
   constexpr parts_call(F f) : on_values(f) {
-    if constexpr (std::is_invocable_v<F, const detail::pattern_layout&, const operation_arguments&>) on_pattern = f;
+    if constexpr (std::is_invocable_v<F, const detail::maybe_layout&, const operation_arguments&>) on_maybe_layout = f;
   }
   constexpr layout_parts operator()(const dynamic_layout& in, const operation_arguments& a) const { return on_values(in, a); }
   friend constexpr bool operator==(const parts_call& p, std::nullptr_t) { return p.on_values == nullptr; }

@@ -53,7 +53,9 @@ __device__ inline void index_is_out_of_range() {}
 template <class... I>
 STRIDER_HOST_DEVICE constexpr index_t static_offset(const layout_value& v, I... index) {
   const index_t indices[] = {index..., 0};  // the 0 keeps the array non-empty for rank 0
-  index_t offset = v.offset;
+  // One loop that checks and sums, in unsigned arithmetic: in an empty layout no index is in
+  // range, and the earlier axes' terms need not fit in int64 there (the refusal discards them).
+  std::uint64_t offset = static_cast<std::uint64_t>(v.offset);
   for (std::size_t d = 0; d < sizeof...(I); ++d) {
 #ifdef NDEBUG
     if (__builtin_is_constant_evaluated())
@@ -68,11 +70,9 @@ STRIDER_HOST_DEVICE constexpr index_t static_offset(const layout_value& v, I... 
         detail::refuse("index: index {} is out of range for axis {} with extent {}", indices[d], d, v.shape[d]);
 #endif
       }
+    offset += static_cast<std::uint64_t>(indices[d]) * static_cast<std::uint64_t>(v.strides[d]);
   }
-  // Every index is checked before any is used: in an empty layout no index is in range, and the
-  // sum of the earlier axes' terms need not fit in int64 there.
-  for (std::size_t d = 0; d < sizeof...(I); ++d) offset += indices[d] * v.strides[d];
-  return offset;
+  return static_cast<index_t>(offset);
 }
 
 // True when `to` is the layout `from` over at most as much storage: what a layout may reach only
@@ -198,9 +198,9 @@ struct entry_slots {
   std::size_t count = 0;
 };
 // The run-time extents that dyn_multiple<N> marks are multiples of N.
-STRIDER_HOST_DEVICE constexpr void check_multiples(const layout_value& pattern, const layout_value& v, const char* op) {
+STRIDER_HOST_DEVICE constexpr void check_multiples(const layout_value& type_entries, const layout_value& v, const char* op) {
   for (std::size_t d = 0; d < v.rank; ++d) {
-    const index_t multiple = is_dyn_extent(pattern.shape[d]) ? multiple_of_mark(pattern.shape[d]) : 1;
+    const index_t multiple = is_dyn_extent(type_entries.shape[d]) ? multiple_of_mark(type_entries.shape[d]) : 1;
     if (v.shape[d] % multiple != 0) detail::refuse("{}: extent {} of axis {} is not a multiple of {} (dyn_multiple)", op, v.shape[d], d, multiple);
   }
 }
@@ -240,9 +240,11 @@ STRIDER_HOST_DEVICE constexpr static_answer answer(maybe_bool b) { return !b.kno
 template <layout_value V>
   requires(V.storage_size < 0)
 struct static_layout<V> {
-  /// The layout value with `dyn` for each run-time entry (and a negative storage size: see
-  /// detail::required_span_storage).
-  static constexpr layout_value pattern = V;
+  /// The layout value of the static entries, `dyn` for each run-time entry (and a negative
+  /// storage size: see detail::required_span_storage).
+  static constexpr layout_value static_entries = V;
+  /// The former name of static_entries ("pattern" is the einops pattern's word).
+  [[deprecated("use static_entries")]] static constexpr layout_value pattern = V;
   static constexpr std::size_t rank = V.rank;
   static constexpr index_array<rank> static_shape = detail::first<rank>(V.shape);
   static constexpr index_array<rank> static_strides = detail::first<rank>(V.strides);
@@ -251,15 +253,15 @@ struct static_layout<V> {
   static constexpr std::size_t dynamic_count = detail::slots_of(V).count;
   /// Whether the layout is C-contiguous, where the static entries decide it (a run-time extent
   /// of 0 makes any layout contiguous, so `no` needs the extents static).
-  static constexpr static_answer static_is_contiguous = detail::answer(detail::is_contiguous(detail::pattern_layout::of(V).entries()));
+  static constexpr static_answer static_is_contiguous = detail::answer(detail::is_contiguous(detail::maybe_layout::of(V).entries()));
   /// Whether no two elements share storage, where the static entries decide it: `yes` when the
   /// moving axes nest (each steps over what the smaller ones reach: a run-time extent only on
   /// the outermost), `no` when an axis of static extent > 1 has stride 0 and no extent can be 0;
   /// otherwise `at_run_time` (is_unique()).
-  static constexpr static_answer static_is_unique = detail::answer(detail::is_unique(detail::pattern_layout::of(V).entries()));
+  static constexpr static_answer static_is_unique = detail::answer(detail::is_unique(detail::maybe_layout::of(V).entries()));
   /// The storage elements reached from offset 0 (max_offset + 1, 0 when empty), or `dyn`.
   static constexpr index_t static_required_span = [] {
-    const detail::maybe_index span = detail::required_span_of(detail::pattern_layout::of(V).entries(), "layout");
+    const detail::maybe_index span = detail::required_span_of(detail::maybe_layout::of(V).entries(), "layout");
     return span.known ? span.value : dyn;
   }();
 
@@ -504,17 +506,17 @@ template <index_t... E>
 using column_major = static_layout<detail::column_major_layout_value(dims{E...})>;
 
 namespace detail {
-STRIDER_HOST_DEVICE constexpr layout_value layout_cast_value(const layout_value& pattern, const dynamic_layout& d) {
+STRIDER_HOST_DEVICE constexpr layout_value layout_cast_value(const layout_value& type_entries, const dynamic_layout& d) {
   const layout_value& in = d.value();
-  if (in.rank != pattern.rank) detail::refuse("layout_cast: the layout has rank {} but the type has rank {}", in.rank, pattern.rank);
+  if (in.rank != type_entries.rank) detail::refuse("layout_cast: the layout has rank {} but the type has rank {}", in.rank, type_entries.rank);
   // Extents first, then strides, then the offset: a stride that disagrees is most often the
   // consequence of an extent that does, and the extent is what to name.
   for (std::size_t a = 0; a < in.rank; ++a)
-    if (!is_dyn_extent(pattern.shape[a]) && pattern.shape[a] != in.shape[a]) detail::refuse("layout_cast: axis {} has extent {} but the type says {}", a, in.shape[a], pattern.shape[a]);
+    if (!is_dyn_extent(type_entries.shape[a]) && type_entries.shape[a] != in.shape[a]) detail::refuse("layout_cast: axis {} has extent {} but the type says {}", a, in.shape[a], type_entries.shape[a]);
   for (std::size_t a = 0; a < in.rank; ++a)
-    if (pattern.strides[a] != dyn && pattern.strides[a] != in.strides[a]) detail::refuse("layout_cast: axis {} has stride {} but the type says {}", a, in.strides[a], pattern.strides[a]);
-  if (pattern.offset != dyn && pattern.offset != in.offset) detail::refuse("layout_cast: the offset is {} but the type says {}", in.offset, pattern.offset);
-  check_multiples(pattern, in, "layout_cast");
+    if (type_entries.strides[a] != dyn && type_entries.strides[a] != in.strides[a]) detail::refuse("layout_cast: axis {} has stride {} but the type says {}", a, in.strides[a], type_entries.strides[a]);
+  if (type_entries.offset != dyn && type_entries.offset != in.offset) detail::refuse("layout_cast: the offset is {} but the type says {}", in.offset, type_entries.offset);
+  check_multiples(type_entries, in, "layout_cast");
   return in;
 }
 }  // namespace detail
@@ -528,15 +530,15 @@ template <class L>
   requires static_layout_type<L> || mixed_layout_type<L>
 STRIDER_HOST_DEVICE constexpr L layout_cast(const dynamic_layout& d) {
   if constexpr (mixed_layout_type<L>) {
-    const L out = L::from_value(detail::layout_cast_value(L::pattern, d));
-    if constexpr (detail::derives_strides(L::pattern)) {
+    const L out = L::from_value(detail::layout_cast_value(L::static_entries, d));
+    if constexpr (detail::derives_strides(L::static_entries)) {
       // A contiguous or column-major type computes its run-time strides: `d` must have them
       // (on every axis that moves, as is_contiguous asks).
       const layout_value want = out.value(), &in = d.value();
       for (std::size_t a = 0; a < in.rank; ++a)
         if (in.shape[a] > 1 && in.strides[a] != want.strides[a])
           detail::refuse("layout_cast: axis {} has stride {} but the type's {} order gives {}", a, in.strides[a],
-                             L::pattern.storage_size == detail::row_major_storage ? "C" : "Fortran", want.strides[a]);
+                             L::static_entries.storage_size == detail::row_major_storage ? "C" : "Fortran", want.strides[a]);
     }
     return out;
   } else {

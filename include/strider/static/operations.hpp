@@ -40,7 +40,7 @@ consteval dynamic_layout value_of_layout_type() {
 }
 template <class L>
 constexpr dynamic_layout rule_value = value_of_layout_type<L>();
-// A mixed layout (negative storage size) gives its pattern: the rules run on it at compile time,
+// A mixed layout (negative storage size) gives its maybe_layout: the rules run on it at compile time,
 // over entries that may be unknown. Chosen by a class of a bool, not by a constraint, which g++
 // would check (and remember) for every layout of every chain.
 template <bool Mixed>
@@ -49,7 +49,7 @@ struct rule_input {
 };
 template <>
 struct rule_input<true> {
-  using type = pattern_layout;
+  using type = maybe_layout;
 };
 template <layout_value V>
 constexpr typename rule_input<(V.storage_size < 0)>::type rule_value<static_layout<V>>{V, dynamic_layout::unchecked_t{}};
@@ -267,7 +267,7 @@ template <class L, auto... T>
 using tile_t = typename detail::tile_type<L, detail::tile_request_of<T...>()>::type;
 
 /// einops' `rearrange` as a view: `rearrange_t<L, "b (h p1) (w p2) c -> b h w (p1 p2 c)", "p1=2, p2=2">`.
-/// A pattern that would need a copy is a compile error (see rearrange_copies).
+/// A maybe_layout that would need a copy is a compile error (see rearrange_copies).
 template <class L, fixed_string Pattern, fixed_string Sizes = "">
 using rearrange_t = static_layout<rearrange(detail::rule_value<L>, Pattern.view(), Sizes.view()).value()>;
 
@@ -559,11 +559,11 @@ template <class R>
 STRIDER_HOST_DEVICE constexpr R algebra_layout_from(const dynamic_layout& result) {
   if constexpr (mixed_layout_type<R>) {
     const layout_value& r = result.value();
-    constexpr layout_value pattern = R::pattern;  // a local copy: device code reads no host array at run time
+    constexpr layout_value type_entries = R::static_entries;  // a local copy: device code reads no host array at run time
     bool same_axes = r.rank == R::rank;
-    for (std::size_t d = 0; d < r.rank && same_axes; ++d) same_axes = is_dyn_extent(pattern.shape[d]) || pattern.shape[d] == r.shape[d];
+    for (std::size_t d = 0; d < r.rank && same_axes; ++d) same_axes = is_dyn_extent(type_entries.shape[d]) || type_entries.shape[d] == r.shape[d];
     if (result.size() == 0 && !same_axes) {
-      layout_value v = pattern;
+      layout_value v = type_entries;
       for (std::size_t d = 0; d < v.rank; ++d) {
         if (is_dyn_extent(v.shape[d])) v.shape[d] = 0;
         if (v.strides[d] == strider::dyn) v.strides[d] = 0;

@@ -23,11 +23,11 @@ namespace detail {
 // offset, as for every view of a mixed layout).
 template <class P>
 STRIDER_HOST_DEVICE constexpr layout_value runtime_offset_value(const P& at_zero) {
-  pattern_value v;
-  if constexpr (std::same_as<P, dynamic_layout>) v = pattern_layout::of(at_zero.value()).entries();
+  maybe_layout_value v;
+  if constexpr (std::same_as<P, dynamic_layout>) v = maybe_layout::of(at_zero.value()).entries();
   else v = at_zero.entries();
   v.offset = maybe_index::unknown();
-  return pattern_layout(v, dynamic_layout::unchecked_t{}).value();
+  return maybe_layout(v, dynamic_layout::unchecked_t{}).value();
 }
 template <class P>
 STRIDER_HOST_DEVICE constexpr P select_leading(P l, std::size_t count) {
@@ -36,11 +36,11 @@ STRIDER_HOST_DEVICE constexpr P select_leading(P l, std::size_t count) {
 }
 // Non-template forms: nvcc rejects a call of a function template in a template argument.
 STRIDER_HOST_DEVICE constexpr layout_value select_at_value(const dynamic_layout& l, index_t dim) { return runtime_offset_value(select(l, dim, 0)); }
-STRIDER_HOST_DEVICE constexpr layout_value select_at_value(const pattern_layout& l, index_t dim) { return runtime_offset_value(select(l, dim, 0)); }
+STRIDER_HOST_DEVICE constexpr layout_value select_at_value(const maybe_layout& l, index_t dim) { return runtime_offset_value(select(l, dim, 0)); }
 STRIDER_HOST_DEVICE constexpr layout_value narrow_at_value(const dynamic_layout& l, index_t dim, index_t length) { return runtime_offset_value(narrow(l, dim, 0, length)); }
-STRIDER_HOST_DEVICE constexpr layout_value narrow_at_value(const pattern_layout& l, index_t dim, index_t length) { return runtime_offset_value(narrow(l, dim, 0, length)); }
+STRIDER_HOST_DEVICE constexpr layout_value narrow_at_value(const maybe_layout& l, index_t dim, index_t length) { return runtime_offset_value(narrow(l, dim, 0, length)); }
 STRIDER_HOST_DEVICE constexpr layout_value tile_at_value(const dynamic_layout& l, std::size_t rest) { return runtime_offset_value(select_leading(l, rest)); }
-STRIDER_HOST_DEVICE constexpr layout_value tile_at_value(const pattern_layout& l, std::size_t rest) { return runtime_offset_value(select_leading(l, rest)); }
+STRIDER_HOST_DEVICE constexpr layout_value tile_at_value(const maybe_layout& l, std::size_t rest) { return runtime_offset_value(select_leading(l, rest)); }
 
 // Entries of a static or mixed layout object, readable in device code.
 template <std::size_t D, class L>
@@ -82,7 +82,7 @@ STRIDER_HOST_DEVICE constexpr index_t storage_entry(const L& l) {
 
 // Where R holds each run-time entry (read in constant expressions only: device code too).
 template <class R>
-inline constexpr entry_slots runtime_slots = slots_of(R::pattern);
+inline constexpr entry_slots runtime_slots = slots_of(R::static_entries);
 
 // The result R of a run-time index on l: result axis K is input axis K (K < At) or K + Removed,
 // each run-time entry of R copied from there; the offset given; the storage size the input's.

@@ -24,33 +24,30 @@ STRIDER_HOST_DEVICE constexpr bool portable_mul_overflows(index_t a, index_t b, 
   return false;
 }
 
-STRIDER_HOST_DEVICE constexpr bool add_overflows(index_t a, index_t b, index_t* r) {
+// The two checks as macros, which checked_add, checked_mul and extent_product use directly:
+// every static layout's checks call them, and a call level costs the compilers' constant
+// evaluators (benchmarks/compile_time).
 #ifdef __CUDACC__
-  return portable_add_overflows(a, b, r);
+#define STRIDER_ADD_OVERFLOWS portable_add_overflows
+#define STRIDER_MUL_OVERFLOWS portable_mul_overflows
 #else
-  return __builtin_add_overflow(a, b, r);
+#define STRIDER_ADD_OVERFLOWS __builtin_add_overflow
+#define STRIDER_MUL_OVERFLOWS __builtin_mul_overflow
 #endif
-}
-
-STRIDER_HOST_DEVICE constexpr bool mul_overflows(index_t a, index_t b, index_t* r) {
-#ifdef __CUDACC__
-  return portable_mul_overflows(a, b, r);
-#else
-  return __builtin_mul_overflow(a, b, r);
-#endif
-}
+STRIDER_HOST_DEVICE constexpr bool add_overflows(index_t a, index_t b, index_t* r) { return STRIDER_ADD_OVERFLOWS(a, b, r); }
+STRIDER_HOST_DEVICE constexpr bool mul_overflows(index_t a, index_t b, index_t* r) { return STRIDER_MUL_OVERFLOWS(a, b, r); }
 
 // Overflow of a size, stride or offset is an error (never undefined behaviour); `op` names
 // the operation that asked, so the message starts like every other.
 STRIDER_HOST_DEVICE constexpr index_t checked_add(index_t a, index_t b, const char* op) {
   index_t r = 0;
-  if (add_overflows(a, b, &r)) detail::refuse("{}: int64 overflow computing {} + {}", op, a, b);
+  if (STRIDER_ADD_OVERFLOWS(a, b, &r)) detail::refuse("{}: int64 overflow computing {} + {}", op, a, b);
   return r;
 }
 
 STRIDER_HOST_DEVICE constexpr index_t checked_mul(index_t a, index_t b, const char* op) {
   index_t r = 0;
-  if (mul_overflows(a, b, &r)) detail::refuse("{}: int64 overflow computing {} * {}", op, a, b);
+  if (STRIDER_MUL_OVERFLOWS(a, b, &r)) detail::refuse("{}: int64 overflow computing {} * {}", op, a, b);
   return r;
 }
 
