@@ -29,8 +29,8 @@
 namespace strider {
 
 namespace detail {
-template <class V>
-STRIDER_HOST_DEVICE constexpr V coalesced(const V& in, const char* op) {
+template <class Op, class V>
+STRIDER_HOST_DEVICE constexpr V coalesced(const V& in) {
   using E = entry_t<V>;
   V out = in;
   out.rank = 0;
@@ -54,8 +54,8 @@ STRIDER_HOST_DEVICE constexpr V coalesced(const V& in, const char* op) {
     bool merge = false;
     if (out.rank > 0) {
       const E outer = out.strides[out.rank - 1], stride = in.strides[d];
-      if (decided(stride == 0, op, "whether two axes merge")) merge = decided(outer == 0, op, "whether two axes merge");
-      else merge = decided(outer % stride == 0, op, "whether two axes merge") && decided(outer / stride == in.shape[d], op, "whether two axes merge");
+      if (decided<Op>(stride == 0, "whether two axes merge")) merge = decided<Op>(outer == 0, "whether two axes merge");
+      else merge = decided<Op>(outer % stride == 0, "whether two axes merge") && decided<Op>(outer / stride == in.shape[d], "whether two axes merge");
     }
     if (merge) {
       out.shape[out.rank - 1] = out.shape[out.rank - 1] * in.shape[d];  // at most the element count
@@ -69,7 +69,7 @@ STRIDER_HOST_DEVICE constexpr V coalesced(const V& in, const char* op) {
       ++out.rank;
     }
   }
-  for (std::size_t e = 0; e < out.rank; ++e) refuse_lone_run_time_axis(lone[e], op, lone_axis[e], "the layout");
+  for (std::size_t e = 0; e < out.rank; ++e) refuse_lone_run_time_axis<Op>(lone[e], lone_axis[e], "the layout");
   for (std::size_t e = out.rank; e < max_rank; ++e) out.shape[e] = out.strides[e] = 0;
   return out;
 }
@@ -86,7 +86,7 @@ STRIDER_HOST_DEVICE constexpr V coalesced(const V& in, const char* op) {
 ///      merges with a neighbour or is a dyn_multiple<N>, N > 1).
 /// @example `contiguous(2, 3, 4).coalesce()` is shape (24,), strides (1,), offset 0.
 template <detail::rule_layout L>
-STRIDER_HOST_DEVICE constexpr L coalesce(const L& l) { return detail::subset_result(detail::coalesced(l.entries(), "coalesce")); }
+STRIDER_HOST_DEVICE constexpr L coalesce(const L& l) { return detail::subset_result(detail::coalesced<detail::op::coalesce>(l.entries())); }
 
 namespace detail {
 
@@ -122,12 +122,13 @@ struct basic_mode_list {
   // Appends a mode, dropping extent 1 and merging with the previous mode when it continues it
   // (CuTe's coalesce: s0:d0 ++ s1:s0*d0 => s0*s1:d0). On a maybe_layout, whether modes merge must be
   // static, and a run-time extent that stays a mode of its own is marked (an extent of 1 would go).
-  STRIDER_HOST_DEVICE constexpr void push_coalesced(E extent, E step, const char* op) {
+  template <class Op>
+  STRIDER_HOST_DEVICE constexpr void push_coalesced(E extent, E step) {
     if (static_cast<bool>(is_one(extent))) return;
     if (size > 0) {
       E next = 0;
       const auto overflows = mul_overflows(shape[size - 1], stride[size - 1], &next);
-      if (!decided(overflows, op, "whether two axes merge") && decided(next == step, op, "whether two axes merge")) {
+      if (!decided<Op>(overflows, "whether two axes merge") && decided<Op>(next == step, "whether two axes merge")) {
         shape[size - 1] = shape[size - 1] * extent;  // at most the element count of a valid layout
         if constexpr (!std::is_same_v<E, index_t>) lone.mode[size - 1] = false;
         return;
@@ -150,12 +151,11 @@ STRIDER_HOST_DEVICE constexpr basic_mode_list<common_entry_t<E, entry_t<V>>> mod
 // Appends modes (CuTe's order) to `out` as axes (strider's order).
 template <class Op, class V, class E>
 STRIDER_HOST_DEVICE constexpr void append_axes(V& out, const basic_mode_list<E>& m) {
-  constexpr const char* op = Op::name();
   if (out.rank + m.size > max_rank)
     detail::refuse_in<Op>("the result would have {} axes, more than max_rank ({})", out.rank + m.size, max_rank);
   for (std::size_t i = m.size; i-- > 0;) {
     if constexpr (!std::is_same_v<E, index_t>)
-      refuse_lone_run_time_axis(m.lone.mode[i], op, out.rank, "the result");
+      refuse_lone_run_time_axis<Op>(m.lone.mode[i], out.rank, "the result");
     out.shape[out.rank] = m.shape[i];
     out.strides[out.rank] = m.stride[i];
     ++out.rank;
@@ -186,13 +186,13 @@ STRIDER_HOST_DEVICE constexpr basic_nested_axes<entry_t<V>> sort_nested(const V&
   basic_nested_axes<E> out;
   for (std::size_t d = v.rank; d-- > 0;) {
     if (v.shape[d] == 0) detail::refuse_in<Op>("{} is empty (axis {} has extent 0)", what, d);
-    if (decided(is_one(v.shape[d]), op, "whether an axis has extent 1")) continue;
+    if (decided<Op>(is_one(v.shape[d]), "whether an axis has extent 1")) continue;
     if (v.strides[d] <= 0)
       detail::refuse_in<Op>("{} is not unique or not increasing (axis {} has extent {} and stride {})", what, d, known_value(v.shape[d]), known_value(v.strides[d]));
     // Insertion by stride; ties stay in axis order and are refused below.
     std::size_t at = out.sorted.size;
     out.sorted.push(v.shape[d], v.strides[d], d);
-    while (at > 0 && decided(out.sorted.stride[at - 1] > out.sorted.stride[at], op, "the order of the axes by stride")) {
+    while (at > 0 && decided<Op>(out.sorted.stride[at - 1] > out.sorted.stride[at], "the order of the axes by stride")) {
       const E s = out.sorted.shape[at], t = out.sorted.stride[at];
       const std::size_t a = out.sorted.axis[at];
       out.sorted.shape[at] = out.sorted.shape[at - 1];
@@ -221,7 +221,6 @@ STRIDER_HOST_DEVICE constexpr basic_nested_axes<entry_t<V>> sort_nested(const V&
 // product needs.
 template <class Op, class V, class T>
 STRIDER_HOST_DEVICE constexpr basic_mode_list<common_entry_t<entry_t<V>, T>> complement_modes(const V& v, T target, bool exact, const char* what) {
-  constexpr const char* op = Op::name();
   using E = common_entry_t<entry_t<V>, T>;
   if (target <= 0) detail::refuse_in<Op>("the size to complete to, {}, is not positive", known_value(target));
   require_offset_zero<Op>(v, what);
@@ -229,15 +228,15 @@ STRIDER_HOST_DEVICE constexpr basic_mode_list<common_entry_t<entry_t<V>, T>> com
   basic_mode_list<E> out;
   E covered = 1;
   for (std::size_t i = 0; i < n.sorted.size; ++i) {
-    out.push_coalesced(n.gap[i], covered, op);
+    out.template push_coalesced<Op>(n.gap[i], covered);
     covered = n.sorted.stride[i] * n.sorted.shape[i];  // sort_nested checked it
   }
   if (exact) {
     if (target < n.span) detail::refuse_in<Op>("{} spans {} offsets, more than the {} it must tile", what, known_value(n.span), known_value(target));
     if (target % n.span != 0) detail::refuse_in<Op>("{} spans {} offsets, which do not divide the {} it must tile", what, known_value(n.span), known_value(target));
-    out.push_coalesced(E(target) / n.span, n.span, op);
+    out.template push_coalesced<Op>(E(target) / n.span, n.span);
   } else {
-    out.push_coalesced(E(target) / n.span + pick(target % n.span != 0, E(1), E(0)), n.span, op);
+    out.template push_coalesced<Op>(E(target) / n.span + pick(target % n.span != 0, E(1), E(0)), n.span);
   }
   return out;
 }
@@ -257,11 +256,11 @@ template <class Op, class E>
 STRIDER_HOST_DEVICE constexpr basic_mode_list<E> compose_axis(const basic_mode_list<E>& a, E s, E d, std::size_t axis, const char* what, E* used) {
   constexpr const char* op = Op::name();
   basic_mode_list<E> out;
-  if (decided(is_one(s), op, "whether an axis has extent 1")) {  // an extent-1 axis stays an axis (the result has the second layout's axes)
+  if (decided<Op>(is_one(s), "whether an axis has extent 1")) {  // an extent-1 axis stays an axis (the result has the second layout's axes)
     out.push(1, 0);
     return out;
   }
-  if (decided(d == 0, op, "whether a stride is 0")) {
+  if (decided<Op>(d == 0, "whether a stride is 0")) {
     out.push(s, 0);
     return out;
   }
@@ -270,14 +269,14 @@ STRIDER_HOST_DEVICE constexpr basic_mode_list<E> compose_axis(const basic_mode_l
   E step[basic_mode_list<E>::capacity] = {};  // the digit step of the axis in each mode of a
   for (std::size_t i = 0; i < m.size; ++i) step[i] = 1;
   E rest = d;
-  for (std::size_t i = 0; i < last && !decided(is_one(rest), op, "how an axis steps over the layout it reads"); ++i) {
+  for (std::size_t i = 0; i < last && !decided<Op>(is_one(rest), "how an axis steps over the layout it reads"); ++i) {
     const E extent = m.shape[i];
-    if (decided(extent % rest == 0, op, "how an axis steps over the layout it reads")) {
+    if (decided<Op>(extent % rest == 0, "how an axis steps over the layout it reads")) {
       m.shape[i] = extent / rest;
       m.stride[i] = checked_mul(m.stride[i], rest, op);
       step[i] = rest;
       rest = 1;
-    } else if (decided(rest % extent == 0, op, "how an axis steps over the layout it reads")) {
+    } else if (decided<Op>(rest % extent == 0, "how an axis steps over the layout it reads")) {
       m.shape[i] = 1;
       rest = rest / extent;
     } else {
@@ -289,12 +288,12 @@ STRIDER_HOST_DEVICE constexpr basic_mode_list<E> compose_axis(const basic_mode_l
   for (std::size_t i = 0; i < last; ++i) {
     const E extent = m.shape[i];
     if (static_cast<bool>(is_one(extent))) continue;  // the branches below leave it so too
-    if (decided(is_one(keep), op, "where an axis ends over the layout it reads")) {
+    if (decided<Op>(is_one(keep), "where an axis ends over the layout it reads")) {
       m.shape[i] = 1;
-    } else if (decided(extent % keep == 0, op, "where an axis ends over the layout it reads")) {
+    } else if (decided<Op>(extent % keep == 0, "where an axis ends over the layout it reads")) {
       m.shape[i] = keep;
       keep = 1;
-    } else if (decided(keep % extent == 0, op, "where an axis ends over the layout it reads")) {
+    } else if (decided<Op>(keep % extent == 0, "where an axis ends over the layout it reads")) {
       keep = keep / extent;
     } else {
       detail::refuse_in<Op>("axis {} of {} (extent {}) ends unevenly over the extents of the layout it reads: {} and {} do not divide one another", axis, what, known_value(s), known_value(keep), known_value(extent));
@@ -305,7 +304,7 @@ STRIDER_HOST_DEVICE constexpr basic_mode_list<E> compose_axis(const basic_mode_l
     used[i] = used[i] + (m.shape[i] - 1) * step[i];  // at most the extent - 1 each
     if (used[i] >= a.shape[i]) detail::refuse_in<Op>("axis {} of {} (extent {}, stride {}) adds up with the axes before it past extent {} of the layout it reads, which would carry into the next extent", axis, what, known_value(s), known_value(d), known_value(a.shape[i]));
   }
-  for (std::size_t i = 0; i < m.size; ++i) out.push_coalesced(m.shape[i], m.stride[i], op);  // s > 1: at least one mode
+  for (std::size_t i = 0; i < m.size; ++i) out.template push_coalesced<Op>(m.shape[i], m.stride[i]);  // s > 1: at least one mode
   return out;
 }
 
@@ -331,7 +330,7 @@ STRIDER_HOST_DEVICE constexpr void append_composition(V& out, const A& a, const 
   const auto size = element_count(a.entries(), op);
   const auto reach = offset_range_of(bv, op).max;
   if (reach >= size) detail::refuse_in<Op>("{} reaches index {}, past the {} elements of the first layout", what, known_value(reach), known_value(size));
-  basic_mode_list<E> am = modes_of<E>(coalesced(a.entries(), op));
+  basic_mode_list<E> am = modes_of<E>(coalesced<Op>(a.entries()));
   if (am.size == 0) am.push(1, 0);  // one element (CuTe's 1:0)
   E used[basic_mode_list<E>::capacity] = {};
   for (std::size_t k = 0; k < bv.rank; ++k) append_axes<Op>(out, compose_axis<Op, E>(am, bv.shape[k], bv.strides[k], k, what, used));
@@ -430,7 +429,7 @@ STRIDER_HOST_DEVICE constexpr L right_inverse(const L& l) {
   detail::require_offset_zero<detail::op::right_inverse>(l.entries(), "the layout");
   const E size = detail::element_count(l.entries(), "right_inverse");
   if (size == 0) detail::refuse("right_inverse: the layout is empty");
-  const V c = detail::coalesced(l.entries(), "right_inverse");
+  const V c = detail::coalesced<detail::op::right_inverse>(l.entries());
   E index_stride[max_rank] = {};
   detail::index_strides(c, index_stride);
   detail::basic_mode_list<E> out_modes;
@@ -439,8 +438,8 @@ STRIDER_HOST_DEVICE constexpr L right_inverse(const L& l) {
   for (bool found = true; found;) {
     found = false;
     for (std::size_t d = 0; d < c.rank; ++d) {
-      if (used[d] || !detail::decided(c.strides[d] == next, "right_inverse", "which axis steps next")) continue;
-      out_modes.push_coalesced(c.shape[d], index_stride[d], "right_inverse");
+      if (used[d] || !detail::decided<detail::op::right_inverse>(c.strides[d] == next, "which axis steps next")) continue;
+      out_modes.template push_coalesced<detail::op::right_inverse>(c.shape[d], index_stride[d]);
       used[d] = true;
       found = !static_cast<bool>(detail::mul_overflows(c.strides[d], c.shape[d], &next));  // an unknown next ends the search only if an axis is left
       break;
@@ -468,15 +467,15 @@ STRIDER_HOST_DEVICE constexpr L left_inverse(const L& l) {
   detail::index_strides(l.entries(), index_stride);
   detail::basic_mode_list<E> out_modes;
   for (std::size_t i = 0; i < n.sorted.size; ++i) {
-    if (detail::decided(n.gap[i] > 1, "left_inverse", "whether the layout leaves gaps")) {  // offsets L never reaches: any value; this one merges with the previous axis
+    if (detail::decided<detail::op::left_inverse>(n.gap[i] > 1, "whether the layout leaves gaps")) {  // offsets L never reaches: any value; this one merges with the previous axis
       const std::size_t p = out_modes.size;
-      out_modes.push_coalesced(n.gap[i], p == 0 ? E(0) : out_modes.shape[p - 1] * out_modes.stride[p - 1], "left_inverse");
+      out_modes.template push_coalesced<detail::op::left_inverse>(n.gap[i], p == 0 ? E(0) : out_modes.shape[p - 1] * out_modes.stride[p - 1]);
     }
-    out_modes.push_coalesced(n.sorted.shape[i], index_stride[n.sorted.axis[i]], "left_inverse");
+    out_modes.template push_coalesced<detail::op::left_inverse>(n.sorted.shape[i], index_stride[n.sorted.axis[i]]);
   }
   V out = detail::index_map_base<V>(0);  // its own span: values off L's elements may pass size(L)
   detail::append_axes<detail::op::left_inverse>(out, out_modes);
-  return detail::subset_result(detail::validate(out, "left_inverse"));
+  return detail::subset_result(detail::validate<detail::op::left_inverse>(out));
 }
 
 namespace detail {
@@ -513,7 +512,7 @@ STRIDER_HOST_DEVICE constexpr auto product(const A& block, const T& tiler) {
   V out = index_map_base<V>(0);
   append_composition<op::logical_product>(out, subset_result(repetitions), tiler, "the tiler");
   append_axes<op::logical_product>(out, modes_of<E>(block.entries()));
-  return basic_tiled<V>{validate(out, "logical_product"), block.entries().rank};
+  return basic_tiled<V>{validate<op::logical_product>(out), block.entries().rank};
 }
 
 // blocked_product and raked_product: logical_product's axes regrouped by place. The ranks are
@@ -537,7 +536,7 @@ STRIDER_HOST_DEVICE constexpr auto zipped_product(const A& block, const T& arran
   const E target = checked_mul(E(block_size), pick(span > 0, span, E(1)), op);
   V repetitions = index_map_base<V>(target);
   append_axes<Op>(repetitions, complement_modes<Op>(bv, target, false, "the block"));
-  basic_mode_list<E> am = modes_of<E>(coalesced(subset_result(repetitions).entries(), op));
+  basic_mode_list<E> am = modes_of<E>(coalesced<Op>(subset_result(repetitions).entries()));
   if (am.size == 0) am.push(1, 0);
   const std::size_t rank = bv.rank > av.rank ? bv.rank : av.rank;
   V out = index_map_base<V>(0);
@@ -554,7 +553,7 @@ STRIDER_HOST_DEVICE constexpr auto zipped_product(const A& block, const T& arran
     append_axes<Op>(out, raked ? block_axis : arrangement_axes);
     append_axes<Op>(out, raked ? arrangement_axes : block_axis);
   }
-  return subset_result(validate(out, op));
+  return subset_result(validate<Op>(out));
 }
 
 // A tile that does not divide its axis is refused (`exact`), or the tile count rounds up
@@ -589,7 +588,7 @@ STRIDER_HOST_DEVICE constexpr basic_tiled<value_t<L>> tiled(const L& l, const di
     out.shape[in.rank + d] = t;
     out.strides[in.rank + d] = in.strides[d];
   }
-  if (round_up) return {validate(out, "tile"), in.rank};  // a padded storage size is its span
+  if (round_up) return {validate<op::tile>(out), in.rank};  // a padded storage size is its span
   return {out, in.rank};
 }
 

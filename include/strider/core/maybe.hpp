@@ -188,9 +188,12 @@ STRIDER_HOST_DEVICE constexpr index_t extent_or_dyn(maybe_index e) { return e.kn
 // A branch that shapes a result (which axes it has): a bool on run-time values. On a mixed
 // layout's maybe_layout, a compile error when a run-time entry decides it, since the result's type
 // cannot depend on a value the compiler does not know.
-STRIDER_HOST_DEVICE constexpr bool decided(bool c, const char*, const char*) { return c; }
-STRIDER_HOST_DEVICE constexpr bool decided(maybe_bool c, const char* op, const char* what) {
-  if (!c.known) detail::refuse("{}: {} depends on an entry known only at run time", op, what);
+// Op is the asking operation's tag (detail::op::coalesce): the compiler's error line names it.
+template <class Op>
+STRIDER_HOST_DEVICE constexpr bool decided(bool c, const char*) { return c; }
+template <class Op>
+STRIDER_HOST_DEVICE constexpr bool decided(maybe_bool c, const char* what) {
+  if (!c.known) detail::refuse_in<Op>("{} depends on an entry known only at run time", what);
   return c.value;
 }
 // Whether an extent is 1; an unknown multiple of N > 1 (dyn_multiple) never is.
@@ -198,8 +201,9 @@ STRIDER_HOST_DEVICE constexpr bool is_one(index_t e) { return e == 1; }
 STRIDER_HOST_DEVICE constexpr maybe_bool is_one(maybe_index e) { return e.known ? maybe_bool(e.value == 1) : maybe_bool(false, e.value > 1); }
 STRIDER_HOST_DEVICE constexpr bool may_be_one(index_t) { return false; }  // on values, a 1 is known and handled
 STRIDER_HOST_DEVICE constexpr bool may_be_one(maybe_index e) { return !is_one(e).known; }
-STRIDER_HOST_DEVICE constexpr void refuse_lone_run_time_axis(bool lone, const char* op, std::size_t axis, const char* whose) {
-  if (lone) detail::refuse("{}: whether axis {} of {} stays an axis depends on its extent, known only at run time (an extent of 1 goes; dyn_multiple<N> with N > 1 rules it out)", op, axis, whose);
+template <class Op>
+STRIDER_HOST_DEVICE constexpr void refuse_lone_run_time_axis(bool lone, std::size_t axis, const char* whose) {
+  if (lone) detail::refuse_in<Op>("whether axis {} of {} stays an axis depends on its extent, known only at run time (an extent of 1 goes; dyn_multiple<N> with N > 1 rules it out)", axis, whose);
 }
 
 }  // namespace detail

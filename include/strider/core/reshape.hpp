@@ -249,7 +249,7 @@ STRIDER_HOST_DEVICE constexpr auto can_ravel(const L& l) { return detail::is_con
 /// @example `contiguous(4, 6)[:, ::2].ravel()` is shape (12,), strides (1,), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L ravel(const L& l) {
-  if (detail::decided(can_ravel(l), "ravel", "whether the layout is contiguous (a view) or not (a copy)")) return view(l, dims{-1});
+  if (detail::decided<detail::op::ravel>(can_ravel(l), "whether the layout is contiguous (a view) or not (a copy)")) return view(l, dims{-1});
   const auto& in = l.entries();
   const auto count = detail::element_count(in, "ravel");
   auto out = detail::infer_shape<detail::op::ravel, detail::value_t<L>>(dims{-1}, count);

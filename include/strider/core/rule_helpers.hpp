@@ -10,40 +10,11 @@
 #include "dims.hpp"
 #include "../util/error.hpp"
 #include "layout.hpp"
+#include "operation_tags.hpp"
 
 namespace strider {
 
 namespace detail {
-
-// Tags of the operations whose checks a helper shares with others: the helper refuses through
-// refuse_in<Op> (util/error.hpp), which puts the calling operation's name on the compiler's error
-// line and at the start of the message.
-namespace op {
-struct view { STRIDER_HOST_DEVICE static constexpr const char* name() { return "view"; } };
-struct reshape { STRIDER_HOST_DEVICE static constexpr const char* name() { return "reshape"; } };
-struct ravel { STRIDER_HOST_DEVICE static constexpr const char* name() { return "ravel"; } };
-struct unsqueeze { STRIDER_HOST_DEVICE static constexpr const char* name() { return "unsqueeze"; } };
-struct diagonal { STRIDER_HOST_DEVICE static constexpr const char* name() { return "diagonal"; } };
-struct unfold { STRIDER_HOST_DEVICE static constexpr const char* name() { return "unfold"; } };
-struct sliding_window_view { STRIDER_HOST_DEVICE static constexpr const char* name() { return "sliding_window_view"; } };
-struct composition { STRIDER_HOST_DEVICE static constexpr const char* name() { return "composition"; } };
-struct complement { STRIDER_HOST_DEVICE static constexpr const char* name() { return "complement"; } };
-struct right_inverse { STRIDER_HOST_DEVICE static constexpr const char* name() { return "right_inverse"; } };
-struct left_inverse { STRIDER_HOST_DEVICE static constexpr const char* name() { return "left_inverse"; } };
-struct logical_divide { STRIDER_HOST_DEVICE static constexpr const char* name() { return "logical_divide"; } };
-struct logical_product { STRIDER_HOST_DEVICE static constexpr const char* name() { return "logical_product"; } };
-struct blocked_product { STRIDER_HOST_DEVICE static constexpr const char* name() { return "blocked_product"; } };
-struct raked_product { STRIDER_HOST_DEVICE static constexpr const char* name() { return "raked_product"; } };
-struct split { STRIDER_HOST_DEVICE static constexpr const char* name() { return "split"; } };
-struct split_with_sizes { STRIDER_HOST_DEVICE static constexpr const char* name() { return "split_with_sizes"; } };
-struct chunk { STRIDER_HOST_DEVICE static constexpr const char* name() { return "chunk"; } };
-struct unbind { STRIDER_HOST_DEVICE static constexpr const char* name() { return "unbind"; } };
-struct tensor_split { STRIDER_HOST_DEVICE static constexpr const char* name() { return "tensor_split"; } };
-struct numpy_split { STRIDER_HOST_DEVICE static constexpr const char* name() { return "numpy_split"; } };
-struct hsplit { STRIDER_HOST_DEVICE static constexpr const char* name() { return "hsplit"; } };
-struct vsplit { STRIDER_HOST_DEVICE static constexpr const char* name() { return "vsplit"; } };
-struct dsplit { STRIDER_HOST_DEVICE static constexpr const char* name() { return "dsplit"; } };
-}  // namespace op
 
 // Maps a NumPy axis in [-rank, rank) to [0, rank); returns -1 when it is out of range.
 STRIDER_HOST_DEVICE constexpr index_t wrap_axis(index_t axis, std::size_t rank) {

@@ -390,7 +390,7 @@ STRIDER_HOST_DEVICE constexpr L partition(const L& tile, const thread_value_valu
   const auto& t = tile.entries();
   if (t.rank != tv.tile_rank) detail::refuse("partition: the tile has rank {}, the thread-value layout's tile rank {}", t.rank, tv.tile_rank);
   for (std::size_t d = 0; d < t.rank; ++d)
-    if (detail::decided(t.shape[d] != tv.tile_shape[d], "partition", "the tile's extent"))
+    if (detail::decided<detail::op::partition>(t.shape[d] != tv.tile_shape[d], "the tile's extent"))
       detail::refuse("partition: extent {} of tile axis {} is not the thread-value layout's {}", detail::known_value(t.shape[d]), d, tv.tile_shape[d]);
   detail::check_thread(thread, tv.threads());
   const detail::partition_plan plan = detail::plan_partition(tv);
