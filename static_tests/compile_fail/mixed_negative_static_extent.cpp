@@ -1,4 +1,4 @@
-// expect: op::contiguous[;,>].*extent .* is negative
+// expect: extent .* is negative
 // The static entries of a mixed layout are checked when the type is formed.
 #include <strider/static.hpp>
 

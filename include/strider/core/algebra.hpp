@@ -475,7 +475,7 @@ STRIDER_HOST_DEVICE constexpr L left_inverse(const L& l) {
   }
   V out = detail::index_map_base<V>(0);  // its own span: values off L's elements may pass size(L)
   detail::append_axes<detail::op::left_inverse>(out, out_modes);
-  return detail::subset_result(detail::validate<detail::op::left_inverse>(out));
+  return detail::subset_result(detail::validate(out, "left_inverse"));
 }
 
 namespace detail {
@@ -512,7 +512,7 @@ STRIDER_HOST_DEVICE constexpr auto product(const A& block, const T& tiler) {
   V out = index_map_base<V>(0);
   append_composition<op::logical_product>(out, subset_result(repetitions), tiler, "the tiler");
   append_axes<op::logical_product>(out, modes_of<E>(block.entries()));
-  return basic_tiled<V>{validate<op::logical_product>(out), block.entries().rank};
+  return basic_tiled<V>{validate(out, "logical_product"), block.entries().rank};
 }
 
 // blocked_product and raked_product: logical_product's axes regrouped by place. The ranks are
@@ -553,7 +553,7 @@ STRIDER_HOST_DEVICE constexpr auto zipped_product(const A& block, const T& arran
     append_axes<Op>(out, raked ? block_axis : arrangement_axes);
     append_axes<Op>(out, raked ? arrangement_axes : block_axis);
   }
-  return subset_result(validate<Op>(out));
+  return subset_result(validate(out, op));
 }
 
 // A tile that does not divide its axis is refused (`exact`), or the tile count rounds up
@@ -588,7 +588,7 @@ STRIDER_HOST_DEVICE constexpr basic_tiled<value_t<L>> tiled(const L& l, const di
     out.shape[in.rank + d] = t;
     out.strides[in.rank + d] = in.strides[d];
   }
-  if (round_up) return {validate<op::tile>(out), in.rank};  // a padded storage size is its span
+  if (round_up) return {validate(out, "tile"), in.rank};  // a padded storage size is its span
   return {out, in.rank};
 }
 

@@ -18,7 +18,6 @@
 #include "dims.hpp"
 #include "../util/error.hpp"
 #include "maybe.hpp"
-#include "operation_tags.hpp"
 
 namespace strider {
 
@@ -163,14 +162,13 @@ STRIDER_HOST_DEVICE constexpr index_t min_offset(const layout_value& v, const ch
 STRIDER_HOST_DEVICE constexpr index_t max_offset(const layout_value& v, const char* op = "layout") { return offset_range_of(v, op).max; }
 
 // The invariants every layout keeps: non-negative extents, a non-negative storage offset for
-// every element, and a size and offset range that fit in int64. Op, a tag of core/operation_tags.hpp, names who asked (on the error line too).
+// every element, and a size and offset range that fit in int64. `op` names who asked.
 // On a maybe_layout (a mixed layout's compile-time pass) only what the known entries decide is
 // checked; the run-time pass checks the rest. A maybe_layout's storage size stays 0 ("the required
 // span") when the span depends on run-time entries.
-template <class Op, class V>
-STRIDER_HOST_DEVICE constexpr V validate(const V& v) {
-  constexpr const char* op = Op::name();
-  if (v.rank > max_rank) detail::refuse_in<Op>("rank {} exceeds max_rank ({})", v.rank, max_rank);
+template <class V>
+STRIDER_HOST_DEVICE constexpr V validate(const V& v, const char* op) {
+  if (v.rank > max_rank) detail::refuse("{}: rank {} exceeds max_rank ({})", op, v.rank, max_rank);
   // Rebuilt with every entry below the rank written and zeros past it: equal layouts must be
   // equal template arguments, and g++ 12 gives a value whose array kept an unwritten entry
   // before a written one a different identity from the same value written in full.
@@ -178,9 +176,9 @@ STRIDER_HOST_DEVICE constexpr V validate(const V& v) {
   out.rank = v.rank;
   out.offset = v.offset;
   out.storage_size = v.storage_size;
-  if (v.storage_size < 0) detail::refuse_in<Op>("storage size {} is negative", known_value(v.storage_size));
+  if (v.storage_size < 0) detail::refuse("{}: storage size {} is negative", op, known_value(v.storage_size));
   for (std::size_t d = 0; d < v.rank; ++d) {
-    if (v.shape[d] < 0) detail::refuse_in<Op>("extent {} of axis {} is negative", known_value(v.shape[d]), d);
+    if (v.shape[d] < 0) detail::refuse("{}: extent {} of axis {} is negative", op, known_value(v.shape[d]), d);
     out.shape[d] = v.shape[d];
     out.strides[d] = v.strides[d];
   }
@@ -189,12 +187,12 @@ STRIDER_HOST_DEVICE constexpr V validate(const V& v) {
   // reversed axes point before their storage); nothing ever dereferences it.
   if (r.count == 0) return out;
   const auto nonempty = r.count != 0;
-  if (nonempty && v.offset < 0) detail::refuse_in<Op>("storage offset {} is negative", known_value(v.offset));
-  if (nonempty && r.min < 0) detail::refuse_in<Op>("an element lies at negative storage offset {}", known_value(r.min));
+  if (nonempty && v.offset < 0) detail::refuse("{}: storage offset {} is negative", op, known_value(v.offset));
+  if (nonempty && r.min < 0) detail::refuse("{}: an element lies at negative storage offset {}", op, known_value(r.min));
   // required_span (max_offset + 1) must fit in int64 too.
-  if (nonempty && r.max == INT64_MAX) detail::refuse_in<Op>("an element lies at storage offset {}, leaving no int64 room for the storage span", known_value(r.max));
+  if (nonempty && r.max == INT64_MAX) detail::refuse("{}: an element lies at storage offset {}, leaving no int64 room for the storage span", op, known_value(r.max));
   if (v.storage_size == 0) out.storage_size = is_known(r.max) && is_known(nonempty) ? r.max + 1 : 0;  // 0: the span, unknown
-  else if (nonempty && v.storage_size <= r.max) detail::refuse_in<Op>("reaches storage offset {}, outside its storage [0, {})", known_value(r.max), known_value(v.storage_size));
+  else if (nonempty && v.storage_size <= r.max) detail::refuse("{}: reaches storage offset {}, outside its storage [0, {})", op, known_value(r.max), known_value(v.storage_size));
   return out;
 }
 
@@ -531,7 +529,7 @@ STRIDER_HOST_DEVICE constexpr entry_t<V> extent_entry_of(index_t e) {
 
 template <class V = layout_value>
 STRIDER_HOST_DEVICE constexpr V contiguous_value(const dims& shape) {
-  constexpr const char* op = detail::op::contiguous::name();
+  constexpr const char* op = "contiguous";
   V v{};
   v.rank = shape.size();
   const index_t* extents = shape.begin();
@@ -540,7 +538,7 @@ STRIDER_HOST_DEVICE constexpr V contiguous_value(const dims& shape) {
     else v.shape[d] = extent_entry_of<V>(extents[d]);
   }
   set_contiguous_strides(v, op);
-  return validate<detail::op::contiguous>(v);
+  return validate(v, op);
 }
 
 // Column-major (Fortran order) strides for the extents of `v`, written into `v`.
@@ -555,12 +553,12 @@ STRIDER_HOST_DEVICE constexpr void set_column_major_strides(V& v, const char* op
 
 template <class V = layout_value>
 STRIDER_HOST_DEVICE constexpr V column_major_value(const dims& shape) {
-  constexpr const char* op = detail::op::column_major::name();
+  constexpr const char* op = "column_major";
   V v{};
   v.rank = shape.size();
   for (std::size_t d = 0; d < shape.size(); ++d) v.shape[d] = extent_entry_of<V>(shape[d]);  // all, before the strides read them
   set_column_major_strides(v, op);
-  return validate<detail::op::column_major>(v);
+  return validate(v, op);
 }
 
 }  // namespace detail
@@ -586,10 +584,10 @@ class dynamic_layout {
     }
     value_.offset = offset;
     value_.storage_size = 0;  // exactly the required span
-    value_ = detail::validate<detail::op::layout>(value_);
+    value_ = detail::validate(value_, "layout");
   }
   /// From a raw value, checked.
-  STRIDER_HOST_DEVICE constexpr explicit dynamic_layout(const layout_value& value) : value_(detail::validate<detail::op::layout>(value)) {}
+  STRIDER_HOST_DEVICE constexpr explicit dynamic_layout(const layout_value& value) : value_(detail::validate(value, "layout")) {}
   /// From a value already known to be valid (the result of a core operation).
   STRIDER_HOST_DEVICE constexpr dynamic_layout(const layout_value& value, unchecked_t) : value_(value) {}
 
@@ -774,7 +772,7 @@ STRIDER_HOST_DEVICE constexpr layout_value contiguous_layout_value(const dims& s
     v.shape[d] = extents[d];
   }
   set_contiguous_strides(v, "contiguous");
-  return validate<detail::op::contiguous>(v);
+  return validate(v, "contiguous");
 }
 STRIDER_HOST_DEVICE constexpr layout_value column_major_layout_value(const dims& shape) {
   if (!has_dyn_extent(shape)) return dynamic_layout::column_major(shape).value();
@@ -791,7 +789,7 @@ STRIDER_HOST_DEVICE constexpr layout_value general_layout_value(const dims& shap
     v.strides[d] = entry_of<maybe_layout_value>(strides[d]);
   }
   v.offset = entry_of<maybe_layout_value>(offset);
-  return maybe_layout(validate<op::layout>(v), dynamic_layout::unchecked_t{}).value();
+  return maybe_layout(validate(v, "layout"), dynamic_layout::unchecked_t{}).value();
 }
 
 }  // namespace detail

@@ -1,19 +1,13 @@
 // strider/core/operation_tags.hpp: a tag type per operation whose checks are shared with others.
 // A shared check refuses through refuse_in<Op> (util/error.hpp): being the check's template
 // argument, the calling operation's name is on the compiler's error line, and it starts the
-// message. Every tag is here, so that the layout's own checks (validate) can name theirs too.
+// message. Every tag is in this one header.
 #pragma once
 
 #include "../util/config.hpp"
 
 namespace strider::detail {
 namespace op {
-struct layout { STRIDER_HOST_DEVICE static constexpr const char* name() { return "layout"; } };
-struct contiguous { STRIDER_HOST_DEVICE static constexpr const char* name() { return "contiguous"; } };
-struct column_major { STRIDER_HOST_DEVICE static constexpr const char* name() { return "column_major"; } };
-struct as_strided { STRIDER_HOST_DEVICE static constexpr const char* name() { return "as_strided"; } };
-struct tile { STRIDER_HOST_DEVICE static constexpr const char* name() { return "tile"; } };
-struct copy { STRIDER_HOST_DEVICE static constexpr const char* name() { return "copy"; } };
 struct view { STRIDER_HOST_DEVICE static constexpr const char* name() { return "view"; } };
 struct reshape { STRIDER_HOST_DEVICE static constexpr const char* name() { return "reshape"; } };
 struct ravel { STRIDER_HOST_DEVICE static constexpr const char* name() { return "ravel"; } };

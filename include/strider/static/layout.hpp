@@ -272,7 +272,7 @@ struct static_layout<V> {
   template <std::integral... I>
     requires(sizeof...(I) == dynamic_count)
   STRIDER_HOST_DEVICE constexpr explicit static_layout(I... entries) : entries_{static_cast<index_t>(entries)...} {
-    detail::validate<detail::op::layout>(full_value());
+    detail::validate(full_value(), "layout");
     if constexpr (has_multiples) detail::check_multiples(V, full_value(), "layout");
   }
 
