@@ -76,31 +76,25 @@ STRIDER_HOST_DEVICE constexpr E unknown_entry() {
 // extents after an overflow are searched for a 0 only then.
 template <class E>
 STRIDER_HOST_DEVICE constexpr E extent_product(const E* extents, std::size_t n, const char* op) {
-  if constexpr (std::is_same_v<E, index_t>) {  // the same, with no call per extent: every layout's checks count
-    index_t count = 1;
-    for (std::size_t d = 0; d < n; ++d) {
-      index_t next = 0;
-      if (STRIDER_MUL_OVERFLOWS(count, extents[d], &next)) {
-        for (std::size_t e = d + 1; e < n; ++e)
-          if (extents[e] == 0) return 0;
-        return checked_mul(count, extents[d], op);  // throws
-      }
-      count = next;
-    }
-    return count;
-  }
   E count = 1;
   for (std::size_t d = 0; d < n; ++d) {
     E next{};
-    if (static_cast<bool>(mul_overflows(count, extents[d], &next))) {  // a 0 before d would have made count 0
-      for (std::size_t e = d + 1; e < n; ++e) {
-        const auto zero = extents[e] == 0;
-        if (static_cast<bool>(zero)) return 0;
-        if (!is_known(zero)) return unknown_entry<E>();
+    if constexpr (std::is_same_v<E, index_t>) {  // the builtin itself: no call per extent, and every layout's checks count
+      if (!STRIDER_MUL_OVERFLOWS(count, extents[d], &next)) {
+        count = next;
+        continue;
       }
-      return checked_mul(count, extents[d], op);  // throws
+    } else if (!static_cast<bool>(mul_overflows(count, extents[d], &next))) {
+      count = next;
+      continue;
     }
-    count = next;
+    // It overflows: a 0 before d would have made count 0.
+    for (std::size_t e = d + 1; e < n; ++e) {
+      const auto zero = extents[e] == 0;
+      if (static_cast<bool>(zero)) return 0;
+      if (!is_known(zero)) return unknown_entry<E>();
+    }
+    return checked_mul(count, extents[d], op);  // throws
   }
   return count;
 }
