@@ -113,7 +113,7 @@ inline std::string operations_text() {
     std::string call = op.starts_expression || op.form == argument_form::index ? "" : ".";
     call += op.example;  // appended: g++ 12 warns falsely (-Wrestrict) on "." + std::string(...)
     // Appended piece by piece throughout: g++ 12 warns falsely (-Wrestrict) on chains of +.
-    out.append(call).append(call.size() < 34 ? 34 - call.size() : 1, ' ').append(op.summary);
+    out.append(call).append(call.size() < 32 ? 34 - call.size() : 2, ' ').append(op.summary);  // two blanks at least: the example ends there
     if (!op.aliases[0].empty()) {
       out.append(" (also named: ").append(op.aliases[0]);
       if (!op.aliases[1].empty()) out.append(" ").append(op.aliases[1]);

@@ -21,7 +21,7 @@ cmake --build "$build" --target "strider_${target}_fuzzer" -j2
 if [ "$target" = expression ]; then
   mkdir -p "$build/fuzz-corpus"
   exec "$build/tools/strider_expression_fuzzer" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 \
-    -max_len=512 -print_final_stats=1 -dict="$here/expression.dict" "$build/fuzz-corpus" "$here/corpus"
+    -max_len=512 -print_final_stats=1 -dict="$build/tools/expression.dict" "$build/fuzz-corpus" "$here/corpus"
 fi
 mkdir -p "$build/fuzz-$target-corpus"
 exec "$build/tools/strider_${target}_fuzzer" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 \
