@@ -1,4 +1,5 @@
-// The differential test: strider against NumPy (or PyTorch) on random chains of view operations.
+// The differential test: strider against NumPy (or PyTorch) on random chains of view operations,
+// and the mixed pass of each chain (a run-time base extent) against strider's run-time result.
 //
 //   strider_differential CASES.tsv                          compare, print counts, fail on any mismatch
 //   strider_differential CASES.tsv --emit-static N OUT.cpp  write static_asserts for N of the cases
@@ -115,6 +116,58 @@ std::vector<index_t> offset_table(const strider::dynamic_layout& l) {
   }
 }
 
+// The mixed pass against the run-time result it must describe: the same expression with the base
+// layout's leading extent, then its last, known only at run time (a mixed layout, docs/mixed.md).
+// Each entry it keeps static must be the run-time result's, with what docs/mixed.md allows: a
+// mixed type's static entries describe its non-empty values (an empty result's strides and offset
+// are not compared, and a call whose input is empty there may be refused: an empty layout views as
+// anything at run time), and after a call that regroups axes by PyTorch's view rule the stride of
+// an extent-1 axis may differ (it addresses nothing). Otherwise it may refuse only for want of a
+// run-time entry ("known only at run time"). Empty when it agrees, else what differs.
+std::size_t mixed_compared = 0, mixed_refused = 0, mixed_refused_empty = 0;  // the summary's counts
+
+std::string compare_mixed(const strider::expression& parsed, const strider::dynamic_layout& l) {
+  const std::size_t base_rank = parsed.operations[0].values.size();
+  std::vector<std::size_t> axes;
+  if (base_rank > 0) axes.push_back(0);
+  if (base_rank > 1) axes.push_back(base_rank - 1);
+  for (const std::size_t axis : axes) {
+    const std::string where = "with base axis " + std::to_string(axis) + " run-time: ";
+    strider::detail::maybe_layout m;
+    try {
+      m = strider::evaluate_mixed(parsed, {strider::run_time_extent{static_cast<index_t>(axis), 1}});
+    } catch (const strider::expression_error& e) {
+      ++mixed_refused;
+      if (std::string(e.what()).find("known only at run time") != std::string::npos) continue;
+      strider::expression before = parsed;  // the calls before the refused one, at run time
+      for (std::size_t i = 1; i < parsed.operations.size(); ++i)
+        if (parsed.operations[i].column == e.column()) before.operations.resize(i);
+      if (before.operations.size() < parsed.operations.size() && strider::evaluate(before).size() == 0) {
+        ++mixed_refused_empty;
+        continue;
+      }
+      return where + "the mixed pass refused (" + e.what() + "), the run-time evaluation did not";
+    }
+    ++mixed_compared;
+    const auto& v = m.entries();
+    bool regroups = false;
+    for (const strider::expression::operation& op : parsed.operations)
+      for (const char* name : {"view", "reshape", "flatten", "unflatten", "rearrange"}) regroups = regroups || op.op->name == name;
+    if (v.rank != l.rank()) return where + "rank " + std::to_string(v.rank) + ", at run time " + std::to_string(l.rank());
+    for (std::size_t d = 0; d < l.rank(); ++d) {
+      if (v.shape[d].known && v.shape[d].value != l.extent(d))
+        return where + "static extent " + std::to_string(v.shape[d].value) + " of axis " + std::to_string(d) + ", at run time " +
+               std::to_string(l.extent(d));
+      if (l.size() > 0 && v.strides[d].known && v.strides[d].value != l.stride(d) && !(regroups && l.extent(d) == 1))
+        return where + "static stride " + std::to_string(v.strides[d].value) + " of axis " + std::to_string(d) + ", at run time " +
+               std::to_string(l.stride(d));
+    }
+    if (l.size() > 0 && v.offset.known && v.offset.value != l.offset())
+      return where + "static offset " + std::to_string(v.offset.value) + ", at run time " + std::to_string(l.offset());
+  }
+  return {};
+}
+
 // Empty when strider agrees with the reference, else what differs.
 std::string compare(const numpy_case& c) {
   strider::expression parsed;
@@ -138,7 +191,7 @@ std::string compare(const numpy_case& c) {
       return "offset " + std::to_string(l.offset()) + ", " + reference + " " + std::to_string(c.offset);
     const auto table = offset_table(l);
     if (table != c.table) return "offset table " + text_of(table) + ", " + reference + " " + text_of(c.table);
-    return {};
+    return compare_mixed(parsed, l);
   } catch (const strider::expression_error& e) {
     std::size_t call = parsed.operations.size();
     for (std::size_t i = 0; i < parsed.operations.size(); ++i)
@@ -240,6 +293,8 @@ int main(int argc, char** argv) {
   }
   std::cout << "compared " << cases.size() << " cases with " << reference << " (" << views << " views, " << refusals
             << " refusals; some strides not compared in " << relaxed_strides << ", the offset of an empty result in "
-            << relaxed_offsets << "): " << mismatches << " mismatches\n";
+            << relaxed_offsets << "); the mixed pass (the base's first or last extent run-time) agreed " << mixed_compared
+            << " times and refused " << mixed_refused << " (for want of a run-time entry, or " << mixed_refused_empty
+            << " times where the run-time input is empty): " << mismatches << " mismatches\n";
   return mismatches == 0 && !cases.empty() ? 0 : 1;
 }
