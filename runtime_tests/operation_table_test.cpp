@@ -89,10 +89,10 @@ struct example_inputs {
 #define STRIDER_EXAMPLE_ARGUMENTS(example) STRIDER_EXAMPLE_ARGUMENTS_ example
 #define STRIDER_EXAMPLE_TEXT(example) STRIDER_EXAMPLE_TEXT_ example
 
-// One result: every form's layout equals the rule's, which equals the expression's; the function
-// form also on the example's mixed twin. (Several results below have no mixed check here: a part
-// on the run-time axis is refused, as it should be; runtime_tests/mixed_test.cpp covers them.)
-#define STRIDER_CHECK_VIEW_FORMS(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example) \
+// The frame of both checks below: the example's inputs, then the check (the rest of the
+// arguments) as a lambda over the entry's static parameters, run with the example's static
+// arguments, `expression` the call in the expression language.
+#define STRIDER_WITH_EXAMPLE(name, static_parameters, example, ...)                                                      \
   {                                                                                                                      \
     using In = contiguous<STRIDER_EXAMPLE_EXTENTS(example)>;                                                             \
     example_inputs<In> in;                                                                                              \
@@ -101,55 +101,51 @@ struct example_inputs {
     const auto check = [&]<STRIDER_COMMA_AFTER static_parameters class Unused = void>() {                              \
       const std::string expression = std::string(base) + expression_call(#name, arguments);                           \
       INFO(expression);                                                                                                 \
-      const dynamic_layout expected = strider::name(in.l STRIDER_COMMA_BEFORE rule_arguments);                          \
-      CHECK(evaluate(expression) == expected);                                                                          \
-      CHECK(strider::name##_t<In STRIDER_COMMA_BEFORE static_arguments>::dynamic() == expected);                       \
-      CHECK(decltype(strider::name<STRIDER_UNPAREN static_arguments>(In{}))::dynamic() == expected);                   \
-      CHECK(strider::name<STRIDER_UNPAREN static_arguments>(in.sv).layout().dynamic() == expected);                    \
-      CHECK(strider::name(in.dv STRIDER_COMMA_BEFORE rule_arguments).layout() == expected);                             \
-      CHECK(in.dv.name(STRIDER_UNPAREN rule_arguments).layout() == expected);                                           \
-      CHECK(in.t.name(STRIDER_UNPAREN rule_arguments).layout() == expected);                                            \
-      CHECK(strider::name<STRIDER_UNPAREN static_arguments>(STRIDER_EXAMPLE_MIXED(example)).dynamic() == expected);    \
+      __VA_ARGS__                                                                                                       \
     };                                                                                                                   \
     check.template operator()<STRIDER_EXAMPLE_ARGUMENTS(example)>();                                                    \
     cover(#name);                                                                                                       \
   }
 
+// One result: every form's layout equals the rule's, which equals the expression's; the function
+// form also on the example's mixed twin. (Several results below have no mixed check here: a part
+// on the run-time axis is refused, as it should be; runtime_tests/mixed_test.cpp covers them.)
+#define STRIDER_CHECK_VIEW_FORMS(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example) \
+  STRIDER_WITH_EXAMPLE(name, static_parameters, example,                                                                 \
+    const dynamic_layout expected = strider::name(in.l STRIDER_COMMA_BEFORE rule_arguments);                            \
+    CHECK(evaluate(expression) == expected);                                                                            \
+    CHECK(strider::name##_t<In STRIDER_COMMA_BEFORE static_arguments>::dynamic() == expected);                         \
+    CHECK(decltype(strider::name<STRIDER_UNPAREN static_arguments>(In{}))::dynamic() == expected);                     \
+    CHECK(strider::name<STRIDER_UNPAREN static_arguments>(in.sv).layout().dynamic() == expected);                      \
+    CHECK(strider::name(in.dv STRIDER_COMMA_BEFORE rule_arguments).layout() == expected);                               \
+    CHECK(in.dv.name(STRIDER_UNPAREN rule_arguments).layout() == expected);                                             \
+    CHECK(in.t.name(STRIDER_UNPAREN rule_arguments).layout() == expected);                                              \
+    CHECK(strider::name<STRIDER_UNPAREN static_arguments>(STRIDER_EXAMPLE_MIXED(example)).dynamic() == expected);)
+
 // Several results: part i of every form equals part i of the rule and the expression's [i].
 #define STRIDER_CHECK_PARTS_FORMS(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example) \
-  {                                                                                                                      \
-    using In = contiguous<STRIDER_EXAMPLE_EXTENTS(example)>;                                                             \
-    example_inputs<In> in;                                                                                              \
-    const std::string_view base_and_arguments[] = {STRIDER_EXAMPLE_TEXT(example)};                                      \
-    const std::string_view base = base_and_arguments[0], arguments = base_and_arguments[1];                            \
-    const auto check = [&]<STRIDER_COMMA_AFTER static_parameters class Unused = void>() {                              \
-      const std::string expression = std::string(base) + expression_call(#name, arguments);                           \
-      INFO(expression);                                                                                                 \
-      const layout_parts expected = strider::name(in.l STRIDER_COMMA_BEFORE rule_arguments);                            \
-      using Static = strider::name##_t<In STRIDER_COMMA_BEFORE static_arguments>;                                      \
-      static_assert(std::is_same_v<decltype(strider::name<STRIDER_UNPAREN static_arguments>(In{})), Static>);          \
-      REQUIRE(std::tuple_size_v<Static> == expected.size());                                                            \
-      REQUIRE(expected.size() > 1);                                                                                     \
-      const auto static_views = strider::name<STRIDER_UNPAREN static_arguments>(in.sv);                                \
-      const auto check_part = [&](auto part) {                                                                          \
-        constexpr std::size_t I = decltype(part)::value;                                                                \
-        CHECK(std::tuple_element_t<I, Static>::dynamic() == expected[static_cast<index_t>(I)]);                         \
-        CHECK(std::get<I>(static_views).layout().dynamic() == expected[static_cast<index_t>(I)]);                       \
-      };                                                                                                                 \
-      [&]<std::size_t... I>(std::index_sequence<I...>) {                                                                \
-        (check_part(std::integral_constant<std::size_t, I>{}), ...);                                                    \
-      }(std::make_index_sequence<std::tuple_size_v<Static>>{});                                                         \
-      for (index_t i = 0; i < static_cast<index_t>(expected.size()); ++i) {                                             \
-        INFO("part " << i);                                                                                             \
-        CHECK(evaluate(expression + "[" + std::to_string(i) + "]") == expected[i]);                                    \
-        CHECK(strider::name(in.dv STRIDER_COMMA_BEFORE rule_arguments)[i].layout() == expected[i]);                      \
-        CHECK(in.dv.name(STRIDER_UNPAREN rule_arguments)[i].layout() == expected[i]);                                   \
-        CHECK(in.t.name(STRIDER_UNPAREN rule_arguments)[i].layout() == expected[i]);                                    \
-      }                                                                                                                  \
+  STRIDER_WITH_EXAMPLE(name, static_parameters, example,                                                                 \
+    const layout_parts expected = strider::name(in.l STRIDER_COMMA_BEFORE rule_arguments);                              \
+    using Static = strider::name##_t<In STRIDER_COMMA_BEFORE static_arguments>;                                        \
+    static_assert(std::is_same_v<decltype(strider::name<STRIDER_UNPAREN static_arguments>(In{})), Static>);            \
+    REQUIRE(std::tuple_size_v<Static> == expected.size());                                                              \
+    REQUIRE(expected.size() > 1);                                                                                       \
+    const auto static_views = strider::name<STRIDER_UNPAREN static_arguments>(in.sv);                                  \
+    const auto check_part = [&](auto part) {                                                                            \
+      constexpr std::size_t I = decltype(part)::value;                                                                  \
+      CHECK(std::tuple_element_t<I, Static>::dynamic() == expected[static_cast<index_t>(I)]);                           \
+      CHECK(std::get<I>(static_views).layout().dynamic() == expected[static_cast<index_t>(I)]);                         \
     };                                                                                                                   \
-    check.template operator()<STRIDER_EXAMPLE_ARGUMENTS(example)>();                                                    \
-    cover(#name);                                                                                                       \
-  }
+    [&]<std::size_t... I>(std::index_sequence<I...>) {                                                                  \
+      (check_part(std::integral_constant<std::size_t, I>{}), ...);                                                      \
+    }(std::make_index_sequence<std::tuple_size_v<Static>>{});                                                           \
+    for (index_t i = 0; i < static_cast<index_t>(expected.size()); ++i) {                                               \
+      INFO("part " << i);                                                                                               \
+      CHECK(evaluate(expression + "[" + std::to_string(i) + "]") == expected[i]);                                      \
+      CHECK(strider::name(in.dv STRIDER_COMMA_BEFORE rule_arguments)[i].layout() == expected[i]);                        \
+      CHECK(in.dv.name(STRIDER_UNPAREN rule_arguments)[i].layout() == expected[i]);                                     \
+      CHECK(in.t.name(STRIDER_UNPAREN rule_arguments)[i].layout() == expected[i]);                                      \
+    })
 
 TEST_CASE("every operation of the table exists in every form, and the forms agree") {
   auto data = storage(64);

@@ -23,11 +23,31 @@
 
 namespace strider::detail {
 
-// What reading a CuTe string gave: the strider layout value, or the message and the 1-based
+// What went wrong reading a CuTe string (refuse_cute says it in words).
+enum class cute_error : unsigned char {
+  none,
+  expected_swizzle_comma,
+  expected_swizzle_end,
+  swizzle_out_of_range,
+  stride_not_congruent,
+  default_strides_overflow,
+  expected_end,
+  expected_composed_with,
+  expected_integer,
+  integer_too_large,
+  too_deep,
+  empty_tuple,
+  expected_tuple_separator,
+  negative_extent,
+  expected_integer_or_tuple,
+  too_many_modes,
+};
+
+// What reading a CuTe string gave: the strider layout value, or what is wrong and the 1-based
 // column of the character that is wrong.
 struct cute_reading {
   layout_value value{};
-  const char* error = nullptr;
+  cute_error error = cute_error::none;
   std::size_t column = 0;
   swizzle_value swizzle{};  // "Sw<B,M,S> o [offset o] layout": CuTe's swizzled (composed) layout
   bool swizzled = false;
@@ -49,14 +69,14 @@ class cute_reader {
         if (!integer(bms[k], true)) return failure();
         skip_blanks();
         if (peek() != (k < 2 ? ',' : '>')) {
-          error_ = k < 2 ? "cute: expected ',' in Sw<B,M,S>" : "cute: expected '>' after Sw<B,M,S";
+          error_ = k < 2 ? cute_error::expected_swizzle_comma : cute_error::expected_swizzle_end;
           return failure();
         }
         ++pos_;
       }
       if (bms[0] < 0 || bms[1] < 0 || bms[0] > 40 || bms[1] > 40 || bms[2] < -40 || bms[2] > 40 || (bms[2] < 0 ? -bms[2] : bms[2]) < bms[0]) {
         --pos_;
-        error_ = "cute: Sw<B,M,S> needs 0 <= B <= |S| and 0 <= M, each at most 40 (CuTe's swizzle preconditions)";
+        error_ = cute_error::swizzle_out_of_range;
         return failure();
       }
       out.swizzle = {static_cast<int>(bms[0]), static_cast<int>(bms[1]), static_cast<int>(bms[2])};
@@ -76,7 +96,7 @@ class cute_reader {
         }
       } else {
         pos_ = at;
-        error_ = nullptr;
+        error_ = cute_error::none;
       }
     }
     if (!tree(shape_, shape_count_, shape_form_, shape_form_count_, false)) return failure();
@@ -88,7 +108,7 @@ class cute_reader {
       if (!tree(stride_, stride_count_, stride_form_, stride_form_count_, true)) return failure();
       if (stride_form_count_ != shape_form_count_ || !same_form()) {
         pos_ = at;
-        error_ = "cute: the stride does not have the shape's nesting (CuTe's layouts need congruent shape and stride)";
+        error_ = cute_error::stride_not_congruent;
         return failure();
       }
     } else {
@@ -97,7 +117,7 @@ class cute_reader {
       for (std::size_t i = 0; i < shape_count_; ++i) {
         stride_[i] = step;
         if (shape_[i] != 0 && step > max_index / shape_[i]) {
-          error_ = "cute: the default strides overflow int64";
+          error_ = cute_error::default_strides_overflow;
           return failure();
         }
         step *= shape_[i];
@@ -106,7 +126,7 @@ class cute_reader {
     }
     skip_blanks();
     if (pos_ < text_.size()) {
-      error_ = "cute: expected the end of the layout (shape:stride)";
+      error_ = cute_error::expected_end;
       return failure();
     }
     // Flattened and reversed: CuTe's mode 0, the fastest, is strider's last axis.
@@ -133,7 +153,7 @@ class cute_reader {
   constexpr bool composed_with() {
     skip_blanks();
     if (peek() != 'o') {
-      error_ = "cute: expected 'o' (composed with) after Sw<B,M,S>";
+      error_ = cute_error::expected_composed_with;
       return false;
     }
     ++pos_;
@@ -147,14 +167,14 @@ class cute_reader {
     bool negative = false;
     if (signed_values && peek() == '-') negative = true, ++pos_;
     if (peek() < '0' || peek() > '9') {
-      error_ = "cute: expected an integer";
+      error_ = cute_error::expected_integer;
       return false;
     }
     index_t value = 0;
     while (peek() >= '0' && peek() <= '9') {
       const index_t digit = peek() - '0';
       if (value > (max_index - digit) / 10) {
-        error_ = "cute: the integer does not fit in int64";
+        error_ = cute_error::integer_too_large;
         return false;
       }
       value = value * 10 + digit;
@@ -168,7 +188,7 @@ class cute_reader {
   // (0 a leaf, 1 an opening, 2 a closing parenthesis).
   constexpr bool tree(index_t* leaves, std::size_t& count, unsigned char* form, std::size_t& form_count, bool signed_values) {
     if (form_count == max_form) {
-      error_ = "cute: the layout nests or has more modes than strider reads (64 parentheses and modes)";
+      error_ = cute_error::too_deep;
       return false;
     }
     if (peek() == '(') {
@@ -176,7 +196,7 @@ class cute_reader {
       ++pos_;
       skip_blanks();
       if (peek() == ')') {
-        error_ = "cute: an empty tuple is not a mode";
+        error_ = cute_error::empty_tuple;
         return false;
       }
       while (true) {
@@ -190,13 +210,13 @@ class cute_reader {
         if (peek() == ')') {
           ++pos_;
           if (form_count == max_form) {
-            error_ = "cute: the layout nests or has more modes than strider reads (64 parentheses and modes)";
+            error_ = cute_error::too_deep;
             return false;
           }
           form[form_count++] = 2;
           return true;
         }
-        error_ = "cute: expected ',' or ')' in a tuple";
+        error_ = cute_error::expected_tuple_separator;
         return false;
       }
     }
@@ -204,14 +224,14 @@ class cute_reader {
     bool negative = false;
     if (peek() == '-') {
       if (!signed_values) {
-        error_ = "cute: an extent cannot be negative";
+        error_ = cute_error::negative_extent;
         return false;
       }
       negative = true;
       ++pos_;
     }
     if (peek() < '0' || peek() > '9') {
-      error_ = "cute: expected an integer or '('";
+      error_ = cute_error::expected_integer_or_tuple;
       return false;
     }
     const std::size_t start = pos_;
@@ -220,7 +240,7 @@ class cute_reader {
       const index_t digit = peek() - '0';
       if (value > (max_index - digit) / 10) {
         pos_ = start;
-        error_ = "cute: the integer does not fit in int64";
+        error_ = cute_error::integer_too_large;
         return false;
       }
       value = value * 10 + digit;
@@ -228,7 +248,7 @@ class cute_reader {
     }
     if (count == max_rank) {
       pos_ = start;
-      error_ = "cute: more modes than strider's max_rank (8)";
+      error_ = cute_error::too_many_modes;
       return false;
     }
     leaves[count++] = negative ? -value : value;
@@ -244,7 +264,7 @@ class cute_reader {
 
   std::string_view text_;
   std::size_t pos_ = 0;
-  const char* error_ = nullptr;
+  cute_error error_ = cute_error::none;
   index_t shape_[max_rank] = {}, stride_[max_rank] = {};
   std::size_t shape_count_ = 0, stride_count_ = 0;
   unsigned char shape_form_[max_form] = {}, stride_form_[max_form] = {};
@@ -258,9 +278,32 @@ struct cute_parts {
   swizzle_value swizzle{};
   bool swizzled = false;
 };
+
+// The refusal of a reading that went wrong, each on its own line: the line a static from_cute's
+// diagnostic shows says what is wrong. Nothing for cute_error::none.
+constexpr void refuse_cute(cute_error error, std::size_t column, std::string_view text) {
+  switch (error) {
+    case cute_error::expected_swizzle_comma: detail::refuse("cute: expected ',' in Sw<B,M,S> (at character {} of \"{}\")", column, text);
+    case cute_error::expected_swizzle_end: detail::refuse("cute: expected '>' after Sw<B,M,S (at character {} of \"{}\")", column, text);
+    case cute_error::swizzle_out_of_range: detail::refuse("cute: Sw<B,M,S> needs 0 <= B <= |S| and 0 <= M, each at most 40 (CuTe's swizzle preconditions) (at character {} of \"{}\")", column, text);
+    case cute_error::stride_not_congruent: detail::refuse("cute: the stride does not have the shape's nesting (CuTe's layouts need congruent shape and stride) (at character {} of \"{}\")", column, text);
+    case cute_error::default_strides_overflow: detail::refuse("cute: the default strides overflow int64 (at character {} of \"{}\")", column, text);
+    case cute_error::expected_end: detail::refuse("cute: expected the end of the layout (shape:stride) (at character {} of \"{}\")", column, text);
+    case cute_error::expected_composed_with: detail::refuse("cute: expected 'o' (composed with) after Sw<B,M,S> (at character {} of \"{}\")", column, text);
+    case cute_error::expected_integer: detail::refuse("cute: expected an integer (at character {} of \"{}\")", column, text);
+    case cute_error::integer_too_large: detail::refuse("cute: the integer does not fit in int64 (at character {} of \"{}\")", column, text);
+    case cute_error::too_deep: detail::refuse("cute: the layout nests or has more modes than strider reads (64 parentheses and modes) (at character {} of \"{}\")", column, text);
+    case cute_error::empty_tuple: detail::refuse("cute: an empty tuple is not a mode (at character {} of \"{}\")", column, text);
+    case cute_error::expected_tuple_separator: detail::refuse("cute: expected ',' or ')' in a tuple (at character {} of \"{}\")", column, text);
+    case cute_error::negative_extent: detail::refuse("cute: an extent cannot be negative (at character {} of \"{}\")", column, text);
+    case cute_error::expected_integer_or_tuple: detail::refuse("cute: expected an integer or '(' (at character {} of \"{}\")", column, text);
+    case cute_error::too_many_modes: detail::refuse("cute: more modes than strider's max_rank (8) (at character {} of \"{}\")", column, text);
+    case cute_error::none: return;
+  }
+}
 constexpr cute_parts cute_parts_or_refuse(std::string_view text) {
   const cute_reading r = cute_reader(text).read();
-  if (r.error != nullptr) detail::refuse("{} (at character {} of \"{}\")", r.error, r.column, text);
+  if (r.error != cute_error::none) refuse_cute(r.error, r.column, text);
   return {dynamic_layout(r.value).value(), r.swizzle, r.swizzled};  // the layout's own checks: a span beyond int64
 }
 // A strided layout: a swizzled one is refused (it is no strided layout).

@@ -719,7 +719,15 @@ class expression_parser {
     while (!at_end() && peek() != '"') ++pos_;
     if (at_end()) fail(column(), "expected '\"' to close the CuTe layout, found the end of the expression");
     const detail::cute_reading r = detail::cute_reader(text_.substr(start, pos_ - start)).read();
-    if (r.error != nullptr) throw expression_error(r.error, start + r.column);  // the column of that character in the expression
+    if (r.error != detail::cute_error::none) {
+      // The reader's message without its place in the string: the caret shows the character.
+      try {
+        detail::refuse_cute(r.error, r.column, {});
+      } catch (const layout_error& e) {
+        const std::string message = e.what();
+        throw expression_error(message.substr(0, message.rfind(" (at character")), start + r.column);
+      }
+    }
     if (r.swizzled)
       throw expression_error("cute: a swizzled layout (Sw<B,M,S> o ...) is no strided layout, which the command's layouts are (in C++, from_cute<\"...\"> reads it as a swizzled_t)", start + 1);
     ++pos_;
