@@ -65,12 +65,35 @@ std::string expression_call(std::string_view name, std::string_view arguments) {
   return "." + std::string(name) + std::string(arguments);
 }
 
-// The inputs of one example: the static layout In, its dynamic_layout, and views and a tensor of it.
+// The example's contiguous input In as mixed layout objects: with its leading extent known only at
+// run time, and with its leading stride so (every extent static: the several-result operations,
+// whose parts may depend on an extent, take it too).
+template <class In, std::size_t... D>
+auto extent_twin(std::index_sequence<D...>) {
+  return contiguous<dyn, In::shape[D + 1]...>(In::shape[0]);
+}
+template <class In>
+auto extent_twin() {
+  return extent_twin<In>(std::make_index_sequence<In::rank - 1>{});
+}
+template <class In, std::size_t... D>
+auto stride_twin(std::index_sequence<D...>) {
+  using M = layout<shape<In::shape[D]...>, strides<(D == 0 ? dyn : In::strides[D])...>>;
+  return M(In::strides[0]);
+}
+template <class In>
+auto stride_twin() {
+  return stride_twin<In>(std::make_index_sequence<In::rank>{});
+}
+
+// The inputs of one example: the static layout In, its dynamic_layout, and views (static, mixed,
+// dynamic) and a tensor of it.
 template <class In>
 struct example_inputs {
   std::vector<float> data = storage(static_cast<std::size_t>(In::required_span));
   dynamic_layout l = In::dynamic();
   tensor_view<float, In> sv{data.data()};
+  tensor_view<float, decltype(extent_twin<In>())> mixed_view{data.data(), extent_twin<In>()};
   tensor_view<float, dynamic_layout> dv{data.data(), In::dynamic()};
   dynamic_tensor<float> t{In::dynamic()};
   std::string base;
@@ -80,12 +103,6 @@ struct example_inputs {
 #define STRIDER_EXAMPLE_ARGUMENTS_(extents, arguments) STRIDER_UNPAREN arguments
 #define STRIDER_EXAMPLE_TEXT_(extents, arguments) "contiguous" #extents, #arguments
 #define STRIDER_EXAMPLE_EXTENTS(example) STRIDER_EXAMPLE_EXTENTS_ example
-#define STRIDER_FIRST_(first, ...) first
-#define STRIDER_REST_(first, ...) __VA_ARGS__
-#define STRIDER_EXAMPLE_FIRST_EXTENT_(extents, arguments) STRIDER_FIRST_ extents
-#define STRIDER_EXAMPLE_OTHER_EXTENTS_(extents, arguments) STRIDER_REST_ extents
-// The example's input with its leading extent known only at run time: a mixed layout object.
-#define STRIDER_EXAMPLE_MIXED(example) contiguous<dyn, STRIDER_EXAMPLE_OTHER_EXTENTS_ example>(STRIDER_EXAMPLE_FIRST_EXTENT_ example)
 #define STRIDER_EXAMPLE_ARGUMENTS(example) STRIDER_EXAMPLE_ARGUMENTS_ example
 #define STRIDER_EXAMPLE_TEXT(example) STRIDER_EXAMPLE_TEXT_ example
 
@@ -108,8 +125,7 @@ struct example_inputs {
   }
 
 // One result: every form's layout equals the rule's, which equals the expression's; the function
-// form also on the example's mixed twin. (Several results below have no mixed check here: a part
-// on the run-time axis is refused, as it should be; runtime_tests/mixed_test.cpp covers them.)
+// form also on the example's two mixed twins (a run-time leading extent, a run-time leading stride).
 #define STRIDER_CHECK_VIEW_FORMS(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example) \
   STRIDER_WITH_EXAMPLE(name, static_parameters, example,                                                                 \
     const dynamic_layout expected = strider::name(in.l STRIDER_COMMA_BEFORE rule_arguments);                            \
@@ -120,9 +136,13 @@ struct example_inputs {
     CHECK(strider::name(in.dv STRIDER_COMMA_BEFORE rule_arguments).layout() == expected);                               \
     CHECK(in.dv.name(STRIDER_UNPAREN rule_arguments).layout() == expected);                                             \
     CHECK(in.t.name(STRIDER_UNPAREN rule_arguments).layout() == expected);                                              \
-    CHECK(strider::name<STRIDER_UNPAREN static_arguments>(STRIDER_EXAMPLE_MIXED(example)).dynamic() == expected);)
+    CHECK(strider::name<STRIDER_UNPAREN static_arguments>(extent_twin<In>()).dynamic() == expected);                \
+    CHECK(strider::name<STRIDER_UNPAREN static_arguments>(stride_twin<In>()).dynamic() == expected);                \
+    CHECK(strider::name<STRIDER_UNPAREN static_arguments>(in.mixed_view).layout().dynamic() == expected);)
 
-// Several results: part i of every form equals part i of the rule and the expression's [i].
+// Several results: part i of every form equals part i of the rule and the expression's [i]; the
+// function form also on the twin with a run-time stride (a run-time extent would be refused where
+// the parts depend on it, as it should be).
 #define STRIDER_CHECK_PARTS_FORMS(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example) \
   STRIDER_WITH_EXAMPLE(name, static_parameters, example,                                                                 \
     const layout_parts expected = strider::name(in.l STRIDER_COMMA_BEFORE rule_arguments);                              \
@@ -131,10 +151,12 @@ struct example_inputs {
     REQUIRE(std::tuple_size_v<Static> == expected.size());                                                              \
     REQUIRE(expected.size() > 1);                                                                                       \
     const auto static_views = strider::name<STRIDER_UNPAREN static_arguments>(in.sv);                                  \
+    const auto mixed_parts = strider::name<STRIDER_UNPAREN static_arguments>(stride_twin<In>());                       \
     const auto check_part = [&](auto part) {                                                                            \
       constexpr std::size_t I = decltype(part)::value;                                                                  \
       CHECK(std::tuple_element_t<I, Static>::dynamic() == expected[static_cast<index_t>(I)]);                           \
       CHECK(std::get<I>(static_views).layout().dynamic() == expected[static_cast<index_t>(I)]);                         \
+      CHECK(std::get<I>(mixed_parts).dynamic() == expected[static_cast<index_t>(I)]);                                   \
     };                                                                                                                   \
     [&]<std::size_t... I>(std::index_sequence<I...>) {                                                                  \
       (check_part(std::integral_constant<std::size_t, I>{}), ...);                                                      \
