@@ -5,7 +5,6 @@
 #   cmake -DSTRIDER=exe -DGRAMMAR=tools/fuzz/expression.dict -DOUT=file -P make_dictionary.cmake
 include(${CMAKE_CURRENT_LIST_DIR}/../tests/operation_calls.cmake)
 file(READ ${GRAMMAR} grammar)
-list(REMOVE_DUPLICATES calls)
 set(tokens "")
 foreach(call IN LISTS calls)
   string(APPEND tokens "\"${call}\"\n")
