@@ -126,7 +126,7 @@ struct example_inputs {
 
 // One result: every form's layout equals the rule's, which equals the expression's; the function
 // form also on the example's two mixed twins (a run-time leading extent, a run-time leading stride).
-#define STRIDER_CHECK_VIEW_FORMS(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example) \
+#define STRIDER_CHECK_VIEW_FORMS(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example, expression_entry) \
   STRIDER_WITH_EXAMPLE(name, static_parameters, example,                                                                 \
     const dynamic_layout expected = strider::name(in.l STRIDER_COMMA_BEFORE rule_arguments);                            \
     CHECK(evaluate(expression) == expected);                                                                            \
@@ -143,7 +143,7 @@ struct example_inputs {
 // Several results: part i of every form equals part i of the rule and the expression's [i]; the
 // function form also on the twin with a run-time stride (a run-time extent would be refused where
 // the parts depend on it, as it should be).
-#define STRIDER_CHECK_PARTS_FORMS(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example) \
+#define STRIDER_CHECK_PARTS_FORMS(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example, expression_entry) \
   STRIDER_WITH_EXAMPLE(name, static_parameters, example,                                                                 \
     const layout_parts expected = strider::name(in.l STRIDER_COMMA_BEFORE rule_arguments);                              \
     using Static = strider::name##_t<In STRIDER_COMMA_BEFORE static_arguments>;                                        \

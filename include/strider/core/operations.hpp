@@ -51,7 +51,7 @@ namespace strider {
     return name<detail::maybe_layout>(l STRIDER_COMMA_BEFORE runtime_arguments);                                          \
   }
 #define STRIDER_NVCC_FORMS_nvcc_forms_elsewhere(name, runtime_parameters, runtime_arguments)
-#define STRIDER_NVCC_FORMS(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example) \
+#define STRIDER_NVCC_FORMS(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example, expression_entry) \
   STRIDER_NVCC_FORMS_##nvcc(name, runtime_parameters, runtime_arguments)
 STRIDER_VIEW_OPERATIONS(STRIDER_NVCC_FORMS)
 STRIDER_PARTS_OPERATIONS(STRIDER_NVCC_FORMS)

@@ -1,5 +1,8 @@
 // strider/expression/operation_table.hpp: the list of every layout operation, one entry each: its name,
-// how its arguments are written, what it does, and the core function that runs it.
+// how its arguments are written, what it does, and the core function that runs it. The listed
+// operations' entries are made from their entries in core/operation_forms.hpp (see
+// STRIDER_TABLE_ENTRY below); the bases, the algebra and the operations written by hand there
+// are written here.
 //
 // The expression language (parser, evaluation, --emit-cpp), the `strider` command's help and
 // operation list, and the fuzzer's dictionary check are driven by this list; the static aliases,
@@ -11,10 +14,12 @@
 #include <cstddef>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 #include "../core/algebra.hpp"
 #include "../core/dims.hpp"
 #include "../core/layout.hpp"
+#include "../core/operation_forms.hpp"
 #include "../core/operations.hpp"
 #include "../core/rearrange.hpp"
 #include "../core/slice.hpp"
@@ -65,6 +70,54 @@ constexpr index_t input_offset(const maybe_layout& l) {
   if (!l.entries().offset.known) throw layout_error("as_strided: the input's offset is known only at run time (give the offset)");
   return l.entries().offset.value;
 }
+
+// How many parameters of a run-time parameter list, `#` of a list entry's field, have no default
+// (`"(index_t dim, index_t start = 0)"`: 1): the fewest integers an operation written with
+// integers takes.
+constexpr std::size_t required_parameters(std::string_view list) {
+  std::size_t count = 0;
+  int depth = 0;
+  bool empty = true, defaulted = false;
+  for (const char c : list) {
+    depth -= c == ')' || c == '}';
+    if (depth == 1 && c == ',') {
+      count += !empty && !defaulted;
+      empty = true;
+      defaulted = false;
+    } else if (depth >= 1 && c != ' ') {
+      empty = false;
+      defaulted = defaulted || (depth == 1 && c == '=');
+    }
+    depth += c == '(' || c == '{';
+  }
+  return count + (!empty && !defaulted);
+}
+
+// The default of parameter i in a run-time parameter list, `#` of a list entry's field
+// (`"(index_t k = 1, index_t axis = 0)"`, 0: 1), or 0 if it has none (the parser asked for it).
+constexpr index_t parameter_default(std::string_view list, std::size_t i) {
+  std::size_t parameter = 0;
+  int depth = 0;
+  for (std::size_t c = 0; c < list.size(); ++c) {
+    if (list[c] == ')' || list[c] == '}') --depth;
+    if (depth == 1 && list[c] == ',') ++parameter;
+    if (depth == 1 && list[c] == '=' && parameter == i) {
+      index_t value = 0, sign = 1;
+      for (++c; c < list.size() && (list[c] == ' ' || list[c] == '-'); ++c)
+        if (list[c] == '-') sign = -1;
+      for (; c < list.size() && list[c] >= '0' && list[c] <= '9'; ++c) value = value * 10 + (list[c] - '0');
+      return sign * value;
+    }
+    if (list[c] == '(' || list[c] == '{') ++depth;
+  }
+  return 0;
+}
+
+// Integer argument i of an operation: the one given, else the default of the rule's run-time
+// `parameters` (the parser checked that every argument without a default was given).
+constexpr index_t integer_argument(const dims& values, std::size_t i, std::string_view parameters) {
+  return i < values.size() ? values[i] : parameter_default(parameters, i);
+}
 }  // namespace detail
 
 /// The core function of an operation: on a dynamic layout, and, for an operation that takes mixed
@@ -105,7 +158,7 @@ struct operation_info {
   std::string_view name;        // as in expressions, the run-time function and (with _t) the static alias
   bool starts_expression;       // a base layout (contiguous, column_major, layout) rather than a view of one
   argument_form form;
-  std::size_t min_arguments, max_arguments;  // integers form; split_sizes: max 1 when there is no dimension argument (hsplit)
+  std::size_t min_arguments, max_arguments;  // integers form: how many; split_sizes: max 1 without a dimension argument (hsplit), else 2
   std::string_view arguments;   // the arguments in words (messages of the expression parser)
   std::string_view example;     // a call as written in an expression
   std::string_view summary;     // one line for the command's help
@@ -122,6 +175,97 @@ struct operation_info {
   std::string_view tuple_name = {};
 };
 
+// The entries of the listed operations (core/operation_forms.hpp), made from each one's last field:
+// (form, arguments in words, example call, summary[, for split_sizes the function a tuple of
+// sizes calls][, other fields as designated initializers: .aliases, .attribute]), or `()` for an
+// operation the command writes as another's tuple form (split_with_sizes is split((1, 2))). The
+// call comes from the form: its arguments go to the rule as the run-time C++ forms take them. The
+// counts come from the run-time parameters, `parameters` below: ((run-time parameters), (run-time
+// arguments)) of the entry, and an integer left out takes its parameter's default.
+#define STRIDER_TABLE_CAT(a, b) STRIDER_TABLE_CAT_(a, b)
+#define STRIDER_TABLE_CAT_(a, b) a##b
+#define STRIDER_TABLE_TEXT(runtime_parameters, runtime_arguments) #runtime_parameters
+// How many run-time arguments (for the integers and split_sizes forms, at most three).
+#define STRIDER_TABLE_COUNT(runtime_parameters, runtime_arguments) STRIDER_TABLE_COUNT_OF runtime_arguments
+#define STRIDER_TABLE_COUNT_OF(...) STRIDER_TABLE_NTH(__VA_ARGS__ __VA_OPT__(, ) 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define STRIDER_TABLE_NTH(a1, a2, a3, a4, a5, a6, a7, a8, n, ...) n
+#define STRIDER_TABLE_INTEGERS_0(text)
+#define STRIDER_TABLE_INTEGERS_1(text) , detail::integer_argument(a.values, 0, text)
+#define STRIDER_TABLE_INTEGERS_2(text) STRIDER_TABLE_INTEGERS_1(text), detail::integer_argument(a.values, 1, text)
+#define STRIDER_TABLE_INTEGERS_3(text) STRIDER_TABLE_INTEGERS_2(text), detail::integer_argument(a.values, 2, text)
+#define STRIDER_TABLE_DIMENSION_1
+#define STRIDER_TABLE_DIMENSION_2 , a.dim
+
+// The argument counts the parser reads: the integers form's, and whether a split takes a dimension.
+#define STRIDER_TABLE_COUNTS_integers(parameters)                                                                        \
+  .min_arguments = detail::required_parameters(STRIDER_TABLE_TEXT parameters),                                           \
+  .max_arguments = STRIDER_TABLE_COUNT parameters,
+#define STRIDER_TABLE_COUNTS_split_sizes(parameters) .min_arguments = 0, .max_arguments = STRIDER_TABLE_COUNT parameters,
+#define STRIDER_TABLE_COUNTS_NONE(parameters) .min_arguments = 0, .max_arguments = 0,
+#define STRIDER_TABLE_COUNTS_extents STRIDER_TABLE_COUNTS_NONE
+#define STRIDER_TABLE_COUNTS_axes STRIDER_TABLE_COUNTS_NONE
+#define STRIDER_TABLE_COUNTS_axis_lists STRIDER_TABLE_COUNTS_NONE
+#define STRIDER_TABLE_COUNTS_axis_extents STRIDER_TABLE_COUNTS_NONE
+#define STRIDER_TABLE_COUNTS_pattern STRIDER_TABLE_COUNTS_NONE
+#define STRIDER_TABLE_COUNTS_index STRIDER_TABLE_COUNTS_NONE
+#define STRIDER_TABLE_COUNTS_strided STRIDER_TABLE_COUNTS_NONE
+
+// The rule's call, by form.
+#define STRIDER_TABLE_CALL_integers(name, parameters)                                                                    \
+  strider::name(l STRIDER_TABLE_CAT(STRIDER_TABLE_INTEGERS_, STRIDER_TABLE_COUNT parameters)(STRIDER_TABLE_TEXT parameters))
+#define STRIDER_TABLE_CALL_extents(name, parameters) strider::name(l, a.values)
+#define STRIDER_TABLE_CALL_axes(name, parameters) strider::name(l, a.values)
+#define STRIDER_TABLE_CALL_axis_lists(name, parameters) strider::name(l, a.values, a.destination)
+#define STRIDER_TABLE_CALL_axis_extents(name, parameters) strider::name(l, a.values[0], a.extents)
+#define STRIDER_TABLE_CALL_pattern(name, parameters) strider::name(l, a.pattern, a.sizes)
+#define STRIDER_TABLE_CALL_index(name, parameters) strider::name(l, a.index)
+#define STRIDER_TABLE_CALL_strided(name, parameters) /* the offset defaults to the input's */                            \
+  strider::name(l, a.values, a.strides, a.has_offset ? a.offset : detail::input_offset(l))
+
+// The core function, `apply` of a view or `parts` of an operation with several results, then the
+// entry's other fields.
+#define STRIDER_TABLE_SET_apply(...) .apply = __VA_ARGS__
+#define STRIDER_TABLE_SET_parts(...) .apply = nullptr, .parts = __VA_ARGS__
+#define STRIDER_TABLE_FIELDS(form, member, name, parameters, ...)                                                        \
+  STRIDER_TABLE_SET_##member([](const auto& l, [[maybe_unused]] const operation_arguments& a) {                          \
+    return STRIDER_TABLE_CALL_##form(name, parameters);                                                                  \
+  }) __VA_OPT__(, __VA_ARGS__)
+#define STRIDER_TABLE_FIELDS_integers(...) STRIDER_TABLE_FIELDS(integers, __VA_ARGS__)
+#define STRIDER_TABLE_FIELDS_extents(...) STRIDER_TABLE_FIELDS(extents, __VA_ARGS__)
+#define STRIDER_TABLE_FIELDS_axes(...) STRIDER_TABLE_FIELDS(axes, __VA_ARGS__)
+#define STRIDER_TABLE_FIELDS_axis_lists(...) STRIDER_TABLE_FIELDS(axis_lists, __VA_ARGS__)
+#define STRIDER_TABLE_FIELDS_axis_extents(...) STRIDER_TABLE_FIELDS(axis_extents, __VA_ARGS__)
+#define STRIDER_TABLE_FIELDS_pattern(...) STRIDER_TABLE_FIELDS(pattern, __VA_ARGS__)
+#define STRIDER_TABLE_FIELDS_index(...) STRIDER_TABLE_FIELDS(index, __VA_ARGS__)
+#define STRIDER_TABLE_FIELDS_strided(...) STRIDER_TABLE_FIELDS(strided, __VA_ARGS__)
+// split_sizes: a size (or sections) calls `name`, a tuple `tuple`; then the dimension if it takes one.
+#define STRIDER_TABLE_FIELDS_split_sizes(member, name, parameters, tuple, ...)                                           \
+  STRIDER_TABLE_SET_##member([](const auto& l, const operation_arguments& a) {                                           \
+    return a.sizes_tuple                                                                                                 \
+               ? strider::tuple(l, a.values STRIDER_TABLE_CAT(STRIDER_TABLE_DIMENSION_, STRIDER_TABLE_COUNT parameters))   \
+               : strider::name(l, a.values[0] STRIDER_TABLE_CAT(STRIDER_TABLE_DIMENSION_, STRIDER_TABLE_COUNT parameters)); \
+  }) __VA_OPT__(, __VA_ARGS__), .tuple_name = #tuple
+
+#define STRIDER_TABLE_ENTRY_OF(member, op, parameters, form_of, words, call_example, one_line, ...)                      \
+  operation_info{.name = #op,                                                                                            \
+                 .starts_expression = false,                                                                             \
+                 .form = argument_form::form_of,                                                                         \
+                 STRIDER_TABLE_COUNTS_##form_of(parameters)                                                              \
+                 .arguments = words,                                                                                     \
+                 .example = call_example,                                                                                \
+                 .summary = one_line,                                                                                    \
+                 STRIDER_TABLE_FIELDS_##form_of(member, op, parameters __VA_OPT__(, __VA_ARGS__))},
+// `()` gives no entry: STRIDER_TABLE_HAS is empty for it, 1 otherwise.
+#define STRIDER_TABLE_HAS(...) __VA_OPT__(1)
+#define STRIDER_TABLE_WHEN_(...)
+#define STRIDER_TABLE_WHEN_1(...) STRIDER_TABLE_ENTRY_OF(__VA_ARGS__)
+#define STRIDER_TABLE_ENTRY(member, name, parameters, entry)                                                             \
+  STRIDER_TABLE_CAT(STRIDER_TABLE_WHEN_, STRIDER_TABLE_HAS entry)(member, name, parameters, STRIDER_UNPAREN entry)
+#define STRIDER_TABLE_VIEW_ENTRY(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example, expression_entry) \
+  STRIDER_TABLE_ENTRY(apply, name, (runtime_parameters, runtime_arguments), expression_entry)
+#define STRIDER_TABLE_PARTS_ENTRY(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example, expression_entry) \
+  STRIDER_TABLE_ENTRY(parts, name, (runtime_parameters, runtime_arguments), expression_entry)
+
 /// Every operation, bases first, in the order of the command's help.
 inline constexpr operation_info operation_table[] = {
     {"contiguous", true, argument_form::extents, 0, 0, "extents", "contiguous(3, 4, 5)", "row-major (C order) layout at offset 0",
@@ -131,48 +275,23 @@ inline constexpr operation_info operation_table[] = {
     {"layout", true, argument_form::strided, 0, 0, "(shape), (strides) and an optional offset", "layout((3, 4), (4, 1), 0)",
      "any strided layout",
      [](const dynamic_layout&, const operation_arguments& a) { return dynamic_layout(a.values, a.strides, a.offset); }},
-    {"slice", false, argument_form::index, 0, 0, "NumPy index text", "[1:, ::-1]", "NumPy basic indexing, written a[...]",
-     [](const auto& l, const operation_arguments& a) { return slice(l, a.index); }},
-    {"permute", false, argument_form::axes, 0, 0, "axes", "permute(2, 0, 1)", "result axis i is axis axes[i]",
-     [](const auto& l, const operation_arguments& a) { return permute(l, a.values); }},
-    {"transpose", false, argument_form::integers, 2, 2, "two axes", "transpose(0, 1)", "swaps two axes",
-     [](const auto& l, const operation_arguments& a) { return transpose(l, a.values[0], a.values[1]); }, nullptr,
-     {"swapaxes", "swapdims"}},
+    STRIDER_VIEW_OPERATIONS(STRIDER_TABLE_VIEW_ENTRY)
     {"flip", false, argument_form::axes_or_all, 0, 0, "axes", "flip(0)", "reverses the given axes, every axis, or none: flip(())",
      [](const auto& l, const operation_arguments& a) { return a.values.empty() && !a.no_axes ? flip(l) : flip(l, a.values); }},
-    {"broadcast_to", false, argument_form::extents, 0, 0, "extents", "broadcast_to(2, 3, 4)", "NumPy broadcast_to (stride 0 on stretched axes)",
-     [](const auto& l, const operation_arguments& a) { return broadcast_to(l, a.values); }},
     {"view", false, argument_form::extents, 0, 0, "extents", "view(4, -1)", "PyTorch view: a new shape without copying (one -1)",
      [](const auto& l, const operation_arguments& a) { return view(l, a.values); }},
     {"reshape", false, argument_form::extents, 0, 0, "extents", "reshape(-1)", "the view when one exists, else the copy's layout",
      [](const auto& l, const operation_arguments& a) { return reshape(l, a.values); }},
     {"squeeze", false, argument_form::axes_or_all, 0, 0, "axes", "squeeze(0)", "removes the given extent-1 axes, or every one",
      [](const auto& l, const operation_arguments& a) { return a.values.empty() && !a.no_axes ? squeeze(l) : squeeze(l, a.values); }},
-    {"unsqueeze", false, argument_form::integers, 1, 1, "one axis", "unsqueeze(0)", "inserts an extent-1 axis",
-     [](const auto& l, const operation_arguments& a) { return unsqueeze(l, a.values[0]); }},
-    {"diagonal", false, argument_form::integers, 0, 3, "at most three integers (offset, axis1, axis2)", "diagonal(0, 0, 1)",
-     "the diagonal of two axes, appended as the last axis",
-     [](const auto& l, const operation_arguments& a) { return diagonal(l, a.value_or(0, 0), a.value_or(1, 0), a.value_or(2, 1)); }},
-    {"unfold", false, argument_form::integers, 3, 3, "three integers (dimension, size, step)", "unfold(0, 3, 2)",
-     "PyTorch unfold: sliding windows, the window axis appended",
-     [](const auto& l, const operation_arguments& a) { return unfold(l, a.values[0], a.values[1], a.values[2]); }},
-    {"movedim", false, argument_form::axis_lists, 0, 0, "two axes or two tuples of axes (source, destination)", "movedim(0, 2)",
-     "PyTorch movedim, NumPy moveaxis: source axes to destination places",
-     [](const auto& l, const operation_arguments& a) { return movedim(l, a.values, a.destination); }, nullptr, {"moveaxis"}},
-    {"unflatten", false, argument_form::axis_extents, 0, 0, "a dimension and a tuple of sizes", "unflatten(1, (2, -1))",
-     "PyTorch unflatten: one dimension split into several (one size may be -1)",
-     [](const auto& l, const operation_arguments& a) { return unflatten(l, a.values[0], a.extents); }},
-    {"expand", false, argument_form::extents, 0, 0, "sizes", "expand(2, -1, 4)", "PyTorch expand: stretch extent-1 axes, -1 keeps one",
-     [](const auto& l, const operation_arguments& a) { return expand(l, a.values); }},
-    {"flatten", false, argument_form::integers, 0, 2, "at most two integers (start_dim, end_dim)", "flatten(1)",
-     "PyTorch flatten as a view: merges axes start_dim to end_dim",
-     [](const auto& l, const operation_arguments& a) { return flatten(l, a.value_or(0, 0), a.value_or(1, -1)); }},
-    {"narrow", false, argument_form::integers, 3, 3, "three integers (dimension, start, length)", "narrow(0, 1, 2)",
-     "PyTorch narrow: elements [start, start + length) of a dimension",
-     [](const auto& l, const operation_arguments& a) { return narrow(l, a.values[0], a.values[1], a.values[2]); }},
-    {"select", false, argument_form::integers, 2, 2, "two integers (dimension, index)", "select(0, 1)",
-     "PyTorch select: one index of a dimension, which is removed",
-     [](const auto& l, const operation_arguments& a) { return select(l, a.values[0], a.values[1]); }},
+    {"sliding_window_view", false, argument_form::windows, 0, 0, "a window shape and optional axes", "sliding_window_view((2, 2))",
+     "NumPy sliding_window_view: every window, window axes appended",
+     [](const auto& l, const operation_arguments& a) {
+       return a.has_axes ? sliding_window_view(l, a.values, a.axes) : sliding_window_view(l, a.values);
+     }},
+    {"ravel", false, argument_form::integers, 0, 0, "no arguments", "ravel()", "NumPy/PyTorch ravel: one axis, a view when C-contiguous, else the copy's layout",
+     [](const auto& l, const operation_arguments&) { return ravel(l); }},
+    STRIDER_PARTS_OPERATIONS(STRIDER_TABLE_PARTS_ENTRY)
     {"coalesce", false, argument_form::integers, 0, 0, "no arguments", "coalesce()",
      "CuTe coalesce (row-major): the fewest axes, same elements in the same order",
      [](const auto& l, const operation_arguments&) { return coalesce(l); }, nullptr, {}, {}, true},
@@ -206,70 +325,57 @@ inline constexpr operation_info operation_table[] = {
      "blocks every axis: which tile, then the element in the tile (no padding)",
      [](const auto& l, const operation_arguments& a) { return tile(l, a.values); }, nullptr, {}, {}, true,
      [](const dynamic_layout& l, const operation_arguments& a) { return detail::tiled(l, a.values).tile_rank; }},
-    {"rearrange", false, argument_form::pattern, 0, 0, "an einops pattern and axis sizes", "rearrange(\"h (w p) -> h w p\", p=2)",
-     "einops rearrange as a view: split, reorder and merge named axes",
-     [](const auto& l, const operation_arguments& a) { return rearrange(l, a.pattern, a.sizes); }},
-    {"matrix_transpose", false, argument_form::integers, 0, 0, "no arguments", "matrix_transpose()",
-     "PyTorch mT (also written .mT): the last two axes swapped",
-     [](const auto& l, const operation_arguments&) { return matrix_transpose(l); }, nullptr, {}, "mT"},
-    {"reverse_axis_order", false, argument_form::integers, 0, 0, "no arguments", "reverse_axis_order()",
-     "NumPy .T (also written .T): the order of the axes reversed",
-     [](const auto& l, const operation_arguments&) { return reverse_axis_order(l); }, nullptr, {}, "T"},
-    {"sliding_window_view", false, argument_form::windows, 0, 0, "a window shape and optional axes", "sliding_window_view((2, 2))",
-     "NumPy sliding_window_view: every window, window axes appended",
-     [](const auto& l, const operation_arguments& a) {
-       return a.has_axes ? sliding_window_view(l, a.values, a.axes) : sliding_window_view(l, a.values);
-     }},
-    {"split", false, argument_form::split_sizes, 0, 0, "a size or a tuple of sizes, and an optional dimension", "split(2, 0)[1]",
-     "PyTorch split: parts of a size, or of listed sizes ([i] picks one)", nullptr,
-     [](const auto& l, const operation_arguments& a) {
-       return a.sizes_tuple ? split_with_sizes(l, a.values, a.dim) : split(l, a.values[0], a.dim);
-     }, {}, {}, false, nullptr, "split_with_sizes"},
-    {"chunk", false, argument_form::integers, 1, 2, "one or two integers (chunks, dimension)", "chunk(3, 0)[-1]",
-     "PyTorch chunk: at most chunks parts ([i] picks one)", nullptr,
-     [](const auto& l, const operation_arguments& a) { return chunk(l, a.values[0], a.value_or(1, 0)); }},
-    {"unbind", false, argument_form::integers, 0, 1, "at most one integer (dimension)", "unbind(1)[0]",
-     "PyTorch unbind: one part per index, the axis removed ([i] picks one)", nullptr,
-     [](const auto& l, const operation_arguments& a) { return unbind(l, a.value_or(0, 0)); }},
-    {"tensor_split", false, argument_form::split_sizes, 0, 0, "sections or a tuple of indices, and an optional dimension", "tensor_split(3, 1)[0]",
-     "PyTorch tensor_split, NumPy array_split: n parts, the first ones longer, or at indices ([i] picks one)", nullptr,
-     [](const auto& l, const operation_arguments& a) {
-       return a.sizes_tuple ? tensor_split_indices(l, a.values, a.dim) : tensor_split(l, a.values[0], a.dim);
-     }, {"array_split"}, {}, false, nullptr, "tensor_split_indices"},
-    {"numpy_split", false, argument_form::split_sizes, 0, 0, "sections or a tuple of indices, and an optional axis", "numpy_split(2, 1)[1]",
-     "NumPy split: n parts of equal extent, or at indices ([i] picks one)", nullptr,
-     [](const auto& l, const operation_arguments& a) {
-       return a.sizes_tuple ? tensor_split_indices(l, a.values, a.dim) : numpy_split(l, a.values[0], a.dim);
-     }, {}, {}, false, nullptr, "tensor_split_indices"},
-    {"hsplit", false, argument_form::split_sizes, 0, 1, "sections or a tuple of indices", "hsplit(2)[0]",
-     "NumPy hsplit: numpy_split along axis 1 (0 of a 1-D layout) ([i] picks one)", nullptr,
-     [](const auto& l, const operation_arguments& a) { return a.sizes_tuple ? hsplit_indices(l, a.values) : hsplit(l, a.values[0]); },
-     {}, {}, false, nullptr, "hsplit_indices"},
-    {"vsplit", false, argument_form::split_sizes, 0, 1, "sections or a tuple of indices", "vsplit(2)[0]",
-     "NumPy vsplit: numpy_split along axis 0 of 2 or more axes ([i] picks one)", nullptr,
-     [](const auto& l, const operation_arguments& a) { return a.sizes_tuple ? vsplit_indices(l, a.values) : vsplit(l, a.values[0]); },
-     {}, {}, false, nullptr, "vsplit_indices"},
-    {"dsplit", false, argument_form::split_sizes, 0, 1, "sections or a tuple of indices", "dsplit((1,))[1]",
-     "NumPy dsplit: numpy_split along axis 2 of 3 or more axes ([i] picks one)", nullptr,
-     [](const auto& l, const operation_arguments& a) { return a.sizes_tuple ? dsplit_indices(l, a.values) : dsplit(l, a.values[0]); },
-     {}, {}, false, nullptr, "dsplit_indices"},
-    {"t", false, argument_form::integers, 0, 0, "no arguments", "t()", "PyTorch t: a matrix transposed (rank 0 and 1 as they are)",
-     [](const auto& l, const operation_arguments&) { return t(l); }},
-    {"rot90", false, argument_form::integers, 0, 3, "at most three integers (k, axis1, axis2)", "rot90(1, 0, 1)",
-     "NumPy rot90(k, axes=(axis1, axis2)): k quarter turns from axis1 towards axis2",
-     [](const auto& l, const operation_arguments& a) { return rot90(l, a.value_or(0, 1), a.value_or(1, 0), a.value_or(2, 1)); }},
-    {"rollaxis", false, argument_form::integers, 1, 2, "one or two integers (axis, start)", "rollaxis(2, 0)",
-     "NumPy rollaxis: an axis moved to just before the axis at start",
-     [](const auto& l, const operation_arguments& a) { return rollaxis(l, a.values[0], a.value_or(1, 0)); }},
-    {"expand_dims", false, argument_form::axes, 0, 0, "axes", "expand_dims((0, 2))",
-     "NumPy expand_dims: an extent-1 axis at each place of the result",
-     [](const auto& l, const operation_arguments& a) { return expand_dims(l, a.values); }},
-    {"ravel", false, argument_form::integers, 0, 0, "no arguments", "ravel()", "NumPy/PyTorch ravel: one axis, a view when C-contiguous, else the copy's layout",
-     [](const auto& l, const operation_arguments&) { return ravel(l); }},
-    {"as_strided", false, argument_form::strided, 0, 0, "(shape), (strides) and an optional offset", "as_strided((2, 2), (1, 2), 0)",
-     "PyTorch as_strided: anywhere in the storage the input was cut from",
-     [](const auto& l, const operation_arguments& a) { return as_strided(l, a.values, a.strides, a.has_offset ? a.offset : detail::input_offset(l)); }},
 };
+
+#undef STRIDER_TABLE_CALL_axes
+#undef STRIDER_TABLE_CALL_axis_extents
+#undef STRIDER_TABLE_CALL_axis_lists
+#undef STRIDER_TABLE_CALL_extents
+#undef STRIDER_TABLE_CALL_index
+#undef STRIDER_TABLE_CALL_integers
+#undef STRIDER_TABLE_CALL_pattern
+#undef STRIDER_TABLE_CALL_strided
+#undef STRIDER_TABLE_CAT
+#undef STRIDER_TABLE_CAT_
+#undef STRIDER_TABLE_COUNT
+#undef STRIDER_TABLE_COUNTS_NONE
+#undef STRIDER_TABLE_COUNTS_axes
+#undef STRIDER_TABLE_COUNTS_axis_extents
+#undef STRIDER_TABLE_COUNTS_axis_lists
+#undef STRIDER_TABLE_COUNTS_extents
+#undef STRIDER_TABLE_COUNTS_index
+#undef STRIDER_TABLE_COUNTS_integers
+#undef STRIDER_TABLE_COUNTS_pattern
+#undef STRIDER_TABLE_COUNTS_split_sizes
+#undef STRIDER_TABLE_COUNTS_strided
+#undef STRIDER_TABLE_COUNT_OF
+#undef STRIDER_TABLE_DIMENSION_1
+#undef STRIDER_TABLE_DIMENSION_2
+#undef STRIDER_TABLE_ENTRY
+#undef STRIDER_TABLE_ENTRY_OF
+#undef STRIDER_TABLE_FIELDS
+#undef STRIDER_TABLE_FIELDS_axes
+#undef STRIDER_TABLE_FIELDS_axis_extents
+#undef STRIDER_TABLE_FIELDS_axis_lists
+#undef STRIDER_TABLE_FIELDS_extents
+#undef STRIDER_TABLE_FIELDS_index
+#undef STRIDER_TABLE_FIELDS_integers
+#undef STRIDER_TABLE_FIELDS_pattern
+#undef STRIDER_TABLE_FIELDS_split_sizes
+#undef STRIDER_TABLE_FIELDS_strided
+#undef STRIDER_TABLE_HAS
+#undef STRIDER_TABLE_INTEGERS_0
+#undef STRIDER_TABLE_INTEGERS_1
+#undef STRIDER_TABLE_INTEGERS_2
+#undef STRIDER_TABLE_INTEGERS_3
+#undef STRIDER_TABLE_NTH
+#undef STRIDER_TABLE_PARTS_ENTRY
+#undef STRIDER_TABLE_SET_apply
+#undef STRIDER_TABLE_SET_parts
+#undef STRIDER_TABLE_TEXT
+#undef STRIDER_TABLE_VIEW_ENTRY
+#undef STRIDER_TABLE_WHEN_
+#undef STRIDER_TABLE_WHEN_1
 
 /// The entry of the operation called `name` (its name or one of its aliases), or nullptr.
 constexpr const operation_info* find_operation(std::string_view name) {

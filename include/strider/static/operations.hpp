@@ -466,10 +466,10 @@ using broadcast_shapes_t =
 // unconstrained, and clang 14 substitutes a declared return type before checking constraints.
 
 // The listed operations (core/operation_forms.hpp): `narrow<1, 0, 2>(l)` is `narrow_t<L, 1, 0, 2>{}`.
-#define STRIDER_STATIC_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example) \
+#define STRIDER_STATIC_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example, expression_entry) \
   template <STRIDER_COMMA_AFTER static_parameters static_layout_type L>                                                   \
   STRIDER_HOST_DEVICE constexpr auto name(L) { return name##_t<L STRIDER_COMMA_BEFORE static_arguments>{}; }
-#define STRIDER_STATIC_PARTS_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example) \
+#define STRIDER_STATIC_PARTS_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example, expression_entry) \
   template <STRIDER_COMMA_AFTER static_parameters static_layout_type L>                                                   \
   constexpr auto name(L) { return name##_t<L STRIDER_COMMA_BEFORE static_arguments>{}; }
 STRIDER_VIEW_OPERATIONS(STRIDER_STATIC_FORM)
@@ -519,7 +519,7 @@ STRIDER_HOST_DEVICE constexpr R layout_from(const dynamic_layout& result) {
 }  // namespace detail
 
 // The listed operations: `narrow<1, 0, 2>(l)` is `narrow(l.dynamic(), 1, 0, 2)` as a narrow_t<L, 1, 0, 2>.
-#define STRIDER_MIXED_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example) \
+#define STRIDER_MIXED_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example, expression_entry) \
   template <STRIDER_COMMA_AFTER static_parameters mixed_layout_type L>                                                    \
   STRIDER_HOST_DEVICE constexpr auto name(const L& l) {                                                                  \
     return detail::layout_from<name##_t<L STRIDER_COMMA_BEFORE static_arguments>>(name(l.dynamic() STRIDER_COMMA_BEFORE rule_arguments)); \
@@ -617,7 +617,7 @@ constexpr Tuple parts_from(const Parts& parts) {
 
 // split, chunk and unbind of a mixed layout: the split axis must be static (the number of
 // parts is in the type); each part is a static or mixed layout.
-#define STRIDER_MIXED_PARTS_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example) \
+#define STRIDER_MIXED_PARTS_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example, expression_entry) \
   template <STRIDER_COMMA_AFTER static_parameters mixed_layout_type L>                                                    \
   constexpr auto name(const L& l) {                                                                                      \
     return detail::parts_from<name##_t<L STRIDER_COMMA_BEFORE static_arguments>>(name(l.dynamic() STRIDER_COMMA_BEFORE rule_arguments)); \

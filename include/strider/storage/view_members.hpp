@@ -29,7 +29,7 @@ class dynamic_view_operations {
  public:
 // The listed operations (core/operation_forms.hpp): `v.narrow(1, 0, 2)` is a view of v's storage
 // through `narrow(v.layout(), 1, 0, 2)`; split and its kin give a view_parts.
-#define STRIDER_MEMBER_FORM(on, name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example) \
+#define STRIDER_MEMBER_FORM(on, name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example, expression_entry) \
   auto name(STRIDER_UNPAREN runtime_parameters) & { return on(self(), strider::name(self().layout() STRIDER_COMMA_BEFORE runtime_arguments)); } \
   auto name(STRIDER_UNPAREN runtime_parameters) const& { return on(self(), strider::name(self().layout() STRIDER_COMMA_BEFORE runtime_arguments)); } \
   void name(STRIDER_UNPAREN runtime_parameters) && requires Owning = delete;

@@ -66,13 +66,13 @@ constexpr auto with_mixed_layouts(X& x, Make make) {
 
 // --- view operations, mixed layouts: the same template arguments, on the run-time entries -----
 // Each runs the layout function form of the same name (static/operations.hpp).
-#define STRIDER_MIXED_VIEW_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example) \
+#define STRIDER_MIXED_VIEW_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example, expression_entry) \
   template <STRIDER_COMMA_AFTER static_parameters detail::mixed_source X>                                                 \
     requires detail::borrowable<X>                                                                                        \
   STRIDER_HOST_DEVICE constexpr auto name(X&& x) {                                                                        \
     return detail::with_mixed_layout(x, [](const auto& l) { return name<STRIDER_UNPAREN static_arguments>(l); });           \
   }
-#define STRIDER_MIXED_PARTS_VIEW_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example) \
+#define STRIDER_MIXED_PARTS_VIEW_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example, expression_entry) \
   template <STRIDER_COMMA_AFTER static_parameters detail::mixed_source X>                                                 \
     requires detail::borrowable<X>                                                                                        \
   constexpr auto name(X&& x) {                                                                                            \
@@ -114,7 +114,7 @@ STRIDER_HOST_DEVICE constexpr auto tile(X&& x) { return detail::with_mixed_layou
 // --- view operations, static layouts: template arguments, as the layout functions ------------
 // The listed operations (core/operation_forms.hpp): `narrow<1, 0, 2>(v)` views v's storage through
 // narrow_t<L, 1, 0, 2>, L the layout before a swizzle.
-#define STRIDER_STATIC_VIEW_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example) \
+#define STRIDER_STATIC_VIEW_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example, expression_entry) \
   template <STRIDER_COMMA_AFTER static_parameters detail::static_source X>                                                \
     requires detail::borrowable<X>                                                                                        \
   STRIDER_HOST_DEVICE constexpr auto name(X&& x) {                                                                        \
@@ -189,7 +189,7 @@ constexpr auto with_layouts(X& x) { return with_layouts<Layouts>(x, std::make_in
 }  // namespace detail
 
 // The listed operations with several results: a std::tuple of views.
-#define STRIDER_STATIC_PARTS_VIEW_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example) \
+#define STRIDER_STATIC_PARTS_VIEW_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example, expression_entry) \
   template <STRIDER_COMMA_AFTER static_parameters detail::static_source X>                                                \
     requires detail::borrowable<X>                                                                                        \
   constexpr auto name(X&& x) {                                                                                            \
@@ -200,7 +200,7 @@ STRIDER_PARTS_OPERATIONS(STRIDER_STATIC_PARTS_VIEW_FORM)
 
 // --- view operations, dynamic layouts: function arguments, as the layout functions -----------
 // The listed operations: `narrow(v, 1, 0, 2)` is `v.as_view().narrow(1, 0, 2)` (view_members.hpp).
-#define STRIDER_DYNAMIC_VIEW_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example) \
+#define STRIDER_DYNAMIC_VIEW_FORM(name, static_parameters, static_arguments, rule_arguments, runtime_parameters, runtime_arguments, nvcc, example, expression_entry) \
   template <detail::dynamic_source X>                                                                                     \
     requires detail::borrowable<X>                                                                                        \
   auto name(X&& x STRIDER_COMMA_BEFORE runtime_parameters) { return x.as_view().name(STRIDER_UNPAREN runtime_arguments); }
