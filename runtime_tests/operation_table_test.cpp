@@ -4,7 +4,8 @@
 // may copy, has none: a view never copies), and all of them give the layout the expression
 // language gives for the same call. The operations listed in core/operation_forms.hpp are checked
 // from their entries (each entry's example, every form generated from it), so a new entry needs
-// nothing here; the others are written out below. A table entry that nothing here checks fails
+// nothing here (an operation written with integers is also called with each number of them its
+// registry entry allows); the others are written out below. A table entry that nothing here checks fails
 // the coverage check, and so does a form that disagrees.
 #include <algorithm>
 #include <string>
@@ -99,6 +100,42 @@ struct example_inputs {
   std::string base;
 };
 
+// An operation written with integers may leave out the trailing ones that have defaults: the
+// expression with the example's first k integers, for every k its table entry allows, against
+// the rule called in C++ with the same k (the compiler supplies the rule's defaults).
+template <class Rule, class... Given>
+void check_omitted_integers(std::string_view name, std::string_view base, const dynamic_layout& l, const Rule& rule,
+                            Given... given) {
+  const operation_info* op = find_operation(name);
+  if constexpr ((std::is_same_v<Given, index_t> && ...)) {
+    if (op == nullptr || op->form != argument_form::integers) return;
+    const index_t values[] = {given..., 0};
+    REQUIRE(op->max_arguments == sizeof...(Given));
+    const auto check_first = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      if (sizeof...(I) < op->min_arguments) return;
+      std::string call = std::string(base) + "." + std::string(name) + "(";
+      for (std::size_t i = 0; i < sizeof...(I); ++i) call += (i ? ", " : "") + std::to_string(values[i]);
+      call += ")";
+      INFO(call);
+      if constexpr (requires { rule(l, values[I]...); }) {
+        const auto expected = rule(l, values[I]...);
+        if constexpr (std::is_same_v<decltype(expected), const layout_parts>) {
+          for (index_t i = 0; i < static_cast<index_t>(expected.size()); ++i)
+            CHECK(evaluate(call + "[" + std::to_string(i) + "]") == expected[i]);
+        } else {
+          CHECK(evaluate(call) == expected);
+        }
+      } else {
+        FAIL("the table lets the call leave out integers the rule needs");
+      }
+    };
+    [&]<std::size_t... K>(std::index_sequence<K...>) {
+      (check_first(std::make_index_sequence<K>{}), ...);
+    }(std::make_index_sequence<sizeof...(Given) + 1>{});
+  }
+}
+#define STRIDER_RULE_OF(name) [](const auto&... arguments) -> decltype(strider::name(arguments...)) { return strider::name(arguments...); }
+
 #define STRIDER_EXAMPLE_EXTENTS_(extents, arguments) STRIDER_UNPAREN extents
 #define STRIDER_EXAMPLE_ARGUMENTS_(extents, arguments) STRIDER_UNPAREN arguments
 #define STRIDER_EXAMPLE_TEXT_(extents, arguments) "contiguous" #extents, #arguments
@@ -138,7 +175,8 @@ struct example_inputs {
     CHECK(in.t.name(STRIDER_UNPAREN rule_arguments).layout() == expected);                                              \
     CHECK(strider::name<STRIDER_UNPAREN static_arguments>(extent_twin<In>()).dynamic() == expected);                \
     CHECK(strider::name<STRIDER_UNPAREN static_arguments>(stride_twin<In>()).dynamic() == expected);                \
-    CHECK(strider::name<STRIDER_UNPAREN static_arguments>(in.mixed_view).layout().dynamic() == expected);)
+    CHECK(strider::name<STRIDER_UNPAREN static_arguments>(in.mixed_view).layout().dynamic() == expected);               \
+    check_omitted_integers(#name, base, in.l, STRIDER_RULE_OF(name) STRIDER_COMMA_BEFORE rule_arguments);)
 
 // Several results: part i of every form equals part i of the rule and the expression's [i]; the
 // function form also on the twin with a run-time stride (a run-time extent would be refused where
@@ -167,7 +205,8 @@ struct example_inputs {
       CHECK(strider::name(in.dv STRIDER_COMMA_BEFORE rule_arguments)[i].layout() == expected[i]);                        \
       CHECK(in.dv.name(STRIDER_UNPAREN rule_arguments)[i].layout() == expected[i]);                                     \
       CHECK(in.t.name(STRIDER_UNPAREN rule_arguments)[i].layout() == expected[i]);                                      \
-    })
+    }                                                                                                                   \
+    check_omitted_integers(#name, base, in.l, STRIDER_RULE_OF(name) STRIDER_COMMA_BEFORE rule_arguments);)
 
 TEST_CASE("every operation of the table exists in every form, and the forms agree") {
   auto data = storage(64);
