@@ -3,10 +3,10 @@
 // functions (static and dynamic views) and member forms (dynamic views and tensors; reshape, which
 // may copy, has none: a view never copies), and all of them give the layout the expression
 // language gives for the same call. The operations listed in core/operation_forms.hpp are checked
-// from their entries (each entry's example, every form generated from it), so a new entry needs
-// nothing here (an operation written with integers is also called with each number of them its
-// registry entry allows); the others are written out below. A table entry that nothing here checks fails
-// the coverage check, and so does a form that disagrees.
+// from their entries (each entry's example, every form generated from it; one written with
+// integers also with each number of them its registry entry allows), so a new entry needs nothing
+// here; the others are written out below. A table entry that nothing here checks fails the
+// coverage check, and so does a form that disagrees.
 #include <algorithm>
 #include <string>
 #include <string_view>

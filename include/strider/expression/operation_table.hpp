@@ -71,52 +71,45 @@ constexpr index_t input_offset(const maybe_layout& l) {
   return l.entries().offset.value;
 }
 
-// How many parameters of a run-time parameter list, `#` of a list entry's field, have no default
-// (`"(index_t dim, index_t start = 0)"`: 1): the fewest integers an operation written with
-// integers takes.
-constexpr std::size_t required_parameters(std::string_view list) {
-  std::size_t count = 0;
-  int depth = 0;
+// A run-time parameter list, `#` of a list entry's field (`"(index_t dim, index_t start = 0)"`), as
+// the integers form reads it: how many leading parameters have no default (1: the fewest integers
+// the operation takes), and each parameter's default (start's 0; 0 where it has none).
+struct integer_parameters {
+  std::size_t required = 0;
+  index_t defaults[max_rank] = {};
+};
+constexpr integer_parameters read_integer_parameters(std::string_view list) {
+  integer_parameters out;
+  std::size_t parameter = 0;
   bool empty = true, defaulted = false;
+  index_t sign = 1;
+  int depth = 0;
   for (const char c : list) {
     depth -= c == ')' || c == '}';
     if (depth == 1 && c == ',') {
-      count += !empty && !defaulted;
+      out.required += !empty && !defaulted && out.required == parameter;
+      ++parameter;
       empty = true;
       defaulted = false;
+      sign = 1;
+    } else if (depth == 1 && c == '=') {
+      defaulted = true;
     } else if (depth >= 1 && c != ' ') {
       empty = false;
-      defaulted = defaulted || (depth == 1 && c == '=');
+      if (defaulted && c == '-') sign = -1;
+      if (defaulted && c >= '0' && c <= '9' && parameter < max_rank)
+        out.defaults[parameter] = out.defaults[parameter] * 10 + sign * (c - '0');
     }
     depth += c == '(' || c == '{';
   }
-  return count + (!empty && !defaulted);
-}
-
-// The default of parameter i in a run-time parameter list, `#` of a list entry's field
-// (`"(index_t k = 1, index_t axis = 0)"`, 0: 1), or 0 if it has none (the parser asked for it).
-constexpr index_t parameter_default(std::string_view list, std::size_t i) {
-  std::size_t parameter = 0;
-  int depth = 0;
-  for (std::size_t c = 0; c < list.size(); ++c) {
-    if (list[c] == ')' || list[c] == '}') --depth;
-    if (depth == 1 && list[c] == ',') ++parameter;
-    if (depth == 1 && list[c] == '=' && parameter == i) {
-      index_t value = 0, sign = 1;
-      for (++c; c < list.size() && (list[c] == ' ' || list[c] == '-'); ++c)
-        if (list[c] == '-') sign = -1;
-      for (; c < list.size() && list[c] >= '0' && list[c] <= '9'; ++c) value = value * 10 + (list[c] - '0');
-      return sign * value;
-    }
-    if (list[c] == '(' || list[c] == '{') ++depth;
-  }
-  return 0;
+  out.required += !empty && !defaulted && out.required == parameter;
+  return out;
 }
 
 // Integer argument i of an operation: the one given, else the default of the rule's run-time
 // `parameters` (the parser checked that every argument without a default was given).
 constexpr index_t integer_argument(const dims& values, std::size_t i, std::string_view parameters) {
-  return i < values.size() ? values[i] : parameter_default(parameters, i);
+  return i < values.size() ? values[i] : read_integer_parameters(parameters).defaults[i];
 }
 }  // namespace detail
 
@@ -198,7 +191,7 @@ struct operation_info {
 
 // The argument counts the parser reads: the integers form's, and whether a split takes a dimension.
 #define STRIDER_TABLE_COUNTS_integers(parameters)                                                                        \
-  .min_arguments = detail::required_parameters(STRIDER_TABLE_TEXT parameters),                                           \
+  .min_arguments = detail::read_integer_parameters(STRIDER_TABLE_TEXT parameters).required,                                           \
   .max_arguments = STRIDER_TABLE_COUNT parameters,
 #define STRIDER_TABLE_COUNTS_split_sizes(parameters) .min_arguments = 0, .max_arguments = STRIDER_TABLE_COUNT parameters,
 #define STRIDER_TABLE_COUNTS_NONE(parameters) .min_arguments = 0, .max_arguments = 0,
