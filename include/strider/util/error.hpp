@@ -120,6 +120,13 @@ template <class... Args>
   throw layout_error(format, args...);
 #endif
 }
+// refuse_in's throw, "op: " before the format: a template of the argument types only, shared by
+// every operation, so that refuse_in<Op> itself is one call per operation (its own string
+// concatenation made <strider/expression.hpp> measurably dearer to include).
+template <class... Args>
+[[noreturn]] void refuse_named(const char* operation, const char* format, const Args&... args) {
+  throw layout_error(std::string(operation) + ": " + format, args...);
+}
 /// refuse() in a check that several operations share: Op (a tag with `name()`) is the operation
 /// that called it, and the message starts with its name ("complement: the layout is not unique
 /// ..."). Being the function's template argument, the name is on the compiler's error line (g++
@@ -130,7 +137,7 @@ template <class Op, class... Args>
 #ifdef __CUDA_ARCH__
   device_refusal_in(Op::name(), format, args...);
 #else
-  throw layout_error(std::string(Op::name()) + ": " + format, args...);
+  refuse_named(Op::name(), format, args...);
 #endif
 }
 /// refuse() for index text: the message names the column (index_text_error).
