@@ -1,4 +1,4 @@
-// expect: op::complement[;,>].*\{\} spans \{\} offsets, which do not divide the \{\} it must tile
+// expect: op::complement[^a-z_].*\{\} spans \{\} offsets, which do not divide the \{\} it must tile
 // (4):(2) repeats every 8 offsets: no layout completes it to a bijection onto [0, 20).
 #include <strider/static.hpp>
 

@@ -1,4 +1,4 @@
-// expect: op::complement[;,>].*is not unique or not increasing
+// expect: op::complement[^a-z_].*is not unique or not increasing
 // A stride-0 axis repeats its elements: no complement makes a bijection of it.
 #include <strider/static.hpp>
 

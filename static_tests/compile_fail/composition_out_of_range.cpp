@@ -1,4 +1,4 @@
-// expect: op::composition[;,>].*\{\} reaches index \{\}, past the \{\} elements of the first layout
+// expect: op::composition[^a-z_].*\{\} reaches index \{\}, past the \{\} elements of the first layout
 // B's offsets are indices of A: 5 steps of 6 reach index 24 of a 4x6 layout.
 #include <strider/static.hpp>
 

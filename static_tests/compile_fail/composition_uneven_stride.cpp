@@ -1,4 +1,4 @@
-// expect: op::composition[;,>].*axis \{\} of \{\} \(stride \{\}\) steps unevenly over the extents of the layout it reads
+// expect: op::composition[^a-z_].*axis \{\} of \{\} \(stride \{\}\) steps unevenly over the extents of the layout it reads
 // B reads every fourth index of a column-major 4x6 layout: its columns of 4 and rows of 6 do not
 // split into steps of 4 (CuTe's divisibility condition; CuTe checks it only for static values).
 #include <strider/static.hpp>

@@ -1,4 +1,4 @@
-// expect: op::logical_divide[;,>].*\{\} spans \{\} offsets, which do not divide the \{\} it must tile
+// expect: op::logical_divide[^a-z_].*\{\} spans \{\} offsets, which do not divide the \{\} it must tile
 // Tiles of 5 elements do not divide 24: strider refuses where CuTe would pad the last tile.
 #include <strider/static.hpp>
 

@@ -1,4 +1,4 @@
-// expect: op::numpy_split[;,>].*sections do not divide axis
+// expect: op::numpy_split[^a-z_].*sections do not divide axis
 // NumPy's split into equal sections refuses 3 parts of 4 elements (tensor_split_t allows them).
 #include <strider/static.hpp>
 

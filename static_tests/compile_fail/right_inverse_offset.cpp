@@ -1,4 +1,4 @@
-// expect: op::right_inverse[;,>].*\{\} starts at offset \{\}, not 0
+// expect: op::right_inverse[^a-z_].*\{\} starts at offset \{\}, not 0
 // An inverse maps offsets back to indices from 0: a crop that starts at offset 2 has none.
 #include <strider/static.hpp>
 

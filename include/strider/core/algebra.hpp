@@ -29,8 +29,8 @@
 namespace strider {
 
 namespace detail {
-template <class Op, class V>
-STRIDER_HOST_DEVICE constexpr V coalesced(const V& in) {
+template <class V>
+STRIDER_HOST_DEVICE constexpr V coalesced(const V& in, check_caller caller) {
   using E = entry_t<V>;
   V out = in;
   out.rank = 0;
@@ -54,8 +54,8 @@ STRIDER_HOST_DEVICE constexpr V coalesced(const V& in) {
     bool merge = false;
     if (out.rank > 0) {
       const E outer = out.strides[out.rank - 1], stride = in.strides[d];
-      if (decided<Op>(stride == 0, "whether two axes merge")) merge = decided<Op>(outer == 0, "whether two axes merge");
-      else merge = decided<Op>(outer % stride == 0, "whether two axes merge") && decided<Op>(outer / stride == in.shape[d], "whether two axes merge");
+      if (decided(stride == 0, "whether two axes merge", caller)) merge = decided(outer == 0, "whether two axes merge", caller);
+      else merge = decided(outer % stride == 0, "whether two axes merge", caller) && decided(outer / stride == in.shape[d], "whether two axes merge", caller);
     }
     if (merge) {
       out.shape[out.rank - 1] = out.shape[out.rank - 1] * in.shape[d];  // at most the element count
@@ -69,7 +69,7 @@ STRIDER_HOST_DEVICE constexpr V coalesced(const V& in) {
       ++out.rank;
     }
   }
-  for (std::size_t e = 0; e < out.rank; ++e) refuse_lone_run_time_axis<Op>(lone[e], lone_axis[e], "the layout");
+  for (std::size_t e = 0; e < out.rank; ++e) refuse_lone_run_time_axis(lone[e], lone_axis[e], "the layout", caller);
   for (std::size_t e = out.rank; e < max_rank; ++e) out.shape[e] = out.strides[e] = 0;
   return out;
 }
@@ -86,7 +86,7 @@ STRIDER_HOST_DEVICE constexpr V coalesced(const V& in) {
 ///      merges with a neighbour or is a dyn_multiple<N>, N > 1).
 /// @example `contiguous(2, 3, 4).coalesce()` is shape (24,), strides (1,), offset 0.
 template <detail::rule_layout L>
-STRIDER_HOST_DEVICE constexpr L coalesce(const L& l) { return detail::subset_result(detail::coalesced<detail::op::coalesce>(l.entries())); }
+STRIDER_HOST_DEVICE constexpr L coalesce(const L& l) { return detail::subset_result(detail::coalesced(l.entries(), detail::called_by<detail::op::coalesce>())); }
 
 namespace detail {
 
@@ -122,13 +122,12 @@ struct basic_mode_list {
   // Appends a mode, dropping extent 1 and merging with the previous mode when it continues it
   // (CuTe's coalesce: s0:d0 ++ s1:s0*d0 => s0*s1:d0). On a maybe_layout, whether modes merge must be
   // static, and a run-time extent that stays a mode of its own is marked (an extent of 1 would go).
-  template <class Op>
-  STRIDER_HOST_DEVICE constexpr void push_coalesced(E extent, E step) {
+  STRIDER_HOST_DEVICE constexpr void push_coalesced(E extent, E step, check_caller caller) {
     if (static_cast<bool>(is_one(extent))) return;
     if (size > 0) {
       E next = 0;
       const auto overflows = mul_overflows(shape[size - 1], stride[size - 1], &next);
-      if (!decided<Op>(overflows, "whether two axes merge") && decided<Op>(next == step, "whether two axes merge")) {
+      if (!decided(overflows, "whether two axes merge", caller) && decided(next == step, "whether two axes merge", caller)) {
         shape[size - 1] = shape[size - 1] * extent;  // at most the element count of a valid layout
         if constexpr (!std::is_same_v<E, index_t>) lone.mode[size - 1] = false;
         return;
@@ -149,13 +148,13 @@ STRIDER_HOST_DEVICE constexpr basic_mode_list<common_entry_t<E, entry_t<V>>> mod
 }
 
 // Appends modes (CuTe's order) to `out` as axes (strider's order).
-template <class Op, class V, class E>
-STRIDER_HOST_DEVICE constexpr void append_axes(V& out, const basic_mode_list<E>& m) {
+template <class V, class E>
+STRIDER_HOST_DEVICE constexpr void append_axes(V& out, const basic_mode_list<E>& m, check_caller caller) {
   if (out.rank + m.size > max_rank)
-    detail::refuse_in<Op>("the result would have {} axes, more than max_rank ({})", out.rank + m.size, max_rank);
+    caller.refuse("the result would have {} axes, more than max_rank ({})", {out.rank + m.size, max_rank});
   for (std::size_t i = m.size; i-- > 0;) {
     if constexpr (!std::is_same_v<E, index_t>)
-      refuse_lone_run_time_axis<Op>(m.lone.mode[i], out.rank, "the result");
+      refuse_lone_run_time_axis(m.lone.mode[i], out.rank, "the result", caller);
     out.shape[out.rank] = m.shape[i];
     out.strides[out.rank] = m.stride[i];
     ++out.rank;
@@ -163,9 +162,9 @@ STRIDER_HOST_DEVICE constexpr void append_axes(V& out, const basic_mode_list<E>&
 }
 
 // A layout read as an index map must start at 0.
-template <class Op, class V>
-STRIDER_HOST_DEVICE constexpr void require_offset_zero(const V& v, const char* what) {
-  if (v.offset != 0) detail::refuse_in<Op>("{} starts at offset {}, not 0 (it is read as a function of the index)", what, known_value(v.offset));
+template <class V>
+STRIDER_HOST_DEVICE constexpr void require_offset_zero(const V& v, const char* what, check_caller caller) {
+  if (v.offset != 0) caller.refuse("{} starts at offset {}, not 0 (it is read as a function of the index)", {what, known_value(v.offset)});
 }
 
 // The axes of extent above 1 of a unique layout at offset 0, sorted by stride, where each stride
@@ -179,20 +178,20 @@ struct basic_nested_axes {
   E span = 1;
 };
 
-template <class Op, class V>
-STRIDER_HOST_DEVICE constexpr basic_nested_axes<entry_t<V>> sort_nested(const V& v, const char* what) {
-  constexpr const char* op = Op::name();
+template <class V>
+STRIDER_HOST_DEVICE constexpr basic_nested_axes<entry_t<V>> sort_nested(const V& v, const char* what, check_caller caller) {
+  const char* op = caller.name;
   using E = entry_t<V>;
   basic_nested_axes<E> out;
   for (std::size_t d = v.rank; d-- > 0;) {
-    if (v.shape[d] == 0) detail::refuse_in<Op>("{} is empty (axis {} has extent 0)", what, d);
-    if (decided<Op>(is_one(v.shape[d]), "whether an axis has extent 1")) continue;
+    if (v.shape[d] == 0) caller.refuse("{} is empty (axis {} has extent 0)", {what, d});
+    if (decided(is_one(v.shape[d]), "whether an axis has extent 1", caller)) continue;
     if (v.strides[d] <= 0)
-      detail::refuse_in<Op>("{} is not unique or not increasing (axis {} has extent {} and stride {})", what, d, known_value(v.shape[d]), known_value(v.strides[d]));
+      caller.refuse("{} is not unique or not increasing (axis {} has extent {} and stride {})", {what, d, known_value(v.shape[d]), known_value(v.strides[d])});
     // Insertion by stride; ties stay in axis order and are refused below.
     std::size_t at = out.sorted.size;
     out.sorted.push(v.shape[d], v.strides[d], d);
-    while (at > 0 && decided<Op>(out.sorted.stride[at - 1] > out.sorted.stride[at], "the order of the axes by stride")) {
+    while (at > 0 && decided(out.sorted.stride[at - 1] > out.sorted.stride[at], "the order of the axes by stride", caller)) {
       const E s = out.sorted.shape[at], t = out.sorted.stride[at];
       const std::size_t a = out.sorted.axis[at];
       out.sorted.shape[at] = out.sorted.shape[at - 1];
@@ -206,9 +205,9 @@ STRIDER_HOST_DEVICE constexpr basic_nested_axes<entry_t<V>> sort_nested(const V&
   }
   for (std::size_t i = 0; i < out.sorted.size; ++i) {
     const E stride = out.sorted.stride[i];
-    if (stride < out.span) detail::refuse_in<Op>("axis {} of {} (stride {}) lands inside the {} offsets its axes of smaller stride span (they overlap or interleave)", out.sorted.axis[i], what, known_value(stride), known_value(out.span));
+    if (stride < out.span) caller.refuse("axis {} of {} (stride {}) lands inside the {} offsets its axes of smaller stride span (they overlap or interleave)", {out.sorted.axis[i], what, known_value(stride), known_value(out.span)});
     if (stride % out.span != 0)
-      detail::refuse_in<Op>("stride {} of axis {} of {} is not a multiple of {}, the span of its axes of smaller stride, so the gaps are not a layout", known_value(stride), out.sorted.axis[i], what, known_value(out.span));
+      caller.refuse("stride {} of axis {} of {} is not a multiple of {}, the span of its axes of smaller stride, so the gaps are not a layout", {known_value(stride), out.sorted.axis[i], what, known_value(out.span)});
     out.gap[i] = stride / out.span;
     out.span = checked_mul(stride, out.sorted.shape[i], op);
   }
@@ -219,24 +218,24 @@ STRIDER_HOST_DEVICE constexpr basic_nested_axes<entry_t<V>> sort_nested(const V&
 // its axes, then the repetitions up to `target`. `exact`: target must be a multiple of the span
 // (a bijection onto [0, target)); otherwise the last mode is rounded up (CuTe's ceil_div), as a
 // product needs.
-template <class Op, class V, class T>
-STRIDER_HOST_DEVICE constexpr basic_mode_list<common_entry_t<entry_t<V>, T>> complement_modes(const V& v, T target, bool exact, const char* what) {
+template <class V, class T>
+STRIDER_HOST_DEVICE constexpr basic_mode_list<common_entry_t<entry_t<V>, T>> complement_modes(const V& v, T target, bool exact, const char* what, check_caller caller) {
   using E = common_entry_t<entry_t<V>, T>;
-  if (target <= 0) detail::refuse_in<Op>("the size to complete to, {}, is not positive", known_value(target));
-  require_offset_zero<Op>(v, what);
-  const basic_nested_axes<entry_t<V>> n = sort_nested<Op>(v, what);
+  if (target <= 0) caller.refuse("the size to complete to, {}, is not positive", {known_value(target)});
+  require_offset_zero(v, what, caller);
+  const basic_nested_axes<entry_t<V>> n = sort_nested(v, what, caller);
   basic_mode_list<E> out;
   E covered = 1;
   for (std::size_t i = 0; i < n.sorted.size; ++i) {
-    out.template push_coalesced<Op>(n.gap[i], covered);
+    out.push_coalesced(n.gap[i], covered, caller);
     covered = n.sorted.stride[i] * n.sorted.shape[i];  // sort_nested checked it
   }
   if (exact) {
-    if (target < n.span) detail::refuse_in<Op>("{} spans {} offsets, more than the {} it must tile", what, known_value(n.span), known_value(target));
-    if (target % n.span != 0) detail::refuse_in<Op>("{} spans {} offsets, which do not divide the {} it must tile", what, known_value(n.span), known_value(target));
-    out.template push_coalesced<Op>(E(target) / n.span, n.span);
+    if (target < n.span) caller.refuse("{} spans {} offsets, more than the {} it must tile", {what, known_value(n.span), known_value(target)});
+    if (target % n.span != 0) caller.refuse("{} spans {} offsets, which do not divide the {} it must tile", {what, known_value(n.span), known_value(target)});
+    out.push_coalesced(E(target) / n.span, n.span, caller);
   } else {
-    out.template push_coalesced<Op>(E(target) / n.span + pick(target % n.span != 0, E(1), E(0)), n.span);
+    out.push_coalesced(E(target) / n.span + pick(target % n.span != 0, E(1), E(0)), n.span, caller);
   }
   return out;
 }
@@ -252,15 +251,15 @@ STRIDER_HOST_DEVICE constexpr basic_mode_list<common_entry_t<entry_t<V>, T>> com
 // (12):(1) read by (3, 2):(4, 6) reaches index 14). `used` holds, per mode of `a`, the largest
 // digit the axes composed so far reach there; each axis adds its own and must stay below the
 // extent (the last mode is unbounded).
-template <class Op, class E>
-STRIDER_HOST_DEVICE constexpr basic_mode_list<E> compose_axis(const basic_mode_list<E>& a, E s, E d, std::size_t axis, const char* what, E* used) {
-  constexpr const char* op = Op::name();
+template <class E>
+STRIDER_HOST_DEVICE constexpr basic_mode_list<E> compose_axis(const basic_mode_list<E>& a, E s, E d, std::size_t axis, const char* what, E* used, check_caller caller) {
+  const char* op = caller.name;
   basic_mode_list<E> out;
-  if (decided<Op>(is_one(s), "whether an axis has extent 1")) {  // an extent-1 axis stays an axis (the result has the second layout's axes)
+  if (decided(is_one(s), "whether an axis has extent 1", caller)) {  // an extent-1 axis stays an axis (the result has the second layout's axes)
     out.push(1, 0);
     return out;
   }
-  if (decided<Op>(d == 0, "whether a stride is 0")) {
+  if (decided(d == 0, "whether a stride is 0", caller)) {
     out.push(s, 0);
     return out;
   }
@@ -269,18 +268,18 @@ STRIDER_HOST_DEVICE constexpr basic_mode_list<E> compose_axis(const basic_mode_l
   E step[basic_mode_list<E>::capacity] = {};  // the digit step of the axis in each mode of a
   for (std::size_t i = 0; i < m.size; ++i) step[i] = 1;
   E rest = d;
-  for (std::size_t i = 0; i < last && !decided<Op>(is_one(rest), "how an axis steps over the layout it reads"); ++i) {
+  for (std::size_t i = 0; i < last && !decided(is_one(rest), "how an axis steps over the layout it reads", caller); ++i) {
     const E extent = m.shape[i];
-    if (decided<Op>(extent % rest == 0, "how an axis steps over the layout it reads")) {
+    if (decided(extent % rest == 0, "how an axis steps over the layout it reads", caller)) {
       m.shape[i] = extent / rest;
       m.stride[i] = checked_mul(m.stride[i], rest, op);
       step[i] = rest;
       rest = 1;
-    } else if (decided<Op>(rest % extent == 0, "how an axis steps over the layout it reads")) {
+    } else if (decided(rest % extent == 0, "how an axis steps over the layout it reads", caller)) {
       m.shape[i] = 1;
       rest = rest / extent;
     } else {
-      detail::refuse_in<Op>("axis {} of {} (stride {}) steps unevenly over the extents of the layout it reads: {} and {} do not divide one another", axis, what, known_value(d), known_value(rest), known_value(extent));
+      caller.refuse("axis {} of {} (stride {}) steps unevenly over the extents of the layout it reads: {} and {} do not divide one another", {axis, what, known_value(d), known_value(rest), known_value(extent)});
     }
   }
   m.stride[last] = checked_mul(m.stride[last], rest, op);
@@ -288,39 +287,39 @@ STRIDER_HOST_DEVICE constexpr basic_mode_list<E> compose_axis(const basic_mode_l
   for (std::size_t i = 0; i < last; ++i) {
     const E extent = m.shape[i];
     if (static_cast<bool>(is_one(extent))) continue;  // the branches below leave it so too
-    if (decided<Op>(is_one(keep), "where an axis ends over the layout it reads")) {
+    if (decided(is_one(keep), "where an axis ends over the layout it reads", caller)) {
       m.shape[i] = 1;
-    } else if (decided<Op>(extent % keep == 0, "where an axis ends over the layout it reads")) {
+    } else if (decided(extent % keep == 0, "where an axis ends over the layout it reads", caller)) {
       m.shape[i] = keep;
       keep = 1;
-    } else if (decided<Op>(keep % extent == 0, "where an axis ends over the layout it reads")) {
+    } else if (decided(keep % extent == 0, "where an axis ends over the layout it reads", caller)) {
       keep = keep / extent;
     } else {
-      detail::refuse_in<Op>("axis {} of {} (extent {}) ends unevenly over the extents of the layout it reads: {} and {} do not divide one another", axis, what, known_value(s), known_value(keep), known_value(extent));
+      caller.refuse("axis {} of {} (extent {}) ends unevenly over the extents of the layout it reads: {} and {} do not divide one another", {axis, what, known_value(s), known_value(keep), known_value(extent)});
     }
   }
   m.shape[last] = keep;
   for (std::size_t i = 0; i < last; ++i) {
     used[i] = used[i] + (m.shape[i] - 1) * step[i];  // at most the extent - 1 each
-    if (used[i] >= a.shape[i]) detail::refuse_in<Op>("axis {} of {} (extent {}, stride {}) adds up with the axes before it past extent {} of the layout it reads, which would carry into the next extent", axis, what, known_value(s), known_value(d), known_value(a.shape[i]));
+    if (used[i] >= a.shape[i]) caller.refuse("axis {} of {} (extent {}, stride {}) adds up with the axes before it past extent {} of the layout it reads, which would carry into the next extent", {axis, what, known_value(s), known_value(d), known_value(a.shape[i])});
   }
-  for (std::size_t i = 0; i < m.size; ++i) out.template push_coalesced<Op>(m.shape[i], m.stride[i]);  // s > 1: at least one mode
+  for (std::size_t i = 0; i < m.size; ++i) out.push_coalesced(m.shape[i], m.stride[i], caller);  // s > 1: at least one mode
   return out;
 }
 
 // composition(a, b) appended to `out` (whose offset and storage the caller set): one group of
 // axes per axis of b.
-template <class Op, class V, class A, class B>
-STRIDER_HOST_DEVICE constexpr void append_composition(V& out, const A& a, const B& b, const char* what) {
-  constexpr const char* op = Op::name();
+template <class V, class A, class B>
+STRIDER_HOST_DEVICE constexpr void append_composition(V& out, const A& a, const B& b, const char* what, check_caller caller) {
+  const char* op = caller.name;
   using E = entry_t<V>;
   const auto& bv = b.entries();
-  require_offset_zero<Op>(bv, what);
+  require_offset_zero(bv, what, caller);
   // On a maybe_layout, an unknown count is taken as not 0: a mixed layout's static entries describe
   // its non-empty results (docs/mixed.md).
   if (static_cast<bool>(element_count(bv, op) == 0)) {  // no element: b's axes, nothing to step over
     for (std::size_t d = 0; d < bv.rank; ++d) {
-      if (out.rank == max_rank) detail::refuse_in<Op>("the result would have more than max_rank ({}) axes", max_rank);
+      if (out.rank == max_rank) caller.refuse("the result would have more than max_rank ({}) axes", {max_rank});
       out.shape[out.rank] = bv.shape[d];
       out.strides[out.rank] = 0;
       ++out.rank;
@@ -329,11 +328,11 @@ STRIDER_HOST_DEVICE constexpr void append_composition(V& out, const A& a, const 
   }
   const auto size = element_count(a.entries(), op);
   const auto reach = offset_range_of(bv, op).max;
-  if (reach >= size) detail::refuse_in<Op>("{} reaches index {}, past the {} elements of the first layout", what, known_value(reach), known_value(size));
-  basic_mode_list<E> am = modes_of<E>(coalesced<Op>(a.entries()));
+  if (reach >= size) caller.refuse("{} reaches index {}, past the {} elements of the first layout", {what, known_value(reach), known_value(size)});
+  basic_mode_list<E> am = modes_of<E>(coalesced(a.entries(), caller));
   if (am.size == 0) am.push(1, 0);  // one element (CuTe's 1:0)
   E used[basic_mode_list<E>::capacity] = {};
-  for (std::size_t k = 0; k < bv.rank; ++k) append_axes<Op>(out, compose_axis<Op, E>(am, bv.shape[k], bv.strides[k], k, what, used));
+  for (std::size_t k = 0; k < bv.rank; ++k) append_axes(out, compose_axis<E>(am, bv.shape[k], bv.strides[k], k, what, used, caller), caller);
 }
 
 // The value type of a rule over two layouts (a maybe_layout when either is one).
@@ -397,7 +396,7 @@ template <detail::rule_layout A, detail::rule_layout B>
 STRIDER_HOST_DEVICE constexpr auto composition(const A& a, const B& b) {
   using V = detail::common_value_t<A, B>;
   V out = detail::view_base<V>(a.entries());
-  detail::append_composition<detail::op::composition>(out, a, b, "the second layout");
+  detail::append_composition(out, a, b, "the second layout", detail::called_by<detail::op::composition>());
   return detail::subset_result(out);
 }
 
@@ -412,8 +411,9 @@ STRIDER_HOST_DEVICE constexpr auto composition(const A& a, const B& b) {
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L complement(const L& l, index_t n) {
   using V = detail::value_t<L>;
+  const detail::check_caller caller = detail::called_by<detail::op::complement>();
   V out = detail::index_map_base<V>(n > 0 ? n : 1);
-  detail::append_axes<detail::op::complement>(out, detail::complement_modes<detail::op::complement>(l.entries(), detail::entry_t<V>(n), true, "the layout"));
+  detail::append_axes(out, detail::complement_modes(l.entries(), detail::entry_t<V>(n), true, "the layout", caller), caller);
   return detail::subset_result(out);
 }
 
@@ -426,10 +426,11 @@ template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L right_inverse(const L& l) {
   using V = detail::value_t<L>;
   using E = detail::entry_t<V>;
-  detail::require_offset_zero<detail::op::right_inverse>(l.entries(), "the layout");
+  const detail::check_caller caller = detail::called_by<detail::op::right_inverse>();
+  detail::require_offset_zero(l.entries(), "the layout", caller);
   const E size = detail::element_count(l.entries(), "right_inverse");
   if (size == 0) detail::refuse("right_inverse: the layout is empty");
-  const V c = detail::coalesced<detail::op::right_inverse>(l.entries());
+  const V c = detail::coalesced(l.entries(), caller);
   E index_stride[max_rank] = {};
   detail::index_strides(c, index_stride);
   detail::basic_mode_list<E> out_modes;
@@ -438,15 +439,15 @@ STRIDER_HOST_DEVICE constexpr L right_inverse(const L& l) {
   for (bool found = true; found;) {
     found = false;
     for (std::size_t d = 0; d < c.rank; ++d) {
-      if (used[d] || !detail::decided<detail::op::right_inverse>(c.strides[d] == next, "which axis steps next")) continue;
-      out_modes.template push_coalesced<detail::op::right_inverse>(c.shape[d], index_stride[d]);
+      if (used[d] || !detail::decided(c.strides[d] == next, "which axis steps next", caller)) continue;
+      out_modes.push_coalesced(c.shape[d], index_stride[d], caller);
       used[d] = true;
       found = !static_cast<bool>(detail::mul_overflows(c.strides[d], c.shape[d], &next));  // an unknown next ends the search only if an axis is left
       break;
     }
   }
   V out = detail::index_map_base<V>(size);
-  detail::append_axes<detail::op::right_inverse>(out, out_modes);
+  detail::append_axes(out, out_modes, caller);
   return detail::subset_result(out);
 }
 
@@ -461,20 +462,21 @@ template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L left_inverse(const L& l) {
   using V = detail::value_t<L>;
   using E = detail::entry_t<V>;
-  detail::require_offset_zero<detail::op::left_inverse>(l.entries(), "the layout");
-  const detail::basic_nested_axes<E> n = detail::sort_nested<detail::op::left_inverse>(l.entries(), "the layout");
+  const detail::check_caller caller = detail::called_by<detail::op::left_inverse>();
+  detail::require_offset_zero(l.entries(), "the layout", caller);
+  const detail::basic_nested_axes<E> n = detail::sort_nested(l.entries(), "the layout", caller);
   E index_stride[max_rank] = {};
   detail::index_strides(l.entries(), index_stride);
   detail::basic_mode_list<E> out_modes;
   for (std::size_t i = 0; i < n.sorted.size; ++i) {
-    if (detail::decided<detail::op::left_inverse>(n.gap[i] > 1, "whether the layout leaves gaps")) {  // offsets L never reaches: any value; this one merges with the previous axis
+    if (detail::decided(n.gap[i] > 1, "whether the layout leaves gaps", caller)) {  // offsets L never reaches: any value; this one merges with the previous axis
       const std::size_t p = out_modes.size;
-      out_modes.template push_coalesced<detail::op::left_inverse>(n.gap[i], p == 0 ? E(0) : out_modes.shape[p - 1] * out_modes.stride[p - 1]);
+      out_modes.push_coalesced(n.gap[i], p == 0 ? E(0) : out_modes.shape[p - 1] * out_modes.stride[p - 1], caller);
     }
-    out_modes.template push_coalesced<detail::op::left_inverse>(n.sorted.shape[i], index_stride[n.sorted.axis[i]]);
+    out_modes.push_coalesced(n.sorted.shape[i], index_stride[n.sorted.axis[i]], caller);
   }
   V out = detail::index_map_base<V>(0);  // its own span: values off L's elements may pass size(L)
-  detail::append_axes<detail::op::left_inverse>(out, out_modes);
+  detail::append_axes(out, out_modes, caller);
   return detail::subset_result(detail::validate(out, "left_inverse"));
 }
 
@@ -484,15 +486,16 @@ template <rule_layout A, rule_layout T>
 STRIDER_HOST_DEVICE constexpr auto divide(const A& l, const T& tiler) {
   using V = common_value_t<A, T>;
   using E = entry_t<V>;
+  const check_caller caller = called_by<op::logical_divide>();
   const E size = element_count(l.entries(), "logical_divide");
   if (size == 0) detail::refuse("logical_divide: the layout is empty, there is nothing to tile");
   // The tiles: the tiler's complement up to L's size (the tiler must divide it), then the tiler.
   V rest = index_map_base<V>(size);
-  append_axes<op::logical_divide>(rest, complement_modes<op::logical_divide>(tiler.entries(), size, true, "the tiler"));
+  append_axes(rest, complement_modes(tiler.entries(), size, true, "the tiler", caller), caller);
   V out = view_base<V>(l.entries());
-  append_composition<op::logical_divide>(out, l, subset_result(rest), "the tiler's complement");
+  append_composition(out, l, subset_result(rest), "the tiler's complement", caller);
   const std::size_t rest_rank = out.rank;
-  append_composition<op::logical_divide>(out, l, tiler, "the tiler");
+  append_composition(out, l, tiler, "the tiler", caller);
   return basic_tiled<V>{out, out.rank - rest_rank};
 }
 
@@ -500,7 +503,8 @@ template <rule_layout A, rule_layout T>
 STRIDER_HOST_DEVICE constexpr auto product(const A& block, const T& tiler) {
   using V = common_value_t<A, T>;
   using E = entry_t<V>;
-  require_offset_zero<op::logical_product>(tiler.entries(), "the tiler");
+  const check_caller caller = called_by<op::logical_product>();
+  require_offset_zero(tiler.entries(), "the tiler", caller);
   const auto block_size = element_count(block.entries(), "logical_product");
   if (block_size == 0) detail::refuse("logical_product: the block is empty");
   // The repetitions of the block (its complement, rounded up to hold as many copies as the tiler
@@ -508,10 +512,10 @@ STRIDER_HOST_DEVICE constexpr auto product(const A& block, const T& tiler) {
   const E tiler_span = required_span_of(tiler.entries(), "logical_product");
   const E target = checked_mul(E(block_size), pick(tiler_span > 0, tiler_span, E(1)), "logical_product");
   V repetitions = index_map_base<V>(target);
-  append_axes<op::logical_product>(repetitions, complement_modes<op::logical_product>(block.entries(), target, false, "the block"));
+  append_axes(repetitions, complement_modes(block.entries(), target, false, "the block", caller), caller);
   V out = index_map_base<V>(0);
-  append_composition<op::logical_product>(out, subset_result(repetitions), tiler, "the tiler");
-  append_axes<op::logical_product>(out, modes_of<E>(block.entries()));
+  append_composition(out, subset_result(repetitions), tiler, "the tiler", caller);
+  append_axes(out, modes_of<E>(block.entries()), caller);
   return basic_tiled<V>{validate(out, "logical_product"), block.entries().rank};
 }
 
@@ -523,20 +527,21 @@ STRIDER_HOST_DEVICE constexpr auto product(const A& block, const T& tiler) {
 // for raked (the block's elements spread over the arrangement).
 template <class Op, rule_layout A, rule_layout T>
 STRIDER_HOST_DEVICE constexpr auto zipped_product(const A& block, const T& arrangement, bool raked) {
-  constexpr const char* op = Op::name();
+  const check_caller caller = called_by<Op>();
+  const char* op = caller.name;
   using V = common_value_t<A, T>;
   using E = entry_t<V>;
   const auto& bv = block.entries();
   const auto& av = arrangement.entries();
-  require_offset_zero<Op>(bv, "the block");
-  require_offset_zero<Op>(av, "the arrangement");
+  require_offset_zero(bv, "the block", caller);
+  require_offset_zero(av, "the arrangement", caller);
   const auto block_size = element_count(bv, op);
-  if (static_cast<bool>(block_size == 0)) detail::refuse_in<Op>("the block is empty");
+  if (static_cast<bool>(block_size == 0)) caller.refuse("the block is empty", {});
   const E span = required_span_of(av, op);
   const E target = checked_mul(E(block_size), pick(span > 0, span, E(1)), op);
   V repetitions = index_map_base<V>(target);
-  append_axes<Op>(repetitions, complement_modes<Op>(bv, target, false, "the block"));
-  basic_mode_list<E> am = modes_of<E>(coalesced<Op>(subset_result(repetitions).entries()));
+  append_axes(repetitions, complement_modes(bv, target, false, "the block", caller), caller);
+  basic_mode_list<E> am = modes_of<E>(coalesced(subset_result(repetitions).entries(), caller));
   if (am.size == 0) am.push(1, 0);
   const std::size_t rank = bv.rank > av.rank ? bv.rank : av.rank;
   V out = index_map_base<V>(0);
@@ -548,10 +553,10 @@ STRIDER_HOST_DEVICE constexpr auto zipped_product(const A& block, const T& arran
     if (k + av.rank < rank) arrangement_axes.push(1, 0);
     else {
       const std::size_t axis = k + av.rank - rank;
-      arrangement_axes = compose_axis<Op, E>(am, av.shape[axis], av.strides[axis], axis, "the arrangement", used);
+      arrangement_axes = compose_axis<E>(am, av.shape[axis], av.strides[axis], axis, "the arrangement", used, caller);
     }
-    append_axes<Op>(out, raked ? block_axis : arrangement_axes);
-    append_axes<Op>(out, raked ? arrangement_axes : block_axis);
+    append_axes(out, raked ? block_axis : arrangement_axes, caller);
+    append_axes(out, raked ? arrangement_axes : block_axis, caller);
   }
   return subset_result(validate(out, op));
 }

@@ -196,14 +196,20 @@ STRIDER_HOST_DEVICE constexpr bool decided(maybe_bool c, const char* what) {
   if (!c.known) detail::refuse_in<Op>("{} depends on an entry known only at run time", what);
   return c.value;
 }
+// The same for a check shared by several operations, which refuses for its caller (one
+// instantiation of the check, not one per operation: util/error.hpp's check_caller).
+STRIDER_HOST_DEVICE constexpr bool decided(bool c, const char*, check_caller) { return c; }
+STRIDER_HOST_DEVICE constexpr bool decided(maybe_bool c, const char* what, check_caller caller) {
+  if (!c.known) caller.refuse("{} depends on an entry known only at run time", {what});
+  return c.value;
+}
 // Whether an extent is 1; an unknown multiple of N > 1 (dyn_multiple) never is.
 STRIDER_HOST_DEVICE constexpr bool is_one(index_t e) { return e == 1; }
 STRIDER_HOST_DEVICE constexpr maybe_bool is_one(maybe_index e) { return e.known ? maybe_bool(e.value == 1) : maybe_bool(false, e.value > 1); }
 STRIDER_HOST_DEVICE constexpr bool may_be_one(index_t) { return false; }  // on values, a 1 is known and handled
 STRIDER_HOST_DEVICE constexpr bool may_be_one(maybe_index e) { return !is_one(e).known; }
-template <class Op>
-STRIDER_HOST_DEVICE constexpr void refuse_lone_run_time_axis(bool lone, std::size_t axis, const char* whose) {
-  if (lone) detail::refuse_in<Op>("whether axis {} of {} stays an axis depends on its extent, known only at run time (an extent of 1 goes; dyn_multiple<N> with N > 1 rules it out)", axis, whose);
+STRIDER_HOST_DEVICE constexpr void refuse_lone_run_time_axis(bool lone, std::size_t axis, const char* whose, check_caller caller) {
+  if (lone) caller.refuse("whether axis {} of {} stays an axis depends on its extent, known only at run time (an extent of 1 goes; dyn_multiple<N> with N > 1 rules it out)", {axis, whose});
 }
 
 }  // namespace detail

@@ -140,6 +140,83 @@ template <class Op, class... Args>
   refuse_named(Op::name(), format, args...);
 #endif
 }
+
+/// A value a shared check's refusal prints: an integer or a text (refusal_values).
+struct refusal_value {
+  const char* text = nullptr;
+  long long number = 0;
+  constexpr refusal_value() = default;
+  // The kinds of value the checks pass: entries, axes and counts, texts.
+  STRIDER_HOST_DEVICE constexpr refusal_value(index_t n) : number(n) {}
+  STRIDER_HOST_DEVICE constexpr refusal_value(std::size_t n) : number(static_cast<long long>(n)) {}
+  STRIDER_HOST_DEVICE constexpr refusal_value(const char* t) : text(t) {}
+};
+/// The values of a shared check's refusal, in the order of the format's holes: `{what, axis}`.
+struct refusal_values {
+  refusal_value values[5] = {};
+  constexpr refusal_values() = default;
+  // A constructor rather than brace elision, which g++ 12 refuses for one value.
+  template <class... T>
+    requires(sizeof...(T) <= 5)
+  STRIDER_HOST_DEVICE constexpr refusal_values(const T&... v) : values{refusal_value(v)...} {}
+};
+
+#ifdef __CUDA_ARCH__
+[[noreturn]] __device__ inline void device_refusal_values(const char* operation, const char* format, const refusal_values& v) {
+  const auto print = [](const refusal_value& value) {
+    if (value.text != nullptr) printf("%s", value.text);
+    else printf("%lld", value.number);
+  };
+  printf("strider: %s: ", operation);
+  const char* hole = format;
+  for (const refusal_value& value : v.values) {
+    const char* h = hole;
+    while (*h != '\0' && !(h[0] == '{' && h[1] == '}')) ++h;
+    printf("%.*s", static_cast<int>(h - hole), hole);
+    if (*h == '\0') break;
+    print(value);
+    hole = h + 2;
+  }
+  printf("%s\n", hole);
+  __trap();
+  __builtin_unreachable();
+}
+#else
+// refuse_as's throw: one function, not one per operation (a template: g++ then compiles its body
+// only where a rule that refuses through it is used).
+template <class Values>
+[[noreturn]] void refuse_with_values(const char* operation, const char* format, const Values& v) {
+  std::string text[5];
+  for (std::size_t i = 0; i < 5; ++i) text[i] = v.values[i].text != nullptr ? std::string(v.values[i].text) : std::to_string(v.values[i].number);
+  throw layout_error(std::string(operation) + ": " + format, text[0], text[1], text[2], text[3], text[4]);
+}
+#endif
+
+/// refuse_in<Op> for a check that is not a template of its operation: Op's refusal, which the
+/// check calls through a pointer (check_caller::refuse, below). In a constant expression the compilers
+/// name the function a pointer calls as they name refuse_in<Op> (g++ `[with Op = op::complement]`
+/// on the error line, clang the note `non-constexpr function 'refuse_as<...op::complement>'`),
+/// over the source line of the call, which holds the rule's text; and the check is instantiated
+/// once per entry type instead of once per operation that calls it.
+template <class Op>
+[[noreturn]] STRIDER_HOST_DEVICE void refuse_as(const char* format, const refusal_values& values) {
+#ifdef __CUDA_ARCH__
+  device_refusal_values(Op::name(), format, values);
+#else
+  refuse_with_values(Op::name(), format, values);
+#endif
+}
+
+/// The operation a shared check works for: its name (for run-time messages such as an int64
+/// overflow's) and its refusal, `caller.refuse("{} starts at offset {}", {what, offset})` on the
+/// rule's own line. Made by called_by<Op>().
+struct check_caller {
+  const char* name;
+  void (*refuse)(const char* format, const refusal_values& values);
+};
+template <class Op>
+STRIDER_HOST_DEVICE constexpr check_caller called_by() { return {Op::name(), &refuse_as<Op>}; }
+
 /// refuse() for index text: the message names the column (index_text_error).
 template <class... Args>
 [[noreturn]] STRIDER_HOST_DEVICE void refuse_at(std::size_t column, const char* format, Args... args) {
