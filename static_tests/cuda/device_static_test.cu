@@ -95,6 +95,23 @@ __global__ void tile_sum(const float* src, float* dst) {
   dst[threadIdx.x] = sum;
 }
 
+// The layout algebra on run-time layouts in device code: its shared checks refuse through their
+// caller's pointer (detail::check_caller), which must compile for the device too (the rules' host
+// behaviour is runtime_tests/algebra_test.cpp's).
+__global__ void algebra_sizes(index_t n, index_t* out) {
+  const dynamic_layout l = dynamic_layout::contiguous({n, 2});
+  const dynamic_layout tile = dynamic_layout::contiguous({2});
+  out[0] = coalesce(l).size();
+  out[1] = composition(l, tile).size();
+  out[2] = complement(tile, 4).size();
+  out[3] = right_inverse(l).size();
+  out[4] = left_inverse(l).size();
+  out[5] = logical_divide(l, tile).size();
+  out[6] = logical_product(tile, l).size();
+  out[7] = blocked_product(tile, l).size();
+  out[8] = raked_product(tile, l).size();
+}
+
 static_assert(sizeof(tensor_view<float, P>) == sizeof(float*));
 }  // namespace
 
@@ -104,5 +121,6 @@ void strider_device_static_test_launch(const float* src, float* dst, const float
   conv1d<<<1, 4>>>(src, w, dst);
   tile_sum<<<1, 1>>>(src, dst);
   keys_and_patches<<<1, 16>>>(src, src, dst);
+  algebra_sizes<<<1, 1>>>(4, nullptr);
   sum_images<<<3, 64>>>(image_batch{{src, strider::slice<":, ::-1, 1::2">(contiguous<dyn, 64, 64>(3))}}, dst);
 }

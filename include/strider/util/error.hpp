@@ -69,6 +69,26 @@ class index_text_error : public layout_error {
 
 namespace detail {
 
+/// A value a shared check's refusal prints: an integer or a text (refusal_values).
+struct refusal_value {
+  const char* text = nullptr;
+  long long number = 0;
+  constexpr refusal_value() = default;
+  // The kinds of value the checks pass: entries, axes and counts, texts.
+  STRIDER_HOST_DEVICE constexpr refusal_value(index_t n) : number(n) {}
+  STRIDER_HOST_DEVICE constexpr refusal_value(std::size_t n) : number(static_cast<long long>(n)) {}
+  STRIDER_HOST_DEVICE constexpr refusal_value(const char* t) : text(t) {}
+};
+/// The values of a shared check's refusal, in the order of the format's holes: `{what, axis}`.
+struct refusal_values {
+  refusal_value values[5] = {};
+  constexpr refusal_values() = default;
+  // A constructor rather than brace elision, which g++ 12 refuses for one value.
+  template <class... T>
+    requires(sizeof...(T) <= 5)
+  STRIDER_HOST_DEVICE constexpr refusal_values(T... v) : values{refusal_value(v)...} {}  // by value: device code cannot bind a host constant (max_rank) to a reference
+};
+
 #ifdef __CUDA_ARCH__
 // Device code has no exceptions: a refusal prints its message, the holes filled as on the host,
 // and traps (the kernel fails with cudaErrorLaunchFailure; the message is on the device's stdout).
@@ -76,6 +96,10 @@ template <class T>
 __device__ void print_refusal_value(const T& value) {
   if constexpr (std::is_integral_v<T>) printf("%lld", static_cast<long long>(value));
   else if constexpr (std::is_convertible_v<const T&, const char*>) printf("%s", static_cast<const char*>(value));
+  else if constexpr (std::is_same_v<T, refusal_value>) {
+    if (value.text != nullptr) printf("%s", value.text);
+    else printf("%lld", value.number);
+  }
   else if constexpr (std::is_convertible_v<const T&, text_view>) {
     const text_view text = value;
     printf("%.*s", static_cast<int>(text.size()), text.data());
@@ -141,47 +165,7 @@ template <class Op, class... Args>
 #endif
 }
 
-/// A value a shared check's refusal prints: an integer or a text (refusal_values).
-struct refusal_value {
-  const char* text = nullptr;
-  long long number = 0;
-  constexpr refusal_value() = default;
-  // The kinds of value the checks pass: entries, axes and counts, texts.
-  STRIDER_HOST_DEVICE constexpr refusal_value(index_t n) : number(n) {}
-  STRIDER_HOST_DEVICE constexpr refusal_value(std::size_t n) : number(static_cast<long long>(n)) {}
-  STRIDER_HOST_DEVICE constexpr refusal_value(const char* t) : text(t) {}
-};
-/// The values of a shared check's refusal, in the order of the format's holes: `{what, axis}`.
-struct refusal_values {
-  refusal_value values[5] = {};
-  constexpr refusal_values() = default;
-  // A constructor rather than brace elision, which g++ 12 refuses for one value.
-  template <class... T>
-    requires(sizeof...(T) <= 5)
-  STRIDER_HOST_DEVICE constexpr refusal_values(const T&... v) : values{refusal_value(v)...} {}
-};
-
-#ifdef __CUDA_ARCH__
-[[noreturn]] __device__ inline void device_refusal_values(const char* operation, const char* format, const refusal_values& v) {
-  const auto print = [](const refusal_value& value) {
-    if (value.text != nullptr) printf("%s", value.text);
-    else printf("%lld", value.number);
-  };
-  printf("strider: %s: ", operation);
-  const char* hole = format;
-  for (const refusal_value& value : v.values) {
-    const char* h = hole;
-    while (*h != '\0' && !(h[0] == '{' && h[1] == '}')) ++h;
-    printf("%.*s", static_cast<int>(h - hole), hole);
-    if (*h == '\0') break;
-    print(value);
-    hole = h + 2;
-  }
-  printf("%s\n", hole);
-  __trap();
-  __builtin_unreachable();
-}
-#else
+#ifndef __CUDA_ARCH__
 // refuse_as's throw: one function, not one per operation (a template: g++ then compiles its body
 // only where a rule that refuses through it is used).
 template <class Values>
@@ -201,7 +185,8 @@ template <class Values>
 template <class Op>
 [[noreturn]] STRIDER_HOST_DEVICE void refuse_as(const char* format, const refusal_values& values) {
 #ifdef __CUDA_ARCH__
-  device_refusal_values(Op::name(), format, values);
+  const refusal_value* v = values.values;
+  device_refusal_in(Op::name(), format, v[0], v[1], v[2], v[3], v[4]);
 #else
   refuse_with_values(Op::name(), format, values);
 #endif
