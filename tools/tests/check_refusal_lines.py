@@ -3,9 +3,8 @@
 
 A static refusal's diagnostic is the source line of the refusal (the throw, or the call of
 detail::refuse, that a constant evaluation reaches): the line a user reads first. So each
-refusal's message starts with its operation's name, "narrow: ...", or refuses through
-detail::refuse_in<Op> or, in a check several operations share, through its caller's
-`caller.refuse(...)` (detail::refuse_as<Op> called by pointer), whose error line shows `[with Op =
+refusal's message starts with its operation's name, "narrow: ...", or, in a check several
+operations share, refuses through its caller's `caller.refuse(...)` (detail::refuse_as<Op> called by pointer), whose error line shows `[with Op =
 op::name]` beside the rule's text.
 The refusals that format the name at run time ("{}: ...") are listed below, each with why; a new
 one fails this test until it names its operation or joins the list with a reason.
@@ -18,7 +17,7 @@ import sys
 
 # (file under include/strider, the message's start): the refusals that print a run-time name.
 RUN_TIME_NAMES = {
-    # validate: every rule's result is checked by one function; through refuse_in<Op> its
+    # validate: every rule's result is checked by one function; as a template of its operation its
     # instantiation per operation made <strider/static.hpp> 1.8 % dearer to include (measured).
     ("core/layout.hpp", "{}: rank {} exceeds max_rank"),
     ("core/layout.hpp", "{}: storage size {} is negative"),
@@ -52,7 +51,7 @@ RUN_TIME_NAMES = {
     ("expression/expression.hpp", "{}: gives {} views, more than"),
 }
 
-CALL = re.compile(r'\b(refuse_in<[^>(]*>|caller\.refuse|refuse|layout_error)\(\s*"((?:[^"\\]|\\.)*)"')
+CALL = re.compile(r'\b(caller\.refuse|refuse|layout_error)\(\s*"((?:[^"\\]|\\.)*)"')
 # A name, perhaps a kind of it or a template argument ("shared access", "tile<padded>"), then ": ".
 NAMED = re.compile(r'^[A-Za-z_][A-Za-z_0-9:]*( [a-z_]+)?(<[^>]*>)?(\[[^\]]*\])?: ')
 
@@ -69,7 +68,7 @@ def main():
                     continue  # the documentation of refuse itself
                 if NAMED.match(message):
                     named += 1
-                elif function.startswith("refuse_in<") or function == "caller.refuse":
+                elif function == "caller.refuse":
                     by_tag += 1
                 else:
                     entry = next((e for e in RUN_TIME_NAMES if e[0] == relative and message.startswith(e[1])), None)
@@ -81,7 +80,7 @@ def main():
         problems.append(f"{entry[0]}: no refusal starts \"{entry[1]}\" any more: take it off the list")
     for p in problems:
         print(p)
-    print(f"{named} refusals name their operation on their line, {by_tag} through refuse_in<Op> or their caller's refuse_as<Op>, "
+    print(f"{named} refusals name their operation on their line, {by_tag} through their caller's refuse_as<Op>, "
           f"{len(listed)} print a run-time name (listed, each with why): {len(problems)} problems")
     return 1 if problems or named < 100 else 0
 

@@ -154,7 +154,7 @@ STRIDER_HOST_DEVICE constexpr L unsqueeze(const L& l, index_t axis) {
   detail::overflow_note<E> unused;  // an axis of extent 1: never noted
   const E stride = at < in.rank ? detail::stride_product(in.shape[at], in.strides[at], E(1), in.strides[at], unused) : E(1);
   detail::value_t<L> out = in;
-  detail::insert_axis<detail::op::unsqueeze>(out, at, 1, stride);
+  detail::insert_axis(out, at, 1, stride, detail::called_by<detail::op::unsqueeze>());
   return detail::subset_result(out);
 }
 

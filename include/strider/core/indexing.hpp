@@ -40,7 +40,7 @@ STRIDER_HOST_DEVICE constexpr L diagonal(const L& l, index_t offset = 0, index_t
   const E stride = detail::stride_sum(in.strides[a], in.strides[b], length, in.strides[a], note);
   detail::remove_axis(out, static_cast<std::size_t>(detail::max_of(a, b)));
   detail::remove_axis(out, static_cast<std::size_t>(detail::min_of(a, b)));
-  detail::insert_axis<detail::op::diagonal>(out, out.rank, length, stride);
+  detail::insert_axis(out, out.rank, length, stride, detail::called_by<detail::op::diagonal>());
   detail::refuse_used_overflow(note, out, "diagonal");
   return detail::subset_result(out);
 }

@@ -187,17 +187,8 @@ STRIDER_HOST_DEVICE constexpr index_t extent_or_dyn(maybe_index e) { return e.kn
 
 // A branch that shapes a result (which axes it has): a bool on run-time values. On a mixed
 // layout's maybe_layout, a compile error when a run-time entry decides it, since the result's type
-// cannot depend on a value the compiler does not know.
-// Op is the asking operation's tag (detail::op::coalesce): the compiler's error line names it.
-template <class Op>
-STRIDER_HOST_DEVICE constexpr bool decided(bool c, const char*) { return c; }
-template <class Op>
-STRIDER_HOST_DEVICE constexpr bool decided(maybe_bool c, const char* what) {
-  if (!c.known) detail::refuse_in<Op>("{} depends on an entry known only at run time", what);
-  return c.value;
-}
-// The same for a check shared by several operations, which refuses for its caller (one
-// instantiation of the check, not one per operation: util/error.hpp's check_caller).
+// cannot depend on a value the compiler does not know. The refusal is the caller's
+// (util/error.hpp's check_caller: the compiler's error names its operation).
 STRIDER_HOST_DEVICE constexpr bool decided(bool c, const char*, check_caller) { return c; }
 STRIDER_HOST_DEVICE constexpr bool decided(maybe_bool c, const char* what, check_caller caller) {
   if (!c.known) caller.refuse("{} depends on an entry known only at run time", {what});

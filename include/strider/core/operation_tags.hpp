@@ -1,7 +1,6 @@
 // strider/core/operation_tags.hpp: a tag type per operation whose checks are shared with others.
-// A shared check refuses through refuse_in<Op>, or through its caller's refuse_as<Op>
-// (called_by<Op>(), util/error.hpp): either way the calling operation's name is on the compiler's
-// error line, and it starts the message. Every tag is in this one header.
+// A shared check refuses through its caller's refuse_as<Op> (called_by<Op>(), util/error.hpp):
+// the calling operation's name is on the compiler's error line, and it starts the message. Every tag is in this one header.
 #pragma once
 
 #include "../util/config.hpp"

@@ -134,19 +134,20 @@ using layout_parts = basic_layout_parts<dynamic_layout>;
 
 namespace detail {
 // The split axis (-1 when out of range), whose extent must be static: the number of parts is in
-// a mixed layout's type. One literal message per operation, as above.
-template <class Op, rule_layout L>
-STRIDER_HOST_DEVICE constexpr index_t parts_axis(const L& l, index_t dim) {
-  constexpr const char* op = Op::name();
+// a mixed layout's type. One literal message per operation, as above; the caller's refusal
+// otherwise (one instantiation per entry type, not per operation: util/error.hpp's check_caller).
+template <rule_layout L>
+STRIDER_HOST_DEVICE constexpr index_t parts_axis(const L& l, index_t dim, check_caller caller) {
   const index_t d = wrap_axis(dim, l.rank());
   if (d < 0) return -1;
   if (is_known(l.entries().shape[d])) return d;
-  const detail::text_view name = op;
+  const detail::text_view name = caller.name;
   if (name == "split") detail::refuse("split: the number of parts depends on the extent of dimension {}, which is known only at run time", dim);
   if (name == "split_with_sizes") detail::refuse("split_with_sizes: the sizes must sum to the extent of dimension {}, which is known only at run time", dim);
   if (name == "chunk") detail::refuse("chunk: the parts depend on the extent of dimension {}, which is known only at run time", dim);
   if (name == "unbind") detail::refuse("unbind: the number of parts depends on the extent of dimension {}, which is known only at run time", dim);
-  detail::refuse_in<Op>("the parts depend on the extent of axis {}, which is known only at run time", dim);
+  caller.refuse("the parts depend on the extent of axis {}, which is known only at run time", {dim});
+  return -1;  // not reached: refuse does not return
 }
 }  // namespace detail
 
@@ -158,7 +159,7 @@ STRIDER_HOST_DEVICE constexpr index_t parts_axis(const L& l, index_t dim) {
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> split(const L& l, index_t split_size, index_t dim = 0) {
   if (l.rank() == 0) detail::refuse("split: a rank-0 layout has no dimension to split");
-  const index_t d = detail::parts_axis<detail::op::split>(l, dim);
+  const index_t d = detail::parts_axis(l, dim, detail::called_by<detail::op::split>());
   if (d < 0) detail::refuse("split: dimension {} is out of range for rank {}", dim, l.rank());
   const index_t n = detail::known_value(l.entries().shape[d]);
   if (split_size < 0) detail::refuse("split: split size {} is negative", split_size);
@@ -174,7 +175,7 @@ STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> split(const L& l, index_t sp
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> split_with_sizes(const L& l, const dims& split_sizes, index_t dim = 0) {
   if (l.rank() == 0) detail::refuse("split_with_sizes: a rank-0 layout has no dimension to split");
-  const index_t d = detail::parts_axis<detail::op::split_with_sizes>(l, dim);
+  const index_t d = detail::parts_axis(l, dim, detail::called_by<detail::op::split_with_sizes>());
   if (d < 0) detail::refuse("split_with_sizes: dimension {} is out of range for rank {}", dim, l.rank());
   const index_t n = detail::known_value(l.entries().shape[d]);
   index_t total = 0;
@@ -193,7 +194,7 @@ STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> split_with_sizes(const L& l,
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> chunk(const L& l, index_t chunks, index_t dim = 0) {
   if (l.rank() == 0) detail::refuse("chunk: a rank-0 layout has no dimension to chunk");
-  const index_t d = detail::parts_axis<detail::op::chunk>(l, dim);
+  const index_t d = detail::parts_axis(l, dim, detail::called_by<detail::op::chunk>());
   if (d < 0) detail::refuse("chunk: dimension {} is out of range for rank {}", dim, l.rank());
   if (chunks <= 0) detail::refuse("chunk: the number of chunks must be positive, got {}", chunks);
   const index_t n = detail::known_value(l.entries().shape[d]);
@@ -208,43 +209,41 @@ STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> chunk(const L& l, index_t ch
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> unbind(const L& l, index_t dim = 0) {
   if (l.rank() == 0) detail::refuse("unbind: a rank-0 layout has no dimension to unbind");
-  const index_t d = detail::parts_axis<detail::op::unbind>(l, dim);
+  const index_t d = detail::parts_axis(l, dim, detail::called_by<detail::op::unbind>());
   if (d < 0) detail::refuse("unbind: dimension {} is out of range for rank {}", dim, l.rank());
   return {l, basic_layout_parts<L>::kind::unbind, static_cast<std::size_t>(d), 1, detail::known_value(l.entries().shape[d])};
 }
 
 namespace detail {
 // tensor_split's and NumPy's splits' parts along axis `dim`: `sections` parts (NumPy's splits:
-// of equal extents) or the parts between `indices`. `op` names the operation in messages.
-template <class Op, rule_layout L>
-STRIDER_HOST_DEVICE constexpr index_t sections_axis(const L& l, index_t dim) {
-  if (l.rank() == 0) detail::refuse_in<Op>("a rank-0 layout has no axis to split");
-  const index_t d = parts_axis<Op>(l, dim);
-  if (d < 0) detail::refuse_in<Op>("axis {} is out of range for rank {}", dim, l.rank());
+// of equal extents) or the parts between `indices`, refused in the caller's name.
+template <rule_layout L>
+STRIDER_HOST_DEVICE constexpr index_t sections_axis(const L& l, index_t dim, check_caller caller) {
+  if (l.rank() == 0) caller.refuse("a rank-0 layout has no axis to split", {});
+  const index_t d = parts_axis(l, dim, caller);
+  if (d < 0) caller.refuse("axis {} is out of range for rank {}", {dim, l.rank()});
   return d;
 }
-template <class Op, rule_layout L>
-STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> sections_parts(const L& l, index_t sections, index_t dim, bool equal) {
-  constexpr const char* op = Op::name();
-  const index_t d = sections_axis<Op>(l, dim);
-  if (sections <= 0) detail::refuse_in<Op>("the number of sections must be positive, got {}", sections);
+template <rule_layout L>
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> sections_parts(const L& l, index_t sections, index_t dim, bool equal, check_caller caller) {
+  const index_t d = sections_axis(l, dim, caller);
+  if (sections <= 0) caller.refuse("the number of sections must be positive, got {}", {sections});
   const index_t n = known_value(l.entries().shape[d]);
   if (equal && n % sections != 0)
-    detail::refuse_in<Op>("{} sections do not divide axis {} of extent {} equally (tensor_split or array_split allow that)", sections, dim, n);
-  return {l, basic_layout_parts<L>::kind::sections, static_cast<std::size_t>(d), 0, sections, {}, op};
+    caller.refuse("{} sections do not divide axis {} of extent {} equally (tensor_split or array_split allow that)", {sections, dim, n});
+  return {l, basic_layout_parts<L>::kind::sections, static_cast<std::size_t>(d), 0, sections, {}, caller.name};
 }
-template <class Op, rule_layout L>
-STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> indices_parts(const L& l, const dims& indices, index_t dim) {
-  constexpr const char* op = Op::name();
-  const index_t d = sections_axis<Op>(l, dim);
-  return {l, basic_layout_parts<L>::kind::indices, static_cast<std::size_t>(d), 0, static_cast<index_t>(indices.size()) + 1, indices, op};
+template <rule_layout L>
+STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> indices_parts(const L& l, const dims& indices, index_t dim, check_caller caller) {
+  const index_t d = sections_axis(l, dim, caller);
+  return {l, basic_layout_parts<L>::kind::indices, static_cast<std::size_t>(d), 0, static_cast<index_t>(indices.size()) + 1, indices, caller.name};
 }
 // The axis of NumPy's hsplit (1, or 0 of a 1-D layout), vsplit (0) and dsplit (2), whose
 // layouts need at least 1, 2 and 3 axes.
-template <class Op, rule_layout L>
-STRIDER_HOST_DEVICE constexpr index_t numpy_split_axis(const L& l, std::size_t min_rank) {
-  if (l.rank() < min_rank) detail::refuse_in<Op>("needs rank {} or more, got rank {}", min_rank, l.rank());
-  const detail::text_view name = Op::name();
+template <rule_layout L>
+STRIDER_HOST_DEVICE constexpr index_t numpy_split_axis(const L& l, std::size_t min_rank, check_caller caller) {
+  if (l.rank() < min_rank) caller.refuse("needs rank {} or more, got rank {}", {min_rank, l.rank()});
+  const detail::text_view name = caller.name;
   return name == "hsplit" ? (l.rank() > 1 ? 1 : 0) : name == "vsplit" ? 0 : 2;
 }
 }  // namespace detail
@@ -256,7 +255,7 @@ STRIDER_HOST_DEVICE constexpr index_t numpy_split_axis(const L& l, std::size_t m
 /// @example `contiguous(5, 2).tensor_split(3)[2]` is shape (1, 2), strides (2, 1), offset 8.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> tensor_split(const L& l, index_t sections, index_t dim = 0) {
-  return detail::sections_parts<detail::op::tensor_split>(l, sections, dim, false);
+  return detail::sections_parts(l, sections, dim, false, detail::called_by<detail::op::tensor_split>());
 }
 /// PyTorch `tensor_split(indices, dim)`, NumPy `array_split` and `split` with a list: the
 /// parts [0:i0], [i0:i1], ..., [ik:] as Python slices (negative indices from the end, clamped,
@@ -265,7 +264,7 @@ STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> tensor_split(const L& l, ind
 /// @example `contiguous(5, 2).tensor_split((1, 3))[1]` is shape (2, 2), strides (2, 1), offset 2.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> tensor_split_indices(const L& l, const dims& indices, index_t dim = 0) {
-  return detail::indices_parts<detail::op::tensor_split>(l, indices, dim);
+  return detail::indices_parts(l, indices, dim, detail::called_by<detail::op::tensor_split>());
 }
 /// NumPy `split(sections, axis)`: `sections` parts of equal extent, refused when they cannot be
 /// (strider's `split` is PyTorch's, parts of a given size). With indices it is tensor_split_indices.
@@ -273,49 +272,55 @@ STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> tensor_split_indices(const L
 /// @example `contiguous(6, 2).numpy_split(3)[1]` is shape (2, 2), strides (2, 1), offset 4.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> numpy_split(const L& l, index_t sections, index_t axis = 0) {
-  return detail::sections_parts<detail::op::numpy_split>(l, sections, axis, true);
+  return detail::sections_parts(l, sections, axis, true, detail::called_by<detail::op::numpy_split>());
 }
 /// NumPy/PyTorch `hsplit(sections)`: numpy_split along axis 1 (axis 0 of a 1-D layout).
 /// @pre `l` has at least 1 axis; as numpy_split along axis 1 (0 for rank 1).
 /// @example `contiguous(2, 6).hsplit(3)[1]` is shape (2, 2), strides (6, 1), offset 2.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> hsplit(const L& l, index_t sections) {
-  return detail::sections_parts<detail::op::hsplit>(l, sections, detail::numpy_split_axis<detail::op::hsplit>(l, 1), true);
+  const detail::check_caller caller = detail::called_by<detail::op::hsplit>();
+  return detail::sections_parts(l, sections, detail::numpy_split_axis(l, 1, caller), true, caller);
 }
 /// NumPy/PyTorch `vsplit(sections)`: numpy_split along axis 0 of a layout of at least 2 axes.
 /// @pre `l` has at least 2 axes; as numpy_split along axis 0.
 /// @example `contiguous(6, 2).vsplit(3)[2]` is shape (2, 2), strides (2, 1), offset 8.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> vsplit(const L& l, index_t sections) {
-  return detail::sections_parts<detail::op::vsplit>(l, sections, detail::numpy_split_axis<detail::op::vsplit>(l, 2), true);
+  const detail::check_caller caller = detail::called_by<detail::op::vsplit>();
+  return detail::sections_parts(l, sections, detail::numpy_split_axis(l, 2, caller), true, caller);
 }
 /// NumPy/PyTorch `dsplit(sections)`: numpy_split along axis 2 of a layout of at least 3 axes.
 /// @pre `l` has at least 3 axes; as numpy_split along axis 2.
 /// @example `contiguous(2, 2, 4).dsplit(2)[1]` is shape (2, 2, 2), strides (8, 4, 1), offset 2.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> dsplit(const L& l, index_t sections) {
-  return detail::sections_parts<detail::op::dsplit>(l, sections, detail::numpy_split_axis<detail::op::dsplit>(l, 3), true);
+  const detail::check_caller caller = detail::called_by<detail::op::dsplit>();
+  return detail::sections_parts(l, sections, detail::numpy_split_axis(l, 3, caller), true, caller);
 }
 /// `hsplit(indices)`: tensor_split_indices along hsplit's axis.
 /// @pre `l` has at least 1 axis; as tensor_split_indices along axis 1 (0 for rank 1).
 /// @example `contiguous(2, 6).hsplit((2, 5))[1]` is shape (2, 3), strides (6, 1), offset 2.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> hsplit_indices(const L& l, const dims& indices) {
-  return detail::indices_parts<detail::op::hsplit>(l, indices, detail::numpy_split_axis<detail::op::hsplit>(l, 1));
+  const detail::check_caller caller = detail::called_by<detail::op::hsplit>();
+  return detail::indices_parts(l, indices, detail::numpy_split_axis(l, 1, caller), caller);
 }
 /// `vsplit(indices)`: tensor_split_indices along axis 0 of a layout of at least 2 axes.
 /// @pre `l` has at least 2 axes; as tensor_split_indices along axis 0.
 /// @example `contiguous(6, 2).vsplit((2,))[1]` is shape (4, 2), strides (2, 1), offset 4.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> vsplit_indices(const L& l, const dims& indices) {
-  return detail::indices_parts<detail::op::vsplit>(l, indices, detail::numpy_split_axis<detail::op::vsplit>(l, 2));
+  const detail::check_caller caller = detail::called_by<detail::op::vsplit>();
+  return detail::indices_parts(l, indices, detail::numpy_split_axis(l, 2, caller), caller);
 }
 /// `dsplit(indices)`: tensor_split_indices along axis 2 of a layout of at least 3 axes.
 /// @pre `l` has at least 3 axes; as tensor_split_indices along axis 2.
 /// @example `contiguous(2, 2, 4).dsplit((1,))[1]` is shape (2, 2, 3), strides (8, 4, 1), offset 1.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_layout_parts<L> dsplit_indices(const L& l, const dims& indices) {
-  return detail::indices_parts<detail::op::dsplit>(l, indices, detail::numpy_split_axis<detail::op::dsplit>(l, 3));
+  const detail::check_caller caller = detail::called_by<detail::op::dsplit>();
+  return detail::indices_parts(l, indices, detail::numpy_split_axis(l, 3, caller), caller);
 }
 
 }  // namespace strider

@@ -14,9 +14,8 @@ namespace detail {
 // `infer_size`), as a layout value whose strides are still to be found. On a maybe_layout, a count
 // that depends on a run-time extent leaves the -1 extent run-time and the element-count checks
 // to the run-time pass.
-template <class Op, class V>
-STRIDER_HOST_DEVICE constexpr V infer_shape(const dims& requested, entry_t<V> count) {
-  constexpr const char* op = Op::name();
+template <class V>
+STRIDER_HOST_DEVICE constexpr V infer_shape(const dims& requested, entry_t<V> count, check_caller caller) {
   const index_t* shape = requested.begin();
   V out{};
   out.rank = requested.size();
@@ -26,22 +25,22 @@ STRIDER_HOST_DEVICE constexpr V infer_shape(const dims& requested, entry_t<V> co
   for (std::size_t d = 0; d < out.rank; ++d) {
     out.shape[d] = shape[d];
     if (shape[d] == -1) {
-      if (infer_at != max_rank) detail::refuse_in<Op>("only one extent can be -1");
+      if (infer_at != max_rank) caller.refuse("only one extent can be -1", {});
       infer_at = d;
     } else if (shape[d] < 0) {
-      detail::refuse_in<Op>("extent {} of axis {} is negative", shape[d], d);
+      caller.refuse("extent {} of axis {} is negative", {shape[d], d});
     } else {
       given[given_count++] = shape[d];
     }
   }
-  const index_t known = extent_product(given, given_count, op);  // 0 with a 0 among them, in any order
+  const index_t known = extent_product(given, given_count, caller.name);  // 0 with a 0 among them, in any order
   if (infer_at != max_rank) {
-    if (known == 0 && is_known(count)) detail::refuse_in<Op>("cannot infer the -1 extent for {} elements when the others multiply to 0", known_value(count));
+    if (known == 0 && is_known(count)) caller.refuse("cannot infer the -1 extent for {} elements when the others multiply to 0", {known_value(count)});
     if (known == 0) return out;  // the run-time pass refuses it, with the count
-    if (count % known != 0) detail::refuse_in<Op>("shape is invalid for {} elements (the other extents multiply to {})", known_value(count), known);
+    if (count % known != 0) caller.refuse("shape is invalid for {} elements (the other extents multiply to {})", {known_value(count), known});
     out.shape[infer_at] = count / known;
   } else if (count != known) {
-    detail::refuse_in<Op>("shape has {} elements but the layout has {}", known, known_value(count));
+    caller.refuse("shape has {} elements but the layout has {}", {known, known_value(count)});
   }
   return out;
 }
@@ -184,7 +183,7 @@ STRIDER_HOST_DEVICE constexpr bool copies(const V& in, V& out, const char* op) {
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L view(const L& l, const dims& shape) {
   const auto& in = l.entries();
-  auto out = detail::infer_shape<detail::op::view, detail::value_t<L>>(shape, detail::element_count(in, "view"));
+  auto out = detail::infer_shape<detail::value_t<L>>(shape, detail::element_count(in, "view"), detail::called_by<detail::op::view>());
   // On a mixed layout's maybe_layout, a refusal for every non-empty value of its run-time entries is
   // a compile error, as reshape_copies says (an empty value views as anything).
   bool refused_unless_empty = false;
@@ -202,7 +201,7 @@ STRIDER_HOST_DEVICE constexpr L view(const L& l, const dims& shape) {
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr auto can_view(const L& l, const dims& shape) {
   const auto& in = l.entries();
-  auto out = detail::infer_shape<detail::op::view, detail::value_t<L>>(shape, detail::element_count(in, "view"));
+  auto out = detail::infer_shape<detail::value_t<L>>(shape, detail::element_count(in, "view"), detail::called_by<detail::op::view>());
   return detail::find_view_strides(in, out);
 }
 
@@ -226,7 +225,7 @@ template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L reshape(const L& l, const dims& shape) {
   const auto& in = l.entries();
   const auto count = detail::element_count(in, "reshape");
-  auto out = detail::infer_shape<detail::op::reshape, detail::value_t<L>>(shape, count);
+  auto out = detail::infer_shape<detail::value_t<L>>(shape, count, detail::called_by<detail::op::reshape>());
   if (!detail::copies(in, out, "reshape")) return detail::subset_result(out);
   detail::make_copy_layout(out, count, "reshape");
   return detail::subset_result(out);
@@ -241,6 +240,16 @@ STRIDER_HOST_DEVICE constexpr L reshape(const L& l, const dims& shape) {
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr auto can_ravel(const L& l) { return detail::is_contiguous(l.entries()); }
 
+namespace detail {
+// Whether ravel gives a view (can_ravel's answer). On a mixed layout the static entries must
+// decide it: the result's type depends on it.
+STRIDER_HOST_DEVICE constexpr bool ravel_is_view(bool contiguous) { return contiguous; }
+STRIDER_HOST_DEVICE constexpr bool ravel_is_view(maybe_bool contiguous) {
+  if (!contiguous.known) detail::refuse("ravel: whether the layout is contiguous (a view) or not (a copy) depends on an entry known only at run time");
+  return contiguous.value;
+}
+}  // namespace detail
+
 /// NumPy `ravel()` (order 'C') and PyTorch `ravel()`: the elements as one axis, a view of a
 /// C-contiguous layout, else the contiguous layout (offset 0) of the copy both make, even where
 /// a view could express it (`a[:, ::2]`: `reshape(-1)` views it, ravel copies). can_ravel tells
@@ -249,10 +258,10 @@ STRIDER_HOST_DEVICE constexpr auto can_ravel(const L& l) { return detail::is_con
 /// @example `contiguous(4, 6)[:, ::2].ravel()` is shape (12,), strides (1,), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L ravel(const L& l) {
-  if (detail::decided<detail::op::ravel>(can_ravel(l), "whether the layout is contiguous (a view) or not (a copy)")) return view(l, dims{-1});
+  if (detail::ravel_is_view(can_ravel(l))) return view(l, dims{-1});
   const auto& in = l.entries();
   const auto count = detail::element_count(in, "ravel");
-  auto out = detail::infer_shape<detail::op::ravel, detail::value_t<L>>(dims{-1}, count);
+  auto out = detail::infer_shape<detail::value_t<L>>(dims{-1}, count, detail::called_by<detail::op::ravel>());
   detail::make_copy_layout(out, count, "ravel");
   return detail::subset_result(out);
 }
@@ -312,7 +321,7 @@ namespace detail {
 // copies; a mixed layout's maybe_layout answers for its non-empty values.
 template <rule_layout L>
 STRIDER_HOST_DEVICE constexpr bool reshape_copies(const L& l, const dims& shape) {
-  auto out = infer_shape<op::reshape, value_t<L>>(shape, element_count(l.entries(), "reshape"));
+  auto out = infer_shape<value_t<L>>(shape, element_count(l.entries(), "reshape"), called_by<op::reshape>());
   return copies(l.entries(), out, "reshape");
 }
 template <rule_layout L>

@@ -46,9 +46,10 @@ STRIDER_HOST_DEVICE constexpr void remove_axis(V& v, std::size_t axis) {
   v.strides[v.rank] = 0;
 }
 
-template <class Op, class V>
-STRIDER_HOST_DEVICE constexpr void insert_axis(V& v, std::size_t axis, entry_t<V> extent, entry_t<V> stride) {
-  if (v.rank == max_rank) detail::refuse_in<Op>("rank would exceed max_rank ({})", max_rank);
+// Refused in the caller's name (one instantiation per entry type: util/error.hpp's check_caller).
+template <class V>
+STRIDER_HOST_DEVICE constexpr void insert_axis(V& v, std::size_t axis, entry_t<V> extent, entry_t<V> stride, check_caller caller) {
+  if (v.rank == max_rank) caller.refuse("rank would exceed max_rank ({})", {max_rank});
   for (std::size_t d = v.rank; d > axis; --d) {
     v.shape[d] = v.shape[d - 1];
     v.strides[d] = v.strides[d - 1];

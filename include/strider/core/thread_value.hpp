@@ -389,9 +389,12 @@ STRIDER_HOST_DEVICE constexpr L partition(const L& tile, const thread_value_valu
   using V = detail::value_t<L>;
   const auto& t = tile.entries();
   if (t.rank != tv.tile_rank) detail::refuse("partition: the tile has rank {}, the thread-value layout's tile rank {}", t.rank, tv.tile_rank);
-  for (std::size_t d = 0; d < t.rank; ++d)
-    if (detail::decided<detail::op::partition>(t.shape[d] != tv.tile_shape[d], "the tile's extent"))
+  for (std::size_t d = 0; d < t.rank; ++d) {
+    const auto differs = t.shape[d] != tv.tile_shape[d];  // on a mixed layout, known where the extent is static
+    if (!detail::is_known(differs)) detail::refuse("partition: extent of tile axis {} is known only at run time; the thread-value layout's tile shape is static", d);
+    if (static_cast<bool>(differs))
       detail::refuse("partition: extent {} of tile axis {} is not the thread-value layout's {}", detail::known_value(t.shape[d]), d, tv.tile_shape[d]);
+  }
   detail::check_thread(thread, tv.threads());
   const detail::partition_plan plan = detail::plan_partition(tv);
   V out = detail::view_base<V>(t);

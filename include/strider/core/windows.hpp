@@ -20,7 +20,7 @@ STRIDER_HOST_DEVICE constexpr L unfold(const L& l, index_t dim, index_t size, in
     if (size < 0) detail::refuse("unfold: size {} is negative", size);
     if (step <= 0) detail::refuse("unfold: step {} must be positive", step);
     if (size > 1) detail::refuse("unfold: size {} is larger than extent 1 of a rank-0 layout", size);
-    detail::insert_axis<detail::op::unfold>(in, 0, size, 1);
+    detail::insert_axis(in, 0, size, 1, detail::called_by<detail::op::unfold>());
     return detail::subset_result(in);
   }
   const index_t d = detail::wrap_axis(dim, in.rank);
@@ -35,7 +35,7 @@ STRIDER_HOST_DEVICE constexpr L unfold(const L& l, index_t dim, index_t size, in
   // At most one window: where step * stride does not fit, the axis keeps the input's stride.
   detail::overflow_note<E> note;
   out.strides[d] = detail::stride_product(E(step), in.strides[d], out.shape[d], in.strides[d], note);
-  detail::insert_axis<detail::op::unfold>(out, out.rank, size, in.strides[d]);
+  detail::insert_axis(out, out.rank, size, in.strides[d], detail::called_by<detail::op::unfold>());
   detail::element_count(out, "unfold");  // overlapping windows can hold more elements than the input
   detail::refuse_used_overflow(note, out, "unfold");
   return detail::subset_result(out);
@@ -59,7 +59,7 @@ STRIDER_HOST_DEVICE constexpr L sliding_windows(const L& l, const dims& window, 
       detail::refuse("sliding_window_view: window extent {} is larger than extent {} of axis {}", window[i], known_value(out.shape[a]), axes[i]);
     // An empty window leaves one more (empty) window than elements, which may not fit in int64.
     out.shape[a] = checked_add(out.shape[a], E(1 - window[i]), "sliding_window_view");
-    insert_axis<op::sliding_window_view>(out, out.rank, E(window[i]), in.strides[a]);
+    insert_axis(out, out.rank, E(window[i]), in.strides[a], called_by<op::sliding_window_view>());
   }
   element_count(out, "sliding_window_view");  // overlapping windows hold more elements than the input
   return subset_result(out);

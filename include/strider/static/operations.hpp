@@ -313,7 +313,7 @@ using ravel_t = static_layout<ravel(detail::rule_value<L>).value()>;
 
 /// True when `ravel_t<L>` is a copy rather than a view of L's storage (L is not C-contiguous).
 template <class L>
-inline constexpr bool ravel_copies = !detail::decided<detail::op::ravel>(can_ravel(detail::rule_value<L>), "whether the layout is contiguous (a view) or not (a copy)");
+inline constexpr bool ravel_copies = !detail::ravel_is_view(can_ravel(detail::rule_value<L>));
 
 namespace detail {
 template <class L, class Window, class Axes>

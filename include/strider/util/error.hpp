@@ -144,27 +144,6 @@ template <class... Args>
   throw layout_error(format, args...);
 #endif
 }
-// refuse_in's throw, "op: " before the format: a template of the argument types only, shared by
-// every operation, so that refuse_in<Op> itself is one call per operation (its own string
-// concatenation made <strider/expression.hpp> measurably dearer to include).
-template <class... Args>
-[[noreturn]] void refuse_named(const char* operation, const char* format, const Args&... args) {
-  throw layout_error(std::string(operation) + ": " + format, args...);
-}
-/// refuse() in a check that several operations share: Op (a tag with `name()`) is the operation
-/// that called it, and the message starts with its name ("complement: the layout is not unique
-/// ..."). Being the function's template argument, the name is on the compiler's error line (g++
-/// prints it in the signature of the function called, clang in the note under the error), while
-/// the source line below shows the rule, as a rule's own refuse() line does.
-template <class Op, class... Args>
-[[noreturn]] STRIDER_HOST_DEVICE void refuse_in(const char* format, Args... args) {
-#ifdef __CUDA_ARCH__
-  device_refusal_in(Op::name(), format, args...);
-#else
-  refuse_named(Op::name(), format, args...);
-#endif
-}
-
 #ifndef __CUDA_ARCH__
 // refuse_as's throw: one function, not one per operation (a template: g++ then compiles its body
 // only where a rule that refuses through it is used).
@@ -176,12 +155,13 @@ template <class Values>
 }
 #endif
 
-/// refuse_in<Op> for a check that is not a template of its operation: Op's refusal, which the
-/// check calls through a pointer (check_caller::refuse, below). In a constant expression the compilers
-/// name the function a pointer calls as they name refuse_in<Op> (g++ `[with Op = op::complement]`
-/// on the error line, clang the note `non-constexpr function 'refuse_as<...op::complement>'`),
-/// over the source line of the call, which holds the rule's text; and the check is instantiated
-/// once per entry type instead of once per operation that calls it.
+/// refuse() in a check that several operations share: Op (a tag with `name()`) is the operation
+/// that called it, and the message starts with its name ("complement: the layout is not unique
+/// ..."). The check is not a template of Op: it calls this through a pointer (check_caller::refuse,
+/// below), so it is instantiated once per entry type instead of once per operation that calls it.
+/// In a constant expression the compilers still name the function the pointer calls (g++ `[with Op
+/// = op::complement]` on the error line, clang the note `non-constexpr function
+/// 'refuse_as<...op::complement>'`), over the source line of the call, which holds the rule's text.
 template <class Op>
 [[noreturn]] STRIDER_HOST_DEVICE void refuse_as(const char* format, const refusal_values& values) {
 #ifdef __CUDA_ARCH__
