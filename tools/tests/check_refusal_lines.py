@@ -17,20 +17,10 @@ import sys
 
 # (file under include/strider, the message's start): the refusals that print a run-time name.
 RUN_TIME_NAMES = {
-    # validate: every rule's result is checked by one function; as a template of its operation its
-    # instantiation per operation made <strider/static.hpp> 1.8 % dearer to include (measured).
-    ("core/layout.hpp", "{}: rank {} exceeds max_rank"),
-    ("core/layout.hpp", "{}: storage size {} is negative"),
-    ("core/layout.hpp", "{}: extent {} of axis {} is negative"),
-    ("core/layout.hpp", "{}: storage offset {} is negative"),
-    ("core/layout.hpp", "{}: an element lies at negative storage offset"),
-    ("core/layout.hpp", "{}: an element lies at storage offset {}, leaving"),
-    ("core/layout.hpp", "{}: reaches storage offset {}, outside its storage"),
-    # int64 arithmetic every rule shares: the same reason as validate's.
+    # int64 arithmetic every rule shares, given its caller's name as text: a check_caller on each
+    # of its many calls would make every rule that multiplies name a tag.
     ("util/checked.hpp", "{}: int64 overflow computing {} + {}"),
     ("util/checked.hpp", "{}: int64 overflow computing {} * {}"),
-    # A dyn_multiple<N> extent checked where a mixed layout is made from values (any operation's).
-    ("static/layout.hpp", "{}: extent {} of axis {} is not a multiple of"),
     # A part picked from layout_parts: the parts object carries its operation's name.
     ("core/parts.hpp", "{}: part {} is out of range"),
     # Run time only (storage, interop, writers, the expression language): never a compile error.

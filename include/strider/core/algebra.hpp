@@ -477,7 +477,7 @@ STRIDER_HOST_DEVICE constexpr L left_inverse(const L& l) {
   }
   V out = detail::index_map_base<V>(0);  // its own span: values off L's elements may pass size(L)
   detail::append_axes(out, out_modes, caller);
-  return detail::subset_result(detail::validate(out, "left_inverse"));
+  return detail::subset_result(detail::validate(out, caller));
 }
 
 namespace detail {
@@ -516,7 +516,7 @@ STRIDER_HOST_DEVICE constexpr auto product(const A& block, const T& tiler) {
   V out = index_map_base<V>(0);
   append_composition(out, subset_result(repetitions), tiler, "the tiler", caller);
   append_axes(out, modes_of<E>(block.entries()), caller);
-  return basic_tiled<V>{validate(out, "logical_product"), block.entries().rank};
+  return basic_tiled<V>{validate(out, caller), block.entries().rank};
 }
 
 // blocked_product and raked_product: logical_product's axes regrouped by place. The ranks are
@@ -558,7 +558,7 @@ STRIDER_HOST_DEVICE constexpr auto zipped_product(const A& block, const T& arran
     append_axes(out, raked ? block_axis : arrangement_axes, caller);
     append_axes(out, raked ? arrangement_axes : block_axis, caller);
   }
-  return subset_result(validate(out, op));
+  return subset_result(validate(out, caller));
 }
 
 // A tile that does not divide its axis is refused (`exact`), or the tile count rounds up
@@ -593,7 +593,7 @@ STRIDER_HOST_DEVICE constexpr basic_tiled<value_t<L>> tiled(const L& l, const di
     out.shape[in.rank + d] = t;
     out.strides[in.rank + d] = in.strides[d];
   }
-  if (round_up) return {validate(out, "tile"), in.rank};  // a padded storage size is its span
+  if (round_up) return {validate(out, called_by<op::tile>()), in.rank};  // a padded storage size is its span
   return {out, in.rank};
 }
 

@@ -18,6 +18,7 @@
 #include "dims.hpp"
 #include "../util/error.hpp"
 #include "maybe.hpp"
+#include "operation_tags.hpp"
 
 namespace strider {
 
@@ -156,13 +157,16 @@ STRIDER_HOST_DEVICE constexpr index_t min_offset(const layout_value& v, const ch
 STRIDER_HOST_DEVICE constexpr index_t max_offset(const layout_value& v, const char* op = "layout") { return offset_range_of(v, op).max; }
 
 // The invariants every layout keeps: non-negative extents, a non-negative storage offset for
-// every element, and a size and offset range that fit in int64. `op` names who asked.
+// every element, and a size and offset range that fit in int64. `caller` is who asked
+// (called_by<op::layout>()): a refusal starts with its name, and the compiler names it.
 // On a maybe_layout (a mixed layout's compile-time pass) only what the known entries decide is
 // checked; the run-time pass checks the rest. A maybe_layout's storage size stays 0 ("the required
 // span") when the span depends on run-time entries.
 template <class V>
-STRIDER_HOST_DEVICE constexpr V validate(const V& v, const char* op) {
-  if (v.rank > max_rank) detail::refuse("{}: rank {} exceeds max_rank ({})", op, v.rank, max_rank);
+STRIDER_HOST_DEVICE constexpr V validate(const V& v, check_caller caller) {
+  const char* op = caller.name;  // for the int64 checks of the offset range
+  const std::size_t rank = v.rank;  // a name: nvcc 13's front end prints {v.rank, ...} as a statement expression
+  if (rank > max_rank) caller.refuse("rank {} exceeds max_rank ({})", {rank, max_rank});
   // Rebuilt with every entry below the rank written and zeros past it: equal layouts must be
   // equal template arguments, and g++ 12 gives a value whose array kept an unwritten entry
   // before a written one a different identity from the same value written in full.
@@ -170,9 +174,9 @@ STRIDER_HOST_DEVICE constexpr V validate(const V& v, const char* op) {
   out.rank = v.rank;
   out.offset = v.offset;
   out.storage_size = v.storage_size;
-  if (v.storage_size < 0) detail::refuse("{}: storage size {} is negative", op, known_value(v.storage_size));
+  if (v.storage_size < 0) caller.refuse("storage size {} is negative", {known_value(v.storage_size)});
   for (std::size_t d = 0; d < v.rank; ++d) {
-    if (v.shape[d] < 0) detail::refuse("{}: extent {} of axis {} is negative", op, known_value(v.shape[d]), d);
+    if (v.shape[d] < 0) caller.refuse("extent {} of axis {} is negative", {known_value(v.shape[d]), d});
     out.shape[d] = v.shape[d];
     out.strides[d] = v.strides[d];
   }
@@ -181,12 +185,12 @@ STRIDER_HOST_DEVICE constexpr V validate(const V& v, const char* op) {
   // reversed axes point before their storage); nothing ever dereferences it.
   if (r.count == 0) return out;
   const auto nonempty = r.count != 0;
-  if (nonempty && v.offset < 0) detail::refuse("{}: storage offset {} is negative", op, known_value(v.offset));
-  if (nonempty && r.min < 0) detail::refuse("{}: an element lies at negative storage offset {}", op, known_value(r.min));
+  if (nonempty && v.offset < 0) caller.refuse("storage offset {} is negative", {known_value(v.offset)});
+  if (nonempty && r.min < 0) caller.refuse("an element lies at negative storage offset {}", {known_value(r.min)});
   // required_span (max_offset + 1) must fit in int64 too.
-  if (nonempty && r.max == INT64_MAX) detail::refuse("{}: an element lies at storage offset {}, leaving no int64 room for the storage span", op, known_value(r.max));
+  if (nonempty && r.max == INT64_MAX) caller.refuse("an element lies at storage offset {}, leaving no int64 room for the storage span", {known_value(r.max)});
   if (v.storage_size == 0) out.storage_size = is_known(r.max) && is_known(nonempty) ? r.max + 1 : 0;  // 0: the span, unknown
-  else if (nonempty && v.storage_size <= r.max) detail::refuse("{}: reaches storage offset {}, outside its storage [0, {})", op, known_value(r.max), known_value(v.storage_size));
+  else if (nonempty && v.storage_size <= r.max) caller.refuse("reaches storage offset {}, outside its storage [0, {})", {known_value(r.max), known_value(v.storage_size)});
   return out;
 }
 
@@ -532,7 +536,7 @@ STRIDER_HOST_DEVICE constexpr V contiguous_value(const dims& shape) {
     else v.shape[d] = extent_entry_of<V>(extents[d]);
   }
   set_contiguous_strides(v, op);
-  return validate(v, op);
+  return validate(v, called_by<detail::op::contiguous>());
 }
 
 // Column-major (Fortran order) strides for the extents of `v`, written into `v`.
@@ -552,7 +556,7 @@ STRIDER_HOST_DEVICE constexpr V column_major_value(const dims& shape) {
   v.rank = shape.size();
   for (std::size_t d = 0; d < shape.size(); ++d) v.shape[d] = extent_entry_of<V>(shape[d]);  // all, before the strides read them
   set_column_major_strides(v, op);
-  return validate(v, op);
+  return validate(v, called_by<detail::op::column_major>());
 }
 
 }  // namespace detail
@@ -578,10 +582,10 @@ class dynamic_layout {
     }
     value_.offset = offset;
     value_.storage_size = 0;  // exactly the required span
-    value_ = detail::validate(value_, "layout");
+    value_ = detail::validate(value_, detail::called_by<detail::op::layout>());
   }
   /// From a raw value, checked.
-  STRIDER_HOST_DEVICE constexpr explicit dynamic_layout(const layout_value& value) : value_(detail::validate(value, "layout")) {}
+  STRIDER_HOST_DEVICE constexpr explicit dynamic_layout(const layout_value& value) : value_(detail::validate(value, detail::called_by<detail::op::layout>())) {}
   /// From a value already known to be valid (the result of a core operation).
   STRIDER_HOST_DEVICE constexpr dynamic_layout(const layout_value& value, unchecked_t) : value_(value) {}
 
@@ -766,7 +770,7 @@ STRIDER_HOST_DEVICE constexpr layout_value contiguous_layout_value(const dims& s
     v.shape[d] = extents[d];
   }
   set_contiguous_strides(v, "contiguous");
-  return validate(v, "contiguous");
+  return validate(v, called_by<op::contiguous>());
 }
 STRIDER_HOST_DEVICE constexpr layout_value column_major_layout_value(const dims& shape) {
   if (!has_dyn_extent(shape)) return dynamic_layout::column_major(shape).value();
@@ -783,7 +787,7 @@ STRIDER_HOST_DEVICE constexpr layout_value general_layout_value(const dims& shap
     v.strides[d] = entry_of<maybe_layout_value>(strides[d]);
   }
   v.offset = entry_of<maybe_layout_value>(offset);
-  return maybe_layout(validate(v, "layout"), dynamic_layout::unchecked_t{}).value();
+  return maybe_layout(validate(v, called_by<op::layout>()), dynamic_layout::unchecked_t{}).value();
 }
 
 }  // namespace detail

@@ -33,5 +33,14 @@ struct numpy_split { STRIDER_HOST_DEVICE static constexpr const char* name() { r
 struct hsplit { STRIDER_HOST_DEVICE static constexpr const char* name() { return "hsplit"; } };
 struct vsplit { STRIDER_HOST_DEVICE static constexpr const char* name() { return "vsplit"; } };
 struct dsplit { STRIDER_HOST_DEVICE static constexpr const char* name() { return "dsplit"; } };
+// Who asks a layout to keep the invariants (validate) or its dyn_multiple extents
+// (check_multiples): the layout's constructors and the operations that build a layout of their own.
+struct layout { STRIDER_HOST_DEVICE static constexpr const char* name() { return "layout"; } };
+struct layout_cast { STRIDER_HOST_DEVICE static constexpr const char* name() { return "layout_cast"; } };
+struct contiguous { STRIDER_HOST_DEVICE static constexpr const char* name() { return "contiguous"; } };
+struct column_major { STRIDER_HOST_DEVICE static constexpr const char* name() { return "column_major"; } };
+struct as_strided { STRIDER_HOST_DEVICE static constexpr const char* name() { return "as_strided"; } };
+struct tile { STRIDER_HOST_DEVICE static constexpr const char* name() { return "tile"; } };
+struct copy { STRIDER_HOST_DEVICE static constexpr const char* name() { return "copy"; } };
 }  // namespace op
 }  // namespace strider::detail

@@ -25,7 +25,7 @@ STRIDER_HOST_DEVICE constexpr L as_strided(const L& l, const dims& shape, const 
     out.strides[d] = strides[d];
   }
   if (offset < 0) detail::refuse("as_strided: storage offset {} is negative", offset);  // PyTorch refuses even when empty
-  out = detail::validate(out, "as_strided");
+  out = detail::validate(out, detail::called_by<detail::op::as_strided>());
   // The input's storage may be a run-time value (a mixed layout's view): checked when it is known.
   const auto reach = detail::offset_range_of(out, "as_strided");
   const auto storage = l.entries().storage_size;

@@ -198,10 +198,10 @@ struct entry_slots {
   std::size_t count = 0;
 };
 // The run-time extents that dyn_multiple<N> marks are multiples of N.
-STRIDER_HOST_DEVICE constexpr void check_multiples(const layout_value& type_entries, const layout_value& v, const char* op) {
+STRIDER_HOST_DEVICE constexpr void check_multiples(const layout_value& type_entries, const layout_value& v, check_caller caller) {
   for (std::size_t d = 0; d < v.rank; ++d) {
     const index_t multiple = is_dyn_extent(type_entries.shape[d]) ? multiple_of_mark(type_entries.shape[d]) : 1;
-    if (v.shape[d] % multiple != 0) detail::refuse("{}: extent {} of axis {} is not a multiple of {} (dyn_multiple)", op, v.shape[d], d, multiple);
+    if (v.shape[d] % multiple != 0) caller.refuse("extent {} of axis {} is not a multiple of {} (dyn_multiple)", {v.shape[d], d, multiple});
   }
 }
 
@@ -272,8 +272,8 @@ struct static_layout<V> {
   template <std::integral... I>
     requires(sizeof...(I) == dynamic_count)
   STRIDER_HOST_DEVICE constexpr explicit static_layout(I... entries) : entries_{static_cast<index_t>(entries)...} {
-    detail::validate(full_value(), "layout");
-    if constexpr (has_multiples) detail::check_multiples(V, full_value(), "layout");
+    detail::validate(full_value(), detail::called_by<detail::op::layout>());
+    if constexpr (has_multiples) detail::check_multiples(V, full_value(), detail::called_by<detail::op::layout>());
   }
 
   /// The layout whose run-time entries are those of `full` (a rule's result, valid, with this
@@ -516,7 +516,7 @@ STRIDER_HOST_DEVICE constexpr layout_value layout_cast_value(const layout_value&
   for (std::size_t a = 0; a < in.rank; ++a)
     if (type_entries.strides[a] != dyn && type_entries.strides[a] != in.strides[a]) detail::refuse("layout_cast: axis {} has stride {} but the type says {}", a, in.strides[a], type_entries.strides[a]);
   if (type_entries.offset != dyn && type_entries.offset != in.offset) detail::refuse("layout_cast: the offset is {} but the type says {}", in.offset, type_entries.offset);
-  check_multiples(type_entries, in, "layout_cast");
+  check_multiples(type_entries, in, called_by<op::layout_cast>());
   return in;
 }
 }  // namespace detail
