@@ -27,7 +27,9 @@ measure() {  # compiler source expected
   lines=$(wc -l <"$log")
   # The whole diagnostic as one line: an expectation may span lines (the name of an operation in
   # the call a compiler prints, and the message of the rule it shares), as check_compile_fail.cmake reads it.
-  if tr "\n" " " <"$log" | grep -Eq -- "$3"; then echo "$lines yes"; else echo "$lines no"; fi
+  # CMake reads "{}" (a format's hole) literally; grep -E would take it for a repetition.
+  local pattern=${3//'{}'/'\{\}'}
+  if tr "\n" " " <"$log" | grep -Eq -- "$pattern"; then echo "$lines yes"; else echo "$lines no"; fi
 }
 
 status=0
