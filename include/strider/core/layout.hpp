@@ -103,7 +103,17 @@ STRIDER_HOST_DEVICE constexpr E extent_product(const E* extents, std::size_t n, 
 // The number of elements, the product of the extents (1 for rank 0; 0 when one is 0).
 template <class V>
 STRIDER_HOST_DEVICE constexpr entry_t<V> element_count(const V& v, const char* op) {
-  return extent_product(v.shape, v.rank, op);
+  if constexpr (std::is_same_v<entry_t<V>, index_t>) {
+    // The product in place, extent_product only past int64: every rule and every static layout's
+    // properties count elements, and g++ remembers a call into a layout once per layout
+    // (benchmarks/compile_time/README.md).
+    index_t count = 1;
+    for (std::size_t d = 0; d < v.rank; ++d)
+      if (STRIDER_MUL_OVERFLOWS(count, v.shape[d], &count)) return extent_product(v.shape, v.rank, op);
+    return count;
+  } else {
+    return extent_product(v.shape, v.rank, op);
+  }
 }
 
 // Element count and the lowest and highest storage offsets reached (both `offset` for an
@@ -130,6 +140,14 @@ STRIDER_HOST_DEVICE constexpr basic_offset_range<entry_t<V>> offset_range_of(con
                              static_cast<bool>(add_overflows(v.strides[d] < 0 ? r.min : r.max, reach, &moved)))) {
         r.min = r.max = maybe_index::unknown();
         return r;
+      }
+    }
+    if constexpr (std::is_same_v<entry_t<V>, index_t>) {  // the builtins in place, the checked calls only past int64
+      index_t step = 0;
+      index_t& moved = v.strides[d] < 0 ? r.min : r.max;
+      if (!STRIDER_MUL_OVERFLOWS(v.shape[d] - 1, v.strides[d], &step) && !STRIDER_ADD_OVERFLOWS(moved, step, &step)) {
+        moved = step;
+        continue;
       }
     }
     // (extent - 1) * stride: how far the axis moves from its first element.
@@ -189,7 +207,8 @@ STRIDER_HOST_DEVICE constexpr V validate(const V& v, check_caller caller) {
   if (nonempty && r.min < 0) caller.refuse("an element lies at negative storage offset {}", {known_value(r.min)});
   // required_span (max_offset + 1) must fit in int64 too.
   if (nonempty && r.max == INT64_MAX) caller.refuse("an element lies at storage offset {}, leaving no int64 room for the storage span", {known_value(r.max)});
-  if (v.storage_size == 0) out.storage_size = is_known(r.max) && is_known(nonempty) ? r.max + 1 : 0;  // 0: the span, unknown
+  constexpr bool values = std::is_same_v<entry_t<V>, index_t>;  // every entry known: no is_known calls
+  if (v.storage_size == 0) out.storage_size = values || (is_known(r.max) && is_known(nonempty)) ? r.max + 1 : 0;  // 0: the span, unknown
   else if (nonempty && v.storage_size <= r.max) caller.refuse("reaches storage offset {}, outside its storage [0, {})", {known_value(r.max), known_value(v.storage_size)});
   return out;
 }
@@ -527,7 +546,7 @@ STRIDER_HOST_DEVICE constexpr entry_t<V> extent_entry_of(index_t e) {
 
 template <class V = layout_value>
 STRIDER_HOST_DEVICE constexpr V contiguous_value(const dims& shape) {
-  constexpr const char* op = "contiguous";
+  const check_caller caller = called_by<detail::op::contiguous>();
   V v{};
   v.rank = shape.size();
   const index_t* extents = shape.begin();
@@ -535,8 +554,8 @@ STRIDER_HOST_DEVICE constexpr V contiguous_value(const dims& shape) {
     if constexpr (std::is_same_v<entry_t<V>, index_t>) v.shape[d] = extents[d];
     else v.shape[d] = extent_entry_of<V>(extents[d]);
   }
-  set_contiguous_strides(v, op);
-  return validate(v, called_by<detail::op::contiguous>());
+  set_contiguous_strides(v, caller.name);
+  return validate(v, caller);
 }
 
 // Column-major (Fortran order) strides for the extents of `v`, written into `v`.
@@ -551,12 +570,12 @@ STRIDER_HOST_DEVICE constexpr void set_column_major_strides(V& v, const char* op
 
 template <class V = layout_value>
 STRIDER_HOST_DEVICE constexpr V column_major_value(const dims& shape) {
-  constexpr const char* op = "column_major";
+  const check_caller caller = called_by<detail::op::column_major>();
   V v{};
   v.rank = shape.size();
   for (std::size_t d = 0; d < shape.size(); ++d) v.shape[d] = extent_entry_of<V>(shape[d]);  // all, before the strides read them
-  set_column_major_strides(v, op);
-  return validate(v, called_by<detail::op::column_major>());
+  set_column_major_strides(v, caller.name);
+  return validate(v, caller);
 }
 
 }  // namespace detail

@@ -106,8 +106,9 @@ constexpr bool certainly_disjoint(const copy_plan& p, index_t shift) {
 /// destination is not unique (two of its elements share storage, so the result would depend on
 /// the order of the writes); broadcast the source first (`broadcast_to`) to copy a smaller one.
 constexpr copy_plan make_copy_plan(const layout_value& src, const layout_value& dst, std::size_t element_size) {
-  detail::validate(src, detail::called_by<detail::op::copy>());
-  detail::validate(dst, detail::called_by<detail::op::copy>());
+  const detail::check_caller caller = detail::called_by<detail::op::copy>();
+  detail::validate(src, caller);
+  detail::validate(dst, caller);
   if (element_size == 0) throw layout_error("copy: element size is 0");
   bool same_shape = src.rank == dst.rank;
   for (std::size_t d = 0; same_shape && d < src.rank; ++d) same_shape = src.shape[d] == dst.shape[d];

@@ -272,8 +272,10 @@ struct static_layout<V> {
   template <std::integral... I>
     requires(sizeof...(I) == dynamic_count)
   STRIDER_HOST_DEVICE constexpr explicit static_layout(I... entries) : entries_{static_cast<index_t>(entries)...} {
-    detail::validate(full_value(), detail::called_by<detail::op::layout>());
-    if constexpr (has_multiples) detail::check_multiples(V, full_value(), detail::called_by<detail::op::layout>());
+    const layout_value full = full_value();
+    const detail::check_caller caller = detail::called_by<detail::op::layout>();
+    detail::validate(full, caller);
+    if constexpr (has_multiples) detail::check_multiples(V, full, caller);
   }
 
   /// The layout whose run-time entries are those of `full` (a rule's result, valid, with this
