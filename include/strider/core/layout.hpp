@@ -788,7 +788,7 @@ STRIDER_HOST_DEVICE constexpr layout_value contiguous_layout_value(const dims& s
       return packed_mixed_value(maybe_layout(contiguous_value<maybe_layout_value>(shape), dynamic_layout::unchecked_t{}).value(), row_major_storage);
     v.shape[d] = extents[d];
   }
-  set_contiguous_strides(v, "contiguous");
+  set_contiguous_strides(v, "contiguous");  // the literal: g++ prints it in this call, over an overflow's line (compile-fail contiguous_extent_overflow)
   return validate(v, called_by<op::contiguous>());
 }
 STRIDER_HOST_DEVICE constexpr layout_value column_major_layout_value(const dims& shape) {
