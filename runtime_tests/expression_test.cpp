@@ -100,21 +100,21 @@ TEST_CASE("the parsed form records each call and its column") {
   REQUIRE(e.operations.size() == 4);
   CHECK(e.operations[0].op->name == "contiguous");
   CHECK(e.operations[0].column == 1);
-  CHECK(e.operations[0].values == std::vector<strider::index_t>{3, 4});
+  CHECK(e.operations[0].values == strider::dims{3, 4});
   CHECK(e.operations[1].op->name == "slice");
   CHECK(e.operations[1].column == 16);
   CHECK(e.operations[1].index == "1:, ::-1");
   CHECK(e.operations[2].op == strider::find_operation("permute"));
   CHECK(e.operations[2].column == 28);
   CHECK(e.operations[3].op->name == "as_strided");
-  CHECK(e.operations[3].strides == std::vector<strider::index_t>{3});
+  CHECK(e.operations[3].strides == strider::dims{3});
   CHECK_FALSE(e.operations[3].offset.has_value());
   CHECK(strider::find_operation("broadcast_to")->name == "broadcast_to");
   CHECK(strider::find_operation("nope") == nullptr);
 }
 
 TEST_CASE("each argument list of a call has its own field") {
-  using v = std::vector<strider::index_t>;
+  using v = strider::dims;
   const auto e = strider::parse_expression(R"(contiguous(2, 3, 4).movedim((0, 1), (2, 0)).unflatten(0, (2, 2)).sliding_window_view((2,), (1,)).rearrange("a b c d -> d c b a"))");
   REQUIRE(e.operations.size() == 5);
   CHECK(e.operations[1].values == v{0, 1});
@@ -182,6 +182,8 @@ TEST_CASE("operation errors keep the core's message and point at the call") {
   CHECK(failure_of("contiguous(1,1,1,1,1,1,1,1,1)").message ==
         "contiguous: 9 values given, but a shape or axis list holds at most max_rank (8)");
   CHECK(failure_of("contiguous(3).permute(0,0,0,0,0,0,0,0,0)").column == 15);
+  // A list longer than max_rank is refused as the expression is read, before anything runs.
+  CHECK_THROWS_AS(strider::parse_expression("contiguous(3).permute(0,0,0,0,0,0,0,0,0)"), strider::expression_error);
   // An expression_error is a layout_error.
   CHECK_THROWS_AS(evaluate("contiguous(3,4).permute(1,1)"), strider::layout_error);
 }

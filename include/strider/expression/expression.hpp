@@ -59,27 +59,7 @@ class expression_error : public layout_error {
 
 /// A parsed expression: the base layout and the calls on it, in order.
 struct expression {
-  struct operation {
-    const operation_info* op = nullptr;  // the operation_table entry
-    std::size_t column = 1;           // 1-based: the call's name, or '[' for an index
-    std::vector<index_t> values{};    // extents or axes, the shape of layout/as_strided, or the integer arguments
-    std::vector<index_t> strides{};   // strided forms (layout, as_strided) and a second layout (composition): its strides
-    std::vector<index_t> destination{}; // movedim: the destination axes (the source axes are values)
-    std::vector<index_t> extents{};   // unflatten: the extents the dimension splits into (the dimension is values[0])
-    std::vector<index_t> axes{};      // sliding_window_view: the axes of the windows, when given (has_axes)
-    std::optional<index_t> offset{};  // strided forms, when given
-    std::string index{};              // slice: the text between [ ], without surrounding blanks
-    std::string pattern{};            // rearrange: the einops pattern
-    std::string sizes{};              // rearrange: the axis sizes as "p1=2, p2=2"
-    std::size_t index_column = 0;     // slice: 1-based column of the index text's first character; rearrange: of the pattern's
-    bool no_axes = false;             // flip(()), squeeze(()): an empty axis tuple, no axis at all (values empty means every axis)
-    bool has_axes = false;            // sliding_window_view: axes given
-    bool sizes_tuple = false;         // split: the sizes came as a tuple
-    std::optional<index_t> dim{};     // split: the dimension, when given
-    std::optional<index_t> part{};    // split, chunk, unbind: the part picked with [i]
-
-    friend bool operator==(const operation&, const operation&) = default;
-  };
+  using operation = operation_call;  // one call: its entry, its column and its arguments
   std::vector<operation> operations;  // operations[0] is the base layout
 
   friend bool operator==(const expression&, const expression&) = default;
@@ -164,6 +144,13 @@ inline std::size_t edit_distance(std::string_view a, std::string_view b) {
     }
   }
   return row[b.size()];
+}
+
+// A list of an operation's arguments as the core takes it, refused past max_rank with the operation's name.
+inline dims to_dims(const std::vector<index_t>& values, std::string_view op) {
+  if (values.size() > max_rank)
+    throw layout_error("{}: {} values given, but a shape or axis list holds at most max_rank ({})", op, values.size(), max_rank);
+  return dims(values);
 }
 
 class expression_parser {
@@ -410,6 +397,16 @@ class expression_parser {
     return part;
   }
 
+  // A list argument as the call's operation takes it: at most max_rank values, refused as the
+  // core refuses a longer list, at the call.
+  static dims listed(const expression::operation& op, const std::vector<index_t>& values) {
+    try {
+      return to_dims(values, op.op->name);
+    } catch (const layout_error& error) {
+      throw expression_error(error.what(), op.column);
+    }
+  }
+
   struct argument {
     bool tuple = false;
     std::vector<index_t> values;
@@ -575,8 +572,8 @@ class expression_parser {
     if (args.size() < 2 || args.size() > 3)
       fail(op.column, quoted(call) + " takes (shape), (strides) and an optional offset, got " + std::to_string(args.size()) +
                           (args.size() == 1 ? " argument" : " arguments"));
-    op.values = args[0].values;  // a bare integer is a tuple of one
-    op.strides = args[1].values;
+    op.values = listed(op, args[0].values);  // a bare integer is a tuple of one
+    op.strides = listed(op, args[1].values);
     if (args.size() == 3) {
       if (args[2].tuple) fail(args[2].column, "the offset of " + quoted(call) + " is an integer, not a tuple");
       op.offset = args[2].values[0];
@@ -640,8 +637,8 @@ class expression_parser {
         if (args.size() != 2)
           fail(op.column, quoted(name) + " takes " + std::string(op.op->arguments) + ", got " + std::to_string(args.size()) +
                               (args.size() == 1 ? " argument" : " arguments"));
-        op.values = args[0].values;
-        op.strides = args[1].values;
+        op.values = listed(op, args[0].values);
+        op.strides = listed(op, args[1].values);
         break;
       case argument_form::axis_extents:
       case argument_form::axis_lists:
@@ -652,16 +649,16 @@ class expression_parser {
                               (args.size() == 1 ? " argument" : " arguments"));
         if (op.op->form == argument_form::axis_extents && args[0].tuple)
           fail(args[0].column, "the dimension of " + quoted(name) + " is an integer, not a tuple");
-        op.values = args[0].values;
-        (op.op->form == argument_form::axis_lists ? op.destination : op.extents) = args[1].values;
+        op.values = listed(op, args[0].values);
+        (op.op->form == argument_form::axis_lists ? op.destination : op.extents) = listed(op, args[1].values);
         break;
       case argument_form::windows:
         // sliding_window_view((2, 2)) or sliding_window_view((3,), (1,)): a window shape, then
         // optional axes; a bare integer is a tuple of one.
         one_or_two_arguments(op, args, name);
-        op.values = args[0].values;
+        op.values = listed(op, args[0].values);
         op.has_axes = args.size() == 2;
-        if (op.has_axes) op.axes = args[1].values;
+        if (op.has_axes) op.axes = listed(op, args[1].values);
         break;
       case argument_form::split_sizes:
         // split(2), split(2, 1), split((1, 3), 1): a size or a tuple of sizes (PyTorch's list
@@ -669,7 +666,7 @@ class expression_parser {
         one_or_two_arguments(op, args, name);
         if (op.op->max_arguments == 1 && args.size() == 2)  // hsplit & co.: the axis is the operation's
           fail(args[1].column, quoted(name) + " takes " + std::string(op.op->arguments) + ", not a dimension");
-        op.values = args[0].values;
+        op.values = listed(op, args[0].values);
         op.sizes_tuple = args[0].tuple;
         if (args.size() == 2) {
           if (args[1].tuple) fail(args[1].column, "the dimension of " + quoted(name) + " is an integer, not a tuple");
@@ -677,10 +674,10 @@ class expression_parser {
         }
         break;
       case argument_form::integers:
-        op.values = scalar_arguments(args, name, op.op->min_arguments, op.op->max_arguments, op.column, op.op->arguments);
+        op.values = listed(op, scalar_arguments(args, name, op.op->min_arguments, op.op->max_arguments, op.column, op.op->arguments));
         break;
       default:
-        op.values = list_argument(args, name);
+        op.values = listed(op, list_argument(args, name));
         // flip() and squeeze() mean every axis; an empty tuple, as NumPy's axis=(), no axis.
         op.no_axes = op.op->form == argument_form::axes_or_all && args.size() == 1 && args[0].tuple && op.values.empty();
         break;
@@ -791,32 +788,6 @@ class expression_parser {
   std::size_t pos_ = 0;
 };
 
-inline dims to_dims(const std::vector<index_t>& values, std::string_view op) {
-  if (values.size() > max_rank)
-    throw layout_error("{}: {} values given, but a shape or axis list holds at most max_rank ({})", op, values.size(), max_rank);
-  return dims(values);
-}
-
-// The call's arguments as the table's core functions take them.
-inline operation_arguments arguments_of(const expression::operation& op) {
-  operation_arguments a;
-  a.values = to_dims(op.values, op.op->name);
-  a.strides = to_dims(op.strides, op.op->name);
-  a.destination = to_dims(op.destination, op.op->name);
-  a.extents = to_dims(op.extents, op.op->name);
-  a.axes = to_dims(op.axes, op.op->name);
-  a.has_offset = op.offset.has_value();
-  a.offset = op.offset.value_or(0);
-  a.index = op.index;
-  a.pattern = op.pattern;
-  a.sizes = op.sizes;
-  a.no_axes = op.no_axes;
-  a.has_axes = op.has_axes;
-  a.sizes_tuple = op.sizes_tuple;
-  a.dim = op.dim.value_or(0);
-  return a;
-}
-
 // The part `[i]` of split, chunk or unbind picks (of a dynamic layout's parts, or a pattern's).
 template <class Parts>
 auto picked_part(const Parts& parts, const expression::operation& op) {
@@ -826,8 +797,8 @@ auto picked_part(const Parts& parts, const expression::operation& op) {
 }
 
 inline dynamic_layout apply(const dynamic_layout& l, const expression::operation& op) {
-  if (op.op->parts == nullptr) return op.op->apply(l, arguments_of(op));
-  return picked_part(op.op->parts(l, arguments_of(op)), op);
+  if (op.op->parts == nullptr) return op.op->apply(l, op);
+  return picked_part(op.op->parts(l, op), op);
 }
 
 // The index text as a C++ string literal. The parser admits no quote, backslash or control
@@ -908,7 +879,7 @@ inline layout_parts last_parts(const expression& e) {
   const dynamic_layout l = evaluate_first(e, e.operations.size() - 1);
   check_position(op, e.operations.size() == 1);
   try {
-    return op.op->parts(l, arguments_of(op));
+    return op.op->parts(l, op);
   } catch (const layout_error& error) {
     throw expression_error(error.what(), op.column);
   }
@@ -973,7 +944,7 @@ inline expression broadcast_input(const broadcast_expression& b, index_t i, cons
   expression::operation to;
   to.op = find_operation("broadcast_to");
   to.column = b.column;
-  to.values.assign(common.begin(), common.end());
+  to.values = common;
   out.operations.push_back(std::move(to));
   if (b.part && *b.part == i) out.operations.insert(out.operations.end(), b.views.begin(), b.views.end());
   return out;
@@ -1020,7 +991,7 @@ inline dynamic_layout evaluate(std::string_view text) { return evaluate(parse_ex
 inline std::size_t tile_rank(const expression& e) {
   if (e.operations.empty() || e.operations.back().op == nullptr || e.operations.back().op->tile_rank == nullptr) return 0;
   const expression::operation& op = e.operations.back();
-  return op.op->tile_rank(detail::evaluate_first(e, e.operations.size() - 1), detail::arguments_of(op));
+  return op.op->tile_rank(detail::evaluate_first(e, e.operations.size() - 1), op);
 }
 
 /// The static type that names the same layout, e.g. for
@@ -1199,8 +1170,8 @@ namespace detail {
 // The base's extents (contiguous, column_major) or shape (layout), marked at the axes named: dyn,
 // or dyn_multiple<N>. The expression's own extent there must be a multiple of N, as the type
 // would check it.
-inline std::vector<index_t> extents_with_dyn(const expression::operation& base, const std::vector<run_time_extent>& dyn_axes) {
-  std::vector<index_t> extents = base.values;
+inline dims extents_with_dyn(const expression::operation& base, const std::vector<run_time_extent>& dyn_axes) {
+  dims extents = base.values;
   for (const run_time_extent& r : dyn_axes) {
     if (r.axis < 0 || r.axis >= static_cast<index_t>(extents.size()))
       throw expression_error("expression: run-time axis " + std::to_string(r.axis) + " is out of range for the base layout's rank " +
@@ -1230,14 +1201,13 @@ inline detail::maybe_layout evaluate_mixed(const expression& e, const std::vecto
   if (e.operations.empty()) throw expression_error("expression: empty expression", 1);
   for (std::size_t i = 0; i < e.operations.size(); ++i) detail::check_position(e.operations[i], i == 0);
   const expression::operation& base = e.operations[0];
-  const std::vector<index_t> extents = detail::extents_with_dyn(base, dyn_axes);
+  const dims shape = detail::extents_with_dyn(base, dyn_axes);
   detail::maybe_layout l;
   try {
-    const dims shape = detail::to_dims(extents, base.op->name);
     const std::string_view name = base.op->name;
     const layout_value v = name == "contiguous"     ? detail::contiguous_layout_value(shape)
                            : name == "column_major" ? detail::column_major_layout_value(shape)
-                                                    : detail::general_layout_value(shape, detail::to_dims(base.strides, name), base.offset.value_or(0));
+                                                    : detail::general_layout_value(shape, base.strides, base.offset.value_or(0));
     l = detail::maybe_layout::of(v);
   } catch (const layout_error& error) {
     throw expression_error(error.what(), base.column);
@@ -1246,10 +1216,10 @@ inline detail::maybe_layout evaluate_mixed(const expression& e, const std::vecto
     const expression::operation& op = e.operations[i];
     try {
       if (op.op->parts == nullptr) {
-        l = op.op->apply.on_maybe_layout(l, detail::arguments_of(op));
+        l = op.op->apply.on_maybe_layout(l, op);
         continue;
       }
-      l = detail::picked_part(op.op->parts.on_maybe_layout(l, detail::arguments_of(op)), op);
+      l = detail::picked_part(op.op->parts.on_maybe_layout(l, op), op);
     } catch (const index_text_error& error) {
       throw expression_error(error.what(), op.index_column > 0 ? op.index_column + error.column() - 1 : op.column);
     } catch (const layout_error& error) {
@@ -1274,7 +1244,7 @@ inline std::string to_static_type(const expression& e, const std::vector<run_tim
   const std::string plain = to_static_type(e);
   // The base is the innermost template: rewrite its extents (its shape for layout<...>).
   const expression::operation& base = e.operations[0];
-  const std::vector<index_t> extents = detail::extents_with_dyn(base, dyn_axes);
+  const dims extents = detail::extents_with_dyn(base, dyn_axes);
   std::string list;
   for (std::size_t i = 0; i < extents.size(); ++i) {
     if (i > 0) list += ", ";

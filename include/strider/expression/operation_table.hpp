@@ -12,6 +12,8 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -42,26 +44,37 @@ enum class argument_form {
   index,        // NumPy index text, written between [ ]
 };
 
-/// The arguments of one call, as the expression language collects them.
-struct operation_arguments {
-  dims values;                  // extents, axes or integers
-  dims strides;                 // strided forms, and layout_operand's second layout
-  dims destination;             // axis_lists form: the destination axes (the source axes are values)
-  dims extents;                 // axis_extents form: the extents (the dimension is values[0])
-  dims axes;                    // windows form, when has_axes: the axes of the windows
-  index_t offset = 0;           // strided forms, when has_offset
-  bool has_offset = false;
-  std::string_view index;       // index form: the text between [ ]
-  std::string_view pattern;     // pattern form: the einops pattern
-  std::string_view sizes;       // pattern form: the axis sizes, "p1=2, p2=2"
-  bool no_axes = false;         // axes_or_all form: an empty axis tuple, no axis (values empty means every axis)
-  bool has_axes = false;        // windows form: axes given; else one window per axis
-  bool sizes_tuple = false;     // split_sizes form: the sizes came as a tuple (PyTorch's list form)
-  index_t dim = 0;              // split_sizes form: the dimension
+struct operation_info;
 
-  /// Integer i, or `fallback` when fewer were given (optional trailing arguments).
-  constexpr index_t value_or(std::size_t i, index_t fallback) const { return i < values.size() ? values[i] : fallback; }
+/// One call of an operation in an expression: its table entry, where it is written, and its
+/// arguments, as the parser reads them and the entry's core function takes them
+/// (`expression::operation` is this type). Which argument fields a call fills depends on its
+/// entry's `argument_form`; an expression built by hand fills them the same way. Example:
+/// `.movedim((0, 1), (2, 3))` has `values == dims{0, 1}` and `destination == dims{2, 3}`.
+struct operation_call {
+  const operation_info* op = nullptr;  // the operation_table entry
+  std::size_t column = 1;           // 1-based: the call's name, or '[' for an index
+  dims values{};                    // extents or axes, the shape of layout/as_strided, or the integer arguments
+  dims strides{};                   // strided forms (layout, as_strided) and a second layout (composition): its strides
+  dims destination{};               // movedim: the destination axes (the source axes are values)
+  dims extents{};                   // unflatten: the extents the dimension splits into (the dimension is values[0])
+  dims axes{};                      // sliding_window_view: the axes of the windows, when given (has_axes)
+  std::optional<index_t> offset{};  // strided forms, when given
+  std::string index{};              // slice: the text between [ ], without surrounding blanks
+  std::string pattern{};            // rearrange: the einops pattern
+  std::string sizes{};              // rearrange: the axis sizes as "p1=2, p2=2"
+  std::size_t index_column = 0;     // slice: 1-based column of the index text's first character; rearrange: of the pattern's
+  bool no_axes = false;             // flip(()), squeeze(()): an empty axis tuple, no axis at all (values empty means every axis)
+  bool has_axes = false;            // sliding_window_view: axes given
+  bool sizes_tuple = false;         // split: the sizes came as a tuple
+  std::optional<index_t> dim{};     // split: the dimension, when given
+  std::optional<index_t> part{};    // split, chunk, unbind: the part picked with [i]
+
+  friend bool operator==(const operation_call&, const operation_call&) = default;
 };
+
+/// The former arguments-only struct, now part of operation_call; deprecated for one release.
+using operation_arguments [[deprecated("use operation_call (expression::operation)")]] = operation_call;
 
 namespace detail {
 // as_strided's default offset, the input's: on a mixed layout's maybe_layout it must be static.
@@ -117,32 +130,32 @@ constexpr index_t integer_argument(const dims& values, std::size_t i, std::strin
 /// layouts, on a mixed layout's maybe_layout (docs/mixed.md), where it decides which
 /// entries stay static. Made from one lambda: a generic one (`const auto& l`) serves both.
 struct rule_call {
-  dynamic_layout (*on_values)(const dynamic_layout& in, const operation_arguments& a) = nullptr;
-  detail::maybe_layout (*on_maybe_layout)(const detail::maybe_layout& in, const operation_arguments& a) = nullptr;
+  dynamic_layout (*on_values)(const dynamic_layout& in, const operation_call& a) = nullptr;
+  detail::maybe_layout (*on_maybe_layout)(const detail::maybe_layout& in, const operation_call& a) = nullptr;
 
   constexpr rule_call() = default;
   constexpr rule_call(std::nullptr_t) {}
   template <class F>
-    requires std::is_convertible_v<F, dynamic_layout (*)(const dynamic_layout&, const operation_arguments&)>
+    requires std::is_convertible_v<F, dynamic_layout (*)(const dynamic_layout&, const operation_call&)>
   constexpr rule_call(F f) : on_values(f) {
-    if constexpr (std::is_invocable_v<F, const detail::maybe_layout&, const operation_arguments&>) on_maybe_layout = f;
+    if constexpr (std::is_invocable_v<F, const detail::maybe_layout&, const operation_call&>) on_maybe_layout = f;
   }
-  constexpr dynamic_layout operator()(const dynamic_layout& in, const operation_arguments& a) const { return on_values(in, a); }
+  constexpr dynamic_layout operator()(const dynamic_layout& in, const operation_call& a) const { return on_values(in, a); }
 };
 
 /// The same for an operation that gives several views (split, chunk, unbind): their layouts.
 struct parts_call {
-  layout_parts (*on_values)(const dynamic_layout& in, const operation_arguments& a) = nullptr;
-  basic_layout_parts<detail::maybe_layout> (*on_maybe_layout)(const detail::maybe_layout& in, const operation_arguments& a) = nullptr;
+  layout_parts (*on_values)(const dynamic_layout& in, const operation_call& a) = nullptr;
+  basic_layout_parts<detail::maybe_layout> (*on_maybe_layout)(const detail::maybe_layout& in, const operation_call& a) = nullptr;
 
   constexpr parts_call() = default;
   constexpr parts_call(std::nullptr_t) {}
   template <class F>
-    requires std::is_convertible_v<F, layout_parts (*)(const dynamic_layout&, const operation_arguments&)>
+    requires std::is_convertible_v<F, layout_parts (*)(const dynamic_layout&, const operation_call&)>
   constexpr parts_call(F f) : on_values(f) {
-    if constexpr (std::is_invocable_v<F, const detail::maybe_layout&, const operation_arguments&>) on_maybe_layout = f;
+    if constexpr (std::is_invocable_v<F, const detail::maybe_layout&, const operation_call&>) on_maybe_layout = f;
   }
-  constexpr layout_parts operator()(const dynamic_layout& in, const operation_arguments& a) const { return on_values(in, a); }
+  constexpr layout_parts operator()(const dynamic_layout& in, const operation_call& a) const { return on_values(in, a); }
   friend constexpr bool operator==(const parts_call& p, std::nullptr_t) { return p.on_values == nullptr; }
 };
 
@@ -163,7 +176,7 @@ struct operation_info {
   std::string_view attribute = {};  // a name written without parentheses, as NumPy's a.T
   bool algebra = false;             // CuTe's layout algebra rather than a NumPy/PyTorch view (the command's help lists them apart)
   /// For an operation whose result is tiled (its trailing axes one tile), how many axes the tile has.
-  std::size_t (*tile_rank)(const dynamic_layout& in, const operation_arguments& a) = nullptr;
+  std::size_t (*tile_rank)(const dynamic_layout& in, const operation_call& a) = nullptr;
   /// split_sizes form: the C++ name of the call with a tuple (split_with_sizes for split).
   std::string_view tuple_name = {};
 };
@@ -187,7 +200,7 @@ struct operation_info {
 #define STRIDER_TABLE_INTEGERS_2(text) STRIDER_TABLE_INTEGERS_1(text), detail::integer_argument(a.values, 1, text)
 #define STRIDER_TABLE_INTEGERS_3(text) STRIDER_TABLE_INTEGERS_2(text), detail::integer_argument(a.values, 2, text)
 #define STRIDER_TABLE_DIMENSION_1
-#define STRIDER_TABLE_DIMENSION_2 , a.dim
+#define STRIDER_TABLE_DIMENSION_2 , a.dim.value_or(0)
 
 // The argument counts the parser reads: the integers form's, and whether a split takes a dimension.
 #define STRIDER_TABLE_COUNTS_integers(parameters)                                                                        \
@@ -213,14 +226,14 @@ struct operation_info {
 #define STRIDER_TABLE_CALL_pattern(name, parameters) strider::name(l, a.pattern, a.sizes)
 #define STRIDER_TABLE_CALL_index(name, parameters) strider::name(l, a.index)
 #define STRIDER_TABLE_CALL_strided(name, parameters) /* the offset defaults to the input's */                            \
-  strider::name(l, a.values, a.strides, a.has_offset ? a.offset : detail::input_offset(l))
+  strider::name(l, a.values, a.strides, a.offset ? *a.offset : detail::input_offset(l))
 
 // The core function, `apply` of a view or `parts` of an operation with several results, then the
 // entry's other fields.
 #define STRIDER_TABLE_SET_apply(...) .apply = __VA_ARGS__
 #define STRIDER_TABLE_SET_parts(...) .apply = nullptr, .parts = __VA_ARGS__
 #define STRIDER_TABLE_FIELDS(form, member, name, parameters, ...)                                                        \
-  STRIDER_TABLE_SET_##member([](const auto& l, [[maybe_unused]] const operation_arguments& a) {                          \
+  STRIDER_TABLE_SET_##member([](const auto& l, [[maybe_unused]] const operation_call& a) {                          \
     return STRIDER_TABLE_CALL_##form(name, parameters);                                                                  \
   }) __VA_OPT__(, __VA_ARGS__)
 #define STRIDER_TABLE_FIELDS_integers(...) STRIDER_TABLE_FIELDS(integers, __VA_ARGS__)
@@ -233,7 +246,7 @@ struct operation_info {
 #define STRIDER_TABLE_FIELDS_strided(...) STRIDER_TABLE_FIELDS(strided, __VA_ARGS__)
 // split_sizes: a size (or sections) calls `name`, a tuple `tuple`; then the dimension if it takes one.
 #define STRIDER_TABLE_FIELDS_split_sizes(member, name, parameters, tuple, ...)                                           \
-  STRIDER_TABLE_SET_##member([](const auto& l, const operation_arguments& a) {                                           \
+  STRIDER_TABLE_SET_##member([](const auto& l, const operation_call& a) {                                           \
     return a.sizes_tuple                                                                                                 \
                ? strider::tuple(l, a.values STRIDER_TABLE_CAT(STRIDER_TABLE_DIMENSION_, STRIDER_TABLE_COUNT parameters))   \
                : strider::name(l, a.values[0] STRIDER_TABLE_CAT(STRIDER_TABLE_DIMENSION_, STRIDER_TABLE_COUNT parameters)); \
@@ -262,62 +275,62 @@ struct operation_info {
 /// Every operation, bases first, in the order of the command's help.
 inline constexpr operation_info operation_table[] = {
     {"contiguous", true, argument_form::extents, 0, 0, "extents", "contiguous(3, 4, 5)", "row-major (C order) layout at offset 0",
-     [](const dynamic_layout&, const operation_arguments& a) { return dynamic_layout::contiguous(a.values); }},
+     [](const dynamic_layout&, const operation_call& a) { return dynamic_layout::contiguous(a.values); }},
     {"column_major", true, argument_form::extents, 0, 0, "extents", "column_major(3, 4)", "column-major (Fortran order) layout at offset 0",
-     [](const dynamic_layout&, const operation_arguments& a) { return dynamic_layout::column_major(a.values); }},
+     [](const dynamic_layout&, const operation_call& a) { return dynamic_layout::column_major(a.values); }},
     {"layout", true, argument_form::strided, 0, 0, "(shape), (strides) and an optional offset", "layout((3, 4), (4, 1), 0)",
      "any strided layout",
-     [](const dynamic_layout&, const operation_arguments& a) { return dynamic_layout(a.values, a.strides, a.offset); }},
+     [](const dynamic_layout&, const operation_call& a) { return dynamic_layout(a.values, a.strides, a.offset.value_or(0)); }},
     STRIDER_VIEW_OPERATIONS(STRIDER_TABLE_VIEW_ENTRY)
     {"flip", false, argument_form::axes_or_all, 0, 0, "axes", "flip(0)", "reverses the given axes, every axis, or none: flip(())",
-     [](const auto& l, const operation_arguments& a) { return a.values.empty() && !a.no_axes ? flip(l) : flip(l, a.values); }},
+     [](const auto& l, const operation_call& a) { return a.values.empty() && !a.no_axes ? flip(l) : flip(l, a.values); }},
     {"view", false, argument_form::extents, 0, 0, "extents", "view(4, -1)", "PyTorch view: a new shape without copying (one -1)",
-     [](const auto& l, const operation_arguments& a) { return view(l, a.values); }},
+     [](const auto& l, const operation_call& a) { return view(l, a.values); }},
     {"reshape", false, argument_form::extents, 0, 0, "extents", "reshape(-1)", "the view when one exists, else the copy's layout",
-     [](const auto& l, const operation_arguments& a) { return reshape(l, a.values); }},
+     [](const auto& l, const operation_call& a) { return reshape(l, a.values); }},
     {"squeeze", false, argument_form::axes_or_all, 0, 0, "axes", "squeeze(0)", "removes the given extent-1 axes, or every one",
-     [](const auto& l, const operation_arguments& a) { return a.values.empty() && !a.no_axes ? squeeze(l) : squeeze(l, a.values); }},
+     [](const auto& l, const operation_call& a) { return a.values.empty() && !a.no_axes ? squeeze(l) : squeeze(l, a.values); }},
     {"sliding_window_view", false, argument_form::windows, 0, 0, "a window shape and optional axes", "sliding_window_view((2, 2))",
      "NumPy sliding_window_view: every window, window axes appended",
-     [](const auto& l, const operation_arguments& a) {
+     [](const auto& l, const operation_call& a) {
        return a.has_axes ? sliding_window_view(l, a.values, a.axes) : sliding_window_view(l, a.values);
      }},
     {"ravel", false, argument_form::integers, 0, 0, "no arguments", "ravel()", "NumPy/PyTorch ravel: one axis, a view when C-contiguous, else the copy's layout",
-     [](const auto& l, const operation_arguments&) { return ravel(l); }},
+     [](const auto& l, const operation_call&) { return ravel(l); }},
     STRIDER_PARTS_OPERATIONS(STRIDER_TABLE_PARTS_ENTRY)
     {"coalesce", false, argument_form::integers, 0, 0, "no arguments", "coalesce()",
      "CuTe coalesce (row-major): the fewest axes, same elements in the same order",
-     [](const auto& l, const operation_arguments&) { return coalesce(l); }, nullptr, {}, {}, true},
+     [](const auto& l, const operation_call&) { return coalesce(l); }, nullptr, {}, {}, true},
     {"composition", false, argument_form::layout_operand, 0, 0, "a second layout as (shape), (strides)", "composition((5, 4), (4, 1))",
      "CuTe composition (row-major): i -> L(B(i)), B's offsets read as L's indices",
-     [](const auto& l, const operation_arguments& a) { return composition(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true},
+     [](const auto& l, const operation_call& a) { return composition(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true},
     {"complement", false, argument_form::integers, 1, 1, "one integer (the size to complete to)", "complement(24)",
      "CuTe complement (row-major): the offsets of [0, n) the layout does not reach",
-     [](const auto& l, const operation_arguments& a) { return complement(l, a.values[0]); }, nullptr, {}, {}, true},
+     [](const auto& l, const operation_call& a) { return complement(l, a.values[0]); }, nullptr, {}, {}, true},
     {"right_inverse", false, argument_form::integers, 0, 0, "no arguments", "right_inverse()",
      "CuTe right_inverse (row-major): the largest R with L(R(i)) == i",
-     [](const auto& l, const operation_arguments&) { return right_inverse(l); }, nullptr, {}, {}, true},
+     [](const auto& l, const operation_call&) { return right_inverse(l); }, nullptr, {}, {}, true},
     {"left_inverse", false, argument_form::integers, 0, 0, "no arguments", "left_inverse()",
      "CuTe left_inverse (row-major): an R with R(L(i)) == i",
-     [](const auto& l, const operation_arguments&) { return left_inverse(l); }, nullptr, {}, {}, true},
+     [](const auto& l, const operation_call&) { return left_inverse(l); }, nullptr, {}, {}, true},
     {"logical_divide", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides)", "logical_divide((4,), (2,))",
      "CuTe logical_divide (row-major, flat): which tile, then the tile",
-     [](const auto& l, const operation_arguments& a) { return logical_divide(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true,
-     [](const dynamic_layout& l, const operation_arguments& a) { return detail::divide(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
+     [](const auto& l, const operation_call& a) { return logical_divide(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_call& a) { return detail::divide(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
     {"logical_product", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides)", "logical_product((6,), (1,))",
      "CuTe logical_product (row-major, flat): the tiler's repetitions, then the layout",
-     [](const auto& l, const operation_arguments& a) { return logical_product(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true,
-     [](const dynamic_layout& l, const operation_arguments& a) { return detail::product(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
+     [](const auto& l, const operation_call& a) { return logical_product(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_call& a) { return detail::product(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
     {"blocked_product", false, argument_form::layout_operand, 0, 0, "an arrangement layout as (shape), (strides)", "blocked_product((4, 3), (1, 4))",
      "CuTe blocked_product (row-major, flat): per axis, the arrangement's repetition, then the block's axis",
-     [](const auto& l, const operation_arguments& a) { return blocked_product(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true},
+     [](const auto& l, const operation_call& a) { return blocked_product(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true},
     {"raked_product", false, argument_form::layout_operand, 0, 0, "an arrangement layout as (shape), (strides)", "raked_product((4, 3), (1, 4))",
      "CuTe raked_product (row-major, flat): per axis, the block's axis, then the arrangement's repetition",
-     [](const auto& l, const operation_arguments& a) { return raked_product(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true},
+     [](const auto& l, const operation_call& a) { return raked_product(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true},
     {"tile", false, argument_form::extents, 0, 0, "tile extents, one per axis", "tile(2, 4)",
      "blocks every axis: which tile, then the element in the tile (no padding)",
-     [](const auto& l, const operation_arguments& a) { return tile(l, a.values); }, nullptr, {}, {}, true,
-     [](const dynamic_layout& l, const operation_arguments& a) { return detail::tiled(l, a.values).tile_rank; }},
+     [](const auto& l, const operation_call& a) { return tile(l, a.values); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_call& a) { return detail::tiled(l, a.values).tile_rank; }},
 };
 
 #undef STRIDER_TABLE_CALL_axes
