@@ -156,7 +156,8 @@ template <class Values>
   for (const char* f = format; *f != '\0'; ++f) {
     if (f[0] == '{' && f[1] == '}' && next < 5) {
       const refusal_value& value = v.values[next++];
-      message += value.text != nullptr ? std::string(value.text) : std::to_string(value.number);
+      if (value.text != nullptr) message += value.text;
+      else message += std::to_string(value.number);
       ++f;
     } else {
       message += *f;
