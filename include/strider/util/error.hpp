@@ -69,15 +69,21 @@ class index_text_error : public layout_error {
 
 namespace detail {
 
-/// A value a shared check's refusal prints: an integer or a text (refusal_values).
+/// A value a refusal prints: an integer, or a text as a pointer and a length (refusal_values).
 struct refusal_value {
   const char* text = nullptr;
+  std::size_t length = 0;  // of text
   long long number = 0;
   constexpr refusal_value() = default;
-  // The kinds of value the checks pass: entries, axes and counts, texts.
+  // The kinds of value the checks pass: entries, axes and counts (int: literals, and bool and char
+  // promoted, which would otherwise match two of these), texts.
   STRIDER_HOST_DEVICE constexpr refusal_value(index_t n) : number(n) {}
   STRIDER_HOST_DEVICE constexpr refusal_value(std::size_t n) : number(static_cast<long long>(n)) {}
-  STRIDER_HOST_DEVICE constexpr refusal_value(const char* t) : text(t) {}
+  STRIDER_HOST_DEVICE constexpr refusal_value(int n) : number(n) {}
+  STRIDER_HOST_DEVICE constexpr refusal_value(const char* t) : text(t) {
+    while (t[length] != '\0') ++length;
+  }
+  STRIDER_HOST_DEVICE constexpr refusal_value(text_view t) : text(t.data()), length(t.size()) {}
 };
 /// The values of a shared check's refusal, in the order of the format's holes: `{what, axis}`.
 struct refusal_values {
@@ -97,7 +103,7 @@ __device__ void print_refusal_value(const T& value) {
   if constexpr (std::is_integral_v<T>) printf("%lld", static_cast<long long>(value));
   else if constexpr (std::is_convertible_v<const T&, const char*>) printf("%s", static_cast<const char*>(value));
   else if constexpr (std::is_same_v<T, refusal_value>) {
-    if (value.text != nullptr) printf("%s", value.text);
+    if (value.text != nullptr) printf("%.*s", static_cast<int>(value.length), value.text);
     else printf("%lld", value.number);
   }
   else if constexpr (std::is_convertible_v<const T&, text_view>) {
@@ -132,31 +138,20 @@ template <class... Args>
 }
 #endif
 
-/// The one way a rule refuses: `refuse("op: text with {} holes", values...)` on a single line.
-/// On the host it throws layout_error; in CUDA device code it prints the message and traps.
-/// Not constexpr: inside a constant expression (a static layout) the call itself is the compile
-/// error, reported on that source line, the message, and nowhere deeper.
-template <class... Args>
-[[noreturn]] STRIDER_HOST_DEVICE void refuse(const char* format, Args... args) {
-#ifdef __CUDA_ARCH__
-  device_refusal(format, args...);
-#else
-  throw layout_error(format, args...);
-#endif
-}
 #ifndef __CUDA_ARCH__
-// refuse_as's throw: one function, not one per operation (a template: g++ then compiles its body
-// only where a rule that refuses through it is used). It fills the holes itself: through
-// layout_error's holes, five values cost measurably more to compile.
-template <class Values>
-[[noreturn]] void refuse_with_values(const char* operation, const char* format, const Values& v) {
-  std::string message = operation;
-  message += ": ";
+// The host's throw for every refusal (refuse and refuse_as): one body for every list of value
+// types, where layout_error's variadic constructor compiled one per list (and its texts) in
+// every header that refuses from code that is not a template. A template of the value type all
+// the same: g++ then compiles it only in a file that refuses somewhere.
+template <class Value>
+[[noreturn]] void refuse_with_values(const char* operation, const char* format, const Value* values, std::size_t count) {
+  std::string message;
+  if (operation != nullptr) message.append(operation).append(": ");
   std::size_t next = 0;
   for (const char* f = format; *f != '\0'; ++f) {
-    if (f[0] == '{' && f[1] == '}' && next < 5) {
-      const refusal_value& value = v.values[next++];
-      if (value.text != nullptr) message += value.text;
+    if (f[0] == '{' && f[1] == '}' && next < count) {
+      const Value& value = values[next++];
+      if (value.text != nullptr) message.append(value.text, value.length);
       else message += std::to_string(value.number);
       ++f;
     } else {
@@ -166,6 +161,21 @@ template <class Values>
   throw layout_error(message);
 }
 #endif
+
+/// The one way a rule refuses: `refuse("op: text with {} holes", values...)` on a single line.
+/// On the host it throws layout_error (the holes filled by refuse_with_values); in CUDA device
+/// code it prints the message and traps.
+/// Not constexpr: inside a constant expression (a static layout) the call itself is the compile
+/// error, reported on that source line, the message, and nowhere deeper.
+template <class... Args>
+[[noreturn]] STRIDER_HOST_DEVICE void refuse(const char* format, Args... args) {
+#ifdef __CUDA_ARCH__
+  device_refusal(format, args...);
+#else
+  const refusal_value values[] = {refusal_value(args)..., refusal_value()};
+  refuse_with_values(nullptr, format, values, sizeof...(Args));
+#endif
+}
 
 /// refuse() in a check that several operations share: Op (a tag with `name()`) is the operation
 /// that called it, and the message starts with its name ("complement: the layout is not unique
@@ -180,7 +190,7 @@ template <class Op>
   const refusal_value* v = values.values;
   device_refusal_in(Op::name(), format, v[0], v[1], v[2], v[3], v[4]);
 #else
-  refuse_with_values(Op::name(), format, values);
+  refuse_with_values(Op::name(), format, values.values, 5);
 #endif
 }
 
