@@ -80,9 +80,7 @@ struct refusal_value {
   STRIDER_HOST_DEVICE constexpr refusal_value(index_t n) : number(n) {}
   STRIDER_HOST_DEVICE constexpr refusal_value(std::size_t n) : number(static_cast<long long>(n)) {}
   STRIDER_HOST_DEVICE constexpr refusal_value(int n) : number(n) {}
-  STRIDER_HOST_DEVICE constexpr refusal_value(const char* t) : text(t) {
-    while (t[length] != '\0') ++length;
-  }
+  STRIDER_HOST_DEVICE constexpr refusal_value(const char* t) : refusal_value(text_view(t)) {}
   STRIDER_HOST_DEVICE constexpr refusal_value(text_view t) : text(t.data()), length(t.size()) {}
 };
 /// The values of a shared check's refusal, in the order of the format's holes: `{what, axis}`.
