@@ -59,7 +59,7 @@ inline std::string shape_strides_text(const dynamic_layout& l) {
 
 // For a permutation of the axes (same axes, new order): where each axis went, the axes that moved.
 inline std::string moves_text(const dynamic_layout& before, const dynamic_layout& after) {
-  std::vector<bool> used(before.rank(), false);
+  bool used[max_rank] = {};
   std::string out;
   for (std::size_t to = 0; to < after.rank(); ++to)
     for (std::size_t from = 0; from < before.rank(); ++from) {
@@ -74,7 +74,7 @@ inline std::string moves_text(const dynamic_layout& before, const dynamic_layout
 // True when `after` has `before`'s axes in another order (and the same offset).
 inline bool is_permutation_of(const dynamic_layout& before, const dynamic_layout& after) {
   if (before.rank() != after.rank() || before.offset() != after.offset()) return false;
-  std::vector<bool> used(before.rank(), false);
+  bool used[max_rank] = {};
   for (std::size_t to = 0; to < after.rank(); ++to) {
     bool found = false;
     for (std::size_t from = 0; from < before.rank() && !found; ++from)
@@ -240,17 +240,19 @@ inline std::string describe(std::string_view name, const std::optional<dynamic_l
 }
 
 // An index's items as written (outer parentheses and blanks stripped) with their 1-based columns.
-inline std::vector<std::pair<std::string, std::size_t>> index_items(std::string_view index, std::size_t column) {
+// (explain_step's items, their layouts and sentences left for the caller: one vector type fewer
+// for the compiler to instantiate in every file that includes this header.)
+inline std::vector<explain_step::item> index_items(std::string_view index, std::size_t column) {
   std::size_t begin = 0, end = index.size();
   if (end >= 2 && index.front() == '(' && index.back() == ')') ++begin, --end;
-  std::vector<std::pair<std::string, std::size_t>> out;
+  std::vector<explain_step::item> out;
   for (std::size_t at = begin; at <= end;) {
     std::size_t comma = index.find(',', at);
     if (comma == std::string_view::npos || comma > end) comma = end;
     std::size_t a = at, b = comma;
     while (a < b && (index[a] == ' ' || index[a] == '\t')) ++a;
     while (b > a && (index[b - 1] == ' ' || index[b - 1] == '\t')) --b;
-    if (b > a) out.emplace_back(std::string(index.substr(a, b - a)), column + a);
+    if (b > a) out.push_back({std::string(index.substr(a, b - a)), column + a, {}, {}});
     at = comma + 1;
   }
   return out;
@@ -258,10 +260,10 @@ inline std::vector<std::pair<std::string, std::size_t>> index_items(std::string_
 
 // The index with items [0, k] as written and the later ones kept whole: ':' for an integer or a
 // range (the axis stays), '...' as itself, None left out (no axis yet).
-inline std::string index_cut_after(const std::vector<std::pair<std::string, std::size_t>>& items, std::size_t k) {
+inline std::string index_cut_after(const std::vector<explain_step::item>& items, std::size_t k) {
   std::string out;
   for (std::size_t j = 0; j < items.size(); ++j) {
-    std::string item = items[j].first;
+    std::string item = items[j].text;
     if (j > k) {
       const index_item::kind_t kind = parse_index(item).items[0].kind;
       if (kind == index_item::new_axis) continue;
@@ -275,9 +277,9 @@ inline std::string index_cut_after(const std::vector<std::pair<std::string, std:
 // What item k did, between the layouts before and after it. The axis it addresses: before the
 // '...', the axes the earlier items left (kept or inserted); after it, counted from the end past
 // the later items that take an axis.
-inline std::string describe_item(const std::vector<std::pair<std::string, std::size_t>>& items, std::size_t k, const dynamic_layout& before,
+inline std::string describe_item(const std::vector<explain_step::item>& items, std::size_t k, const dynamic_layout& before,
                                  const dynamic_layout& after) {
-  const auto kind_of = [&](std::size_t j) { return parse_index(items[j].first).items[0]; };
+  const auto kind_of = [&](std::size_t j) { return parse_index(items[j].text).items[0]; };
   bool after_ellipsis = false;
   std::size_t kept_before = 0, taking_after = 0;
   for (std::size_t j = 0; j < items.size(); ++j) {
@@ -290,7 +292,7 @@ inline std::string describe_item(const std::vector<std::pair<std::string, std::s
     }
   }
   const index_item it = kind_of(k);
-  const std::string& text = items[k].first;
+  const std::string& text = items[k].text;
   const std::size_t rank = it.kind == index_item::new_axis ? after.rank() : before.rank();
   const std::size_t axis = after_ellipsis ? rank - 1 - taking_after : kept_before;
   const std::string moves = after.offset() != before.offset()
@@ -374,13 +376,15 @@ inline void explain_chain(std::string_view text, const expression& e, std::vecto
       step.sentence = detail::describe(op.op->name, current, after, op.values.size());
       if (current) step.changes = detail::property_changes(*current, after);
       if (op.op->name == std::string_view("slice") && current) {
-        const auto items = detail::index_items(op.index, op.index_column);
+        std::vector<explain_step::item> items = detail::index_items(op.index, op.index_column);
         dynamic_layout at = *current;
         for (std::size_t k = 0; k < items.size() && items.size() >= 2; ++k) {
           const dynamic_layout next = slice(*current, detail::index_cut_after(items, k));
-          step.items.push_back({items[k].first, items[k].second, next, detail::describe_item(items, k, at, next)});
+          items[k].sentence = detail::describe_item(items, k, at, next);
+          items[k].layout = next;
           at = next;
         }
+        if (items.size() >= 2) step.items = std::move(items);
       }
       step.after = after;
       current = after;
@@ -450,13 +454,14 @@ inline explain_step explain_whole(std::string_view text, const thread_value_expr
 inline std::vector<explain_step> explain(std::string_view text) {
   std::vector<explain_step> steps;
   if (const std::optional<thread_value_expression> t = parse_thread_value(text)) {
-    std::vector<const expression*> chains;
-    if (t->accessed || t->partitioned) chains.push_back(&t->tile);
-    for (const expression& e : t->layouts) chains.push_back(&e);
-    for (const expression* e : chains) {
-      detail::explain_chain(text, *e, steps);
-      if (!steps.empty() && !steps.back().after) return steps;
-    }
+    // Each layout argument's chain in turn (the tile first), until one refuses.
+    const auto refused = [&](const expression& e) {
+      detail::explain_chain(text, e, steps);
+      return !steps.empty() && !steps.back().after;
+    };
+    if ((t->accessed || t->partitioned) && refused(t->tile)) return steps;
+    for (const expression& e : t->layouts)
+      if (refused(e)) return steps;
     steps.push_back(detail::explain_whole(text, *t));
     return steps;
   }

@@ -118,14 +118,15 @@ inline bool is_base(const expression::operation& op) { return op.op != nullptr &
 
 // The names of the bases, or of the operations written after a '.' (aliases and attributes
 // too), in the table's order (for "did you mean" and the messages that list them).
-inline std::vector<std::string_view> operation_names(bool bases) {
-  std::vector<std::string_view> out;
+// (Strings rather than string_views: one vector type fewer for every file that includes this.)
+inline std::vector<std::string> operation_names(bool bases) {
+  std::vector<std::string> out;
   for (const operation_info& op : operation_table) {
     if (op.starts_expression != bases || op.form == argument_form::index) continue;
-    out.push_back(op.name);
+    out.emplace_back(op.name);
     for (const std::string_view alias : op.aliases)
-      if (!alias.empty()) out.push_back(alias);
-    if (!op.attribute.empty()) out.push_back(op.attribute);
+      if (!alias.empty()) out.emplace_back(alias);
+    if (!op.attribute.empty()) out.emplace_back(op.attribute);
   }
   return out;
 }
@@ -449,7 +450,7 @@ class expression_parser {
     return text_.substr(start, pos_ - start);
   }
 
-  static std::string unknown(std::string_view what, std::string_view name, const std::vector<std::string_view>& known) {
+  static std::string unknown(std::string_view what, std::string_view name, const std::vector<std::string>& known) {
     std::string message = "unknown " + std::string(what) + " " + quoted(name);
     std::string_view best;
     std::size_t best_distance = 3;  // suggest only close misspellings

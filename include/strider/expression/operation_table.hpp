@@ -135,10 +135,12 @@ struct rule_call {
 
   constexpr rule_call() = default;
   constexpr rule_call(std::nullptr_t) {}
+  // Requires-expressions rather than std::is_convertible and std::is_invocable, whose machinery
+  // the compiler would instantiate for each of the table's lambdas in every including file.
   template <class F>
-    requires std::is_convertible_v<F, dynamic_layout (*)(const dynamic_layout&, const operation_call&)>
+    requires requires(F f) { static_cast<dynamic_layout (*)(const dynamic_layout&, const operation_call&)>(f); }
   constexpr rule_call(F f) : on_values(f) {
-    if constexpr (std::is_invocable_v<F, const detail::maybe_layout&, const operation_call&>) on_maybe_layout = f;
+    if constexpr (requires(const detail::maybe_layout& l, const operation_call& a) { f(l, a); }) on_maybe_layout = f;
   }
   constexpr dynamic_layout operator()(const dynamic_layout& in, const operation_call& a) const { return on_values(in, a); }
 };
@@ -150,10 +152,12 @@ struct parts_call {
 
   constexpr parts_call() = default;
   constexpr parts_call(std::nullptr_t) {}
+  // Requires-expressions rather than std::is_convertible and std::is_invocable, whose machinery
+  // the compiler would instantiate for each of the table's lambdas in every including file.
   template <class F>
-    requires std::is_convertible_v<F, layout_parts (*)(const dynamic_layout&, const operation_call&)>
+    requires requires(F f) { static_cast<layout_parts (*)(const dynamic_layout&, const operation_call&)>(f); }
   constexpr parts_call(F f) : on_values(f) {
-    if constexpr (std::is_invocable_v<F, const detail::maybe_layout&, const operation_call&>) on_maybe_layout = f;
+    if constexpr (requires(const detail::maybe_layout& l, const operation_call& a) { f(l, a); }) on_maybe_layout = f;
   }
   constexpr layout_parts operator()(const dynamic_layout& in, const operation_call& a) const { return on_values(in, a); }
   friend constexpr bool operator==(const parts_call& p, std::nullptr_t) { return p.on_values == nullptr; }
