@@ -434,7 +434,9 @@ STRIDER_HOST_DEVICE constexpr index_t partition_vector_width(const layout_value&
   return detail::vector_width_of(values, element_bytes, alignment);
 }
 
+#ifdef __CUDACC__  // the non-template forms under nvcc (see core/operations.hpp)
 STRIDER_HOST_DEVICE constexpr dynamic_layout partition(const dynamic_layout& tile, const thread_value_value& tv, index_t thread) { return partition<dynamic_layout>(tile, tv, thread); }
 STRIDER_HOST_DEVICE constexpr detail::maybe_layout partition(const detail::maybe_layout& tile, const thread_value_value& tv, index_t thread) { return partition<detail::maybe_layout>(tile, tv, thread); }
+#endif
 
 }  // namespace strider

@@ -34,13 +34,22 @@ STRIDER_HOST_DEVICE constexpr P select_leading(P l, std::size_t count) {
   for (std::size_t k = 0; k < count; ++k) l = select(l, 0, 0);
   return l;
 }
-// Non-template forms: nvcc rejects a call of a function template in a template argument.
-STRIDER_HOST_DEVICE constexpr layout_value select_at_value(const dynamic_layout& l, index_t dim) { return runtime_offset_value(select(l, dim, 0)); }
-STRIDER_HOST_DEVICE constexpr layout_value select_at_value(const maybe_layout& l, index_t dim) { return runtime_offset_value(select(l, dim, 0)); }
-STRIDER_HOST_DEVICE constexpr layout_value narrow_at_value(const dynamic_layout& l, index_t dim, index_t length) { return runtime_offset_value(narrow(l, dim, 0, length)); }
-STRIDER_HOST_DEVICE constexpr layout_value narrow_at_value(const maybe_layout& l, index_t dim, index_t length) { return runtime_offset_value(narrow(l, dim, 0, length)); }
-STRIDER_HOST_DEVICE constexpr layout_value tile_at_value(const dynamic_layout& l, std::size_t rest) { return runtime_offset_value(select_leading(l, rest)); }
-STRIDER_HOST_DEVICE constexpr layout_value tile_at_value(const maybe_layout& l, std::size_t rest) { return runtime_offset_value(select_leading(l, rest)); }
+// Templates, so that a file that never asks for one does not compile them; nvcc, which rejects
+// a call of a function template in a template argument, calls the non-template forms below.
+template <class P>
+STRIDER_HOST_DEVICE constexpr layout_value select_at_value(const P& l, index_t dim) { return runtime_offset_value(select(l, dim, 0)); }
+template <class P>
+STRIDER_HOST_DEVICE constexpr layout_value narrow_at_value(const P& l, index_t dim, index_t length) { return runtime_offset_value(narrow(l, dim, 0, length)); }
+template <class P>
+STRIDER_HOST_DEVICE constexpr layout_value tile_at_value(const P& l, std::size_t rest) { return runtime_offset_value(select_leading(l, rest)); }
+#ifdef __CUDACC__
+STRIDER_HOST_DEVICE constexpr layout_value select_at_value(const dynamic_layout& l, index_t dim) { return select_at_value<dynamic_layout>(l, dim); }
+STRIDER_HOST_DEVICE constexpr layout_value select_at_value(const maybe_layout& l, index_t dim) { return select_at_value<maybe_layout>(l, dim); }
+STRIDER_HOST_DEVICE constexpr layout_value narrow_at_value(const dynamic_layout& l, index_t dim, index_t length) { return narrow_at_value<dynamic_layout>(l, dim, length); }
+STRIDER_HOST_DEVICE constexpr layout_value narrow_at_value(const maybe_layout& l, index_t dim, index_t length) { return narrow_at_value<maybe_layout>(l, dim, length); }
+STRIDER_HOST_DEVICE constexpr layout_value tile_at_value(const dynamic_layout& l, std::size_t rest) { return tile_at_value<dynamic_layout>(l, rest); }
+STRIDER_HOST_DEVICE constexpr layout_value tile_at_value(const maybe_layout& l, std::size_t rest) { return tile_at_value<maybe_layout>(l, rest); }
+#endif
 
 // Entries of a static or mixed layout object, readable in device code.
 template <std::size_t D, class L>

@@ -120,9 +120,14 @@ STRIDER_HOST_DEVICE constexpr auto raked_product(const A& a, const B& b) { retur
 
 namespace detail {
 // The partition of a static or mixed tile type: the rule's layout for thread 0, its offset
-// run-time (the thread is). Non-template forms for nvcc (see runtime_index.hpp).
-STRIDER_HOST_DEVICE constexpr layout_value partition_at_value(const dynamic_layout& tile, const thread_value_value& tv) { return runtime_offset_value(partition(tile, tv, 0)); }
-STRIDER_HOST_DEVICE constexpr layout_value partition_at_value(const maybe_layout& tile, const thread_value_value& tv) { return runtime_offset_value(partition(tile, tv, 0)); }
+// run-time (the thread is). A template, as select_at_value (runtime_index.hpp), with nvcc's
+// non-template forms.
+template <class P>
+STRIDER_HOST_DEVICE constexpr layout_value partition_at_value(const P& tile, const thread_value_value& tv) { return runtime_offset_value(partition(tile, tv, 0)); }
+#ifdef __CUDACC__
+STRIDER_HOST_DEVICE constexpr layout_value partition_at_value(const dynamic_layout& tile, const thread_value_value& tv) { return partition_at_value<dynamic_layout>(tile, tv); }
+STRIDER_HOST_DEVICE constexpr layout_value partition_at_value(const maybe_layout& tile, const thread_value_value& tv) { return partition_at_value<maybe_layout>(tile, tv); }
+#endif
 
 // "partition: thread 300 is out of range for 256 threads": checked unless NDEBUG, as an index.
 STRIDER_HOST_DEVICE constexpr void check_thread_unless_ndebug(index_t thread, index_t threads) {

@@ -5,6 +5,7 @@
 #include <concepts>
 #include <cstddef>
 #include <string_view>
+#include <type_traits>
 
 #include "config.hpp"
 
@@ -23,7 +24,7 @@ class text_view {
     while (text[size_] != '\0') ++size_;
   }
   template <class S>
-    requires std::convertible_to<const S&, std::string_view> && (!std::convertible_to<const S&, const char*>)
+    requires std::is_class_v<S> && std::convertible_to<const S&, std::string_view> && (!std::convertible_to<const S&, const char*>)
   constexpr text_view(const S& text) : text_view(std::string_view(text).data(), std::string_view(text).size()) {}
   constexpr operator std::string_view() const { return {data_, size_}; }
 
