@@ -159,7 +159,9 @@ void for_each_in_storage_order(X&& x, F&& f) {
   using R = typename V::reference;
   auto* const data = v.data();
   if constexpr (swizzled_layout_type<typename V::layout_type>) {  // the swizzled offsets, sorted
-    std::vector<index_t> offsets;
+    // index_t, spelled through the view so that nothing here is compiled until a swizzled view
+    // asks for it.
+    std::vector<decltype(v.size())> offsets;
     offsets.reserve(static_cast<std::size_t>(v.size()));
     detail::walk_offsets(v.layout(), [&](index_t offset) { offsets.push_back(offset); });
     std::stable_sort(offsets.begin(), offsets.end());

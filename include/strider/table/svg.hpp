@@ -12,7 +12,6 @@
 #pragma once
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <ostream>
 #include <string>
@@ -21,6 +20,7 @@
 
 #include "../core/layout.hpp"
 #include "../static/layout.hpp"
+#include "../util/math.hpp"
 #include "tables.hpp"
 #include "writers.hpp"
 
@@ -68,7 +68,7 @@ inline std::string num(double v) {
 // Pastel colour of hue h (degrees), light enough for black text.
 inline std::string hue_color(double h) {
   const double s = 0.70, l = 0.80;
-  const double c = (1 - std::abs(2 * l - 1)) * s, x = c * (1 - std::abs(std::fmod(h / 60, 2.0) - 1)), m = l - c / 2;
+  const double c = (1 - math::abs(2 * l - 1)) * s, x = c * (1 - math::abs(math::fmod(h / 60, 2.0) - 1)), m = l - c / 2;
   double r = 0, g = 0, b = 0;
   if (h < 60) r = c, g = x;
   else if (h < 120) r = x, g = c;
@@ -77,8 +77,8 @@ inline std::string hue_color(double h) {
   else if (h < 300) r = x, b = c;
   else r = c, b = x;
   char buffer[8];
-  std::snprintf(buffer, sizeof buffer, "#%02x%02x%02x", static_cast<int>(std::lround((r + m) * 255)),
-                static_cast<int>(std::lround((g + m) * 255)), static_cast<int>(std::lround((b + m) * 255)));
+  std::snprintf(buffer, sizeof buffer, "#%02x%02x%02x", static_cast<int>(math::lround((r + m) * 255)),
+                static_cast<int>(math::lround((g + m) * 255)), static_cast<int>(math::lround((b + m) * 255)));
   return buffer;
 }
 
@@ -88,7 +88,7 @@ inline std::string color(index_t o, index_t span) {
 }
 
 // Colour of tile t: hues a golden angle apart, so that neighbouring tiles never look alike.
-inline std::string tile_color(index_t t) { return hue_color(std::fmod(137.508 * static_cast<double>(t), 360.0)); }
+inline std::string tile_color(index_t t) { return hue_color(math::fmod(137.508 * static_cast<double>(t), 360.0)); }
 
 inline constexpr const char* hole_color = "#d9d9d9";
 
@@ -96,7 +96,7 @@ inline constexpr const char* hole_color = "#d9d9d9";
 // line up with an axis (a slice of a row-major base shows as a block of it); the one closest to
 // a squarish panel wins. Otherwise short spans take one row and long ones about sqrt(2 * span).
 inline index_t storage_width(const dynamic_layout& l, index_t span) {
-  const double target = std::clamp(std::sqrt(2.0 * static_cast<double>(span)), 8.0, 64.0);
+  const double target = std::clamp(math::sqrt(2.0 * static_cast<double>(span)), 8.0, 64.0);
   index_t best = 0;
   double best_distance = 0;
   for (std::size_t d = 0; d < l.rank(); ++d) {
@@ -104,7 +104,7 @@ inline index_t storage_width(const dynamic_layout& l, index_t span) {
     if (l.extent(d) < 2 || l.stride(d) < -64 || l.stride(d) > 64) continue;
     const index_t s = l.stride(d) < 0 ? -l.stride(d) : l.stride(d);
     if (s < 4 || s >= span) continue;
-    const double distance = std::abs(std::log(static_cast<double>(s) / target));
+    const double distance = math::abs(math::log(static_cast<double>(s) / target));
     // On a tie the narrower rows win: the logical panel beside them is usually the wider one.
     if (best == 0 || distance < best_distance - 1e-9 || (distance < best_distance + 1e-9 && s < best)) {
       best = s;
@@ -113,7 +113,7 @@ inline index_t storage_width(const dynamic_layout& l, index_t span) {
   }
   if (best) return best;
   if (span <= 32) return span;
-  return std::min<index_t>(64, (static_cast<index_t>(std::ceil(target)) + 7) / 8 * 8);
+  return std::min<index_t>(64, (static_cast<index_t>(math::ceil(target)) + 7) / 8 * 8);
 }
 
 // Font size at which `chars` characters of a monospace font fit a cell, or 0 when that would
@@ -305,7 +305,7 @@ inline void write(std::ostream& os, const dynamic_layout& l, swizzle_value swizz
   if (storage_rows > 1) {
     // Row labels (the first slot of the row), thinned out so that they never overlap.
     const double font = std::max(g.axis_font, 8.0);
-    const auto every = static_cast<index_t>(std::ceil((font + 2) / cell));
+    const auto every = static_cast<index_t>(math::ceil((font + 2) / cell));
     for (index_t r = 0; r < storage_rows; r += every)
       text(slots_x - 4, slots_y + (static_cast<double>(r) + 0.5) * cell, font, std::to_string(r * width_slots), "fill=\"#777\" text-anchor=\"end\"");
   }
