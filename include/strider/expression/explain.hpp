@@ -377,14 +377,16 @@ inline void explain_chain(std::string_view text, const expression& e, std::vecto
       if (current) step.changes = detail::property_changes(*current, after);
       if (op.op->name == std::string_view("slice") && current) {
         std::vector<explain_step::item> items = detail::index_items(op.index, op.index_column);
-        dynamic_layout at = *current;
-        for (std::size_t k = 0; k < items.size() && items.size() >= 2; ++k) {
-          const dynamic_layout next = slice(*current, detail::index_cut_after(items, k));
-          items[k].sentence = detail::describe_item(items, k, at, next);
-          items[k].layout = next;
-          at = next;
+        if (items.size() >= 2) {  // an index of one item is the step itself
+          dynamic_layout at = *current;
+          for (std::size_t k = 0; k < items.size(); ++k) {
+            const dynamic_layout next = slice(*current, detail::index_cut_after(items, k));
+            items[k].sentence = detail::describe_item(items, k, at, next);
+            items[k].layout = next;
+            at = next;
+          }
+          step.items = std::move(items);
         }
-        if (items.size() >= 2) step.items = std::move(items);
       }
       step.after = after;
       current = after;

@@ -152,8 +152,7 @@ struct parts_call {
 
   constexpr parts_call() = default;
   constexpr parts_call(std::nullptr_t) {}
-  // Requires-expressions rather than std::is_convertible and std::is_invocable, whose machinery
-  // the compiler would instantiate for each of the table's lambdas in every including file.
+  // Requires-expressions, as rule_call's.
   template <class F>
     requires requires(F f) { static_cast<layout_parts (*)(const dynamic_layout&, const operation_call&)>(f); }
   constexpr parts_call(F f) : on_values(f) {
