@@ -367,6 +367,7 @@ inline bool write_explain_html(std::ostream& out, const std::string& text, const
       << "code { font-family: DejaVu Sans Mono, monospace; }\nsection { border-top: 1px solid #ccc; padding: 8px 0 16px; }\n"
       << ".refused { color: #a00; }\n.picture { overflow-x: auto; }\n</style>\n</head>\n<body>\n<h1>strider explain</h1>\n<p><code>" << escape(text)
       << "</code></p>\n";
+  index_t picture_bytes = 0;  // the page's pictures so far, at most max_explain_page_bytes
   for (std::size_t k = 0; k < steps.size(); ++k) {
     const explain_step& s = steps[k];
     out << "<section>\n<h2>" << k + 1 << ". <code>" << escape(s.call) << "</code></h2>\n";
@@ -386,6 +387,14 @@ inline bool write_explain_html(std::ostream& out, const std::string& text, const
       for (const std::string& c : s.changes) out << "<li>" << escape(c) << "</li>\n";
       out << "</ul>\n";
     }
+    const auto left_out = [&] {
+      out << "<p>(picture left out: with it, the page's pictures would pass max_explain_page_bytes, " << max_explain_page_bytes
+          << " bytes; the step's text above is whole)</p>\n</section>\n";
+    };
+    if (picture_bytes >= max_explain_page_bytes) {
+      left_out();
+      continue;
+    }
     svg_options options{s.call, 0, {}};
     if (s.before && !s.thread_values && s.before->shape() == s.after->shape() && s.after->size() <= max_svg_cells) {
       const std::vector<index_t> a = offset_table(*s.before), b = offset_table(*s.after);
@@ -399,6 +408,12 @@ inline bool write_explain_html(std::ostream& out, const std::string& text, const
       else write_svg(picture, *s.after, options);
       std::string svg = picture.str();
       svg.erase(0, svg.find("<svg"));  // inline: no XML declaration
+      if (picture_bytes + static_cast<index_t>(svg.size()) > max_explain_page_bytes) {
+        picture_bytes = max_explain_page_bytes;  // the pictures after it are left out too
+        left_out();
+        continue;
+      }
+      picture_bytes += static_cast<index_t>(svg.size());
       out << "<div class=\"picture\">\n" << svg << "</div>\n";
     } catch (const layout_error& e) {  // too large to draw
       out << "<p>(" << escape(e.what()) << ")</p>\n";

@@ -290,3 +290,30 @@ strider_command_test(error_explain_dyn_thread_value RC 2 COMMAND ${x} explain --
   STDERR "^strider: explain: --dyn applies to layout chains, not to thread-value expressions")
 strider_command_test(error_explain_format RC 2 COMMAND ${x} explain --format svg "contiguous(4)" STDERR "^strider: explain writes --format text, md, json or html")
 strider_command_test(error_html_without_explain RC 2 COMMAND ${x} --format html "contiguous(4)" STDERR "^strider: unknown format 'html' \\(expected grid, md, csv, json, cpp, svg or cute; html with explain\\)")
+
+# Issue 50: phase 3 at its edges, each a refusal (exit 2) or a right answer.
+# A vector width whose bytes overflow int64 (4 x 2^62, 16 x 2^60): the width and the element size named.
+strider_command_test(error_access_width_overflow RC 2
+  COMMAND ${x} "access(contiguous(32, 32), thread_value(contiguous(32, 1), contiguous(1, 32)), 4, 4611686018427387904)"
+  STDERR "^strider: access: a vector of 4611686018427387904 elements of 4 bytes is not a power of two of at most 16 bytes@")
+strider_command_test(error_access_width_overflow_16 RC 2
+  COMMAND ${x} "access(contiguous(32, 32), thread_value(contiguous(32, 1), contiguous(1, 32)), 16, 1152921504606846976)"
+  STDERR "^strider: access: a vector of 1152921504606846976 elements of 16 bytes is not a power of two of at most 16 bytes@")
+# 2^40 threads: refused at max_certificate_pairs (2^22) before anything is allocated.
+strider_command_test(error_access_past_limit RC 2
+  COMMAND ${x} "access(contiguous(1099511627776, 1), thread_value(contiguous(1099511627776, 1), contiguous(1, 1)), 4)"
+  STDERR "^strider: access: 1099511627776 threads x 1 values is more than the certificate counts \\(max_certificate_pairs, 4194304\\)@")
+strider_command_test(error_access_swizzle_shift RC 2
+  COMMAND ${x} "access(contiguous(8, 64), thread_value(contiguous(8, 1), contiguous(1, 64)), 2, 0, swizzle(1, 41, 1))"
+  STDERR "^strider: swizzle: B = 1, M = 41 and S = 1 must each lie within 40 bits \\(B \\+ M \\+ \\|S\\| <= 40\\)@")
+# A stride-0 axis: '1:3' keeps indices 1 and 2 (NumPy), whatever the offsets say.
+strider_command_test(explain_slice_stride_zero COMMAND ${x} explain "layout((4, 3), (0, 1), 0)[1:3, ::-1]"
+  STDOUT "'1:3' keeps indices 1 to 2 of axis 0 \\(extent 4, stride 0\\): extent 2@")
+# INT64_MIN is written as CuTe reads it back.
+strider_command_test(format_cute_int64_min COMMAND ${x} --format cute "layout((1, 4), (-9223372036854775808, 1), 0)"
+  STDOUT "^\\(4,1\\):\\(1,-9223372036854775808\\)@$")
+strider_command_test(cute_int64_min COMMAND ${x} --format json "cute(\"(4,1):(1,-9223372036854775808)\")"
+  STDOUT "\"strides\": \\[-9223372036854775808, 1\\]")
+# CuTe's Int<v> takes an int: 2^32 is a run-time int64_t.
+strider_command_test(emit_cute_past_int COMMAND ${x} --emit-cpp --cute "contiguous(2, 4294967296)"
+  STDOUT "^cute::make_layout\\(cute::make_shape\\(int64_t{4294967296}, cute::Int<2>{}\\), cute::make_stride\\(cute::Int<1>{}, int64_t{4294967296}\\)\\)@$")

@@ -30,6 +30,30 @@ check_page(access "access(contiguous(32, 32), thread_value(contiguous(32, 1), co
 if(NOT page MATCHES "bank 0")
   message(FATAL_ERROR "access.html has no picture by bank")
 endif()
+# The page is bounded (max_explain_page_bytes of pictures, util/limits.hpp): twenty transposes of a
+# 256 x 256 layout draw two pictures of about 15 MB each, and the later steps say their picture is
+# left out, their text kept.
+set(transposes "contiguous(256, 256)")
+foreach(k RANGE 1 20)
+  string(APPEND transposes ".T")
+endforeach()
+execute_process(COMMAND ${STRIDER} explain --format html -o ${WORK}/bounded.html ${transposes} RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "strider explain --format html ${transposes}: exit status ${rc}\n${err}")
+endif()
+file(SIZE ${WORK}/bounded.html bytes)
+if(bytes GREATER 34603008)  # 33 MiB: the pictures' 32 MiB and the text of 21 steps
+  message(FATAL_ERROR "bounded.html has ${bytes} bytes, past max_explain_page_bytes and its text")
+endif()
+file(STRINGS ${WORK}/bounded.html left_out REGEX "picture left out: with it, the page's pictures would pass max_explain_page_bytes, 33554432 bytes")
+list(LENGTH left_out left_out_count)
+file(STRINGS ${WORK}/bounded.html sections REGEX "<h2>")
+list(LENGTH sections section_count)
+if(left_out_count LESS 17 OR NOT section_count EQUAL 21)
+  message(FATAL_ERROR "bounded.html: ${section_count} steps, ${left_out_count} pictures left out (expected 21 steps, at least 17 left out)")
+endif()
+file(REMOVE ${WORK}/bounded.html)
+
 if(CHROMIUM)
   execute_process(COMMAND ${CHROMIUM} --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,2400
                           --screenshot=${WORK}/explain.png file://${WORK}/explain.html

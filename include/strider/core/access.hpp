@@ -182,7 +182,8 @@ struct distinct_set {
 /// holds; global memory serves it in the distinct 32-byte sectors it touches.
 /// @pre `tile` has the TV layout's tile shape and offsets >= 0 (from the storage start, aligned to
 ///      128 bytes and to the swizzle's period); element_bytes is 1, 2, 4, 8 or 16; a swizzle meets
-///      CuTe's conditions (|S| >= B, B + M + |S| <= 40); `width`, when given, holds for every thread.
+///      CuTe's conditions (|S| >= B, B + M + |S| <= 40); `width`, when given, holds for every thread;
+///      threads x values is at most max_certificate_pairs (util/limits.hpp).
 /// @example a 32 x 32 float tile, thread t reading row t one float at a time
 ///          (thread_value(contiguous(32, 1), contiguous(1, 32)), width 1): every phase's 32 threads
 ///          read bank k of 32 different rows, 32 wavefronts per instruction: bank_conflicts = 32 x 31.
@@ -197,12 +198,15 @@ constexpr access_report access_of(const layout_value& tile, swizzle_value sw, co
   // Byte addresses of up to 16-byte elements, swizzled (which sets bits below 2^40 at most), fit int64.
   if (detail::max_offset(tile) > (index_t{1} << 57)) detail::refuse("access: the tile reaches offset {}, beyond the byte addresses the certificate computes (2^57 elements)", detail::max_offset(tile));
   const index_t threads = tv.threads(), values = tv.values();
+  // The count visits every (thread, value): refused before anything is allocated past the limit.
+  if (values != 0 && threads > max_certificate_pairs / values)
+    detail::refuse("access: {} threads x {} values is more than the certificate counts (max_certificate_pairs, {})", threads, values, max_certificate_pairs);
   const detail::access_offsets o(tile, tv, detail::find_partition_plan(tv));
 
   access_report r;
   index_t bad_thread = 0, bad_value = 0;
   if (width != 0) {
-    if (width < 0 || (width & (width - 1)) != 0 || width * element_bytes > max_vector_bytes)
+    if (width < 0 || (width & (width - 1)) != 0 || width > max_vector_bytes / element_bytes)  // divided: width * bytes may overflow
       detail::refuse("access: a vector of {} elements of {} bytes is not a power of two of at most 16 bytes", width, element_bytes);
     if (values % width != 0) detail::refuse("access: {} values per thread do not split into vectors of {}", values, width);
     if (!detail::vectors_hold(o, sw, threads, values, width, bad_thread, bad_value))
@@ -322,7 +326,8 @@ constexpr access_report access_of(const layout_value& tile, swizzle_value sw, co
 /// or swizzle_value{} (B = 0) when the plain tile already is. It permutes whole units (vectors, or
 /// 4-byte words for narrower accesses): M is the unit's log2 in elements, and B from 1 to 5, then
 /// S from B up, are tried in turn.
-/// @pre as access_of's, and some swizzle of up to 5 bits over the tile's span makes it conflict-free.
+/// @pre as access_of's, and some swizzle of up to 5 bits over the tile's span makes it conflict-free;
+///      the certificates of the swizzles tried count at most max_swizzle_search_pairs (util/limits.hpp).
 /// @example an 8 x 64 tile of 2-byte elements, 8 threads each reading 16 bytes of its own row
 ///          (8-way), gives swizzle_value{3, 3, 3}.
 constexpr swizzle_value conflict_free_swizzle(const layout_value& tile, const thread_value_value& tv, index_t element_bytes) {
@@ -332,8 +337,14 @@ constexpr swizzle_value conflict_free_swizzle(const layout_value& tile, const th
   int m = 0, span_bits = 0;
   while ((element_bytes << m) < unit) ++m;
   while ((index_t{1} << span_bits) < detail::max_offset(tile) + 1) ++span_bits;
+  const index_t pairs = tv.threads() * tv.values();  // at most max_certificate_pairs: access_of counted them
+  index_t counted = pairs;
   for (int b = 1; b <= 5; ++b)
     for (int shift = b; m + shift + b <= span_bits + b && m + shift + b <= 40; ++shift) {  // the bits read must lie in the span
+      if (pairs > max_swizzle_search_pairs - counted)
+        detail::refuse("conflict_free_swizzle: the search stops at {} (thread, value) pairs counted in all (max_swizzle_search_pairs), {} per swizzle tried, before Swizzle<{}, {}, {}>",
+                       max_swizzle_search_pairs, pairs, b, m, shift);
+      counted += pairs;
       const access_report r = access_of(tile, swizzle_value{b, m, shift}, tv, element_bytes, 0);
       if (r.bank_conflicts == 0 && r.vector_width == plain.vector_width) return {b, m, shift};
     }

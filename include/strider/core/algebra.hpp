@@ -580,7 +580,7 @@ STRIDER_HOST_DEVICE constexpr basic_tiled<value_t<L>> tiled(const L& l, const di
     if (round_up) {
       // The tile count rounds up; the padded result knows its own span (its storage).
       if (in.shape[d] % t != 0) out.storage_size = 0;
-      out.shape[d] = (in.shape[d] + (t - 1)) / t;
+      out.shape[d] = in.shape[d] / t + (in.shape[d] % t != 0 ? index_t{1} : index_t{0});  // not (extent + t - 1) / t, which overflows near INT64_MAX
     } else {
       if (in.shape[d] % t != 0) detail::refuse("tile: tile extent {} does not divide extent {} of axis {}", t, known_value(in.shape[d]), d);
       out.shape[d] = in.shape[d] / t;

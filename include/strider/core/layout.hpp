@@ -15,6 +15,7 @@
 
 #include "../util/checked.hpp"
 #include "../util/config.hpp"
+#include "../util/limits.hpp"
 #include "dims.hpp"
 #include "../util/error.hpp"
 #include "maybe.hpp"
@@ -56,10 +57,6 @@ struct maybe_layout_value {
 template <class V>
 using entry_t = decltype(V::offset);
 }  // namespace detail
-
-/// Above this many elements, `is_unique` of a layout whose dimensions interleave in storage
-/// is answered conservatively with `false` instead of by enumeration (see is_unique).
-inline constexpr index_t unique_check_limit = 4096;
 
 namespace detail {
 

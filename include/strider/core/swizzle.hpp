@@ -23,8 +23,11 @@ struct swizzle_value {
 namespace detail {
 // Preconditions of a swizzle (CuTe's static_asserts), and a bound that keeps every shift defined.
 STRIDER_HOST_DEVICE constexpr void check_swizzle(const swizzle_value& s) {
-  const int reach = s.shift < 0 ? -s.shift : s.shift;
   if (s.bits < 0 || s.base < 0) detail::refuse("swizzle: B = {} and M = {} must not be negative", s.bits, s.base);
+  // Each term is bounded before the sum, so neither -S nor B + M + |S| can overflow int.
+  if (s.bits > 40 || s.base > 40 || s.shift > 40 || s.shift < -40)
+    detail::refuse("swizzle: B = {}, M = {} and S = {} must each lie within 40 bits (B + M + |S| <= 40)", s.bits, s.base, s.shift);
+  const int reach = s.shift < 0 ? -s.shift : s.shift;
   if (reach < s.bits) detail::refuse("swizzle: |S| = {} is less than B = {}: the bits read would overlap the bits changed, and the swizzle would not be its own inverse", reach, s.bits);
   if (s.bits + s.base + reach > 40) detail::refuse("swizzle: B + M + |S| = {} is more than 40 bits", s.bits + s.base + reach);
 }

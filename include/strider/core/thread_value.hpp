@@ -115,10 +115,6 @@ STRIDER_HOST_DEVICE constexpr bool numbers_once(const layout_value& v, std::size
   return true;
 }
 
-// The most (thread, value) pairs and tile elements coverage_of enumerates when the fast test
-// does not apply (a tile of 4096 x 4096 elements).
-inline constexpr index_t max_enumerated_tile = index_t{1} << 24;
-
 // The fast test above when it applies (a compact layout at offset 0 with the tile's element
 // count; replicated, its axes of stride 0 left out), else every (thread, value) enumerated.
 STRIDER_HOST_DEVICE constexpr coverage_report coverage_of(const thread_value_value& tv) {
@@ -373,6 +369,18 @@ STRIDER_HOST_DEVICE constexpr S thread_start(const thread_value_value& tv, const
 STRIDER_HOST_DEVICE constexpr void check_thread(index_t thread, index_t threads) {
   if (thread < 0 || thread >= threads) detail::refuse("partition: thread {} is out of range for {} threads", thread, threads);
 }
+// partition's check of the tile against the thread-value layout (its rank, and each extent, known
+// on a mixed layout where it is static), which partition_vector_width asks too.
+template <class V>
+STRIDER_HOST_DEVICE constexpr void check_partition_tile(const V& t, const thread_value_value& tv) {
+  if (t.rank != tv.tile_rank) detail::refuse("partition: the tile has rank {}, the thread-value layout's tile rank {}", t.rank, tv.tile_rank);
+  for (std::size_t d = 0; d < t.rank; ++d) {
+    const auto differs = t.shape[d] != tv.tile_shape[d];  // on a mixed layout, known where the extent is static
+    if (!detail::is_known(differs)) detail::refuse("partition: extent of tile axis {} is known only at run time; the thread-value layout's tile shape is static", d);
+    if (static_cast<bool>(differs))
+      detail::refuse("partition: extent {} of tile axis {} is not the thread-value layout's {}", detail::known_value(t.shape[d]), d, tv.tile_shape[d]);
+  }
+}
 }  // namespace detail
 
 /// Thread `thread`'s values of a tile whose layout is `tile` (its shape the thread-value
@@ -388,13 +396,7 @@ template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L partition(const L& tile, const thread_value_value& tv, index_t thread) {
   using V = detail::value_t<L>;
   const auto& t = tile.entries();
-  if (t.rank != tv.tile_rank) detail::refuse("partition: the tile has rank {}, the thread-value layout's tile rank {}", t.rank, tv.tile_rank);
-  for (std::size_t d = 0; d < t.rank; ++d) {
-    const auto differs = t.shape[d] != tv.tile_shape[d];  // on a mixed layout, known where the extent is static
-    if (!detail::is_known(differs)) detail::refuse("partition: extent of tile axis {} is known only at run time; the thread-value layout's tile shape is static", d);
-    if (static_cast<bool>(differs))
-      detail::refuse("partition: extent {} of tile axis {} is not the thread-value layout's {}", detail::known_value(t.shape[d]), d, tv.tile_shape[d]);
-  }
+  detail::check_partition_tile(t, tv);
   detail::check_thread(thread, tv.threads());
   const detail::partition_plan plan = detail::plan_partition(tv);
   V out = detail::view_base<V>(t);
@@ -412,10 +414,12 @@ STRIDER_HOST_DEVICE constexpr L partition(const L& tile, const thread_value_valu
 /// as `alignment` is vector_width's): vector_width of the partition's values at an offset with
 /// the divisibility every thread's start has (the gcd of the thread steps in storage). 1 where a
 /// tile stride is a run-time value.
-/// @pre as partition's, and element_bytes > 0 with alignment a power of two (vector_width's).
+/// @pre element_bytes > 0 with alignment a power of two (vector_width's); a tile partition refuses
+///      is refused with partition's message.
 /// @example 256 threads of 4 x 4 floats over a row-major 64 x 64 tile, 16-byte aligned: 4 (each
 ///          row of 4 is one 128-bit access); with rows padded to 65: 1.
 STRIDER_HOST_DEVICE constexpr index_t partition_vector_width(const layout_value& tile, const thread_value_value& tv, index_t element_bytes, index_t alignment) {
+  detail::check_partition_tile(tile, tv);  // a tile partition refuses has no width
   for (std::size_t d = 0; d < tile.rank; ++d)
     if (tile.strides[d] == strider::dyn) return 1;
   const detail::partition_plan plan = detail::plan_partition(tv);

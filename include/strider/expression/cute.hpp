@@ -140,7 +140,7 @@ class cute_reader {
   }
 
  private:
-  static constexpr index_t max_index = index_t{0x7fffffffffffffff};
+  static constexpr index_t max_index = index_t{0x7fffffffffffffff}, min_index = -max_index - 1;
   static constexpr std::size_t max_form = 64;  // tokens of nesting kept for the congruence check
 
   constexpr char peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
@@ -170,17 +170,23 @@ class cute_reader {
       error_ = cute_error::expected_integer;
       return false;
     }
+    return digits(out, negative);
+  }
+
+  // The digits at pos_ as a value of that sign, accumulated on the sign's side so that INT64_MIN
+  // (whose magnitude is no int64) reads back; integer_too_large past int64.
+  constexpr bool digits(index_t& out, bool negative) {
     index_t value = 0;
     while (peek() >= '0' && peek() <= '9') {
       const index_t digit = peek() - '0';
-      if (value > (max_index - digit) / 10) {
+      if (negative ? value < (min_index + digit) / 10 : value > (max_index - digit) / 10) {
         error_ = cute_error::integer_too_large;
         return false;
       }
-      value = value * 10 + digit;
+      value = negative ? value * 10 - digit : value * 10 + digit;
       ++pos_;
     }
-    out = negative ? -value : value;
+    out = value;
     return true;
   }
 
@@ -236,22 +242,16 @@ class cute_reader {
     }
     const std::size_t start = pos_;
     index_t value = 0;
-    while (peek() >= '0' && peek() <= '9') {
-      const index_t digit = peek() - '0';
-      if (value > (max_index - digit) / 10) {
-        pos_ = start;
-        error_ = cute_error::integer_too_large;
-        return false;
-      }
-      value = value * 10 + digit;
-      ++pos_;
+    if (!digits(value, negative)) {
+      pos_ = start;
+      return false;
     }
     if (count == max_rank) {
       pos_ = start;
       error_ = cute_error::too_many_modes;
       return false;
     }
-    leaves[count++] = negative ? -value : value;
+    leaves[count++] = value;
     form[form_count++] = 0;
     return true;
   }
@@ -406,15 +406,24 @@ constexpr cute_string to_cute_string(L) {
 
 /// The CuTe C++ that makes the same layout, static extents and strides: `(8,4,2):(2,16,1)` in
 /// strider's order is `cute::make_layout(cute::make_shape(cute::Int<2>{}, cute::Int<4>{},
-/// cute::Int<8>{}), cute::make_stride(cute::Int<1>{}, cute::Int<16>{}, cute::Int<2>{}))`. Refuses a
-/// layout at an offset, as to_cute_string does.
+/// cute::Int<8>{}), cute::make_stride(cute::Int<1>{}, cute::Int<16>{}, cute::Int<2>{}))`; an
+/// integer past `int` (CuTe's Int<v> takes an int) is a run-time `int64_t{...}`. Refuses a layout
+/// at an offset, as to_cute_string does.
 inline std::string to_cute_cpp(const dynamic_layout& l) {
   if (l.offset() != 0) detail::refuse("to_cute_cpp: the layout starts at offset {}, which a CuTe layout has no place for (CuTe keeps it in the pointer)", l.offset());
   if (l.rank() == 0) return "cute::make_layout(cute::Int<1>{}, cute::Int<0>{})";
+  // CuTe's static integer is `template <int v> using Int`: a value past int is a run-time int64_t
+  // (INT64_MIN as an expression: its magnitude is no literal).
+  constexpr index_t max_index_value = index_t{0x7fffffffffffffff};
+  const auto integer = [](index_t v) -> std::string {
+    if (v >= -2147483647 - 1 && v <= 2147483647) return "cute::Int<" + std::to_string(v) + ">{}";
+    if (v == -max_index_value - 1) return "(-int64_t{9223372036854775807} - 1)";
+    return "int64_t{" + std::to_string(v) + "}";
+  };
   std::string shape, stride;
   for (std::size_t k = l.rank(); k-- > 0;) {
-    shape.append("cute::Int<").append(std::to_string(l.extent(k))).append(">{}").append(k ? ", " : "");
-    stride.append("cute::Int<").append(std::to_string(l.stride(k))).append(">{}").append(k ? ", " : "");
+    shape.append(integer(l.extent(k))).append(k ? ", " : "");
+    stride.append(integer(l.stride(k))).append(k ? ", " : "");
   }
   return "cute::make_layout(cute::make_shape(" + shape + "), cute::make_stride(" + stride + "))";
 }

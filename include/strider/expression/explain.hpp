@@ -316,8 +316,10 @@ inline std::string describe_item(const std::vector<explain_step::item>& items, s
       const index_t n = before.extent(axis), m = after.extent(axis), step = it.has_step ? it.step : 1;
       if (m == n && step == 1) return "'" + text + "' keeps " + axis_text(before, axis) + " whole";
       if (m == 0) return "'" + text + "' keeps no index of " + axis_text(before, axis) + ": extent 0";
-      const index_t stride = before.stride(axis), moved = after.offset() - before.offset();
-      const index_t first = stride != 0 && moved % stride == 0 ? moved / stride : 0;
+      const index_t stride = before.stride(axis);
+      // The first index kept, from the slice rule itself (the offset moved says nothing on a
+      // stride-0 axis).
+      const index_t first = detail::resolve_range(it, n).start;
       std::string out = "'" + text + "' keeps " + (m == 1 ? "index " + std::to_string(first) : "indices " + std::to_string(first) + " to " + std::to_string(first + (m - 1) * step)) +
                         (m > 1 && step != 1 ? " every " + std::to_string(step) : "") + " of " + axis_text(before, axis) + ": extent " + std::to_string(m);
       if (after.stride(axis) != stride) out += ", stride " + std::to_string(after.stride(axis));

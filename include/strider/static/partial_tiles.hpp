@@ -142,7 +142,7 @@ class masked_layout {
       if (static_extents[d] != dyn && static_extents[d] != extents[d])
         throw layout_error("masked: extent {} of axis {} is not the type's {}", extents[d], d, static_extents[d]);
       if (extents[d] < 0) throw layout_error("masked: extent {} of axis {} is negative", extents[d], d);
-      if (padded.extent(d) != (extents[d] + tile_shape[d] - 1) / tile_shape[d] || padded.extent(tiled_rank + d) != tile_shape[d])
+      if (padded.extent(d) != detail::ceil_div(extents[d], tile_shape[d]) || padded.extent(tiled_rank + d) != tile_shape[d])
         throw layout_error("masked: the padded layout does not tile extent {} of axis {} by {}", extents[d], d, tile_shape[d]);
       steps_[d] = padded.stride(d);
     }
@@ -155,7 +155,7 @@ class masked_layout {
   STRIDER_HOST_DEVICE constexpr index_array<tiled_rank> tile_counts() const {
     constexpr index_array<tiled_rank> tile = tile_shape;  // a local constant: device code cannot read the static member
     index_array<tiled_rank> out{};
-    for (std::size_t d = 0; d < tiled_rank; ++d) out[d] = (extents_[d] + tile[d] - 1) / tile[d];
+    for (std::size_t d = 0; d < tiled_rank; ++d) out[d] = detail::ceil_div(extents_[d], tile[d]);
     return out;
   }
   /// Whether element (t..., r...) (tile t, element r of it) is in the data.
@@ -166,8 +166,8 @@ class masked_layout {
     const index_t i[] = {static_cast<index_t>(index)..., 0};
     for (std::size_t d = 0; d < tiled_rank; ++d) {
       const index_t t = i[d], r = i[tiled_rank + d];
-      if (t < 0 || r < 0 || r >= tile[d] || t >= (extents_[d] + tile[d] - 1) / tile[d]) return false;
-      if (t * tile[d] + r >= extents_[d]) return false;
+      if (t < 0 || r < 0 || r >= tile[d] || t >= detail::ceil_div(extents_[d], tile[d])) return false;
+      if (r >= extents_[d] - t * tile[d]) return false;  // t * tile < extent: no overflow, as t * tile + r could
     }
     return true;
   }
@@ -199,7 +199,7 @@ class masked_layout {
     const index_t t[] = {static_cast<index_t>(tile_index)..., 0};
     index_array<tiled_rank> valid{};
     for (std::size_t d = 0; d < tiled_rank; ++d) {
-      const index_t count = (extents_[d] + shape[d] - 1) / shape[d];
+      const index_t count = detail::ceil_div(extents_[d], shape[d]);
       if (t[d] < 0 || t[d] >= count) detail::masked_index_out_of_data();
       const index_t left = extents_[d] - t[d] * shape[d];
       valid[d] = left < 0 ? 0 : left < shape[d] ? left : shape[d];

@@ -41,6 +41,26 @@ STRIDER_HOST_DEVICE constexpr index_t swizzled_span(const layout_value& v, swizz
   return span;
 }
 
+// Refuses a swizzled layout whose offsets reach past `storage` elements: a view operation's result
+// on a swizzled view of that storage, checked before the swizzle (as_strided may choose offsets
+// the view's elements never had). At once when the span rounded up to the swizzle's period fits
+// (the swizzle maps each aligned period onto itself), else by the walk.
+template <class R>
+STRIDER_HOST_DEVICE constexpr void check_swizzled_within(const R& swizzled, index_t storage) {
+  if constexpr (static_layout_type<typename R::layout_type>) {
+    return;  // decided at compile time (with_layout)
+  } else {
+    const layout_value v = swizzled.layout().value();
+    const basic_offset_range<index_t> range = offset_range_of(v, "view");
+    if (range.count == 0) return;
+    const index_t period = swizzle_period(R::swizzle);
+    if (range.max / period < storage / period) return;  // the whole period of the last offset lies in the storage
+    const index_t span = swizzled_span(v, R::swizzle);
+    if (span > storage)
+      detail::refuse("view: the result reaches storage offset {} through the swizzle, past the {} elements the view knows (an as_strided within the storage before the swizzle, not after it)", span - 1, storage);
+  }
+}
+
 // The widest vector (a power of two) of w consecutive elements along the last axis at w
 // consecutive swizzled offsets, each run starting at a multiple of w: L's own width (its
 // strided rule), capped at 2^M when the swizzle moves anything, because a swizzle keeps each

@@ -352,28 +352,43 @@ class dynamic_tensor : public detail::layout_queries<dynamic_layout>, public det
   storage_array storage_;
 };
 
+namespace detail {
+// A C-order tensor of the static layout C holding a copy of v: inline when it is small, on the
+// heap otherwise.
+template <class C, class V>
+auto contiguous_static_copy(const V& v) {
+  using value_type = typename V::value_type;
+  if constexpr (static_cast<std::size_t>(C::required_span) <= max_inline_tensor_bytes / sizeof(value_type)) {
+    tensor<value_type, C> out;
+    copy_to_contiguous(v, out.data());
+    return out;
+  } else {
+    heap_tensor<value_type, C> out(uninitialized_t{});
+    copy_to_contiguous(v, out.data());
+    return out;
+  }
+}
+}  // namespace detail
+
 template <class T, view_layout Layout>
 auto tensor_view<T, Layout>::contiguous() const {
   // A swizzled layout's copy is the C-order layout of the layout before the swizzle.
   using Base = typename detail::unswizzled<Layout>::type;
   if constexpr (static_layout_type<Base>) {
-    using C = detail::contiguous_like_t<Base>;
-    if constexpr (static_cast<std::size_t>(C::required_span) <= max_inline_tensor_bytes / sizeof(value_type)) {
-      tensor<value_type, C> out;
-      copy_to_contiguous(*this, out.data());
-      return out;
-    } else {
-      heap_tensor<value_type, C> out(detail::uninitialized_t{});
-      copy_to_contiguous(*this, out.data());
-      return out;
-    }
+    return detail::contiguous_static_copy<detail::contiguous_like_t<Base>>(*this);
   } else if constexpr (mixed_layout_type<Base>) {
     // The C-order layout of the same static extents: its strides stay static where they can.
     using C = static_layout<detail::contiguous_layout_value(dims(Base::static_shape))>;
-    detail::allocation_count<value_type>(this->size(), "contiguous");
-    heap_tensor<value_type, C> out(C::from_value(dynamic_layout::contiguous(this->shape()).value()), detail::uninitialized_t{});
-    copy_to_contiguous(*this, out.data());
-    return out;
+    if constexpr (static_layout_type<C>) {
+      // Every extent static (a run-time index's result: select, tile_at, partition): only the
+      // offset was run-time, and a C-order copy has none.
+      return detail::contiguous_static_copy<C>(*this);
+    } else {
+      detail::allocation_count<value_type>(this->size(), "contiguous");
+      heap_tensor<value_type, C> out(C::from_value(dynamic_layout::contiguous(this->shape()).value()), detail::uninitialized_t{});
+      copy_to_contiguous(*this, out.data());
+      return out;
+    }
   } else {
     detail::allocation_count<value_type>(this->size(), "contiguous");
     dynamic_tensor<value_type> out(dynamic_layout::contiguous(this->shape()), detail::uninitialized_t{});

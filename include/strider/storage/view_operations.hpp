@@ -28,7 +28,13 @@ namespace detail {
 template <class L, class X>
 STRIDER_HOST_DEVICE constexpr auto with_layout(X& x) {
   using V = view_of_t<X>;
-  return tensor_view<typename V::element_type, typename V::template result_type<L>>(x.as_view().data(), within_checked_t{});
+  using R = typename V::template result_type<L>;
+  // L is checked within the storage before the swizzle; through it, an offset may move up to the
+  // end of its period (as_strided can reach offsets that x's own elements never do).
+  if constexpr (swizzled_layout_type<R>)
+    static_assert(R::required_span <= V::storage_size(),
+                  "view operation on a swizzled view: the result's offsets through the swizzle reach past the storage the view knows (as_strided within the storage, but not within it once swizzled)");
+  return tensor_view<typename V::element_type, R>(x.as_view().data(), within_checked_t{});
 }
 
 // The view of x's storage through make(x's mixed layout), the layout function form; for a
@@ -39,6 +45,7 @@ STRIDER_HOST_DEVICE constexpr auto with_mixed_layout(X& x, Make make) {
   using L = typename view_of_t<X>::layout_type;
   if constexpr (swizzled_layout_type<L>) {
     const auto layout = through_swizzle<typename L::swizzle_type>(make(v.layout().layout()));
+    check_swizzled_within(layout, v.storage_size());
     return tensor_view<typename view_of_t<X>::element_type, std::remove_cvref_t<decltype(layout)>>(v.data(), layout, within_checked_t{});
   } else {
     const auto layout = make(v.layout());
@@ -54,8 +61,12 @@ constexpr auto with_mixed_layouts(X& x, Make make) {
   using L = typename view_of_t<X>::layout_type;
   if constexpr (swizzled_layout_type<L>) {  // each part through the same swizzle
     using S = typename L::swizzle_type;
-    return std::apply([&](const auto&... part) { return std::tuple{tensor_view<T, decltype(through_swizzle<S>(part))>(v.data(), through_swizzle<S>(part), within_checked_t{})...}; },
-                      make(v.layout().layout()));
+    return std::apply(
+        [&](const auto&... part) {
+          (check_swizzled_within(through_swizzle<S>(part), v.storage_size()), ...);
+          return std::tuple{tensor_view<T, decltype(through_swizzle<S>(part))>(v.data(), through_swizzle<S>(part), within_checked_t{})...};
+        },
+        make(v.layout().layout()));
   } else {
     return std::apply([&](const auto&... part) { return std::tuple{tensor_view<T, std::remove_cvref_t<decltype(part)>>(v.data(), part, within_checked_t{})...}; },
                       make(v.layout()));

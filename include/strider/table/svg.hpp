@@ -26,8 +26,6 @@
 
 namespace strider {
 
-/// write_svg refuses layouts with more elements, or a larger storage span, than this.
-inline constexpr index_t max_svg_cells = index_t{1} << 16;
 
 struct svg_options {
   /// Drawn above the layout's description, e.g. the expression the layout came from.

@@ -26,10 +26,6 @@
 
 namespace strider {
 
-/// The text writers refuse layouts with more elements than this (the output would be hundreds
-/// of megabytes); they throw layout_error naming the writer.
-inline constexpr index_t max_written_elements = index_t{1} << 22;
-
 namespace detail {
 
 inline void check_output_size(const dynamic_layout& l, const char* op) {
