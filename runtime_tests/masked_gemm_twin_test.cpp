@@ -99,5 +99,7 @@ TEST_CASE("masked GEMM: a thread's cut of the last, partial block tile", "[maske
   CHECK(&one(0, 3) == &c[36 * N + 3]);
   CHECK_FALSE(strider::narrow<0, masked_gemm::rows_per_thread>(tile, 8).in_bounds(0, 0));
   CHECK(&strider::select<0>(strider::select<1>(one, 3), 0)() == &c[36 * N + 3]);
-  CHECK_THROWS_AS(p.c.tile(2, 0), strider::layout_error);  // past the last block tile
+#ifndef NDEBUG
+  CHECK_THROWS_AS(p.c.tile(2, 0), strider::layout_error);  // past the last block tile (checked unless NDEBUG)
+#endif
 }

@@ -44,7 +44,8 @@ struct no_flag {};
 
 /// One tile of a masked tiling: the tile's layout (static where the tiled layout's strides are)
 /// and how many of its indices along each axis are in the data (`valid()`, at most the tile
-/// extent, 0 for a tile wholly past the data). Element (r...) exists when every r is below its
+/// extent; 0 or less for a tile wholly past the data, which only an index left unchecked under
+/// NDEBUG gives). Element (r...) exists when every r is below its
 /// valid extent (`in_bounds(r...)`). `select<Dim>(m, i)` and `narrow<Dim, Length>(m, start)`
 /// (below) cut it further and keep the mask; a rank-0 one (a select of a rank-1 tile) has no
 /// valid extents and says by a flag whether its one element is data (`in_bounds()`).
@@ -186,12 +187,10 @@ class masked_layout {
     requires(sizeof...(I) == tiled_rank)
   STRIDER_HOST_DEVICE constexpr index_t tile_offset(I... tile_index) const {
     const index_t t[] = {static_cast<index_t>(tile_index)..., 0};
-    index_t offset = 0;
-    for (std::size_t d = 0; d < tiled_rank; ++d) offset += t[d] * steps_[d];
-    return offset;
+    return tile_offset_of(t, std::make_index_sequence<tiled_rank>{});
   }
   /// Tile (t...): its layout (tile_offset(t...) from this one's first element) and how much of
-  /// it is data. Each t in [0, tile count), always checked (once per tile, as tile_at does).
+  /// it is data. Each t in [0, tile count), checked unless NDEBUG (as tile_at's indices).
   template <std::integral... I>
     requires(sizeof...(I) == tiled_rank)
   STRIDER_HOST_DEVICE constexpr auto tile(I... tile_index) const {
@@ -199,15 +198,38 @@ class masked_layout {
     const index_t t[] = {static_cast<index_t>(tile_index)..., 0};
     index_array<tiled_rank> valid{};
     for (std::size_t d = 0; d < tiled_rank; ++d) {
-      const index_t count = detail::ceil_div(extents_[d], shape[d]);
-      if (t[d] < 0 || t[d] >= count) detail::masked_index_out_of_data();
+#ifdef NDEBUG
+      if (__builtin_is_constant_evaluated())  // as tile_at's index: checked unless NDEBUG
+#endif
+        if (t[d] < 0 || t[d] >= detail::ceil_div(extents_[d], shape[d])) detail::masked_index_out_of_data();
+      // At least 1 for a tile in range (t * shape < extent); 0 or less past the data, which only
+      // an unchecked index (NDEBUG) gives: in_bounds is false there too.
       const index_t left = extents_[d] - t[d] * shape[d];
-      valid[d] = left < 0 ? 0 : left < shape[d] ? left : shape[d];
+      valid[d] = left < shape[d] ? left : shape[d];
     }
     return masked_tile_layout<tile_layout_type, tiled_rank>(first_tile(), valid);
   }
 
  private:
+  // The tile steps as constants where the padded layout's strides are static (a shift for a
+  // power of two), the held steps otherwise.
+  template <std::size_t... D>
+  STRIDER_HOST_DEVICE constexpr index_t tile_offset_of(const index_t* t, std::index_sequence<D...>) const {
+    return (index_t{0} + ... + (t[D] * tile_step<D>()));
+  }
+  template <std::size_t D>
+  STRIDER_HOST_DEVICE constexpr index_t tile_step() const {
+    if constexpr (static_layout_type<Padded>) {
+      constexpr index_t s = Padded::strides[D];
+      return s;
+    } else if constexpr (Padded::static_strides[D] != dyn) {
+      constexpr index_t s = Padded::static_strides[D];
+      return s;
+    } else {
+      return steps_[D];
+    }
+  }
+
   // A static tiling's tile: the tile axes of the padded layout, at its offset (also when there
   // is no tile, where select would refuse index 0).
   static constexpr layout_value static_tile_value() {

@@ -137,20 +137,55 @@ STRIDER_HOST_DEVICE constexpr void check_thread_unless_ndebug(index_t thread, in
   check_thread(thread, threads);
 }
 
+// The divisor of each thread axis's digit: the product of the extents after it (thread axis i's
+// digit is thread / below[i] % extent[i]).
+STRIDER_HOST_DEVICE constexpr index_array<max_rank> thread_digit_divisors(const thread_value_value& tv) {
+  index_array<max_rank> out{};
+  index_t product = 1;
+  for (std::size_t i = tv.thread_rank(); i-- > 0;) {
+    out[i] = product;
+    product *= tv.layout.shape[i];
+  }
+  return out;
+}
+
+// Thread axis i's digit of `thread`, in [0, threads): a division and a remainder by constants
+// once the caller's loop over the axes is unrolled (shifts and masks for powers of two), in 32
+// bits when the thread count fits.
+template <index_t Threads>
+STRIDER_HOST_DEVICE constexpr index_t thread_digit(index_t thread, index_t below, index_t extent, bool first) {
+  if constexpr (Threads <= (index_t{1} << 31)) {
+    const auto t = static_cast<unsigned>(thread) / static_cast<unsigned>(below);
+    return static_cast<index_t>(first ? t : t % static_cast<unsigned>(extent));
+  } else {
+    return first ? thread / below : thread / below % extent;
+  }
+}
+
 // partition_t's entries for one thread, from the tile's: its offset moved by the thread's
 // coordinate along the tile axes the plan names, each run-time stride the plan's multiple of a
-// tile stride. The plan and the static strides are constants: the offset is a sum of products
-// of the thread's digits and constants.
+// tile stride. The layout, its plan and the divisors are constants here and every loop runs over
+// the type's axes: unrolled, the offset is a sum of the thread's digits times constants, with
+// nothing in local memory.
 template <class R, thread_value_value V, class L, std::size_t... K>
 STRIDER_HOST_DEVICE constexpr R partition_result(const L& l, index_t thread, std::index_sequence<K...>) {
   constexpr thread_value_value tv = V;
   constexpr partition_plan plan = plan_partition(tv);
+  constexpr index_array<max_rank> below = thread_digit_divisors(tv);
+  constexpr std::size_t thread_rank = tv.thread_rank();
   constexpr entry_slots slots = runtime_slots<R>;
   const index_t strides[] = {stride_entry<K>(l)..., 0};
-  const index_t offset = thread_start<index_t>(tv, plan, strides, offset_entry(l), thread);
+  index_t offset = offset_entry(l);
+  STRIDER_UNROLL
+  for (std::size_t k = 0; k < sizeof...(K); ++k) offset += plan.base[k] * strides[k];
+  STRIDER_UNROLL
+  for (std::size_t i = 0; i < thread_rank; ++i)
+    if (tv.layout.shape[i] != 1)
+      offset += thread_digit<tv.threads()>(thread, below[i], tv.layout.shape[i], i == 0) * (plan.axis[i].step * strides[plan.axis[i].tile_axis]);
   index_t held[R::dynamic_count + 1] = {};
+  STRIDER_UNROLL
   for (std::size_t j = 0; j < R::rank; ++j) {
-    const axis_in_tile a = plan.axis[tv.thread_rank() + j];
+    const axis_in_tile a = plan.axis[thread_rank + j];
     if (slots.strides[j] >= 0) held[slots.strides[j]] = a.step * strides[a.tile_axis];
   }
   if constexpr (slots.offset >= 0) held[slots.offset] = offset;
@@ -200,19 +235,8 @@ class masked_partition_layout {
   template <std::integral... I>
     requires(sizeof...(I) == rank)
   STRIDER_HOST_DEVICE constexpr bool in_bounds(I... index) const {
-    constexpr thread_value_value tv = V;  // local constants: device code reads no host object
-    constexpr detail::partition_plan plan = detail::plan_partition(tv);
     const index_t w[] = {static_cast<index_t>(index)..., 0};
-    index_t coordinate[V.tile_rank + 1] = {};
-    for (std::size_t k = 0; k < V.tile_rank; ++k) coordinate[k] = first_[k];
-    for (std::size_t j = 0; j < rank; ++j) {
-      if (w[j] < 0 || w[j] >= tv.layout.shape[tv.thread_rank() + j]) return false;
-      const detail::axis_in_tile a = plan.axis[tv.thread_rank() + j];
-      coordinate[a.tile_axis] += a.step * w[j];
-    }
-    for (std::size_t k = 0; k < V.tile_rank; ++k)
-      if (coordinate[k] < 0 || coordinate[k] >= valid_[k]) return false;
-    return true;
+    return in_bounds_of(w);
   }
   /// Storage offset of value (w...), which must be in the data (checked unless NDEBUG).
   template <std::integral... I>
@@ -226,6 +250,26 @@ class masked_partition_layout {
   }
 
  private:
+  // Each value index within its extent, then each tile coordinate below the tile's valid extent,
+  // in loops over the type's axes (unrolled: every extent and step a constant).
+  STRIDER_HOST_DEVICE constexpr bool in_bounds_of(const index_t* w) const {
+    constexpr thread_value_value tv = V;  // local constants: device code reads no host object
+    constexpr detail::partition_plan plan = detail::plan_partition(tv);
+    constexpr std::size_t thread_rank = tv.thread_rank();
+    index_t coordinate[V.tile_rank + 1] = {};
+    STRIDER_UNROLL
+    for (std::size_t k = 0; k < V.tile_rank; ++k) coordinate[k] = first_[k];
+    STRIDER_UNROLL
+    for (std::size_t j = 0; j < rank; ++j) {
+      if (w[j] < 0 || w[j] >= tv.layout.shape[thread_rank + j]) return false;
+      coordinate[plan.axis[thread_rank + j].tile_axis] += plan.axis[thread_rank + j].step * w[j];
+    }
+    bool in = true;
+    STRIDER_UNROLL
+    for (std::size_t k = 0; k < V.tile_rank; ++k) in = in && coordinate[k] >= 0 && coordinate[k] < valid_[k];
+    return in;
+  }
+
   P values_;
   index_array<V.tile_rank> first_;  // the tile coordinate of the thread's first value
   index_array<V.tile_rank> valid_;  // the tile's valid extents
@@ -243,10 +287,13 @@ STRIDER_HOST_DEVICE constexpr auto partition(const masked_tile_layout<TL, R>& ti
   const auto values = partition(tile.layout(), tv, thread);
   constexpr thread_value_value v = T::tv_value;
   constexpr detail::partition_plan plan = detail::plan_partition(v);
-  index_t coordinate[max_rank] = {};
-  detail::thread_coordinate(v, plan, thread, coordinate);
+  constexpr index_array<max_rank> below = detail::thread_digit_divisors(v);
   index_array<R> first{};
-  for (std::size_t k = 0; k < R; ++k) first[k] = coordinate[k];
+  STRIDER_UNROLL
+  for (std::size_t k = 0; k < R; ++k) first[k] = plan.base[k];
+  STRIDER_UNROLL
+  for (std::size_t i = 0; i < T::thread_rank; ++i)
+    if (v.layout.shape[i] != 1) first[plan.axis[i].tile_axis] += detail::thread_digit<v.threads()>(thread, below[i], v.layout.shape[i], i == 0) * plan.axis[i].step;
   return masked_partition_layout<std::remove_cvref_t<decltype(values)>, T::tv_value>(values, first, tile.valid());
 }
 

@@ -45,6 +45,26 @@ STRIDER_HOST_DEVICE constexpr void static_walk(index_t offset, Visit& visit) {
   }
 }
 
+// The same over a mixed layout: a loop per axis, each extent and stride a constant where the
+// type has it and the layout's held entry otherwise (no layout value in memory, no division).
+STRIDER_CALLS_CALLER
+template <std::size_t D = 0, mixed_layout_type L, class Visit>
+STRIDER_HOST_DEVICE constexpr void mixed_walk(const L& l, index_t offset, Visit& visit) {
+  if constexpr (D == L::rank) {
+    visit(offset);
+  } else {
+    const index_t n = l.template axis_extent<D>(), step = l.template axis_stride<D>();
+    for (index_t i = 0; i < n; ++i, offset += step) mixed_walk<D + 1>(l, offset, visit);
+  }
+}
+
+// A mixed layout's element count from its extents, constants where static (the layout is valid:
+// it fits in int64).
+template <mixed_layout_type L, std::size_t... D>
+STRIDER_HOST_DEVICE constexpr index_t mixed_size(const L& l, std::index_sequence<D...>) {
+  return (index_t{1} * ... * l.template axis_extent<D>());
+}
+
 // The same with the multi-index: visit(index, offset).
 STRIDER_CALLS_CALLER
 template <static_layout_type L, std::size_t D = 0, class Visit>
@@ -102,7 +122,9 @@ STRIDER_HOST_DEVICE constexpr auto iteration_view(X& x) {
   auto v = x.as_view();
   using V = decltype(v);
   if constexpr (!V::is_static && !std::is_const_v<typename V::element_type>) {
-    if (!v.is_unique()) refuse_not_writable();
+    bool decided = false;  // the static entries prove it unique: nothing to test at run time
+    if constexpr (requires { V::layout_type::static_is_unique; }) decided = V::layout_type::static_is_unique == static_answer::yes;
+    if (!decided && !v.is_unique()) refuse_not_writable();
   }
   return v;
 }
@@ -121,11 +143,19 @@ STRIDER_HOST_DEVICE constexpr void for_each(X&& x, F&& f) {
   auto visit = [&](index_t offset) { detail::call_caller(f, static_cast<R>(data[offset])); };
   if constexpr (swizzled_layout_type<typename V::layout_type>) detail::walk_offsets(v.layout(), visit);
   else if constexpr (V::is_static) detail::static_walk<typename V::layout_type>(V::offset(), visit);
+  else if constexpr (mixed_layout_type<typename V::layout_type>) {
+    if constexpr (V::layout_type::static_is_contiguous == static_answer::yes) {  // one run of size() offsets: one loop
+      const index_t first = v.layout().offset(), n = detail::mixed_size(v.layout(), std::make_index_sequence<V::layout_type::rank>{});
+      for (index_t k = 0; k < n; ++k) visit(first + k);
+    } else {
+      detail::mixed_walk(v.layout(), v.layout().offset(), visit);
+    }
+  }
   else detail::for_each_offset(v.layout().value(), visit);
 }
 
 /// Calls `f(index, element)` for every element in logical order; index is a
-/// `index_array<rank>` (a std::array in all but name, which converts to one) for a static
+/// `index_array<rank>` (which converts to a std::array; `.array()` gives one) for a static
 /// layout, a `dims` for a dynamic one.
 STRIDER_CALLS_CALLER
 template <detail::view_source X, class F>

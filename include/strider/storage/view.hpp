@@ -219,6 +219,9 @@ class held_layout_queries {
   STRIDER_HOST_DEVICE constexpr bool writes_allowed() const { return writes_allowed_; }
   // A layout_error on the host, a message and a trap in device code.
   STRIDER_HOST_DEVICE constexpr void check_writable() const {
+    if constexpr (requires { L::static_is_unique; }) {
+      if constexpr (L::static_is_unique == static_answer::yes) return;  // the static entries decide it: no flag to test
+    }
     if (!writes_allowed_) refuse_not_writable();
   }
 

@@ -68,7 +68,11 @@ STRIDER_HOST_DEVICE constexpr index_t gcd_of(index_t a, index_t b) {
 
 // The count of tiles of `b` that cover `a` elements, rounded up, without forming a + b - 1 (which
 // overflows for extents near INT64_MAX). Precondition: a >= 0, b > 0. Example: ceil_div(10, 4) == 3.
-STRIDER_HOST_DEVICE constexpr index_t ceil_div(index_t a, index_t b) { return a / b + (a % b != 0 ? 1 : 0); }
+// (Unsigned: a division by a constant power of two is then one shift, with no sign fix-up.)
+STRIDER_HOST_DEVICE constexpr index_t ceil_div(index_t a, index_t b) {
+  const auto ua = static_cast<unsigned long long>(a), ub = static_cast<unsigned long long>(b);
+  return static_cast<index_t>(ua / ub + (ua % ub != 0 ? 1 : 0));
+}
 
 // std::min and std::max without <algorithm> (which would double the core's include cost).
 STRIDER_HOST_DEVICE constexpr index_t min_of(index_t a, index_t b) { return b < a ? b : a; }

@@ -13,9 +13,13 @@
 // Before a function template that calls a caller's function (for_each's f): in device code that
 // is a __device__ lambda, in host code a host one, and each instantiation calls only its own.
 #define STRIDER_CALLS_CALLER _Pragma("nv_exec_check_disable")
+// Before a loop over a type's axes (a constant trip count): unrolled in device code, so that
+// each axis's constants fold in and no array goes to local memory.
+#define STRIDER_UNROLL _Pragma("unroll")
 #else
 #define STRIDER_HOST_DEVICE
 #define STRIDER_CALLS_CALLER
+#define STRIDER_UNROLL
 #endif
 
 namespace strider {

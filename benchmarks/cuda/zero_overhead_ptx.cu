@@ -1,0 +1,105 @@
+// Six kernels written with strider's partitions and tiles, each beside the kernel a kernel author
+// would write by hand (issue 52): benchmarks/cuda/zero_overhead_ptx.sh compiles them to PTX with
+// nvcc -O3 -DNDEBUG and counts, per kernel, its instructions, `.local` declarations (local
+// memory), 64-bit `div`/`rem` and `call`s. No GPU needed. Each pair computes the same thing:
+//   tile_at_partition   thread t's 4 x 4 values of a block's 64 x 64 tile (static 1024 x 1024)
+//   masked_partition    the same over a run-time M x N matrix in masked 64 x 64 tiles
+//   masked_elements     a masked 64 x 64 tile of a run-time matrix, by elements
+//   mixed_access        element (blockIdx.x, threadIdx.x) of a run-time N x 64 matrix
+//   mixed_for_each      every element of a run-time N x 64 matrix, scaled
+//   shared_partition    a 64 x 64 tile staged through shared memory by 256 threads' 4 x 4 values
+#include <strider/storage.hpp>
+
+namespace {
+using namespace strider;
+using tv = thread_value_t<contiguous<16, 16>, contiguous<4, 4>>;  // 256 threads of 4 x 4 over 64 x 64
+using matrix = contiguous<1024, 1024>;
+using run_time_matrix = contiguous<dyn, dyn>;
+using masked_tiles = tile_t<run_time_matrix, masked, 64, 64>;
+}  // namespace
+
+__global__ void tile_at_partition_hand(const float* a, float* out) {
+  const int t = threadIdx.x, r0 = t / 16 * 4, c0 = t % 16 * 4;
+  const float* tile = a + blockIdx.y * 64 * 1024 + blockIdx.x * 64;
+  float s = 0;
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) s += tile[(r0 + i) * 1024 + c0 + j];
+  out[(blockIdx.y * gridDim.x + blockIdx.x) * 256 + t] = s;
+}
+__global__ void tile_at_partition_strider(const float* a, float* out) {
+  const tensor_view<const float, matrix> m(a);
+  const auto mine = partition(tile_at(tile<64, 64>(m), blockIdx.y, blockIdx.x), tv{}, threadIdx.x);
+  float s = 0;
+  for (index_t i = 0; i < 4; ++i)
+    for (index_t j = 0; j < 4; ++j) s += mine(i, j);
+  out[(blockIdx.y * gridDim.x + blockIdx.x) * 256 + threadIdx.x] = s;
+}
+
+__global__ void masked_partition_hand(const float* a, long rows, long cols, float* out) {
+  const int t = threadIdx.x, r0 = t / 16 * 4, c0 = t % 16 * 4;
+  const long row = blockIdx.y * 64L + r0, col = blockIdx.x * 64L + c0;
+  float s = 0;
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j)
+      if (row + i < rows && col + j < cols) s += a[(row + i) * cols + col + j];
+  out[(blockIdx.y * gridDim.x + blockIdx.x) * 256 + t] = s;
+}
+__global__ void masked_partition_strider(masked_view<const float, masked_tiles> m, float* out) {
+  const auto mine = partition(m.tile(blockIdx.y, blockIdx.x), tv{}, threadIdx.x);
+  float s = 0;
+  for (index_t i = 0; i < 4; ++i)
+    for (index_t j = 0; j < 4; ++j)
+      if (mine.in_bounds(i, j)) s += mine(i, j);
+  out[(blockIdx.y * gridDim.x + blockIdx.x) * 256 + threadIdx.x] = s;
+}
+
+__global__ void masked_elements_hand(float* a, long rows, long cols, float x) {
+  const long r0 = blockIdx.y * 64L, c0 = blockIdx.x * 64L;
+  for (int r = threadIdx.y; r < 64; r += blockDim.y) {
+    const int c = threadIdx.x;
+    if (r0 + r < rows && c0 + c < cols) a[(r0 + r) * cols + c0 + c] *= x;
+  }
+}
+__global__ void masked_elements_strider(masked_view<float, masked_tiles> m, float x) {
+  const auto t = m.tile(blockIdx.y, blockIdx.x);
+  for (index_t r = threadIdx.y; r < 64; r += blockDim.y) {
+    const index_t c = threadIdx.x;
+    if (t.in_bounds(r, c)) t(r, c) *= x;
+  }
+}
+
+__global__ void mixed_access_hand(float* a, long rows, float x) {
+  const long i = blockIdx.x, j = threadIdx.x;
+  if (i < rows) a[i * 64 + j] += x;
+}
+__global__ void mixed_access_strider(tensor_view<float, contiguous<dyn, 64>> v, float x) {
+  const index_t i = blockIdx.x, j = threadIdx.x;
+  if (i < v.extent(0)) v(i, j) += x;
+}
+
+__global__ void mixed_for_each_hand(float* a, long rows, float x) {
+  for (long k = 0; k < rows * 64; ++k) a[k] *= x;
+}
+__global__ void mixed_for_each_strider(tensor_view<float, contiguous<dyn, 64>> v, float x) {
+  for_each(v, [x](float& e) { e *= x; });
+}
+
+__global__ void shared_partition_hand(const float* a, float* out) {
+  __shared__ float smem[64 * 64];
+  const int t = threadIdx.x, r0 = t / 16 * 4, c0 = t % 16 * 4;
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) smem[(r0 + i) * 64 + c0 + j] = a[(r0 + i) * 64 + c0 + j];
+  __syncthreads();
+  out[t] = smem[t * 16 % 4096];
+}
+__global__ void shared_partition_strider(const float* a, float* out) {
+  __shared__ float smem[64 * 64];
+  const tensor_view<float, contiguous<64, 64>> s(smem);
+  const tensor_view<const float, contiguous<64, 64>> g(a);
+  const auto mine = partition(s, tv{}, threadIdx.x);
+  const auto src = partition(g, tv{}, threadIdx.x);
+  for (index_t i = 0; i < 4; ++i)
+    for (index_t j = 0; j < 4; ++j) mine(i, j) = src(i, j);
+  __syncthreads();
+  out[threadIdx.x] = smem[threadIdx.x * 16 % 4096];
+}
