@@ -228,3 +228,21 @@ TEST_CASE("conflict_free_swizzle: conflict-free at the same vector width, and no
   CHECK(found > 20);
   WARN("conflict_free_swizzle: " << found << " of 60 needed a swizzle and got the smallest, " << refused << " refused");
 }
+
+TEST_CASE("a replicated thread-value layout whose threads read the same bytes is coalesced (fewer sectors than its lanes' bytes, none beyond)") {
+  // 32 threads each reading the same 4 floats (a broadcast): one sector where 32 x 16 bytes
+  // would fill 16.
+  const dynamic_layout tile = dynamic_layout::contiguous({4});
+  const auto everyone = strider::as_thread_value(dynamic_layout({32, 4}, {0, 1}, 0), 1, {4}, strider::replicated);
+  const strider::access_report r = strider::access(tile, everyone, 4);
+  CHECK(r.vector_width == 4);
+  CHECK(r.sectors == 1);
+  CHECK(r.ideal_sectors == 16);
+  CHECK(strider::is_coalesced(r));
+  CHECK_NOTHROW(strider::require_coalesced(r));
+  using broadcast = strider::as_thread_value_t<strider::layout<strider::shape<32, 4>, strider::strides<0, 1>>, 1, strider::shape<4>, strider::replicated>;
+  STATIC_REQUIRE(strider::require_coalesced_t<strider::contiguous<4>, broadcast, 4>::coalesced);
+  // A row per thread is still refused: instruction 0 touches 32 sectors where 4 would do.
+  const auto rows = strider::thread_value(dynamic_layout::contiguous({32, 1}), dynamic_layout::contiguous({1, 32}));
+  CHECK(!strider::is_coalesced(strider::access(dynamic_layout::contiguous({32, 32}), rows, 4, 1)));
+}

@@ -377,6 +377,13 @@ constexpr void require_conflict_free(const access_report& r) {
                    c.thread, c.other_thread, c.bank, c.offset, c.other_offset, c.phase, c.instruction, c.ways);
 }
 
+/// Whether no instruction touches more global sectors than its bytes need. (Not sectors ==
+/// ideal_sectors: threads of a replicated layout that read the same bytes need fewer sectors than
+/// their count says, and are coalesced.)
+/// @example 32 threads each reading one float of a row: 4 sectors, 4 ideal, coalesced; a
+///          replicated layout whose 32 threads read one float: 1 sector of 4 ideal, coalesced.
+constexpr bool is_coalesced(const access_report& r) { return r.worst_global.instruction < 0; }
+
 /// Refuses an access that touches more global sectors than its bytes need, naming the worst
 /// instruction.
 /// @pre `r` is a certificate from access or access_of.
@@ -384,7 +391,7 @@ constexpr void require_conflict_free(const access_report& r) {
 ///          touches 32 sectors of 32 bytes where 4 would do (threads 0 and 1 at offsets 0 and 32)".
 constexpr void require_coalesced(const access_report& r) {
   const sector_excess& s = r.worst_global;
-  if (r.sectors != r.ideal_sectors)
+  if (!is_coalesced(r))
     detail::refuse("global access: instruction {} touches {} sectors of 32 bytes where {} would do (threads {} and {} at offsets {} and {})",
                    s.instruction, s.sectors, s.ideal_sectors, s.thread, s.other_thread, s.offset, s.other_offset);
 }

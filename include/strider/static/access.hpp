@@ -46,7 +46,7 @@ struct access_certificate {
   static constexpr bank_collision worst = report.worst;
   static constexpr sector_excess worst_global = report.worst_global;
   static constexpr bool conflict_free = bank_conflicts == 0;
-  static constexpr bool coalesced = sectors == ideal_sectors;
+  static constexpr bool coalesced = is_coalesced(report);
 };
 
 template <class Tile, thread_value_type TV, index_t Bytes, index_t Width = 0>

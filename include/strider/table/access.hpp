@@ -27,7 +27,7 @@ inline std::vector<std::pair<std::string, std::string>> access_rows(const access
           {"phases", n(r.phases)},
           {"wavefronts", n(r.wavefronts)},
           {"bank_conflicts", n(r.bank_conflicts) + (r.bank_conflicts == 0 ? " (conflict-free)" : "")},
-          {"sectors", n(r.sectors) + " (ideal " + n(r.ideal_sectors) + (r.sectors == r.ideal_sectors ? ": coalesced)" : ")")},
+          {"sectors", n(r.sectors) + " (ideal " + n(r.ideal_sectors) + (is_coalesced(r) ? ": coalesced)" : ")")},
           {"worst_phase", c.ways > 1 ? "instruction " + n(c.instruction) + ", phase " + n(c.phase) + ", bank " + n(c.bank) + ": " + n(c.ways) + "-way (threads " + n(c.thread) +
                                            " and " + n(c.other_thread) + " at offsets " + n(c.offset) + " and " + n(c.other_offset) + ")"
                                      : "none: every phase takes one wavefront"},
