@@ -18,4 +18,9 @@ static_assert(S::min_offset == 20 && S::max_offset == 59);
 using P = permute_t<S, 2, 0, 1>;
 static_assert(P::shape == a<5, 2, 4> && P::strides == a<1, 20, -5>);
 static_assert(std::is_same_v<decltype(permute<2, 0, 1>(S{})), P>);
+
+// L::shape is an index_array: a function template over std::array takes its array().
+template <std::size_t N>
+constexpr index_t last_of(const std::array<index_t, N>& extents) { return extents[N - 1]; }
+static_assert(last_of(P::shape.array()) == 4 && last_of(C::strides.array()) == 1);
 }  // namespace

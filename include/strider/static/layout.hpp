@@ -87,11 +87,12 @@ STRIDER_HOST_DEVICE constexpr bool narrows_storage(const layout_value& from, con
 
 }  // namespace detail
 
-/// The extents or strides of a static layout (`L::shape`, `L::strides`): a `std::array<index_t,
-/// N>` in everything but name (indexing, size, iteration, structured bindings, comparison with
-/// and conversion to std::array), whose element access is also usable in CUDA device code, where
+/// The extents or strides of a static layout (`L::shape`, `L::strides`): what a `std::array<
+/// index_t, N>` offers (indexing, size, iteration, structured bindings, comparison with and
+/// conversion to std::array), with element access usable in CUDA device code too, where
 /// std::array's is not (nvcc does not let device code call the standard library's constexpr
-/// functions without --expt-relaxed-constexpr).
+/// functions without --expt-relaxed-constexpr). Not a std::array: a function template over
+/// `std::array<index_t, N>` does not deduce from it; pass `L::shape.array()`.
 template <std::size_t N>
 struct index_array {
   index_t elements[N == 0 ? 1 : N];  // public: an aggregate, as std::array
@@ -113,6 +114,9 @@ struct index_array {
   STRIDER_HOST_DEVICE constexpr operator std::array<index_t, N>() const {
     return [this]<std::size_t... I>(std::index_sequence<I...>) { return std::array<index_t, N>{elements[I]...}; }(std::make_index_sequence<N>{});
   }
+  /// The same as a std::array, for a function template over `std::array<index_t, N>` (which does
+  /// not deduce N through the conversion above): `first(L::shape.array())`.
+  STRIDER_HOST_DEVICE constexpr std::array<index_t, N> array() const { return *this; }
   friend constexpr bool operator==(const index_array&, const index_array&) = default;
   friend STRIDER_HOST_DEVICE constexpr bool operator==(const index_array& a, const std::array<index_t, N>& b) {
     if constexpr (N == 0) return true;
