@@ -9,6 +9,7 @@
 #include <strider/core.hpp>
 #include <strider/expression.hpp>
 #include <strider/storage.hpp>
+#include <strider/table.hpp>
 
 #include <climits>
 #include <cstdint>
@@ -65,6 +66,9 @@ TEST_CASE("swizzle: B, M and S at the int edges are refused without overflow") {
     INFO(s.bits << " " << s.base << " " << s.shift);
     CHECK(m.rfind("swizzle: ", 0) == 0);
   }
+  CHECK(refusal([&] { (void)strider::offset_table(tile, swizzle_value{1, INT_MAX, 1}); }).rfind("swizzle: ", 0) == 0);
+  CHECK(refusal([&] { (void)strider::offset_table(tile, swizzle_value{0, 0, INT_MIN}); }).rfind("swizzle: ", 0) == 0);
+  CHECK(strider::offset_table(tile, swizzle_value{3, 3, 3})[64] == 72);
   CHECK(refusal([&] { (void)strider::access(tile, swizzle_value{3, 3, 3}, tv, 2); }).empty());
   CHECK(refusal([&] { (void)strider::access(tile, swizzle_value{3, 3, -3}, tv, 2); }).empty());
   CHECK(refusal([&] { (void)strider::access(tile, swizzle_value{0, 0, 40}, tv, 2); }).empty());  // B + M + |S| = 40: allowed

@@ -127,6 +127,7 @@ inline std::vector<index_t> offset_table(const dynamic_layout& l) {
 
 /// The offsets of l's elements through a swizzle (a swizzled layout's, at run time).
 inline std::vector<index_t> offset_table(const dynamic_layout& l, swizzle_value swizzle) {
+  detail::check_swizzle(swizzle);  // a value of the caller's: CuTe's conditions, before any shift
   std::vector<index_t> out = offset_table(l);
   for (index_t& o : out) o = swizzle_offset(swizzle, o);
   return out;
