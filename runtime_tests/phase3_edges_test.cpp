@@ -293,6 +293,33 @@ TEST_CASE("explain: each slice item's sentence names the indices NumPy keeps, on
   CHECK(strider::explain("layout((4, 3), (0, 1), 0)[1:3, ::-1]")[1].items[0].sentence.rfind("'1:3' keeps indices 1 to 2 of axis 0", 0) == 0);
 }
 
+TEST_CASE("explain: select's and narrow's sentences name the axis and indices of the call, on zero and negative strides") {
+  std::mt19937_64 rng{77};
+  const auto pick = [&](index_t lo, index_t hi) { return std::uniform_int_distribution<index_t>(lo, hi)(rng); };
+  for (int trial = 0; trial < 200; ++trial) {
+    const index_t e[2] = {pick(1, 5), pick(1, 5)}, st[2] = {pick(-2, 2), pick(-3, 3)};
+    const index_t offset = (st[0] < 0 ? -st[0] * (e[0] - 1) : 0) + (st[1] < 0 ? -st[1] * (e[1] - 1) : 0);
+    const std::string base = "layout((" + std::to_string(e[0]) + ", " + std::to_string(e[1]) + "), (" + std::to_string(st[0]) + ", " + std::to_string(st[1]) + "), " +
+                             std::to_string(offset) + ")";
+    const int d = static_cast<int>(pick(0, 1));
+    const bool negative_dim = pick(0, 1) == 1;
+    const std::string dim = std::to_string(negative_dim ? d - 2 : d);
+    const std::string axis = "axis " + std::to_string(d) + " (extent " + std::to_string(e[d]) + ", stride " + std::to_string(st[d]) + ")";
+    // select: the index as given, counted from the end when negative.
+    const index_t i = pick(-e[d], e[d] - 1), expected_index = i < 0 ? i + e[d] : i;
+    const std::string select_text = base + ".select(" + dim + ", " + std::to_string(i) + ")";
+    INFO(select_text);
+    CHECK(strider::explain(select_text)[1].sentence.rfind("select: fixes " + axis + " at index " + std::to_string(expected_index) + ": the axis goes", 0) == 0);
+    // narrow: indices start to start + length - 1.
+    const index_t start = pick(0, e[d] - 1), length = pick(1, e[d] - start);
+    const std::string narrow_text = base + ".narrow(" + dim + ", " + std::to_string(start) + ", " + std::to_string(length) + ")";
+    INFO(narrow_text);
+    const std::string said = strider::explain(narrow_text)[1].sentence;
+    if (start == 0 && length == e[d]) CHECK(said.rfind("narrow: nothing to do here", 0) == 0);  // the whole axis
+    else CHECK(said.rfind("narrow: keeps indices " + std::to_string(start) + " to " + std::to_string(start + length - 1) + " of " + axis, 0) == 0);
+  }
+}
+
 // --- 8. CuTe's notation round-trips on the int64 edges ----------------------------------------
 
 TEST_CASE("CuTe notation: to_cute_string's text reads back as the same layout, at the int64 edges") {

@@ -112,7 +112,10 @@ inline bool same_walk(const dynamic_layout& a, const dynamic_layout& b) {
 
 // The sentence for one call: the operation's family, with this case's values.
 // `argument_rank`: the rank of the layout argument of the algebra's calls (the tiler, B).
-inline std::string describe(std::string_view name, const std::optional<dynamic_layout>& before_value, const dynamic_layout& after, std::size_t argument_rank = 0) {
+// `values`: the call's integer arguments (select's dim and index, narrow's dim, start and length),
+// which say the axis and the indices where the offsets cannot (a stride-0 axis moves nothing).
+inline std::string describe(std::string_view name, const std::optional<dynamic_layout>& before_value, const dynamic_layout& after, std::size_t argument_rank = 0,
+                            const dims& values = {}) {
   const std::string result = shape_strides_text(after) + ", offset " + std::to_string(after.offset());
   if (!before_value) {
     if (name == "contiguous") return "row-major (C order): each stride is the product of the extents after it";
@@ -161,6 +164,21 @@ inline std::string describe(std::string_view name, const std::optional<dynamic_l
   if (name == "coalesce")
     return said + "merges axes that step evenly into each other: " + std::to_string(before.rank()) + " axes, " + shape_strides_text(before) + ", become " +
            std::to_string(after.rank()) + ", " + shape_strides_text(after) + " (the same offsets in the same order)";
+  // A dim and an index counted from the end when negative, as the rules take them (the call was
+  // applied: they are in range).
+  const auto from_end = [](index_t v, index_t n) { return v < 0 ? v + n : v; };
+  if (name == "select" && values.size() == 2 && after.rank() + 1 == before.rank()) {
+    const auto d = static_cast<std::size_t>(from_end(values[0], static_cast<index_t>(before.rank())));
+    const index_t moved = after.offset() - before.offset();
+    return said + "fixes " + axis_text(before, d) + " at index " + std::to_string(from_end(values[1], before.extent(d))) + ": the axis goes" +
+           (moved != 0 ? ", and the first element moves from offset " + std::to_string(before.offset()) + " to " + std::to_string(after.offset()) : "");
+  }
+  if (name == "narrow" && values.size() == 3 && after.rank() == before.rank()) {
+    const auto d = static_cast<std::size_t>(from_end(values[0], static_cast<index_t>(before.rank())));
+    const index_t first = from_end(values[1], before.extent(d));
+    return said + "keeps indices " + std::to_string(first) + " to " + std::to_string(first + after.extent(d) - 1) + " of " + axis_text(before, d) + ": extent " +
+           std::to_string(after.extent(d)) + ", the first element at offset " + std::to_string(after.offset());
+  }
   // One axis fixed at an index (select, unbind's parts): the axis goes, the offset moves.
   if ((name == "select" || name == "unbind") && after.rank() + 1 == before.rank()) {
     for (std::size_t d = 0; d < before.rank(); ++d) {
@@ -375,7 +393,7 @@ inline void explain_chain(std::string_view text, const expression& e, std::vecto
     step.before = current;
     try {
       const dynamic_layout after = detail::apply(current.value_or(dynamic_layout()), op);
-      step.sentence = detail::describe(op.op->name, current, after, op.values.size());
+      step.sentence = detail::describe(op.op->name, current, after, op.values.size(), op.values);
       if (current) step.changes = detail::property_changes(*current, after);
       if (op.op->name == std::string_view("slice") && current) {
         std::vector<explain_step::item> items = detail::index_items(op.index, op.index_column);
