@@ -164,36 +164,41 @@ inline std::string describe(std::string_view name, const std::optional<dynamic_l
   if (name == "coalesce")
     return said + "merges axes that step evenly into each other: " + std::to_string(before.rank()) + " axes, " + shape_strides_text(before) + ", become " +
            std::to_string(after.rank()) + ", " + shape_strides_text(after) + " (the same offsets in the same order)";
+  // One axis fixed at an index (select, unbind's parts) and a run of one axis (narrow, the
+  // splits' parts): one sentence each, whether the call's arguments or the offsets name them.
+  const auto fixes = [&](std::size_t d, const std::string& index) {
+    const index_t moved = after.offset() - before.offset();
+    return said + "fixes " + axis_text(before, d) + " at index " + index + ": the axis goes" +
+           (moved != 0 ? ", and the first element moves from offset " + std::to_string(before.offset()) + " to " + std::to_string(after.offset()) : "");
+  };
+  const auto keeps = [&](std::size_t d, index_t first) {
+    return said + "keeps indices " + std::to_string(first) + " to " + std::to_string(first + after.extent(d) - 1) + " of " + axis_text(before, d) + ": extent " +
+           std::to_string(after.extent(d)) + ", the first element at offset " + std::to_string(after.offset());
+  };
   // A dim and an index counted from the end when negative, as the rules take them (the call was
   // applied: they are in range).
   const auto from_end = [](index_t v, index_t n) { return v < 0 ? v + n : v; };
   if (name == "select" && values.size() == 2 && after.rank() + 1 == before.rank()) {
     const auto d = static_cast<std::size_t>(from_end(values[0], static_cast<index_t>(before.rank())));
-    const index_t moved = after.offset() - before.offset();
-    return said + "fixes " + axis_text(before, d) + " at index " + std::to_string(from_end(values[1], before.extent(d))) + ": the axis goes" +
-           (moved != 0 ? ", and the first element moves from offset " + std::to_string(before.offset()) + " to " + std::to_string(after.offset()) : "");
+    return fixes(d, std::to_string(from_end(values[1], before.extent(d))));
   }
   if (name == "narrow" && values.size() == 3 && after.rank() == before.rank()) {
     const auto d = static_cast<std::size_t>(from_end(values[0], static_cast<index_t>(before.rank())));
-    const index_t first = from_end(values[1], before.extent(d));
-    return said + "keeps indices " + std::to_string(first) + " to " + std::to_string(first + after.extent(d) - 1) + " of " + axis_text(before, d) + ": extent " +
-           std::to_string(after.extent(d)) + ", the first element at offset " + std::to_string(after.offset());
+    return keeps(d, from_end(values[1], before.extent(d)));
   }
-  // One axis fixed at an index (select, unbind's parts): the axis goes, the offset moves.
-  if ((name == "select" || name == "unbind") && after.rank() + 1 == before.rank()) {
+  // The same read from the offsets (unbind's and the splits' parts carry no index).
+  if (name == "unbind" && after.rank() + 1 == before.rank()) {
     for (std::size_t d = 0; d < before.rank(); ++d) {
       bool rest = true;
       for (std::size_t k = 0, j = 0; k < before.rank() && rest; ++k)
         if (k != d) rest = before.extent(k) == after.extent(j) && before.stride(k) == after.stride(j), ++j;
       if (!rest) continue;
       const index_t step = before.stride(d), moved = after.offset() - before.offset();
-      const std::string index = step != 0 && moved % step == 0 ? std::to_string(moved / step) : "?";
-      return said + "fixes " + axis_text(before, d) + " at index " + index + ": the axis goes" +
-             (moved != 0 ? ", and the first element moves from offset " + std::to_string(before.offset()) + " to " + std::to_string(after.offset()) : "");
+      return fixes(d, step != 0 && moved % step == 0 ? std::to_string(moved / step) : "?");
     }
   }
-  // A run of one axis (narrow, and the parts of split, chunk and tensor_split): its extent shrinks.
-  if ((name == "narrow" || name == "split" || name == "chunk" || name == "tensor_split" || name == "numpy_split" || name == "hsplit" || name == "vsplit" ||
+  // A run of one axis (the parts of split, chunk and tensor_split): its extent shrinks.
+  if ((name == "split" || name == "chunk" || name == "tensor_split" || name == "numpy_split" || name == "hsplit" || name == "vsplit" ||
        name == "dsplit") &&
       after.rank() == before.rank()) {
     std::size_t changed = before.rank(), count = 0;
@@ -201,11 +206,7 @@ inline std::string describe(std::string_view name, const std::optional<dynamic_l
       if (before.extent(d) != after.extent(d) || before.stride(d) != after.stride(d)) changed = d, ++count;
     if (count == 1 && before.stride(changed) == after.stride(changed)) {
       const index_t step = before.stride(changed), moved = after.offset() - before.offset();
-      if (step != 0 && moved % step == 0) {
-        const index_t first = moved / step;
-        return said + "keeps indices " + std::to_string(first) + " to " + std::to_string(first + after.extent(changed) - 1) + " of " + axis_text(before, changed) +
-               ": extent " + std::to_string(after.extent(changed)) + ", the first element at offset " + std::to_string(after.offset());
-      }
+      if (step != 0 && moved % step == 0) return keeps(changed, moved / step);
     }
   }
   if (name == "diagonal" && after.rank() + 1 == before.rank() && after.rank() >= 1) {

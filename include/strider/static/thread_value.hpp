@@ -162,26 +162,36 @@ STRIDER_HOST_DEVICE constexpr index_t thread_digit(index_t thread, index_t below
   }
 }
 
+// The tile coordinate of thread `thread`'s first value (core's thread_coordinate, for a layout
+// known to the compiler): the plan's base, plus each thread axis's digit times its step along the
+// tile axis it moves on. The layout, its plan and the divisors are constants and the loops run
+// over the type's axes: unrolled, each coordinate is a sum of digits times constants, with nothing
+// in local memory.
+template <thread_value_value V>
+STRIDER_HOST_DEVICE constexpr index_array<max_rank> thread_tile_coordinate(index_t thread) {
+  constexpr thread_value_value tv = V;  // local constants: device code reads no host object
+  constexpr partition_plan plan = plan_partition(tv);
+  constexpr index_array<max_rank> below = thread_digit_divisors(tv);
+  index_array<max_rank> coordinate{};
+  STRIDER_UNROLL
+  for (std::size_t k = 0; k < tv.tile_rank; ++k) coordinate[k] = plan.base[k];
+  STRIDER_UNROLL
+  for (std::size_t i = 0; i < tv.thread_rank(); ++i)
+    if (tv.layout.shape[i] != 1) coordinate[plan.axis[i].tile_axis] += thread_digit<tv.threads()>(thread, below[i], tv.layout.shape[i], i == 0) * plan.axis[i].step;
+  return coordinate;
+}
+
 // partition_t's entries for one thread, from the tile's: its offset moved by the thread's
-// coordinate along the tile axes the plan names, each run-time stride the plan's multiple of a
-// tile stride. The layout, its plan and the divisors are constants here and every loop runs over
-// the type's axes: unrolled, the offset is a sum of the thread's digits times constants, with
-// nothing in local memory.
+// coordinate along each tile axis, each run-time stride the plan's multiple of a tile stride.
 template <class R, thread_value_value V, class L, std::size_t... K>
 STRIDER_HOST_DEVICE constexpr R partition_result(const L& l, index_t thread, std::index_sequence<K...>) {
   constexpr thread_value_value tv = V;
   constexpr partition_plan plan = plan_partition(tv);
-  constexpr index_array<max_rank> below = thread_digit_divisors(tv);
   constexpr std::size_t thread_rank = tv.thread_rank();
   constexpr entry_slots slots = runtime_slots<R>;
   const index_t strides[] = {stride_entry<K>(l)..., 0};
-  index_t offset = offset_entry(l);
-  STRIDER_UNROLL
-  for (std::size_t k = 0; k < sizeof...(K); ++k) offset += plan.base[k] * strides[k];
-  STRIDER_UNROLL
-  for (std::size_t i = 0; i < thread_rank; ++i)
-    if (tv.layout.shape[i] != 1)
-      offset += thread_digit<tv.threads()>(thread, below[i], tv.layout.shape[i], i == 0) * (plan.axis[i].step * strides[plan.axis[i].tile_axis]);
+  const index_array<max_rank> coordinate = thread_tile_coordinate<V>(thread);
+  const index_t offset = (offset_entry(l) + ... + (coordinate[K] * strides[K]));
   index_t held[R::dynamic_count + 1] = {};
   STRIDER_UNROLL
   for (std::size_t j = 0; j < R::rank; ++j) {
@@ -285,15 +295,10 @@ STRIDER_HOST_DEVICE constexpr auto partition(const masked_tile_layout<TL, R>& ti
   using T = std::remove_cvref_t<TV>;
   static_assert(R == T::tile_rank, "partition: the masked tile's rank is not the thread-value layout's tile rank");
   const auto values = partition(tile.layout(), tv, thread);
-  constexpr thread_value_value v = T::tv_value;
-  constexpr detail::partition_plan plan = detail::plan_partition(v);
-  constexpr index_array<max_rank> below = detail::thread_digit_divisors(v);
+  const index_array<max_rank> coordinate = detail::thread_tile_coordinate<T::tv_value>(thread);
   index_array<R> first{};
   STRIDER_UNROLL
-  for (std::size_t k = 0; k < R; ++k) first[k] = plan.base[k];
-  STRIDER_UNROLL
-  for (std::size_t i = 0; i < T::thread_rank; ++i)
-    if (v.layout.shape[i] != 1) first[plan.axis[i].tile_axis] += detail::thread_digit<v.threads()>(thread, below[i], v.layout.shape[i], i == 0) * plan.axis[i].step;
+  for (std::size_t k = 0; k < R; ++k) first[k] = coordinate[k];
   return masked_partition_layout<std::remove_cvref_t<decltype(values)>, T::tv_value>(values, first, tile.valid());
 }
 

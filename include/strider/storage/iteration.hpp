@@ -122,9 +122,8 @@ STRIDER_HOST_DEVICE constexpr auto iteration_view(X& x) {
   auto v = x.as_view();
   using V = decltype(v);
   if constexpr (!V::is_static && !std::is_const_v<typename V::element_type>) {
-    bool decided = false;  // the static entries prove it unique: nothing to test at run time
-    if constexpr (requires { V::layout_type::static_is_unique; }) decided = V::layout_type::static_is_unique == static_answer::yes;
-    if (!decided && !v.is_unique()) refuse_not_writable();
+    if constexpr (!proven_unique<typename V::layout_type>())  // else nothing to test at run time
+      if (!v.is_unique()) refuse_not_writable();
   }
   return v;
 }

@@ -107,6 +107,14 @@ STRIDER_HOST_DEVICE constexpr index_t element_offset(const dynamic_layout& layou
 #endif
 }
 
+// Whether a held layout's static entries prove it unique (a mixed layout's static_is_unique is
+// yes): then writes need no test at run time.
+template <class L>
+STRIDER_HOST_DEVICE constexpr bool proven_unique() {
+  if constexpr (requires { L::static_is_unique; }) return L::static_is_unique == static_answer::yes;
+  else return false;
+}
+
 [[noreturn]] STRIDER_HOST_DEVICE inline void refuse_not_writable() {
   detail::refuse("write: the layout is not unique (elements share storage, as after broadcast_to or an overlapping unfold or as_strided, or it has more than {} interleaved elements and could not be proven unique); read it through as_const()", unique_check_limit);
 }
@@ -219,9 +227,7 @@ class held_layout_queries {
   STRIDER_HOST_DEVICE constexpr bool writes_allowed() const { return writes_allowed_; }
   // A layout_error on the host, a message and a trap in device code.
   STRIDER_HOST_DEVICE constexpr void check_writable() const {
-    if constexpr (requires { L::static_is_unique; }) {
-      if constexpr (L::static_is_unique == static_answer::yes) return;  // the static entries decide it: no flag to test
-    }
+    if constexpr (proven_unique<L>()) return;  // the static entries decide it: no flag to test
     if (!writes_allowed_) refuse_not_writable();
   }
 
