@@ -96,7 +96,10 @@ void same_offsets(const node& cute, const dynamic_layout& l) {
 std::string text_of(const node& n, bool strides) {
   if (n.children.empty()) return std::to_string(strides ? n.stride : n.extent);
   std::string out = "(";
-  for (std::size_t k = 0; k < n.children.size(); ++k) out += (k ? "," : "") + text_of(n.children[k], strides);
+  for (std::size_t k = 0; k < n.children.size(); ++k) {
+    if (k > 0) out += ',';  // appended apart: "," + a temporary string draws g++ 12's false -Wrestrict from libstdc++
+    out += text_of(n.children[k], strides);
+  }
   return out + ")";
 }
 

@@ -278,7 +278,7 @@ TEST_CASE("explain: each slice item's sentence names the indices NumPy keeps, on
       const index_t step = items[k].step.value_or(1);
       const std::string& sentence = steps[1].items[static_cast<std::size_t>(k)].sentence;
       INFO(sentence);
-      const std::string quoted = "'" + slice_text(items[k]) + "' keeps ";
+      const std::string quoted = std::string("'").append(slice_text(items[k])).append("' keeps ");  // appended: "'" + a temporary draws g++ 12's false -Wrestrict
       REQUIRE(sentence.rfind(quoted, 0) == 0);
       const std::string rest = sentence.substr(quoted.size());
       if (count == extents[k] && step == 1) CHECK(rest.rfind("axis " + std::to_string(k) + " ", 0) == 0);

@@ -3,6 +3,8 @@
 // every warning an error (so a call of a host-only function, nvcc's #20013, fails the build).
 // Building this file is the test; runtime_tests/cuda and examples/cuda run such kernels on a GPU,
 // and the host builds run the same functions (they are the library's host code too).
+#include <strider/access.hpp>
+#include <strider/print.hpp>
 #include <strider/storage.hpp>
 
 #include <array>
@@ -149,6 +151,19 @@ __global__ void constants() {
 static_assert(std::is_trivially_copyable_v<tensor_view<float, contiguous<dyn, 64>>>);
 static_assert(std::is_trivially_copyable_v<tensor_view<const float, contiguous<64, 64>>>);
 
+// print_layout in a kernel (issue 53, item 5): every layout kind and a view, with printf.
+__global__ void printing(float* p, mixed_views views) {
+  if (threadIdx.x != 0) return;
+  print_layout(contiguous<2, 3>{});
+  print_layout(permute_t<contiguous<2, 3, 4>, 2, 0, 1>{});
+  print_layout(views.rows.layout());
+  print_layout(views.rows);
+  print_layout(views.any);
+  print_layout(swizzled_t<contiguous<8, 8>, swizzle<3, 0, 3>>{});
+  print_layout(tensor_view<float, contiguous<4, 4>>(p));
+  print_layout(thread_value_t<contiguous<4, 2>, contiguous<1, 4>>{});
+}
+
 // Referenced, so that the kernels are compiled for the device.
 void strider_device_views_test_launch(float* p, index_t* q, const mixed_views& views) {
   construct_and_write<<<1, 64>>>(p, views);
@@ -160,6 +175,7 @@ void strider_device_views_test_launch(float* p, index_t* q, const mixed_views& v
   iteration<<<1, 1>>>(p, views);
   swizzled_tiles<<<1, 32>>>(p, p);
   constants<<<1, 1>>>();
+  printing<<<1, 1>>>(p, views);
 }
 }  // namespace
 

@@ -449,8 +449,9 @@ inline explain_step explain_whole(std::string_view text, const thread_value_expr
       step.sentence = "partition: thread " + std::to_string(t.thread) + "'s " + std::to_string(l.size()) + " values in the tile's storage, " + shape_strides_text(l) + ", offset " +
                       std::to_string(l.offset());
     } else {
-      const thread_value_value tv = evaluate_thread_value(t);
-      step.thread_values = tv;
+      // Read back from step.thread_values: a local copy draws g++ 12's false -Wmaybe-uninitialized at -O2.
+      step.thread_values = evaluate_thread_value(t);
+      const thread_value_value& tv = *step.thread_values;
       step.after = dynamic_layout(tv.layout, dynamic_layout::unchecked_t{});
       std::vector<index_t> tile(tv.tile_shape, tv.tile_shape + tv.tile_rank);
       step.sentence = std::string(t.from_layout ? "as_thread_value" : "thread_value") + ": " + std::to_string(tv.threads()) + " threads hold " + std::to_string(tv.values()) +

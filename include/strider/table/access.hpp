@@ -134,7 +134,7 @@ inline void write_access_svg(std::ostream& os, const dynamic_layout& tile, swizz
         os << "<rect x=\"" << num(x) << "\" y=\"" << num(yy) << "\" width=\"" << num(cell) << "\" height=\"" << num(cell) << "\" fill=\""
            << hue_color(detail::math::fmod(360.0 * static_cast<double>(bank) / shared_banks * 7, 360.0)) << '"'
            << (t >= 0 ? " stroke=\"#000000\" stroke-width=\"2.5\"" : cell >= 8 ? " stroke=\"#ffffff\" stroke-width=\"1\"" : "") << "/>";
-        if (font > 0) text(x + cell / 2, yy + cell / 2, font, t >= 0 ? "T" + std::to_string(t) : std::to_string(bank), mono.c_str());
+        if (font > 0) text(x + cell / 2, yy + cell / 2, font, t >= 0 ? std::string("T").append(std::to_string(t)) : std::to_string(bank), mono.c_str());
         os << "</g>\n";
       }
   }

@@ -37,14 +37,14 @@ inline dims tile_shape_of(const thread_value_value& tv) {
 /// "256 threads x 16 values over a tile of shape (64, 64): shape (16, 16, 4, 4), strides (256, 4, 64, 1)",
 /// with ", replicated" when several threads may hold one element.
 inline std::string to_string(const thread_value_value& tv) {
-  const dynamic_layout l(tv.layout, dynamic_layout::unchecked_t{});
-  std::string out = std::to_string(tv.threads()) + (tv.threads() == 1 ? " thread x " : " threads x ") + std::to_string(tv.values()) +
-                    (tv.values() == 1 ? " value" : " values") + " over a tile of shape " +
-                    detail::tuple_text(detail::tile_shape_of(tv)) + ": shape " + detail::tuple_text(l.shape()) +
-                    ", strides " + detail::tuple_text(l.strides());
-  if (tv.layout.offset != 0) out += ", offset " + std::to_string(tv.layout.offset);
-  return out + (tv.replicated ? ", replicated" : "");
+  std::string out;
+  detail::print_thread_value_line(detail::string_sink{&out}, tv);  // print_layout's line, one rule
+  out.pop_back();  // its '\n'
+  return out;
 }
+/// A thread-value type's line (to_string(TV::tv_value)); `os << TV{}` prints it.
+template <thread_value_type TV>
+std::string to_string(TV) { return to_string(TV::tv_value); }
 
 namespace detail {
 
@@ -74,8 +74,10 @@ struct tile_holders {
   std::string label(index_t k) const {
     if (count(k) == 0) return "-";
     const auto [t, v] = holder(k);
-    std::string out = "T" + std::to_string(t) + " V" + std::to_string(v);
-    if (count(k) > 1) out += " +" + std::to_string(count(k) - 1);
+    // Appended piece by piece: "T" + a temporary string draws g++ 12's false -Wrestrict from libstdc++.
+    std::string out = "T";
+    out.append(std::to_string(t)).append(" V").append(std::to_string(v));
+    if (count(k) > 1) out.append(" +").append(std::to_string(count(k) - 1));
     return out;
   }
 };
@@ -270,7 +272,7 @@ inline void write_svg(std::ostream& os, const thread_value_value& tv, const svg_
         if (tooltips) {
           std::string tip = "element " + detail::tuple_text(detail::unflatten(flat, tile.shape())) + ":";
           for (std::size_t p = h.first[static_cast<std::size_t>(flat)]; p < h.first[static_cast<std::size_t>(flat) + 1] && p < h.first[static_cast<std::size_t>(flat)] + 8; ++p)
-            tip += (p > h.first[static_cast<std::size_t>(flat)] ? "," : "") + std::string(" thread ") + std::to_string(h.pairs[p].first) + " value " + std::to_string(h.pairs[p].second);
+            tip.append(p > h.first[static_cast<std::size_t>(flat)] ? "," : "").append(" thread ").append(std::to_string(h.pairs[p].first)).append(" value ").append(std::to_string(h.pairs[p].second));
           if (n > 8) tip += ", ... (" + std::to_string(n) + " in all)";
           if (n == 0) tip += " held by no thread";
           os << "<title>" << escape(tip) << "</title>";
@@ -280,8 +282,10 @@ inline void write_svg(std::ostream& os, const thread_value_value& tv, const svg_
         if (n > 1)
           os << "<rect x=\"" << num(x) << "\" y=\"" << num(yy) << "\" width=\"" << num(cell) << "\" height=\"" << num(cell) << "\" fill=\"url(#strider-hatch)\"/>";
         if (font > 0 && n) {
-          text(x + cell / 2, yy + cell * 0.3, font, "T" + std::to_string(t), mono.c_str());
-          text(x + cell / 2, yy + cell * 0.7, font, "V" + std::to_string(v) + (n > 1 ? " +" + std::to_string(n - 1) : ""), mono.c_str());
+          text(x + cell / 2, yy + cell * 0.3, font, std::string("T").append(std::to_string(t)), mono.c_str());
+          std::string value_label = std::string("V").append(std::to_string(v));
+          if (n > 1) value_label.append(" +").append(std::to_string(n - 1));
+          text(x + cell / 2, yy + cell * 0.7, font, value_label, mono.c_str());
         }
         os << "</g>\n";
       }

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdio>
 #include <array>
 #include <ostream>
 #include <string>
@@ -21,6 +22,7 @@
 #include "../core/layout.hpp"
 #include "../util/text.hpp"
 #include "../static/layout.hpp"
+#include "../static/print.hpp"
 #include "../static/swizzled.hpp"
 #include "tables.hpp"
 
@@ -47,6 +49,31 @@ inline dims unflatten(index_t flat, const dims& extents) {
 // A layout seen as a stack of 2-D slices over its last two axes: `count` slices (one per index
 // of the leading axes) of `rows` x `cols` elements, consecutive in the offset table. Rank 1 is
 // one row, rank 0 one cell.
+// print_layout's sinks (static/print.hpp) over a string and a stream: the same text.
+struct string_sink {
+  std::string* out;
+  template <class... A>
+  void operator()(const char* format, A... args) const {
+    if constexpr (sizeof...(A) == 0) {
+      out->append(format);
+    } else {
+      // print_layout's pieces are short (a number, a tuple of at most max_rank numbers).
+      char text[512];
+      const int n = std::snprintf(text, sizeof text, format, args...);
+      out->append(text, static_cast<std::size_t>(n < 0 ? 0 : n < static_cast<int>(sizeof text) ? n : static_cast<int>(sizeof text) - 1));
+    }
+  }
+};
+struct ostream_sink {
+  std::ostream* os;
+  template <class... A>
+  void operator()(const char* format, A... args) const {
+    std::string text;
+    string_sink{&text}(format, args...);
+    *os << text;
+  }
+};
+
 struct panels {
   std::size_t rank = 0;
   dims leading;  // extents of the axes before the last two
@@ -110,9 +137,9 @@ void markdown_tables(std::ostream& os, const panels& s, std::string_view what, s
 /// One line in NumPy's notation: "shape (2, 4), strides (4, -1), offset 7", and ", storage N"
 /// when the layout knows more storage than it reaches (a view of a larger storage).
 inline std::string to_string(const dynamic_layout& l) {
-  std::string out = "shape " + detail::tuple_text(l.shape()) + ", strides " + detail::tuple_text(l.strides()) + ", offset " +
-                    std::to_string(l.offset());
-  if (l.storage_size() != l.required_span()) out += ", storage " + std::to_string(l.storage_size());
+  std::string out;
+  detail::print_layout_line(detail::string_sink{&out}, l.value(), {}, l.storage_size() != l.required_span() ? l.storage_size() : -1);
+  out.pop_back();  // the line's '\n'
   return out;
 }
 
@@ -127,23 +154,12 @@ namespace detail {
 // The writers over l's offsets through a swizzle (the identity for a strided layout).
 inline void write_grid(std::ostream& os, const dynamic_layout& l, swizzle_value swizzle) {
   detail::check_output_size(l, "write_grid");
-  if (l.size() == 0) {
-    os << "(empty: shape " << detail::tuple_text(l.shape()) << ", no elements)\n";
-    return;
-  }
-  const std::vector<index_t> table = offset_table(l, swizzle);
-  std::size_t width = 1;  // one width for every slice, so that the blocks line up
-  for (index_t v : table) width = std::max(width, std::to_string(v).size());
-  const detail::panels s(l);
-  for (index_t k = 0; k < s.count; ++k) {
-    if (l.rank() > 2) os << (k ? "\n" : "") << s.header(k) << '\n';
-    for (index_t i = 0; i < s.rows; ++i) {
-      for (index_t j = 0; j < s.cols; ++j) {
-        const std::string text = std::to_string(table[static_cast<std::size_t>(s.at(k, i, j))]);
-        os << (j ? " " : "") << std::string(width - text.size(), ' ') << text;
-      }
-      os << '\n';
-    }
+  const layout_value v = l.value();
+  // print_layout's grid (one rule for both), its numbers one width so that the blocks line up.
+  if (l.size() == 0) print_grid(ostream_sink{&os}, v.shape, v.rank, [](index_t) { return index_t{0}; });
+  else {
+    const std::vector<index_t> table = offset_table(l, swizzle);
+    print_grid(ostream_sink{&os}, v.shape, v.rank, [&](index_t flat) { return table[static_cast<std::size_t>(flat)]; });
   }
 }
 
@@ -294,5 +310,47 @@ template <static_swizzled_layout_type L>
 void write_json(std::ostream& os, L) { detail::write_json(os, L::layout_type::dynamic(), L::swizzle); }
 template <static_swizzled_layout_type L>
 void write_cpp_header(std::ostream& os, L, std::string_view name) { detail::write_cpp_header(os, L::layout_type::dynamic(), name, L::swizzle); }
+
+// Every layout kind and view as a line: `to_string(x)` and `os << x` (a static or mixed layout:
+// its dynamic()'s line; a swizzled one adds " through swizzle<B, M, S>"; a thread-value type's is
+// in thread_values.hpp; a view, its layout's). Example: to_string(contiguous<2, 3>{}) is
+// "shape (2, 3), strides (3, 1), offset 0".
+template <static_layout_type L>
+std::string to_string(L) { return to_string(L::dynamic()); }
+template <mixed_layout_type L>
+std::string to_string(const L& l) { return to_string(l.dynamic()); }
+template <swizzled_layout_type L>
+std::string to_string(const L& l) {
+  std::string out = to_string(l.layout());
+  detail::print_swizzle_suffix(detail::string_sink{&out}, L::swizzle);
+  return out;
+}
+/// A view's layout's line.
+template <class V>
+  requires requires(const V& v) {
+    v.layout();
+    v.data();
+  }
+std::string to_string(const V& v) { return to_string(v.layout()); }
+/// Prints to_string(x) for every layout kind and view.
+template <class X>
+  requires(static_layout_type<X> || mixed_layout_type<X> || swizzled_layout_type<X> || requires(const X& x) {
+    x.layout();
+    x.data();
+  })
+std::ostream& operator<<(std::ostream& os, const X& x) { return os << to_string(x); }
+
+// Mixed layouts, swizzled ones of mixed layouts, and views: write_grid over their layouts.
+template <mixed_layout_type L>
+void write_grid(std::ostream& os, const L& l) { write_grid(os, l.dynamic()); }
+template <swizzled_layout_type L>
+  requires(!static_swizzled_layout_type<L>)
+void write_grid(std::ostream& os, const L& l) { detail::write_grid(os, l.layout().dynamic(), L::swizzle); }
+template <class V>
+  requires requires(const V& v) {
+    v.layout();
+    v.data();
+  }
+void write_grid(std::ostream& os, const V& v) { write_grid(os, v.layout()); }
 
 }  // namespace strider

@@ -1,0 +1,95 @@
+// Printing every layout kind and view from C++ (issue 53, item 5): to_string, operator<<,
+// write_grid over views and mixed layouts, and print_layout (printf, the same text on the host
+// and in device code), against the text written out here by hand from the layouts' NumPy
+// meaning.
+#include <cstdio>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+
+#include <strider/strider.hpp>
+
+#include "catch.hpp"
+
+namespace {
+using namespace strider;
+
+// What print_layout writes to stdout, caught through a temporary file.
+template <class X>
+std::string printed(const X& x) {
+  std::fflush(stdout);
+  std::FILE* file = std::tmpfile();
+  REQUIRE(file != nullptr);
+  const int saved = dup(fileno(stdout));
+  dup2(fileno(file), fileno(stdout));
+  print_layout(x);
+  std::fflush(stdout);
+  dup2(saved, fileno(stdout));
+  close(saved);
+  std::rewind(file);
+  std::string out;
+  for (int c = std::fgetc(file); c != EOF; c = std::fgetc(file)) out += static_cast<char>(c);
+  std::fclose(file);
+  return out;
+}
+template <class X>
+std::string streamed(const X& x) {
+  std::ostringstream os;
+  os << x;
+  return os.str();
+}
+template <class X>
+std::string grid(const X& x) {
+  std::ostringstream os;
+  write_grid(os, x);
+  return os.str();
+}
+
+TEST_CASE("to_string and << print each layout kind's line", "[print]") {
+  CHECK(to_string(contiguous<2, 3>{}) == "shape (2, 3), strides (3, 1), offset 0");
+  CHECK(streamed(contiguous<2, 3>{}) == "shape (2, 3), strides (3, 1), offset 0");
+  CHECK(streamed(permute_t<contiguous<2, 3, 4>, 2, 0, 1>{}) == "shape (4, 2, 3), strides (1, 12, 4), offset 0");
+  CHECK(streamed(contiguous<5>{}) == "shape (5,), strides (1,), offset 0");
+  // A view of a larger storage names the storage.
+  CHECK(streamed(slice_t<contiguous<4, 4>, "1:3, ::2">{}) == "shape (2, 2), strides (4, 2), offset 4, storage 16");
+  const contiguous<dyn, 4> rows(3);
+  CHECK(streamed(rows) == "shape (3, 4), strides (4, 1), offset 0");
+  CHECK(streamed(swizzled_t<contiguous<4, 8>, swizzle<1, 1, 2>>{}) == "shape (4, 8), strides (8, 1), offset 0 through swizzle<1, 1, 2>");
+  CHECK(streamed(as_thread_value_t<layout<shape<8, 4, 2, 2>, strides<8, 2, 64, 1>>, 2, shape<16, 8>>{}) ==
+        "32 threads x 4 values over a tile of shape (16, 8): shape (8, 4, 2, 2), strides (8, 2, 64, 1)");
+  float storage[12] = {};
+  const tensor_view<float, contiguous<dyn, 4>> v(storage, rows);
+  CHECK(streamed(v) == "shape (3, 4), strides (4, 1), offset 0");
+  CHECK(to_string(v) == streamed(v));
+  CHECK(streamed(dynamic_layout::contiguous({2, 3})) == "shape (2, 3), strides (3, 1), offset 0");
+}
+
+TEST_CASE("write_grid takes views and mixed layouts", "[print]") {
+  float storage[12] = {};
+  const tensor_view<float, contiguous<dyn, 4>> v(storage, contiguous<dyn, 4>(3));
+  CHECK(grid(v) == " 0  1  2  3\n 4  5  6  7\n 8  9 10 11\n");
+  CHECK(grid(v.layout()) == grid(v));
+  CHECK(grid(flip_t<contiguous<2, 3>, 1>{}) == "2 1 0\n5 4 3\n");
+  CHECK(grid(contiguous<2, 0>{}) == "(empty: shape (2, 0), no elements)\n");
+}
+
+TEST_CASE("print_layout prints the line and the grid", "[print]") {
+  CHECK(printed(contiguous<2, 3>{}) == "shape (2, 3), strides (3, 1), offset 0\n0 1 2\n3 4 5\n");
+  CHECK(printed(contiguous<2, 2, 2>{}) == "shape (2, 2, 2), strides (4, 2, 1), offset 0\n[0, :, :]\n0 1\n2 3\n\n[1, :, :]\n4 5\n6 7\n");
+  // A swizzle<1, 1, 2> flips bit 1 where bit 3 is set: rows 1 and 3 swap their pairs.
+  CHECK(printed(swizzled_t<contiguous<2, 8>, swizzle<1, 1, 2>>{}) ==
+        "shape (2, 8), strides (8, 1), offset 0 through swizzle<1, 1, 2>\n 0  1  2  3  4  5  6  7\n10 11  8  9 14 15 12 13\n");
+  float storage[12] = {};
+  const tensor_view<float, contiguous<dyn, 4>> v(storage, contiguous<dyn, 4>(3));
+  CHECK(printed(v) == "shape (3, 4), strides (4, 1), offset 0\n 0  1  2  3\n 4  5  6  7\n 8  9 10 11\n");
+  CHECK(printed(v) == printed(v.layout()));
+  CHECK(printed(dynamic_layout::contiguous({3})) == "shape (3,), strides (1,), offset 0\n0 1 2\n");
+  // A thread-value layout: a row per thread, a column per value, each cell the element's C-order
+  // index: 4 threads of 2 values over a (2, 4) tile, thread t holding row t / 2, columns 2 (t % 2) + v.
+  CHECK(printed(thread_value_t<contiguous<2, 2>, contiguous<1, 2>>{}) ==
+        "4 threads x 2 values over a tile of shape (2, 4): shape (2, 2, 1, 2), strides (4, 2, 4, 1)\n0 1\n2 3\n4 5\n6 7\n");
+  // The same text as to_string and write_grid, one rule.
+  using L = permute_t<contiguous<2, 3, 4>, 2, 0, 1>;
+  CHECK(printed(L{}) == to_string(L{}) + "\n" + grid(L{}));
+}
+}  // namespace
