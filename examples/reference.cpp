@@ -225,6 +225,20 @@ int main() {
     CHECK(layout_cast<Batch>(dynamic_layout::contiguous({2, 3, 8, 8})).extent(0) == 2);
   }
 
+  // --- printing and atoms ---------------------------------------------------------------------------
+  {
+    CHECK(to_string(contiguous<2, 3>{}) == "shape (2, 3), strides (3, 1), offset 0");
+    print_layout(contiguous<2, 3>{});
+    CHECK(f16::round(1.00048828125f) == 1.0f);
+    CHECK(mma_m16n8k16<f16, f16, f32>::a_layout::element(5, 3) == 9 * 16 + 3);
+    CHECK(tiled_mma<mma_m16n8k16<f16, f16, f32>, shape<2, 2>, shape<64, 32, 32>>::threads == 128);
+    CHECK(std::is_same_v<require_fragment_t<mma_m16n8k16<f16, f16, f32>::c_layout, mma_m16n8k16<f16, f16, f32>::c_layout>, mma_m16n8k16<f16, f16, f32>::c_layout>);
+    CHECK(ldmatrix_x4::dst_layout::element(5, 3) == 1 * 64 + 1 * 8 + 2 + 1);
+    CHECK(cp_async<16, cache_operator::cg>::bytes == 16);
+    CHECK(staged_t<3, contiguous<64, 32>>::storage_size == 3 * 2048);
+    CHECK(compose_fragment_t<layout<shape<2, 2, 8, 8>, strides<8, 128, 16, 1>>, ldmatrix_x4::dst_layout, shape<16, 16>>::threads == 32);
+  }
+
   std::printf("%s\n", failures == 0 ? "every reference example holds" : "reference examples failed");
   return failures == 0 ? 0 : 1;
 }

@@ -2,6 +2,8 @@
 #pragma once
 
 #include "access.hpp"
+#include "atom.hpp"
+#include "print.hpp"
 #include "core.hpp"
 #include "static.hpp"
 #include "storage.hpp"

@@ -28,8 +28,36 @@ struct thread_value_layout : static_layout<V.layout> {
   static constexpr bool is_replicated = V.replicated;
   /// The C-order index in the tile of the element thread t holds as value v (both checked).
   STRIDER_HOST_DEVICE static constexpr index_t element(index_t t, index_t v) {
-    constexpr thread_value_value tv = V;  // a local copy: device code reads no host object
-    return tv.element(t, v);
+    // The refusals of thread_value_value::element, without a copy of V in device code, where
+    // they are checked unless NDEBUG (as an index is); on the host and in constant expressions,
+    // always.
+#if defined(NDEBUG) && defined(__CUDA_ARCH__)
+    if (__builtin_is_constant_evaluated())
+#endif
+    {
+      if (t < 0 || t >= threads) detail::refuse("thread_value: thread {} is out of range for {} threads", t, threads);
+      if (v < 0 || v >= values) detail::refuse("thread_value: value {} is out of range for {} values per thread", v, values);
+    }
+    return V.layout.offset + digits(t, v, std::make_index_sequence<V.layout.rank>{});
+  }
+
+ private:
+  // Axis D's term: its digit of the thread (or value) index, a division and remainder by
+  // constants (shifts and multiplies in device code, nothing in local memory), times its stride.
+  template <std::size_t D>
+  STRIDER_HOST_DEVICE static constexpr index_t term(index_t t, index_t v) {
+    constexpr std::size_t last = D < thread_rank ? thread_rank : V.layout.rank;
+    constexpr index_t below = [] {
+      index_t n = 1;
+      for (std::size_t d = D + 1; d < last; ++d) n *= V.layout.shape[d];
+      return n;
+    }();
+    constexpr index_t extent = V.layout.shape[D], stride = V.layout.strides[D];
+    return ((D < thread_rank ? t : v) / below) % extent * stride;
+  }
+  template <std::size_t... D>
+  STRIDER_HOST_DEVICE static constexpr index_t digits(index_t t, index_t v, std::index_sequence<D...>) {
+    return (index_t{0} + ... + term<D>(t, v));
   }
 };
 
@@ -39,9 +67,13 @@ inline constexpr bool is_static_layout_v<thread_value_layout<V>> = true;
 template <thread_value_value V>
 constexpr dynamic_layout rule_value<thread_value_layout<V>>{V.layout, dynamic_layout::unchecked_t{}};
 
-// Threads and Values must be static: they decide the type's shape.
+// Threads and Values must be static: they decide the type's shape. A class's member rather than a
+// variable template: nvcc 13's front end refuses the variable template in a dependent
+// as_thread_value_t ("declaration is incompatible with static_value<L>", issue 51).
 template <class L>
-constexpr layout_value static_value = value_of_layout_type<L>().value();
+struct static_value_of {
+  static constexpr layout_value value = value_of_layout_type<L>().value();
+};
 
 template <class T>
 inline constexpr bool is_thread_value_v = false;
@@ -58,7 +90,7 @@ concept thread_value_type = static_layout_type<T> && detail::is_thread_value_v<s
 /// contiguous<8, 32>, contiguous<1, 4>>` gives 256 threads 4 values each over an (8, 128)
 /// tile, thread t's values one run of 4; `interleaved` as the third argument spreads them.
 template <class Threads, class Values, value_arrangement Arrangement = blocked>
-using thread_value_t = thread_value_layout<thread_value(detail::static_value<Threads>, detail::static_value<Values>, Arrangement)>;
+using thread_value_t = thread_value_layout<thread_value(detail::static_value_of<Threads>::value, detail::static_value_of<Values>::value, Arrangement)>;
 
 namespace detail {
 // A hand-written layout's coverage refusals as types, so that the compiler prints their numbers:
@@ -97,7 +129,7 @@ using checked_thread_value_t = typename checked_thread_value_of<V>::type;
 /// the compiler reports (`threads_share_element<0, 1, 8, 1, 0, 4>`: thread 0 value 1 and thread
 /// 8 value 1 both hold element (0, 4)).
 template <class L, std::size_t ValueRank, class Tile, thread_coverage Coverage = exactly_once>
-using as_thread_value_t = detail::checked_thread_value_t<detail::thread_value_of(detail::static_value<L>, ValueRank, Tile::as_dims(), Coverage)>;
+using as_thread_value_t = detail::checked_thread_value_t<detail::thread_value_of(detail::static_value_of<L>::value, ValueRank, Tile::as_dims(), Coverage)>;
 
 /// `blocked_product_t<A, B>`, `raked_product_t<A, B>`: core/algebra.hpp's products as types.
 template <class A, class B>

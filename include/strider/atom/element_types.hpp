@@ -1,0 +1,130 @@
+// strider/atom/element_types.hpp: the element types of the tensor-core instructions, as tags
+// (PTX's names: f16, bf16, tf32, f32, s8, s32), and which C++ element types hold each. A tag
+// is a type with no value: it names the instruction's operand type, its width in a register, the
+// type the host twin computes with, and the host twin's rounding to its precision.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <type_traits>
+
+namespace strider {
+
+namespace detail {
+// Round-to-nearest-even of a float to `kept` mantissa bits (of 23), the exponent range kept
+// (bf16, tf32): the bits below are added with their halfway rule and cleared. NaN stays NaN.
+constexpr float round_float_mantissa(float x, int kept) {
+  if (x != x) return x;
+  const int dropped = 23 - kept;
+  std::uint32_t u = __builtin_bit_cast(std::uint32_t, x);
+  const std::uint32_t half = (std::uint32_t{1} << (dropped - 1)) - 1;
+  u += half + ((u >> dropped) & 1u);
+  u &= ~((std::uint32_t{1} << dropped) - 1);
+  return __builtin_bit_cast(float, u);
+}
+// Round-to-nearest-even of a float to IEEE half precision (10 mantissa bits, exponents -14 to
+// 15, subnormals to 2^-24, past 65504 infinity), returned as the float of the same value.
+constexpr float round_float_to_half(float x) {
+  if (x != x || x == 0.0f) return x;
+  const double a = x < 0 ? -static_cast<double>(x) : static_cast<double>(x);
+  if (a > 65504.0 * 2) return x < 0 ? -__builtin_huge_valf() : __builtin_huge_valf();
+  int exponent = static_cast<int>((__builtin_bit_cast(std::uint32_t, x) >> 23) & 0xffu) - 127;
+  if (exponent < -14) exponent = -14;  // half's subnormals share the smallest normal's quantum
+  const double quantum = __builtin_bit_cast(double, static_cast<std::uint64_t>(exponent - 10 + 1023) << 52);
+  const double q = a / quantum;  // exact: a power of two
+  auto n = static_cast<std::int64_t>(q);
+  const double rest = q - static_cast<double>(n);
+  if (rest > 0.5 || (rest == 0.5 && (n & 1) != 0)) ++n;
+  const double r = static_cast<double>(n) * quantum;
+  if (r > 65504.0) return x < 0 ? -__builtin_huge_valf() : __builtin_huge_valf();
+  return static_cast<float>(x < 0 ? -r : r);
+}
+}  // namespace detail
+
+/// PTX's `.f16`: IEEE half precision, two to a 32-bit register. The host twin computes in float
+/// and `round` gives the nearest half, ties to even: f16::round(1.00048828125f) == 1.0f (halfway
+/// between 1 and 1 + 2^-10), f16::round(70000.0f) is infinity.
+struct f16 {
+  static constexpr std::string_view name = "f16";
+  static constexpr int bits = 16;
+  using host_type = float;
+  static constexpr float round(float x) { return detail::round_float_to_half(x); }
+};
+/// PTX's `.bf16`: bfloat16 (8 exponent bits, 7 mantissa bits), two to a 32-bit register.
+struct bf16 {
+  static constexpr std::string_view name = "bf16";
+  static constexpr int bits = 16;
+  using host_type = float;
+  static constexpr float round(float x) { return detail::round_float_mantissa(x, 7); }
+};
+/// PTX's `.tf32`: a float register of which the instruction reads 10 mantissa bits.
+struct tf32 {
+  static constexpr std::string_view name = "tf32";
+  static constexpr int bits = 32;
+  using host_type = float;
+  static constexpr float round(float x) { return detail::round_float_mantissa(x, 10); }
+};
+/// PTX's `.f32`: IEEE single precision.
+struct f32 {
+  static constexpr std::string_view name = "f32";
+  static constexpr int bits = 32;
+  using host_type = float;
+  static constexpr float round(float x) { return x; }
+};
+/// PTX's `.s8`: signed 8-bit integers, four to a 32-bit register.
+struct s8 {
+  static constexpr std::string_view name = "s8";
+  static constexpr int bits = 8;
+  using host_type = std::int8_t;
+  static constexpr std::int8_t round(std::int8_t x) { return x; }
+};
+/// PTX's `.s32`: signed 32-bit integers (an accumulator wraps, as the instruction without
+/// `.satfinite` does).
+struct s32 {
+  static constexpr std::string_view name = "s32";
+  static constexpr int bits = 32;
+  using host_type = std::int32_t;
+  static constexpr std::int32_t round(std::int32_t x) { return x; }
+};
+
+/// The tag of a C++ element type, where it has one: float is f32, std::int8_t s8, std::int32_t
+/// s32, and with <cuda_fp16.h> / <cuda_bf16.h> included first, `__half` f16 and `__nv_bfloat16`
+/// bf16. Specialize it for your own 16-bit types (`using type = f16;`).
+template <class T>
+struct element_tag {};
+template <>
+struct element_tag<float> { using type = f32; };
+template <>
+struct element_tag<std::int8_t> { using type = s8; };
+template <>
+struct element_tag<std::int32_t> { using type = s32; };
+#ifdef __CUDA_FP16_TYPES_EXIST__
+template <>
+struct element_tag<__half> { using type = f16; };
+#endif
+#ifdef __CUDA_BF16_TYPES_EXIST__
+template <>
+struct element_tag<__nv_bfloat16> { using type = bf16; };
+#endif
+
+namespace detail {
+template <class T, class = void>
+inline constexpr bool has_element_tag_v = false;
+template <class T>
+inline constexpr bool has_element_tag_v<T, std::void_t<typename element_tag<T>::type>> = true;
+}  // namespace detail
+
+/// Whether a C++ element type T holds the instruction's Tag: T's element_tag is Tag, or T is
+/// float and Tag tf32 (tf32 lives in float registers), or T is std::uint16_t and Tag f16 or bf16
+/// (the raw bits).
+template <class Tag, class T>
+inline constexpr bool holds_element_v = [] {
+  using U = std::remove_cv_t<T>;
+  if constexpr (detail::has_element_tag_v<U>)
+    if constexpr (std::is_same_v<typename element_tag<U>::type, Tag>) return true;
+  if constexpr (std::is_same_v<Tag, tf32>) return std::is_same_v<U, float>;
+  else if constexpr (std::is_same_v<Tag, f16> || std::is_same_v<Tag, bf16>) return std::is_same_v<U, std::uint16_t>;
+  else return false;
+}();
+
+}  // namespace strider

@@ -1,0 +1,135 @@
+// The mma.sync atoms in device code (include/strider/atom/mma.hpp): each atom's `fma` issues its
+// instruction, and a warp's fragments come from tiled_mma's partitions of shared tiles, compiled
+// with nvcc -std=c++20 for sm_90, no --expt-relaxed-constexpr and every warning an error.
+// Building this file is the test; the host twins run in runtime_tests/mma_atoms_twin_test.cpp.
+#include <strider/strider.hpp>
+
+#include <cstdint>
+
+namespace mma_atoms_device_test {  // named: nvcc warns of an unreferenced kernel in an unnamed one
+using namespace strider;
+
+// One warp, one m16n8k16 with f32 accumulators: A, B and C from shared memory through the
+// partitions (raw f16 bits as std::uint16_t), two elements packed per register in PTX's order
+// (the lower half first).
+using h16 = mma_m16n8k16<f16, f16, f32>;
+using one_warp = tiled_mma<h16, shape<1, 1>, shape<16, 8, 16>>;
+static_assert(one_warp::threads == 32);
+
+__global__ void m16n8k16_f32(const std::uint16_t* a_global, const std::uint16_t* b_global, float* c_global) {
+  __shared__ std::uint16_t a_shared[16 * 16];
+  __shared__ std::uint16_t b_shared[16 * 8];
+  const int lane = static_cast<int>(threadIdx.x);
+  for (int e = lane; e < 16 * 16; e += 32) a_shared[e] = a_global[e];
+  for (int e = lane; e < 16 * 8; e += 32) b_shared[e] = b_global[e];
+  __syncthreads();
+  const auto a = one_warp::partition_a(tensor_view<const std::uint16_t, contiguous<16, 16>>(a_shared), lane);
+  const auto b = one_warp::partition_b(tensor_view<const std::uint16_t, contiguous<16, 8>>(b_shared), lane);
+  const auto c = one_warp::partition_c(tensor_view<float, contiguous<16, 8>>(c_global), lane);
+  // The partitions' value axes: A (2, 2, 2), B (2, 2), C (2, 2): register r holds values 2r, 2r + 1.
+  const std::uint32_t a_registers[4] = {a(0, 0, 0) | (std::uint32_t{a(0, 0, 1)} << 16), a(0, 1, 0) | (std::uint32_t{a(0, 1, 1)} << 16),
+                                        a(1, 0, 0) | (std::uint32_t{a(1, 0, 1)} << 16), a(1, 1, 0) | (std::uint32_t{a(1, 1, 1)} << 16)};
+  const std::uint32_t b_registers[2] = {b(0, 0) | (std::uint32_t{b(0, 1)} << 16), b(1, 0) | (std::uint32_t{b(1, 1)} << 16)};
+  const float c_registers[4] = {c(0, 0), c(0, 1), c(1, 0), c(1, 1)};
+  float d[4];
+  h16::fma(d, a_registers, b_registers, c_registers);
+  c(0, 0) = d[0];
+  c(0, 1) = d[1];
+  c(1, 0) = d[2];
+  c(1, 1) = d[3];
+}
+
+// Every other atom's instruction on registers.
+__global__ void other_atoms(std::uint32_t* out) {
+  const std::uint32_t lane = threadIdx.x;
+  const std::uint32_t a[4] = {lane, lane + 1, lane + 2, lane + 3};
+  const std::uint32_t b[2] = {lane * 3, lane * 5};
+  std::uint32_t dh[2];
+  const std::uint32_t ch[2] = {0, 0};
+  mma_m16n8k16<f16, f16, f16>::fma(dh, a, b, ch);
+  float df[4];
+  const float cf[4] = {0, 0, 0, 0};
+  mma_m16n8k16<bf16, bf16, f32>::fma(df, a, b, cf);
+  float dt[4];
+  mma_m16n8k8<tf32, tf32, f32>::fma(dt, a, b, df);
+  std::int32_t di[4];
+  const std::int32_t ci[4] = {1, 2, 3, 4};
+  mma_m16n8k32<s8, s8, s32>::fma(di, a, b, ci);
+  out[lane] = dh[0] ^ dh[1] ^ static_cast<std::uint32_t>(dt[0] + dt[3]) ^ static_cast<std::uint32_t>(di[0] + di[3]);
+}
+
+// The fragments are the same types in device code: an element of a fragment is a constant.
+__global__ void fragments_in_device_code(long long* out) {
+  static_assert(h16::a_layout::element(5, 3) == 9 * 16 + 3);
+  static_assert(tiled_mma<h16, shape<2, 2>, shape<64, 32, 32>>::c_layout::threads == 128);
+  out[threadIdx.x] = h16::c_layout::element(static_cast<index_t>(threadIdx.x), 1);
+}
+}  // namespace mma_atoms_device_test
+
+// A kernel template over an atom and over a tiled MMA: their template arguments are types of
+// integers, which nvcc's launch stubs spell (a layout's value would not be, issue 51).
+namespace mma_atoms_device_test {
+template <class TiledMma>
+__global__ void accumulate_c(float* c_global) {
+  using c_type = typename TiledMma::c_type;
+  static_assert(std::is_same_v<c_type, strider::f32>);
+  const auto c = TiledMma::partition_c(strider::tensor_view<float, strider::contiguous<TiledMma::tile_m, TiledMma::tile_n>>(c_global), static_cast<strider::index_t>(threadIdx.x));
+  c(0, 0, 0, 0) += 1.0f;
+}
+void launch_accumulate_c(float* c) {
+  accumulate_c<tiled_mma<h16, shape<2, 2>, shape<64, 32, 32>>><<<1, 128>>>(c);
+}
+}  // namespace mma_atoms_device_test
+
+// ldmatrix.x4 feeding m16n8k16's A from a shared 16 x 64 half buffer read through Swizzle<3, 3, 3>
+// (its conflict-freedom a static_assert), and stmatrix writing the registers back.
+namespace mma_atoms_device_test {
+__global__ void ldmatrix_to_mma(const std::uint16_t* a_global, float* c_global) {
+  // The kernel's types in its body: nvcc 13 re-emits a namespace- or class-scope alias of a
+  // thread-value type into its host code, where it cannot spell the type's value (issue 51).
+  using placement = layout<shape<2, 2, 8, 8>, strides<8, 128, 16, 1>>;
+  using rows = compose_fragment_t<placement, ldmatrix_x4::src_layout, shape<16, 16>>;
+  using registers = compose_fragment_t<placement, ldmatrix_x4::dst_layout, shape<16, 16>>;
+  using corner = swizzled_t<layout<shape<16, 16>, strides<64, 1>>, swizzle<3, 3, 3>>;
+  static_assert(require_conflict_free_t<corner, rows, 2, 8>::conflict_free);
+  static_assert(std::is_same_v<require_fragment_t<h16::a_layout, registers>, registers>);
+  __shared__ alignas(128) std::uint16_t buffer[16 * 64];
+  const int lane = static_cast<int>(threadIdx.x);
+  for (int e = lane; e < 16 * 64; e += 32) buffer[e] = a_global[e];
+  __syncthreads();
+  const tensor_view<std::uint16_t, corner> a(buffer);
+  const auto mine = partition(a, rows{}, lane);  // the lane's row: 8 values from (0, 0) of its partition
+  std::uint32_t a_registers[4];
+  ldmatrix_x4::copy(a_registers, &mine(0));
+  const std::uint32_t b_registers[2] = {0x3c003c00u, 0x3c003c00u};  // f16 ones
+  const float zero[4] = {0, 0, 0, 0};
+  float d[4];
+  h16::fma(d, a_registers, b_registers, zero);
+  for (int r = 0; r < 4; ++r) c_global[lane * 4 + r] = d[r];
+  stmatrix_x4::copy(a_registers, &mine(0));
+  ldmatrix_x2_trans::copy(*reinterpret_cast<std::uint32_t(*)[2]>(a_registers), &mine(0));
+}
+void launch_ldmatrix(const std::uint16_t* a, float* c) { ldmatrix_to_mma<<<1, 32>>>(a, c); }
+}  // namespace mma_atoms_device_test
+
+// cp.async into a 2-stage shared buffer, predicated by the rows of a run-time M: zero-filled past
+// it; commit, wait, and the stage read back.
+namespace mma_atoms_device_test {
+__global__ void staged_copy(const float* global, float* out, int m) {
+  __shared__ alignas(16) float buffer[2 * 32 * 4];
+  const tensor_view<float, staged_t<2, contiguous<32, 4>>> stages(buffer);
+  const int row = static_cast<int>(threadIdx.x);
+  for (int s = 0; s < 2; ++s) {
+    const int global_row = s * 32 + row;
+    cp_async<16, cache_operator::cg, zero_fill>::copy(&stages(s, row, 0), global + (global_row < m ? global_row : 0) * 4, global_row < m);
+    cp_async_commit_group();
+  }
+  cp_async_wait_group<1>();
+  __syncthreads();
+  out[row] = stages(0, row, 3);
+  cp_async_wait_group<0>();
+  __syncthreads();
+  out[32 + row] = stages(1, row, 3);
+}
+void launch_staged_copy(const float* g, float* o, int m) { staged_copy<<<1, 32>>>(g, o, m); }
+}  // namespace mma_atoms_device_test
