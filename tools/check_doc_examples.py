@@ -15,7 +15,9 @@ output, ```console, ```cmake) is not compiled, and a fence with no language is a
 (2) every cited source line, `path/file.hpp:LINE` (or `:LINE:COLUMN`) followed in its block by
 the line as a compiler quotes it (`  LINE |     text`), is that line of ROOT/path today (a
 citation in prose, which quotes no line, is an error);
-(3) every relative link is to a file under ROOT.
+(3) every relative link is to a file under ROOT;
+(4) no ```cpp block uses a name that only a later block of the page declares: a reader compiles
+the blocks in page order, each with only what came before.
 The build compiles the programs and tests run them, so the pages' examples compile and hold.
 Exits 1 and lists what does not hold.
 """
@@ -38,21 +40,75 @@ def code_lines(lines):
     return out
 
 
-def excerpt_of(block, programs):
-    """The program (path) that the block is an excerpt of, or None."""
+def excerpt_at(block, programs):
+    """(program path, line of the program where the block's code starts) of the program the block
+    is an excerpt of, or None; the line is 0 for a block of comments only."""
     mine = code_lines(block)
     code = [line for line, comment in mine if not comment]
     comments = [line for line, comment in mine if comment]
     for path, text in programs.items():
-        theirs = [line for line, comment in code_lines(text.splitlines()) if not comment]
+        numbered = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip() and not line.strip().startswith("//")]
+        theirs = [line for _, line in numbered]
         if not all(any(c in line for line in text.splitlines()) for c in comments):
             continue
         if not code:
-            return path
+            return path, 0
         for start in range(len(theirs) - len(code) + 1):
             if theirs[start:start + len(code)] == code:
-                return path
+                return path, numbered[start][0]
     return None
+
+
+def excerpt_of(block, programs):
+    """The program (path) that the block is an excerpt of, or None."""
+    found = excerpt_at(block, programs)
+    return found[0] if found else None
+
+
+KEYWORDS = {"return", "if", "else", "for", "while", "do", "switch", "case", "static_assert", "throw", "new", "delete",
+            "sizeof", "decltype", "typename", "template", "namespace", "goto", "co_return", "using"}
+DECLARATION = re.compile(r"^\s*(?:using\s+(\w+)\s*=|(?:struct|class|enum(?:\s+class)?)\s+(\w+)|"
+                         r"(?:(?:const|constexpr|static|inline|thread_local)\s+)*([\w:]+(?:<[^;=]*>)?[\s*&]+)(\w+)\s*(?:=|\(|\{|;|\[))")
+IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+
+
+BOUND = re.compile(r"(?:catch\s*\([^)]*?|for\s*\([^;:)]*?)\b(\w+)\s*[):]")  # catch (T& e), for (T x : ...)
+
+
+def declared_names(body):
+    """The names a block declares: aliases, classes, variables (`T name = / ( / { / ;`), and the
+    names a catch or a range-for binds."""
+    names = set()
+    for line in body:
+        code = re.sub(r"//.*", "", re.sub(r'"(?:[^"\\]|\\.)*"', '""', line))
+        names.update(BOUND.findall(code))
+        m = DECLARATION.match(code)
+        if not m:
+            continue
+        if m.group(1) or m.group(2):
+            names.add(m.group(1) or m.group(2))
+        elif m.group(3).split()[0].split("<")[0] not in KEYWORDS and m.group(4) not in KEYWORDS:
+            names.add(m.group(4))
+    return names
+
+
+def used_names(body):
+    return {name for line in body for name in IDENTIFIER.findall(re.sub(r"//.*", "", re.sub(r'"(?:[^"\\]|\\.)*"', '""', line)))}
+
+
+def check_page_order(page, blocks, missing):
+    """(4) A reader compiles a page's ```cpp blocks in page order with only what came before: no
+    block may use a name that only a later block of the page declares."""
+    declared_before = set()
+    later = [declared_names(body) for _, body in blocks]
+    for k, (first, body) in enumerate(blocks):
+        mine = declared_names(body)
+        for name in sorted(used_names(body) - mine - declared_before):
+            where = next((blocks[n][0] for n in range(k + 1, len(blocks)) if name in later[n]), None)
+            if where is not None:
+                missing.append("%s:%d: this block uses `%s`, which the page declares only further down, at %s:%d: "
+                               "a reader compiles the blocks in page order" % (page, first, name, page, where))
+        declared_before |= mine
 
 
 def fenced_blocks(page, text):
@@ -151,14 +207,18 @@ if mode == "--pages":
                 linked = os.path.normpath(os.path.join(os.path.dirname(path), target.split("#")[0]))
                 if not os.path.exists(linked) or os.path.relpath(linked, root).startswith(".."):
                     missing.append("%s:%d: the link %s is to no file of the repository" % (page, number, target))
+        relative = {os.path.relpath(p, root): t for p, t in programs.items()}
+        code_blocks = []
         for first, language, body in fenced_blocks(page, open(path).read()):
             if language == "":
                 missing.append("%s:%d: a fenced block without a language: ```cpp (an excerpt of an example) "
                                "or ```text (output) or the language it is in" % (page, first - 1))
             elif language in ("cpp", "c++", "cuda"):
                 checked += 1
-                check_block(page, first, body, {os.path.relpath(p, root): t for p, t in programs.items()}, missing)
+                check_block(page, first, body, relative, missing)
+                code_blocks.append((first, body))
             checked += check_citations(page, first, body, root, missing)
+        check_page_order(page, code_blocks, missing)
     if missing or checked == 0:
         print("code and citations of %s that do not hold:" % " ".join(os.path.relpath(p, root) for p in pages))
         print("\n".join(missing) if missing else "(no code blocks found)")

@@ -46,6 +46,9 @@ with tempfile.TemporaryDirectory() as root:
     expect("code that is not consecutive in the example", run(root, "```cpp\nusing A = int;\nusing C = long;\n```\n"), 1,
            "`using C = long;` does not follow the lines above it in examples/tour.cpp")
     expect("code that is in no example", run(root, "```cpp\nusing D = block;\n```\n"), 1, "`using D = block;` is in none of the programs")
+    expect("a name used before the block that declares it", run(root, "```cpp\nusing B = A;  // B\n```\n\n```cpp\nusing A = int;\n```\n"), 1,
+           "page.md:2: this block uses `A`, which the page declares only further down, at page.md:6")
+    expect("a name declared above", run(root, "```cpp\nusing A = int;\n```\n\n```cpp\nusing B = A;  // B\n```\n"), 0, "hold")
     expect("a comment that is in no example", run(root, "```cpp\n// made up\nusing A = int;\n```\n"), 1, "comments of this ```cpp block")
     expect("a link out of the repository", run(root, "See [the map](../shared/design.md).\n\n" + good), 1,
            "page.md:1: the link ../shared/design.md is to no file of the repository")
