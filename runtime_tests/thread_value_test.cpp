@@ -171,8 +171,10 @@ TEST_CASE("as_thread_value accepts a hand-written layout exactly when every elem
     for (std::size_t k = 0; k + value_rank < rank; ++k) threads *= shape[k];
     const index_t values = count / threads;
     const auto coordinate = [&](index_t e) {
-      if (tile.size() == 1) return "(" + std::to_string(e) + ")";
-      return "(" + std::to_string(e / tile[1]) + ", " + std::to_string(e % tile[1]) + ")";
+      // Appended piece by piece: "(" + a temporary string draws g++ 12's false -Wrestrict from libstdc++.
+      std::string text = "(";
+      if (tile.size() == 1) return text.append(std::to_string(e)).append(")");
+      return text.append(std::to_string(e / tile[1])).append(", ").append(std::to_string(e % tile[1])).append(")");
     };
     index_t n = 0;
     for_each_index(l.shape(), [&](const index_vec& i) {
