@@ -12,9 +12,9 @@ flags=(-std=c++20 -O2 -arch=sm_${arch} -I include)
 status=0
 bin=$(mktemp -d)
 # Everything compiles at once (the GPU machine has cores to spare), then the programs run in turn.
-programs=(runtime_tests/cuda/device_copy_test.cu examples/cuda/nhwc_conv.cu examples/cuda/masked_gemm.cu examples/cuda/staged_transpose.cu)
+programs=(runtime_tests/cuda/device_copy_test.cu examples/cuda/nhwc_conv.cu examples/cuda/masked_gemm.cu examples/cuda/staged_transpose.cu examples/cuda/hgemm.cu)
 pids=()
-for test in static_tests/cuda/device_static_test.cu static_tests/cuda/device_views_test.cu; do
+for test in static_tests/cuda/device_static_test.cu static_tests/cuda/device_views_test.cu static_tests/cuda/mma_atoms_device_test.cu; do
   "$nvcc" "${flags[@]}" -Werror all-warnings -c "$test" -o "$bin/$(basename "$test" .cu).o" > "$bin/$(basename "$test" .cu).log" 2>&1 &
   pids+=($!)
 done
@@ -22,7 +22,7 @@ for test in "${programs[@]}"; do
   "$nvcc" "${flags[@]}" "$test" -o "$bin/$(basename "$test" .cu)" > "$bin/$(basename "$test" .cu).log" 2>&1 &
   pids+=($!)
 done
-names=(device_static_test device_views_test)
+names=(device_static_test device_views_test mma_atoms_device_test)
 for test in "${programs[@]}"; do names+=("$(basename "$test" .cu)"); done
 for i in "${!pids[@]}"; do
   if wait "${pids[$i]}"; then echo "${names[$i]}: compiled"; else echo "${names[$i]}: DID NOT COMPILE"; cat "$bin/${names[$i]}.log"; status=1; fi
@@ -39,6 +39,20 @@ for test in "${programs[@]}"; do
   tail -n 25 "$out/$name.txt"
 done
 OUT="$out" bash benchmarks/cuda/run.sh "$arch" | tee "$out/benchmark.md"
+# The HGEMM example timed (4096^3 and 8192^3), its ldmatrix reads' bank conflicts by ncu, and, with
+# CUTLASS_DIR set (a CUTLASS checkout carried to the machine), CuTe's sgemm_sm80 tutorial beside it.
+if [ -x "$bin/hgemm" ]; then
+  "$nvcc" -std=c++20 -O3 -DNDEBUG -arch=sm_${arch} -I include examples/cuda/hgemm.cu -o "$bin/hgemm_timed"
+  "$bin/hgemm_timed" --time | tee "$out/hgemm.md" || status=1
+  if command -v ncu > /dev/null; then
+    ncu --metrics l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum -k regex:hgemm_kernel -c 1 "$bin/hgemm_timed" > "$out/hgemm_ncu.txt" 2>&1 || true
+    grep -E "bank_conflicts|wavefronts" "$out/hgemm_ncu.txt" || true
+  fi
+  if [ -n "${CUTLASS_DIR:-}" ]; then
+    "$nvcc" -std=c++17 -O3 -arch=sm_${arch} -I "$CUTLASS_DIR/include" -I "$CUTLASS_DIR/tools/util/include" "$CUTLASS_DIR/examples/cute/tutorial/sgemm_sm80.cu" -o "$bin/cute_sgemm_sm80" &&
+      for size in 4096 8192; do "$bin/cute_sgemm_sm80" $size $size $size T N | tail -n 1 | tee -a "$out/hgemm.md"; done
+  fi
+fi
 # The access certificate's shared-memory cases, timed (docs/access.md).
 "$nvcc" -std=c++20 -O3 -arch=sm_${arch} -I include benchmarks/cuda/bank_conflicts.cu -o "$bin/bank_conflicts"
 "$bin/bank_conflicts" | tee "$out/bank_conflicts.md" || [ $? -eq 77 ]

@@ -92,24 +92,25 @@ inline constexpr index_t shared_memory_per_block_sm80 = 163 * 1024;
 inline constexpr index_t shared_memory_per_block_sm90 = 227 * 1024;
 
 namespace detail {
+// A stage axis of extent `stages` in front of `tile`, its stride the tile's storage.
+STRIDER_HOST_DEVICE constexpr layout_value staged_value(const layout_value& tile, index_t stages) {
+  if (stages < 1) detail::refuse("staged_t: {} stages; at least one is needed", stages);
+  if (tile.rank == max_rank) detail::refuse("staged_t: the tile's rank is max_rank ({}); a stage axis needs one more", max_rank);
+  layout_value v = tile;
+  for (std::size_t d = v.rank; d > 0; --d) {
+    v.shape[d] = v.shape[d - 1];
+    v.strides[d] = v.strides[d - 1];
+  }
+  v.shape[0] = stages;
+  v.strides[0] = tile.storage_size;
+  v.rank += 1;
+  v.storage_size = detail::checked_mul(stages, tile.storage_size, "staged_t");
+  return v;
+}
 template <index_t Stages, class Tile>
 struct staged_layout {
   static_assert(static_layout_type<Tile>, "staged_t: the tile is a static layout type (or swizzled_t of one)");
-  static_assert(Stages >= 1, "staged_t: at least one stage");
-  static constexpr layout_value tile = Tile::value;
-  static constexpr layout_value value = [] {
-    layout_value v = tile;
-    if (v.rank == max_rank) detail::refuse("staged_t: the tile's rank is max_rank; a stage axis needs one more");
-    for (std::size_t d = v.rank; d > 0; --d) {
-      v.shape[d] = v.shape[d - 1];
-      v.strides[d] = v.strides[d - 1];
-    }
-    v.shape[0] = Stages;
-    v.strides[0] = tile.storage_size;
-    v.rank += 1;
-    v.storage_size = detail::checked_mul(Stages, tile.storage_size, "staged_t");
-    return v;
-  }();
+  static constexpr layout_value value = staged_value(rule_value<Tile>.value(), Stages);
   using type = static_layout<value>;
 };
 template <index_t Stages, class L, class S>

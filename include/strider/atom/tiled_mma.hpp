@@ -62,6 +62,15 @@ STRIDER_HOST_DEVICE constexpr thread_value_value tiled_fragment(const thread_val
   return thread_value_of(dynamic_layout(s, t, 0).value(), count[1], dims{rows, columns}, replicated_over_warps ? replicated : exactly_once);
 }
 
+// tiled_fragment's value as a class's member, from integers and the atom's TV type (cheap for nvcc
+// 13's front end in a dependent context, where a call in a class template's member costs it
+// hundreds of MB).
+template <class AtomLayout, index_t Rows, index_t Columns, index_t WarpsM, index_t WarpsN, warp_moves MMoves, warp_moves NMoves>
+struct tiled_fragment_of {
+  static constexpr thread_value_value value = tiled_fragment(AtomLayout::tv_value, Rows, Columns, WarpsM, WarpsN, MMoves, NMoves);
+  using type = checked_thread_value_t<value>;
+};
+
 // The refusal of a block tile the atom and warps do not divide: the compiler prints
 // "tiled_mma_tile_does_not_divide<'N', 60, 16>" (the axis, the tile's extent, the atom's extent
 // times the warps along it).
@@ -221,17 +230,17 @@ struct tiled_mma {
   using c_type = typename Atom::c_type;
 
  private:
-  static constexpr index_t safe(index_t e, index_t fallback) { return divides ? e : fallback; }
-  static constexpr thread_value_value a_value = detail::tiled_fragment(Atom::a_layout::tv_value, safe(tile_m, Atom::m), safe(tile_k, Atom::k), safe(warps_m, 1), safe(warps_n, 1), detail::warp_moves::rows, detail::warp_moves::nothing);
-  static constexpr thread_value_value b_value = detail::tiled_fragment(Atom::b_layout::tv_value, safe(tile_k, Atom::k), safe(tile_n, Atom::n), safe(warps_m, 1), safe(warps_n, 1), detail::warp_moves::nothing, detail::warp_moves::columns);
-  static constexpr thread_value_value c_value = detail::tiled_fragment(Atom::c_layout::tv_value, safe(tile_m, Atom::m), safe(tile_n, Atom::n), safe(warps_m, 1), safe(warps_n, 1), detail::warp_moves::rows, detail::warp_moves::columns);
+  // The extents the layouts are built over: the block's, or the atom's where the block is refused
+  // (so that the refusal is the only error).
+  static constexpr index_t rows_m = divides ? tile_m : Atom::m, columns_n = divides ? tile_n : Atom::n, depth_k = divides ? tile_k : Atom::k;
+  static constexpr index_t grid_m = divides ? warps_m : 1, grid_n = divides ? warps_n : 1;
 
  public:
   /// Each thread's values of the (TileM, TileK) tile of A, the (TileK, TileN) tile of B and the
   /// (TileM, TileN) tile of C, as thread-value types (checked: every element held).
-  using a_layout = detail::checked_thread_value_t<a_value>;
-  using b_layout = detail::checked_thread_value_t<b_value>;
-  using c_layout = detail::checked_thread_value_t<c_value>;
+  using a_layout = typename detail::tiled_fragment_of<typename Atom::a_layout, rows_m, depth_k, grid_m, grid_n, detail::warp_moves::rows, detail::warp_moves::nothing>::type;
+  using b_layout = typename detail::tiled_fragment_of<typename Atom::b_layout, depth_k, columns_n, grid_m, grid_n, detail::warp_moves::nothing, detail::warp_moves::columns>::type;
+  using c_layout = typename detail::tiled_fragment_of<typename Atom::c_layout, rows_m, columns_n, grid_m, grid_n, detail::warp_moves::rows, detail::warp_moves::columns>::type;
 
   /// One thread's values of a tile of A, B or C (a view or a layout; its shape the block tile's):
   /// `partition(tile, a_layout{}, thread)`, a view's element type checked against the atom's

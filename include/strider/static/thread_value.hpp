@@ -12,6 +12,25 @@
 
 namespace strider {
 
+namespace detail {
+// thread_value_value::element's sum without its checks, over loops of max_rank iterations: in
+// device code, on a constexpr copy, they unroll, and each digit is a division by a constant (no
+// local memory, no 64-bit division routine); one function for every TV type.
+STRIDER_HOST_DEVICE constexpr index_t unchecked_element(const thread_value_value& tv, index_t t, index_t v) {
+  const std::size_t threads_rank = tv.layout.rank - tv.value_rank;
+  index_t offset = tv.layout.offset;
+  STRIDER_UNROLL
+  for (std::size_t k = 0; k < max_rank; ++k) {
+    const std::size_t d = max_rank - 1 - k;
+    if (d >= tv.layout.rank) continue;
+    index_t& i = d >= threads_rank ? v : t;
+    offset += (i % tv.layout.shape[d]) * tv.layout.strides[d];
+    i /= tv.layout.shape[d];
+  }
+  return offset;
+}
+}  // namespace detail
+
 /// A thread-value layout type: the layout `static_layout<V.layout>` (thread axes, then
 /// `value_rank` value axes, offsets indexing the tile in C order), which every operation and the
 /// algebra take, plus what it says about threads. Made by thread_value_t and as_thread_value_t.
@@ -38,26 +57,8 @@ struct thread_value_layout : static_layout<V.layout> {
       if (t < 0 || t >= threads) detail::refuse("thread_value: thread {} is out of range for {} threads", t, threads);
       if (v < 0 || v >= values) detail::refuse("thread_value: value {} is out of range for {} values per thread", v, values);
     }
-    return V.layout.offset + digits(t, v, std::make_index_sequence<V.layout.rank>{});
-  }
-
- private:
-  // Axis D's term: its digit of the thread (or value) index, a division and remainder by
-  // constants (shifts and multiplies in device code, nothing in local memory), times its stride.
-  template <std::size_t D>
-  STRIDER_HOST_DEVICE static constexpr index_t term(index_t t, index_t v) {
-    constexpr std::size_t last = D < thread_rank ? thread_rank : V.layout.rank;
-    constexpr index_t below = [] {
-      index_t n = 1;
-      for (std::size_t d = D + 1; d < last; ++d) n *= V.layout.shape[d];
-      return n;
-    }();
-    constexpr index_t extent = V.layout.shape[D], stride = V.layout.strides[D];
-    return ((D < thread_rank ? t : v) / below) % extent * stride;
-  }
-  template <std::size_t... D>
-  STRIDER_HOST_DEVICE static constexpr index_t digits(index_t t, index_t v, std::index_sequence<D...>) {
-    return (index_t{0} + ... + term<D>(t, v));
+    constexpr thread_value_value tv = V;  // a local copy: device code reads no host object
+    return detail::unchecked_element(tv, t, v);
   }
 };
 
@@ -67,12 +68,12 @@ inline constexpr bool is_static_layout_v<thread_value_layout<V>> = true;
 template <thread_value_value V>
 constexpr dynamic_layout rule_value<thread_value_layout<V>>{V.layout, dynamic_layout::unchecked_t{}};
 
-// Threads and Values must be static: they decide the type's shape. A class's member rather than a
-// variable template: nvcc 13's front end refuses the variable template in a dependent
-// as_thread_value_t ("declaration is incompatible with static_value<L>", issue 51).
-template <class L>
-struct static_value_of {
-  static constexpr layout_value value = value_of_layout_type<L>().value();
+// thread_value_t's value as a class's member (see as_thread_value_of below: nvcc 13). Threads and
+// Values must be static layouts: they decide the type's shape.
+template <class Threads, class Values, value_arrangement Arrangement>
+struct thread_value_of_types {
+  static constexpr thread_value_value value = thread_value(rule_value<Threads>.value(), rule_value<Values>.value(), Arrangement);
+  using type = thread_value_layout<value>;
 };
 
 template <class T>
@@ -90,7 +91,7 @@ concept thread_value_type = static_layout_type<T> && detail::is_thread_value_v<s
 /// contiguous<8, 32>, contiguous<1, 4>>` gives 256 threads 4 values each over an (8, 128)
 /// tile, thread t's values one run of 4; `interleaved` as the third argument spreads them.
 template <class Threads, class Values, value_arrangement Arrangement = blocked>
-using thread_value_t = thread_value_layout<thread_value(detail::static_value_of<Threads>::value, detail::static_value_of<Values>::value, Arrangement)>;
+using thread_value_t = typename detail::thread_value_of_types<Threads, Values, Arrangement>::type;
 
 namespace detail {
 // A hand-written layout's coverage refusals as types, so that the compiler prints their numbers:
@@ -121,6 +122,15 @@ struct checked_thread_value_of {
 };
 template <thread_value_value V>
 using checked_thread_value_t = typename checked_thread_value_of<V>::type;
+// The aliases' values as members of a class rather than template arguments computed in the alias:
+// in a dependent use (a user's alias template over as_thread_value_t), nvcc 13's front end refuses
+// a variable template there ("declaration is incompatible", issue 51) and spends hundreds of MB
+// on a call's result; a class's member is neither. Threads and Values must be static layouts.
+template <class L, std::size_t ValueRank, class Tile, thread_coverage Coverage>
+struct as_thread_value_of {
+  static constexpr thread_value_value value = thread_value_of(rule_value<L>.value(), ValueRank, Tile::as_dims(), Coverage);
+  using type = checked_thread_value_t<value>;
+};
 }  // namespace detail
 
 /// A layout written by hand checked as a thread-value layout over a tile of shape Tile
@@ -129,7 +139,7 @@ using checked_thread_value_t = typename checked_thread_value_of<V>::type;
 /// the compiler reports (`threads_share_element<0, 1, 8, 1, 0, 4>`: thread 0 value 1 and thread
 /// 8 value 1 both hold element (0, 4)).
 template <class L, std::size_t ValueRank, class Tile, thread_coverage Coverage = exactly_once>
-using as_thread_value_t = detail::checked_thread_value_t<detail::thread_value_of(detail::static_value_of<L>::value, ValueRank, Tile::as_dims(), Coverage)>;
+using as_thread_value_t = typename detail::as_thread_value_of<L, ValueRank, Tile, Coverage>::type;
 
 /// `blocked_product_t<A, B>`, `raked_product_t<A, B>`: core/algebra.hpp's products as types.
 template <class A, class B>
