@@ -21,7 +21,7 @@ using block = select_t<select_t<blocks, 0, 1>, 0, 2>;  // block (1, 2)
 static_assert(block::offset == 32 * 64 + 2 * 16 && block::shape == std::array<index_t, 2>{32, 16});
 static_assert(vector_width_v<block, sizeof(float), 16> == 4);
 // A tile that does not divide is a compile error, never padding:
-//   tile_t<A, 48, 16>  ->  "tile: tile extent {} does not divide extent {} of axis {}"
+//   tile_t<A, 48, 16>  ->  "tile: tile extent {} does not divide extent {} of axis {} (the padded and masked tilings round the tile count up)"
 // [algebra-gemm]
 
 // [algebra-patches]
@@ -92,7 +92,7 @@ int run() {
     (void)dynamic.tile({48, 16});
     ok = false;
   } catch (const layout_error& e) {
-    ok = ok && std::string(e.what()) == "tile: tile extent 48 does not divide extent 128 of axis 0";
+    ok = ok && std::string(e.what()) == "tile: tile extent 48 does not divide extent 128 of axis 0 (the padded and masked tilings round the tile count up)";
   }
   return ok ? 0 : 1;
 }

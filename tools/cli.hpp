@@ -483,7 +483,8 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
       expression = args[++i];
       have_expression = true;
     } else if (a.size() > 1 && a[0] == '-') {
-      return usage("unknown option " + a);
+      static const std::vector<std::string> options = {"--format", "--dyn", "--name", "--output", "-o", "--info", "--emit-cpp", "--cute", "--help", "--operations", "--version"};
+      return usage("unknown option " + a + strider::detail::did_you_mean(std::string_view(a).substr(0, a.find('=')), options));
     } else {
       if (have_expression) return usage("more than one expression given (quote the expression for the shell)");
       expression = a;

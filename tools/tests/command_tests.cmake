@@ -101,6 +101,8 @@ strider_command_test(error_syntax RC 2 COMMAND ${x} --info "contiguous(3,4"
 strider_command_test(error_emit RC 2 COMMAND ${x} --emit-cpp "contiguous(2).view(3)" STDERR "^strider: view: .*@  contiguous\\(2\\)\\.view\\(3\\)@")
 strider_command_test(error_format RC 2 COMMAND ${x} --format xml "contiguous(3)" STDERR "unknown format 'xml'.*@usage: strider")
 strider_command_test(error_option RC 2 COMMAND ${x} --frobnicate "contiguous(3)" STDERR "unknown option --frobnicate@usage: strider")
+strider_command_test(error_option_suggestion RC 2 COMMAND ${x} --fromat svg "contiguous(3)" STDERR "unknown option --fromat \\(did you mean '--format'\\?\\)@usage: strider")
+strider_command_test(error_option_suggestion_value RC 2 COMMAND ${x} --emit-ccp "contiguous(3)" STDERR "unknown option --emit-ccp \\(did you mean '--emit-cpp'\\?\\)")
 strider_command_test(error_no_expression RC 2 COMMAND ${x} --format json STDERR "no expression given@usage: strider")
 strider_command_test(error_missing_value RC 2 COMMAND ${x} "contiguous(3)" --format STDERR "--format needs a value@usage:")
 strider_command_test(error_two_expressions RC 2 COMMAND ${x} "contiguous(3)" "contiguous(4)" STDERR "more than one expression")
@@ -129,7 +131,7 @@ strider_command_test(error_rearrange_ellipsis_in_left_group RC 2 COMMAND ${x} "c
 strider_command_test(error_rearrange_size_given_twice RC 2 COMMAND ${x} "contiguous(8).rearrange(\"(c d) -> c d\", c=2, c=4)"
   STDERR "^strider: rearrange: the size of axis c is given twice \\(2 and 4\\)")
 strider_command_test(error_tile RC 2 COMMAND ${x} "contiguous(8,6).tile(2,4)"
-  STDERR "^strider: tile: tile extent 4 does not divide extent 6 of axis 1@  contiguous\\(8,6\\)\\.tile\\(2,4\\)@                  \\^@$")
+  STDERR "^strider: tile: tile extent 4 does not divide extent 6 of axis 1 \\(the padded and masked tilings round the tile count up\\)@  contiguous\\(8,6\\)\\.tile\\(2,4\\)@                  \\^@$")
 strider_command_test(error_composition_arguments RC 2 COMMAND ${x} "contiguous(4,6).composition((3,), (4,), 1)" STDERR "^strider: expression: 'composition' takes a second layout as \\(shape\\), \\(strides\\), got 3 arguments")
 strider_command_test(coalesce COMMAND ${x} "contiguous(3, 4, 5)[:, 1:3].coalesce()" STDOUT "^shape \\(3, 10\\), strides \\(20, 1\\), offset 5, storage 60@")
 # split, chunk and unbind: every part when no [i] picks one (grid only), and their errors.

@@ -582,7 +582,7 @@ STRIDER_HOST_DEVICE constexpr basic_tiled<value_t<L>> tiled(const L& l, const di
       if (in.shape[d] % t != 0) out.storage_size = 0;
       out.shape[d] = in.shape[d] / t + (in.shape[d] % t != 0 ? index_t{1} : index_t{0});  // not (extent + t - 1) / t, which overflows near INT64_MAX
     } else {
-      if (in.shape[d] % t != 0) detail::refuse("tile: tile extent {} does not divide extent {} of axis {}", t, known_value(in.shape[d]), d);
+      if (in.shape[d] % t != 0) detail::refuse("tile: tile extent {} does not divide extent {} of axis {} (the padded and masked tilings round the tile count up)", t, known_value(in.shape[d]), d);
       out.shape[d] = in.shape[d] / t;
     }
     // The step between tiles; for a single tile (or none) any stride will do, and t * stride

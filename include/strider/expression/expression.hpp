@@ -147,6 +147,17 @@ inline std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
+// " (did you mean 'format'?)" for the closest of `known` to a misspelled `name` (fewer than 3
+// edits), or nothing: the expression's names and the command's options alike.
+inline std::string did_you_mean(std::string_view name, const std::vector<std::string>& known) {
+  std::string_view best;
+  std::size_t best_distance = 3;  // suggest only close misspellings
+  if (name.size() <= 40)
+    for (std::string_view k : known)
+      if (const std::size_t d = edit_distance(name, k); d < best_distance) best = k, best_distance = d;
+  return best.empty() ? std::string() : " (did you mean '" + std::string(best) + "'?)";
+}
+
 // A list of an operation's arguments as the core takes it, refused past max_rank with the operation's name.
 inline dims to_dims(const std::vector<index_t>& values, std::string_view op) {
   if (values.size() > max_rank)
@@ -451,14 +462,7 @@ class expression_parser {
   }
 
   static std::string unknown(std::string_view what, std::string_view name, const std::vector<std::string>& known) {
-    std::string message = "unknown " + std::string(what) + " " + quoted(name);
-    std::string_view best;
-    std::size_t best_distance = 3;  // suggest only close misspellings
-    if (name.size() <= 40)
-      for (std::string_view k : known)
-        if (const std::size_t d = edit_distance(name, k); d < best_distance) best = k, best_distance = d;
-    if (!best.empty()) message += " (did you mean '" + std::string(best) + "'?)";
-    return message;
+    return "unknown " + std::string(what) + " " + quoted(name) + did_you_mean(name, known);
   }
 
   bool starts_integer() const {
