@@ -178,6 +178,20 @@ inline void write_static_entries(std::ostream& out, const strider::detail::maybe
   row("static_offset", v.offset.known ? std::to_string(v.offset.value) : std::string("dyn"));
 }
 
+// The first call of a chain that copies (a reshape, flatten or ravel that no view can be), as
+// written ("reshape(12)"), or nothing: explain's steps say which, only for chains that reshape.
+inline std::string copying_step(const expression& parsed, const std::string& text) {
+  bool reshapes = false;
+  for (const expression::operation& op : parsed.operations) {
+    const std::string_view name = op.op->name;
+    reshapes = reshapes || name == "reshape" || name == "flatten" || name == "ravel";
+  }
+  if (!reshapes) return {};
+  for (const explain_step& step : explain(text))
+    if (step.copies) return step.call;
+  return {};
+}
+
 inline void write_info(std::ostream& out, const std::string& text, const dynamic_layout& l) {
   const auto row = [&out](std::string_view name, const std::string& value) { info_row(out, name, value); };
   const auto yes_no = [](bool b) { return std::string(b ? "true" : "false"); };
@@ -642,7 +656,38 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
       }
     } else {
       const dynamic_layout l = evaluate(parsed);  // first: its errors point at the call that failed
-      write_layout(l, tile_rank(parsed));  // a tiled result is drawn by tile
+      const std::string copy = detail::copying_step(parsed, expression);
+      if (copy.empty()) {
+        write_layout(l, tile_rank(parsed));  // a tiled result is drawn by tile
+      } else {
+        // A reshape that no view can be: the layout is a copy's, and every format says so (in
+        // its own text where it has comments, on stderr for csv and cute).
+        const std::string note = "the layout of a copy: " + copy + " has no view of this shape";
+        if (info) {
+          detail::write_info(text, expression, l);
+          detail::info_row(text, "copy", copy + ": no view has this shape; these are the copy's offsets");
+        } else if (format == "grid") {
+          text << strider::to_string(l) << "\n(" << note << ")\n";
+          write_grid(text, l);
+        } else if (format == "md") {
+          text << "*" << note << "*\n\n";
+          write_markdown(text, l);
+        } else if (format == "json") {
+          std::ostringstream json;
+          write_json(json, l);
+          std::string body = json.str();
+          body.insert(body.find('{') + 1, "\n  \"copy\": \"" + copy + "\",");  // the first member
+          text << body;
+        } else if (format == "cpp") {
+          text << "// " << note << "\n";
+          write_cpp_header(text, l, name);
+        } else if (format == "svg") {
+          write_svg(text, l, {detail::printable(expression) + " (" + note + ")", tile_rank(parsed)});
+        } else {
+          err << "strider: note: " << note << '\n';
+          write_layout(l, tile_rank(parsed));
+        }
+      }
       if (info && have_dyn) detail::write_static_entries(text, evaluate_mixed(parsed, dyn_axes));
     }
     if (refused) {  // explain of a refused chain: the steps, then the status of a bad expression

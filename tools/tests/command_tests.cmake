@@ -28,6 +28,16 @@ strider_command_test(output_file COMMAND ${x} --format json -o ${CMAKE_CURRENT_B
 # The transpose of contiguous(3, 4) (strides (1, 4)) flattens only in column-major order.
 strider_command_test(info COMMAND ${x} --info "contiguous(3, 4).transpose(0, 1)"
   STDOUT "shape +\\(4, 3\\)@strides +\\(1, 4\\)@offset +0@size +12@is_contiguous +false@is_unique +true@min_offset +0@max_offset +11@required_span +12@.*\\.view\\(-1\\) +no .*\\.permute\\(1, 0\\)\\.view\\(-1\\) +yes")
+# A reshape that no view can be (issue 53, item 6): its layout is a copy's, and each format says so.
+strider_command_test(copy_grid COMMAND ${x} "contiguous(3, 4).T.reshape(12)"
+  STDOUT "^shape \\(12,\\), strides \\(1,\\), offset 0@\\(the layout of a copy: reshape\\(12\\) has no view of this shape\\)@ 0  1")
+strider_command_test(copy_md COMMAND ${x} --format md "contiguous(3, 4).T.reshape(12)" STDOUT "^\\*the layout of a copy: reshape\\(12\\) has no view of this shape\\*@@\\| i0")
+strider_command_test(copy_json COMMAND ${x} --format json "contiguous(3, 4).T.reshape(12)" STDOUT "^{@  \"copy\": \"reshape\\(12\\)\",@  \"shape\": \\[12\\]")
+strider_command_test(copy_cpp COMMAND ${x} --format cpp "contiguous(3, 4).T.ravel()" STDOUT "^// the layout of a copy: ravel\\(\\) has no view of this shape@// Generated")
+strider_command_test(copy_csv COMMAND ${x} --format csv "contiguous(3, 4).T.reshape(12)" STDERR "^strider: note: the layout of a copy: reshape\\(12\\)")
+strider_command_test(copy_svg COMMAND ${x} --format svg "contiguous(3, 4).T.reshape(12)" STDOUT "\\(the layout of a copy: reshape\\(12\\) has no view of this shape\\)")
+strider_command_test(copy_info COMMAND ${x} --info "contiguous(3, 4).T.reshape(12)" STDOUT "@copy +reshape\\(12\\): no view has this shape")
+strider_command_test(no_copy_view COMMAND ${x} "contiguous(3, 4).reshape(12)" STDOUT "^shape \\(12,\\), strides \\(1,\\), offset 0@ 0  1")
 strider_command_test(info_broadcast COMMAND ${x} --info "contiguous(3)[None].broadcast_to(2, 3)" STDOUT "strides +\\(0, 1\\)@.*is_unique +false@.*required_span +3@")
 strider_command_test(emit_cpp COMMAND ${x} --emit-cpp "contiguous(3, 4, 5)[1:, ::-1].permute(2, 0, 1)"
   STDOUT "^strider::permute_t<strider::slice_t<strider::contiguous<3, 4, 5>, \"1:, ::-1\">, 2, 0, 1>@$")

@@ -45,6 +45,9 @@ struct explain_step {
   std::optional<access_report> access;
   swizzle_value swizzle{};
   index_t element_bytes = 0;
+  /// Whether the step is a reshape (reshape, flatten, ravel) that no view can be: its layout is
+  /// the layout of a copy.
+  bool copies = false;
 };
 
 namespace detail {
@@ -110,6 +113,12 @@ inline bool same_walk(const dynamic_layout& a, const dynamic_layout& b) {
   return true;
 }
 
+// A reshape-family step whose layout is a copy's: no view regroups the same walk.
+inline bool is_copying_reshape(std::string_view name, const std::optional<dynamic_layout>& before, const dynamic_layout& after) {
+  const bool reshaping = name == "view" || name == "reshape" || name == "flatten" || name == "unflatten" || name == "ravel";
+  return reshaping && before && !same_walk(*before, after);
+}
+
 // The sentence for one call: the operation's family, with this case's values.
 // `argument_rank`: the rank of the layout argument of the algebra's calls (the tiler, B).
 // `values`: the call's integer arguments (select's dim and index, narrow's dim, start and length),
@@ -146,7 +155,7 @@ inline std::string describe(std::string_view name, const std::optional<dynamic_l
     return said + (after.rank() < before.rank() ? "drops extent-1 axes: " : "inserts extent-1 axes: ") + shape_strides_text(before) + " -> " +
            shape_strides_text(after) + " (no element moves)";
   if (name == "view" || name == "reshape" || name == "flatten" || name == "unflatten" || name == "ravel") {
-    if (same_walk(before, after))
+    if (!is_copying_reshape(name, before, after))
       return said + "regroups the same elements in the same order: " + shape_strides_text(before) + " -> " + shape_strides_text(after);
     return said + "no view has this shape, so this is the layout of a copy: " + shape_strides_text(before) + " -> " + result;
   }
@@ -395,6 +404,7 @@ inline void explain_chain(std::string_view text, const expression& e, std::vecto
     try {
       const dynamic_layout after = detail::apply(current.value_or(dynamic_layout()), op);
       step.sentence = detail::describe(op.op->name, current, after, op.values.size(), op.values);
+      step.copies = detail::is_copying_reshape(op.op->name, current, after);
       if (current) step.changes = detail::property_changes(*current, after);
       if (op.op->name == std::string_view("slice") && current) {
         std::vector<explain_step::item> items = detail::index_items(op.index, op.index_column);
