@@ -1,7 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages strider's build, tests and benchmarks use, when any is missing.
-# Non-interactive; uses sudo when not run as root.
+# Non-interactive; uses sudo when not run as root. With --main, only what the README's main job
+# (`cmake --preset gcc` and the layout tables example) needs: the compiler, CMake, Ninja,
+# Boost.Hana and Catch2 (the preset configures the tests too); the rest is found when present.
 set -euo pipefail
+if [[ ${1:-} == "--main" ]]; then
+  packages=(cmake ninja-build g++ libboost-dev catch2)
+elif [[ $# -gt 0 ]]; then
+  echo "usage: install-dependencies.sh [--main]" >&2
+  exit 2
+else
 packages=(
   cmake ninja-build g++ clang clang-16 libclang-rt-14-dev  # compilers (clang's libFuzzer runtime)
   libboost-dev catch2                                      # Boost.Hana, Catch2
@@ -11,6 +19,7 @@ packages=(
   librsvg2-bin valgrind time                               # SVG to PNG, callgrind, /usr/bin/time
   chromium                                                 # renders explain's HTML page (a test)
 )
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
