@@ -657,7 +657,17 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
     } else {
       const dynamic_layout l = evaluate(parsed);  // first: its errors point at the call that failed
       const std::string copy = detail::copying_step(parsed, expression);
-      if (copy.empty()) {
+      const std::string& cute_text = parsed.operations.front().cute;  // a base read from cute("...")
+      if (!cute_text.empty() && parsed.operations.size() == 1 && format == "cute" && !info) {
+        text << cute_text << '\n';  // back in CuTe's own order, with the nesting as written
+      } else if (!cute_text.empty() && copy.empty() && !info && (format == "grid" || format == "md")) {
+        // CuTe's notation is column-major and strider's row-major: say so where it happens.
+        const std::string note = "cute(\"" + cute_text + "\") mirrored to strider's row-major axes: CuTe's modes in reverse order; --format cute prints CuTe's order";
+        if (format == "grid") text << strider::to_string(l) << "\n(" << note << ")\n";
+        else text << "*" << note << "*\n\n";
+        if (format == "grid") write_grid(text, l);
+        else write_markdown(text, l);
+      } else if (copy.empty()) {
         write_layout(l, tile_rank(parsed));  // a tiled result is drawn by tile
       } else {
         // A reshape that no view can be: the layout is a copy's, and every format says so (in

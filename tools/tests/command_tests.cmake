@@ -262,10 +262,12 @@ strider_command_test(error_access_swizzle RC 2 COMMAND ${x} "access(contiguous(8
 # CuTe's notation. ((2,4),8):((1,16),2) flattens to modes 2:1, 4:16, 8:2 (mode 0 fastest), strider's
 # axes reversed: shape (8, 4, 2), strides (2, 16, 1).
 strider_command_test(cute COMMAND ${x} "cute(\"((2,4),8):((1,16),2)\")[:2]"
-  STDOUT "^shape \\(2, 4, 2\\), strides \\(2, 16, 1\\), offset 0, storage 64@\\[0, :, :\\]@ 0  1@16 17@32 33@48 49@@\\[1, :, :\\]@ 2  3@18 19@34 35@50 51@$")
+  STDOUT "^shape \\(2, 4, 2\\), strides \\(2, 16, 1\\), offset 0, storage 64@\\(cute\\(\"\\(\\(2,4\\),8\\):\\(\\(1,16\\),2\\)\"\\) mirrored to strider's row-major axes: CuTe's modes in reverse order; --format cute prints CuTe's order\\)@\\[0, :, :\\]@ 0  1@16 17@32 33@48 49@@\\[1, :, :\\]@ 2  3@18 19@34 35@50 51@$")
 # contiguous(4, 8), strides (8, 1), is CuTe's (8,4):(1,8); its transpose is (4,8):(8,1).
 strider_command_test(format_cute COMMAND ${x} --format cute "contiguous(4, 8)" STDOUT "^\\(8,4\\):\\(1,8\\)@$")
-strider_command_test(format_cute_round_trip COMMAND ${x} --format cute "cute(\"(12,(4,8)):(59,(13,1))\")" STDOUT "^\\(12,4,8\\):\\(59,13,1\\)@$")
+strider_command_test(format_cute_round_trip COMMAND ${x} --format cute "cute(\"(12,(4,8)):(59,(13,1))\")" STDOUT "^\\(12,\\(4,8\\)\\):\\(59,\\(13,1\\)\\)@$")
+# After a view, the layout is strider's flat one, printed in CuTe's order.
+strider_command_test(format_cute_after_view COMMAND ${x} --format cute "cute(\"(12,(4,8)):(59,(13,1))\").T" STDOUT "^\\(8,4,12\\):\\(1,13,59\\)@$")
 strider_command_test(emit_cute COMMAND ${x} --emit-cpp --cute "contiguous(4, 8).T"
   STDOUT "^cute::make_layout\\(cute::make_shape\\(cute::Int<4>{}, cute::Int<8>{}\\), cute::make_stride\\(cute::Int<8>{}, cute::Int<1>{}\\)\\)@$")
 strider_command_test(error_cute_offset RC 1 COMMAND ${x} --format cute "contiguous(4, 8)[1:]"

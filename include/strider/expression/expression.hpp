@@ -720,7 +720,8 @@ class expression_parser {
     const std::size_t start = pos_;
     while (!at_end() && peek() != '"') ++pos_;
     if (at_end()) fail(column(), "expected '\"' to close the CuTe layout, found the end of the expression");
-    const detail::cute_reading r = detail::cute_reader(text_.substr(start, pos_ - start)).read();
+    const std::string_view written = text_.substr(start, pos_ - start);
+    const detail::cute_reading r = detail::cute_reader(written).read();
     if (r.error != detail::cute_error::none) {
       // The reader's message without its place in the string: the caret shows the character.
       try {
@@ -735,6 +736,8 @@ class expression_parser {
     ++pos_;
     expect(')', "after the CuTe layout of 'cute'");
     op.op = find_operation("layout");
+    for (const char c : written)  // the string as written, for --format cute
+      if (c != ' ' && c != '\t') op.cute += c;
     for (std::size_t d = 0; d < r.value.rank; ++d) {
       op.values.push_back(r.value.shape[d]);
       op.strides.push_back(r.value.strides[d]);

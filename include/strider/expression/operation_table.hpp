@@ -69,6 +69,7 @@ struct operation_call {
   bool sizes_tuple = false;         // split: the sizes came as a tuple
   std::optional<index_t> dim{};     // split: the dimension, when given
   std::optional<index_t> part{};    // split, chunk, unbind: the part picked with [i]
+  std::string cute{};               // a base read from cute("..."): the CuTe layout as written, blanks removed
 
   friend bool operator==(const operation_call&, const operation_call&) = default;
 };
