@@ -41,7 +41,7 @@ TEST_CASE("errors name the operation, the axis and the values") {
   CHECK(message_of([&] { strider::permute(c, {2, 0, 2}); }) == "permute: repeated axis 2");
   CHECK(message_of([&] { strider::slice(c, "5"); }) == "slice: index 5 is out of range for axis 0 with extent 3");
   CHECK(message_of([&] { strider::slice(c, "1:x"); }) ==
-        "slice: syntax error at column 3: expected ',' or the end of the index");
+        "slice: syntax error at column 3 of the index: expected ',' or the end of the index");
   CHECK(message_of([&] { strider::squeeze(c, {1}); }) == "squeeze: axis 1 has extent 4, not 1");
   CHECK(message_of([&] { strider::broadcast_to(c, {2, 4, 5}); }) ==
         "broadcast_to: extent 3 of axis 0 cannot be broadcast to 2");

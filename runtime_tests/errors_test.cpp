@@ -75,9 +75,9 @@ TEST_CASE("errors: int64 overflow is an error, never undefined behaviour") {
   // used, its overflow is still an error:
   CHECK(message_of([] { strider::unfold(dynamic_layout::contiguous({max}), 0, 0, 1); }) == "unfold: int64 overflow computing 9223372036854775807 + 1");
   // The parser refuses integers outside int64, wherever they stand.
-  CHECK(message_of([&] { strider::slice(C, "9223372036854775808"); }) == "slice: the integer at column 1 does not fit in int64");
-  CHECK(message_of([&] { strider::slice(C, "1, ::99999999999999999999"); }) == "slice: the integer at column 6 does not fit in int64");
-  CHECK(message_of([&] { strider::slice(C, "-9223372036854775809:"); }) == "slice: the integer at column 1 does not fit in int64");
+  CHECK(message_of([&] { strider::slice(C, "9223372036854775808"); }) == "slice: the integer at column 1 of the index does not fit in int64");
+  CHECK(message_of([&] { strider::slice(C, "1, ::99999999999999999999"); }) == "slice: the integer at column 6 of the index does not fit in int64");
+  CHECK(message_of([&] { strider::slice(C, "-9223372036854775809:"); }) == "slice: the integer at column 1 of the index does not fit in int64");
   CHECK(message_of([&] { strider::slice(C, "-9223372036854775808:"); }) == "(no error)");
   CHECK(message_of([&] { strider::slice(C, "9223372036854775807:-9223372036854775808:-1"); }) == "(no error)");
 }
@@ -100,26 +100,26 @@ TEST_CASE("errors: slice") {
   CHECK(message_of([&] { strider::slice(C, ""); }) == "slice: empty index (write \":\", \"...\" or \"()\" for everything)");
   CHECK(message_of([&] { strider::slice(C, "  "); }) == "slice: empty index (write \":\", \"...\" or \"()\" for everything)");
   CHECK(message_of([&] { strider::slice(C, "((1))"); }) ==
-        "slice: syntax error at column 2: expected an integer, ':', '...', None or newaxis");
+        "slice: syntax error at column 2 of the index: expected an integer, ':', '...', None or newaxis");
   CHECK(message_of([&] { strider::slice(C, "(1"); }) ==
-        "slice: syntax error at column 1: expected an integer, ':', '...', None or newaxis");
+        "slice: syntax error at column 1 of the index: expected an integer, ':', '...', None or newaxis");
   CHECK(message_of([&] { strider::slice(C, "(1, 2))"); }) ==
-        "slice: syntax error at column 6: expected ',' or the end of the index");
+        "slice: syntax error at column 6 of the index: expected ',' or the end of the index");
   CHECK(message_of([&] { strider::slice(C, ","); }) ==
-        "slice: syntax error at column 1: expected an integer, ':', '...', None or newaxis");
+        "slice: syntax error at column 1 of the index: expected an integer, ':', '...', None or newaxis");
   CHECK(message_of([&] { strider::slice(C, "1,,2"); }) ==
-        "slice: syntax error at column 3: expected an integer, ':', '...', None or newaxis");
+        "slice: syntax error at column 3 of the index: expected an integer, ':', '...', None or newaxis");
   CHECK(message_of([&] { strider::slice(C, "Nonex"); }) ==
-        "slice: syntax error at column 1: expected an integer, ':', '...', None or newaxis");
+        "slice: syntax error at column 1 of the index: expected an integer, ':', '...', None or newaxis");
   CHECK(message_of([&] { strider::slice(C, "-"); }) ==
-        "slice: syntax error at column 1: expected an integer, ':', '...', None or newaxis");
-  CHECK(message_of([&] { strider::slice(C, "1 2"); }) == "slice: syntax error at column 3: expected ',' or the end of the index");
-  CHECK(message_of([&] { strider::slice(C, ":::"); }) == "slice: syntax error at column 3: expected ',' or the end of the index");
-  CHECK(message_of([&] { strider::slice(C, "1:2:3:4"); }) == "slice: syntax error at column 6: expected ',' or the end of the index");
-  CHECK(message_of([&] { strider::slice(C, "1:-"); }) == "slice: syntax error at column 3: expected ',' or the end of the index");
-  CHECK(message_of([&] { strider::slice(C, "...."); }) == "slice: syntax error at column 4: expected ',' or the end of the index");
-  CHECK(message_of([&] { strider::slice(C, "::0"); }) == "slice: the step at column 3 is zero (slice step cannot be zero)");
-  CHECK(message_of([&] { strider::slice(C, "1, 2: 5: -0"); }) == "slice: the step at column 10 is zero (slice step cannot be zero)");
+        "slice: syntax error at column 1 of the index: expected an integer, ':', '...', None or newaxis");
+  CHECK(message_of([&] { strider::slice(C, "1 2"); }) == "slice: syntax error at column 3 of the index: expected ',' or the end of the index");
+  CHECK(message_of([&] { strider::slice(C, ":::"); }) == "slice: syntax error at column 3 of the index: expected ',' or the end of the index");
+  CHECK(message_of([&] { strider::slice(C, "1:2:3:4"); }) == "slice: syntax error at column 6 of the index: expected ',' or the end of the index");
+  CHECK(message_of([&] { strider::slice(C, "1:-"); }) == "slice: syntax error at column 3 of the index: expected ',' or the end of the index");
+  CHECK(message_of([&] { strider::slice(C, "...."); }) == "slice: syntax error at column 4 of the index: expected ',' or the end of the index");
+  CHECK(message_of([&] { strider::slice(C, "::0"); }) == "slice: the step at column 3 of the index is zero (slice step cannot be zero)");
+  CHECK(message_of([&] { strider::slice(C, "1, 2: 5: -0"); }) == "slice: the step at column 10 of the index is zero (slice step cannot be zero)");
   CHECK(message_of([&] { strider::slice(C, "..., 1, ..."); }) == "slice: an index can only have a single ellipsis ('...')");
   CHECK(message_of([&] { strider::slice(C, "0, 0, 0, 0"); }) == "slice: too many indices: the layout has rank 3 but 4 were indexed");
   CHECK(message_of([&] { strider::slice(C, "None, :, :, :, :"); }) == "slice: too many indices: the layout has rank 3 but 4 were indexed");

@@ -140,13 +140,13 @@ TEST_CASE("errors inside [ ] point at the character the message names") {
     std::size_t column;
   };
   const expected_error cases[] = {
-      {"contiguous(3,4)[1:2, 1.5]", "slice: syntax error at column 7: expected ',' or the end of the index", 23},
-      {"contiguous(3,4)[::0]", "slice: the step at column 3 is zero (slice step cannot be zero)", 19},
-      {"contiguous(3,4)[  1,,2]", "slice: syntax error at column 3: expected an integer, ':', '...', None or newaxis", 21},
-      {"contiguous(3)[99999999999999999999]", "slice: the integer at column 1 does not fit in int64", 15},
-      {"contiguous(3,4)[1 2]", "slice: syntax error at column 3: expected ',' or the end of the index", 19},
-      {"contiguous(3,4)[(1, 2))]", "slice: syntax error at column 6: expected ',' or the end of the index", 22},
-      {"contiguous(3, 4) [ Nonex ]", "slice: syntax error at column 1: expected an integer, ':', '...', None or newaxis", 20},
+      {"contiguous(3,4)[1:2, 1.5]", "slice: syntax error at column 7 of the index: expected ',' or the end of the index", 23},
+      {"contiguous(3,4)[::0]", "slice: the step at column 3 of the index is zero (slice step cannot be zero)", 19},
+      {"contiguous(3,4)[  1,,2]", "slice: syntax error at column 3 of the index: expected an integer, ':', '...', None or newaxis", 21},
+      {"contiguous(3)[99999999999999999999]", "slice: the integer at column 1 of the index does not fit in int64", 15},
+      {"contiguous(3,4)[1 2]", "slice: syntax error at column 3 of the index: expected ',' or the end of the index", 19},
+      {"contiguous(3,4)[(1, 2))]", "slice: syntax error at column 6 of the index: expected ',' or the end of the index", 22},
+      {"contiguous(3, 4) [ Nonex ]", "slice: syntax error at column 1 of the index: expected an integer, ':', '...', None or newaxis", 20},
   };
   for (const expected_error& c : cases) {
     INFO(c.text);
@@ -164,7 +164,7 @@ TEST_CASE("operation errors keep the core's message and point at the call") {
   CHECK(failure_of("contiguous(3, 4) . transpose(0, 2)").message == "transpose: axis 2 is out of range for rank 2");
   CHECK(failure_of("contiguous(3,4)[5]").message == "slice: index 5 is out of range for axis 0 with extent 3");
   CHECK(failure_of("contiguous(3,4)[5]").column == 16);
-  CHECK(failure_of("contiguous(3,4)[1:x]").message == "slice: syntax error at column 3: expected ',' or the end of the index");
+  CHECK(failure_of("contiguous(3,4)[1:x]").message == "slice: syntax error at column 3 of the index: expected ',' or the end of the index");
   CHECK(evaluate("contiguous(3,4)[()]") == dynamic_layout::contiguous({3, 4}));
   CHECK(strider::to_static_type("contiguous(3,4)[()]") == "strider::slice_t<strider::contiguous<3, 4>, \"()\">");
   CHECK(failure_of("contiguous(3,4)[]").message == "slice: empty index (write \":\", \"...\" or \"()\" for everything)");

@@ -103,13 +103,20 @@ strider_command_test(error_slice RC 2 COMMAND ${x} "contiguous(3,4)[5]"
 # A syntax error inside [ ]: the caret under the character the message names ('.' of 1.5 is
 # column 7 of the index text and column 23 of the expression: 2 + 22 spaces).
 strider_command_test(error_slice_syntax RC 2 COMMAND ${x} "contiguous(3,4)[1:2, 1.5]"
-  STDERR "^strider: slice: syntax error at column 7: .*@  contiguous\\(3,4\\)\\[1:2, 1\\.5\\]@                        \\^@$")
+  STDERR "^strider: slice: syntax error at column 7 of the index: .*@  contiguous\\(3,4\\)\\[1:2, 1\\.5\\]@                        \\^@$")
 strider_command_test(error_unknown_operation RC 2 COMMAND ${x} "contiguous(3,4).permte(0)"
   STDERR "^strider: expression: .*permte.*@  contiguous\\(3,4\\)\\.permte\\(0\\)@                  \\^@$")
 strider_command_test(error_syntax RC 2 COMMAND ${x} --info "contiguous(3,4"
   STDERR "^strider: expression: .*@  contiguous\\(3,4@                \\^@$")
 strider_command_test(error_emit RC 2 COMMAND ${x} --emit-cpp "contiguous(2).view(3)" STDERR "^strider: view: .*@  contiguous\\(2\\)\\.view\\(3\\)@")
 strider_command_test(error_format RC 2 COMMAND ${x} --format xml "contiguous(3)" STDERR "unknown format 'xml'.*@usage: strider")
+# Carets at the bad argument of a whole expression (issue 53, item 9).
+strider_command_test(error_partition_thread_caret RC 2 COMMAND ${x} "partition(contiguous(8, 8), thread_value(contiguous(2, 2), contiguous(4, 4)), 8)"
+  STDERR "^strider: partition: thread 8 is out of range for 4 threads@  partition\\(.*, 8\\)@                                                                                \\^@$")
+strider_command_test(error_access_swizzle_caret RC 2 COMMAND ${x} "access(contiguous(8, 64), thread_value(contiguous(8, 1), contiguous(1, 64)), 2, swizzle(2, 0, 1))"
+  STDERR "^strider: swizzle: .*@  access\\(.*\\)@                                                                                  \\^@$")
+strider_command_test(error_slice_step_column RC 2 COMMAND ${x} "contiguous(3, 4)[::0]"
+  STDERR "^strider: slice: the step at column 3 of the index is zero .*@  contiguous\\(3, 4\\)\\[::0\\]@                     \\^@$")
 strider_command_test(error_option RC 2 COMMAND ${x} --frobnicate "contiguous(3)" STDERR "unknown option --frobnicate@usage: strider")
 strider_command_test(error_option_suggestion RC 2 COMMAND ${x} --fromat svg "contiguous(3)" STDERR "unknown option --fromat \\(did you mean '--format'\\?\\)@usage: strider")
 strider_command_test(error_option_suggestion_value RC 2 COMMAND ${x} --emit-ccp "contiguous(3)" STDERR "unknown option --emit-ccp \\(did you mean '--emit-cpp'\\?\\)")

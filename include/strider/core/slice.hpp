@@ -88,11 +88,11 @@ STRIDER_HOST_DEVICE constexpr index_expression parse_index(detail::text_view tex
           const bool negative = s[pos] == '-';
           if (sign) ++pos;
           index_t value = 0;
-          if (!read_digits(s, n, pos, negative, value)) detail::refuse_at(column, "slice: the integer at column {} does not fit in int64");
+          if (!read_digits(s, n, pos, negative, value)) detail::refuse_at(column, "slice: the integer at column {} of the index does not fit in int64");
           any = true;
           if (part == 0) it.has_start = true, it.start = value;
           else if (part == 1) it.has_stop = true, it.stop = value;
-          else if (value == 0) detail::refuse_at(column, "slice: the step at column {} is zero (slice step cannot be zero)");
+          else if (value == 0) detail::refuse_at(column, "slice: the step at column {} of the index is zero (slice step cannot be zero)");
           else it.has_step = true, it.step = value;
           skip_spaces();
         }
@@ -101,13 +101,13 @@ STRIDER_HOST_DEVICE constexpr index_expression parse_index(detail::text_view tex
         ++part;
         any = true;
       }
-      if (!any) detail::refuse_at(pos + 1, "slice: syntax error at column {}: expected an integer, ':', '...', None or newaxis");
+      if (!any) detail::refuse_at(pos + 1, "slice: syntax error at column {} of the index: expected an integer, ':', '...', None or newaxis");
       it.kind = part == 0 ? index_item::integer : index_item::range;
       if (part == 0) it.value = it.start;
     }
     skip_spaces();
     if (pos == n) break;
-    if (s[pos] != ',') detail::refuse_at(pos + 1, "slice: syntax error at column {}: expected ',' or the end of the index");
+    if (s[pos] != ',') detail::refuse_at(pos + 1, "slice: syntax error at column {} of the index: expected ',' or the end of the index");
     ++pos;
     skip_spaces();
     if (pos == n) break;  // a trailing comma is allowed, as in Python

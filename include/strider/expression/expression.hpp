@@ -106,6 +106,7 @@ struct thread_value_expression {
   std::size_t call_column = 0;
   expression tile{};
   index_t thread = 0;
+  std::size_t thread_column = 0, bytes_column = 0, swizzle_column = 0;  // where those arguments start (their errors' carets)
   index_t element_bytes = 0, width = 0;
   swizzle_value swizzle{};
 
@@ -264,6 +265,7 @@ class expression_parser {
       skip_blanks();
       if (!starts_integer())
         fail(column(), quoted(name) + (t.partitioned ? " takes the thread (an integer) third, found " : " takes the element size in bytes (an integer) third, found ") + found());
+      (t.partitioned ? t.thread_column : t.bytes_column) = column();
       (t.partitioned ? t.thread : t.element_bytes) = integer();
       skip_blanks();
       if (t.accessed && peek() == ',') {
@@ -297,6 +299,7 @@ class expression_parser {
   // swizzle(B, M, S) as access's last argument.
   void swizzle_argument(thread_value_expression& t) {
     const std::size_t at = column();
+    t.swizzle_column = at;
     const std::string_view word = identifier();
     if (word != "swizzle") fail(at, "'access' takes the vector width (an integer) or swizzle(B, M, S) here, found " + (word.empty() ? found() : quoted(word)));
     const std::vector<index_t> v = scalar_arguments(arguments("swizzle"), "swizzle", 3, 3, at, "three integers, B, M and S");
@@ -1121,6 +1124,11 @@ inline dynamic_layout evaluate_partition(const thread_value_expression& t) {
   const dynamic_layout tile = evaluate(t.tile);
   const thread_value_value tv = evaluate_thread_value(t);
   try {
+    detail::check_thread(t.thread, tv.threads());  // partition's own check, first: its caret is the thread's
+  } catch (const layout_error& error) {
+    throw expression_error(error.what(), t.thread_column);
+  }
+  try {
     return partition(tile, tv, t.thread);
   } catch (const layout_error& error) {
     throw expression_error(error.what(), t.call_column);
@@ -1133,6 +1141,11 @@ inline access_report evaluate_access(const thread_value_expression& t) {
   if (!t.accessed) throw expression_error("expression: not an access(...)", t.column);
   const dynamic_layout tile = evaluate(t.tile);
   const thread_value_value tv = evaluate_thread_value(t);
+  try {
+    detail::check_swizzle(t.swizzle);  // access's own check of the swizzle, first: its caret is the swizzle's
+  } catch (const layout_error& error) {
+    throw expression_error(error.what(), t.swizzle_column);
+  }
   try {
     return access_of(tile.value(), t.swizzle, tv, t.element_bytes, t.width);
   } catch (const layout_error& error) {
