@@ -248,8 +248,20 @@ TEST_CASE("write_svg") {
   // A broadcast: each of the 4 slots is shared by 3 elements; 12 + 4 hatched cells + the legend.
   const std::string broadcast = svg_of(strider::broadcast_to(strider::slice(dynamic_layout::contiguous({4}), "None"), {3, 4}));
   CHECK(count(broadcast, "fill=\"url(#strider-hatch)\"") == 12 + 4 + 1);
-  CHECK(count(broadcast, "&#215;3<") == 4);
   CHECK(count(broadcast, "#d9d9d9") == 0);
+  // Each shared slot names every element stored there, one per line, where 3 lines fit (these
+  // cells are large: no ×3 badge); slot 1 holds (0, 1), (1, 1), (2, 1).
+  CHECK(count(broadcast, "&#215;3<") == 0);
+  CHECK(count(broadcast, ">0,1<") == 1);
+  CHECK(count(broadcast, ">1,1<") == 1);
+  CHECK(count(broadcast, ">2,1<") == 1);
+  // unfold(0, 3, 2) of 8 reaches slots 0 to 6 of its storage of 8: slot 7 is drawn, a hole, and
+  // the header still gives the span reached.
+  const std::string windows = svg_of(strider::unfold(dynamic_layout::contiguous({8}), 0, 3, 2));
+  CHECK(count(windows, "storage offset 7: hole") == 1);
+  CHECK(count(windows, "storage span 7)") == 1);
+  // A small view of a large storage draws its span only.
+  CHECK(count(svg_of(strider::slice(dynamic_layout::contiguous({100}), "2:5")), "hole") == 2 + 1);  // slots 0 and 1, and the legend
   // Rank 3 as small multiples, one label per slice.
   const std::string permuted = svg_of(strider::permute(dynamic_layout::contiguous({2, 3, 4}), {2, 0, 1}));
   CHECK(count(permuted, ">[") == 4);

@@ -393,7 +393,9 @@ inline bool write_explain_html(std::ostream& out, const std::string& text, const
     if (!s.items.empty()) {
       out << "<ol>\n";
       for (const explain_step::item& i : s.items)
-        out << "<li><code>" << escape(i.text) << "</code>: <code>" << escape(strider::to_string(i.layout)) << "</code>: " << escape(i.sentence) << "</li>\n";
+        // "item <code>:</code> gives <code>...</code>": words between, so that an item such as ':' never
+        // reads as punctuation of the list (as "<code>:</code>:" did).
+        out << "<li>item <code>" << escape(i.text) << "</code> gives <code>" << escape(strider::to_string(i.layout)) << "</code>: " << escape(i.sentence) << "</li>\n";
       out << "</ol>\n";
     }
     if (!s.changes.empty()) {

@@ -149,6 +149,11 @@ inline void write(std::ostream& os, const dynamic_layout& l, swizzle_value swizz
     for (const index_t o : table) span = std::max(span, o + 1);
     if (span > max_svg_cells) throw layout_error("write_svg: the storage span {} is too large to draw (limit {} slots)", span, max_svg_cells);
   }
+  const index_t reached = span;  // the header's "storage span", before the slots no element reaches
+  // The storage the layout knows past its span (unfold's last slot, a view's tail) is drawn too,
+  // as slots no element reaches, unless it is more than the span again (a small view of a large
+  // storage keeps its picture small; the header line gives the storage).
+  if (swizzle.bits == 0 && l.storage_size() > span && l.storage_size() - span <= span && l.storage_size() <= max_svg_cells) span = l.storage_size();
   const index_t size = l.size();
   const storage_table slots(std::move(table), span);
   const std::vector<index_t>& offsets = slots.offsets();
@@ -232,7 +237,7 @@ inline void write(std::ostream& os, const dynamic_layout& l, swizzle_value swizz
     y += 22;
   }
   os << "<text x=\"14\" y=\"" << num(y + 13) << "\" font-size=\"12.5\" fill=\"#333\">" << escape(to_string(l)) << " (" << size
-     << (size == 1 ? " element" : " elements") << ", storage span " << span << ")</text>\n";
+     << (size == 1 ? " element" : " elements") << ", storage span " << reached << ")</text>\n";
 
   // `markup`: value is already XML (an entity), not text to escape.
   const auto text = [&os](double x, double y, double font, std::string_view value, const char* extra = "", bool markup = false) {
@@ -323,8 +328,16 @@ inline void write(std::ostream& os, const dynamic_layout& l, swizzle_value swizz
     for (std::size_t e = 0; e < here.size() && e < 8; ++e) tooltip.append(e ? ", " : " ").append(detail::tuple_text(detail::unflatten(here[e], shape)));
     if (here.size() > 8) tooltip += ", ... (" + std::to_string(here.size()) + " in all)";
     cell_box(x, yy, element_color(here[0], o), here.size() > 1, tooltip);
-    const bool badge = here.size() > 1 && cell >= 20;
-    if (!badge) {
+    // A slot of 2 or 3 elements names each, one per line, when the lines fit the cell (glyphs
+    // 0.4 em above and 0.5 em below each line's centre, 2 px from the cell's edges and from each
+    // other); otherwise a badge counts them over the first one's label.
+    const double lines = static_cast<double>(here.size());
+    const double stacked = here.size() > 1 && here.size() <= 3 ? std::min({storage_font * 0.9, (0.5 * cell / lines - 2) / 0.5, cell / lines - 2}) : 0;
+    const bool badge = here.size() > 1 && cell >= 20 && !(storage_font > 0 && stacked >= 5);
+    if (here.size() > 1 && !badge && storage_font > 0 && stacked >= 5) {
+      for (std::size_t e = 0; e < here.size(); ++e)
+        text(x + cell / 2, yy + (static_cast<double>(e) + 0.5) * cell / lines, stacked, storage_label(here[e]), mono.c_str());
+    } else if (!badge) {
       if (storage_font > 0) text(x + cell / 2, yy + cell * 0.5, storage_font, first, mono.c_str());
     } else {
       // The badge across the top of the cell, the label below it: never on top of each other.
@@ -364,7 +377,7 @@ inline void write(std::ostream& os, const dynamic_layout& l, swizzle_value swizz
     ly += 16;
     os << "<rect x=\"14\" y=\"" << num(ly) << "\" width=\"54\" height=\"11\" fill=\"" << color(0, 1) << "\"/>"
        << "<rect x=\"14\" y=\"" << num(ly) << "\" width=\"54\" height=\"11\" fill=\"url(#strider-hatch)\"/>";
-    text(74, ly + 5.5, 11, "hatched: several elements share the slot (broadcast or overlap); &#215;N counts them", "fill=\"#333\"", true);
+    text(74, ly + 5.5, 11, "hatched: several elements share the slot (broadcast or overlap), each named, or &#215;N counting them", "fill=\"#333\"", true);
     os << '\n';
   }
   os << "</svg>\n";
