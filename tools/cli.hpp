@@ -382,9 +382,14 @@ inline bool write_explain_html(std::ostream& out, const std::string& text, const
       << ".refused { color: #a00; }\n.picture { overflow-x: auto; }\n</style>\n</head>\n<body>\n<h1>strider explain</h1>\n<p><code>" << escape(text)
       << "</code></p>\n";
   index_t picture_bytes = 0;  // the page's pictures so far, at most max_explain_page_bytes
-  for (std::size_t k = 0; k < steps.size(); ++k) {
+  // An access certificate comes first (the result, with its bank picture), then its arguments'
+  // steps, each labelled with the argument it builds.
+  std::vector<std::size_t> order(steps.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  if (!steps.empty() && steps.back().access) std::rotate(order.begin(), order.end() - 1, order.end());
+  for (const std::size_t k : order) {
     const explain_step& s = steps[k];
-    out << "<section>\n<h2>" << k + 1 << ". <code>" << escape(s.call) << "</code></h2>\n";
+    out << "<section>\n<h2>" << k + 1 << ". " << (s.argument.empty() ? "" : escape(s.argument) + ": ") << "<code>" << escape(s.call) << "</code></h2>\n";
     if (!s.after) {
       out << "<p class=\"refused\">refused: " << escape(s.sentence) << "</p>\n</section>\n";
       continue;
@@ -411,7 +416,7 @@ inline bool write_explain_html(std::ostream& out, const std::string& text, const
       left_out();
       continue;
     }
-    svg_options options{s.call, 0, {}};
+    svg_options options{s.call, s.tile_rank, {}};  // a tiling coloured by tile, as --format svg does
     if (s.before && !s.thread_values && s.before->shape() == s.after->shape() && s.after->size() <= max_svg_cells) {
       const std::vector<index_t> a = offset_table(*s.before), b = offset_table(*s.after);
       options.marked.resize(b.size());

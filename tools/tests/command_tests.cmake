@@ -110,6 +110,10 @@ strider_command_test(error_syntax RC 2 COMMAND ${x} --info "contiguous(3,4"
   STDERR "^strider: expression: .*@  contiguous\\(3,4@                \\^@$")
 strider_command_test(error_emit RC 2 COMMAND ${x} --emit-cpp "contiguous(2).view(3)" STDERR "^strider: view: .*@  contiguous\\(2\\)\\.view\\(3\\)@")
 strider_command_test(error_format RC 2 COMMAND ${x} --format xml "contiguous(3)" STDERR "unknown format 'xml'.*@usage: strider")
+# explain's HTML (issue 53, item 8): an access certificate first, its arguments labelled; a tiling coloured by tile.
+strider_command_test(explain_html_access_order COMMAND ${x} explain --format html "access(contiguous(8, 64), thread_value(contiguous(8, 1), contiguous(1, 64)), 2)"
+  STDOUT "<h2>4\\. <code>access\\(.*<h2>1\\. tile: <code>contiguous\\(8, 64\\)</code></h2>.*<h2>2\\. threads: <code>contiguous\\(8, 1\\)</code></h2>.*<h2>3\\. values: <code>")
+strider_command_test(explain_html_tile_colours COMMAND ${x} explain --format html "contiguous(4, 8).tile(2, 4)" STDOUT "colour: the tile \\(4 tiles of 8 elements")
 # Carets at the bad argument of a whole expression (issue 53, item 9).
 strider_command_test(error_partition_thread_caret RC 2 COMMAND ${x} "partition(contiguous(8, 8), thread_value(contiguous(2, 2), contiguous(4, 4)), 8)"
   STDERR "^strider: partition: thread 8 is out of range for 4 threads@  partition\\(.*, 8\\)@                                                                                \\^@$")

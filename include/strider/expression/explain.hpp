@@ -48,6 +48,12 @@ struct explain_step {
   /// Whether the step is a reshape (reshape, flatten, ravel) that no view can be: its layout is
   /// the layout of a copy.
   bool copies = false;
+  /// In a whole expression's argument chains, which argument the step builds: "tile", "threads",
+  /// "values" (thread_value's) or "layout" (as_thread_value's); empty otherwise.
+  std::string argument;
+  /// A tiling step's (tile, the products, logical_divide) tile rank: its trailing axes are the
+  /// element in the tile, as the command's pictures colour them; 0 otherwise.
+  std::size_t tile_rank = 0;
 };
 
 namespace detail {
@@ -405,6 +411,7 @@ inline void explain_chain(std::string_view text, const expression& e, std::vecto
       const dynamic_layout after = detail::apply(current.value_or(dynamic_layout()), op);
       step.sentence = detail::describe(op.op->name, current, after, op.values.size(), op.values);
       step.copies = detail::is_copying_reshape(op.op->name, current, after);
+      if (op.op->tile_rank != nullptr && current) step.tile_rank = op.op->tile_rank(*current, op);  // as the command's tile_rank
       if (current) step.changes = detail::property_changes(*current, after);
       if (op.op->name == std::string_view("slice") && current) {
         std::vector<explain_step::item> items = detail::index_items(op.index, op.index_column);
@@ -489,13 +496,15 @@ inline std::vector<explain_step> explain(std::string_view text) {
   std::vector<explain_step> steps;
   if (const std::optional<thread_value_expression> t = parse_thread_value(text)) {
     // Each layout argument's chain in turn (the tile first), until one refuses.
-    const auto refused = [&](const expression& e) {
+    const auto refused = [&](const expression& e, const char* argument) {
+      const std::size_t first = steps.size();
       detail::explain_chain(text, e, steps);
+      for (std::size_t k = first; k < steps.size(); ++k) steps[k].argument = argument;
       return !steps.empty() && !steps.back().after;
     };
-    if ((t->accessed || t->partitioned) && refused(t->tile)) return steps;
-    for (const expression& e : t->layouts)
-      if (refused(e)) return steps;
+    if ((t->accessed || t->partitioned) && refused(t->tile, "tile")) return steps;
+    for (std::size_t k = 0; k < t->layouts.size(); ++k)
+      if (refused(t->layouts[k], t->from_layout ? "layout" : k == 0 ? "threads" : "values")) return steps;
     steps.push_back(detail::explain_whole(text, *t));
     return steps;
   }
