@@ -110,6 +110,14 @@ strider_command_test(error_syntax RC 2 COMMAND ${x} --info "contiguous(3,4"
   STDERR "^strider: expression: .*@  contiguous\\(3,4@                \\^@$")
 strider_command_test(error_emit RC 2 COMMAND ${x} --emit-cpp "contiguous(2).view(3)" STDERR "^strider: view: .*@  contiguous\\(2\\)\\.view\\(3\\)@")
 strider_command_test(error_format RC 2 COMMAND ${x} --format xml "contiguous(3)" STDERR "unknown format 'xml'.*@usage: strider")
+# Tiling policies in expressions (issue 53, item 10): tile(4, padded) as tile_t<L, padded, 4>.
+strider_command_test(tile_padded COMMAND ${x} "contiguous(10).tile(4, padded)" STDOUT "^shape \\(3, 4\\), strides \\(4, 1\\), offset 0@ 0  1  2  3@ 4  5  6  7@ 8  9 10 11@$")
+strider_command_test(emit_tile_masked COMMAND ${x} --emit-cpp "contiguous(10, 8).tile(4, 8, masked)" STDOUT "^strider::tile_t<strider::contiguous<10, 8>, strider::masked, 4, 8>@$")
+strider_command_test(emit_tile_padded_mixed COMMAND ${x} --emit-cpp --dyn 0 "contiguous(10, 8).tile(4, 8, padded)"
+  STDOUT "^strider::tile_t<strider::contiguous<strider::dyn, 8>, strider::padded, 4, 8>@$")
+strider_command_test(error_tile_policy RC 2 COMMAND ${x} "contiguous(10).tile(4, paded)"
+  STDERR "^strider: expression: 'tile' takes the policy exact, padded or masked last, found 'paded' \\(did you mean 'padded'\\?\\)@  contiguous\\(10\\)\\.tile\\(4, paded\\)@                         \\^@$")
+strider_command_test(error_tile_policy_first RC 2 COMMAND ${x} "contiguous(10).tile(padded, 4)" STDERR "found 'padded' before an extent")
 # explain's HTML (issue 53, item 8): an access certificate first, its arguments labelled; a tiling coloured by tile.
 strider_command_test(explain_html_access_order COMMAND ${x} explain --format html "access(contiguous(8, 64), thread_value(contiguous(8, 1), contiguous(1, 64)), 2)"
   STDOUT "<h2>4\\. <code>access\\(.*<h2>1\\. tile: <code>contiguous\\(8, 64\\)</code></h2>.*<h2>2\\. threads: <code>contiguous\\(8, 1\\)</code></h2>.*<h2>3\\. values: <code>")

@@ -426,6 +426,7 @@ class expression_parser {
     bool tuple = false;
     std::vector<index_t> values;
     std::size_t column = 0;
+    std::string_view word;  // tile's policy (padded, masked, exact): the one word an argument may be
   };
 
   [[noreturn]] static void fail(std::size_t column, const std::string& message) {
@@ -529,6 +530,8 @@ class expression_parser {
         ++pos_;
       } else if (starts_integer()) {
         arg.values.push_back(integer());
+      } else if (call == "tile" && is_letter(peek())) {
+        arg.word = identifier();  // checked as the policy where the call's arguments are read
       } else {
         fail(column(), "expected an integer or a tuple as an argument of " + quoted(call) + ", found " + found());
       }
@@ -637,7 +640,18 @@ class expression_parser {
   // The arguments of a call, in the form its table entry names.
   void read_arguments(expression::operation& op, std::string_view name) {
     if (op.op->form == argument_form::pattern) return pattern_arguments(op, name);
-    const auto args = arguments(name);
+    auto args = arguments(name);
+    if (name == "tile" && !args.empty() && !args.back().word.empty()) {
+      // tile(4, 8, padded): the policy last (exact, padded or masked), as tile<padded, 4, 8> in C++.
+      const argument& policy = args.back();
+      if (policy.word == "padded") op.policy = tile_policy::padded;
+      else if (policy.word == "masked") op.policy = tile_policy::masked;
+      else if (policy.word != "exact")
+        fail(policy.column, "'tile' takes the policy exact, padded or masked last, found " + quoted(policy.word) + did_you_mean(policy.word, {"exact", "padded", "masked"}));
+      args.pop_back();
+    }
+    for (const argument& a : args)
+      if (!a.word.empty()) fail(a.column, "'tile' takes its extents first and the policy (exact, padded or masked) last, found " + quoted(a.word) + " before an extent");
     switch (op.op->form) {
       case argument_form::strided: strided_arguments(op, args, name); break;
       case argument_form::layout_operand:
@@ -1081,6 +1095,8 @@ inline std::string to_static_type(const expression& e) {
         if (op.op->max_arguments != 1) out += ", " + detail::cpp_integer(op.dim.value_or(0));
         break;
       default:
+        if (op.policy == tile_policy::padded) out += ", strider::padded";  // tile_t<L, padded, T...>
+        if (op.policy == tile_policy::masked) out += ", strider::masked";
         for (const index_t v : op.values) out += ", " + detail::cpp_integer(v);
         if (op.part && op.values.size() < op.op->max_arguments) out += ", 0";  // the dimension, 0 by default
         break;

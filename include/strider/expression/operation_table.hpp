@@ -70,6 +70,7 @@ struct operation_call {
   std::optional<index_t> dim{};     // split: the dimension, when given
   std::optional<index_t> part{};    // split, chunk, unbind: the part picked with [i]
   std::string cute{};               // a base read from cute("..."): the CuTe layout as written, blanks removed
+  tile_policy policy = tile_policy::exact;  // tile: its policy, written last (tile(4, padded))
 
   friend bool operator==(const operation_call&, const operation_call&) = default;
 };
@@ -331,10 +332,10 @@ inline constexpr operation_info operation_table[] = {
     {"raked_product", false, argument_form::layout_operand, 0, 0, "an arrangement layout as (shape), (strides)", "raked_product((4, 3), (1, 4))",
      "CuTe raked_product (row-major, flat): per axis, the block's axis, then the arrangement's repetition",
      [](const auto& l, const operation_call& a) { return raked_product(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true},
-    {"tile", false, argument_form::extents, 0, 0, "tile extents, one per axis", "tile(2, 4)",
-     "blocks every axis: which tile, then the element in the tile (no padding)",
-     [](const auto& l, const operation_call& a) { return tile(l, a.values); }, nullptr, {}, {}, true,
-     [](const dynamic_layout& l, const operation_call& a) { return detail::tiled(l, a.values).tile_rank; }},
+    {"tile", false, argument_form::extents, 0, 0, "tile extents, one per axis, then exact (the default), padded or masked", "tile(2, 4)",
+     "blocks every axis: which tile, then the element in the tile (padded, masked: the tile count rounds up, the last tiles reach past the data)",
+     [](const auto& l, const operation_call& a) { return tile(l, a.values, a.policy); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_call& a) { return detail::tiled(l, a.values, a.policy != tile_policy::exact).tile_rank; }},
 };
 
 #undef STRIDER_TABLE_CALL_axes
