@@ -151,6 +151,16 @@ __global__ void constants() {
 static_assert(std::is_trivially_copyable_v<tensor_view<float, contiguous<dyn, 64>>>);
 static_assert(std::is_trivially_copyable_v<tensor_view<const float, contiguous<64, 64>>>);
 
+// A masked tiling made in the kernel (issue 52, item 3): tile<masked, T...> of a mixed view is a
+// __host__ __device__ function (its refusals trap there). Heavier than one made on the host and
+// passed in (its validation and the dynamic layout's arithmetic run in the kernel).
+__global__ void masked_tiling_in_kernel(mixed_views views, float* out) {
+  const auto tiles = tile<masked, 4, 32>(views.wide);
+  const auto t = tiles.tile(static_cast<index_t>(blockIdx.x), 0);
+  const auto row = select<0>(t, static_cast<index_t>(threadIdx.x % 4));
+  if (row.in_bounds(threadIdx.x % 32)) out[threadIdx.x] = row(threadIdx.x % 32);
+}
+
 // print_layout in a kernel (issue 53, item 5): every layout kind and a view, with printf.
 __global__ void printing(float* p, mixed_views views) {
   if (threadIdx.x != 0) return;
@@ -176,6 +186,7 @@ void strider_device_views_test_launch(float* p, index_t* q, const mixed_views& v
   swizzled_tiles<<<1, 32>>>(p, p);
   constants<<<1, 1>>>();
   printing<<<1, 1>>>(p, views);
+  masked_tiling_in_kernel<<<1, 32>>>(views, p);
 }
 }  // namespace
 

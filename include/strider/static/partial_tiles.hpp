@@ -137,14 +137,16 @@ class masked_layout {
       : extents_(static_extents) {
     for (std::size_t d = 0; d < tiled_rank; ++d) steps_[d] = Padded::strides[d];
   }
-  /// From the padded layout and L's extents (tile<masked, T...>(l) makes one).
-  constexpr masked_layout(const Padded& padded, const index_array<tiled_rank>& extents) : padded_(padded), extents_(extents) {
+  /// From the padded layout and L's extents (tile<masked, T...>(l) makes one), on the host and in
+  /// device code (a refusal traps there with its message).
+  STRIDER_HOST_DEVICE constexpr masked_layout(const Padded& padded, const index_array<tiled_rank>& extents) : padded_(padded), extents_(extents) {
+    constexpr index_array<tiled_rank> statics = static_extents, tiles = tile_shape;  // local copies: device code reads no host object
+    STRIDER_UNROLL
     for (std::size_t d = 0; d < tiled_rank; ++d) {
-      if (static_extents[d] != dyn && static_extents[d] != extents[d])
-        throw layout_error("masked: extent {} of axis {} is not the type's {}", extents[d], d, static_extents[d]);
-      if (extents[d] < 0) throw layout_error("masked: extent {} of axis {} is negative", extents[d], d);
-      if (padded.extent(d) != detail::ceil_div(extents[d], tile_shape[d]) || padded.extent(tiled_rank + d) != tile_shape[d])
-        throw layout_error("masked: the padded layout does not tile extent {} of axis {} by {}", extents[d], d, tile_shape[d]);
+      if (statics[d] != dyn && statics[d] != extents[d]) detail::refuse("masked: extent {} of axis {} is not the type's {}", extents[d], d, statics[d]);
+      if (extents[d] < 0) detail::refuse("masked: extent {} of axis {} is negative", extents[d], d);
+      if (padded.extent(d) != detail::ceil_div(extents[d], tiles[d]) || padded.extent(tiled_rank + d) != tiles[d])
+        detail::refuse("masked: the padded layout does not tile extent {} of axis {} by {}", extents[d], d, tiles[d]);
       steps_[d] = padded.stride(d);
     }
   }
@@ -251,12 +253,13 @@ class masked_layout {
   }
   // A mixed tiling's tile: the padded layout's tile axes at its offset, as the type of the
   // padded layout with its leading axes selected.
-  static constexpr auto first_tile_of(const Padded& p) {
+  STRIDER_HOST_DEVICE static constexpr auto first_tile_of(const Padded& p) {
     if constexpr (static_layout_type<Padded>) return 0;
     else {
+      constexpr index_array<tiled_rank> tiles = tile_shape;  // a local copy: device code reads no host object
       dims shape, strides;
       for (std::size_t d = 0; d < tiled_rank; ++d) {
-        shape.push_back(tile_shape[d]);
+        shape.push_back(tiles[d]);
         strides.push_back(p.stride(tiled_rank + d));
       }
       return detail::layout_from<tile_layout_type>(dynamic_layout(shape, strides, p.offset()));
@@ -337,7 +340,7 @@ STRIDER_HOST_DEVICE constexpr auto narrow(const masked_tile_layout<TL, R>& m, in
 /// (`tile<exact, ...>` is `tile<...>`), for static and mixed layouts.
 template <tile_policy P, index_t... T, class L>
   requires(static_layout_type<L> || mixed_layout_type<L>)
-constexpr auto tile(const L& l) {
+STRIDER_HOST_DEVICE constexpr auto tile(const L& l) {
   using R = tile_t<L, P, T...>;
   if constexpr (static_layout_type<L> && !detail::is_masked_layout_v<R>) return R{};
   else if constexpr (static_layout_type<L>) return R{};  // a static layout's masked tiling knows its extents

@@ -104,7 +104,7 @@ STRIDER_HOST_DEVICE constexpr auto partition(const masked_view<T, masked_tile_la
 /// T...>(x)` is a masked_view (exact, a plain view, where every tile divides its axis).
 template <tile_policy P, index_t... T, detail::view_source X>
   requires detail::borrowable<X> && (detail::static_source<X> || detail::mixed_source<X>)
-constexpr auto tile(X&& x) {
+STRIDER_HOST_DEVICE constexpr auto tile(X&& x) {
   const auto v = x.as_view();
   using V = decltype(v);
   using E = typename V::element_type;
@@ -119,8 +119,8 @@ constexpr auto tile(X&& x) {
   } else {
     const auto layout = tile<P, T...>(v.layout());
     if (layout.storage_size() > v.storage_size())
-      throw layout_error("tile<padded>: the padded tiles reach {} elements, past the view's storage of {} (allocate the padded span, or tile<masked>)",
-                         layout.storage_size(), v.storage_size());
+      detail::refuse("tile<padded>: the padded tiles reach {} elements, past the view's storage of {} (allocate the padded span, or tile<masked>)",
+                     layout.storage_size(), v.storage_size());
     return tensor_view<E, std::remove_cvref_t<decltype(layout)>>(v.data(), layout, detail::within_checked_t{});
   }
 }
