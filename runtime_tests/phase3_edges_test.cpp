@@ -534,4 +534,5 @@ TEST_CASE("access against a word-by-word simulator: hand-written (wrapping) thre
     ++compared;
   }
   CHECK(compared > 250);
+  CHECK(compared + refused == 300);  // every trial compared, or refused by the rule (a swizzle past the tile)
 }
