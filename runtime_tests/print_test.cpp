@@ -71,6 +71,18 @@ TEST_CASE("write_grid takes views and mixed layouts", "[print]") {
   CHECK(grid(v.layout()) == grid(v));
   CHECK(grid(flip_t<contiguous<2, 3>, 1>{}) == "2 1 0\n5 4 3\n");
   CHECK(grid(contiguous<2, 0>{}) == "(empty: shape (2, 0), no elements)\n");
+  // Every writer takes a view (its layout) and a mixed layout (its dynamic()).
+  const auto writes = [](const auto& write) {
+    std::ostringstream os;
+    write(os);
+    return os.str();
+  };
+  const dynamic_layout d = v.layout().dynamic();
+  CHECK(writes([&](std::ostream& os) { write_markdown(os, v); }) == writes([&](std::ostream& os) { write_markdown(os, d); }));
+  CHECK(writes([&](std::ostream& os) { write_csv(os, v.layout()); }) == writes([&](std::ostream& os) { write_csv(os, d); }));
+  CHECK(writes([&](std::ostream& os) { write_json(os, v); }) == writes([&](std::ostream& os) { write_json(os, d); }));
+  CHECK(writes([&](std::ostream& os) { write_cpp_header(os, v, "t"); }) == writes([&](std::ostream& os) { write_cpp_header(os, d, "t"); }));
+  CHECK(writes([&](std::ostream& os) { write_svg(os, v, {"t"}); }) == writes([&](std::ostream& os) { write_svg(os, d, {"t"}); }));
 }
 
 TEST_CASE("print_layout prints the line and the grid", "[print]") {

@@ -405,4 +405,14 @@ void write_svg(std::ostream& os, L, svg_options options = {}) {
   detail::svg::write(os, L::layout_type::dynamic(), L::swizzle, options);
 }
 
+/// A mixed layout, and a view (its layout): the same picture.
+template <mixed_layout_type L>
+void write_svg(std::ostream& os, const L& l, const svg_options& options = {}) { write_svg(os, l.dynamic(), options); }
+template <class V>
+  requires requires(const V& v) {
+    v.layout();
+    v.data();
+  }
+void write_svg(std::ostream& os, const V& v, const svg_options& options = {}) { write_svg(os, v.layout(), options); }
+
 }  // namespace strider

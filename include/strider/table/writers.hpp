@@ -352,5 +352,38 @@ template <class V>
     v.data();
   }
 void write_grid(std::ostream& os, const V& v) { write_grid(os, v.layout()); }
+// The other writers take them too: a mixed layout through its dynamic(), a view through its layout.
+template <mixed_layout_type L>
+void write_markdown(std::ostream& os, const L& l) { write_markdown(os, l.dynamic()); }
+template <mixed_layout_type L>
+void write_csv(std::ostream& os, const L& l) { write_csv(os, l.dynamic()); }
+template <mixed_layout_type L>
+void write_json(std::ostream& os, const L& l) { write_json(os, l.dynamic()); }
+template <mixed_layout_type L>
+void write_cpp_header(std::ostream& os, const L& l, std::string_view name) { write_cpp_header(os, l.dynamic(), name); }
+template <class V>
+  requires requires(const V& v) {
+    v.layout();
+    v.data();
+  }
+void write_markdown(std::ostream& os, const V& v) { write_markdown(os, v.layout()); }
+template <class V>
+  requires requires(const V& v) {
+    v.layout();
+    v.data();
+  }
+void write_csv(std::ostream& os, const V& v) { write_csv(os, v.layout()); }
+template <class V>
+  requires requires(const V& v) {
+    v.layout();
+    v.data();
+  }
+void write_json(std::ostream& os, const V& v) { write_json(os, v.layout()); }
+template <class V>
+  requires requires(const V& v) {
+    v.layout();
+    v.data();
+  }
+void write_cpp_header(std::ostream& os, const V& v, std::string_view name) { write_cpp_header(os, v.layout(), name); }
 
 }  // namespace strider
