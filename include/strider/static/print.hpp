@@ -21,6 +21,14 @@ namespace detail {
 // Where print_layout writes: printf (stdout, or the device's printf buffer); the table layer's
 // writers pass a string or stream sink, a host callable of the same arguments (so the functions
 // below call their caller's sink: STRIDER_CALLS_CALLER).
+// A view (tensor_view, masked_view, ...): what print_layout, to_string and the writers take
+// through its layout.
+template <class V>
+concept layout_view = requires(const V& v) {
+  v.layout();
+  v.data();
+};
+
 struct printf_sink {
   template <class... A>
   STRIDER_HOST_DEVICE void operator()(const char* format, A... args) const {
@@ -46,15 +54,6 @@ STRIDER_HOST_DEVICE void print_tuple(const Sink& out, const index_t* values, std
   out("%.*s", static_cast<int>(text.length), text.text);
 }
 
-// The offset of element `flat` (C order) of v, through the swizzle.
-STRIDER_HOST_DEVICE constexpr index_t printed_offset(const layout_value& v, swizzle_value s, index_t flat) {
-  index_t offset = v.offset;
-  for (std::size_t d = v.rank; d-- > 0;) {
-    offset += (flat % v.shape[d]) * v.strides[d];
-    flat /= v.shape[d];
-  }
-  return swizzle_offset(s, offset);
-}
 
 // " through swizzle<B, M, S>", nothing for the identity.
 STRIDER_CALLS_CALLER
@@ -123,7 +122,7 @@ template <class Sink>
 STRIDER_HOST_DEVICE void print_layout_to(const Sink& out, const layout_value& v, swizzle_value s) {
   const dynamic_layout l(v, dynamic_layout::unchecked_t{});
   print_layout_line(out, v, s, l.storage_size() != l.required_span() ? l.storage_size() : -1);
-  print_grid(out, v.shape, v.rank, [&](index_t flat) { return printed_offset(v, s, flat); });
+  print_grid(out, v.shape, v.rank, [&](index_t flat) { return swizzle_offset(s, flat_index_offset(v, flat)); });
 }
 
 // A thread-value layout: to_string's line ("32 threads x 4 values over a tile of shape (16, 8):
@@ -183,11 +182,7 @@ STRIDER_HOST_DEVICE void print_layout(const L& l) {
   }
 }
 /// A view (tensor_view, masked_view, ...): its layout.
-template <class V>
-  requires requires(const V& v) {
-    v.layout();
-    v.data();
-  }
+template <detail::layout_view V>
 STRIDER_HOST_DEVICE void print_layout(const V& v) { print_layout(v.layout()); }
 
 }  // namespace strider

@@ -20,6 +20,7 @@
 
 #include "../core/layout.hpp"
 #include "../static/layout.hpp"
+#include "../static/print.hpp"
 #include "../util/math.hpp"
 #include "tables.hpp"
 #include "writers.hpp"
@@ -408,11 +409,7 @@ void write_svg(std::ostream& os, L, svg_options options = {}) {
 /// A mixed layout, and a view (its layout): the same picture.
 template <mixed_layout_type L>
 void write_svg(std::ostream& os, const L& l, const svg_options& options = {}) { write_svg(os, l.dynamic(), options); }
-template <class V>
-  requires requires(const V& v) {
-    v.layout();
-    v.data();
-  }
+template <detail::layout_view V>
 void write_svg(std::ostream& os, const V& v, const svg_options& options = {}) { write_svg(os, v.layout(), options); }
 
 }  // namespace strider

@@ -12,8 +12,8 @@
 #pragma once
 
 #include <algorithm>
-#include <cstdio>
 #include <array>
+#include <cstdio>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -46,9 +46,6 @@ inline dims unflatten(index_t flat, const dims& extents) {
   return index;
 }
 
-// A layout seen as a stack of 2-D slices over its last two axes: `count` slices (one per index
-// of the leading axes) of `rows` x `cols` elements, consecutive in the offset table. Rank 1 is
-// one row, rank 0 one cell.
 // print_layout's sinks (static/print.hpp) over a string and a stream: the same text.
 struct string_sink {
   std::string* out;
@@ -74,6 +71,9 @@ struct ostream_sink {
   }
 };
 
+// A layout seen as a stack of 2-D slices over its last two axes: `count` slices (one per index
+// of the leading axes) of `rows` x `cols` elements, consecutive in the offset table. Rank 1 is
+// one row, rank 0 one cell.
 struct panels {
   std::size_t rank = 0;
   dims leading;  // extents of the axes before the last two
@@ -156,11 +156,8 @@ inline void write_grid(std::ostream& os, const dynamic_layout& l, swizzle_value 
   detail::check_output_size(l, "write_grid");
   const layout_value v = l.value();
   // print_layout's grid (one rule for both), its numbers one width so that the blocks line up.
-  if (l.size() == 0) print_grid(ostream_sink{&os}, v.shape, v.rank, [](index_t) { return index_t{0}; });
-  else {
-    const std::vector<index_t> table = offset_table(l, swizzle);
-    print_grid(ostream_sink{&os}, v.shape, v.rank, [&](index_t flat) { return table[static_cast<std::size_t>(flat)]; });
-  }
+  const std::vector<index_t> table = offset_table(l, swizzle);
+  print_grid(ostream_sink{&os}, v.shape, v.rank, [&](index_t flat) { return table[static_cast<std::size_t>(flat)]; });
 }
 
 inline void write_markdown(std::ostream& os, const dynamic_layout& l, swizzle_value swizzle) {
@@ -326,18 +323,11 @@ std::string to_string(const L& l) {
   return out;
 }
 /// A view's layout's line.
-template <class V>
-  requires requires(const V& v) {
-    v.layout();
-    v.data();
-  }
+template <detail::layout_view V>
 std::string to_string(const V& v) { return to_string(v.layout()); }
 /// Prints to_string(x) for every layout kind and view.
 template <class X>
-  requires(static_layout_type<X> || mixed_layout_type<X> || swizzled_layout_type<X> || requires(const X& x) {
-    x.layout();
-    x.data();
-  })
+  requires(static_layout_type<X> || mixed_layout_type<X> || swizzled_layout_type<X> || detail::layout_view<X>)
 std::ostream& operator<<(std::ostream& os, const X& x) { return os << to_string(x); }
 
 // Mixed layouts, swizzled ones of mixed layouts, and views: write_grid over their layouts.
@@ -346,11 +336,7 @@ void write_grid(std::ostream& os, const L& l) { write_grid(os, l.dynamic()); }
 template <swizzled_layout_type L>
   requires(!static_swizzled_layout_type<L>)
 void write_grid(std::ostream& os, const L& l) { detail::write_grid(os, l.layout().dynamic(), L::swizzle); }
-template <class V>
-  requires requires(const V& v) {
-    v.layout();
-    v.data();
-  }
+template <detail::layout_view V>
 void write_grid(std::ostream& os, const V& v) { write_grid(os, v.layout()); }
 // The other writers take them too: a mixed layout through its dynamic(), a view through its layout.
 template <mixed_layout_type L>
@@ -361,29 +347,13 @@ template <mixed_layout_type L>
 void write_json(std::ostream& os, const L& l) { write_json(os, l.dynamic()); }
 template <mixed_layout_type L>
 void write_cpp_header(std::ostream& os, const L& l, std::string_view name) { write_cpp_header(os, l.dynamic(), name); }
-template <class V>
-  requires requires(const V& v) {
-    v.layout();
-    v.data();
-  }
+template <detail::layout_view V>
 void write_markdown(std::ostream& os, const V& v) { write_markdown(os, v.layout()); }
-template <class V>
-  requires requires(const V& v) {
-    v.layout();
-    v.data();
-  }
+template <detail::layout_view V>
 void write_csv(std::ostream& os, const V& v) { write_csv(os, v.layout()); }
-template <class V>
-  requires requires(const V& v) {
-    v.layout();
-    v.data();
-  }
+template <detail::layout_view V>
 void write_json(std::ostream& os, const V& v) { write_json(os, v.layout()); }
-template <class V>
-  requires requires(const V& v) {
-    v.layout();
-    v.data();
-  }
+template <detail::layout_view V>
 void write_cpp_header(std::ostream& os, const V& v, std::string_view name) { write_cpp_header(os, v.layout(), name); }
 
 }  // namespace strider
