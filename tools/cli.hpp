@@ -665,45 +665,39 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
       const dynamic_layout l = evaluate(parsed);  // first: its errors point at the call that failed
       const std::string copy = detail::copying_step(parsed, expression);
       const std::string& cute_text = parsed.operations.front().cute;  // a base read from cute("...")
+      // A line the layout's text carries: that it is a copy's (a reshape that no view can be, in
+      // every format), or that it is CuTe's mirrored (CuTe's notation is column-major and
+      // strider's row-major: said in the grid and Markdown, where it happens).
+      const std::string note = !copy.empty() ? "the layout of a copy: " + copy + " has no view of this shape"
+                               : !cute_text.empty() ? "cute(\"" + cute_text + "\") mirrored to strider's row-major axes: CuTe's modes in reverse order; --format cute prints CuTe's order"
+                                                    : std::string();
       if (!cute_text.empty() && parsed.operations.size() == 1 && format == "cute" && !info) {
         text << cute_text << '\n';  // back in CuTe's own order, with the nesting as written
-      } else if (!cute_text.empty() && copy.empty() && !info && (format == "grid" || format == "md")) {
-        // CuTe's notation is column-major and strider's row-major: say so where it happens.
-        const std::string note = "cute(\"" + cute_text + "\") mirrored to strider's row-major axes: CuTe's modes in reverse order; --format cute prints CuTe's order";
-        if (format == "grid") text << strider::to_string(l) << "\n(" << note << ")\n";
-        else text << "*" << note << "*\n\n";
-        if (format == "grid") write_grid(text, l);
-        else write_markdown(text, l);
-      } else if (copy.empty()) {
+      } else if (note.empty() || (copy.empty() && (info || (format != "grid" && format != "md")))) {
         write_layout(l, tile_rank(parsed));  // a tiled result is drawn by tile
-      } else {
-        // A reshape that no view can be: the layout is a copy's, and every format says so (in
-        // its own text where it has comments, on stderr for csv and cute).
-        const std::string note = "the layout of a copy: " + copy + " has no view of this shape";
-        if (info) {
-          detail::write_info(text, expression, l);
-          detail::info_row(text, "copy", copy + ": no view has this shape; these are the copy's offsets");
-        } else if (format == "grid") {
-          text << strider::to_string(l) << "\n(" << note << ")\n";
-          write_grid(text, l);
-        } else if (format == "md") {
-          text << "*" << note << "*\n\n";
-          write_markdown(text, l);
-        } else if (format == "json") {
-          std::ostringstream json;
-          write_json(json, l);
-          std::string body = json.str();
-          body.insert(body.find('{') + 1, "\n  \"copy\": \"" + copy + "\",");  // the first member
-          text << body;
-        } else if (format == "cpp") {
-          text << "// " << note << "\n";
-          write_cpp_header(text, l, name);
-        } else if (format == "svg") {
-          write_svg(text, l, {detail::printable(expression) + " (" + note + ")", tile_rank(parsed)});
-        } else {
-          err << "strider: note: " << note << '\n';
-          write_layout(l, tile_rank(parsed));
-        }
+      } else if (info) {
+        detail::write_info(text, expression, l);
+        detail::info_row(text, "copy", copy + ": no view has this shape; these are the copy's offsets");
+      } else if (format == "grid") {
+        text << strider::to_string(l) << "\n(" << note << ")\n";
+        write_grid(text, l);
+      } else if (format == "md") {
+        text << "*" << note << "*\n\n";
+        write_markdown(text, l);
+      } else if (format == "json") {
+        std::ostringstream json;
+        write_json(json, l);
+        std::string body = json.str();
+        body.insert(body.find('{') + 1, "\n  \"copy\": \"" + copy + "\",");  // the first member
+        text << body;
+      } else if (format == "cpp") {
+        text << "// " << note << "\n";
+        write_cpp_header(text, l, name);
+      } else if (format == "svg") {
+        write_svg(text, l, {detail::printable(expression) + " (" + note + ")", tile_rank(parsed)});
+      } else {  // csv and cute have no comments: the note goes to stderr
+        err << "strider: note: " << note << '\n';
+        write_layout(l, tile_rank(parsed));
       }
       if (info && have_dyn) detail::write_static_entries(text, evaluate_mixed(parsed, dyn_axes));
     }
