@@ -98,7 +98,9 @@ STRIDER_HOST_DEVICE void copy_stage(const strider::masked_view<const std::uint16
 // A: ldmatrix.x4 over a 16 x 16 part, matrix j at rows 8 (j % 2), columns 8 (j / 2): its registers
 // are m16n8k16's A fragment. B (stored N x K): ldmatrix.x2 over an 8 x 16 part, matrix j the
 // columns 8j to 8j + 7: its registers are B's fragment. (The static_asserts are in the kernel's
-// body, hgemm.cu: nvcc cannot spell these types at namespace scope, issue 51.)
+// body, hgemm.cu: nvcc cannot spell these types at namespace scope, issue 51.) The structs are
+// templates (T, the element, is otherwise unused) so that their members are dependent: nvcc
+// re-emits a dependent alias as written, where it cannot print a non-dependent one's value.
 template <class T = std::uint16_t>
 struct a_matrices {
   using placement = strider::layout<strider::shape<2, 2, 8, 8>, strider::strides<8, 128, 16, 1>>;
