@@ -32,6 +32,8 @@ void check_masked(const MV& m, index_t rows, index_t cols, const std::vector<flo
         continue;
       }
       const auto t = m.tile(t0, t1);
+      const auto at = tile_at(m, t0, t1);  // the same tile in tile_at's spelling
+      CHECK(at.valid() == t.valid());
       for (index_t r = -1; r <= T0; ++r)
         for (index_t c = -1; c <= T1; ++c) {
           const index_t row = t0 * T0 + r, col = t1 * T1 + c;
@@ -43,6 +45,7 @@ void check_masked(const MV& m, index_t rows, index_t cols, const std::vector<flo
             CHECK(m(t0, t1, r, c) == data[static_cast<std::size_t>(row * cols + col)]);
             CHECK(t(r, c) == data[static_cast<std::size_t>(row * cols + col)]);
             CHECK(&t(r, c) == &m(t0, t1, r, c));
+            CHECK(&at(r, c) == &t(r, c));
           } else {
 #ifndef NDEBUG
             CHECK_THROWS_AS(t(r, c), layout_error);
@@ -230,6 +233,48 @@ TEST_CASE("masked tiles against a naive bounds check (run-time extents)", "[part
       INFO(rows << " x " << cols);
       check_mixed(rows, cols);
     }
+}
+
+namespace {
+// A masked tiling holds only its data layout's entries and computes the rest (free in device
+// code): its padded layout against core's run-time rule, and every element's offset and tile
+// offset against the padded layout's.
+template <index_t T0, index_t T1, class L>
+void check_against_rule(const L& l) {
+  const auto m = tile<masked, T0, T1>(l);
+  const dynamic_layout rule = tile(l.dynamic(), {T0, T1}, padded);
+  INFO(l.dynamic().shape()[0] << " x " << l.dynamic().shape()[1] << ", strides " << l.dynamic().strides()[0] << ", " << l.dynamic().strides()[1]);
+  CHECK(m.padded().dynamic() == rule);
+  CHECK(m.padded().storage_size() == rule.storage_size());
+  const auto counts = m.tile_counts();
+  for (index_t t0 = 0; t0 < counts[0]; ++t0)
+    for (index_t t1 = 0; t1 < counts[1]; ++t1) {
+      CHECK(m.tile_offset(t0, t1) + l.dynamic().offset() == rule(t0, t1, 0, 0));
+      const auto t = tile_at(m, t0, t1);
+      for (index_t r = 0; r < T0; ++r)
+        for (index_t c = 0; c < T1; ++c)
+          if (m.in_bounds(t0, t1, r, c)) {
+            CHECK(m(t0, t1, r, c) == rule(t0, t1, r, c));
+            CHECK(t(r, c) + m.tile_offset(t0, t1) == rule(t0, t1, r, c));
+          }
+    }
+}
+}  // namespace
+
+TEST_CASE("masked tilings of mixed layouts against the padded tiling rule", "[partial_tiles]") {
+  for (index_t rows : {0, 1, 3, 4, 9})
+    for (index_t cols : {0, 1, 5, 8, 37}) {
+      check_against_rule<4, 8>(contiguous<dyn, dyn>(rows, cols));
+      check_against_rule<4, 8>(column_major<dyn, dyn>(rows, cols));
+      check_against_rule<3, 2>(layout<shape<dyn, dyn>, strides<dyn, dyn>>(rows, cols, 3 * cols + 1, 2));  // gaps
+      check_against_rule<4, 8>(select<0>(contiguous<3, dyn, dyn>(rows, cols), 2));                      // a run-time offset
+      check_against_rule<2, 4>(contiguous<dyn, 37>(rows));
+    }
+  // A tile index past the data (unchecked under NDEBUG) selects no data: valid() is 0 there.
+  const auto m = tile<masked, 4, 8>(contiguous<dyn, dyn>(10, 37));
+  CHECK(masked_tile_layout<contiguous<4, 8>, 2>(contiguous<4, 8>{}, {-4, 3}).valid() == std::array<index_t, 2>{0, 3});
+  CHECK_FALSE(masked_tile_layout<contiguous<4, 8>, 2>(contiguous<4, 8>{}, {-4, 3}).in_bounds(0, 0));
+  CHECK(tile_at(m, 2, 4).valid() == std::array<index_t, 2>{2, 5});
 }
 
 TEST_CASE("select and narrow on a rank-3 masked tile keep the mask of the other axes", "[partial_tiles]") {

@@ -3,8 +3,9 @@
 // nvcc -O3 -DNDEBUG and counts, per kernel, its instructions, `.local` declarations (local
 // memory), 64-bit `div`/`rem` and `call`s. No GPU needed. Each pair computes the same thing:
 //   tile_at_partition   thread t's 4 x 4 values of a block's 64 x 64 tile (static 1024 x 1024)
-//   masked_partition    the same over a run-time M x N matrix in masked 64 x 64 tiles
-//   masked_elements     a masked 64 x 64 tile of a run-time matrix, by elements
+//   masked_partition    the same over a run-time M x N matrix in masked 64 x 64 tiles (the
+//                       tiling made in the kernel: tile_at(tile<masked, 64, 64>(a), ...))
+//   masked_elements     a masked 64 x 64 tile of a run-time matrix, by elements (likewise)
 //   mixed_access        element (blockIdx.x, threadIdx.x) of a run-time N x 64 matrix
 //   mixed_for_each      every element of a run-time N x 64 matrix, scaled
 //   shared_partition    a 64 x 64 tile staged through shared memory by 256 threads' 4 x 4 values
@@ -15,7 +16,6 @@ using namespace strider;
 using tv = thread_value_t<contiguous<16, 16>, contiguous<4, 4>>;  // 256 threads of 4 x 4 over 64 x 64
 using matrix = contiguous<1024, 1024>;
 using run_time_matrix = contiguous<dyn, dyn>;
-using masked_tiles = tile_t<run_time_matrix, masked, 64, 64>;
 }  // namespace
 
 __global__ void tile_at_partition_hand(const float* a, float* out) {
@@ -44,8 +44,8 @@ __global__ void masked_partition_hand(const float* a, long rows, long cols, floa
       if (row + i < rows && col + j < cols) s += a[(row + i) * cols + col + j];
   out[(blockIdx.y * gridDim.x + blockIdx.x) * 256 + t] = s;
 }
-__global__ void masked_partition_strider(masked_view<const float, masked_tiles> m, float* out) {
-  const auto mine = partition(m.tile(blockIdx.y, blockIdx.x), tv{}, threadIdx.x);
+__global__ void masked_partition_strider(tensor_view<const float, run_time_matrix> a, float* out) {
+  const auto mine = partition(tile_at(tile<masked, 64, 64>(a), blockIdx.y, blockIdx.x), tv{}, threadIdx.x);
   float s = 0;
   for (index_t i = 0; i < 4; ++i)
     for (index_t j = 0; j < 4; ++j)
@@ -60,8 +60,8 @@ __global__ void masked_elements_hand(float* a, long rows, long cols, float x) {
     if (r0 + r < rows && c0 + c < cols) a[(r0 + r) * cols + c0 + c] *= x;
   }
 }
-__global__ void masked_elements_strider(masked_view<float, masked_tiles> m, float x) {
-  const auto t = m.tile(blockIdx.y, blockIdx.x);
+__global__ void masked_elements_strider(tensor_view<float, run_time_matrix> a, float x) {
+  const auto t = tile_at(tile<masked, 64, 64>(a), blockIdx.y, blockIdx.x);
   for (index_t r = threadIdx.y; r < 64; r += blockDim.y) {
     const index_t c = threadIdx.x;
     if (t.in_bounds(r, c)) t(r, c) *= x;

@@ -40,8 +40,8 @@ struct problem {
   strider::masked_view<float, strider::tile_t<c_layout, strider::masked, block_m, block_n>> c;  // (tiles of M, N / block_n, block_m, block_n)
 };
 
-/// The tilings, on the host (`tile<masked, ...>` of a mixed view is a host function). A and C
-/// must have the same M (a layout_error otherwise).
+/// The tilings, made once on the host (a kernel may also make them: `tile<masked, ...>` is
+/// STRIDER_HOST_DEVICE and free). A and C must have the same M (a layout_error otherwise).
 inline problem make_problem(strider::tensor_view<const float, a_layout> a, strider::tensor_view<const float, b_layout> b,
                             strider::tensor_view<float, c_layout> c) {
   if (a.extent(0) != c.extent(0)) throw strider::layout_error("masked_gemm: A has {} rows, C {}", a.extent(0), c.extent(0));

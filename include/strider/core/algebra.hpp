@@ -561,6 +561,15 @@ STRIDER_HOST_DEVICE constexpr auto zipped_product(const A& block, const T& arran
   return subset_result(validate(out, caller));
 }
 
+// The step between tiles of extent t along an axis of stride `stride`: t * stride, or the stride
+// where that does not fit in int64 (then there is a single tile, or none, and any step will do).
+template <class E>
+STRIDER_HOST_DEVICE constexpr E tile_step(const E& stride, index_t t) {
+  E step = stride;
+  if (mul_overflows(stride, E(t), &step)) step = stride;
+  return step;
+}
+
 // A tile that does not divide its axis is refused (`exact`), or the tile count rounds up
 // (`padded`, `masked`): the last tiles then reach past the data, and the result knows exactly
 // its padded span as its storage (storage_size 0 below: validate makes it the required span).
@@ -585,11 +594,7 @@ STRIDER_HOST_DEVICE constexpr basic_tiled<value_t<L>> tiled(const L& l, const di
       if (in.shape[d] % t != 0) detail::refuse("tile: tile extent {} does not divide extent {} of axis {} (the padded and masked tilings round the tile count up)", t, known_value(in.shape[d]), d);
       out.shape[d] = in.shape[d] / t;
     }
-    // The step between tiles; for a single tile (or none) any stride will do, and t * stride
-    // may not fit in int64 then.
-    E step = in.strides[d];
-    if (mul_overflows(in.strides[d], E(t), &step)) step = in.strides[d];
-    out.strides[d] = step;
+    out.strides[d] = tile_step(in.strides[d], t);
     out.shape[in.rank + d] = t;
     out.strides[in.rank + d] = in.strides[d];
   }

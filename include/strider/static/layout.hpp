@@ -340,6 +340,10 @@ struct static_layout<V> {
   STRIDER_HOST_DEVICE constexpr index_t axis_extent() const { return extent_at<D>(); }
   template <std::size_t D>
   STRIDER_HOST_DEVICE constexpr index_t axis_stride() const { return stride_at<D>(); }
+  // Axis D's stride as an element's offset uses it: stride_at's value wherever the layout has an
+  // element (a computed stride skips the guard of an extent 0, where no element is).
+  template <std::size_t D>
+  STRIDER_HOST_DEVICE constexpr index_t axis_step() const { return step_at<D>(); }
   STRIDER_HOST_DEVICE constexpr index_t held_storage_size() const {
     if constexpr (slots.storage_size >= 0) {
       return entries_[slots.storage_size];
@@ -414,6 +418,12 @@ struct static_layout<V> {
     }
   }
   template <std::size_t D>
+  STRIDER_HOST_DEVICE constexpr index_t step_at() const {
+    if constexpr (V.strides[D] == dyn && V.storage_size == detail::row_major_storage) return step_at<D + 1>() * extent_at<D + 1>();
+    else if constexpr (V.strides[D] == dyn && V.storage_size == detail::column_major_storage) return step_at<D - 1>() * extent_at<D - 1>();
+    else return stride_at<D>();
+  }
+  template <std::size_t D>
   STRIDER_HOST_DEVICE constexpr index_t checked_index(index_t i) const {
 #ifdef NDEBUG
     if (__builtin_is_constant_evaluated())
@@ -433,7 +443,7 @@ struct static_layout<V> {
   STRIDER_HOST_DEVICE constexpr index_t offset_of(std::index_sequence<D...>, I... index) const {
     // Every index checked first (the comma fold runs in order), then the sum: see static_offset.
     [[maybe_unused]] const index_t checked[] = {checked_index<D>(index)..., 0};  // unread at rank 0
-    return (offset() + ... + (checked[D] * stride_at<D>()));
+    return (offset() + ... + (checked[D] * step_at<D>()));
   }
 
   index_t entries_[dynamic_count] = {};

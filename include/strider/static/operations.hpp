@@ -245,9 +245,14 @@ STRIDER_HOST_DEVICE constexpr mask_value mask_of(const V& in, const dims& tile_s
   return m;
 }
 }  // namespace detail
-template <class Padded, detail::mask_value M>
+template <class L, class Padded, detail::mask_value M>
 class masked_layout;
 namespace detail {
+// A tiled mixed value whose run-time storage size becomes its required span (derived, not held).
+STRIDER_HOST_DEVICE constexpr tiled_value with_derived_span(tiled_value v) {
+  if (v.layout.storage_size == dyn) v.layout.storage_size = required_span_storage;
+  return v;
+}
 template <class L, tile_request R>
 struct tile_type {
   static constexpr bool exact = R.policy == tile_policy::exact || tile_divides(rule_value<L>.entries(), R.shape());
@@ -255,7 +260,11 @@ struct tile_type {
   // code with the request unnamed ('__T8' was not declared) when a kernel argument names tile_t.
   static constexpr auto padded_value = tiled_value_of(tiled(rule_value<L>, R.shape(), !exact));
   using padded_type = tiled_layout<padded_value>;
-  using type = std::conditional_t<exact || R.policy == tile_policy::padded, padded_type, masked_layout<padded_type, mask_of(rule_value<L>.entries(), R.shape())>>;
+  // A masked tiling's padded layout has its padded span as storage, derived from its entries
+  // where they are run-time (not held: device code builds the tiling from the entries alone).
+  static constexpr tiled_value masked_padded_value = with_derived_span(padded_value);
+  using type = std::conditional_t<exact || R.policy == tile_policy::padded, padded_type,
+                                  masked_layout<L, tiled_layout<masked_padded_value>, mask_of(rule_value<L>.entries(), R.shape())>>;
 };
 }  // namespace detail
 

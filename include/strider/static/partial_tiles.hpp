@@ -44,8 +44,8 @@ struct no_flag {};
 
 /// One tile of a masked tiling: the tile's layout (static where the tiled layout's strides are)
 /// and how many of its indices along each axis are in the data (`valid()`, at most the tile
-/// extent; 0 or less for a tile wholly past the data, which only an index left unchecked under
-/// NDEBUG gives). Element (r...) exists when every r is below its
+/// extent; 0 for a tile wholly past the data, which only an index left unchecked under NDEBUG
+/// gives). Element (r...) exists when every r is below its
 /// valid extent (`in_bounds(r...)`). `select<Dim>(m, i)` and `narrow<Dim, Length>(m, start)`
 /// (below) cut it further and keep the mask; a rank-0 one (a select of a rank-1 tile) has no
 /// valid extents and says by a flag whether its one element is data (`in_bounds()`).
@@ -55,7 +55,11 @@ class masked_tile_layout {
   using tile_layout = TileLayout;
   static constexpr std::size_t rank = R;
 
-  STRIDER_HOST_DEVICE constexpr masked_tile_layout(const TileLayout& tile, const index_array<R>& valid) : tile_(tile), valid_(valid) {
+  /// `valid`'s negative entries count as 0 (no index of that axis is data); each at most the
+  /// tile's extent.
+  STRIDER_HOST_DEVICE constexpr masked_tile_layout(const TileLayout& tile, const index_array<R>& valid) : tile_(tile) {
+    STRIDER_UNROLL
+    for (std::size_t d = 0; d < R; ++d) valid_[d] = detail::max_of(valid[d], 0);
     if constexpr (R == 0) element_in_data_ = true;
   }
   /// Rank 0: the one element, and whether it is data.
@@ -63,7 +67,7 @@ class masked_tile_layout {
     requires(R == 0)
       : tile_(tile), valid_{}, element_in_data_(element_in_data) {}
   STRIDER_HOST_DEVICE constexpr const TileLayout& layout() const { return tile_; }
-  /// Per axis, the number of indices in the data.
+  /// Per axis, the number of indices in the data (0 to the tile extent).
   STRIDER_HOST_DEVICE constexpr const index_array<R>& valid() const { return valid_; }
   template <std::integral... I>
     requires(sizeof...(I) == R)
@@ -72,9 +76,10 @@ class masked_tile_layout {
       return element_in_data_;
     } else {
       const index_t i[] = {static_cast<index_t>(index)...};
-      for (std::size_t d = 0; d < R; ++d)
-        if (i[d] < 0 || i[d] >= valid_[d]) return false;
-      return true;
+      bool in = true;
+      STRIDER_UNROLL
+      for (std::size_t d = 0; d < R; ++d) in = in && detail::index_below(i[d], valid_[d]);  // valid_ >= 0: one comparison
+      return in;
     }
   }
   /// Storage offset of element (r...), which must be in the data (checked unless NDEBUG).
@@ -99,19 +104,49 @@ class masked_tile_layout {
 
  private:
   TileLayout tile_;
-  index_array<R> valid_;
+  index_array<R> valid_{};  // each >= 0
   // Rank 0 only (a higher rank says it by valid_): whether the one element is data.
   [[no_unique_address]] std::conditional_t<R == 0, bool, detail::no_flag> element_in_data_{};
 };
 
-/// `tile_t<L, masked, T...>` where a tile does not divide its axis: the padded tiling
-/// (`padded_layout`: which tile, then the element in the tile; the tile count rounded up) and
-/// the extents of L (`extents()`, run-time values where L's are). Element (t..., r...) exists
-/// when `t_d * T_d + r_d < extent_d` on every axis (`in_bounds`); `tile(t...)` is one tile, a
-/// masked_tile_layout that knows how much of it is data.
-template <class Padded, detail::mask_value M>
+namespace detail {
+// Axis D's entries of the padded tiling of l by a tile of extent T (core's `tiled` with the count
+// rounded up, for the entries Padded holds): the tile count and step on axis D, the tile's stride
+// on axis r + D. The padded layout's storage is its span (derived, not held).
+// With Steps, the tile's strides are step_entry's (equal where a tile has an element): for the
+// tiles' own layouts.
+template <class Padded, std::size_t D, index_t T, bool Steps, class L>
+STRIDER_HOST_DEVICE constexpr void padded_axis_entries(index_t* held, const L& l) {
+  constexpr std::size_t r = L::rank;
+  constexpr entry_slots slots = runtime_slots<Padded>;
+  if constexpr (slots.shape[D] >= 0) held[slots.shape[D]] = ceil_div(extent_entry<D>(l), T);
+  if constexpr (slots.strides[D] >= 0) held[slots.strides[D]] = tile_step(stride_entry<D>(l), T);
+  if constexpr (slots.strides[r + D] >= 0) held[slots.strides[r + D]] = Steps ? step_entry<D>(l) : stride_entry<D>(l);
+  static_assert(slots.shape[r + D] < 0 && slots.storage_size < 0, "tile<masked>: the tile extents are static and the padded storage is its span");
+}
+template <class Padded, mask_value M, bool Steps, class L, std::size_t... D>
+STRIDER_HOST_DEVICE constexpr Padded padded_tiling(const L& l, std::index_sequence<D...>) {
+  constexpr entry_slots slots = runtime_slots<Padded>;
+  index_t held[Padded::dynamic_count + 1] = {};
+  (padded_axis_entries<Padded, D, M.tile[D], Steps>(held, l), ...);
+  if constexpr (slots.offset >= 0) held[slots.offset] = offset_entry(l);
+  return Padded{Padded::from_held(held)};  // a tiled_layout: an aggregate over its base layout
+}
+}  // namespace detail
+
+/// `tile_t<L, masked, T...>` where a tile does not divide its axis: the layout L of the data
+/// (`data_layout()`, all it holds: the run-time entries of L), read as its padded tiling
+/// (`padded_layout`, `padded()`: which tile, then the element in the tile; the tile count rounded
+/// up) with L's extents as the mask (`extents()`). Element (t..., r...) exists when
+/// `t_d * T_d + r_d < extent_d` on every axis (`in_bounds`); `tile(t...)` (or `tile_at(m, t...)`)
+/// is one tile, a masked_tile_layout that knows how much of it is data. Everything is computed
+/// from L's entries, so that a kernel builds a masked tiling for free.
+/// Example: `tile<masked, 4, 8>(contiguous<dyn, dyn>(10, 37))` has tile counts (3, 5); its
+/// tile (2, 4) starts at offset 2 * 4 * 37 + 4 * 8 and has valid (2, 5).
+template <class L, class Padded, detail::mask_value M>
 class masked_layout {
  public:
+  using data_layout_type = L;
   using padded_layout = Padded;
   /// The rank of the tiled layout L; the masked layout has twice as many axes.
   static constexpr std::size_t tiled_rank = M.rank;
@@ -121,44 +156,47 @@ class masked_layout {
   static constexpr index_array<tiled_rank> tile_shape = detail::array_of<tiled_rank>(M.tile);
   /// L's extents, dyn where they are run-time values.
   static constexpr index_array<tiled_rank> static_extents = detail::array_of<tiled_rank>(M.extents);
-  static constexpr bool is_static = [] {
-    if constexpr (!static_layout_type<Padded>) {  // if constexpr: nvcc warns of an unreachable loop otherwise
-      return false;
-    } else {
-      for (std::size_t d = 0; d < tiled_rank; ++d)
-        if (M.extents[d] == dyn) return false;
-      return true;
-    }
-  }();
+  static constexpr bool is_static = static_layout_type<L>;
 
   /// A static tiling: everything is known.
   constexpr masked_layout()
     requires is_static
-      : extents_(static_extents) {
-    for (std::size_t d = 0; d < tiled_rank; ++d) steps_[d] = Padded::strides[d];
+  = default;
+  /// The masked tiling of `data` (tile<masked, T...>(data) makes one), on the host and in device
+  /// code.
+  STRIDER_HOST_DEVICE constexpr explicit masked_layout(const L& data)
+    requires(!is_static)
+      : data_(data) {
+#ifndef __CUDA_ARCH__
+    // The padded tiling must be a layout (its size and span in int64): core's rule refuses one
+    // that is not. Device code skips it (no allocation's padded span comes near int64).
+    dims tile_shape;
+    for (std::size_t d = 0; d < tiled_rank; ++d) tile_shape.push_back(M.tile[d]);
+    (void)strider::tile(data.dynamic(), tile_shape, tile_policy::padded);
+#endif
   }
-  /// From the padded layout and L's extents (tile<masked, T...>(l) makes one), on the host and in
-  /// device code (a refusal traps there with its message).
-  STRIDER_HOST_DEVICE constexpr masked_layout(const Padded& padded, const index_array<tiled_rank>& extents) : padded_(padded), extents_(extents) {
-    constexpr index_array<tiled_rank> statics = static_extents, tiles = tile_shape;  // local copies: device code reads no host object
-    STRIDER_UNROLL
-    for (std::size_t d = 0; d < tiled_rank; ++d) {
-      if (statics[d] != dyn && statics[d] != extents[d]) detail::refuse("masked: extent {} of axis {} is not the type's {}", extents[d], d, statics[d]);
-      if (extents[d] < 0) detail::refuse("masked: extent {} of axis {} is negative", extents[d], d);
-      if (padded.extent(d) != detail::ceil_div(extents[d], tiles[d]) || padded.extent(tiled_rank + d) != tiles[d])
-        detail::refuse("masked: the padded layout does not tile extent {} of axis {} by {}", extents[d], d, tiles[d]);
-      steps_[d] = padded.stride(d);
-    }
-  }
+  STRIDER_HOST_DEVICE constexpr explicit masked_layout(const L&)
+    requires is_static
+  {}
 
-  STRIDER_HOST_DEVICE constexpr const Padded& padded() const { return padded_; }
+  /// The layout of the data (L).
+  STRIDER_HOST_DEVICE constexpr L data_layout() const {
+    if constexpr (is_static) return L{};
+    else return data_;
+  }
+  /// The padded tiling (its storage its padded span).
+  STRIDER_HOST_DEVICE constexpr Padded padded() const {
+    if constexpr (is_static) return Padded{};
+    else return detail::padded_tiling<Padded, M, false>(data_layout(), std::make_index_sequence<tiled_rank>{});
+  }
   /// L's extents: the data.
-  STRIDER_HOST_DEVICE constexpr const index_array<tiled_rank>& extents() const { return extents_; }
+  STRIDER_HOST_DEVICE constexpr index_array<tiled_rank> extents() const { return extents_of(std::make_index_sequence<tiled_rank>{}); }
   /// The number of tiles along each axis (rounded up).
   STRIDER_HOST_DEVICE constexpr index_array<tiled_rank> tile_counts() const {
     constexpr index_array<tiled_rank> tile = tile_shape;  // a local constant: device code cannot read the static member
+    const index_array<tiled_rank> e = extents();
     index_array<tiled_rank> out{};
-    for (std::size_t d = 0; d < tiled_rank; ++d) out[d] = detail::ceil_div(extents_[d], tile[d]);
+    for (std::size_t d = 0; d < tiled_rank; ++d) out[d] = detail::ceil_div(e[d], tile[d]);
     return out;
   }
   /// Whether element (t..., r...) (tile t, element r of it) is in the data.
@@ -166,15 +204,17 @@ class masked_layout {
     requires(sizeof...(I) == rank)
   STRIDER_HOST_DEVICE constexpr bool in_bounds(I... index) const {
     constexpr index_array<tiled_rank> tile = tile_shape;  // a local constant: device code cannot read the static member
+    const index_array<tiled_rank> e = extents();
     const index_t i[] = {static_cast<index_t>(index)..., 0};
     for (std::size_t d = 0; d < tiled_rank; ++d) {
       const index_t t = i[d], r = i[tiled_rank + d];
-      if (t < 0 || r < 0 || r >= tile[d] || t >= detail::ceil_div(extents_[d], tile[d])) return false;
-      if (r >= extents_[d] - t * tile[d]) return false;  // t * tile < extent: no overflow, as t * tile + r could
+      if (t < 0 || r < 0 || r >= tile[d] || t >= detail::ceil_div(e[d], tile[d])) return false;
+      if (r >= e[d] - t * tile[d]) return false;  // t * tile < extent: no overflow, as t * tile + r could
     }
     return true;
   }
-  /// Storage offset of element (t..., r...), which must be in the data (checked unless NDEBUG).
+  /// Storage offset of element (t..., r...), which must be in the data (checked unless NDEBUG):
+  /// L's offset of element t * T + r.
   template <std::integral... I>
     requires(sizeof...(I) == rank)
   STRIDER_HOST_DEVICE constexpr index_t operator()(I... index) const {
@@ -182,7 +222,8 @@ class masked_layout {
     if (__builtin_is_constant_evaluated())
 #endif
       if (!in_bounds(index...)) detail::masked_index_out_of_data();
-    return padded_(index...);
+    const index_t i[] = {static_cast<index_t>(index)..., 0};
+    return offset_of(i, std::make_index_sequence<tiled_rank>{});
   }
   /// The storage offset of tile (t...)'s first element, relative to the layout's offset.
   template <std::integral... I>
@@ -197,39 +238,41 @@ class masked_layout {
     requires(sizeof...(I) == tiled_rank)
   STRIDER_HOST_DEVICE constexpr auto tile(I... tile_index) const {
     constexpr index_array<tiled_rank> shape = tile_shape;  // a local constant: device code cannot read the static member
+    const index_array<tiled_rank> e = extents();
     const index_t t[] = {static_cast<index_t>(tile_index)..., 0};
     index_array<tiled_rank> valid{};
     for (std::size_t d = 0; d < tiled_rank; ++d) {
 #ifdef NDEBUG
       if (__builtin_is_constant_evaluated())  // as tile_at's index: checked unless NDEBUG
 #endif
-        if (t[d] < 0 || t[d] >= detail::ceil_div(extents_[d], shape[d])) detail::masked_index_out_of_data();
-      // At least 1 for a tile in range (t * shape < extent); 0 or less past the data, which only
-      // an unchecked index (NDEBUG) gives: in_bounds is false there too.
-      const index_t left = extents_[d] - t[d] * shape[d];
+        if (t[d] < 0 || t[d] >= detail::ceil_div(e[d], shape[d])) detail::masked_index_out_of_data();
+      // At least 1 for a tile in range (t * shape < extent); 0 or less past the data (the tile
+      // makes it 0), which only an unchecked index (NDEBUG) gives: in_bounds is false there too.
+      const index_t left = e[d] - t[d] * shape[d];
       valid[d] = left < shape[d] ? left : shape[d];
     }
     return masked_tile_layout<tile_layout_type, tiled_rank>(first_tile(), valid);
   }
 
  private:
-  // The tile steps as constants where the padded layout's strides are static (a shift for a
-  // power of two), the held steps otherwise.
+  template <std::size_t... D>
+  STRIDER_HOST_DEVICE constexpr index_array<tiled_rank> extents_of(std::index_sequence<D...>) const {
+    return {detail::extent_entry<D>(data_layout())...};
+  }
+  // Tile t's first element is at t * tile extent along each axis: that index times L's stride
+  // (a constant where static), an element's offset for a tile in range.
   template <std::size_t... D>
   STRIDER_HOST_DEVICE constexpr index_t tile_offset_of(const index_t* t, std::index_sequence<D...>) const {
-    return (index_t{0} + ... + (t[D] * tile_step<D>()));
+    return (index_t{0} + ... + (t[D] * tile_extent<D>() * detail::step_entry<D>(data_layout())));
+  }
+  template <std::size_t... D>
+  STRIDER_HOST_DEVICE constexpr index_t offset_of(const index_t* i, std::index_sequence<D...>) const {
+    return (detail::offset_entry(data_layout()) + ... + ((i[D] * tile_extent<D>() + i[tiled_rank + D]) * detail::step_entry<D>(data_layout())));
   }
   template <std::size_t D>
-  STRIDER_HOST_DEVICE constexpr index_t tile_step() const {
-    if constexpr (static_layout_type<Padded>) {
-      constexpr index_t s = Padded::strides[D];
-      return s;
-    } else if constexpr (Padded::static_strides[D] != dyn) {
-      constexpr index_t s = Padded::static_strides[D];
-      return s;
-    } else {
-      return steps_[D];
-    }
+  STRIDER_HOST_DEVICE static constexpr index_t tile_extent() {
+    constexpr index_t extent = M.tile[D];  // a local constant: device code reads no host object
+    return extent;
   }
 
   // A static tiling's tile: the tile axes of the padded layout, at its offset (also when there
@@ -247,36 +290,34 @@ class masked_layout {
     return v;
   }
   using tile_layout_type = typename detail::masked_tile_type<Padded, tiled_rank, static_tile_value()>::type;
+  // Tile 0's layout: the padded layout's tile axes at its offset (its entries copied, for a
+  // mixed tiling).
   STRIDER_HOST_DEVICE constexpr auto first_tile() const {
-    if constexpr (static_layout_type<Padded>) return tile_layout_type{};
-    else return first_tile_;
-  }
-  // A mixed tiling's tile: the padded layout's tile axes at its offset, as the type of the
-  // padded layout with its leading axes selected.
-  STRIDER_HOST_DEVICE static constexpr auto first_tile_of(const Padded& p) {
-    if constexpr (static_layout_type<Padded>) return 0;
+    if constexpr (is_static) return tile_layout_type{};
     else {
-      constexpr index_array<tiled_rank> tiles = tile_shape;  // a local copy: device code reads no host object
-      dims shape, strides;
-      for (std::size_t d = 0; d < tiled_rank; ++d) {
-        shape.push_back(tiles[d]);
-        strides.push_back(p.stride(tiled_rank + d));
-      }
-      return detail::layout_from<tile_layout_type>(dynamic_layout(shape, strides, p.offset()));
+      const Padded steps = detail::padded_tiling<Padded, M, true>(data_layout(), std::make_index_sequence<tiled_rank>{});
+      return detail::runtime_index_result<tile_layout_type, 0, tiled_rank>(steps, detail::offset_entry(data_layout()), std::make_index_sequence<tiled_rank>{});
     }
   }
 
-  Padded padded_{};
-  index_array<tiled_rank> extents_{};
-  index_array<tiled_rank> steps_{};
-  [[no_unique_address]] std::conditional_t<static_layout_type<Padded>, int, tile_layout_type> first_tile_ = first_tile_of(padded_);
+  [[no_unique_address]] std::conditional_t<is_static, detail::no_flag, L> data_{};
 };
+
+/// `tile_at(m, t...)`: tile (t...) of a masked tiling, as `tile_at` takes one of an exact or padded
+/// tiling (`m.tile(t...)`: a masked_tile_layout), so that switching a tiling's policy keeps the
+/// calls. Each t in [0, tile count), checked unless NDEBUG.
+/// Example: `tile_at(tile<masked, 4, 8>(contiguous<dyn, dyn>(10, 37)), 2, 4).valid()` is (2, 5).
+template <class L, class P, detail::mask_value M, std::integral... I>
+  requires(sizeof...(I) == M.rank)
+STRIDER_HOST_DEVICE constexpr auto tile_at(const masked_layout<L, P, M>& m, I... tile_index) {
+  return m.tile(tile_index...);
+}
 
 namespace detail {
 template <class T>
 inline constexpr bool is_masked_layout_v = false;
-template <class P, mask_value M>
-inline constexpr bool is_masked_layout_v<masked_layout<P, M>> = true;
+template <class L, class P, mask_value M>
+inline constexpr bool is_masked_layout_v<masked_layout<L, P, M>> = true;
 }  // namespace detail
 
 namespace detail {
@@ -345,12 +386,7 @@ STRIDER_HOST_DEVICE constexpr auto tile(const L& l) {
   if constexpr (static_layout_type<L> && !detail::is_masked_layout_v<R>) return R{};
   else if constexpr (static_layout_type<L>) return R{};  // a static layout's masked tiling knows its extents
   else if constexpr (!detail::is_masked_layout_v<R>) return detail::algebra_layout_from<R>(tile(l.dynamic(), dims{T...}, P));
-  else {
-    using Padded = typename R::padded_layout;
-    index_array<L::rank> extents{};
-    for (std::size_t d = 0; d < L::rank; ++d) extents[d] = l.extent(d);
-    return R(detail::algebra_layout_from<Padded>(tile(l.dynamic(), dims{T...}, tile_policy::padded)), extents);
-  }
+  else return R(l);  // it holds l's entries: free in device code
 }
 
 }  // namespace strider

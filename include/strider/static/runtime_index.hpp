@@ -70,6 +70,13 @@ STRIDER_HOST_DEVICE constexpr index_t stride_entry(const L& l) {
     return s;
   }
 }
+// Axis D's stride for computing an element's offset (equal to stride_entry wherever l has an
+// element, cheaper for a computed stride).
+template <std::size_t D, class L>
+STRIDER_HOST_DEVICE constexpr index_t step_entry(const L& l) {
+  if constexpr (mixed_layout_type<L>) return l.template axis_step<D>();
+  else return stride_entry<D>(l);
+}
 template <class L>
 STRIDER_HOST_DEVICE constexpr index_t offset_entry(const L& l) {
   if constexpr (mixed_layout_type<L>) {

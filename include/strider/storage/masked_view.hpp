@@ -58,6 +58,18 @@ class masked_view {
   ML layout_;
 };
 
+/// `tile_at(tiles, t...)`: tile (t...) of a masked tiling view (`tile<masked, T...>(v)`), a masked
+/// view that keeps the mask, as `tile_at` gives a tile of an exact or padded tiling: a kernel
+/// switches a tiling's policy without rewriting its calls. Each t in [0, tile count) (checked
+/// unless NDEBUG).
+/// Example: for a 10 x 37 view v, `tile_at(tile<masked, 4, 8>(v), 2, 4)` is rows 8-11, columns
+/// 32-39, valid (2, 5).
+template <class T, class L, class P, detail::mask_value M, std::integral... I>
+  requires(sizeof...(I) == M.rank)
+STRIDER_HOST_DEVICE constexpr auto tile_at(const masked_view<T, masked_layout<L, P, M>>& v, I... tile_index) {
+  return v.tile(tile_index...);
+}
+
 /// `select<Dim>(t, i)` on a masked tile view (one tile of `tile<masked, T...>(v)`, from
 /// `.tile(...)`, or a view made from one): index i of axis Dim (in [0, tile extent), checked as
 /// select<Dim>(view, i) checks it: a layout_error, or a trap in device code, unless NDEBUG;

@@ -74,6 +74,10 @@ STRIDER_HOST_DEVICE constexpr index_t ceil_div(index_t a, index_t b) {
   return static_cast<index_t>(ua / ub + (ua % ub != 0 ? 1 : 0));
 }
 
+// 0 <= i < n in one unsigned comparison (a negative i wraps past any n). Precondition: n >= 0.
+// Example: index_below(-1, 4) == false, index_below(3, 4) == true.
+STRIDER_HOST_DEVICE constexpr bool index_below(index_t i, index_t n) { return static_cast<unsigned long long>(i) < static_cast<unsigned long long>(n); }
+
 // std::min and std::max without <algorithm> (which would double the core's include cost).
 STRIDER_HOST_DEVICE constexpr index_t min_of(index_t a, index_t b) { return b < a ? b : a; }
 STRIDER_HOST_DEVICE constexpr index_t max_of(index_t a, index_t b) { return a < b ? b : a; }
