@@ -576,7 +576,6 @@ STRIDER_HOST_DEVICE constexpr E tile_step(const E& stride, index_t t) {
 template <rule_layout L>
 STRIDER_HOST_DEVICE constexpr basic_tiled<value_t<L>> tiled(const L& l, const dims& tile_shape, bool round_up = false) {
   using V = value_t<L>;
-  using E = entry_t<V>;
   const V& in = l.entries();
   if (tile_shape.size() != in.rank)
     detail::refuse("tile: {} tile extents for a layout of rank {} (one per axis)", tile_shape.size(), in.rank);
