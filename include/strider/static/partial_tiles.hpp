@@ -229,18 +229,28 @@ class masked_layout {
   template <std::integral... I>
     requires(sizeof...(I) == tiled_rank)
   STRIDER_HOST_DEVICE constexpr index_t tile_offset(I... tile_index) const {
+    constexpr index_array<tiled_rank> shape = tile_shape;  // a local constant: device code cannot read the static member
     const index_t t[] = {static_cast<index_t>(tile_index)..., 0};
-    return tile_offset_of(t, std::make_index_sequence<tiled_rank>{});
+    index_array<tiled_rank> start{};
+    for (std::size_t d = 0; d < tiled_rank; ++d) start[d] = t[d] * shape[d];
+    return start_offset(start.data(), std::make_index_sequence<tiled_rank>{});
   }
   /// Tile (t...): its layout (tile_offset(t...) from this one's first element) and how much of
   /// it is data. Each t in [0, tile count), checked unless NDEBUG (as tile_at's indices).
   template <std::integral... I>
     requires(sizeof...(I) == tiled_rank)
   STRIDER_HOST_DEVICE constexpr auto tile(I... tile_index) const {
+    return tile_with_offset(tile_index...).tile;
+  }
+  /// Tile (t...) and tile_offset(t...) at once (what a masked view's tile needs: each tile
+  /// start computed once).
+  template <std::integral... I>
+    requires(sizeof...(I) == tiled_rank)
+  STRIDER_HOST_DEVICE constexpr auto tile_with_offset(I... tile_index) const {
     constexpr index_array<tiled_rank> shape = tile_shape;  // a local constant: device code cannot read the static member
     const index_array<tiled_rank> e = extents();
     const index_t t[] = {static_cast<index_t>(tile_index)..., 0};
-    index_array<tiled_rank> valid{};
+    index_array<tiled_rank> start{}, valid{};
     for (std::size_t d = 0; d < tiled_rank; ++d) {
 #ifdef NDEBUG
       if (__builtin_is_constant_evaluated())  // as tile_at's index: checked unless NDEBUG
@@ -248,10 +258,15 @@ class masked_layout {
         if (t[d] < 0 || t[d] >= detail::ceil_div(e[d], shape[d])) detail::masked_index_out_of_data();
       // At least 1 for a tile in range (t * shape < extent); 0 or less past the data (the tile
       // makes it 0), which only an unchecked index (NDEBUG) gives: in_bounds is false there too.
-      const index_t left = e[d] - t[d] * shape[d];
+      start[d] = t[d] * shape[d];
+      const index_t left = e[d] - start[d];
       valid[d] = left < shape[d] ? left : shape[d];
     }
-    return masked_tile_layout<tile_layout_type, tiled_rank>(first_tile(), valid);
+    struct result {
+      masked_tile_layout<tile_layout_type, tiled_rank> tile;
+      index_t offset;
+    };
+    return result{masked_tile_layout<tile_layout_type, tiled_rank>(first_tile(), valid), start_offset(start.data(), std::make_index_sequence<tiled_rank>{})};
   }
 
  private:
@@ -259,11 +274,11 @@ class masked_layout {
   STRIDER_HOST_DEVICE constexpr index_array<tiled_rank> extents_of(std::index_sequence<D...>) const {
     return {detail::extent_entry<D>(data_layout())...};
   }
-  // Tile t's first element is at t * tile extent along each axis: that index times L's stride
-  // (a constant where static), an element's offset for a tile in range.
+  // The offset of the element at index start[d] along each axis (a tile's first: t * tile
+  // extent), relative to L's offset: an element's offset for a tile in range.
   template <std::size_t... D>
-  STRIDER_HOST_DEVICE constexpr index_t tile_offset_of(const index_t* t, std::index_sequence<D...>) const {
-    return (index_t{0} + ... + (t[D] * tile_extent<D>() * detail::step_entry<D>(data_layout())));
+  STRIDER_HOST_DEVICE constexpr index_t start_offset(const index_t* start, std::index_sequence<D...>) const {
+    return (index_t{0} + ... + (start[D] * detail::step_entry<D>(data_layout())));
   }
   template <std::size_t... D>
   STRIDER_HOST_DEVICE constexpr index_t offset_of(const index_t* i, std::index_sequence<D...>) const {

@@ -47,10 +47,10 @@ class masked_view {
 
   /// Tile (t...) of a masked tiling, as a masked view.
   template <std::integral... I>
-    requires requires(const ML& l, I... i) { l.tile(i...); }
+    requires requires(const ML& l, I... i) { l.tile_with_offset(i...); }
   STRIDER_HOST_DEVICE constexpr auto tile(I... tile_index) const {
-    const auto t = layout_.tile(tile_index...);
-    return masked_view<T, std::remove_cvref_t<decltype(t)>>(data_ + layout_.tile_offset(tile_index...), t);
+    const auto t = layout_.tile_with_offset(tile_index...);
+    return masked_view<T, std::remove_cvref_t<decltype(t.tile)>>(data_ + t.offset, t.tile);
   }
 
  private:
