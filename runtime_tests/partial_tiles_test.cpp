@@ -277,6 +277,49 @@ TEST_CASE("masked tilings of mixed layouts against the padded tiling rule", "[pa
   CHECK(tile_at(m, 2, 4).valid() == std::array<index_t, 2>{2, 5});
 }
 
+namespace {
+// partition of a tile view with run-time extents: thread t's value (i, j) is tile element
+// (r, c) = (t / 16 * 4 + i, t % 16 * 4 + j) of a 64 x 64 tile, data where r < rows and c < cols
+// (a brute-force check of every thread's every value against the storage).
+template <class L>
+void check_runtime_extent_partition(const L& l, index_t rows, index_t cols, const std::vector<float>& data) {
+  using tv = thread_value_t<contiguous<16, 16>, contiguous<4, 4>>;
+  const tensor_view<const float, L> v(data.data(), l);
+  index_t seen = 0;
+  for (index_t t = 0; t < 256; ++t) {
+    const auto mine = partition(v, tv{}, t);
+    for (index_t i = -1; i <= 4; ++i)
+      for (index_t j = -1; j <= 4; ++j) {
+        const index_t r = t / 16 * 4 + i, c = t % 16 * 4 + j;
+        const bool expected = i >= 0 && j >= 0 && i < 4 && j < 4 && r < rows && c < cols;
+        CHECK(mine.in_bounds(i, j) == expected);
+        if (expected) {
+          ++seen;
+          CHECK(&mine(i, j) == &data[static_cast<std::size_t>(l.dynamic()(r, c))]);
+        }
+      }
+  }
+  CHECK(seen == rows * cols);  // every element by exactly one thread
+}
+}  // namespace
+
+TEST_CASE("partition of a tile with run-time extents is masked by them", "[partial_tiles]") {
+  const auto data = iota(70 * 70);
+  for (index_t rows : {0, 1, 50, 64})
+    for (index_t cols : {0, 7, 60, 64}) {
+      INFO(rows << " x " << cols);
+      check_runtime_extent_partition(contiguous<dyn, dyn>(rows, cols), rows, cols, data);
+      check_runtime_extent_partition(column_major<dyn, dyn>(rows, cols), rows, cols, data);
+      check_runtime_extent_partition(layout<shape<dyn, dyn>, strides<dyn, dyn>>(rows, cols, 70, 1), rows, cols, data);  // a tile of a 70-wide matrix
+    }
+  check_runtime_extent_partition(contiguous<dyn, 64>(37), 37, 64, data);  // only the rows at run time
+  using tv = thread_value_t<contiguous<16, 16>, contiguous<4, 4>>;
+  const tensor_view<const float, contiguous<dyn, dyn>> wide(data.data(), contiguous<dyn, dyn>(10, 65));
+#ifndef NDEBUG
+  CHECK_THROWS_WITH(partition(wide, tv{}, 0), "partition: extent 65 of tile axis 1 exceeds the thread-value layout's 64");  // checked unless NDEBUG
+#endif
+}
+
 TEST_CASE("select and narrow on a rank-3 masked tile keep the mask of the other axes", "[partial_tiles]") {
   // 5 x 6 x 7 in tiles of 2 x 4 x 4: element (a, b, c) of tile (t0, t1, t2) is data when
   // (2 t0 + a, 4 t1 + b, 4 t2 + c) is inside the extents.

@@ -1,4 +1,4 @@
-// Six kernels written with strider's partitions and tiles, each beside the kernel a kernel author
+// Seven kernels written with strider's partitions and tiles, each beside the kernel a kernel author
 // would write by hand (issue 52): benchmarks/cuda/zero_overhead_ptx.sh compiles them to PTX with
 // nvcc -O3 -DNDEBUG and counts, per kernel, its instructions, `.local` declarations (local
 // memory), 64-bit `div`/`rem` and `call`s. No GPU needed. Each pair computes the same thing:
@@ -9,6 +9,8 @@
 //   mixed_access        element (blockIdx.x, threadIdx.x) of a run-time N x 64 matrix
 //   mixed_for_each      every element of a run-time N x 64 matrix, scaled
 //   shared_partition    a 64 x 64 tile staged through shared memory by 256 threads' 4 x 4 values
+//   edge_partition      thread t's 4 x 4 values of a tile whose extents are run-time (at most
+//                       64 x 64: a masked edge), partitioned as the whole 64 x 64 tile
 #include <strider/storage.hpp>
 
 namespace {
@@ -102,4 +104,21 @@ __global__ void shared_partition_strider(const float* a, float* out) {
     for (index_t j = 0; j < 4; ++j) mine(i, j) = src(i, j);
   __syncthreads();
   out[threadIdx.x] = smem[threadIdx.x * 16 % 4096];
+}
+
+__global__ void edge_partition_hand(const float* a, long rows, long cols, float* out) {
+  const int t = threadIdx.x, r0 = t / 16 * 4, c0 = t % 16 * 4;
+  float s = 0;
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j)
+      if (r0 + i < rows && c0 + j < cols) s += a[(r0 + i) * cols + c0 + j];
+  out[t] = s;
+}
+__global__ void edge_partition_strider(tensor_view<const float, run_time_matrix> a, float* out) {
+  const auto mine = partition(a, tv{}, threadIdx.x);
+  float s = 0;
+  for (index_t i = 0; i < 4; ++i)
+    for (index_t j = 0; j < 4; ++j)
+      if (mine.in_bounds(i, j)) s += mine(i, j);
+  out[threadIdx.x] = s;
 }

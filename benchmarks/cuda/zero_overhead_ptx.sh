@@ -1,5 +1,5 @@
 #!/bin/sh
-# PTX of benchmarks/cuda/zero_overhead_ptx.cu's six kernel pairs (strider's partitions and tiles
+# PTX of benchmarks/cuda/zero_overhead_ptx.cu's kernel pairs (strider's partitions and tiles
 # beside hand-written twins), nvcc -O3 -DNDEBUG: per kernel its instructions, local-memory
 # declarations, 64-bit div/rem and calls, and each pair's ratio. Needs nvcc only.
 #   benchmarks/cuda/zero_overhead_ptx.sh [ARCH=90] [--check MAX_RATIO]

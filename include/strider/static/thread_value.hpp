@@ -260,10 +260,26 @@ using partition_t = static_layout<detail::partition_at_value(detail::rule_value<
 template <class Tile, class TV, index_t Bytes, index_t Alignment>
 inline constexpr index_t partition_vector_width_v = partition_vector_width(detail::rule_value<Tile>.value(), TV::tv_value, Bytes, Alignment);
 
+namespace detail {
+// Whether a static or mixed tile type has an extent known only at run time (a masked edge).
+template <class L>
+STRIDER_HOST_DEVICE constexpr bool runtime_tile_extents() {
+  if constexpr (static_layout_type<L>) {
+    return false;
+  } else {
+    for (std::size_t d = 0; d < L::rank; ++d)
+      if (is_dyn_extent(L::static_entries.shape[d])) return true;
+    return false;
+  }
+}
+}  // namespace detail
+
 /// Thread `thread`'s values of a tile: `partition(tile_layout, TV{}, threadIdx.x)` is the layout
 /// partition_t<Tile, TV> at the offset of the thread's first value, so that a loop over its
 /// values is an add and constant offsets. The thread is checked against TV::threads unless NDEBUG.
+/// (A tile whose extents are run-time values: the masked form below.)
 template <detail::runtime_index_layout L, thread_value_type TV>
+  requires(!detail::runtime_tile_extents<L>())
 STRIDER_HOST_DEVICE constexpr auto partition(const L& tile, TV, index_t thread) {
   using T = std::remove_cvref_t<TV>;
   using R = partition_t<L, T>;
@@ -326,6 +342,68 @@ class masked_partition_layout {
   index_array<V.tile_rank> first_;  // the tile coordinate of the thread's first value
   index_array<V.tile_rank> valid_;  // the tile's valid extents
 };
+
+namespace detail {
+template <class T>
+inline constexpr bool is_masked_partition_layout_v = false;
+template <class P, thread_value_value V>
+inline constexpr bool is_masked_partition_layout_v<masked_partition_layout<P, V>> = true;
+
+// A tile of run-time extents read as the thread-value layout's whole tile: the tile's strides and
+// offset (static where the tile's are, held otherwise), the thread-value layout's tile shape,
+// the storage its span.
+STRIDER_HOST_DEVICE constexpr layout_value whole_tile_value(const layout_value& tile, const thread_value_value& tv) {
+  if (tile.rank != tv.tile_rank) refuse("partition: the tile has rank {}, the thread-value layout's tile rank {}", tile.rank, tv.tile_rank);
+  layout_value whole = tile;
+  for (std::size_t d = 0; d < tile.rank; ++d) {
+    const index_t multiple = is_dyn_extent(tile.shape[d]) ? multiple_of_mark(tile.shape[d]) : 1;
+    if (!is_dyn_extent(tile.shape[d]) && tile.shape[d] > tv.tile_shape[d])
+      refuse("partition: extent {} of tile axis {} exceeds the thread-value layout's {}", tile.shape[d], d, tv.tile_shape[d]);
+    if (tv.tile_shape[d] % multiple != 0) refuse("partition: tile axis {} is a multiple of {}, the thread-value layout's extent {} is not", d, multiple, tv.tile_shape[d]);
+    whole.shape[d] = tv.tile_shape[d];
+  }
+  whole.storage_size = required_span_storage;  // its strides held where run-time, never computed from extents
+  return whole;
+}
+// "partition: extent 70 of tile axis 0 exceeds the thread-value layout's 64": checked unless
+// NDEBUG, as the thread is.
+STRIDER_HOST_DEVICE constexpr void check_tile_extent_unless_ndebug(index_t extent, std::size_t axis, index_t tile) {
+#ifdef NDEBUG
+  if (!__builtin_is_constant_evaluated()) return;
+#endif
+  if (extent > tile) refuse("partition: extent {} of tile axis {} exceeds the thread-value layout's {}", extent, axis, tile);
+}
+template <std::size_t... D, class L>
+STRIDER_HOST_DEVICE constexpr index_array<sizeof...(D)> tile_extents_within(const L& tile, const thread_value_value& tv, std::index_sequence<D...>) {
+  (check_tile_extent_unless_ndebug(extent_entry<D>(tile), D, tv.tile_shape[D]), ...);
+  return {extent_entry<D>(tile)...};
+}
+}  // namespace detail
+
+/// `partition(tile, TV{}, thread)` of a tile whose extents are run-time values, at most the
+/// thread-value layout's tile extents (a masked edge: the last tile of a run-time matrix cut by
+/// hand, `tensor_view<float, contiguous<dyn, dyn>>`): the thread's values as partition gives them
+/// on the whole tile (TV's tile shape, the tile's strides and offset), with the mask of the real
+/// extents: `in_bounds(w...)` says which values are in the tile. An extent past TV's tile is
+/// refused (checked unless NDEBUG, as the thread is); the tile's run-time strides are held.
+/// Example: a 50 x 60 row-major tile with `thread_value_t<contiguous<16, 16>, contiguous<4, 4>>`
+/// (a 64 x 64 tile): thread 14 holds rows 0-3, columns 56-59, of which columns 56-59 are data;
+/// thread 15 (columns 60-63) holds none.
+template <detail::runtime_index_layout L, thread_value_type TV>
+  requires(detail::runtime_tile_extents<L>())
+STRIDER_HOST_DEVICE constexpr auto partition(const L& tile, TV tv, index_t thread) {
+  using T = std::remove_cvref_t<TV>;
+  constexpr thread_value_value v = T::tv_value;
+  using whole_type = static_layout<detail::whole_tile_value(L::static_entries, v)>;
+  const index_array<L::rank> valid = detail::tile_extents_within(tile, v, std::make_index_sequence<L::rank>{});
+  const auto whole = detail::runtime_index_result<whole_type, 0, 0>(tile, detail::offset_entry(tile), std::make_index_sequence<L::rank>{});
+  const auto values = partition(whole, tv, thread);
+  const index_array<max_rank> coordinate = detail::thread_tile_coordinate<v>(thread);
+  index_array<L::rank> first{};
+  STRIDER_UNROLL
+  for (std::size_t k = 0; k < L::rank; ++k) first[k] = coordinate[k];
+  return masked_partition_layout<std::remove_cvref_t<decltype(values)>, v>(values, first, valid);
+}
 
 /// `partition(t, TV{}, thread)` of a masked tile (`tile<masked, T...>(v).tile(i...)`'s layout):
 /// the thread's values as partition gives them on the tile's layout, with the mask kept: a

@@ -14,6 +14,9 @@
 
 namespace strider {
 
+template <class T, class ML>
+class masked_view;  // masked_view.hpp: partition of a tile with run-time extents gives one
+
 namespace detail {
 // A view of `layout` over data. Writes are allowed where the layout is unique: decided by the
 // type when its static entries decide it; otherwise checked on the host, and refused in device
@@ -59,9 +62,13 @@ STRIDER_HOST_DEVICE constexpr auto tile_at(const tensor_view<T, L>& v, I... inde
 /// `partition(v, TV{}, thread)`: one thread's values of a tile view (static or mixed layout; its
 /// shape TV's tile shape), a view of the same storage with the layout partition_t<L, TV> (static
 /// strides where the tile's are) at the thread's offset. The thread is checked unless NDEBUG.
+/// A tile whose extents are run-time values (at most TV's tile extents) gives a masked view of
+/// the thread's values: `if (mine.in_bounds(i, j)) mine(i, j) = ...`.
 template <class T, detail::runtime_index_layout L, thread_value_type TV>
 STRIDER_HOST_DEVICE constexpr auto partition(const tensor_view<T, L>& v, TV tv, index_t thread) {
-  return detail::runtime_index_view(v.data(), partition(v.layout(), tv, thread));
+  const auto p = partition(v.layout(), tv, thread);
+  if constexpr (detail::is_masked_partition_layout_v<std::remove_cvref_t<decltype(p)>>) return masked_view<T, std::remove_cvref_t<decltype(p)>>(v.data(), p);
+  else return detail::runtime_index_view(v.data(), p);
 }
 
 // Views of swizzled layouts (static/swizzled.hpp): the index applied before the swizzle, the
