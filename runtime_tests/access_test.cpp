@@ -229,6 +229,57 @@ TEST_CASE("conflict_free_swizzle: conflict-free at the same vector width, and no
   WARN("conflict_free_swizzle: " << found << " of 60 needed a swizzle and got the smallest, " << refused << " refused");
 }
 
+TEST_CASE("conflict_free_swizzle of two accesses: each conflict-free at its own width, and no swizzle of fewer bits serves both (simulator)") {
+  // Tiles of R x C elements read down the columns (thread (i, j) reads k elements of column j
+  // from row i k) and by rows in vectors of w (the rows' natural width); offsets by formula.
+  int found = 0, checked = 0;
+  for (index_t rows : {8, 16})
+    for (index_t cols : {32, 64})
+      for (index_t bytes : {2, 4})
+        for (index_t k : {1, 2})
+          for (index_t w : {2, 4, 8}) {
+            if (w * bytes > 16 || rows * cols / k > 1024) continue;
+            const auto columns = strider::thread_value(dynamic_layout({rows / k, cols}, {1, rows / k}), dynamic_layout({k, 1}, {1, 0}));
+            const auto by_rows = strider::thread_value(dynamic_layout::contiguous({rows, cols / w}), dynamic_layout::contiguous({1, w}));
+            const auto offsets_of = [&](swizzle_value sw, bool column_reads) {
+              std::vector<std::vector<index_t>> out;
+              const index_t threads = column_reads ? rows / k * cols : rows * cols / w;
+              for (index_t t = 0; t < threads; ++t) {
+                std::vector<index_t> values;
+                for (index_t v = 0; v < (column_reads ? k : w); ++v) {
+                  const index_t plain = column_reads ? (t % (rows / k) * k + v) * cols + t / (rows / k) : t / (cols / w) * cols + t % (cols / w) * w + v;
+                  values.push_back(swizzle_by_bits(sw.bits, sw.base, sw.shift, plain));
+                }
+                out.push_back(values);
+              }
+              return out;
+            };
+            const simulated plain_columns = simulate(offsets_of({}, true), bytes), plain_rows = simulate(offsets_of({}, false), bytes);
+            const auto serves = [&](swizzle_value sw) {
+              const simulated c = simulate(offsets_of(sw, true), bytes), r = simulate(offsets_of(sw, false), bytes);
+              return c.conflicts == 0 && r.conflicts == 0 && c.width == plain_columns.width && r.width == plain_rows.width;
+            };
+            INFO(rows << " x " << cols << ", " << bytes << " bytes, columns by " << k << ", rows by " << w);
+            const strider::thread_value_value both[] = {columns, by_rows};
+            const dynamic_layout tile = dynamic_layout::contiguous({rows, cols});
+            try {
+              const swizzle_value sw = strider::conflict_free_swizzle(tile.value(), both, 2, bytes);
+              ++checked;
+              REQUIRE(serves(sw));
+              int span_bits = 0;  // the swizzles whose bits lie in the tile's span
+              while ((index_t{1} << span_bits) < rows * cols) ++span_bits;
+              for (int b = 1; b < sw.bits; ++b)
+                for (int m = 0; m + b <= span_bits; ++m)
+                  for (int s = b; m + s <= span_bits; ++s) REQUIRE_FALSE(serves({b, m, s}));
+              found += sw.bits > 0;
+            } catch (const layout_error& e) {
+              CHECK_THAT(e.what(), Catch::StartsWith("conflict_free_swizzle: no swizzle of up to 5 bits"));
+            }
+          }
+  CHECK(found > 5);
+  CHECK(checked > 10);
+}
+
 TEST_CASE("a replicated thread-value layout whose threads read the same bytes is coalesced (fewer sectors than its lanes' bytes, none beyond)") {
   // 32 threads each reading the same 4 floats (a broadcast): one sector where 32 x 16 bytes
   // would fill 16.

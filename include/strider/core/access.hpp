@@ -322,34 +322,64 @@ constexpr access_report access_of(const layout_value& tile, swizzle_value sw, co
   return r;
 }
 
-/// The swizzle with the fewest bits that makes the access conflict-free at the same vector width,
-/// or swizzle_value{} (B = 0) when the plain tile already is. It permutes whole units (vectors, or
-/// 4-byte words for narrower accesses): M is the unit's log2 in elements, and B from 1 to 5, then
-/// S from B up, are tried in turn.
-/// @pre as access_of's, and some swizzle of up to 5 bits over the tile's span makes it conflict-free;
-///      the certificates of the swizzles tried count at most max_swizzle_search_pairs (util/limits.hpp).
+/// The swizzle with the fewest bits that makes several accesses of one tile (a store by rows and
+/// a load by fragments, say) each conflict-free at its own plain vector width, or swizzle_value{}
+/// (B = 0) when the plain tile already is. It permutes whole units: M at least every access's
+/// unit's log2 in elements (its vector, or a 4-byte word for narrower accesses); B from 1 to 5,
+/// then M from that least up, then S from B up, are tried in turn.
+/// @pre as access_of's for each access, `count` >= 1, and some swizzle of up to 5 bits over the
+///      tile's span serves them all; the certificates of the swizzles tried count at most
+///      max_swizzle_search_pairs (util/limits.hpp).
 /// @example an 8 x 64 tile of 2-byte elements, 8 threads each reading 16 bytes of its own row
-///          (8-way), gives swizzle_value{3, 3, 3}.
-constexpr swizzle_value conflict_free_swizzle(const layout_value& tile, const thread_value_value& tv, index_t element_bytes) {
-  const access_report plain = access_of(tile, swizzle_value{}, tv, element_bytes, 0);
-  if (plain.bank_conflicts == 0) return {};
-  const index_t unit = plain.vector_width * element_bytes > bank_word_bytes ? plain.vector_width * element_bytes : bank_word_bytes;
-  int m = 0, span_bits = 0;
-  while ((element_bytes << m) < unit) ++m;
+///          (8-way), gives swizzle_value{3, 3, 3}, alone or with a second access that reads it
+///          by rows of 64 threads.
+constexpr swizzle_value conflict_free_swizzle(const layout_value& tile, const thread_value_value* tvs, std::size_t count, index_t element_bytes) {
+  if (count == 0 || count > max_rank) detail::refuse("conflict_free_swizzle: {} accesses (1 to {})", count, max_rank);
+  index_t widths[max_rank] = {};
+  bool conflicts = false;
+  int least_m = 0, span_bits = 0;
+  index_t pairs = 0;  // each at most max_certificate_pairs: access_of counted them
+  const bank_collision* worst = nullptr;
+  access_report plain[max_rank] = {};
+  for (std::size_t k = 0; k < count; ++k) {
+    plain[k] = access_of(tile, swizzle_value{}, tvs[k], element_bytes, 0);
+    widths[k] = plain[k].vector_width;
+    conflicts = conflicts || plain[k].bank_conflicts != 0;
+    if (plain[k].bank_conflicts != 0 && (worst == nullptr || plain[k].worst.ways > worst->ways)) worst = &plain[k].worst;
+    const index_t unit = widths[k] * element_bytes > bank_word_bytes ? widths[k] * element_bytes : bank_word_bytes;
+    int m = 0;
+    while ((element_bytes << m) < unit) ++m;
+    least_m = m > least_m ? m : least_m;
+    pairs += tvs[k].threads() * tvs[k].values();
+  }
+  if (!conflicts) return {};
   while ((index_t{1} << span_bits) < detail::max_offset(tile) + 1) ++span_bits;
-  const index_t pairs = tv.threads() * tv.values();  // at most max_certificate_pairs: access_of counted them
   index_t counted = pairs;
   for (int b = 1; b <= 5; ++b)
-    for (int shift = b; m + shift + b <= span_bits + b && m + shift + b <= 40; ++shift) {  // the bits read must lie in the span
-      if (pairs > max_swizzle_search_pairs - counted)
-        detail::refuse("conflict_free_swizzle: the search stops at {} (thread, value) pairs counted in all (max_swizzle_search_pairs), {} per swizzle tried, before Swizzle<{}, {}, {}>",
-                       max_swizzle_search_pairs, pairs, b, m, shift);
-      counted += pairs;
-      const access_report r = access_of(tile, swizzle_value{b, m, shift}, tv, element_bytes, 0);
-      if (r.bank_conflicts == 0 && r.vector_width == plain.vector_width) return {b, m, shift};
-    }
-  detail::refuse("conflict_free_swizzle: no swizzle of up to 5 bits over units of {} bytes makes the access conflict-free at vector width {} (plain, its worst phase is {}-way)", unit, plain.vector_width, plain.worst.ways);
+    for (int m = least_m; m + b <= span_bits; ++m)
+      for (int shift = b; m + shift + b <= span_bits + b && m + shift + b <= 40; ++shift) {  // the bits read must lie in the span
+        if (pairs > max_swizzle_search_pairs - counted)
+          detail::refuse("conflict_free_swizzle: the search stops at {} (thread, value) pairs counted in all (max_swizzle_search_pairs), {} per swizzle tried, before Swizzle<{}, {}, {}>",
+                         max_swizzle_search_pairs, pairs, b, m, shift);
+        counted += pairs;
+        bool serves = true;
+        for (std::size_t k = 0; k < count && serves; ++k) {
+          const access_report r = access_of(tile, swizzle_value{b, m, shift}, tvs[k], element_bytes, 0);
+          serves = r.bank_conflicts == 0 && r.vector_width == widths[k];
+        }
+        if (serves) return {b, m, shift};
+      }
+  const int unit_bytes = static_cast<int>(element_bytes << least_m);
+  if (count == 1)
+    detail::refuse("conflict_free_swizzle: no swizzle of up to 5 bits over units of {} bytes makes the access conflict-free at vector width {} (plain, its worst phase is {}-way)", unit_bytes,
+                   widths[0], worst->ways);
+  detail::refuse("conflict_free_swizzle: no swizzle of up to 5 bits over units of {} bytes or more makes all {} accesses conflict-free at their vector widths (plain, the worst phase is {}-way)",
+                 unit_bytes, count, worst->ways);
   return {};
+}
+/// One access: `conflict_free_swizzle(tile, &tv, 1, element_bytes)`.
+constexpr swizzle_value conflict_free_swizzle(const layout_value& tile, const thread_value_value& tv, index_t element_bytes) {
+  return conflict_free_swizzle(tile, &tv, 1, element_bytes);
 }
 
 /// The certificate of a strided tile, or a swizzled one; width 0 lets the rule pick the widest

@@ -95,13 +95,43 @@ using require_conflict_free_t = typename detail::conflict_free_check<access_t<Ti
 template <class Tile, thread_value_type TV, index_t Bytes, index_t Width = 0>
 using require_coalesced_t = typename detail::coalesced_check<access_t<Tile, TV, Bytes, Width>>::type;
 
+/// Several accesses of one tile, for conflict_free_swizzle_t: `accesses<store_tv, fragment_tv>`.
+template <thread_value_type... TV>
+  requires(sizeof...(TV) >= 1)
+struct accesses {
+  static constexpr std::size_t count = sizeof...(TV);
+  static constexpr thread_value_value values[sizeof...(TV)] = {TV::tv_value...};
+};
+
+namespace detail {
+template <class A>
+struct access_list {  // one thread-value layout
+  static constexpr std::size_t count = 1;
+  static constexpr thread_value_value values[1] = {A::tv_value};
+};
+template <class... TV>
+struct access_list<accesses<TV...>> : accesses<TV...> {};
+template <class A>
+inline constexpr bool is_accesses_v = false;
+template <class... TV>
+inline constexpr bool is_accesses_v<accesses<TV...>> = true;
+// A class, not a variable template: nvcc rejects a class-type variable template in an alias.
+template <class Tile, class A, index_t Bytes>
+struct conflict_free_swizzle_of {
+  static constexpr swizzle_value value = conflict_free_swizzle(Tile::value, access_list<A>::values, access_list<A>::count, Bytes);
+  using type = swizzle<value.bits, value.base, value.shift>;
+};
+}  // namespace detail
+
 /// The swizzle with the fewest bits that makes TV's access to Tile conflict-free at the same
 /// vector width (core's conflict_free_swizzle), as a type: `swizzled_t<Tile,
 /// conflict_free_swizzle_t<Tile, TV, Bytes>>` is the fixed tile; swizzle<0, 0, 0> when Tile needs
-/// none; a compile error when no swizzle of up to 5 bits does. Evaluates a certificate per
-/// swizzle tried, so it costs the compiler more than one access_t.
-template <class Tile, thread_value_type TV, index_t Bytes>
-using conflict_free_swizzle_t = swizzle<conflict_free_swizzle(Tile::value, TV::tv_value, Bytes).bits, conflict_free_swizzle(Tile::value, TV::tv_value, Bytes).base,
-                                        conflict_free_swizzle(Tile::value, TV::tv_value, Bytes).shift>;
+/// none; a compile error when no swizzle of up to 5 bits does. TV may be `accesses<TV1, TV2,
+/// ...>`: then every access is conflict-free at its own vector width (a tile stored by rows and
+/// read by fragments). Evaluates a certificate per access and swizzle tried, so it costs the
+/// compiler more than one access_t.
+template <class Tile, class TV, index_t Bytes>
+  requires thread_value_type<TV> || detail::is_accesses_v<TV>
+using conflict_free_swizzle_t = typename detail::conflict_free_swizzle_of<Tile, TV, Bytes>::type;
 
 }  // namespace strider
