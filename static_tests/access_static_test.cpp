@@ -93,6 +93,19 @@ static_assert(access_t<swizzled_t<tile_8x64, swizzle<3, 3, 3>>, row_vectors, 2>:
               access_t<swizzled_t<tile_8x64, swizzle<3, 3, 3>>, row_vectors, 2>::vector_width == 8);
 }  // namespace search
 
+namespace run_time_offset {
+using namespace strider;
+// A global read from tile_at of a matrix with run-time rows (static columns): the tile's only
+// run-time entry is its offset, and the certificate is the one at offset 0: 256 threads' float4s
+// of a 64 x 64 tile of rows 1024 floats apart, coalesced.
+using staging = thread_value_t<contiguous<16, 16>, contiguous<4, 4>>;
+using block_tile = tile_at_t<tile_t<contiguous<dyn, 1024>, 64, 64>>;
+static_assert(mixed_layout_type<block_tile> && block_tile::static_offset == dyn);
+using read = require_coalesced_t<block_tile, staging, 4>;
+static_assert(read::vector_width == 4 && read::sectors == access_t<layout<shape<64, 64>, strides<1024, 1>>, staging, 4>::sectors);
+static_assert(access_t<partition_t<contiguous<64, 64>, staging>, thread_value_t<contiguous<1, 1>, contiguous<4, 4>>, 4>::vector_width == 4);  // one thread's values
+}  // namespace run_time_offset
+
 namespace emitted {
 // What `strider --emit-cpp "access(contiguous(8, 64), thread_value(contiguous(8, 1), contiguous(1, 64)), 2, swizzle(3, 3, 3))"`
 // prints (tools/tests/command_tests.cmake), as printed.

@@ -15,22 +15,45 @@
 namespace strider {
 
 namespace detail {
+// A mixed tile whose extents and strides are static, read at offset 0: its run-time offset is
+// the caller's (the tile's first element aligned as the access needs it).
+STRIDER_HOST_DEVICE constexpr layout_value at_offset_zero(const layout_value& v) {
+  layout_value out = v;
+  for (std::size_t d = 0; d < v.rank; ++d)
+    if (is_dyn_extent(v.shape[d]) || v.strides[d] == dyn)
+      refuse("access: the extent or stride of tile axis {} is known only at run time (only the tile's offset may be)", d);
+  out.offset = 0;
+  bool empty = false;
+  for (std::size_t d = 0; d < v.rank; ++d) empty = empty || v.shape[d] == 0;
+  out.storage_size = empty ? 0 : max_offset(out) + 1;
+  return out;
+}
 // A tile's layout before its swizzle, and the swizzle (the identity for a strided tile).
 template <class L>
 struct tile_parts {
   static constexpr layout_value value = L::value;
   static constexpr swizzle_value swizzle{};
 };
+template <class L>
+  requires mixed_layout_type<L>
+struct tile_parts<L> {
+  static constexpr layout_value value = at_offset_zero(L::static_entries);
+  static constexpr swizzle_value swizzle{};
+};
 template <class L, class S>
 struct tile_parts<swizzled_layout<L, S>> {
-  static constexpr layout_value value = L::value;
+  static constexpr layout_value value = tile_parts<L>::value;
   static constexpr swizzle_value swizzle = S::value;
 };
 }  // namespace detail
 
 /// The access certificate of TV's threads reading a static tile (strided or swizzled_t) of
 /// Bytes-byte elements: core's access_of (docs/access.md) as static members. Width 0 lets the
-/// rule pick the widest vector; a width that does not hold is a compile error.
+/// rule pick the widest vector; a width that does not hold is a compile error. A mixed tile whose
+/// only run-time entry is its offset (`tile_at` of a tiling with static strides, a `partition`)
+/// is certified at offset 0: the certificate holds wherever its first element starts a 128-byte
+/// line (the caller's precondition, as an aligned pointer is), and an extent or stride known only
+/// at run time is a compile error.
 /// Example: `access_t<contiguous<32, 32>, thread_value_t<contiguous<1, 32>, contiguous<32, 1>>,
 /// 4>::bank_conflicts == 0` (each instruction reads one row).
 template <class Tile, thread_value_type TV, index_t Bytes, index_t Width = 0>
