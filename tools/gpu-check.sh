@@ -12,7 +12,7 @@ flags=(-std=c++20 -O2 -arch=sm_${arch} -I include)
 status=0
 bin=$(mktemp -d)
 # Everything compiles at once (the GPU machine has cores to spare), then the programs run in turn.
-programs=(runtime_tests/cuda/device_copy_test.cu examples/cuda/nhwc_conv.cu examples/cuda/masked_gemm.cu examples/cuda/staged_transpose.cu examples/cuda/hgemm.cu)
+programs=(runtime_tests/cuda/device_copy_test.cu examples/cuda/nhwc_conv.cu examples/cuda/masked_gemm.cu examples/cuda/staged_transpose.cu examples/cuda/hgemm.cu examples/cuda/sgemm.cu)
 pids=()
 for test in static_tests/cuda/device_static_test.cu static_tests/cuda/device_views_test.cu static_tests/cuda/mma_atoms_device_test.cu; do
   "$nvcc" "${flags[@]}" -Werror all-warnings -c "$test" -o "$bin/$(basename "$test" .cu).o" > "$bin/$(basename "$test" .cu).log" 2>&1 &
@@ -52,6 +52,19 @@ if [ -x "$bin/hgemm" ]; then
     "$nvcc" -std=c++17 -O3 -arch=sm_${arch} -I "$CUTLASS_DIR/include" -I "$CUTLASS_DIR/tools/util/include" "$CUTLASS_DIR/examples/cute/tutorial/sgemm_sm80.cu" -o "$bin/cute_sgemm_sm80" &&
       for size in 4096 8192; do "$bin/cute_sgemm_sm80" $size $size $size T N | tail -n 1 | tee -a "$out/hgemm.md"; done
   fi
+fi
+# The examples written with partition (issue 52), timed beside the same algorithms with their
+# indices written by hand (-O3 -DNDEBUG, the median of 5 runs, and the ratio), and, with
+# CUTLASS_DIR set, CuTe's sgemm_sm80 tutorial's NT path in single precision beside the SGEMM.
+for name in staged_transpose sgemm; do
+  [ -x "$bin/$name" ] || continue
+  "$nvcc" -std=c++20 -O3 -DNDEBUG -arch=sm_${arch} -I include "examples/cuda/$name.cu" -o "$bin/${name}_timed" &&
+    "$bin/${name}_timed" --time | grep -E "ms|ratio|time" | tee "$out/${name}_timed.md" || status=1
+done
+if [ -x "$bin/sgemm" ] && [ -n "${CUTLASS_DIR:-}" ]; then
+  sed -e 's/using T\([ABCI]\) = cute::half_t;/using T\1 = float;/' "$CUTLASS_DIR/examples/cute/tutorial/sgemm_sm80.cu" > "$bin/cute_sgemm_f32.cu"
+  "$nvcc" -std=c++17 -O3 -arch=sm_${arch} -I "$CUTLASS_DIR/include" -I "$CUTLASS_DIR/tools/util/include" "$bin/cute_sgemm_f32.cu" -o "$bin/cute_sgemm_f32" &&
+    "$bin/cute_sgemm_f32" 4096 4096 4096 N T | tail -n 1 | tee -a "$out/sgemm_timed.md"
 fi
 # The access certificate's shared-memory cases, timed (docs/access.md).
 "$nvcc" -std=c++20 -O3 -arch=sm_${arch} -I include benchmarks/cuda/bank_conflicts.cu -o "$bin/bank_conflicts"

@@ -1,7 +1,8 @@
-// What each CUDA example does around its kernels: report a CUDA error by name, and skip (exit
-// 77, which CTest reads as skipped) on a machine without a GPU.
+// What each CUDA example does around its kernels: report a CUDA error by name, skip (exit 77,
+// which CTest reads as skipped) on a machine without a GPU, and time a kernel.
 #pragma once
 
+#include <algorithm>
 #include <cstdio>
 
 namespace cuda_example {
@@ -22,6 +23,29 @@ inline bool gpu_visible() {
   if (cudaGetDeviceCount(&devices) == cudaSuccess && devices > 0) return true;
   std::printf("no CUDA device visible: skipped\n");
   return false;
+}
+
+/// The median of 5 timed runs of `launch` (a callable that launches the kernel and returns false
+/// on a launch error) after one warm-up, in milliseconds; false on a CUDA error.
+template <class Launch>
+bool median_ms(Launch launch, float& median) {
+  cudaEvent_t start, stop;
+  cudaEventCreate(&start);
+  cudaEventCreate(&stop);
+  float ms[5] = {};
+  bool ok = launch() && check(cudaDeviceSynchronize(), "warm-up");
+  for (int r = 0; r < 5 && ok; ++r) {
+    cudaEventRecord(start);
+    ok = launch();
+    cudaEventRecord(stop);
+    ok = ok && check(cudaEventSynchronize(stop), "timed run");
+    cudaEventElapsedTime(&ms[r], start, stop);
+  }
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  std::sort(ms, ms + 5);
+  median = ms[2];
+  return ok;
 }
 
 }  // namespace cuda_example

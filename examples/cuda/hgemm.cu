@@ -6,7 +6,6 @@
 // Checked against a host loop on ragged sizes, then timed at 4096^3 and 8192^3 (TFLOP/s, the
 // median of 5 runs). Exits 77 (skipped) without a GPU. Build: nvcc -std=c++20 -O3 -arch=sm_90
 // -I include examples/cuda/hgemm.cu (sm_80 or later).
-#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -131,27 +130,11 @@ bool timed(index_t size) {
   cudaMemset(d.a, 0x3c, elements * 2);  // 1.0047 in every half
   cudaMemset(d.b, 0x1c, elements * 2);
   const hgemm::problem p = hgemm::make_problem(d.a, d.b, d.c, size, size, size);
-  cudaEvent_t start, stop;
-  cudaEventCreate(&start);
-  cudaEventCreate(&stop);
-  std::vector<float> ms;
-  bool ok = launch<Acc>(p) && check(cudaDeviceSynchronize(), "hgemm");
-  for (int r = 0; r < 5 && ok; ++r) {
-    cudaEventRecord(start);
-    ok = launch<Acc>(p);
-    cudaEventRecord(stop);
-    ok = ok && check(cudaEventSynchronize(stop), "hgemm");
-    float t = 0;
-    cudaEventElapsedTime(&t, start, stop);
-    ms.push_back(t);
-  }
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
-  if (!ok) return false;
-  std::sort(ms.begin(), ms.end());
-  const double tflops = 2.0 * static_cast<double>(size) * static_cast<double>(size) * static_cast<double>(size) / (static_cast<double>(ms[2]) * 1e-3) / 1e12;
+  float median = 0;
+  if (!cuda_example::median_ms([&] { return launch<Acc>(p); }, median)) return false;
+  const double tflops = 2.0 * static_cast<double>(size) * static_cast<double>(size) * static_cast<double>(size) / (static_cast<double>(median) * 1e-3) / 1e12;
   std::printf("hgemm %s accumulation %ld^3: %.3f ms, %.1f TFLOP/s\n", std::is_same_v<Acc, strider::f32> ? "float" : "half", static_cast<long>(size),
-              static_cast<double>(ms[2]), tflops);
+              static_cast<double>(median), tflops);
   return true;
 }
 }  // namespace

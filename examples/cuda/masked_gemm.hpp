@@ -13,6 +13,8 @@
 #include <strider/storage/masked_view.hpp>
 #include <strider/storage/view.hpp>
 
+#include "vector_access.hpp"
+
 namespace masked_gemm {
 
 using strider::dyn;
@@ -48,9 +50,7 @@ inline problem make_problem(strider::tensor_view<const float, a_layout> a, strid
   return {strider::tile<strider::masked, block_m, K>(a), strider::tile<K, block_n>(b), strider::tile<strider::masked, block_m, block_n>(c)};
 }
 
-struct index2 {
-  index_t x = 0, y = 0;
-};
+using cuda_example::index2;
 
 /// The grid: x along N's block tiles, y along M's (rounded up; none for M = 0).
 inline index2 grid_of(const problem& p) {

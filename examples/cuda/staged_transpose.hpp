@@ -13,9 +13,10 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 #include <strider/storage.hpp>
 #include <strider/storage/masked_view.hpp>
+
+#include "vector_access.hpp"
 
 namespace staged_transpose {
 
@@ -51,36 +52,16 @@ inline problem make_problem(strider::tensor_view<const float, matrix> a, strider
           aligned(a.data(), a.extent(1)) && aligned(b.data(), b.extent(1))};
 }
 
-struct index2 {
-  index_t x = 0, y = 0;
-};
+using cuda_example::index2;
 /// The grid: x along A's tiles of N, y along its tiles of M.
 inline index2 grid_of(const problem& p) {
   const auto counts = p.a.tile_counts();
   return {counts[1], counts[0]};
 }
 
-struct alignas(16) four_floats {
-  float value[4];
-};
-// 16 bytes at a 16-byte aligned address: one 128-bit access in device code (the host copies the
-// bytes, which is what the access means in C++).
-STRIDER_HOST_DEVICE inline four_floats load_four(const float* at) {
-#ifdef __CUDA_ARCH__
-  return *reinterpret_cast<const four_floats*>(at);
-#else
-  four_floats v;
-  std::memcpy(&v, at, sizeof v);
-  return v;
-#endif
-}
-STRIDER_HOST_DEVICE inline void store_four(float* at, const four_floats& v) {
-#ifdef __CUDA_ARCH__
-  *reinterpret_cast<four_floats*>(at) = v;
-#else
-  std::memcpy(at, &v, sizeof v);
-#endif
-}
+using cuda_example::four_floats;
+using cuda_example::load_four;
+using cuda_example::store_four;
 
 /// Row r (4 values) of `from` into row r of `to`, where `in_data(j)` says value j is in the data:
 /// one 128-bit store (and, where `from`'s row is contiguous, one 128-bit load) when all four are
