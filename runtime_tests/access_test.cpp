@@ -229,6 +229,26 @@ TEST_CASE("conflict_free_swizzle: conflict-free at the same vector width, and no
   WARN("conflict_free_swizzle: " << found << " of 60 needed a swizzle and got the smallest, " << refused << " refused");
 }
 
+TEST_CASE("conflict_free_swizzle: one access alone may take a swizzle that narrows another's vectors") {
+  // An SGEMM's k-major A tile (8 x 128 floats) stored down its columns: Swizzle<1, 4, 5> (the
+  // search tries M from the store's unit up), which keeps the fragment reads' float4s.
+  const auto a_store = strider::thread_value(dynamic_layout({2, 128}, {1, 2}), dynamic_layout::contiguous({4, 1}));
+  const auto a_fragments = strider::thread_value(dynamic_layout::contiguous({8, 32}), dynamic_layout::contiguous({1, 4}));
+  const auto sgemm_tile = dynamic_layout::contiguous({8, 128}).value();
+  CHECK(strider::conflict_free_swizzle(sgemm_tile, a_store, 4) == swizzle_value{1, 4, 5});
+  CHECK(strider::access_of(sgemm_tile, swizzle_value{1, 4, 5}, a_fragments, 4, 0).vector_width == 4);
+  // An 8 x 64 tile of 2-byte elements read down its columns alone: Swizzle<3, 2, 4>, which halves
+  // the 16-byte vectors of a second access by rows; the two together: Swizzle<3, 3, 3>.
+  const auto columns = strider::thread_value(dynamic_layout({8, 64}, {1, 8}), dynamic_layout::contiguous({1, 1}));
+  const auto rows = strider::thread_value(dynamic_layout::contiguous({8, 8}), dynamic_layout::contiguous({1, 8}));
+  const auto tile = dynamic_layout::contiguous({8, 64}).value();
+  CHECK(strider::conflict_free_swizzle(tile, columns, 2) == swizzle_value{3, 2, 4});
+  CHECK(strider::access_of(tile, swizzle_value{3, 2, 4}, rows, 2, 0).vector_width == 4);
+  const strider::thread_value_value both[] = {columns, rows};
+  CHECK(strider::conflict_free_swizzle(tile, both, 2, 2) == swizzle_value{3, 3, 3});
+  CHECK_THROWS_WITH(strider::conflict_free_swizzle(tile, both, 0, 2), "conflict_free_swizzle: 0 accesses (1 to 8)");
+}
+
 TEST_CASE("conflict_free_swizzle of two accesses: each conflict-free at its own width, and no swizzle of fewer bits serves both (simulator)") {
   // Tiles of R x C elements read down the columns (thread (i, j) reads k elements of column j
   // from row i k) and by rows in vectors of w (the rows' natural width); offsets by formula.

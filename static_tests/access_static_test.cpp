@@ -71,21 +71,23 @@ static_assert(conflict_free_swizzle(contiguous<32, 32>::value, by_columns::tv_va
 static_assert(std::is_same_v<conflict_free_swizzle_t<layout<shape<32, 32>, strides<33, 1>>, by_columns, 4>, swizzle<0, 0, 0>>);  // padded: none needed
 static_assert(access_t<swizzled_t<contiguous<32, 32>, swizzle<3, 2, 3>>, by_columns, 4>::bank_conflicts == 0);
 // An SGEMM's A tile stored k-major (8 x 128 floats), each of 256 threads writing 4 values down a
-// column (32-way plain): one bit over 16-float units, which keeps the fragment reads' float4s.
+// column (32-way plain), read by fragments of 4 floats: both accesses take one bit over 16-float
+// units. (The searches of one access alone, which try more swizzles, are checked at run time in
+// runtime_tests/access_test.cpp: clang's constant evaluator stops at its step limit first.)
 using a_store = thread_value_t<layout<shape<2, 128>, strides<1, 2>>, contiguous<4, 1>>;
 using a_fragments = thread_value_t<contiguous<8, 32>, contiguous<1, 4>>;
 static_assert(access_t<contiguous<8, 128>, a_store, 4>::bank_conflicts > 0);
-static_assert(std::is_same_v<conflict_free_swizzle_t<contiguous<8, 128>, a_store, 4>, swizzle<1, 4, 5>>);
+static_assert(std::is_same_v<conflict_free_swizzle_t<contiguous<8, 128>, accesses<a_store, a_fragments>, 4>, swizzle<1, 4, 5>>);
 static_assert(access_t<swizzled_t<contiguous<8, 128>, swizzle<1, 4, 5>>, a_fragments, 4>::vector_width == 4 &&
               access_t<swizzled_t<contiguous<8, 128>, swizzle<1, 4, 5>>, a_fragments, 4>::bank_conflicts == 0);
 // Two accesses of one 8 x 64 tile of 2-byte elements: 512 threads down its columns (one element
 // each; 8-way plain) and 64 threads by rows in 16-byte vectors. The columns alone take
-// Swizzle<3, 2, 4>, which halves the rows' vectors; both together take CuTe's Swizzle<3, 3, 3>,
-// and each access keeps its width.
+// Swizzle<3, 2, 4> (run time: access_test.cpp), which halves the rows' vectors; both together
+// take CuTe's Swizzle<3, 3, 3>, and each access keeps its width.
 using down_columns = thread_value_t<layout<shape<8, 64>, strides<1, 8>>, contiguous<1, 1>>;
 using row_vectors = thread_value_t<contiguous<8, 8>, contiguous<1, 8>>;
 using tile_8x64 = contiguous<8, 64>;
-static_assert(std::is_same_v<conflict_free_swizzle_t<tile_8x64, down_columns, 2>, swizzle<3, 2, 4>>);
+static_assert(access_t<swizzled_t<tile_8x64, swizzle<3, 2, 4>>, down_columns, 2>::bank_conflicts == 0);
 static_assert(access_t<swizzled_t<tile_8x64, swizzle<3, 2, 4>>, row_vectors, 2>::vector_width == 4);
 static_assert(std::is_same_v<conflict_free_swizzle_t<tile_8x64, accesses<down_columns, row_vectors>, 2>, swizzle<3, 3, 3>>);
 static_assert(access_t<swizzled_t<tile_8x64, swizzle<3, 3, 3>>, down_columns, 2>::bank_conflicts == 0);
