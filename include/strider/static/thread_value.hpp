@@ -362,7 +362,11 @@ STRIDER_HOST_DEVICE constexpr layout_value whole_tile_value(const layout_value& 
     if (tv.tile_shape[d] % multiple != 0) refuse("partition: tile axis {} is a multiple of {}, the thread-value layout's extent {} is not", d, multiple, tv.tile_shape[d]);
     whole.shape[d] = tv.tile_shape[d];
   }
-  whole.storage_size = required_span_storage;  // its strides held where run-time, never computed from extents
+  // Its storage is its span: derived where an entry is run-time (the strides held, never
+  // computed from extents), a static layout's otherwise.
+  bool runtime = whole.offset == dyn;
+  for (std::size_t d = 0; d < whole.rank; ++d) runtime = runtime || whole.strides[d] == dyn;
+  whole.storage_size = runtime ? required_span_storage : max_offset(whole) + 1;  // TV's tile has elements
   return whole;
 }
 // "partition: extent 70 of tile axis 0 exceeds the thread-value layout's 64": checked unless
@@ -396,7 +400,10 @@ STRIDER_HOST_DEVICE constexpr auto partition(const L& tile, TV tv, index_t threa
   constexpr thread_value_value v = T::tv_value;
   using whole_type = static_layout<detail::whole_tile_value(L::static_entries, v)>;
   const index_array<L::rank> valid = detail::tile_extents_within(tile, v, std::make_index_sequence<L::rank>{});
-  const auto whole = detail::runtime_index_result<whole_type, 0, 0>(tile, detail::offset_entry(tile), std::make_index_sequence<L::rank>{});
+  const auto whole = [&] {
+    if constexpr (static_layout_type<whole_type>) return whole_type{};  // only the extents were run-time
+    else return detail::runtime_index_result<whole_type, 0, 0>(tile, detail::offset_entry(tile), std::make_index_sequence<L::rank>{});
+  }();
   const auto values = partition(whole, tv, thread);
   const index_array<max_rank> coordinate = detail::thread_tile_coordinate<v>(thread);
   index_array<L::rank> first{};
