@@ -5,8 +5,9 @@
 // launches the planner makes, so that the index arithmetic is checked where no GPU is.
 //
 // Three kernels carry a plan out:
-//   tiled  a transpose, through tile x tile shared-memory tiles (one padding column, so that the
-//          column reads hit distinct banks): global reads and writes both coalesced;
+//   tiled  a transpose, through tile x tile shared-memory tiles (staging_layout: rows padded so
+//          that the column reads hit distinct banks, which the access certificate proves for
+//          every element size below): global reads and writes both coalesced;
 //   rows   an inner loop of at least a warp: warps along each row, several rows per block when
 //          rows are short; rows contiguous in both layouts move as 16- or 8-byte vectors when the
 //          strides and the pointers allow;
@@ -23,6 +24,9 @@
 
 #include "../util/config.hpp"
 #include "../engine/copy_plan.hpp"
+#include "../static/access.hpp"
+#include "../static/thread_value.hpp"
+#include "../storage/runtime_index.hpp"
 
 namespace strider::cuda::detail {
 
@@ -199,30 +203,61 @@ STRIDER_HOST_DEVICE inline tile_origin tile_at(const copy_plan& p, Index t, Inde
   return o;
 }
 
-template <class T>
-using tile_buffer = T[tile][tile + 1];
+/// The staging tile of the tiled kernel for elements of Bytes bytes: tile x tile elements (row j
+/// holds b0 + j, column i holds a0 + i), each row padded so that a warp reading a column meets
+/// every bank once: one element for 4 bytes and more, 4 bytes for narrower ones (a row of 36
+/// bytes for 1-byte elements, whose column reads then step 9 words; one element past the row
+/// would leave them 2-way).
+template <std::size_t Bytes>
+using staging_layout = layout<shape<tile, tile>, strides<tile + (Bytes < 4 ? 4 / static_cast<index_t>(Bytes) : 1), 1>>;
+/// The block's threads over it: thread t = tile ty + tx holds column tx of rows ty, ty +
+/// tile_rows, ... (a warp holds a row per instruction).
+using staging_threads = thread_value_t<contiguous<tile_rows, tile>, contiguous<tile / tile_rows, 1>, interleaved>;
+/// What the access certificate proves of the staging for elements of Bytes bytes: the writes
+/// (a warp along a row) and the transposed reads (a warp down a column) are conflict-free (a
+/// compile error naming the threads otherwise). The certificate models elements of 1, 2, 4, 8
+/// and 16 bytes; other sizes are moved as they are, unproven.
+template <std::size_t Bytes>
+STRIDER_HOST_DEVICE constexpr bool staging_conflict_free() {
+  if constexpr (Bytes == 1 || Bytes == 2 || Bytes == 4 || Bytes == 8 || Bytes == 16) {
+    constexpr auto bytes = static_cast<index_t>(Bytes);
+    return require_conflict_free_t<staging_layout<Bytes>, staging_threads, bytes>::conflict_free &&
+           require_conflict_free_t<permute_t<staging_layout<Bytes>, 1, 0>, staging_threads, bytes>::conflict_free;
+  } else {
+    return true;
+  }
+}
 
-// Thread (tx, ty) of a tile reads along a, the source's contiguous direction...
+template <class T>
+using tile_buffer = T[staging_layout<sizeof(T)>::required_span];
+
+// Thread (tx, ty) of a tile reads along a, the source's contiguous direction, into its values of
+// the staging tile...
 template <class T>
 STRIDER_HOST_DEVICE inline void tile_load(const T* __restrict__ src, const copy_plan& p, const tile_origin& o, int tx, int ty, tile_buffer<T>& buffer) {
   const index_t na = p.extent[p.rank - 2], nb = p.extent[p.rank - 1];
   const index_t sa = p.src_stride[p.rank - 2], sb = p.src_stride[p.rank - 1];
+  const auto staged = strider::partition(tensor_view<T, staging_layout<sizeof(T)>>(buffer), staging_threads{}, ty * tile + tx);  // (rows, 1)
   const index_t a = o.a0 + tx;
-  for (int j = ty; j < tile; j += tile_rows) {
-    const index_t b = o.b0 + j;
-    if (a < na && b < nb) buffer[j][tx] = src[o.src + a * sa + b * sb];
+  STRIDER_UNROLL
+  for (int v = 0; v < tile / tile_rows; ++v) {
+    const index_t b = o.b0 + ty + v * tile_rows;
+    if (a < na && b < nb) staged(v, 0) = src[o.src + a * sa + b * sb];
   }
 }
 
-// ...and, after the block's barrier, writes along b, the destination's.
+// ...and, after the block's barrier, writes along b, the destination's, from its values of the
+// staging tile read transposed.
 template <class T>
 STRIDER_HOST_DEVICE inline void tile_store(T* __restrict__ dst, const copy_plan& p, const tile_origin& o, int tx, int ty, const tile_buffer<T>& buffer) {
   const index_t na = p.extent[p.rank - 2], nb = p.extent[p.rank - 1];
   const index_t da = p.dst_stride[p.rank - 2], db = p.dst_stride[p.rank - 1];
+  const auto staged = strider::partition(tensor_view<const T, permute_t<staging_layout<sizeof(T)>, 1, 0>>(buffer), staging_threads{}, ty * tile + tx);  // (j, tx) is staged (tx, j)
   const index_t b = o.b0 + tx;
-  for (int j = ty; j < tile; j += tile_rows) {
-    const index_t a = o.a0 + j;
-    if (a < na && b < nb) dst[o.dst + a * da + b * db] = buffer[tx][j];
+  STRIDER_UNROLL
+  for (int v = 0; v < tile / tile_rows; ++v) {
+    const index_t a = o.a0 + ty + v * tile_rows;
+    if (a < na && b < nb) dst[o.dst + a * da + b * db] = staged(v, 0);
   }
 }
 
