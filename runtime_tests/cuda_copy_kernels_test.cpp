@@ -285,6 +285,10 @@ TEST_CASE("tiled kernel: the staging tile is conflict-free for every element siz
   STATIC_REQUIRE(kernels::staging_conflict_free<4>());
   STATIC_REQUIRE(kernels::staging_conflict_free<8>());
   STATIC_REQUIRE(kernels::staging_conflict_free<16>());
+  STATIC_REQUIRE(kernels::global_coalesced<1>() && kernels::global_coalesced<4>() && kernels::global_coalesced<16>());
+  // (A warp going down a column of the same rows, which the staging spares the global side, is not.)
+  using rows = strider::layout<strider::shape<kernels::tile, kernels::tile>, strider::strides<kernels::tile * kernels::tile, 1>>;
+  STATIC_REQUIRE_FALSE(strider::access_t<strider::permute_t<rows, 1, 0>, kernels::staging_threads, 4>::coalesced);
   // ...and at rows padded by one element whatever the size: the column reads of 1- and 2-byte
   // elements then meet a bank twice (rows 33 and 66 bytes apart step 8.25 and 16.5 words).
   using one_element = strider::layout<strider::shape<kernels::tile, kernels::tile>, strider::strides<kernels::tile + 1, 1>>;

@@ -43,6 +43,7 @@ __global__ void __launch_bounds__(block_threads) copy_rows(const T* __restrict__
 template <class T, class Index>
 __global__ void __launch_bounds__(block_threads, 6) copy_tiled(const T* __restrict__ src, T* __restrict__ dst, copy_plan p, Index tiles_a, Index tiles_b, Index tiles) {
   static_assert(staging_conflict_free<sizeof(T)>(), "copy: the staging tile's accesses have bank conflicts");
+  static_assert(global_coalesced<sizeof(T)>(), "copy: a tile's global accesses are not coalesced");
   __shared__ tile_buffer<T> buffer;
   const int tx = static_cast<int>(threadIdx.x), ty = static_cast<int>(threadIdx.y);
   for (Index t = blockIdx.x; t < tiles; t += gridDim.x) {

@@ -228,6 +228,20 @@ STRIDER_HOST_DEVICE constexpr bool staging_conflict_free() {
   }
 }
 
+/// What it proves of the global side for elements of Bytes bytes, where the tile's contiguous axis
+/// has unit stride (a transpose of dense arrays): each warp instruction reads (writes) `tile`
+/// consecutive elements of one row, coalesced. Certified at a representative row stride; any
+/// stride that starts each row on a 32-byte boundary touches the same sectors.
+template <std::size_t Bytes>
+STRIDER_HOST_DEVICE constexpr bool global_coalesced() {
+  if constexpr (Bytes == 1 || Bytes == 2 || Bytes == 4 || Bytes == 8 || Bytes == 16) {
+    using rows = layout<shape<tile, tile>, strides<tile * tile, 1>>;
+    return require_coalesced_t<rows, staging_threads, static_cast<index_t>(Bytes)>::coalesced;
+  } else {
+    return true;
+  }
+}
+
 template <class T>
 using tile_buffer = T[staging_layout<sizeof(T)>::required_span];
 
