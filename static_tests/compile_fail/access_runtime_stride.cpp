@@ -1,4 +1,4 @@
-// expect: access: the extent or stride of tile axis 0 is known only at run time
+// expect: access: the extent or stride of tile axis .* is known only at run time
 // A tile of a matrix whose rows' stride is a run-time value has no certificate at compile time:
 // only a tile's offset may be run-time (the certificate is read at offset 0).
 #include <strider/access.hpp>

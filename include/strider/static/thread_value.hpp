@@ -352,7 +352,7 @@ inline constexpr bool is_masked_partition_layout_v<masked_partition_layout<P, V>
 // A tile of run-time extents read as the thread-value layout's whole tile: the tile's strides and
 // offset (static where the tile's are, held otherwise), the thread-value layout's tile shape,
 // the storage its span.
-STRIDER_HOST_DEVICE constexpr layout_value whole_tile_value(const layout_value& tile, const thread_value_value& tv) {
+STRIDER_HOST_DEVICE constexpr layout_value partition_whole_tile(const layout_value& tile, const thread_value_value& tv) {
   if (tile.rank != tv.tile_rank) refuse("partition: the tile has rank {}, the thread-value layout's tile rank {}", tile.rank, tv.tile_rank);
   layout_value whole = tile;
   for (std::size_t d = 0; d < tile.rank; ++d) {
@@ -398,7 +398,7 @@ template <detail::runtime_index_layout L, thread_value_type TV>
 STRIDER_HOST_DEVICE constexpr auto partition(const L& tile, TV tv, index_t thread) {
   using T = std::remove_cvref_t<TV>;
   constexpr thread_value_value v = T::tv_value;
-  using whole_type = static_layout<detail::whole_tile_value(L::static_entries, v)>;
+  using whole_type = static_layout<detail::partition_whole_tile(L::static_entries, v)>;
   const index_array<L::rank> valid = detail::tile_extents_within(tile, v, std::make_index_sequence<L::rank>{});
   const auto whole = [&] {
     if constexpr (static_layout_type<whole_type>) return whole_type{};  // only the extents were run-time
