@@ -32,12 +32,13 @@ using strider_test::describe;
 using strider_copy_cases::bytes_of;
 
 struct coverage {
-  int flat = 0, rows = 0, tiled = 0, vector8 = 0, vector16 = 0, thin_rows = 0, grid_strides = 0;
+  int flat = 0, rows = 0, tiled = 0, vector8 = 0, vector16 = 0, reversed = 0, thin_rows = 0, grid_strides = 0;
 };
 coverage seen;
 
-// Runs launch l on grids of at most grid_x x grid_y blocks, moving elements of type E.
-template <class E, class Index>
+// Runs launch l on grids of at most grid_x x grid_y blocks, moving elements of type E (vectors of
+// elements of ElementBytes bytes).
+template <class E, class Index, std::size_t ElementBytes = sizeof(E)>
 void run_launch(const kernels::copy_launch& l, const void* src_storage, void* dst_storage, index_t grid_x, index_t grid_y) {
   const auto* src = static_cast<const E*>(src_storage);
   auto* dst = static_cast<E*>(dst_storage);
@@ -52,9 +53,16 @@ void run_launch(const kernels::copy_launch& l, const void* src_storage, void* ds
     for (index_t by = 0; by < gy; ++by)
       for (index_t bx = 0; bx < gx; ++bx)
         for (index_t ty = 0; ty < l.block.y; ++ty)
-          for (index_t tx = 0; tx < l.block.x; ++tx)
-            kernels::rows_thread<E, Index>(src, dst, p, static_cast<Index>(l.work), static_cast<Index>(by * l.block.y + ty), static_cast<Index>(gy * l.block.y),
-                                           bx * l.block.x + tx, gx * l.block.x);
+          for (index_t tx = 0; tx < l.block.x; ++tx) {
+            const auto row = static_cast<Index>(by * l.block.y + ty), row_step = static_cast<Index>(gy * l.block.y);
+            if constexpr (ElementBytes < sizeof(E)) {
+              if (l.reversed) {
+                kernels::rows_thread<E, Index, true, ElementBytes>(src, dst, p, static_cast<Index>(l.work), row, row_step, bx * l.block.x + tx, gx * l.block.x);
+                continue;
+              }
+            }
+            kernels::rows_thread<E, Index>(src, dst, p, static_cast<Index>(l.work), row, row_step, bx * l.block.x + tx, gx * l.block.x);
+          }
   } else if (l.kind == kernels::kernel_kind::tiled) {
     if constexpr (sizeof(E) <= kernels::max_tiled_element) {
       kernels::tile_buffer<E> buffer;
@@ -114,10 +122,11 @@ void check_copy(const std::string& name, const dynamic_layout& src_layout, const
   if (l.kind == kernels::kernel_kind::tiled) ++seen.tiled;
   if (l.vector > 1 && moved == 8) ++seen.vector8;
   if (l.vector > 1 && moved == 16) ++seen.vector16;
+  if (l.reversed) ++seen.reversed;
   if (l.kind == kernels::kernel_kind::rows && plan.blocked) ++seen.thin_rows;
   const auto run = [&]<class E>() {
-    if (l.wide) run_launch<E, std::uint64_t>(l, s, dst.data(), grid_x, grid_y);
-    else run_launch<E, std::uint32_t>(l, s, dst.data(), grid_x, grid_y);
+    if (l.wide) run_launch<E, std::uint64_t, sizeof(T)>(l, s, dst.data(), grid_x, grid_y);
+    else run_launch<E, std::uint32_t, sizeof(T)>(l, s, dst.data(), grid_x, grid_y);
   };
   if (moved == 16) run.template operator()<bytes_of<16, 16>>();
   else if (moved == 8) run.template operator()<bytes_of<8, 8>>();
@@ -192,6 +201,7 @@ TEST_CASE("device copy kernels: random layouts, on full and on small grids") {
   CHECK(seen.tiled > 0);
   CHECK(seen.vector8 > 0);
   CHECK(seen.vector16 > 0);
+  CHECK(seen.reversed > 0);
   CHECK(seen.thin_rows > 0);
   CHECK(seen.grid_strides > 0);
 }
@@ -296,4 +306,23 @@ TEST_CASE("tiled kernel: the staging tile is conflict-free for every element siz
   STATIC_REQUIRE(strider::access_t<read_down, kernels::staging_threads, 1>::worst.ways == 2);
   STATIC_REQUIRE(strider::access_t<read_down, kernels::staging_threads, 2>::worst.ways == 2);
   STATIC_REQUIRE(strider::access_t<read_down, kernels::staging_threads, 4>::bank_conflicts == 0);
+}
+
+TEST_CASE("device copy kernels: a flipped row moves as vectors read backwards, each reversed") {
+  // a[:, ::-1] of 37 x 200 floats: each source row runs backwards from offset 200 r + 199, a
+  // 16-byte vector of elements 196-199 its first. 1-, 2-, 4- and 8-byte elements, 16-byte and
+  // 8-byte vectors, and a shift that misaligns them (then element by element).
+  for (const index_t shift : {0, 1}) {
+    const dynamic_layout flipped = strider::slice(contiguous({37, 200}), ":, ::-1");
+    const strider::copy_plan p = strider::make_copy_plan(flipped.entries(), contiguous({37, 200}).entries(), 4);
+    const kernels::copy_launch l = kernels::plan_launch(p, shift == 0 ? 0 : 4, 0);
+    CHECK(l.kind == kernels::kernel_kind::rows);
+    CHECK(l.reversed == (shift == 0));
+    CHECK(l.vector == (shift == 0 ? 4 : 1));
+    check_copy<float>("flipped rows", flipped, contiguous({37, 200}), shift);
+    check_copy<std::uint8_t>("flipped rows of bytes", flipped, contiguous({37, 200}), shift);
+    check_copy<std::uint16_t>("flipped rows of halves", flipped, contiguous({37, 200}), shift);
+    check_copy<double>("flipped rows of doubles", flipped, contiguous({37, 200}), shift);
+    check_copy<float>("flipped planes", strider::slice(contiguous({3, 37, 64}), ":, ::-1, ::-1"), contiguous({3, 37, 64}), shift);
+  }
 }

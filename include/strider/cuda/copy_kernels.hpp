@@ -10,7 +10,8 @@
 //          every element size below): global reads and writes both coalesced;
 //   rows   an inner loop of at least a warp: warps along each row, several rows per block when
 //          rows are short; rows contiguous in both layouts move as 16- or 8-byte vectors when the
-//          strides and the pointers allow;
+//          strides and the pointers allow, and so do rows the source holds backwards (a flipped
+//          axis: each vector read whole and its elements reversed in registers);
 //   flat   short inner loops: one element per thread, its offsets from its flat index.
 // A transpose whose short side has at most `thin_side` elements (an n x 3 image's channels) is
 // not tiled, which would leave most of each tile empty: its rows go through the rows kernel with
@@ -20,6 +21,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 
 #include "../util/config.hpp"
@@ -52,6 +54,7 @@ struct copy_launch {
   kernel_kind kind = kernel_kind::none;
   copy_plan plan;           // for rows moved as vectors: in units of `vector` elements
   index_t vector = 1;       // elements per vector (rows), or 1
+  bool reversed = false;    // rows whose source runs backwards, moved as vectors: each one's elements reversed
   bool wide = false;        // indices need 64 bits
   grid_size grid, block;
   index_t work = 0;         // flat: elements; rows: rows; tiled: tiles
@@ -60,12 +63,18 @@ struct copy_launch {
 
 // The plan with its innermost loop moved in units of `width` elements, when both layouts are
 // contiguous there, every other stride and both offsets are multiples of `width`, and both
-// addresses are aligned to `width` elements: then a row of n elements is n / width vectors.
-constexpr bool vectorize(copy_plan& p, index_t width, std::uintptr_t src, std::uintptr_t dst) {
+// addresses are aligned to `width` elements: then a row of n elements is n / width vectors. A
+// source row that runs backwards (stride -1: a flipped axis) is read as whole vectors too, each
+// starting width - 1 elements before its group's first element (`reversed`: the kernel reverses
+// each vector's elements), where those starts are aligned.
+constexpr bool vectorize(copy_plan& p, index_t width, std::uintptr_t src, std::uintptr_t dst, bool& reversed) {
   if (p.rank == 0 || p.blocked) return false;
   const std::size_t inner = p.rank - 1;
-  if (p.src_stride[inner] != 1 || p.dst_stride[inner] != 1 || p.extent[inner] % width != 0) return false;
-  if (p.src_offset % width != 0 || p.dst_offset % width != 0) return false;
+  const bool backwards = p.src_stride[inner] == -1;
+  if ((p.src_stride[inner] != 1 && !backwards) || p.dst_stride[inner] != 1 || p.extent[inner] % width != 0) return false;
+  // A backwards row's lowest element is src_offset - (n - 1) >= 0, and n >= width: src_first >= 0.
+  const index_t src_first = backwards ? p.src_offset - (width - 1) : p.src_offset;
+  if (src_first % width != 0 || p.dst_offset % width != 0) return false;
   for (std::size_t d = 0; d < inner; ++d)
     if (p.src_stride[d] % width != 0 || p.dst_stride[d] % width != 0) return false;
   const auto bytes = static_cast<std::uintptr_t>(width) * p.element_size;
@@ -75,10 +84,11 @@ constexpr bool vectorize(copy_plan& p, index_t width, std::uintptr_t src, std::u
     p.dst_stride[d] /= width;
   }
   p.extent[inner] /= width;
-  p.src_offset /= width;
+  p.src_offset = src_first / width;
   p.dst_offset /= width;
   p.size /= width;
   p.element_size *= static_cast<std::size_t>(width);
+  reversed = backwards;
   return true;
 }
 
@@ -115,7 +125,7 @@ constexpr copy_launch plan_launch(copy_plan p, std::uintptr_t src, std::uintptr_
     // Whole rows: as 16-byte vectors, else 8-byte ones, else elements.
     for (const std::size_t bytes : {std::size_t{16}, std::size_t{8}}) {
       copy_plan v = p;
-      if (p.element_size < bytes && bytes % p.element_size == 0 && vectorize(v, static_cast<index_t>(bytes / p.element_size), src, dst)) {
+      if (p.element_size < bytes && bytes % p.element_size == 0 && vectorize(v, static_cast<index_t>(bytes / p.element_size), src, dst, l.reversed)) {
         l.vector = static_cast<index_t>(bytes / p.element_size);
         p = v;
         break;
@@ -173,8 +183,38 @@ STRIDER_HOST_DEVICE inline void flat_thread(const T* __restrict__ src, T* __rest
   }
 }
 
+// A vector of 8 or 16 bytes with its elements of ElementBytes bytes in reverse order: its 32-bit
+// words reversed, and within each word its elements (bytes, or 2-byte halves); 8-byte elements
+// swap the vector's halves.
+STRIDER_HOST_DEVICE inline std::uint32_t reversed_in_word(std::uint32_t w, std::size_t element_bytes) {
+  if (element_bytes == 1) {
+#ifdef __CUDA_ARCH__
+    return __byte_perm(w, 0, 0x0123);
+#else
+    return __builtin_bswap32(w);
+#endif
+  }
+  return element_bytes == 2 ? (w >> 16) | (w << 16) : w;
+}
+template <std::size_t ElementBytes, class V>
+STRIDER_HOST_DEVICE inline V reversed_elements(const V& v) {
+  static_assert(sizeof(V) % 4 == 0 && ElementBytes < sizeof(V), "copy: a reversed vector holds several elements of whole words or less");
+  constexpr std::size_t words = sizeof(V) / 4, per_word = ElementBytes < 4 ? 1 : ElementBytes / 4;  // words per element
+  std::uint32_t in[words], out[words];
+  std::memcpy(in, &v, sizeof v);
+  STRIDER_UNROLL
+  for (std::size_t e = 0; e < words / per_word; ++e)  // element groups of whole words, in reverse
+    STRIDER_UNROLL
+    for (std::size_t k = 0; k < per_word; ++k) out[e * per_word + k] = reversed_in_word(in[(words / per_word - 1 - e) * per_word + k], ElementBytes);
+  V r;
+  std::memcpy(&r, out, sizeof r);
+  return r;
+}
+
 // rows: rows row, row + row_step, ... (of `rows`), in each its elements i0, i0 + i_step, ...
-template <class T, class Index>
+// With Reversed, T is a vector of elements of ElementBytes bytes whose source runs backwards:
+// each is reversed on its way.
+template <class T, class Index, bool Reversed = false, std::size_t ElementBytes = sizeof(T)>
 STRIDER_HOST_DEVICE inline void rows_thread(const T* __restrict__ src, T* __restrict__ dst, const copy_plan& p, Index rows, Index row, Index row_step,
                                             index_t i0, index_t i_step) {
   const std::size_t inner = p.rank - 1;
@@ -182,7 +222,10 @@ STRIDER_HOST_DEVICE inline void rows_thread(const T* __restrict__ src, T* __rest
   for (; row < rows; row += row_step) {
     index_t s = 0, d = 0;
     outer_offsets<Index>(p, inner, row, s, d);
-    for (index_t i = i0; i < n; i += i_step) dst[d + i * ds] = src[s + i * ss];
+    for (index_t i = i0; i < n; i += i_step) {
+      if constexpr (Reversed) dst[d + i * ds] = reversed_elements<ElementBytes>(src[s + i * ss]);
+      else dst[d + i * ds] = src[s + i * ss];
+    }
   }
 }
 
