@@ -32,7 +32,7 @@ using strider_test::describe;
 using strider_copy_cases::bytes_of;
 
 struct coverage {
-  int flat = 0, rows = 0, tiled = 0, vector8 = 0, vector16 = 0, reversed = 0, thin_rows = 0, grid_strides = 0;
+  int flat = 0, rows = 0, tiled = 0, vector8 = 0, vector16 = 0, reversed = 0, stepped = 0, thin_rows = 0, grid_strides = 0;
 };
 coverage seen;
 
@@ -56,10 +56,13 @@ void run_launch(const kernels::copy_launch& l, const void* src_storage, void* ds
           for (index_t tx = 0; tx < l.block.x; ++tx) {
             const auto row = static_cast<Index>(by * l.block.y + ty), row_step = static_cast<Index>(gy * l.block.y);
             if constexpr (ElementBytes < sizeof(E)) {
-              if (l.reversed) {
-                kernels::rows_thread<E, Index, true, ElementBytes>(src, dst, p, static_cast<Index>(l.work), row, row_step, bx * l.block.x + tx, gx * l.block.x);
-                continue;
-              }
+              const auto gathered = [&]<index_t Step>() {
+                kernels::rows_thread<E, Index, Step, ElementBytes>(src, dst, p, static_cast<Index>(l.work), row, row_step, bx * l.block.x + tx, gx * l.block.x);
+              };
+              if (l.source_step == -1) gathered.template operator()<-1>();
+              if (l.source_step == 2) gathered.template operator()<2>();
+              if (l.source_step == 4) gathered.template operator()<4>();
+              if (l.source_step != 1) continue;
             }
             kernels::rows_thread<E, Index>(src, dst, p, static_cast<Index>(l.work), row, row_step, bx * l.block.x + tx, gx * l.block.x);
           }
@@ -122,7 +125,8 @@ void check_copy(const std::string& name, const dynamic_layout& src_layout, const
   if (l.kind == kernels::kernel_kind::tiled) ++seen.tiled;
   if (l.vector > 1 && moved == 8) ++seen.vector8;
   if (l.vector > 1 && moved == 16) ++seen.vector16;
-  if (l.reversed) ++seen.reversed;
+  if (l.source_step == -1) ++seen.reversed;
+  if (l.source_step > 1) ++seen.stepped;
   if (l.kind == kernels::kernel_kind::rows && plan.blocked) ++seen.thin_rows;
   const auto run = [&]<class E>() {
     if (l.wide) run_launch<E, std::uint64_t, sizeof(T)>(l, s, dst.data(), grid_x, grid_y);
@@ -202,6 +206,7 @@ TEST_CASE("device copy kernels: random layouts, on full and on small grids") {
   CHECK(seen.vector8 > 0);
   CHECK(seen.vector16 > 0);
   CHECK(seen.reversed > 0);
+  CHECK(seen.stepped > 0);
   CHECK(seen.thin_rows > 0);
   CHECK(seen.grid_strides > 0);
 }
@@ -317,7 +322,7 @@ TEST_CASE("device copy kernels: a flipped row moves as vectors read backwards, e
     const strider::copy_plan p = strider::make_copy_plan(flipped.entries(), contiguous({37, 200}).entries(), 4);
     const kernels::copy_launch l = kernels::plan_launch(p, shift == 0 ? 0 : 4, 0);
     CHECK(l.kind == kernels::kernel_kind::rows);
-    CHECK(l.reversed == (shift == 0));
+    CHECK(l.source_step == (shift == 0 ? -1 : 1));
     CHECK(l.vector == (shift == 0 ? 4 : 1));
     check_copy<float>("flipped rows", flipped, contiguous({37, 200}), shift);
     check_copy<std::uint8_t>("flipped rows of bytes", flipped, contiguous({37, 200}), shift);
@@ -325,4 +330,26 @@ TEST_CASE("device copy kernels: a flipped row moves as vectors read backwards, e
     check_copy<double>("flipped rows of doubles", flipped, contiguous({37, 200}), shift);
     check_copy<float>("flipped planes", strider::slice(contiguous({3, 37, 64}), ":, ::-1, ::-1"), contiguous({3, 37, 64}), shift);
   }
+}
+
+TEST_CASE("device copy kernels: a stepped row moves as whole source vectors gathered in registers") {
+  // a[:, ::2] and a[:, ::4] of 37 x 256: each destination vector gathered from 2 or 4 source
+  // vectors; every element size that vectors hold; a shift that misaligns them.
+  for (const index_t shift : {0, 1}) {
+    for (const char* step : {"::2", "::4"}) {
+      const dynamic_layout stepped = strider::slice(contiguous({37, 256}), std::string(":, ") + step);
+      const strider::copy_plan p = strider::make_copy_plan(stepped.entries(), contiguous(stepped.shape()).entries(), 4);
+      const kernels::copy_launch l = kernels::plan_launch(p, shift == 0 ? 0 : 4, 0);
+      CHECK(l.kind == kernels::kernel_kind::rows);
+      CHECK(l.source_step == (shift == 0 ? stepped.stride(1) : 1));
+      check_copy<float>(std::string("stepped rows ") + step, stepped, contiguous(stepped.shape()), shift);
+      check_copy<std::uint8_t>(std::string("stepped bytes ") + step, stepped, contiguous(stepped.shape()), shift);
+      check_copy<std::uint16_t>(std::string("stepped halves ") + step, stepped, contiguous(stepped.shape()), shift);
+      check_copy<double>(std::string("stepped doubles ") + step, stepped, contiguous(stepped.shape()), shift);
+    }
+  }
+  // A step of 3 stays element by element.
+  const dynamic_layout three = strider::slice(contiguous({8, 96}), ":, ::3");
+  CHECK(kernels::plan_launch(strider::make_copy_plan(three.entries(), contiguous(three.shape()).entries(), 4), 0, 0).source_step == 1);
+  check_copy<float>("step of 3", three, contiguous(three.shape()));
 }

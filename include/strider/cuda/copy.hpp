@@ -34,10 +34,10 @@ __global__ void __launch_bounds__(block_threads) copy_flat(const T* __restrict__
   flat_thread<T, Index>(src, dst, p, size, static_cast<Index>(blockIdx.x) * blockDim.x + threadIdx.x, static_cast<Index>(gridDim.x) * blockDim.x);
 }
 
-template <class T, class Index, bool Reversed = false, std::size_t ElementBytes = sizeof(T)>
+template <class T, class Index, index_t Step = 1, std::size_t ElementBytes = sizeof(T)>
 __global__ void __launch_bounds__(block_threads) copy_rows(const T* __restrict__ src, T* __restrict__ dst, copy_plan p, Index rows) {
-  rows_thread<T, Index, Reversed, ElementBytes>(src, dst, p, rows, static_cast<Index>(blockIdx.y) * blockDim.y + threadIdx.y, static_cast<Index>(gridDim.y) * blockDim.y,
-                        static_cast<index_t>(blockIdx.x) * blockDim.x + threadIdx.x, static_cast<index_t>(gridDim.x) * blockDim.x);
+  rows_thread<T, Index, Step, ElementBytes>(src, dst, p, rows, static_cast<Index>(blockIdx.y) * blockDim.y + threadIdx.y, static_cast<Index>(gridDim.y) * blockDim.y,
+                                            static_cast<index_t>(blockIdx.x) * blockDim.x + threadIdx.x, static_cast<index_t>(gridDim.x) * blockDim.x);
 }
 
 template <class T, class Index>
@@ -80,24 +80,26 @@ void launch(const T* src, T* dst, const copy_plan& plan, cudaStream_t stream) {
       else copy_tiled<T, std::uint32_t><<<grid, block, 0, stream>>>(src, dst, l.plan, static_cast<std::uint32_t>(l.tiles_a), static_cast<std::uint32_t>(l.tiles_b), static_cast<std::uint32_t>(l.work));
     }
   } else if (l.kind == kernel_kind::rows) {
-    const auto rows = [&]<bool Reversed, class V>(const V* s, V* d) {
-      constexpr std::size_t element = Reversed ? sizeof(T) : sizeof(V);  // one kernel per moved type unless reversed
-      if (l.wide) copy_rows<V, std::uint64_t, Reversed, element><<<grid, block, 0, stream>>>(s, d, l.plan, static_cast<std::uint64_t>(l.work));
-      else copy_rows<V, std::uint32_t, Reversed, element><<<grid, block, 0, stream>>>(s, d, l.plan, static_cast<std::uint32_t>(l.work));
+    const auto rows = [&]<index_t Step, class V>(const V* s, V* d) {
+      constexpr std::size_t element = Step == 1 ? sizeof(V) : sizeof(T);  // one kernel per moved type unless gathered
+      if (l.wide) copy_rows<V, std::uint64_t, Step, element><<<grid, block, 0, stream>>>(s, d, l.plan, static_cast<std::uint64_t>(l.work));
+      else copy_rows<V, std::uint32_t, Step, element><<<grid, block, 0, stream>>>(s, d, l.plan, static_cast<std::uint32_t>(l.work));
     };
     const std::size_t bytes = static_cast<std::size_t>(l.vector) * sizeof(T);
     const auto vectors = [&]<class V>(const V* s, V* d) {
       if constexpr (sizeof(V) > sizeof(T)) {  // plan_launch makes a vector of several elements only
-        if (l.reversed) return rows.template operator()<true>(s, d);
+        if (l.source_step == -1) return rows.template operator()<-1>(s, d);
+        if (l.source_step == 2) return rows.template operator()<2>(s, d);
+        if (l.source_step == 4) return rows.template operator()<4>(s, d);
       }
-      rows.template operator()<false>(s, d);
+      rows.template operator()<1>(s, d);
     };
     if constexpr (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8) {  // the sizes plan_launch moves as vectors
       if (bytes == 16) vectors(reinterpret_cast<const uint4*>(src), reinterpret_cast<uint4*>(dst));
       else if (bytes == 8) vectors(reinterpret_cast<const uint2*>(src), reinterpret_cast<uint2*>(dst));
-      else rows.template operator()<false>(src, dst);
+      else rows.template operator()<1>(src, dst);
     } else {
-      rows.template operator()<false>(src, dst);
+      rows.template operator()<1>(src, dst);
     }
   } else if (l.kind == kernel_kind::flat) {
     if (l.wide) copy_flat<T, std::uint64_t><<<grid, block, 0, stream>>>(src, dst, l.plan, static_cast<std::uint64_t>(l.work));

@@ -11,7 +11,8 @@
 //   rows   an inner loop of at least a warp: warps along each row, several rows per block when
 //          rows are short; rows contiguous in both layouts move as 16- or 8-byte vectors when the
 //          strides and the pointers allow, and so do rows the source holds backwards (a flipped
-//          axis: each vector read whole and its elements reversed in registers);
+//          axis: each vector read whole and its elements reversed in registers) or every second
+//          or fourth element of (`::2`: whole vectors read, gathered in registers);
 //   flat   short inner loops: one element per thread, its offsets from its flat index.
 // A transpose whose short side has at most `thin_side` elements (an n x 3 image's channels) is
 // not tiled, which would leave most of each tile empty: its rows go through the rows kernel with
@@ -54,7 +55,10 @@ struct copy_launch {
   kernel_kind kind = kernel_kind::none;
   copy_plan plan;           // for rows moved as vectors: in units of `vector` elements
   index_t vector = 1;       // elements per vector (rows), or 1
-  bool reversed = false;    // rows whose source runs backwards, moved as vectors: each one's elements reversed
+  // Rows moved as vectors whose source elements are not contiguous: -1 where the source runs
+  // backwards (each vector's elements reversed), 2 or 4 where it steps (each destination vector
+  // gathered from that many whole source vectors), 1 otherwise.
+  index_t source_step = 1;
   bool wide = false;        // indices need 64 bits
   grid_size grid, block;
   index_t work = 0;         // flat: elements; rows: rows; tiled: tiles
@@ -64,16 +68,19 @@ struct copy_launch {
 // The plan with its innermost loop moved in units of `width` elements, when both layouts are
 // contiguous there, every other stride and both offsets are multiples of `width`, and both
 // addresses are aligned to `width` elements: then a row of n elements is n / width vectors. A
-// source row that runs backwards (stride -1: a flipped axis) is read as whole vectors too, each
-// starting width - 1 elements before its group's first element (`reversed`: the kernel reverses
-// each vector's elements), where those starts are aligned.
-constexpr bool vectorize(copy_plan& p, index_t width, std::uintptr_t src, std::uintptr_t dst, bool& reversed) {
+// source row that runs backwards (stride -1: a flipped axis) or steps by 2 or 4 (`::2`) is read
+// as whole vectors too, where they are aligned (`source_step`): a backwards group of `width`
+// elements is one vector starting width - 1 elements before the group's first, reversed in
+// registers (every element of it in the group); a stepping group spans `step` vectors, gathered
+// in registers, all inside the row's span but the last group's, which the kernel reads element
+// by element (its vectors reach step - 1 elements past the row).
+constexpr bool vectorize(copy_plan& p, index_t width, std::uintptr_t src, std::uintptr_t dst, index_t& source_step) {
   if (p.rank == 0 || p.blocked) return false;
   const std::size_t inner = p.rank - 1;
-  const bool backwards = p.src_stride[inner] == -1;
-  if ((p.src_stride[inner] != 1 && !backwards) || p.dst_stride[inner] != 1 || p.extent[inner] % width != 0) return false;
+  const index_t step = p.src_stride[inner];
+  if ((step != 1 && step != -1 && step != 2 && step != 4) || p.dst_stride[inner] != 1 || p.extent[inner] % width != 0) return false;
   // A backwards row's lowest element is src_offset - (n - 1) >= 0, and n >= width: src_first >= 0.
-  const index_t src_first = backwards ? p.src_offset - (width - 1) : p.src_offset;
+  const index_t src_first = step == -1 ? p.src_offset - (width - 1) : p.src_offset;
   if (src_first % width != 0 || p.dst_offset % width != 0) return false;
   for (std::size_t d = 0; d < inner; ++d)
     if (p.src_stride[d] % width != 0 || p.dst_stride[d] % width != 0) return false;
@@ -88,7 +95,8 @@ constexpr bool vectorize(copy_plan& p, index_t width, std::uintptr_t src, std::u
   p.dst_offset /= width;
   p.size /= width;
   p.element_size *= static_cast<std::size_t>(width);
-  reversed = backwards;
+  p.src_stride[inner] = step;  // in vectors: a stepping group of width elements spans `step` of them
+  source_step = step;
   return true;
 }
 
@@ -125,7 +133,7 @@ constexpr copy_launch plan_launch(copy_plan p, std::uintptr_t src, std::uintptr_
     // Whole rows: as 16-byte vectors, else 8-byte ones, else elements.
     for (const std::size_t bytes : {std::size_t{16}, std::size_t{8}}) {
       copy_plan v = p;
-      if (p.element_size < bytes && bytes % p.element_size == 0 && vectorize(v, static_cast<index_t>(bytes / p.element_size), src, dst, l.reversed)) {
+      if (p.element_size < bytes && bytes % p.element_size == 0 && vectorize(v, static_cast<index_t>(bytes / p.element_size), src, dst, l.source_step)) {
         l.vector = static_cast<index_t>(bytes / p.element_size);
         p = v;
         break;
@@ -210,11 +218,46 @@ STRIDER_HOST_DEVICE inline V reversed_elements(const V& v) {
   std::memcpy(&r, out, sizeof r);
   return r;
 }
+// Elements 0, Step, 2 Step, ... of Step consecutive vectors (elements of ElementBytes bytes), as
+// one vector. Byte by byte over unrolled constant indices: registers only.
+template <std::size_t ElementBytes, index_t Step, class V>
+STRIDER_HOST_DEVICE inline V gathered_elements(const V (&parts)[Step]) {
+  static_assert(ElementBytes < sizeof(V), "copy: a gathered vector holds several elements");
+  constexpr std::size_t count = sizeof(V) / ElementBytes;
+  unsigned char in[Step * sizeof(V)], out[sizeof(V)];
+  std::memcpy(in, parts, sizeof in);
+  STRIDER_UNROLL
+  for (std::size_t e = 0; e < count; ++e)
+    STRIDER_UNROLL
+    for (std::size_t b = 0; b < ElementBytes; ++b) out[e * ElementBytes + b] = in[e * static_cast<std::size_t>(Step) * ElementBytes + b];
+  V r;
+  std::memcpy(&r, out, sizeof r);
+  return r;
+}
+
+// The unsigned integer of N bytes: an element a gathered vector is read by where whole vectors
+// would reach past the row.
+template <std::size_t N>
+using element_word = std::conditional_t<N == 1, std::uint8_t, std::conditional_t<N == 2, std::uint16_t, std::conditional_t<N == 4, std::uint32_t, std::uint64_t>>>;
+// The last group of a stepping row: its elements one by one, none past the row.
+template <std::size_t ElementBytes, index_t Step, class V>
+STRIDER_HOST_DEVICE inline V gathered_last(const V* first_vector) {
+  using E = element_word<ElementBytes>;
+  constexpr std::size_t count = sizeof(V) / ElementBytes;
+  const E* elements = reinterpret_cast<const E*>(first_vector);
+  E out[count];
+  STRIDER_UNROLL
+  for (std::size_t e = 0; e < count; ++e) out[e] = elements[e * static_cast<std::size_t>(Step)];
+  V r;
+  std::memcpy(&r, out, sizeof r);
+  return r;
+}
 
 // rows: rows row, row + row_step, ... (of `rows`), in each its elements i0, i0 + i_step, ...
-// With Reversed, T is a vector of elements of ElementBytes bytes whose source runs backwards:
-// each is reversed on its way.
-template <class T, class Index, bool Reversed = false, std::size_t ElementBytes = sizeof(T)>
+// With Step -1, 2 or 4, T is a vector of elements of ElementBytes bytes whose source runs
+// backwards (reversed on its way) or steps (gathered from Step whole source vectors; the row's
+// last group element by element).
+template <class T, class Index, index_t Step = 1, std::size_t ElementBytes = sizeof(T)>
 STRIDER_HOST_DEVICE inline void rows_thread(const T* __restrict__ src, T* __restrict__ dst, const copy_plan& p, Index rows, Index row, Index row_step,
                                             index_t i0, index_t i_step) {
   const std::size_t inner = p.rank - 1;
@@ -223,8 +266,20 @@ STRIDER_HOST_DEVICE inline void rows_thread(const T* __restrict__ src, T* __rest
     index_t s = 0, d = 0;
     outer_offsets<Index>(p, inner, row, s, d);
     for (index_t i = i0; i < n; i += i_step) {
-      if constexpr (Reversed) dst[d + i * ds] = reversed_elements<ElementBytes>(src[s + i * ss]);
-      else dst[d + i * ds] = src[s + i * ss];
+      if constexpr (Step == -1) {
+        dst[d + i * ds] = reversed_elements<ElementBytes>(src[s + i * ss]);
+      } else if constexpr (Step > 1) {
+        if (i == n - 1) {
+          dst[d + i * ds] = gathered_last<ElementBytes, Step>(src + s + i * ss);
+          continue;
+        }
+        T parts[Step];
+        STRIDER_UNROLL
+        for (index_t q = 0; q < Step; ++q) parts[q] = src[s + i * ss + q];
+        dst[d + i * ds] = gathered_elements<ElementBytes>(parts);
+      } else {
+        dst[d + i * ds] = src[s + i * ss];
+      }
     }
   }
 }
