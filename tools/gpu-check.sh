@@ -38,6 +38,15 @@ for test in "${programs[@]}"; do
   fi
   tail -n 25 "$out/$name.txt"
 done
+# The device copy test again under compute-sanitizer's memcheck (issue 55): no access out of
+# bounds, misaligned or to freed memory in any of its kernels.
+if [ -x "$bin/device_copy_test" ] && command -v compute-sanitizer > /dev/null; then
+  if compute-sanitizer --tool memcheck --error-exitcode 1 "$bin/device_copy_test" > "$out/device_copy_memcheck.txt" 2>&1; then
+    echo "device_copy_test under memcheck: clean"
+  else
+    echo "device_copy_test under memcheck: ERRORS"; tail -n 40 "$out/device_copy_memcheck.txt"; status=1
+  fi
+fi
 OUT="$out" bash benchmarks/cuda/run.sh "$arch" | tee "$out/benchmark.md"
 # The HGEMM example timed (4096^3 and 8192^3), its ldmatrix reads' bank conflicts by ncu, and, with
 # CUTLASS_DIR set (a CUTLASS checkout carried to the machine), CuTe's sgemm_sm80 tutorial beside it.
