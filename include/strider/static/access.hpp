@@ -17,7 +17,7 @@ namespace strider {
 namespace detail {
 // A mixed tile whose extents and strides are static, read at offset 0: its run-time offset is
 // the caller's (the tile's first element aligned as the access needs it).
-STRIDER_HOST_DEVICE constexpr layout_value at_offset_zero(const layout_value& v) {
+STRIDER_HOST_DEVICE constexpr layout_value access_tile_at_offset_zero(const layout_value& v) {
   layout_value out = v;
   for (std::size_t d = 0; d < v.rank; ++d)
     if (is_dyn_extent(v.shape[d]) || v.strides[d] == dyn)
@@ -37,7 +37,7 @@ struct tile_parts {
 template <class L>
   requires mixed_layout_type<L>
 struct tile_parts<L> {
-  static constexpr layout_value value = at_offset_zero(L::static_entries);
+  static constexpr layout_value value = access_tile_at_offset_zero(L::static_entries);
   static constexpr swizzle_value swizzle{};
 };
 template <class L, class S>
