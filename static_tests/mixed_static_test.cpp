@@ -98,7 +98,8 @@ static_assert(contiguous<dyn, 3, 8>::static_is_unique == static_answer::yes);
 static_assert(permute_t<contiguous<dyn, 3, 8>, 2, 0, 1>::static_is_unique == static_answer::yes);
 static_assert(unfold_t<contiguous<dyn, 8>, 1, 2, 2>::static_is_unique == static_answer::yes);
 static_assert(broadcast_to_t<contiguous<dyn, 1>, 2, 5, 4>::static_is_unique == static_answer::no);  // the new axis repeats
-static_assert(contiguous<4, dyn>::static_is_unique == static_answer::at_run_time);                  // a run-time stride
+static_assert(contiguous<4, dyn>::static_is_unique == static_answer::yes);                           // C order of its extents, whatever they are
+static_assert(layout<shape<4, dyn>, strides<dyn, 1>>::static_is_unique == static_answer::at_run_time);  // a run-time stride
 static_assert(broadcast_to_t<contiguous<dyn, 4>, 5, 4>::static_is_unique == static_answer::at_run_time);  // a run-time 1 stretched, or not
 static_assert(unfold_t<contiguous<dyn, 8>, 1, 3, 1>::static_is_unique == static_answer::at_run_time);  // overlapping windows, unless the batch is 0
 static_assert(layout<shape<4, dyn>, strides<1, 2>, 0>::static_is_unique == static_answer::at_run_time);  // interleaved past extent 2

@@ -1,4 +1,4 @@
-// Seven kernels written with strider's partitions and tiles, each beside the kernel a kernel author
+// Kernels written with strider's partitions and tiles, each beside the kernel a kernel author
 // would write by hand (issue 52): benchmarks/cuda/zero_overhead_ptx.sh compiles them to PTX with
 // nvcc -O3 -DNDEBUG and counts, per kernel, its instructions, `.local` declarations (local
 // memory), 64-bit `div`/`rem` and `call`s. No GPU needed. Each pair computes the same thing:
@@ -11,6 +11,8 @@
 //   shared_partition    a 64 x 64 tile staged through shared memory by 256 threads' 4 x 4 values
 //   edge_partition      thread t's 4 x 4 values of a tile whose extents are run-time (at most
 //                       64 x 64: a masked edge), partitioned as the whole 64 x 64 tile
+//   made_access, made_masked  mixed_access and masked_elements with the view made in the kernel
+//                       from a pointer and extents, as a kernel author writes it
 #include <strider/storage.hpp>
 
 namespace {
@@ -121,4 +123,30 @@ __global__ void edge_partition_strider(tensor_view<const float, run_time_matrix>
     for (index_t j = 0; j < 4; ++j)
       if (mine.in_bounds(i, j)) s += mine(i, j);
   out[threadIdx.x] = s;
+}
+
+__global__ void made_access_hand(float* a, long rows, float x) {
+  const long i = blockIdx.x, j = threadIdx.x;
+  if (i < rows) a[i * 64 + j] += x;
+}
+__global__ void made_access_strider(float* a, long rows, float x) {
+  const tensor_view<float, contiguous<dyn, 64>> v(a, contiguous<dyn, 64>(rows));
+  const index_t i = blockIdx.x, j = threadIdx.x;
+  if (i < v.extent(0)) v(i, j) += x;
+}
+
+__global__ void made_masked_hand(float* a, long rows, long cols, float x) {
+  const long r0 = blockIdx.y * 64L, c0 = blockIdx.x * 64L;
+  for (int r = threadIdx.y; r < 64; r += blockDim.y) {
+    const int c = threadIdx.x;
+    if (r0 + r < rows && c0 + c < cols) a[(r0 + r) * cols + c0 + c] *= x;
+  }
+}
+__global__ void made_masked_strider(float* a, long rows, long cols, float x) {
+  const tensor_view<float, run_time_matrix> v(a, run_time_matrix(rows, cols));
+  const auto t = tile_at(tile<masked, 64, 64>(v), blockIdx.y, blockIdx.x);
+  for (index_t r = threadIdx.y; r < 64; r += blockDim.y) {
+    const index_t c = threadIdx.x;
+    if (t.in_bounds(r, c)) t(r, c) *= x;
+  }
 }

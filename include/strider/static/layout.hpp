@@ -260,9 +260,12 @@ struct static_layout<V> {
   static constexpr static_answer static_is_contiguous = detail::answer(detail::is_contiguous(detail::maybe_layout::of(V).entries()));
   /// Whether no two elements share storage, where the static entries decide it: `yes` when the
   /// moving axes nest (each steps over what the smaller ones reach: a run-time extent only on
-  /// the outermost), `no` when an axis of static extent > 1 has stride 0 and no extent can be 0;
-  /// otherwise `at_run_time` (is_unique()).
-  static constexpr static_answer static_is_unique = detail::answer(detail::is_unique(detail::maybe_layout::of(V).entries()));
+  /// the outermost) or the type computes its strides (`contiguous<...>`, `column_major<...>`: C
+  /// or Fortran order of any extents), `no` when an axis of static extent > 1 has stride 0 and no
+  /// extent can be 0; otherwise `at_run_time` (is_unique()).
+  static constexpr static_answer static_is_unique =
+      detail::derives_strides(V) ? static_answer::yes  // C or Fortran order of its extents: never two elements at one offset
+                                 : detail::answer(detail::is_unique(detail::maybe_layout::of(V).entries()));
   /// The storage elements reached from offset 0 (max_offset + 1, 0 when empty), or `dyn`.
   static constexpr index_t static_required_span = [] {
     const detail::maybe_index span = detail::required_span_of(detail::maybe_layout::of(V).entries(), "layout");
@@ -271,11 +274,17 @@ struct static_layout<V> {
 
   /// From the run-time entries in order: extents, then strides, then the offset (then the
   /// storage size, for a view's layout type that carries one). Checked as any layout is
-  /// (layout_error "layout: ..."). A `contiguous<...>` or `column_major<...>` type takes its
-  /// run-time extents only and computes its strides: `contiguous<4, dyn>(3)` has strides (3, 1).
+  /// (layout_error "layout: ..."; in device code a trap, and under NDEBUG no check, as for an
+  /// index). A `contiguous<...>` or `column_major<...>` type takes its run-time extents only and
+  /// computes its strides: `contiguous<4, dyn>(3)` has strides (3, 1).
   template <std::integral... I>
     requires(sizeof...(I) == dynamic_count)
   STRIDER_HOST_DEVICE constexpr explicit static_layout(I... entries) : entries_{static_cast<index_t>(entries)...} {
+#if defined(__CUDA_ARCH__) && defined(NDEBUG)
+    // Device code under NDEBUG takes the entries as given, as it takes an index: the check would
+    // cost a kernel more than its work (the host and a debug build check them).
+    if (!__builtin_is_constant_evaluated()) return;
+#endif
     const layout_value full = full_value();
     const detail::check_caller caller = detail::called_by<detail::op::layout>();
     detail::validate(full, caller);

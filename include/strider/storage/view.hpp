@@ -222,7 +222,7 @@ class held_layout_queries {
   // Uniqueness is decided once, when a mutable view or tensor is made, so that element access
   // only tests a flag; const ones never write and skip the test.
   STRIDER_HOST_DEVICE constexpr held_layout_queries(const L& layout, bool mutable_access)
-      : layout_(layout), writes_allowed_(!mutable_access || layout.is_unique()) {}
+      : layout_(layout), writes_allowed_(!mutable_access || proven_unique<L>() || layout.is_unique()) {}  // the static entries decide it, where they can
   STRIDER_HOST_DEVICE constexpr held_layout_queries(const L& layout, bool writes_allowed, known_uniqueness_t) : layout_(layout), writes_allowed_(writes_allowed) {}
   STRIDER_HOST_DEVICE constexpr bool writes_allowed() const { return writes_allowed_; }
   // A layout_error on the host, a message and a trap in device code.
