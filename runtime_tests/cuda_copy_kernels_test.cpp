@@ -32,7 +32,7 @@ using strider_test::describe;
 using strider_copy_cases::bytes_of;
 
 struct coverage {
-  int flat = 0, rows = 0, tiled = 0, vector8 = 0, vector16 = 0, reversed = 0, stepped = 0, thin_rows = 0, grid_strides = 0;
+  int flat = 0, rows = 0, tiled = 0, thin = 0, vector8 = 0, vector16 = 0, reversed = 0, stepped = 0, thin_rows = 0, grid_strides = 0;
 };
 coverage seen;
 
@@ -66,6 +66,24 @@ void run_launch(const kernels::copy_launch& l, const void* src_storage, void* ds
             }
             kernels::rows_thread<E, Index>(src, dst, p, static_cast<Index>(l.work), row, row_step, bx * l.block.x + tx, gx * l.block.x);
           }
+  } else if (l.kind == kernels::kernel_kind::thin) {
+    if constexpr (sizeof(E) == 16 && ElementBytes <= 8) {
+      const auto thin = [&]<int Channels, bool Deinterleave>() {
+        for (index_t b = 0; b < gx; ++b)
+          for (index_t t = 0; t < l.block.x; ++t)
+            kernels::thin_thread<Channels, Deinterleave, ElementBytes, E, Index>(src, dst, p, static_cast<Index>(l.work), static_cast<Index>(b * l.block.x + t),
+                                                                                 static_cast<Index>(gx * l.block.x));
+      };
+      const auto direction = [&]<int Channels>() {
+        if (l.deinterleave) thin.template operator()<Channels, true>();
+        else thin.template operator()<Channels, false>();
+      };
+      if (l.channels == 2) direction.template operator()<2>();
+      else if (l.channels == 3) direction.template operator()<3>();
+      else direction.template operator()<4>();
+    } else {
+      FAIL("a thin launch moving " << sizeof(E) << "-byte units of " << ElementBytes << "-byte elements");
+    }
   } else if (l.kind == kernels::kernel_kind::tiled) {
     if constexpr (sizeof(E) <= kernels::max_tiled_element) {
       kernels::tile_buffer<E> buffer;
@@ -123,6 +141,7 @@ void check_copy(const std::string& name, const dynamic_layout& src_layout, const
   if (l.kind == kernels::kernel_kind::flat) ++seen.flat;
   if (l.kind == kernels::kernel_kind::rows) ++seen.rows;
   if (l.kind == kernels::kernel_kind::tiled) ++seen.tiled;
+  if (l.kind == kernels::kernel_kind::thin) ++seen.thin;
   if (l.vector > 1 && moved == 8) ++seen.vector8;
   if (l.vector > 1 && moved == 16) ++seen.vector16;
   if (l.source_step == -1) ++seen.reversed;
@@ -164,13 +183,20 @@ TEST_CASE("device copy kernels: thin transposes are not tiled") {
     const strider::copy_plan p = strider::make_copy_plan(planes.entries(), contiguous({side, 1000}).entries(), 4);
     REQUIRE(p.blocked);
     const kernels::copy_launch l = kernels::plan_launch(p, 0, 0);
-    CHECK(l.kind == kernels::kernel_kind::rows);
-    CHECK(l.block.y % side == 0);
+    if (side <= 4) {  // channels as vectors, aligned
+      CHECK(l.kind == kernels::kernel_kind::thin);
+      CHECK((l.channels == side && l.deinterleave));
+      CHECK(kernels::plan_launch(p, 4, 0).kind == kernels::kernel_kind::rows);  // a misaligned source: rows
+    } else {
+      CHECK(l.kind == kernels::kernel_kind::rows);
+      CHECK(l.block.y % side == 0);
+    }
     check_copy<float>("planes of " + n, planes, contiguous({side, 1000}));
     check_copy<float>("planes of " + n + ", few blocks", planes, contiguous({side, 1000}), 0, 3);
     // Planes into an n x side image: one element per thread, the destination written in order.
     const dynamic_layout pixels = strider::permute(contiguous({side, 1000}), {1, 0});
-    CHECK(kernels::plan_launch(strider::make_copy_plan(pixels.entries(), contiguous({1000, side}).entries(), 4), 0, 0).kind == kernels::kernel_kind::flat);
+    CHECK(kernels::plan_launch(strider::make_copy_plan(pixels.entries(), contiguous({1000, side}).entries(), 4), 0, 0).kind ==
+          (side <= 4 ? kernels::kernel_kind::thin : kernels::kernel_kind::flat));
     check_copy<float>("pixels of " + n, pixels, contiguous({1000, side}));
     check_copy<float>("pixels of " + n + ", few blocks", pixels, contiguous({1000, side}), 0, 2);
     // A batch of them.
@@ -352,4 +378,26 @@ TEST_CASE("device copy kernels: a stepped row moves as whole source vectors gath
   const dynamic_layout three = strider::slice(contiguous({8, 96}), ":, ::3");
   CHECK(kernels::plan_launch(strider::make_copy_plan(three.entries(), contiguous(three.shape()).entries(), 4), 0, 0).source_step == 1);
   check_copy<float>("step of 3", three, contiguous(three.shape()));
+}
+
+TEST_CASE("device copy kernels: thin transposes of 2 to 4 channels move as vectors (de)interleaved in registers") {
+  // Pixels to planes and back, for 1-, 2-, 4- and 8-byte elements, batched, and a pixel count
+  // that is not a multiple of a vector's elements (then the rows and flat kernels).
+  for (const index_t channels : {2, 3, 4}) {
+    for (const index_t pixels : {1024, 1000, 996}) {
+      const std::string n = std::to_string(channels) + " channels, " + std::to_string(pixels) + " pixels";
+      const dynamic_layout to_planes = strider::permute(contiguous({pixels, channels}), {1, 0});
+      const dynamic_layout to_pixels = strider::permute(contiguous({channels, pixels}), {1, 0});
+      check_copy<float>("planes of " + n, to_planes, contiguous({channels, pixels}));
+      check_copy<float>("pixels of " + n, to_pixels, contiguous({pixels, channels}));
+      check_copy<std::uint8_t>("byte planes of " + n, to_planes, contiguous({channels, pixels}));
+      check_copy<std::uint8_t>("byte pixels of " + n, to_pixels, contiguous({pixels, channels}));
+      check_copy<std::uint16_t>("half planes of " + n, to_planes, contiguous({channels, pixels}));
+      check_copy<double>("double pixels of " + n, to_pixels, contiguous({pixels, channels}));
+      check_copy<float>("batched planes of " + n, strider::permute(contiguous({3, pixels, channels}), {0, 2, 1}), contiguous({3, channels, pixels}));
+      check_copy<float>("planes of " + n + ", few blocks", to_planes, contiguous({channels, pixels}), 0, 2);
+      check_copy<float>("planes of " + n + ", misaligned", to_planes, contiguous({channels, pixels}), 1);
+    }
+  }
+  CHECK(seen.thin > 0);
 }

@@ -40,6 +40,12 @@ __global__ void __launch_bounds__(block_threads) copy_rows(const T* __restrict__
                                             static_cast<index_t>(blockIdx.x) * blockDim.x + threadIdx.x, static_cast<index_t>(gridDim.x) * blockDim.x);
 }
 
+template <int Channels, bool Deinterleave, std::size_t ElementBytes, class Index>
+__global__ void __launch_bounds__(block_threads) copy_thin(const uint4* __restrict__ src, uint4* __restrict__ dst, copy_plan p, Index groups) {
+  thin_thread<Channels, Deinterleave, ElementBytes, uint4, Index>(src, dst, p, groups, static_cast<Index>(blockIdx.x) * blockDim.x + threadIdx.x,
+                                                                  static_cast<Index>(gridDim.x) * blockDim.x);
+}
+
 template <class T, class Index>
 __global__ void __launch_bounds__(block_threads, 6) copy_tiled(const T* __restrict__ src, T* __restrict__ dst, copy_plan p, Index tiles_a, Index tiles_b, Index tiles) {
   static_assert(staging_conflict_free<sizeof(T)>(), "copy: the staging tile's accesses have bank conflicts");
@@ -100,6 +106,22 @@ void launch(const T* src, T* dst, const copy_plan& plan, cudaStream_t stream) {
       else rows.template operator()<1>(src, dst);
     } else {
       rows.template operator()<1>(src, dst);
+    }
+  } else if (l.kind == kernel_kind::thin) {
+    if constexpr (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8) {  // the sizes plan_launch moves so
+      const auto* s = reinterpret_cast<const uint4*>(src);
+      auto* d = reinterpret_cast<uint4*>(dst);
+      const auto thin = [&]<int Channels, bool Deinterleave>() {
+        if (l.wide) copy_thin<Channels, Deinterleave, sizeof(T), std::uint64_t><<<grid, block, 0, stream>>>(s, d, l.plan, static_cast<std::uint64_t>(l.work));
+        else copy_thin<Channels, Deinterleave, sizeof(T), std::uint32_t><<<grid, block, 0, stream>>>(s, d, l.plan, static_cast<std::uint32_t>(l.work));
+      };
+      const auto direction = [&]<int Channels>() {
+        if (l.deinterleave) thin.template operator()<Channels, true>();
+        else thin.template operator()<Channels, false>();
+      };
+      if (l.channels == 2) direction.template operator()<2>();
+      else if (l.channels == 3) direction.template operator()<3>();
+      else direction.template operator()<4>();
     }
   } else if (l.kind == kernel_kind::flat) {
     if (l.wide) copy_flat<T, std::uint64_t><<<grid, block, 0, stream>>>(src, dst, l.plan, static_cast<std::uint64_t>(l.work));

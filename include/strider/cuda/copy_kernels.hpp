@@ -13,7 +13,10 @@
 //          strides and the pointers allow, and so do rows the source holds backwards (a flipped
 //          axis: each vector read whole and its elements reversed in registers) or every second
 //          or fourth element of (`::2`: whole vectors read, gathered in registers);
-//   flat   short inner loops: one element per thread, its offsets from its flat index.
+//   flat   short inner loops: one element per thread, its offsets from its flat index;
+//   thin   a transpose whose short side has 2 to 4 elements (an image's channels to planes, or
+//          back), as the CPU engine moves it: each thread a group of pixels, whole 16-byte
+//          vectors on both sides, (de)interleaved in registers.
 // A transpose whose short side has at most `thin_side` elements (an n x 3 image's channels) is
 // not tiled, which would leave most of each tile empty: its rows go through the rows kernel with
 // the short side's rows in one block (they read the same source lines), or, when the
@@ -44,7 +47,7 @@ inline constexpr index_t thin_side = 8;
 // block may declare).
 inline constexpr std::size_t max_tiled_element = 16;
 
-enum class kernel_kind { none, flat, rows, tiled };
+enum class kernel_kind { none, flat, rows, tiled, thin };
 
 struct grid_size {
   index_t x = 1, y = 1;
@@ -61,7 +64,11 @@ struct copy_launch {
   index_t source_step = 1;
   bool wide = false;        // indices need 64 bits
   grid_size grid, block;
-  index_t work = 0;         // flat: elements; rows: rows; tiled: tiles
+  index_t work = 0;         // flat: elements; rows: rows; tiled: tiles; thin: groups of pixels
+  // thin: the short side's extent (2 to 4: an image's channels) and whether the source is the
+  // interleaved side (pixels to planes) or the destination (planes to pixels).
+  index_t channels = 0;
+  bool deinterleave = false;
   index_t tiles_a = 0, tiles_b = 0;
 };
 
@@ -105,6 +112,36 @@ constexpr index_t blocks_for(index_t work, index_t per_block) {
   return blocks < 1 ? 1 : blocks > max_blocks ? max_blocks : blocks;
 }
 
+// A thin transpose (the plan's last two loops: one of 2 to 4 elements, the channels, the other
+// the pixels) moved as 16-byte vectors: the pixels a multiple of `width` (16 bytes of elements),
+// the interleaved side's channel stride 1 and pixel stride `channels`, the planar side's pixel
+// stride 1, every other stride and both offsets multiples of `width`, both addresses 16-byte
+// aligned. Then a group of `width` pixels is `channels` whole vectors on each side.
+constexpr bool thin_vectors(const copy_plan& p, std::uintptr_t src, std::uintptr_t dst, copy_launch& l) {
+  if (!p.blocked || p.element_size > 8 || 16 % p.element_size != 0) return false;
+  const std::size_t a = p.rank - 2, b = p.rank - 1;  // a: the source's fastest loop, b: the destination's
+  const bool deinterleave = p.extent[a] >= 2 && p.extent[a] <= 4;  // the source's fastest loop is the channels
+  const bool interleave = p.extent[b] >= 2 && p.extent[b] <= 4;
+  if (deinterleave == interleave) return false;
+  const std::size_t channel = deinterleave ? a : b, pixel = deinterleave ? b : a;
+  const index_t width = static_cast<index_t>(16 / p.element_size), channels = p.extent[channel];
+  const index_t* inter = deinterleave ? p.src_stride : p.dst_stride;   // the interleaved side
+  const index_t* planar = deinterleave ? p.dst_stride : p.src_stride;  // the planar side
+  if (p.extent[pixel] % width != 0 || inter[channel] != 1 || inter[pixel] != channels || planar[pixel] != 1 || planar[channel] % width != 0) return false;
+  for (std::size_t d = 0; d + 2 < p.rank; ++d)
+    if (p.src_stride[d] % width != 0 || p.dst_stride[d] % width != 0) return false;
+  if (p.src_offset % width != 0 || p.dst_offset % width != 0 || src % 16 != 0 || dst % 16 != 0) return false;
+  l.kind = kernel_kind::thin;
+  l.plan = p;
+  l.channels = channels;
+  l.deinterleave = deinterleave;
+  l.vector = width;
+  l.work = p.size / channels / width;  // groups of `width` pixels
+  l.block = {block_threads, 1};
+  l.grid = {blocks_for(l.work, block_threads), 1};
+  return true;
+}
+
 /// The launch for plan `p` of a copy between the addresses `src` and `dst` (those of element 0
 /// of each storage; they decide whether rows can move as vectors).
 constexpr copy_launch plan_launch(copy_plan p, std::uintptr_t src, std::uintptr_t dst) {
@@ -112,6 +149,7 @@ constexpr copy_launch plan_launch(copy_plan p, std::uintptr_t src, std::uintptr_
   if (p.size == 0) return l;
   l.wide = p.size > INT32_MAX;
   index_t rows_per_block = 1;  // rows of a thin transpose's short side, kept together
+  if (thin_vectors(p, src, dst, l)) return l;
   if (p.blocked) {
     const index_t na = p.extent[p.rank - 2], nb = p.extent[p.rank - 1];
     if (na > thin_side && nb > thin_side && p.element_size <= max_tiled_element) {
@@ -280,6 +318,45 @@ STRIDER_HOST_DEVICE inline void rows_thread(const T* __restrict__ src, T* __rest
       } else {
         dst[d + i * ds] = src[s + i * ss];
       }
+    }
+  }
+}
+
+// thin: groups first, first + step, ... (of `groups`) of `width` pixels, Channels whole vectors of
+// Width elements of ElementBytes bytes on each side. The interleaved side holds pixel j's
+// channel c at j * Channels + c of its vectors' elements; the planar side, plane c's vector.
+template <int Channels, bool Deinterleave, std::size_t ElementBytes, class V, class Index>
+STRIDER_HOST_DEVICE inline void thin_thread(const V* __restrict__ src, V* __restrict__ dst, const copy_plan& p, Index groups, Index first, Index step) {
+  using E = element_word<ElementBytes>;
+  constexpr std::size_t width = sizeof(V) / ElementBytes;
+  const std::size_t channel = Deinterleave ? p.rank - 2 : p.rank - 1, pixel = Deinterleave ? p.rank - 1 : p.rank - 2;
+  const auto per_row = static_cast<Index>(p.extent[pixel] / static_cast<index_t>(width));
+  const index_t planar_step = (Deinterleave ? p.dst_stride : p.src_stride)[channel] / static_cast<index_t>(width);  // in vectors
+  for (Index g = first; g < groups; g += step) {
+    index_t s = 0, d = 0;
+    outer_offsets<Index>(p, p.rank - 2, g / per_row, s, d);
+    const auto k = static_cast<index_t>(g % per_row);
+    index_t inter = (Deinterleave ? s : d) / static_cast<index_t>(width) + k * Channels;  // first of Channels vectors
+    index_t planar = (Deinterleave ? d : s) / static_cast<index_t>(width) + k;            // plane 0's vector
+    E in[Channels * width], out[Channels * width];
+    STRIDER_UNROLL
+    for (int c = 0; c < Channels; ++c) {
+      const V v = Deinterleave ? src[inter + c] : src[planar + c * planar_step];
+      std::memcpy(&in[c * width], &v, sizeof v);
+    }
+    STRIDER_UNROLL
+    for (std::size_t j = 0; j < width; ++j)
+      STRIDER_UNROLL
+      for (int c = 0; c < Channels; ++c) {
+        if constexpr (Deinterleave) out[c * width + j] = in[j * Channels + c];
+        else out[j * Channels + c] = in[c * width + j];
+      }
+    STRIDER_UNROLL
+    for (int c = 0; c < Channels; ++c) {
+      V v;
+      std::memcpy(&v, &out[c * width], sizeof v);
+      if (Deinterleave) dst[planar + c * planar_step] = v;
+      else dst[inter + c] = v;
     }
   }
 }
