@@ -452,7 +452,8 @@ struct static_layout<V> {
   STRIDER_HOST_DEVICE constexpr index_t offset_of(std::index_sequence<D...>, I... index) const {
     // Every index checked first (the comma fold runs in order), then the sum: see static_offset.
     [[maybe_unused]] const index_t checked[] = {checked_index<D>(index)..., 0};  // unread at rank 0
-    return (offset() + ... + (checked[D] * step_at<D>()));
+    if constexpr (detail::derives_strides(V)) return (offset() + ... + (checked[D] * step_at<D>()));
+    else return (offset() + ... + (checked[D] * stride_at<D>()));  // no call more per axis: the constant evaluators charge each
   }
 
   index_t entries_[dynamic_count] = {};

@@ -274,17 +274,25 @@ STRIDER_HOST_DEVICE constexpr bool runtime_tile_extents() {
 }
 }  // namespace detail
 
+namespace detail {
+template <class L, class TV>
+STRIDER_HOST_DEVICE constexpr auto partition_of_edge(const L& tile, TV tv, index_t thread);  // below
+}  // namespace detail
+
 /// Thread `thread`'s values of a tile: `partition(tile_layout, TV{}, threadIdx.x)` is the layout
 /// partition_t<Tile, TV> at the offset of the thread's first value, so that a loop over its
 /// values is an add and constant offsets. The thread is checked against TV::threads unless NDEBUG.
-/// (A tile whose extents are run-time values: the masked form below.)
+/// A tile whose extents are run-time values gives a masked partition (partition_of_edge, below).
 template <detail::runtime_index_layout L, thread_value_type TV>
-  requires(!detail::runtime_tile_extents<L>())
-STRIDER_HOST_DEVICE constexpr auto partition(const L& tile, TV, index_t thread) {
-  using T = std::remove_cvref_t<TV>;
-  using R = partition_t<L, T>;
-  detail::check_thread_unless_ndebug(thread, T::threads);
-  return detail::partition_result<R, T::tv_value>(tile, thread, std::make_index_sequence<L::rank>{});
+STRIDER_HOST_DEVICE constexpr auto partition(const L& tile, TV tv, index_t thread) {
+  if constexpr (detail::runtime_tile_extents<L>()) {
+    return detail::partition_of_edge(tile, tv, thread);
+  } else {
+    using T = std::remove_cvref_t<TV>;
+    using R = partition_t<L, T>;
+    detail::check_thread_unless_ndebug(thread, T::threads);
+    return detail::partition_result<R, T::tv_value>(tile, thread, std::make_index_sequence<L::rank>{});
+  }
 }
 
 /// One thread's values of a masked tile (`partition` of a tile of `tile<masked, T...>`): the
@@ -393,9 +401,8 @@ STRIDER_HOST_DEVICE constexpr index_array<sizeof...(D)> tile_extents_within(cons
 /// Example: a 50 x 60 row-major tile with `thread_value_t<contiguous<16, 16>, contiguous<4, 4>>`
 /// (a 64 x 64 tile): thread 14 holds rows 0-3, columns 56-59, of which columns 56-59 are data;
 /// thread 15 (columns 60-63) holds none.
-template <detail::runtime_index_layout L, thread_value_type TV>
-  requires(detail::runtime_tile_extents<L>())
-STRIDER_HOST_DEVICE constexpr auto partition(const L& tile, TV tv, index_t thread) {
+template <class L, class TV>
+STRIDER_HOST_DEVICE constexpr auto detail::partition_of_edge(const L& tile, TV tv, index_t thread) {
   using T = std::remove_cvref_t<TV>;
   constexpr thread_value_value v = T::tv_value;
   using whole_type = static_layout<detail::partition_whole_tile(L::static_entries, v)>;
