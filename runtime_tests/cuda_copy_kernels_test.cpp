@@ -68,19 +68,12 @@ void run_launch(const kernels::copy_launch& l, const void* src_storage, void* ds
           }
   } else if (l.kind == kernels::kernel_kind::thin) {
     if constexpr (sizeof(E) == 16 && ElementBytes <= 8) {
-      const auto thin = [&]<int Channels, bool Deinterleave>() {
+      kernels::with_thin_kind(l, [&]<int Channels, bool Deinterleave>() {
         for (index_t b = 0; b < gx; ++b)
           for (index_t t = 0; t < l.block.x; ++t)
             kernels::thin_thread<Channels, Deinterleave, ElementBytes, E, Index>(src, dst, p, static_cast<Index>(l.work), static_cast<Index>(b * l.block.x + t),
                                                                                  static_cast<Index>(gx * l.block.x));
-      };
-      const auto direction = [&]<int Channels>() {
-        if (l.deinterleave) thin.template operator()<Channels, true>();
-        else thin.template operator()<Channels, false>();
-      };
-      if (l.channels == 2) direction.template operator()<2>();
-      else if (l.channels == 3) direction.template operator()<3>();
-      else direction.template operator()<4>();
+      });
     } else {
       FAIL("a thin launch moving " << sizeof(E) << "-byte units of " << ElementBytes << "-byte elements");
     }

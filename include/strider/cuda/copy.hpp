@@ -111,17 +111,10 @@ void launch(const T* src, T* dst, const copy_plan& plan, cudaStream_t stream) {
     if constexpr (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8) {  // the sizes plan_launch moves so
       const auto* s = reinterpret_cast<const uint4*>(src);
       auto* d = reinterpret_cast<uint4*>(dst);
-      const auto thin = [&]<int Channels, bool Deinterleave>() {
+      with_thin_kind(l, [&]<int Channels, bool Deinterleave>() {
         if (l.wide) copy_thin<Channels, Deinterleave, sizeof(T), std::uint64_t><<<grid, block, 0, stream>>>(s, d, l.plan, static_cast<std::uint64_t>(l.work));
         else copy_thin<Channels, Deinterleave, sizeof(T), std::uint32_t><<<grid, block, 0, stream>>>(s, d, l.plan, static_cast<std::uint32_t>(l.work));
-      };
-      const auto direction = [&]<int Channels>() {
-        if (l.deinterleave) thin.template operator()<Channels, true>();
-        else thin.template operator()<Channels, false>();
-      };
-      if (l.channels == 2) direction.template operator()<2>();
-      else if (l.channels == 3) direction.template operator()<3>();
-      else direction.template operator()<4>();
+      });
     }
   } else if (l.kind == kernel_kind::flat) {
     if (l.wide) copy_flat<T, std::uint64_t><<<grid, block, 0, stream>>>(src, dst, l.plan, static_cast<std::uint64_t>(l.work));

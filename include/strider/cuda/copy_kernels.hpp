@@ -361,6 +361,19 @@ STRIDER_HOST_DEVICE inline void thin_thread(const V* __restrict__ src, V* __rest
   }
 }
 
+// Calls f.template operator()<Channels, Deinterleave>() for a thin launch's channels and
+// direction (the kernel, and the host test that runs its threads, pick their instance so).
+template <class F>
+constexpr void with_thin_kind(const copy_launch& l, F&& f) {
+  const auto direction = [&]<int Channels>() {
+    if (l.deinterleave) f.template operator()<Channels, true>();
+    else f.template operator()<Channels, false>();
+  };
+  if (l.channels == 2) direction.template operator()<2>();
+  else if (l.channels == 3) direction.template operator()<3>();
+  else direction.template operator()<4>();
+}
+
 // tiled: where tile t starts. Loop a (= rank-2) is the source's fastest, loop b (= rank-1) the
 // destination's; tiles are numbered with b fastest, then a, then the outer loops.
 struct tile_origin {
