@@ -55,7 +55,7 @@ void run_launch(const kernels::copy_launch& l, const void* src_storage, void* ds
         for (index_t ty = 0; ty < l.block.y; ++ty)
           for (index_t tx = 0; tx < l.block.x; ++tx) {
             const auto row = static_cast<Index>(by * l.block.y + ty), row_step = static_cast<Index>(gy * l.block.y);
-            if constexpr (ElementBytes < sizeof(E)) {
+            if constexpr (ElementBytes < sizeof(E) && (ElementBytes == 1 || ElementBytes == 2 || ElementBytes == 4 || ElementBytes == 8)) {
               const auto gathered = [&]<index_t Step>() {
                 kernels::rows_thread<E, Index, Step, ElementBytes>(src, dst, p, static_cast<Index>(l.work), row, row_step, bx * l.block.x + tx, gx * l.block.x);
               };
@@ -67,7 +67,7 @@ void run_launch(const kernels::copy_launch& l, const void* src_storage, void* ds
             kernels::rows_thread<E, Index>(src, dst, p, static_cast<Index>(l.work), row, row_step, bx * l.block.x + tx, gx * l.block.x);
           }
   } else if (l.kind == kernels::kernel_kind::thin) {
-    if constexpr (sizeof(E) == 16 && ElementBytes <= 8) {
+    if constexpr (sizeof(E) == 16 && (ElementBytes == 1 || ElementBytes == 2 || ElementBytes == 4 || ElementBytes == 8)) {
       kernels::with_thin_kind(l, [&]<int Channels, bool Deinterleave>() {
         for (index_t b = 0; b < gx; ++b)
           for (index_t t = 0; t < l.block.x; ++t)

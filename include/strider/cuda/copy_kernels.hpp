@@ -276,6 +276,7 @@ STRIDER_HOST_DEVICE inline V gathered_elements(const V (&parts)[Step]) {
 // The unsigned integer of N bytes: an element a gathered vector is read by where whole vectors
 // would reach past the row.
 template <std::size_t N>
+  requires(N == 1 || N == 2 || N == 4 || N == 8)  // the sizes plan_launch gathers and (de)interleaves
 using element_word = std::conditional_t<N == 1, std::uint8_t, std::conditional_t<N == 2, std::uint16_t, std::conditional_t<N == 4, std::uint32_t, std::uint64_t>>>;
 // The last group of a stepping row: its elements one by one, none past the row.
 template <std::size_t ElementBytes, index_t Step, class V>
