@@ -336,16 +336,15 @@ constexpr access_report access_of(const layout_value& tile, swizzle_value sw, co
 constexpr swizzle_value conflict_free_swizzle(const layout_value& tile, const thread_value_value* tvs, std::size_t count, index_t element_bytes) {
   if (count == 0 || count > max_rank) detail::refuse("conflict_free_swizzle: {} accesses (1 to {})", count, max_rank);
   index_t widths[max_rank] = {};
+  index_t worst_ways = 1;  // the plain accesses' worst phase
   bool conflicts = false;
   int least_m = 0, span_bits = 0;
   index_t pairs = 0;  // each at most max_certificate_pairs: access_of counted them
-  const bank_collision* worst = nullptr;
-  access_report plain[max_rank] = {};
   for (std::size_t k = 0; k < count; ++k) {
-    plain[k] = access_of(tile, swizzle_value{}, tvs[k], element_bytes, 0);
-    widths[k] = plain[k].vector_width;
-    conflicts = conflicts || plain[k].bank_conflicts != 0;
-    if (plain[k].bank_conflicts != 0 && (worst == nullptr || plain[k].worst.ways > worst->ways)) worst = &plain[k].worst;
+    const access_report plain = access_of(tile, swizzle_value{}, tvs[k], element_bytes, 0);
+    widths[k] = plain.vector_width;
+    worst_ways = detail::max_of(worst_ways, plain.worst.ways);
+    conflicts = conflicts || plain.bank_conflicts != 0;
     const index_t unit = widths[k] * element_bytes > bank_word_bytes ? widths[k] * element_bytes : bank_word_bytes;
     int m = 0;
     while ((element_bytes << m) < unit) ++m;
@@ -372,9 +371,9 @@ constexpr swizzle_value conflict_free_swizzle(const layout_value& tile, const th
   const int unit_bytes = static_cast<int>(element_bytes << least_m);
   if (count == 1)
     detail::refuse("conflict_free_swizzle: no swizzle of up to 5 bits over units of {} bytes makes the access conflict-free at vector width {} (plain, its worst phase is {}-way)", unit_bytes,
-                   widths[0], worst->ways);
+                   widths[0], worst_ways);
   detail::refuse("conflict_free_swizzle: no swizzle of up to 5 bits over units of {} bytes or more makes all {} accesses conflict-free at their vector widths (plain, the worst phase is {}-way)",
-                 unit_bytes, count, worst->ways);
+                 unit_bytes, count, worst_ways);
   return {};
 }
 /// One access: `conflict_free_swizzle(tile, &tv, 1, element_bytes)`.

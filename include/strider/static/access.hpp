@@ -23,9 +23,7 @@ STRIDER_HOST_DEVICE constexpr layout_value access_tile_at_offset_zero(const layo
     if (is_dyn_extent(v.shape[d]) || v.strides[d] == dyn)
       refuse("access: the extent or stride of tile axis {} is known only at run time (only the tile's offset may be)", d);
   out.offset = 0;
-  bool empty = false;
-  for (std::size_t d = 0; d < v.rank; ++d) empty = empty || v.shape[d] == 0;
-  out.storage_size = empty ? 0 : max_offset(out) + 1;
+  out.storage_size = required_span_of(out, "access");
   return out;
 }
 // A tile's layout before its swizzle, and the swizzle (the identity for a strided tile).

@@ -357,6 +357,14 @@ inline constexpr bool is_masked_partition_layout_v = false;
 template <class P, thread_value_value V>
 inline constexpr bool is_masked_partition_layout_v<masked_partition_layout<P, V>> = true;
 
+// "partition: extent 70 of tile axis 0 exceeds the thread-value layout's 64": checked unless
+// NDEBUG, as the thread is.
+STRIDER_HOST_DEVICE constexpr void check_tile_extent_unless_ndebug(index_t extent, std::size_t axis, index_t tile) {
+#ifdef NDEBUG
+  if (!__builtin_is_constant_evaluated()) return;
+#endif
+  if (extent > tile) refuse("partition: extent {} of tile axis {} exceeds the thread-value layout's {}", extent, axis, tile);
+}
 // A tile of run-time extents read as the thread-value layout's whole tile: the tile's strides and
 // offset (static where the tile's are, held otherwise), the thread-value layout's tile shape,
 // the storage its span.
@@ -365,8 +373,7 @@ STRIDER_HOST_DEVICE constexpr layout_value partition_whole_tile(const layout_val
   layout_value whole = tile;
   for (std::size_t d = 0; d < tile.rank; ++d) {
     const index_t multiple = is_dyn_extent(tile.shape[d]) ? multiple_of_mark(tile.shape[d]) : 1;
-    if (!is_dyn_extent(tile.shape[d]) && tile.shape[d] > tv.tile_shape[d])
-      refuse("partition: extent {} of tile axis {} exceeds the thread-value layout's {}", tile.shape[d], d, tv.tile_shape[d]);
+    if (!is_dyn_extent(tile.shape[d])) check_tile_extent_unless_ndebug(tile.shape[d], d, tv.tile_shape[d]);  // a constant expression: checked
     if (tv.tile_shape[d] % multiple != 0) refuse("partition: tile axis {} is a multiple of {}, the thread-value layout's extent {} is not", d, multiple, tv.tile_shape[d]);
     whole.shape[d] = tv.tile_shape[d];
   }
@@ -374,16 +381,8 @@ STRIDER_HOST_DEVICE constexpr layout_value partition_whole_tile(const layout_val
   // computed from extents), a static layout's otherwise.
   bool runtime = whole.offset == dyn;
   for (std::size_t d = 0; d < whole.rank; ++d) runtime = runtime || whole.strides[d] == dyn;
-  whole.storage_size = runtime ? required_span_storage : max_offset(whole) + 1;  // TV's tile has elements
+  whole.storage_size = runtime ? required_span_storage : required_span_of(whole, "partition");
   return whole;
-}
-// "partition: extent 70 of tile axis 0 exceeds the thread-value layout's 64": checked unless
-// NDEBUG, as the thread is.
-STRIDER_HOST_DEVICE constexpr void check_tile_extent_unless_ndebug(index_t extent, std::size_t axis, index_t tile) {
-#ifdef NDEBUG
-  if (!__builtin_is_constant_evaluated()) return;
-#endif
-  if (extent > tile) refuse("partition: extent {} of tile axis {} exceeds the thread-value layout's {}", extent, axis, tile);
 }
 template <std::size_t... D, class L>
 STRIDER_HOST_DEVICE constexpr index_array<sizeof...(D)> tile_extents_within(const L& tile, const thread_value_value& tv, std::index_sequence<D...>) {
