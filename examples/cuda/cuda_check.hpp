@@ -25,26 +25,32 @@ inline bool gpu_visible() {
   return false;
 }
 
-/// The median of 5 timed runs of `launch` (a callable that launches the kernel and returns false
-/// on a launch error) after one warm-up, in milliseconds; false on a CUDA error.
+/// Milliseconds per run of `launch` (a callable that launches the kernel and returns false on a
+/// launch error): the median of 11 batches of 10 runs back to back, each batch between two
+/// events, after 20 runs of warm-up (so that the clocks have risen before the first batch, and a
+/// kernel timed first is not timed at lower clocks than one timed after it); false on a CUDA error.
 template <class Launch>
 bool median_ms(Launch launch, float& median) {
+  constexpr int warm_up = 20, batches = 11, batch = 10;
   cudaEvent_t start, stop;
   cudaEventCreate(&start);
   cudaEventCreate(&stop);
-  float ms[5] = {};
-  bool ok = launch() && check(cudaDeviceSynchronize(), "warm-up");
-  for (int r = 0; r < 5 && ok; ++r) {
+  float ms[batches] = {};
+  bool ok = true;
+  for (int r = 0; r < warm_up && ok; ++r) ok = launch();
+  ok = ok && check(cudaDeviceSynchronize(), "warm-up");
+  for (int r = 0; r < batches && ok; ++r) {
     cudaEventRecord(start);
-    ok = launch();
+    for (int k = 0; k < batch && ok; ++k) ok = launch();
     cudaEventRecord(stop);
     ok = ok && check(cudaEventSynchronize(stop), "timed run");
     cudaEventElapsedTime(&ms[r], start, stop);
+    ms[r] /= batch;
   }
   cudaEventDestroy(start);
   cudaEventDestroy(stop);
-  std::sort(ms, ms + 5);
-  median = ms[2];
+  std::sort(ms, ms + batches);
+  median = ms[batches / 2];
   return ok;
 }
 

@@ -4,7 +4,7 @@
 // layout the kernel touches is a strider type, and its body states the checks the compiler makes:
 // the ldmatrix reads conflict-free, ldmatrix's registers being mma's fragments, the budget.
 // Checked against a host loop on ragged sizes, then timed at 4096^3 and 8192^3 (TFLOP/s, the
-// median of 5 runs). Exits 77 (skipped) without a GPU. Build: nvcc -std=c++20 -O3 -arch=sm_90
+// cuda_check.hpp's median_ms). Exits 77 (skipped) without a GPU. Build: nvcc -std=c++20 -O3 -arch=sm_90
 // -I include examples/cuda/hgemm.cu (sm_80 or later).
 #include <array>
 #include <cstdio>
@@ -120,7 +120,7 @@ bool correct(index_t m, index_t n, index_t k) {
   return wrong == 0;
 }
 
-// TFLOP/s at m = n = k = size: the median of 5 timed runs after one warm-up.
+// TFLOP/s at m = n = k = size (median_ms).
 template <class Acc>
 bool timed(index_t size) {
   device_buffers d;

@@ -4,7 +4,7 @@
 // body states what the compiler proves of it: the shared tiles' stores and fragment reads
 // conflict-free, each at its vector width. Checked against a host loop on ragged shapes; with
 // --time, timed at 4096^3 beside sgemm_hand below, the same algorithm with its indices written by
-// hand (the median of 5 runs each, and their ratio). Exits 77 (skipped) without a GPU. Build:
+// hand (cuda_check.hpp's median_ms each, and their ratio). Exits 77 (skipped) without a GPU. Build:
 // nvcc -std=c++20 -O3 -DNDEBUG -arch=sm_90 -I include examples/cuda/sgemm.cu.
 #include <cstdio>
 #include <string_view>
@@ -171,7 +171,7 @@ bool correct(index_t m, index_t n, index_t k) {
   return ok;
 }
 
-// Milliseconds at m = n = k = size: the median of 5 timed runs after one warm-up.
+// Milliseconds at m = n = k = size (median_ms).
 bool timed(index_t size, bool hand, float& median) {
   device_buffers d;
   const auto elements = static_cast<std::size_t>(size * size);
