@@ -5,7 +5,7 @@
 // tile(...), the tail from in_bounds; rows of 4 floats move as 128-bit accesses where the
 // extents allow. The result is checked against a plain host loop for several shapes; with
 // --time, the kernel is timed at 8192 x 8192 beside transpose_hand below, the same algorithm
-// with its indices written by hand (the median of 5 runs each, and their ratio). Exits 77
+// with its indices written by hand (cuda_check.hpp's median_ms each, and their ratio). Exits 77
 // (skipped) without a GPU.
 #include <cstdio>
 #include <string_view>
@@ -26,35 +26,39 @@ __global__ void __launch_bounds__(staged_transpose::threads) transpose(staged_tr
 }
 
 // The same algorithm with its indices written by hand: the same 64 x 64 tiles, 4 x 4 blocks per
-// thread, rows padded to 68 floats, 128-bit rows where the extents allow, int coordinates.
+// thread, rows padded to 68 floats, a block of four 128-bit rows through registers where it is
+// whole and the extents allow, one value at a time elsewhere, int coordinates.
 __global__ void __launch_bounds__(staged_transpose::threads) transpose_hand(const float* a, float* b, int m, int n, bool vectors) {
   __shared__ alignas(16) float shared[64 * 68];
   const int t = threadIdx.x, r0 = t / 16 * 4, c0 = t % 16 * 4;
   const int row = blockIdx.y * 64 + r0, col = blockIdx.x * 64 + c0;  // A's
+  if (vectors && row + 3 < m && col + 3 < n) {
+    float4 rows[4];
 #pragma unroll
-  for (int i = 0; i < 4; ++i) {
-    if (row + i >= m) break;
-    if (vectors && col + 3 < n) {
-      *reinterpret_cast<float4*>(&shared[(r0 + i) * 68 + c0]) = *reinterpret_cast<const float4*>(&a[static_cast<long>(row + i) * n + col]);
-    } else {
+    for (int i = 0; i < 4; ++i) rows[i] = *reinterpret_cast<const float4*>(&a[static_cast<long>(row + i) * n + col]);
+#pragma unroll
+    for (int i = 0; i < 4; ++i) *reinterpret_cast<float4*>(&shared[(r0 + i) * 68 + c0]) = rows[i];
+  } else {
+#pragma unroll
+    for (int i = 0; i < 4; ++i)
 #pragma unroll
       for (int j = 0; j < 4; ++j)
-        if (col + j < n) shared[(r0 + i) * 68 + c0 + j] = a[static_cast<long>(row + i) * n + col + j];
-    }
+        if (row + i < m && col + j < n) shared[(r0 + i) * 68 + c0 + j] = a[static_cast<long>(row + i) * n + col + j];
   }
   __syncthreads();
   const int b_row = blockIdx.x * 64 + r0, b_col = blockIdx.y * 64 + c0;  // B's: element (i, j) is staged (j, i)
+  if (vectors && b_row + 3 < n && b_col + 3 < m) {
+    float4 rows[4];
 #pragma unroll
-  for (int i = 0; i < 4; ++i) {
-    if (b_row + i >= n) break;
-    if (vectors && b_col + 3 < m) {
-      *reinterpret_cast<float4*>(&b[static_cast<long>(b_row + i) * m + b_col]) =
-          make_float4(shared[c0 * 68 + r0 + i], shared[(c0 + 1) * 68 + r0 + i], shared[(c0 + 2) * 68 + r0 + i], shared[(c0 + 3) * 68 + r0 + i]);
-    } else {
+    for (int i = 0; i < 4; ++i) rows[i] = make_float4(shared[c0 * 68 + r0 + i], shared[(c0 + 1) * 68 + r0 + i], shared[(c0 + 2) * 68 + r0 + i], shared[(c0 + 3) * 68 + r0 + i]);
+#pragma unroll
+    for (int i = 0; i < 4; ++i) *reinterpret_cast<float4*>(&b[static_cast<long>(b_row + i) * m + b_col]) = rows[i];
+  } else {
+#pragma unroll
+    for (int i = 0; i < 4; ++i)
 #pragma unroll
       for (int j = 0; j < 4; ++j)
-        if (b_col + j < m) b[static_cast<long>(b_row + i) * m + b_col + j] = shared[(c0 + j) * 68 + r0 + i];
-    }
+        if (b_row + i < n && b_col + j < m) b[static_cast<long>(b_row + i) * m + b_col + j] = shared[(c0 + j) * 68 + r0 + i];
   }
 }
 
@@ -95,8 +99,8 @@ bool run(index_t m, index_t n) {
 }  // namespace
 
 namespace {
-// Milliseconds to transpose an n x n matrix: the median of 5 timed runs after one warm-up; the
-// hand-written kernel's result is checked against the strider kernel's first.
+// Milliseconds to transpose an n x n matrix (median_ms); the hand-written kernel's result is
+// checked against the strider kernel's.
 bool timed(index_t n, float& strider_ms, float& hand_ms) {
   using staged_transpose::matrix;
   const auto size = static_cast<std::size_t>(n * n);

@@ -63,23 +63,28 @@ using cuda_example::four_floats;
 using cuda_example::load_four;
 using cuda_example::store_four;
 
-/// Row r (4 values) of `from` into row r of `to`, where `in_data(j)` says value j is in the data:
-/// one 128-bit store (and, where `from`'s row is contiguous, one 128-bit load) when all four are
-/// in the data and `vector`; else one value at a time.
+/// The thread's 4 x 4 values of `from` into `to`, where `in_data(r, j)` says value (r, j) is in
+/// the data. Where all 16 are in the data and `vector`, the four rows are read into registers
+/// first (four 128-bit loads where `from`'s rows are contiguous) and then written (four 128-bit
+/// stores): the loads are all in flight at once, where a load followed by its store, row by row,
+/// would wait for each load in turn. Elsewhere (the masked edges) one value at a time.
 template <bool ContiguousFrom, class From, class To, class InData>
-STRIDER_HOST_DEVICE void copy_row(const From& from, const To& to, index_t r, bool vector, InData in_data) {
-  if (vector && in_data(3)) {  // value 3 in the data: the whole row is (a tail cuts rows after a prefix)
-    four_floats v;
-    if constexpr (ContiguousFrom) {
-      v = load_four(&from(r, 0));
-    } else {
-      for (index_t j = 0; j < 4; ++j) v.value[j] = from(r, j);
+STRIDER_HOST_DEVICE void copy_block(const From& from, const To& to, bool vector, InData in_data) {
+  if (vector && in_data(3, 3)) {  // the last value in the data: all are (a tail cuts after a prefix)
+    four_floats rows[4];
+    for (index_t r = 0; r < 4; ++r) {
+      if constexpr (ContiguousFrom) {
+        rows[r] = load_four(&from(r, 0));
+      } else {
+        for (index_t j = 0; j < 4; ++j) rows[r].value[j] = from(r, j);
+      }
     }
-    store_four(&to(r, 0), v);
+    for (index_t r = 0; r < 4; ++r) store_four(&to(r, 0), rows[r]);
     return;
   }
-  for (index_t j = 0; j < 4; ++j)
-    if (in_data(j)) to(r, j) = from(r, j);
+  for (index_t r = 0; r < 4; ++r)
+    for (index_t j = 0; j < 4; ++j)
+      if (in_data(r, j)) to(r, j) = from(r, j);
 }
 
 /// Phase 1 of block (block.x, block.y), thread `thread`: its 4 x 4 values of A's tile into the
@@ -87,7 +92,7 @@ STRIDER_HOST_DEVICE void copy_row(const From& from, const To& to, index_t r, boo
 STRIDER_HOST_DEVICE inline void load_thread(const problem& p, index2 block, index_t thread, float* shared) {
   const auto from = strider::partition(p.a.tile(block.y, block.x), tv{}, thread);                      // masked: the tail
   const auto to = strider::partition(strider::tensor_view<float, staged>(shared), tv{}, thread);  // the same elements, staged
-  for (index_t r = 0; r < 4; ++r) copy_row<true>(from, to, r, p.vectors, [&](index_t j) { return from.in_bounds(r, j); });
+  copy_block<true>(from, to, p.vectors, [&](index_t r, index_t j) { return from.in_bounds(r, j); });
 }
 
 /// Phase 2: its 4 x 4 values of B's tile (block.y, block.x) from the shared tile read transposed.
@@ -95,8 +100,8 @@ STRIDER_HOST_DEVICE inline void store_thread(const problem& p, index2 block, ind
   const auto transposed = strider::transpose<0, 1>(strider::tensor_view<const float, staged>(shared));  // element (i, j) is staged (j, i)
   const auto from = strider::partition(transposed, tv{}, thread);
   const auto to = strider::partition(p.b.tile(block.x, block.y), tv{}, thread);  // masked: the tail of B
-  // The staged column is strided: 4 loads, one 128-bit store.
-  for (index_t r = 0; r < 4; ++r) copy_row<false>(from, to, r, p.vectors, [&](index_t j) { return to.in_bounds(r, j); });
+  // The staged columns are strided: 16 loads, four 128-bit stores.
+  copy_block<false>(from, to, p.vectors, [&](index_t r, index_t j) { return to.in_bounds(r, j); });
 }
 
 }  // namespace staged_transpose
