@@ -37,7 +37,7 @@
 namespace strider::cuda::detail {
 
 inline constexpr int tile = 32;            // a tile is tile x tile elements
-inline constexpr int tile_rows = 8;        // threads per tile: tile x tile_rows
+inline constexpr int tile_rows = 4;        // threads per tile: tile x tile_rows (each moves tile / tile_rows elements)
 inline constexpr int block_threads = 256;  // the most threads of any block (the kernels' __launch_bounds__)
 inline constexpr index_t max_blocks = index_t{1} << 16;  // enough blocks to fill any GPU; the rest by grid-stride loops
 inline constexpr index_t max_grid_y = 65535;             // CUDA's limit on gridDim.y
@@ -376,7 +376,9 @@ constexpr void with_thin_kind(const copy_launch& l, F&& f) {
 }
 
 // tiled: where tile t starts. Loop a (= rank-2) is the source's fastest, loop b (= rank-1) the
-// destination's; tiles are numbered with b fastest, then a, then the outer loops.
+// destination's; tiles are numbered with b fastest, then a, then the outer loops (numbered a
+// fastest, so that neighbouring blocks read neighbouring stretches of the same source rows, the
+// transposes measured no faster).
 struct tile_origin {
   index_t src = 0, dst = 0;  // storage offsets of the tile's outer index
   index_t a0 = 0, b0 = 0;    // its first a and b
@@ -435,33 +437,49 @@ template <class T>
 using tile_buffer = T[staging_layout<sizeof(T)>::required_span];
 
 // Thread (tx, ty) of a tile reads along a, the source's contiguous direction, into its values of
-// the staging tile...
+// the staging tile: all its reads first, into registers, then the writes to shared memory, so that
+// its loads are in flight together (a load followed by its store, value by value, would wait for
+// each load in turn)...
 template <class T>
 STRIDER_HOST_DEVICE inline void tile_load(const T* __restrict__ src, const copy_plan& p, const tile_origin& o, int tx, int ty, tile_buffer<T>& buffer) {
+  constexpr int values = tile / tile_rows;
   const index_t na = p.extent[p.rank - 2], nb = p.extent[p.rank - 1];
   const index_t sa = p.src_stride[p.rank - 2], sb = p.src_stride[p.rank - 1];
   const auto staged = strider::partition(tensor_view<T, staging_layout<sizeof(T)>>(buffer), staging_threads{}, ty * tile + tx);  // (rows, 1)
   const index_t a = o.a0 + tx;
+  T held[values];
+  bool in_data[values];
   STRIDER_UNROLL
-  for (int v = 0; v < tile / tile_rows; ++v) {
+  for (int v = 0; v < values; ++v) {
     const index_t b = o.b0 + ty + v * tile_rows;
-    if (a < na && b < nb) staged(v, 0) = src[o.src + a * sa + b * sb];
+    in_data[v] = a < na && b < nb;
+    if (in_data[v]) held[v] = src[o.src + a * sa + b * sb];
   }
+  STRIDER_UNROLL
+  for (int v = 0; v < values; ++v)
+    if (in_data[v]) staged(v, 0) = held[v];
 }
 
 // ...and, after the block's barrier, writes along b, the destination's, from its values of the
-// staging tile read transposed.
+// staging tile read transposed (shared reads first, then the global writes, likewise).
 template <class T>
 STRIDER_HOST_DEVICE inline void tile_store(T* __restrict__ dst, const copy_plan& p, const tile_origin& o, int tx, int ty, const tile_buffer<T>& buffer) {
+  constexpr int values = tile / tile_rows;
   const index_t na = p.extent[p.rank - 2], nb = p.extent[p.rank - 1];
   const index_t da = p.dst_stride[p.rank - 2], db = p.dst_stride[p.rank - 1];
   const auto staged = strider::partition(tensor_view<const T, permute_t<staging_layout<sizeof(T)>, 1, 0>>(buffer), staging_threads{}, ty * tile + tx);  // (j, tx) is staged (tx, j)
   const index_t b = o.b0 + tx;
+  T held[values];
+  bool in_data[values];
   STRIDER_UNROLL
-  for (int v = 0; v < tile / tile_rows; ++v) {
+  for (int v = 0; v < values; ++v) {
     const index_t a = o.a0 + ty + v * tile_rows;
-    if (a < na && b < nb) dst[o.dst + a * da + b * db] = staged(v, 0);
+    in_data[v] = a < na && b < nb;
+    if (in_data[v]) held[v] = staged(v, 0);
   }
+  STRIDER_UNROLL
+  for (int v = 0; v < values; ++v)
+    if (in_data[v]) dst[o.dst + (o.a0 + ty + v * tile_rows) * da + b * db] = held[v];
 }
 
 }  // namespace strider::cuda::detail
