@@ -46,8 +46,17 @@ __global__ void __launch_bounds__(block_threads) copy_thin(const uint4* __restri
                                                                   static_cast<Index>(gridDim.x) * blockDim.x);
 }
 
+// The tiled kernel's blocks per multiprocessor: short blocks that each move one tile, bounded to
+// fill a multiprocessor (2048 threads) where the elements are small. Larger elements hold more
+// registers per value (a thread's values are all loaded before they are stored), and fewer blocks
+// of them keep the data in flight without spilling: 4 of whole words and vectors, 2 of elements
+// moved as bytes (element_bits: a size that is not a power of two, or alignment below the size).
+template <class T>
+inline constexpr int tiled_blocks_per_sm = sizeof(T) <= 4 ? 2048 / (tile * tile_rows) : alignof(T) == sizeof(T) ? 4 : 2;
+static_assert(tile * tile_rows <= block_threads, "copy: a tile's threads are one block");
+
 template <class T, class Index>
-__global__ void __launch_bounds__(block_threads, 6) copy_tiled(const T* __restrict__ src, T* __restrict__ dst, copy_plan p, Index tiles_a, Index tiles_b, Index tiles) {
+__global__ void __launch_bounds__(tile * tile_rows, tiled_blocks_per_sm<T>) copy_tiled(const T* __restrict__ src, T* __restrict__ dst, copy_plan p, Index tiles_a, Index tiles_b, Index tiles) {
   static_assert(staging_conflict_free<sizeof(T)>(), "copy: the staging tile's accesses have bank conflicts");
   static_assert(global_coalesced<sizeof(T)>(), "copy: a tile's global accesses are not coalesced");
   __shared__ tile_buffer<T> buffer;

@@ -37,7 +37,7 @@
 namespace strider::cuda::detail {
 
 inline constexpr int tile = 32;            // a tile is tile x tile elements
-inline constexpr int tile_rows = 4;        // threads per tile: tile x tile_rows (each moves tile / tile_rows elements)
+inline constexpr int tile_rows = 8;        // threads per tile: tile x tile_rows (each moves tile / tile_rows elements)
 inline constexpr int block_threads = 256;  // the most threads of any block (the kernels' __launch_bounds__)
 inline constexpr index_t max_blocks = index_t{1} << 16;  // enough blocks to fill any GPU; the rest by grid-stride loops
 inline constexpr index_t max_grid_y = 65535;             // CUDA's limit on gridDim.y
@@ -436,6 +436,13 @@ STRIDER_HOST_DEVICE constexpr bool global_coalesced() {
 template <class T>
 using tile_buffer = T[staging_layout<sizeof(T)>::required_span];
 
+// g++ cannot see that a value held in registers is stored only where it was loaded (the same
+// in_data flag): its -Wmaybe-uninitialized is silenced here rather than the values zeroed, which
+// costs registers the tiled kernel does not have (it spilled).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 // Thread (tx, ty) of a tile reads along a, the source's contiguous direction, into its values of
 // the staging tile: all its reads first, into registers, then the writes to shared memory, so that
 // its loads are in flight together (a load followed by its store, value by value, would wait for
@@ -481,5 +488,8 @@ STRIDER_HOST_DEVICE inline void tile_store(T* __restrict__ dst, const copy_plan&
   for (int v = 0; v < values; ++v)
     if (in_data[v]) dst[o.dst + (o.a0 + ty + v * tile_rows) * da + b * db] = held[v];
 }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 }  // namespace strider::cuda::detail
