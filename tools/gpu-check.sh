@@ -32,7 +32,7 @@ programs=(runtime_tests/cuda/device_copy_test.cu examples/cuda/nhwc_conv.cu exam
 build() {
   # Everything compiles at once (as many jobs as cores), each into its log; a failure is reported
   # with its log and makes the check fail.
-  local -a jobs=() names=()
+  local -a pids=() names=()
   local jobs_max
   jobs_max=$(nproc)
   start() {  # start NAME COMMAND...
@@ -41,7 +41,7 @@ build() {
     local name=$1
     shift
     "$@" > "$bin/$name.log" 2>&1 &
-    jobs+=($!)
+    pids+=($!)
   }
   for test in static_tests/cuda/device_static_test.cu static_tests/cuda/device_views_test.cu static_tests/cuda/mma_atoms_device_test.cu; do
     start "$(basename "$test" .cu)" "$nvcc" "${flags[@]}" -Werror all-warnings -c "$test" -o "$bin/$(basename "$test" .cu).o"
@@ -65,8 +65,8 @@ build() {
     start copy_scaling "${CXX:-g++}" -std=c++20 -O3 -march="${CPU_MARCH:-native}" -fopenmp -DSTRIDER_BENCH_HPTT -I include -I "$HPTT_DIR/include" \
       benchmarks/copy_scaling.cpp "$HPTT_DIR/build/libhptt.a" -pthread -o "$bin/copy_scaling"
   fi
-  for i in "${!jobs[@]}"; do
-    if wait "${jobs[$i]}"; then echo "${names[$i]}: compiled"; else echo "${names[$i]}: DID NOT COMPILE"; cat "$bin/${names[$i]}.log"; status=1; fi
+  for i in "${!pids[@]}"; do
+    if wait "${pids[$i]}"; then echo "${names[$i]}: compiled"; else echo "${names[$i]}: DID NOT COMPILE"; cat "$bin/${names[$i]}.log"; status=1; fi
   done
 }
 

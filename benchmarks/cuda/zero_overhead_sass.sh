@@ -21,32 +21,9 @@ if [ -z "$cubin" ]; then
   cubin=$work/k.cubin
   "$nvcc" -std=c++20 -O3 -DNDEBUG -arch=sm_${arch} -I"$root/include" -cubin "$here/zero_overhead_ptx.cu" -o "$cubin"
 fi
-"$cuobjdump" -sass "$cubin" > "$work/k.sass"
-awk '
-  /Function :/ {
-    name = $3
-    on = match(name, /[a-z_]+_(hand|strider)/)
-    kernel = substr(name, RSTART, RLENGTH)
-    next
-  }
-  on && /\/\*[0-9a-f]+\*\/ / && !/ NOP/ {
-    count[kernel]++
-    if (/ IMAD/) imad[kernel]++
-    if (/ (LDL|STL)/) local[kernel]++
-    if (/ CALL/) call[kernel]++
-  }
-  END {
-    printf "| pair | hand SASS | strider SASS | ratio | hand IMAD | strider IMAD | strider LDL+STL / CALL |\n|---|---:|---:|---:|---:|---:|---|\n"
-    for (k in count) {
-      if (k !~ /_hand$/) continue
-      pair = substr(k, 1, length(k) - 5); s = pair "_strider"
-      printf "| %s | %d | %d | %.2f | %d | %d | %d / %d |\n", pair, count[k], count[s], count[s] / count[k], imad[k] + 0, imad[s] + 0, local[s] + 0, call[s] + 0
-    }
-  }' "$work/k.sass"
-for binary in "$@"; do
-  echo
-  echo "$(basename "$binary"): per kernel, SASS instructions (NOPs left out), IMAD, LDL+STL, CALL"
-  "$cuobjdump" -sass "$binary" | awk '
+# Per kernel of a cuobjdump -sass listing: "name instructions IMAD LDL+STL CALL" (NOPs left out).
+per_kernel() {
+  awk '
     /Function :/ { name = $3; next }
     name != "" && /\/\*[0-9a-f]+\*\/ / && !/ NOP/ {
       count[name]++
@@ -54,5 +31,23 @@ for binary in "$@"; do
       if (/ (LDL|STL)/) local[name]++
       if (/ CALL/) call[name]++
     }
-    END { for (k in count) printf "  %s: %d, IMAD %d, local %d, call %d\n", k, count[k], imad[k] + 0, local[k] + 0, call[k] + 0 }'
+    END { for (k in count) print k, count[k], imad[k] + 0, local[k] + 0, call[k] + 0 }'
+}
+"$cuobjdump" -sass "$cubin" | per_kernel | awk '
+  match($1, /[a-z_]+_(hand|strider)/) {
+    k = substr($1, RSTART, RLENGTH)
+    count[k] = $2; imad[k] = $3; local[k] = $4; call[k] = $5
+  }
+  END {
+    printf "| pair | hand SASS | strider SASS | ratio | hand IMAD | strider IMAD | strider LDL+STL / CALL |\n|---|---:|---:|---:|---:|---:|---|\n"
+    for (k in count) {
+      if (k !~ /_hand$/) continue
+      pair = substr(k, 1, length(k) - 5); s = pair "_strider"
+      printf "| %s | %d | %d | %.2f | %d | %d | %d / %d |\n", pair, count[k], count[s], count[s] / count[k], imad[k], imad[s], local[s], call[s]
+    }
+  }'
+for binary in "$@"; do
+  echo
+  echo "$(basename "$binary"): per kernel, SASS instructions (NOPs left out), IMAD, LDL+STL, CALL"
+  "$cuobjdump" -sass "$binary" | per_kernel | awk '{ printf "  %s: %d, IMAD %d, local %d, call %d\n", $1, $2, $3, $4, $5 }'
 done
