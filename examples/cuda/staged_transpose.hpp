@@ -6,10 +6,11 @@
 // the load phase of every thread before the store phase (the kernel's __syncthreads).
 //
 // Each of the 256 threads holds a 4 x 4 block of a tile (thread_value_t: 16 threads along each
-// axis, 4 values along each), read and written a row of 4 floats at a time: one 128-bit access
-// where the row is in the data and the vector width allows it. The tile is picked at run time
-// (a masked tiling's tile(...)), each thread's values come from partition, and the tail of a
-// matrix whose extents 64 does not divide is masked (in_bounds): no index arithmetic is written.
+// axis, 4 values along each), moved through registers as four rows of 4 floats, each one 128-bit
+// access, where the whole block is in the data and the vector width allows it (one value at a
+// time on the masked edges). The tile is picked at run time (a masked tiling's tile(...)), each
+// thread's values come from partition, and the tail of a matrix whose extents 64 does not divide
+// is masked (in_bounds): no index arithmetic is written.
 #pragma once
 
 #include <cstdint>
