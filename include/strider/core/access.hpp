@@ -99,7 +99,7 @@ struct access_offsets {
 
  private:
   // The offsets of axes [first, last) in C order, from `start`, without a division.
-  static constexpr void walk(index_t* out, index_t start, const index_t* stride, const index_t* shape, std::size_t first, std::size_t last) {
+  static constexpr void walk(index_t* out, index_t start, const index_t* stride, const row_of<index_t>& shape, std::size_t first, std::size_t last) {
     index_t digit[max_rank] = {}, offset = start, n = 1;
     for (std::size_t i = first; i < last; ++i) n *= shape[i];
     for (index_t k = 0; k < n; ++k) {

@@ -34,8 +34,8 @@ namespace strider {
 /// the required span.
 struct layout_value {
   std::size_t rank = 0;
-  index_t shape[max_rank] = {};
-  index_t strides[max_rank] = {};
+  detail::row_of<index_t> shape = {};  // index_t[max_rank] (under nvcc, named entries: util/config.hpp)
+  detail::row_of<index_t> strides = {};
   index_t offset = 0;
   index_t storage_size = 0;
 
@@ -96,6 +96,16 @@ STRIDER_HOST_DEVICE constexpr E extent_product(const E* extents, std::size_t n, 
   }
   return count;
 }
+
+#ifdef __CUDACC__
+// The same over a layout value's row, which is not an array under nvcc (util/config.hpp).
+template <class E>
+STRIDER_HOST_DEVICE constexpr E extent_product(const entry_row<E>& extents, std::size_t n, const char* op) {
+  E row[max_rank] = {};
+  for (std::size_t d = 0; d < n; ++d) row[d] = extents[d];
+  return extent_product(row, n, op);
+}
+#endif
 
 // The number of elements, the product of the extents (1 for rank 0; 0 when one is 0).
 template <class V>
@@ -667,7 +677,7 @@ class dynamic_layout {
     if (axis >= value_.rank) detail::refuse("layout: axis {} is out of range for rank {}", axis, value_.rank);
     return axis;
   }
-  STRIDER_HOST_DEVICE constexpr dims to_dims(const index_t (&values)[max_rank]) const {
+  STRIDER_HOST_DEVICE constexpr dims to_dims(const detail::row_of<index_t>& values) const {
     dims out;
     for (std::size_t d = 0; d < value_.rank; ++d) out.push_back(values[d]);
     return out;

@@ -286,7 +286,11 @@ STRIDER_HOST_DEVICE constexpr V flattened_shape(const V& in, index_t start, inde
     const auto di = static_cast<index_t>(d);
     if (di < s || di > e) out.shape[out.rank++] = in.shape[d];
     // The merged extent: 0 when one of the axes is empty, whatever the others multiply to.
-    if (di == e) out.shape[out.rank++] = extent_product(in.shape + s, static_cast<std::size_t>(e - s + 1), "flatten");
+    if (di == e) {
+      entry_t<V> merged[max_rank] = {};  // axes s to e (a layout value's row is no array under nvcc)
+      for (index_t k = s; k <= e; ++k) merged[k - s] = in.shape[static_cast<std::size_t>(k)];
+      out.shape[out.rank++] = extent_product(merged, static_cast<std::size_t>(e - s + 1), "flatten");
+    }
   }
   return out;
 }

@@ -35,7 +35,7 @@ struct thread_value_value {
   layout_value layout;  // thread axes, then value_rank value axes; offsets index the tile in C order
   std::size_t value_rank = 0;
   std::size_t tile_rank = 0;
-  index_t tile_shape[max_rank] = {};
+  detail::row_of<index_t> tile_shape = {};  // index_t[max_rank] (util/config.hpp)
   bool replicated = false;
   friend constexpr bool operator==(const thread_value_value&, const thread_value_value&) = default;
 
@@ -359,8 +359,8 @@ STRIDER_HOST_DEVICE constexpr void thread_coordinate(const thread_value_value& t
 }
 // The storage offset of that value in a tile at offset `start` with strides `strides` (run-time
 // values, or a mixed layout's entries).
-template <class S>
-STRIDER_HOST_DEVICE constexpr S thread_start(const thread_value_value& tv, const partition_plan& plan, const S* strides, S start, index_t thread) {
+template <class Row, class S>
+STRIDER_HOST_DEVICE constexpr S thread_start(const thread_value_value& tv, const partition_plan& plan, const Row& strides, S start, index_t thread) {
   index_t coordinate[max_rank] = {};
   thread_coordinate(tv, plan, thread, coordinate);
   for (std::size_t k = 0; k < tv.tile_rank; ++k) start = start + strides[k] * coordinate[k];

@@ -131,8 +131,8 @@ template <std::size_t I, std::size_t N>
 STRIDER_HOST_DEVICE constexpr index_t& get(index_array<N>& a) { return a.elements[I]; }
 
 namespace detail {
-template <std::size_t N>
-STRIDER_HOST_DEVICE constexpr index_array<N> first(const index_t (&values)[max_rank]) {
+template <std::size_t N, class Row>  // Row: index_t[max_rank] or a layout value's row (util/config.hpp)
+STRIDER_HOST_DEVICE constexpr index_array<N> first(const Row& values) {
   index_array<N> out{};
   for (std::size_t i = 0; i < N; ++i) out[i] = values[i];
   return out;

@@ -229,8 +229,8 @@ STRIDER_HOST_DEVICE constexpr bool tile_divides(const V& in, const dims& tile_sh
 // The real extents of a masked tiling (dyn where the layout's is a run-time value) and its tile.
 struct mask_value {
   std::size_t rank = 0;
-  index_t extents[max_rank] = {};
-  index_t tile[max_rank] = {};
+  row_of<index_t> extents = {};  // index_t[max_rank] (util/config.hpp)
+  row_of<index_t> tile = {};
   friend constexpr bool operator==(const mask_value&, const mask_value&) = default;
 };
 template <class V>

@@ -15,12 +15,6 @@ namespace detail {
 [[noreturn]] STRIDER_HOST_DEVICE inline void masked_index_out_of_data() {
   detail::refuse("masked: the element is past the data (check in_bounds first)");
 }
-template <std::size_t N>
-constexpr index_array<N> array_of(const index_t (&values)[max_rank]) {
-  index_array<N> out{};
-  for (std::size_t i = 0; i < N; ++i) out[i] = values[i];
-  return out;
-}
 // The padded layout with its K leading axes selected at 0 (the type of a mixed tiling's tile).
 template <std::size_t K, class X>
 constexpr auto select_leading(const X& x) {
@@ -153,9 +147,9 @@ class masked_layout {
   static constexpr std::size_t rank = Padded::rank;
   static constexpr std::size_t tile_rank = Padded::tile_rank;
   static constexpr std::size_t rest_rank = Padded::rest_rank;
-  static constexpr index_array<tiled_rank> tile_shape = detail::array_of<tiled_rank>(M.tile);
+  static constexpr index_array<tiled_rank> tile_shape = detail::first<tiled_rank>(M.tile);
   /// L's extents, dyn where they are run-time values.
-  static constexpr index_array<tiled_rank> static_extents = detail::array_of<tiled_rank>(M.extents);
+  static constexpr index_array<tiled_rank> static_extents = detail::first<tiled_rank>(M.extents);
   static constexpr bool is_static = static_layout_type<L>;
 
   /// A static tiling: everything is known.

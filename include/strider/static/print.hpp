@@ -48,8 +48,8 @@ STRIDER_HOST_DEVICE constexpr int printed_width(index_t x) {
 }
 
 STRIDER_CALLS_CALLER
-template <class Sink>
-STRIDER_HOST_DEVICE void print_tuple(const Sink& out, const index_t* values, std::size_t count) {
+template <class Sink, class Row>  // Row: index_t* or a layout value's row
+STRIDER_HOST_DEVICE void print_tuple(const Sink& out, const Row& values, std::size_t count) {
   const fixed_tuple_text text(values, count, true);
   out("%.*s", static_cast<int>(text.length), text.text);
 }
@@ -81,8 +81,8 @@ STRIDER_HOST_DEVICE void print_layout_line(const Sink& out, const layout_value& 
 // block per leading index under "[i, j, :, :]", blank lines between; every number one width.
 // cell(flat) is the number of the element at C-order index flat.
 STRIDER_CALLS_CALLER
-template <class Sink, class Cell>
-STRIDER_HOST_DEVICE void print_grid(const Sink& out, const index_t* shape, std::size_t rank, const Cell& cell) {
+template <class Sink, class Row, class Cell>  // Row: index_t* or a layout value's row
+STRIDER_HOST_DEVICE void print_grid(const Sink& out, const Row& shape, std::size_t rank, const Cell& cell) {
   index_t size = 1;
   for (std::size_t d = 0; d < rank; ++d) size *= shape[d];
   if (size == 0) {

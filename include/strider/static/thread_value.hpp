@@ -118,7 +118,12 @@ constexpr auto checked_thread_value(std::index_sequence<D...>) {
 template <thread_value_value V>
 struct checked_thread_value_of {
   static constexpr coverage_report report = coverage_of(V);  // named: g++ 12 crashes on the call as a default argument
-  using type = decltype(checked_thread_value<V, report>(std::make_index_sequence<V.tile_rank>{}));
+  using checked = decltype(checked_thread_value<V, report>(std::make_index_sequence<V.tile_rank>{}));
+  // A refusal is a type whose static_assert fires when it is completed; the result itself is
+  // named without the call, since nvcc's host stub re-spells an alias's decltype with the
+  // template arguments left as placeholders ("'__T58' was not declared", issue 51).
+  static_assert(sizeof(checked) > 0);
+  using type = thread_value_layout<V>;
 };
 template <thread_value_value V>
 using checked_thread_value_t = typename checked_thread_value_of<V>::type;

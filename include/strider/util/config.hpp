@@ -33,6 +33,40 @@ using index_t = std::int64_t;
 /// run-time object; rank-changing operations (unsqueeze, diagonal, unfold) never allocate.
 inline constexpr std::size_t max_rank = 8;
 
+namespace detail {
+#ifdef __CUDACC__
+// nvcc's host stub spells a kernel template's arguments in C++ for the host compiler, and it
+// spells an array inside a class-type template argument as `long [8]{...}`, which no host
+// compiler reads: a kernel template over static_layout<V> failed to compile (issue 51). Under
+// nvcc the rows of the structural value types are therefore eight named entries, which it
+// spells as a nested initializer; elsewhere they are plain arrays. The rules index both alike.
+template <class T>
+struct entry_row {
+  T e0{}, e1{}, e2{}, e3{}, e4{}, e5{}, e6{}, e7{};
+  STRIDER_HOST_DEVICE constexpr const T& operator[](std::size_t i) const {
+    switch (i) {
+      case 0: return e0;
+      case 1: return e1;
+      case 2: return e2;
+      case 3: return e3;
+      case 4: return e4;
+      case 5: return e5;
+      case 6: return e6;
+      default: return e7;
+    }
+  }
+  STRIDER_HOST_DEVICE constexpr T& operator[](std::size_t i) { return const_cast<T&>(static_cast<const entry_row&>(*this)[i]); }
+  friend constexpr bool operator==(const entry_row&, const entry_row&) = default;
+};
+static_assert(max_rank == 8, "entry_row holds max_rank entries");
+template <class T>
+using row_of = entry_row<T>;
+#else
+template <class T>
+using row_of = T[max_rank];
+#endif
+}  // namespace detail
+
 /// Largest element count that the fully unrolled static loops (`for_each_index` at the Hana
 /// boundary, `static_for_each` over views) accept: every index is its own set of template
 /// instantiations, so larger layouts would only cost compile time. Use the ordinary loops there.

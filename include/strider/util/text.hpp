@@ -52,7 +52,8 @@ struct fixed_tuple_text {
   char text[22 * max_rank + 8] = {};
   std::size_t length = 0;
 
-  STRIDER_HOST_DEVICE constexpr fixed_tuple_text(const index_t* values, std::size_t count, bool numpy_one_tuple) {
+  template <class Row>  // index_t* or a layout value's row (util/config.hpp)
+  STRIDER_HOST_DEVICE constexpr fixed_tuple_text(const Row& values, std::size_t count, bool numpy_one_tuple) {
     put('(');
     for (std::size_t d = 0; d < count; ++d) {
       if (d > 0) {
