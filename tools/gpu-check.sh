@@ -27,7 +27,7 @@ timed=(-std=c++20 -O3 -DNDEBUG -arch=sm_${arch} -I include)
 status=0
 bin=${GPU_CHECK_BIN:-$(mktemp -d)}
 mkdir -p "$bin"
-programs=(runtime_tests/cuda/device_copy_test.cu examples/cuda/nhwc_conv.cu examples/cuda/masked_gemm.cu examples/cuda/staged_transpose.cu examples/cuda/hgemm.cu examples/cuda/sgemm.cu)
+programs=(runtime_tests/cuda/device_copy_test.cu runtime_tests/cuda/kernel_templates_test.cu examples/cuda/nhwc_conv.cu examples/cuda/masked_gemm.cu examples/cuda/staged_transpose.cu examples/cuda/hgemm.cu examples/cuda/sgemm.cu)
 
 build() {
   # Everything compiles at once (as many jobs as cores), each into its log; a failure is reported
@@ -43,7 +43,7 @@ build() {
     "$@" > "$bin/$name.log" 2>&1 &
     pids+=($!)
   }
-  for test in static_tests/cuda/device_static_test.cu static_tests/cuda/device_views_test.cu static_tests/cuda/mma_atoms_device_test.cu; do
+  for test in static_tests/cuda/device_static_test.cu static_tests/cuda/device_views_test.cu static_tests/cuda/mma_atoms_device_test.cu static_tests/cuda/kernel_templates_test.cu; do
     start "$(basename "$test" .cu)" "$nvcc" "${flags[@]}" -Werror all-warnings -c "$test" -o "$bin/$(basename "$test" .cu).o"
   done
   for test in "${programs[@]}"; do
