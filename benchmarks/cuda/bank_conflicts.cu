@@ -54,8 +54,7 @@ __device__ unsigned load_sum(unsigned address) {
   return sum;
 }
 
-// A kernel's template argument is a case by its own name (a struct deriving from shared_read):
-// nvcc 13's launch stub cannot print class-type template arguments (the layouts' values).
+// A case: the tile's layout, the threads' layout, the element's bytes and the vector width.
 template <class Tile, class TV, int Element, int Width>
 struct shared_read {
   using tile = Tile;
@@ -63,14 +62,14 @@ struct shared_read {
   static constexpr int element = Element, width = Width;
 };
 
-struct columns_plain : shared_read<floats, by_columns, 4, 1> {};
-struct columns_padded : shared_read<padded_floats, by_columns, 4, 1> {};
-struct columns_swizzled : shared_read<swizzled_floats, by_columns, 4, 1> {};
-struct column_vectors_plain : shared_read<floats, by_columns, 4, 4> {};
-struct column_vectors_swizzled : shared_read<chunk_swizzled_floats, by_columns, 4, 4> {};
-struct half_rows_plain : shared_read<halves, own_rows, 2, 8> {};
-struct half_rows_swizzled : shared_read<swizzled_halves, own_rows, 2, 8> {};
-struct rows_plain : shared_read<floats, by_rows, 4, 1> {};
+using columns_plain = shared_read<floats, by_columns, 4, 1>;
+using columns_padded = shared_read<padded_floats, by_columns, 4, 1>;
+using columns_swizzled = shared_read<swizzled_floats, by_columns, 4, 1>;
+using column_vectors_plain = shared_read<floats, by_columns, 4, 4>;
+using column_vectors_swizzled = shared_read<chunk_swizzled_floats, by_columns, 4, 4>;
+using half_rows_plain = shared_read<halves, own_rows, 2, 8>;
+using half_rows_swizzled = shared_read<swizzled_halves, own_rows, 2, 8>;
+using rows_plain = shared_read<floats, by_rows, 4, 1>;
 
 template <class Case, bool Ids, bool Plain = false>
 __global__ void read_tile(unsigned* out, int passes, unsigned zero) {

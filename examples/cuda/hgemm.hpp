@@ -58,9 +58,8 @@ using operand_layout = strider::layout<strider::shape<dyn, dyn>, strider::stride
 using operand_tiles = strider::tile_t<operand_layout, strider::masked, block_m, block_k>;
 using c_tiles = strider::tile_t<operand_layout, strider::masked, block_m, block_n>;
 
-/// The problem as the kernel takes it (a struct of views: nvcc's launch stubs cannot spell a
-/// view's type as a kernel parameter). K must be a multiple of 8 (whole 16-byte copies): checked
-/// by make_problem.
+/// The problem as the kernel takes it (one struct of views, made on the host). K must be a
+/// multiple of 8 (whole 16-byte copies): checked by make_problem.
 struct problem {
   strider::masked_view<const std::uint16_t, operand_tiles> a;  // (tiles of M, tiles of K, 128, 32)
   strider::masked_view<const std::uint16_t, operand_tiles> b;  // (tiles of N, tiles of K, 128, 32)

@@ -33,9 +33,8 @@ using c_layout = strider::contiguous<dyn, N>;  // M x N
 using b_tiles = strider::tile_t<b_layout, K, block_n>;  // B's static K x block_n tiles
 
 /// The problem as the kernel takes it: A and C in masked block_m-row tiles (the last one
-/// partial), B in static K x block_n tiles. Made on the host (make_problem) and passed in a
-/// struct: nvcc 13's launch stubs do not compile a kernel parameter whose own type has a
-/// class-type template argument (a view of a static or mixed layout).
+/// partial), B in static K x block_n tiles. Made on the host (make_problem) and passed as one
+/// struct.
 struct problem {
   strider::masked_view<const float, strider::tile_t<a_layout, strider::masked, block_m, K>> a;  // (tiles of M, 1, block_m, K)
   strider::tensor_view<const float, b_tiles> b;                                                 // (1, N / block_n, K, block_n)

@@ -60,9 +60,9 @@ struct layouts {
 };
 constexpr index_t shared_elements = block_k * block_m;  // each of the two shared tiles
 
-/// The problem as the kernel takes it (a named struct: nvcc cannot spell a view's type in a
-/// kernel's parameter list): A, B and C in masked tiles; whether rows of 4 may move as 128-bit
-/// vectors (A's and B's rows start 16-byte aligned, and C's).
+/// The problem as the kernel takes it (one struct, made on the host by make_problem): A, B and C
+/// in masked tiles; whether rows of 4 may move as 128-bit vectors (A's and B's rows start 16-byte
+/// aligned, and C's).
 struct problem {
   strider::masked_view<const float, a_tiles> a;
   strider::masked_view<const float, b_tiles> b;

@@ -37,9 +37,9 @@ static_assert(tv::threads == threads && tv::tile_shape == std::array<index_t, 2>
 using staged = strider::layout<strider::shape<tile_extent, tile_extent>, strider::strides<68, 1>>;
 constexpr index_t staged_elements = staged::required_span;
 
-/// The problem as the kernel takes it (a named struct: nvcc cannot spell a view's type in a
-/// kernel's parameter list): A and B in masked 64 x 64 tiles, and whether rows of 4 may be moved
-/// as 128-bit vectors (every row of A and B starts 16-byte aligned).
+/// The problem as the kernel takes it (one struct, made on the host by make_problem): A and B in
+/// masked 64 x 64 tiles, and whether rows of 4 may be moved as 128-bit vectors (every row of A
+/// and B starts 16-byte aligned).
 struct problem {
   strider::masked_view<const float, tiles> a;  // (tiles of M, tiles of N, 64, 64)
   strider::masked_view<float, tiles> b;        // (tiles of N, tiles of M, 64, 64)

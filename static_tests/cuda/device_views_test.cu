@@ -13,8 +13,7 @@
 namespace {
 using namespace strider;
 
-// nvcc 13's launch stubs cannot spell a kernel parameter whose type has a class-type template
-// argument (every static and mixed layout has one): such views travel in a named struct.
+// Views made on the host, passed in one struct (kernel_templates_test.cu passes them one by one).
 struct mixed_views {
   tensor_view<float, contiguous<dyn, 4>> rows;
   tensor_view<const float, contiguous<dyn, 32>> wide;
