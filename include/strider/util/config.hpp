@@ -52,7 +52,14 @@ struct entry_row {
       case 4: return e4;
       case 5: return e5;
       case 6: return e6;
-      default: return e7;
+      case 7: return e7;
+      default:  // past max_rank, as an array index would be (never a clamped entry)
+#ifdef __CUDA_ARCH__
+        __trap();
+#else
+        __builtin_trap();
+#endif
+        __builtin_unreachable();
     }
   }
   STRIDER_HOST_DEVICE constexpr T& operator[](std::size_t i) { return const_cast<T&>(static_cast<const entry_row&>(*this)[i]); }
