@@ -3,9 +3,9 @@
 // pieces run with cp.async into a 3-stage swizzled shared buffer, ldmatrix and mma.sync. Each
 // layout the kernel touches is a strider type, and its body states the checks the compiler makes:
 // the ldmatrix reads conflict-free, ldmatrix's registers being mma's fragments, the budget.
-// Checked against a host loop on ragged sizes, then timed at 4096^3 and 8192^3 (TFLOP/s, the
-// cuda_check.hpp's median_ms). Exits 77 (skipped) without a GPU. Build: nvcc -std=c++20 -O3 -arch=sm_90
-// -I include examples/cuda/hgemm.cu (sm_80 or later).
+// Checked against a host loop on ragged sizes, then timed at 4096^3 and 8192^3 (TFLOP/s,
+// cuda_check.hpp's median_ms). Exits 77 (skipped) without a GPU. Build: nvcc -std=c++20 -O3
+// -arch=sm_90 -I include examples/cuda/hgemm.cu (sm_80 or later).
 #include <array>
 #include <cstdio>
 #include <cstdlib>

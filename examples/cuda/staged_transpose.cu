@@ -3,10 +3,10 @@
 // load_thread and store_thread around a __syncthreads, called with blockIdx and threadIdx. Each
 // thread's 4 x 4 values come from thread_value_t and partition, the tile from a masked tiling's
 // tile(...), the tail from in_bounds; a thread's block moves through registers as four 128-bit
-// rows where the extents allow. The result is checked against a plain host loop for several shapes; with
-// --time, the kernel is timed at 8192 x 8192 beside transpose_hand below, the same algorithm
-// with its indices written by hand (cuda_check.hpp's median_ms each, and their ratio). Exits 77
-// (skipped) without a GPU.
+// rows where the extents allow. The result is checked against a plain host loop for several
+// shapes; with --time, the kernel is timed at 8192 x 8192 beside transpose_hand below, the same
+// algorithm with its indices written by hand (cuda_check.hpp's median_ms each, and their ratio).
+// Exits 77 (skipped) without a GPU.
 #include <cstdio>
 #include <string_view>
 #include <vector>

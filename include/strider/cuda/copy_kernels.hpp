@@ -376,9 +376,9 @@ constexpr void with_thin_kind(const copy_launch& l, F&& f) {
 }
 
 // tiled: where tile t starts. Loop a (= rank-2) is the source's fastest, loop b (= rank-1) the
-// destination's; tiles are numbered with b fastest, then a, then the outer loops (numbered a
-// fastest, so that neighbouring blocks read neighbouring stretches of the same source rows, the
-// transposes measured no faster).
+// destination's; tiles are numbered with b fastest, then a, then the outer loops. (Numbering a
+// fastest, so that neighbouring blocks read neighbouring stretches of the same source rows,
+// measured no faster.)
 struct tile_origin {
   index_t src = 0, dst = 0;  // storage offsets of the tile's outer index
   index_t a0 = 0, b0 = 0;    // its first a and b
