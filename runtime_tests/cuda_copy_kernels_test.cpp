@@ -32,7 +32,7 @@ using strider_test::describe;
 using strider_copy_cases::bytes_of;
 
 struct coverage {
-  int flat = 0, rows = 0, tiled = 0, thin = 0, vector8 = 0, vector16 = 0, reversed = 0, stepped = 0, thin_rows = 0, grid_strides = 0;
+  int flat = 0, rows = 0, tiled = 0, tiled_vectors = 0, thin = 0, vector8 = 0, vector16 = 0, reversed = 0, stepped = 0, thin_rows = 0, grid_strides = 0;
 };
 coverage seen;
 
@@ -92,6 +92,20 @@ void run_launch(const kernels::copy_launch& l, const void* src_storage, void* ds
     } else {
       FAIL("a tiled launch for an element of " << sizeof(E) << " bytes");
     }
+  } else if (l.kind == kernels::kernel_kind::tiled_vectors) {
+    if constexpr (sizeof(E) == 2 || sizeof(E) == 4) {
+      using VT = kernels::vector_tiling<E>;
+      std::vector<E> staged(VT::staging::required_span);
+      for (index_t b = 0; b < gx; ++b)
+        for (index_t t = b; t < l.work; t += gx) {
+          std::memset(static_cast<void*>(staged.data()), 0xA5, staged.size() * sizeof(E));  // a stale tile shows as a wrong element
+          const kernels::tile_origin o = kernels::tile_at<Index, VT::extent>(p, static_cast<Index>(t), static_cast<Index>(l.tiles_a), static_cast<Index>(l.tiles_b));
+          for (int thread = 0; thread < VT::threads; ++thread) kernels::vector_tile_load(src, p, o, thread, staged.data());
+          for (int thread = 0; thread < VT::threads; ++thread) kernels::vector_tile_store(dst, p, o, thread, staged.data());
+        }
+    } else {
+      FAIL("a tiled_vectors launch for an element of " << sizeof(E) << " bytes");
+    }
   }
 }
 
@@ -134,6 +148,7 @@ void check_copy(const std::string& name, const dynamic_layout& src_layout, const
   if (l.kind == kernels::kernel_kind::flat) ++seen.flat;
   if (l.kind == kernels::kernel_kind::rows) ++seen.rows;
   if (l.kind == kernels::kernel_kind::tiled) ++seen.tiled;
+  if (l.kind == kernels::kernel_kind::tiled_vectors) ++seen.tiled_vectors;
   if (l.kind == kernels::kernel_kind::thin) ++seen.thin;
   if (l.vector > 1 && moved == 8) ++seen.vector8;
   if (l.vector > 1 && moved == 16) ++seen.vector16;
@@ -222,6 +237,7 @@ TEST_CASE("device copy kernels: random layouts, on full and on small grids") {
   CHECK(seen.flat > 0);
   CHECK(seen.rows > 0);
   CHECK(seen.tiled > 0);
+  CHECK(seen.tiled_vectors > 0);
   CHECK(seen.vector8 > 0);
   CHECK(seen.vector16 > 0);
   CHECK(seen.reversed > 0);
@@ -234,12 +250,18 @@ TEST_CASE("device copy kernels: launches for large copies stay within CUDA's lim
   const auto launch_of = [](const dynamic_layout& src, const dynamic_layout& dst, std::size_t element) {
     return kernels::plan_launch(strider::make_copy_plan(src.entries(), dst.entries(), element), 0, 0);
   };
-  // 9000^2 transposed: 79524 tiles on at most max_blocks blocks.
-  const kernels::copy_launch t = launch_of(strider::permute(contiguous({9000, 9000}), {1, 0}), contiguous({9000, 9000}), 4);
+  // 9000^2 doubles transposed: 79524 tiles on at most max_blocks blocks; 20000^2 floats, 97969
+  // tiles of 64 x 64 (tiled_vectors).
+  const kernels::copy_launch t = launch_of(strider::permute(contiguous({9000, 9000}), {1, 0}), contiguous({9000, 9000}), 8);
   CHECK(t.kind == kernels::kernel_kind::tiled);
   CHECK(t.work == 282 * 282);
   CHECK(t.grid.x == kernels::max_blocks);
   check_limits(t);
+  const kernels::copy_launch v = launch_of(strider::permute(contiguous({20000, 20000}), {1, 0}), contiguous({20000, 20000}), 4);
+  CHECK(v.kind == kernels::kernel_kind::tiled_vectors);
+  CHECK(v.work == 313 * 313);
+  CHECK(v.grid.x == kernels::max_blocks);
+  check_limits(v);
   // 600000 short strided rows: more row blocks than a grid's height.
   const kernels::copy_launch r = launch_of(strider::slice(contiguous({600000, 80}), ":, 1:41"), contiguous({600000, 40}), 4);
   CHECK(r.kind == kernels::kernel_kind::rows);
@@ -257,6 +279,7 @@ TEST_CASE("device copy kernels: launches for large copies stay within CUDA's lim
   check_limits(f);
   // And those shapes' index arithmetic, on grids small enough to run here.
   check_copy<float>("transpose on 5 blocks", strider::permute(contiguous({300, 200}), {1, 0}), contiguous({200, 300}), 0, 5);
+  check_copy<double>("doubles transposed on 5 blocks", strider::permute(contiguous({300, 200}), {1, 0}), contiguous({200, 300}), 0, 5);
   check_copy<float>("rows on 2 x 2 blocks", strider::slice(contiguous({6000, 80}), ":, 1:41"), contiguous({6000, 40}), 0, 2, 2);
 }
 
@@ -393,4 +416,55 @@ TEST_CASE("device copy kernels: thin transposes of 2 to 4 channels move as vecto
     }
   }
   CHECK(seen.thin > 0);
+}
+
+TEST_CASE("device copy kernels: transposes of 2- and 4-byte elements move in 16-byte vectors through a swizzled tile") {
+  const auto kind_of = [](const dynamic_layout& src, const dynamic_layout& dst, std::size_t element, std::uintptr_t src_address = 0) {
+    return kernels::plan_launch(strider::make_copy_plan(src.entries(), dst.entries(), element), src_address, 0).kind;
+  };
+  // The benchmark's transposes and permutes of floats, and a transpose of halves.
+  const auto permuted_kind = [&](const dims& shape, const dims& axes, std::size_t element) {
+    const dynamic_layout src = strider::permute(contiguous(shape), axes);
+    return kind_of(src, contiguous(src.shape()), element);
+  };
+  CHECK(permuted_kind({8192, 8192}, {1, 0}, 4) == kernels::kernel_kind::tiled_vectors);
+  CHECK(permuted_kind({256, 256, 256}, {2, 0, 1}, 4) == kernels::kernel_kind::tiled_vectors);
+  CHECK(permuted_kind({256, 256, 256}, {2, 1, 0}, 4) == kernels::kernel_kind::tiled_vectors);
+  CHECK(permuted_kind({32, 64, 56, 56}, {0, 2, 3, 1}, 4) == kernels::kernel_kind::tiled_vectors);
+  CHECK(permuted_kind({32, 56, 56, 64}, {0, 3, 1, 2}, 4) == kernels::kernel_kind::tiled_vectors);
+  CHECK(permuted_kind({64, 64, 64, 64}, {3, 1, 2, 0}, 4) == kernels::kernel_kind::tiled_vectors);
+  CHECK(permuted_kind({4096, 4096}, {1, 0}, 2) == kernels::kernel_kind::tiled_vectors);
+  // Not: a side shorter than a tile (64 floats, 128 halves), 1- and 8-byte elements, a row pitch
+  // or a pointer off 16 bytes.
+  CHECK(permuted_kind({63, 4096}, {1, 0}, 4) == kernels::kernel_kind::tiled);
+  CHECK(permuted_kind({100, 4096}, {1, 0}, 2) == kernels::kernel_kind::tiled);
+  CHECK(permuted_kind({4096, 4096}, {1, 0}, 1) == kernels::kernel_kind::tiled);
+  CHECK(permuted_kind({4096, 4096}, {1, 0}, 8) == kernels::kernel_kind::tiled);
+  CHECK(permuted_kind({4096, 4098}, {1, 0}, 4) == kernels::kernel_kind::tiled);
+  const dynamic_layout t = strider::permute(contiguous({4096, 4096}), {1, 0});
+  CHECK(kind_of(t, contiguous({4096, 4096}), 4, 4) == kernels::kernel_kind::tiled);
+  // Each against the naive loop: full tiles, masked edges (a side 8 past a tile, a vector's
+  // worth), edges cut inside a thread's block (4 and 2 elements past), outer loops, few blocks.
+  for (const index_t extra : {0, 8, 4, 2}) {
+    const std::string n = " + " + std::to_string(extra);
+    check_copy<float>("floats, 128" + n, strider::permute(contiguous({128 + extra, 192}), {1, 0}), contiguous({192, 128 + extra}));
+    check_copy<std::uint16_t>("halves, 256" + n, strider::permute(contiguous({192, 256 + extra}), {1, 0}), contiguous({256 + extra, 192}));
+  }
+  check_copy<float>("batched floats", strider::permute(contiguous({3, 72, 136}), {0, 2, 1}), contiguous({3, 136, 72}), 0, 4);
+  check_copy<std::int16_t>("batched halves", strider::permute(contiguous({2, 136, 264}), {0, 2, 1}), contiguous({2, 264, 136}), 0, 3);
+  CHECK(seen.tiled_vectors > 0);
+}
+
+TEST_CASE("tiled_vectors: the certificate proves its staging conflict-free with the swizzle, 8-way without") {
+  STATIC_REQUIRE(kernels::vector_tile_certified<float>());
+  STATIC_REQUIRE(kernels::vector_tile_certified<std::uint16_t>());
+  using VT = kernels::vector_tiling<float>;
+  // 16-byte vectors on every access: a warp instruction of 32 threads is 4 phases of 8.
+  STATIC_REQUIRE(strider::access_t<VT::staging, VT::transposed, 4>::vector_width == 4);
+  STATIC_REQUIRE(strider::access_t<VT::staging, VT::transposed, 4>::wavefronts == 4 * 4 * 8);  // 4 instructions, 8 warps
+  // The same tile unswizzled: a phase's 8 threads write one vector in each of 8 rows, 256 bytes
+  // apart, all in one group of 4 banks.
+  using plain = strider::contiguous<VT::extent, VT::extent>;
+  STATIC_REQUIRE(strider::access_t<plain, VT::transposed, 4>::worst.ways == 8);
+  STATIC_REQUIRE(strider::access_t<plain, VT::blocks, 4>::conflict_free);
 }

@@ -52,7 +52,7 @@ build() {
   for name in hgemm staged_transpose sgemm; do
     start "${name}_timed" "$nvcc" "${timed[@]}" "examples/cuda/$name.cu" -o "$bin/${name}_timed"
   done
-  start copy_benchmark "$nvcc" -std=c++20 -O3 -arch=sm_${arch} -I include benchmarks/cuda/copy_benchmark.cu -o "$bin/copy_benchmark"
+  start copy_benchmark "$nvcc" -std=c++20 -O3 -DNDEBUG -arch=sm_${arch} -I include benchmarks/cuda/copy_benchmark.cu -o "$bin/copy_benchmark"
   start zero_overhead "$nvcc" "${timed[@]}" -cubin benchmarks/cuda/zero_overhead_ptx.cu -o "$bin/zero_overhead.cubin"
   start bank_conflicts "$nvcc" -std=c++20 -O3 -arch=sm_${arch} -I include benchmarks/cuda/bank_conflicts.cu -o "$bin/bank_conflicts"
   if [ -n "${CUTLASS_DIR:-}" ]; then

@@ -4,7 +4,8 @@
 // runs both and joins the tables). float32; GB/s counts the bytes read and written (twice the
 // output's bytes); the median of `repeats` timings after a warm-up, each of `batch` copies back to
 // back between two CUDA events (one copy alone would also time the host's launch latency).
-// Build: nvcc -std=c++20 -O3 -arch=sm_90 -I include benchmarks/cuda/copy_benchmark.cu
+// Build: nvcc -std=c++20 -O3 -DNDEBUG -arch=sm_90 -I include benchmarks/cuda/copy_benchmark.cu (a release
+// build: without NDEBUG the kernels keep their index checks)
 #include <strider/cuda.hpp>
 
 #include <algorithm>

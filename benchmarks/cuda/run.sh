@@ -11,7 +11,7 @@ nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)  # the toolkit's usual 
 benchmark=${COPY_BENCHMARK:-}
 if [ -z "$benchmark" ]; then
   benchmark=$(mktemp -d)/copy_benchmark
-  "$nvcc" -std=c++20 -O3 -arch=sm_${arch} -I include benchmarks/cuda/copy_benchmark.cu -o "$benchmark"
+  "$nvcc" -std=c++20 -O3 -DNDEBUG -arch=sm_${arch} -I include benchmarks/cuda/copy_benchmark.cu -o "$benchmark"
 fi
 "$benchmark" | tee "$out/strider.tsv"
 python3 benchmarks/cuda/torch_copy.py | tee "$out/torch.tsv"

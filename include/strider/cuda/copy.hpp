@@ -70,6 +70,27 @@ __global__ void __launch_bounds__(tile * tile_rows, tiled_blocks_per_sm<T>) copy
   }
 }
 
+// tiled_vectors' blocks per multiprocessor: a thread holds its whole block in registers (4 or 8
+// vectors of 16 bytes), which the bound must leave room for: 6 blocks of 4-byte elements (40
+// registers; at 8 blocks' 32 ptxas spills), 4 of 2-byte ones, whose blocks are twice the bytes.
+template <class T>
+inline constexpr int vector_tiled_blocks_per_sm = sizeof(T) == 4 ? 6 : 4;
+
+template <class T, class Index>
+__global__ void __launch_bounds__(vector_tiling<T>::threads, vector_tiled_blocks_per_sm<T>) copy_tiled_vectors(const T* __restrict__ src, T* __restrict__ dst, copy_plan p, Index tiles_a, Index tiles_b, Index tiles) {
+  static_assert(vector_tile_certified<T>(), "copy: tiled_vectors' accesses are not 16-byte, conflict-free and coalesced");
+  using VT = vector_tiling<T>;
+  __shared__ __align__(128) T staged[VT::staging::required_span];
+  const int thread = static_cast<int>(threadIdx.x);
+  for (Index t = blockIdx.x; t < tiles; t += gridDim.x) {
+    const tile_origin o = tile_at<Index, VT::extent>(p, t, tiles_a, tiles_b);
+    vector_tile_load(src, p, o, thread, staged);
+    __syncthreads();
+    vector_tile_store(dst, p, o, thread, staged);
+    __syncthreads();
+  }
+}
+
 // The type a kernel moves for elements of type T: an unsigned integer or a CUDA vector of the
 // same size, or bytes of the same size and alignment. The copy moves bits, as cudaMemcpy does,
 // so no element type needs device code of its own (std::complex, a struct of a library's).
@@ -93,6 +114,11 @@ void launch(const T* src, T* dst, const copy_plan& plan, cudaStream_t stream) {
     if constexpr (sizeof(T) <= max_tiled_element) {  // plan_launch tiles nothing larger
       if (l.wide) copy_tiled<T, std::uint64_t><<<grid, block, 0, stream>>>(src, dst, l.plan, l.tiles_a, l.tiles_b, l.work);
       else copy_tiled<T, std::uint32_t><<<grid, block, 0, stream>>>(src, dst, l.plan, static_cast<std::uint32_t>(l.tiles_a), static_cast<std::uint32_t>(l.tiles_b), static_cast<std::uint32_t>(l.work));
+    }
+  } else if (l.kind == kernel_kind::tiled_vectors) {
+    if constexpr (sizeof(T) == 2 || sizeof(T) == 4) {  // plan_launch tiles these only so
+      if (l.wide) copy_tiled_vectors<T, std::uint64_t><<<grid, block, 0, stream>>>(src, dst, l.plan, l.tiles_a, l.tiles_b, l.work);
+      else copy_tiled_vectors<T, std::uint32_t><<<grid, block, 0, stream>>>(src, dst, l.plan, static_cast<std::uint32_t>(l.tiles_a), static_cast<std::uint32_t>(l.tiles_b), static_cast<std::uint32_t>(l.work));
     }
   } else if (l.kind == kernel_kind::rows) {
     const auto rows = [&]<index_t Step, class V>(const V* s, V* d) {

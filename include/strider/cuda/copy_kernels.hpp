@@ -4,9 +4,14 @@
 // (runtime_tests/cuda_copy_kernels_test.cpp) runs the same functions thread by thread for the
 // launches the planner makes, so that the index arithmetic is checked where no GPU is.
 //
-// Three kernels carry a plan out:
-//   tiled  a transpose, through tile x tile shared-memory tiles (staging_layout: rows padded so
-//          that the column reads hit distinct banks, which the access certificate proves for
+// These kernels carry a plan out:
+//   tiled_vectors  a transpose of 2- or 4-byte elements whose rows are 16-byte aligned: tiles of
+//          16 x 16 vectors, each of 256 threads a block of width x width elements loaded as
+//          vectors, transposed in registers, staged through a swizzled shared tile and stored as
+//          vectors (vector_tiling: every access 16 bytes, conflict-free and coalesced by the
+//          access certificate, a static_assert in the kernel);
+//   tiled  other transposes, through tile x tile shared-memory tiles (staging_layout: rows padded
+//          so that the column reads hit distinct banks, which the access certificate proves for
 //          every element size below): global reads and writes both coalesced;
 //   rows   an inner loop of at least a warp: warps along each row, several rows per block when
 //          rows are short; rows contiguous in both layouts move as 16- or 8-byte vectors when the
@@ -32,6 +37,7 @@
 #include "../engine/copy_plan.hpp"
 #include "../static/access.hpp"
 #include "../static/thread_value.hpp"
+#include "../storage/masked_view.hpp"
 #include "../storage/runtime_index.hpp"
 
 namespace strider::cuda::detail {
@@ -47,7 +53,7 @@ inline constexpr index_t thin_side = 8;
 // block may declare).
 inline constexpr std::size_t max_tiled_element = 16;
 
-enum class kernel_kind { none, flat, rows, tiled, thin };
+enum class kernel_kind { none, flat, rows, tiled, tiled_vectors, thin };
 
 struct grid_size {
   index_t x = 1, y = 1;
@@ -142,6 +148,21 @@ constexpr bool thin_vectors(const copy_plan& p, std::uintptr_t src, std::uintptr
   return true;
 }
 
+/// The plan's transpose moves in tiled_vectors (below) when its elements are 2 or 4 bytes, both sides at
+/// least a tile, the source's loop a and the destination's loop b unit-stride, and every row of
+/// both (and their addresses) aligned to 16 bytes: every stride but those two and both offsets
+/// multiples of a vector's elements.
+constexpr bool vector_tiles_fit(const copy_plan& p, std::uintptr_t src, std::uintptr_t dst) {
+  if (!p.blocked || (p.element_size != 2 && p.element_size != 4)) return false;
+  const auto width = static_cast<index_t>(16 / p.element_size), extent = 16 * width;
+  const std::size_t a = p.rank - 2, b = p.rank - 1;
+  if (p.extent[a] < extent || p.extent[b] < extent || p.src_stride[a] != 1 || p.dst_stride[b] != 1) return false;
+  if (p.src_stride[b] % width != 0 || p.dst_stride[a] % width != 0 || p.src_offset % width != 0 || p.dst_offset % width != 0) return false;
+  for (std::size_t d = 0; d < a; ++d)
+    if (p.src_stride[d] % width != 0 || p.dst_stride[d] % width != 0) return false;
+  return src % 16 == 0 && dst % 16 == 0;
+}
+
 /// The launch for plan `p` of a copy between the addresses `src` and `dst` (those of element 0
 /// of each storage; they decide whether rows can move as vectors).
 constexpr copy_launch plan_launch(copy_plan p, std::uintptr_t src, std::uintptr_t dst) {
@@ -152,6 +173,18 @@ constexpr copy_launch plan_launch(copy_plan p, std::uintptr_t src, std::uintptr_
   if (thin_vectors(p, src, dst, l)) return l;
   if (p.blocked) {
     const index_t na = p.extent[p.rank - 2], nb = p.extent[p.rank - 1];
+    if (vector_tiles_fit(p, src, dst)) {
+      const auto extent = static_cast<index_t>(16 * (16 / p.element_size));  // vector_tiling's
+      l.kind = kernel_kind::tiled_vectors;
+      l.plan = p;
+      l.tiles_a = (na + extent - 1) / extent;
+      l.tiles_b = (nb + extent - 1) / extent;
+      l.work = p.size / (na * nb) * l.tiles_a * l.tiles_b;
+      l.wide = l.wide || l.work > INT32_MAX;
+      l.grid.x = l.work < max_blocks ? l.work : max_blocks;
+      l.block = {block_threads, 1};
+      return l;
+    }
     if (na > thin_side && nb > thin_side && p.element_size <= max_tiled_element) {
       l.kind = kernel_kind::tiled;
       l.plan = p;
@@ -375,22 +408,22 @@ constexpr void with_thin_kind(const copy_launch& l, F&& f) {
   else direction.template operator()<4>();
 }
 
-// tiled: where tile t starts. Loop a (= rank-2) is the source's fastest, loop b (= rank-1) the
-// destination's; tiles are numbered with b fastest, then a, then the outer loops. (Numbering a
-// fastest, so that neighbouring blocks read neighbouring stretches of the same source rows,
-// measured no faster.)
+// tiled and tiled_vectors (tiles of Extent x Extent elements): where tile t starts. Loop a (=
+// rank-2) is the source's fastest, loop b (= rank-1) the destination's; tiles are numbered with b
+// fastest, then a, then the outer loops. (Numbering a fastest, so that neighbouring blocks read
+// neighbouring stretches of the same source rows, measured no faster.)
 struct tile_origin {
   index_t src = 0, dst = 0;  // storage offsets of the tile's outer index
   index_t a0 = 0, b0 = 0;    // its first a and b
 };
 
-template <class Index>
+template <class Index, index_t Extent = tile>
 STRIDER_HOST_DEVICE inline tile_origin tile_at(const copy_plan& p, Index t, Index tiles_a, Index tiles_b) {
   tile_origin o;
   const Index tb = t % tiles_b, ta = t / tiles_b % tiles_a, outer = t / tiles_b / tiles_a;
   outer_offsets<Index>(p, p.rank - 2, outer, o.src, o.dst);
-  o.a0 = static_cast<index_t>(ta) * tile;
-  o.b0 = static_cast<index_t>(tb) * tile;
+  o.a0 = static_cast<index_t>(ta) * Extent;
+  o.b0 = static_cast<index_t>(tb) * Extent;
   return o;
 }
 
@@ -491,5 +524,181 @@ STRIDER_HOST_DEVICE inline void tile_store(T* __restrict__ dst, const copy_plan&
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
+
+// ---- tiled_vectors: a transpose in 16-byte vectors on both sides ------------------------------
+
+/// The tiles of the tiled_vectors kernel for elements of type T (2 or 4 bytes): `width` elements
+/// make a 16-byte vector, and a tile is `extent` x `extent` elements (16 vectors along each side),
+/// split among 256 threads, 16 x 16, each a width x width block (thread_value_t below).
+///
+/// A thread loads its block of the source tile (b, a) as `width` vectors, one per source row b
+/// (`blocks` over the source's rows), transposes it in registers, and writes it to the staging
+/// tile (a, b) as `width` vectors, one per a (`transposed`: thread t's block sits at the
+/// transposed place, column_major threads); after the barrier it reads the staging tile by
+/// `blocks` again and stores those vectors along the destination's rows. Every global and
+/// shared access is 16 bytes. The staging tile is `swizzled`: each row's 16-byte vectors are
+/// XORed with bits of the row over `width` rows (swizzle<3, log2 width, log2 width + 4>), which
+/// the access certificate proves conflict-free for both the transposed writes (a phase's 8
+/// threads write one vector in each of 8 rows, which the plain tile puts in one bank group) and
+/// the reads (static_asserts in the kernel, vector_tile_certified).
+template <class T>
+struct vector_tiling {
+  static_assert(sizeof(T) == 2 || sizeof(T) == 4, "copy: tiled_vectors moves 2- and 4-byte elements");
+  static constexpr index_t width = 16 / static_cast<index_t>(sizeof(T));  // elements per vector
+  static constexpr index_t extent = 16 * width;
+  static constexpr int log_width = sizeof(T) == 4 ? 2 : 3;
+  static constexpr int threads = 256;
+  /// Thread t = 16 i + j holds rows width i .. width i + width - 1 of columns width j ..: a
+  /// warp instruction reads (writes) two rows of `extent` elements, 256 bytes each.
+  using blocks = thread_value_t<contiguous<16, 16>, contiguous<width, width>>;
+  /// Thread t's block transposed: rows width j .., columns width i .. (t = 16 i + j).
+  using transposed = thread_value_t<column_major<16, 16>, contiguous<width, width>>;
+  using staging = swizzled_t<contiguous<extent, extent>, swizzle<3, log_width, log_width + 4>>;
+  /// A tile of a global array, rows `stride` apart (run-time), elements along a row contiguous;
+  /// an edge tile has run-time extents (partition then gives the thread's values with a mask).
+  using global_tile = layout<shape<extent, extent>, strides<dyn, 1>, dyn>;
+  using global_edge = layout<shape<dyn, dyn>, strides<dyn, 1>, dyn>;
+};
+
+/// What the access certificate proves of tiled_vectors for elements of type T: 16-byte vectors
+/// everywhere; the transposed writes to the staging tile and its reads conflict-free; the
+/// global rows coalesced (certified at a representative row stride, as global_coalesced).
+template <class T>
+STRIDER_HOST_DEVICE constexpr bool vector_tile_certified() {
+  using VT = vector_tiling<T>;
+  constexpr index_t bytes = static_cast<index_t>(sizeof(T));
+  using writes = require_conflict_free_t<typename VT::staging, typename VT::transposed, bytes, VT::width>;
+  using reads = require_conflict_free_t<typename VT::staging, typename VT::blocks, bytes, VT::width>;
+  using rows = require_coalesced_t<layout<shape<VT::extent, VT::extent>, strides<VT::extent * VT::extent, 1>>, typename VT::blocks, bytes, VT::width>;
+  return writes::conflict_free && reads::conflict_free && rows::coalesced;
+}
+
+// 16 bytes at a 16-byte aligned address: one 128-bit access in device code (a global store
+// written in PTX: nvcc has split 128-bit stores of values it read otherwise into 32-bit ones), the
+// bytes copied on the host.
+struct alignas(16) vector16 {
+  std::uint32_t word[4];
+};
+template <class T>
+STRIDER_HOST_DEVICE inline vector16 load16(const T* at) {
+#ifdef __CUDA_ARCH__
+  const uint4 v = *reinterpret_cast<const uint4*>(at);
+  return {{v.x, v.y, v.z, v.w}};
+#else
+  vector16 v;
+  std::memcpy(&v, at, sizeof v);
+  return v;
+#endif
+}
+template <class T>
+STRIDER_HOST_DEVICE inline void store16_shared(T* at, const vector16& v) {
+#ifdef __CUDA_ARCH__
+  *reinterpret_cast<uint4*>(at) = make_uint4(v.word[0], v.word[1], v.word[2], v.word[3]);
+#else
+  std::memcpy(at, &v, sizeof v);
+#endif
+}
+template <class T>
+STRIDER_HOST_DEVICE inline void store16_global(T* at, const vector16& v) {
+#ifdef __CUDA_ARCH__
+  asm volatile("st.global.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(at), "r"(v.word[0]), "r"(v.word[1]), "r"(v.word[2]), "r"(v.word[3]) : "memory");
+#else
+  std::memcpy(at, &v, sizeof v);
+#endif
+}
+
+// The thread's block of the source (`src` at the offsets of `from`, a partition of the source
+// tile's layout) into `to` (its transposed place in the staging tile): to(c, r) = src[from(r,
+// c)], as `width` vectors loaded together, transposed in registers and written as `width`
+// vectors (every value in the data)...
+template <class T, class From, class To>
+STRIDER_HOST_DEVICE inline void vector_block_in(const T* __restrict__ src, const From& from, const To& to) {
+  constexpr index_t width = vector_tiling<T>::width;
+  T in[width][width], out[width][width];
+  STRIDER_UNROLL
+  for (index_t r = 0; r < width; ++r) {
+    const vector16 v = load16(src + from(r, 0));
+    std::memcpy(in[r], &v, sizeof v);
+  }
+  STRIDER_UNROLL
+  for (index_t c = 0; c < width; ++c)
+    STRIDER_UNROLL
+    for (index_t r = 0; r < width; ++r) out[c][r] = in[r][c];
+  STRIDER_UNROLL
+  for (index_t c = 0; c < width; ++c) {
+    vector16 v;
+    std::memcpy(&v, out[c], sizeof v);
+    store16_shared(&to(c, 0), v);
+  }
+}
+// ...or, on a masked edge (`from` a masked partition), value by value where in the data.
+template <class T, class From, class To>
+STRIDER_HOST_DEVICE inline void vector_block_in_masked(const T* __restrict__ src, const From& from, const To& to) {
+  constexpr index_t width = vector_tiling<T>::width;
+  if (from.in_bounds(width - 1, width - 1)) return vector_block_in<T>(src, from, to);  // the last value in the data: all are
+  STRIDER_UNROLL
+  for (index_t r = 0; r < width; ++r)
+    STRIDER_UNROLL
+    for (index_t c = 0; c < width; ++c)
+      if (from.in_bounds(r, c)) to(c, r) = src[from(r, c)];
+}
+
+// The thread's block of the staging tile (`from`) into the destination (`dst` at the offsets of
+// `to`, a partition of the destination tile's layout), as vectors (all loaded, then all
+// stored)...
+template <class T, class From, class To>
+STRIDER_HOST_DEVICE inline void vector_block_out(const From& from, T* __restrict__ dst, const To& to) {
+  constexpr index_t width = vector_tiling<T>::width;
+  vector16 v[width];
+  STRIDER_UNROLL
+  for (index_t r = 0; r < width; ++r) v[r] = load16(&from(r, 0));
+  STRIDER_UNROLL
+  for (index_t r = 0; r < width; ++r) store16_global(dst + to(r, 0), v[r]);
+}
+// ...or, `to` a masked partition, value by value where in the data.
+template <class T, class From, class To>
+STRIDER_HOST_DEVICE inline void vector_block_out_masked(const From& from, T* __restrict__ dst, const To& to) {
+  constexpr index_t width = vector_tiling<T>::width;
+  if (to.in_bounds(width - 1, width - 1)) return vector_block_out<T>(from, dst, to);
+  STRIDER_UNROLL
+  for (index_t r = 0; r < width; ++r)
+    STRIDER_UNROLL
+    for (index_t c = 0; c < width; ++c)
+      if (to.in_bounds(r, c)) dst[to(r, c)] = from(r, c);
+}
+
+// A global tile's layout from its run-time entries, which the plan (checked on the host) gave:
+// not checked again in device code, where a debug build would check every tile.
+template <class L, class... I>
+STRIDER_HOST_DEVICE inline L global_tile_at(I... entries) {
+  const index_t held[] = {static_cast<index_t>(entries)...};
+  return L::from_held(held);
+}
+
+/// tiled_vectors, thread `thread` of the tile at `o` (tile_at with vector_tiling<T>::extent):
+/// its block of the source tile into the staging tile (`staged`: vector_tiling<T>::staging's
+/// elements)... The global tiles are layouts (partitioned as layouts: offsets), not views.
+template <class T>
+STRIDER_HOST_DEVICE inline void vector_tile_load(const T* __restrict__ src, const copy_plan& p, const tile_origin& o, int thread, T* staged) {
+  using VT = vector_tiling<T>;
+  const index_t na = p.extent[p.rank - 2], nb = p.extent[p.rank - 1], row = p.src_stride[p.rank - 1];
+  const index_t rows = nb - o.b0 < VT::extent ? nb - o.b0 : VT::extent, cols = na - o.a0 < VT::extent ? na - o.a0 : VT::extent;
+  const index_t first = o.src + o.a0 + o.b0 * row;
+  const auto to = strider::partition(tensor_view<T, typename VT::staging>(staged), typename VT::transposed{}, thread);
+  if (rows == VT::extent && cols == VT::extent) vector_block_in<T>(src, strider::partition(global_tile_at<typename VT::global_tile>(row, first), typename VT::blocks{}, thread), to);
+  else vector_block_in_masked<T>(src, strider::partition(global_tile_at<typename VT::global_edge>(rows, cols, row, first), typename VT::blocks{}, thread), to);
+}
+
+/// ...and, after the block's barrier, its block of the staging tile into the destination's tile.
+template <class T>
+STRIDER_HOST_DEVICE inline void vector_tile_store(T* __restrict__ dst, const copy_plan& p, const tile_origin& o, int thread, const T* staged) {
+  using VT = vector_tiling<T>;
+  const index_t na = p.extent[p.rank - 2], nb = p.extent[p.rank - 1], row = p.dst_stride[p.rank - 2];
+  const index_t rows = na - o.a0 < VT::extent ? na - o.a0 : VT::extent, cols = nb - o.b0 < VT::extent ? nb - o.b0 : VT::extent;
+  const index_t first = o.dst + o.b0 + o.a0 * row;
+  const auto from = strider::partition(tensor_view<const T, typename VT::staging>(staged), typename VT::blocks{}, thread);
+  if (rows == VT::extent && cols == VT::extent) vector_block_out<T>(from, dst, strider::partition(global_tile_at<typename VT::global_tile>(row, first), typename VT::blocks{}, thread));
+  else vector_block_out_masked<T>(from, dst, strider::partition(global_tile_at<typename VT::global_edge>(rows, cols, row, first), typename VT::blocks{}, thread));
+}
 
 }  // namespace strider::cuda::detail
