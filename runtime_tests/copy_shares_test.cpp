@@ -85,9 +85,10 @@ struct share_runner {
     CHECK(shares.threads == threads);
     if (writes != nullptr) writes->assign(threads, 0);
     writes_of_member = writes;
-    for (unsigned m = 0; m < threads; ++m) {
-      running_member = m;
-      engine::run_share(job, shares, m);
+    // Members that run alike claim the pieces in turn: piece k is member k mod threads'.
+    for (index_t k = 0; k < shares.pieces; ++k) {
+      running_member = static_cast<unsigned>(k % threads);
+      engine::run_piece(job, shares, k);
     }
     writes_of_member = nullptr;
     return dst;

@@ -5,6 +5,7 @@
 #include <strider/storage/copy.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <random>
 #include <stdexcept>
@@ -388,8 +389,9 @@ TEST_CASE("copy: an element copy that throws leaves the copy, and the pool, as t
   CHECK(out[1].value == in[1000].value);
 #if defined(STRIDER_COPY_PTHREADS)
   // The pool is free for the next copy (a copy that unwound while it held the pool kept it busy).
-  int ran = 0;
-  CHECK(strider::detail::copy_engine::thread_pool::instance().run(2, [](void* context, unsigned) { ++*static_cast<int*>(context); }, &ran));
+  std::atomic<int> ran{0};
+  CHECK(strider::detail::copy_engine::thread_pool::instance().run(2, [](void* context, unsigned) { ++*static_cast<std::atomic<int>*>(context); }, &ran));
+  CHECK(ran == 2);
 #endif
 }
 

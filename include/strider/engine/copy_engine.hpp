@@ -20,6 +20,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -154,13 +155,20 @@ void run_range(const copy_job<T>& job, index_t begin, index_t end) {
   else run.template operator()<row_kind::gather>();
 }
 
-/// Member m's share of a copy: pieces m, m + threads, ...
+/// Piece k of a shared copy.
 template <class T>
-void run_share(const copy_job<T>& job, const copy_shares& shares, unsigned member) {
-  for (index_t k = member; k < shares.pieces; k += static_cast<index_t>(shares.threads)) {
-    const index_t begin = shares.boundary(k), end = shares.boundary(k + 1);
-    if (begin < end) run_range(job, begin, end);
-  }
+void run_piece(const copy_job<T>& job, const copy_shares& shares, index_t k) {
+  const index_t begin = shares.boundary(k), end = shares.boundary(k + 1);
+  if (begin < end) run_range(job, begin, end);
+}
+
+/// A member's part of a shared copy: the pieces it claims from `next` (shared by the members),
+/// in order, until none is left. Members that run alike take pieces k, k + threads, ... (so that
+/// the threads work on neighbouring parts of the arrays), and a member that starts late or is
+/// held up (its wake-up, another process on its core) leaves its pieces to the others.
+template <class T>
+void run_claimed(const copy_job<T>& job, const copy_shares& shares, std::atomic<index_t>& next) {
+  for (index_t k = next.fetch_add(1, std::memory_order_relaxed); k < shares.pieces; k = next.fetch_add(1, std::memory_order_relaxed)) run_piece(job, shares, k);
 }
 
 template <class T>
@@ -177,7 +185,8 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   const copy_job<T> job = prepare(p, src, dst, threads);
   if (threads == 1) return run_range(job, 0, job.walk.total());
   const copy_shares shares = share_copy(job.walk, threads);
-  auto member = [&](unsigned m) { run_share(job, shares, m); };
+  std::atomic<index_t> next{0};
+  auto member = [&](unsigned) { run_claimed(job, shares, next); };
   // With the pool busy (another thread's copy), this one runs on its own thread, in order.
   if (!run_members(shares.threads, member)) run_range(job, 0, job.walk.total());
 }

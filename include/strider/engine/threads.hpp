@@ -8,6 +8,10 @@
 // POSIX threads where there are any: <thread> alone costs more to compile than the core.
 #if __has_include(<pthread.h>)
 #include <pthread.h>
+#include <time.h>
+
+#include <atomic>
+#include <cstdint>
 #define STRIDER_COPY_PTHREADS 1
 #else
 #include <thread>
@@ -17,11 +21,43 @@ namespace strider::detail::copy_engine {
 
 
 #if defined(STRIDER_COPY_PTHREADS)
-// Threads started once and reused by every copy, so that a copy of a few MiB pays a wake-up
-// (microseconds), not a thread start, per helper. The pool grows to the largest number of
-// threads asked for and is never destroyed: its threads sleep until the process ends. One copy
-// uses it at a time; a copy that finds it busy (another thread's copy, or a copy started from
-// inside one) runs on its calling thread alone.
+// A short wait in a spin loop: the CPU's pause hint where there is one.
+inline void spin_pause() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ __volatile__("yield");
+#endif
+}
+
+// How long a pool thread spins for the next copy (and the calling thread for its helpers) before
+// it sleeps: copies run back to back (a loop of them, a model's layers) then find their helpers
+// awake, where a sleeping one takes a wake-up from the kernel, which on a virtual machine costs as
+// much as a small copy's share. Sleeping after the spin keeps an idle pool idle.
+inline constexpr long spin_nanoseconds = 200'000;
+
+// True once `done()` holds, false when spin_nanoseconds pass first.
+template <class Done>
+bool spin_until(Done done) {
+  timespec start{};
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  for (;;) {
+    for (int k = 0; k < 64; ++k) {
+      if (done()) return true;
+      spin_pause();
+    }
+    timespec now{};
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if ((now.tv_sec - start.tv_sec) * 1'000'000'000L + (now.tv_nsec - start.tv_nsec) > spin_nanoseconds) return done();
+  }
+}
+
+// Threads started once and reused by every copy, so that a copy of a few MiB pays no thread
+// start per helper, and, when copies follow each other, no wake-up either (they spin a while
+// between copies, then sleep). The pool grows to the largest number of threads asked for and is
+// never destroyed: its threads sleep until the process ends. One copy uses it at a time; a copy
+// that finds it busy (another thread's copy, or a copy started from inside one) runs on its
+// calling thread alone.
 class thread_pool {
  public:
   using work_fn = void (*)(void* context, unsigned member);
@@ -52,15 +88,20 @@ class thread_pool {
     const unsigned helpers = std::min(started_, members - 1);
     work_ = work;
     context_ = context;
-    members_ = helpers + 1;
-    pending_ = helpers;
-    ++generation_;
+    pending_.store(helpers, std::memory_order_relaxed);
+    // The job's generation and member count in one word, published after work_ and context_:
+    // a spinning helper that sees the word sees them.
+    job_.store(((job_.load(std::memory_order_relaxed) >> 32) + 1) << 32 | (helpers + 1), std::memory_order_release);
     pthread_cond_broadcast(&wake_);
     pthread_mutex_unlock(&mutex_);
     work(context, 0);
     for (unsigned m = helpers + 1; m < members; ++m) work(context, m);
+    if (!spin_until([this] { return pending_.load(std::memory_order_acquire) == 0; })) {
+      pthread_mutex_lock(&mutex_);
+      while (pending_.load(std::memory_order_acquire) > 0) pthread_cond_wait(&done_, &mutex_);
+      pthread_mutex_unlock(&mutex_);
+    }
     pthread_mutex_lock(&mutex_);
-    while (pending_ > 0) pthread_cond_wait(&done_, &mutex_);
     busy_ = false;
     pthread_mutex_unlock(&mutex_);
     return true;
@@ -88,18 +129,29 @@ class thread_pool {
     const helper_start start = *static_cast<helper_start*>(arg);
     delete static_cast<helper_start*>(arg);
     thread_pool& pool = *start.pool;
+    // Started inside run(), which holds the lock until the job is published: that job is this
+    // helper's first.
     pthread_mutex_lock(&pool.mutex_);
-    unsigned long seen = pool.generation_ - 1;  // started inside run(): the current job is this helper's
+    std::uint64_t seen = (pool.job_.load(std::memory_order_relaxed) >> 32) - 1;
+    pthread_mutex_unlock(&pool.mutex_);
     for (;;) {
-      while (pool.generation_ == seen) pthread_cond_wait(&pool.wake_, &pool.mutex_);
-      seen = pool.generation_;
-      if (start.member >= pool.members_) continue;
-      const work_fn work = pool.work_;
-      void* const context = pool.context_;
-      pthread_mutex_unlock(&pool.mutex_);
-      work(context, start.member);
-      pthread_mutex_lock(&pool.mutex_);
-      if (--pool.pending_ == 0) pthread_cond_signal(&pool.done_);
+      std::uint64_t job = 0;
+      const auto next_job = [&] { return ((job = pool.job_.load(std::memory_order_acquire)) >> 32) != seen; };
+      if (!spin_until(next_job)) {
+        pthread_mutex_lock(&pool.mutex_);
+        while (!next_job()) pthread_cond_wait(&pool.wake_, &pool.mutex_);
+        pthread_mutex_unlock(&pool.mutex_);
+      }
+      seen = job >> 32;
+      // A job this helper is not a member of; the next one cannot start before its members end.
+      if (start.member >= static_cast<unsigned>(job & 0xffffffffu)) continue;
+      // work_ and context_ stay as published until pending_ reaches 0, after this member's work.
+      pool.work_(pool.context_, start.member);
+      if (pool.pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+        pthread_mutex_lock(&pool.mutex_);  // the caller checks pending_ under the lock before it sleeps
+        pthread_cond_signal(&pool.done_);
+        pthread_mutex_unlock(&pool.mutex_);
+      }
     }
   }
 
@@ -108,15 +160,17 @@ class thread_pool {
   void forget_threads() {  // in a child of fork(), which holds mutex_ (see instance)
     pthread_cond_init(&wake_, nullptr);
     pthread_cond_init(&done_, nullptr);
-    started_ = members_ = pending_ = 0;
+    started_ = 0;
+    pending_.store(0, std::memory_order_relaxed);
     busy_ = false;
     pthread_mutex_unlock(&mutex_);
   }
 
   pthread_mutex_t mutex_ = PTHREAD_MUTEX_INITIALIZER;
   pthread_cond_t wake_ = PTHREAD_COND_INITIALIZER, done_ = PTHREAD_COND_INITIALIZER;
-  unsigned started_ = 0, members_ = 0, pending_ = 0;
-  unsigned long generation_ = 0;
+  unsigned started_ = 0;
+  std::atomic<unsigned> pending_{0};
+  std::atomic<std::uint64_t> job_{0};  // generation << 32 | members
   bool busy_ = false;
   work_fn work_ = nullptr;
   void* context_ = nullptr;
