@@ -262,11 +262,13 @@ TEST_CASE("device copy kernels: launches for large copies stay within CUDA's lim
   CHECK(v.work == 313 * 313);
   CHECK(v.grid.x == kernels::max_blocks);
   check_limits(v);
-  // 600000 short strided rows: more row blocks than a grid's height.
-  const kernels::copy_launch r = launch_of(strider::slice(contiguous({600000, 80}), ":, 1:41"), contiguous({600000, 40}), 4);
+  // 2400000 short strided rows, 16 to a block (4 rows of threads, 4 rows each): more row blocks
+  // than a grid's height.
+  const kernels::copy_launch r = launch_of(strider::slice(contiguous({2400000, 80}), ":, 1:41"), contiguous({2400000, 40}), 4);
   CHECK(r.kind == kernels::kernel_kind::rows);
+  CHECK(r.block.y == 4);
   CHECK(r.grid.y == kernels::max_grid_y);
-  CHECK(r.work == 600000);
+  CHECK(r.work == 2400000);
   check_limits(r);
   // More elements than a 32-bit index counts.
   const kernels::copy_launch w = launch_of(strider::flip(contiguous({index_t{3} << 30})), contiguous({index_t{3} << 30}), 1);

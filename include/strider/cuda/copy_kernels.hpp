@@ -17,7 +17,8 @@
 //          rows are short; rows contiguous in both layouts move as 16- or 8-byte vectors when the
 //          strides and the pointers allow, and so do rows the source holds backwards (a flipped
 //          axis: each vector read whole and its elements reversed in registers) or every second
-//          or fourth element of (`::2`: whole vectors read, gathered in registers);
+//          or fourth element of (`::2`: whole vectors read, gathered in registers); each
+//          thread moves up to 4 rows at a time (rows_per_thread), their loads in flight together;
 //   flat   short inner loops: one element per thread, its offsets from its flat index;
 //   thin   a transpose whose short side has 2 to 4 elements (an image's channels to planes, or
 //          back), as the CPU engine moves it: each thread a group of pixels, whole 16-byte
@@ -111,6 +112,15 @@ constexpr bool vectorize(copy_plan& p, index_t width, std::uintptr_t src, std::u
   p.src_stride[inner] = step;  // in vectors: a stepping group of width elements spans `step` of them
   source_step = step;
   return true;
+}
+
+/// Rows a thread of the rows kernel moves at a time (their loads in flight together): up to 64
+/// bytes of values, each `moved_bytes` read `source_step` times over where the source steps
+/// (gathered from that many vectors), at most 4 rows.
+STRIDER_HOST_DEVICE constexpr index_t rows_per_thread(std::size_t moved_bytes, index_t source_step) {
+  const std::size_t loads = source_step > 1 ? static_cast<std::size_t>(source_step) : 1;
+  const std::size_t rows = 64 / (moved_bytes * loads);
+  return rows >= 4 ? 4 : rows < 1 ? 1 : static_cast<index_t>(rows);
 }
 
 constexpr index_t blocks_for(index_t work, index_t per_block) {
@@ -220,7 +230,8 @@ constexpr copy_launch plan_launch(copy_plan p, std::uintptr_t src, std::uintptr_
       along = together < along ? together : along;
       across = block_threads / along / rows_per_block * rows_per_block;
     }
-    const index_t row_blocks = (rows + across - 1) / across;
+    const index_t per_block = across * rows_per_thread(p.element_size, l.source_step);
+    const index_t row_blocks = (rows + per_block - 1) / per_block;
     l.kind = kernel_kind::rows;
     l.plan = p;
     l.work = rows;
@@ -276,7 +287,7 @@ STRIDER_HOST_DEVICE inline std::uint32_t reversed_in_word(std::uint32_t w, std::
   return element_bytes == 2 ? (w >> 16) | (w << 16) : w;
 }
 template <std::size_t ElementBytes, class V>
-STRIDER_HOST_DEVICE inline V reversed_elements(const V& v) {
+STRIDER_HOST_DEVICE inline V reversed_elements(V v) {  // by value: the vector loaded whole (a reference to global memory was read byte by byte)
   static_assert(sizeof(V) % 4 == 0 && ElementBytes < sizeof(V), "copy: a reversed vector holds several elements of whole words or less");
   constexpr std::size_t words = sizeof(V) / 4, per_word = ElementBytes < 4 ? 1 : ElementBytes / 4;  // words per element
   std::uint32_t in[words], out[words];
@@ -325,33 +336,60 @@ STRIDER_HOST_DEVICE inline V gathered_last(const V* first_vector) {
   return r;
 }
 
+// g++ cannot see that a value held in registers is stored only where it was loaded (the same
+// in_data or live flag): its -Wmaybe-uninitialized is silenced here rather than the values zeroed, which
+// costs registers the tiled and rows kernels do not have (it spilled).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 // rows: rows row, row + row_step, ... (of `rows`), in each its elements i0, i0 + i_step, ...
 // With Step -1, 2 or 4, T is a vector of elements of ElementBytes bytes whose source runs
 // backwards (reversed on its way) or steps (gathered from Step whole source vectors; the row's
-// last group element by element).
+// last group element by element). A thread takes rows_per_thread rows at a time, all their
+// loads before their stores, so that several loads are in flight together (one row's load
+// followed by its store left each thread a single 16-byte access in flight, which is too few
+// bytes to cover the memory's latency).
 template <class T, class Index, index_t Step = 1, std::size_t ElementBytes = sizeof(T)>
 STRIDER_HOST_DEVICE inline void rows_thread(const T* __restrict__ src, T* __restrict__ dst, const copy_plan& p, Index rows, Index row, Index row_step,
                                             index_t i0, index_t i_step) {
+  constexpr index_t batch = rows_per_thread(sizeof(T), Step);
   const std::size_t inner = p.rank - 1;
   const index_t n = p.extent[inner], ss = p.src_stride[inner], ds = p.dst_stride[inner];
-  for (; row < rows; row += row_step) {
-    index_t s = 0, d = 0;
-    outer_offsets<Index>(p, inner, row, s, d);
+  for (; row < rows; row += row_step * static_cast<Index>(batch)) {
+    index_t s[batch], d[batch];
+    bool live[batch];
+    STRIDER_UNROLL
+    for (index_t u = 0; u < batch; ++u) {
+      const Index r = row + static_cast<Index>(u) * row_step;
+      live[u] = r < rows;
+      s[u] = d[u] = 0;
+      if (live[u]) outer_offsets<Index>(p, inner, r, s[u], d[u]);
+    }
     for (index_t i = i0; i < n; i += i_step) {
-      if constexpr (Step == -1) {
-        dst[d + i * ds] = reversed_elements<ElementBytes>(src[s + i * ss]);
-      } else if constexpr (Step > 1) {
-        if (i == n - 1) {
-          dst[d + i * ds] = gathered_last<ElementBytes, Step>(src + s + i * ss);
-          continue;
+      T held[batch];
+      STRIDER_UNROLL
+      for (index_t u = 0; u < batch; ++u) {
+        if (!live[u]) continue;
+        const T* from = src + s[u] + i * ss;
+        if constexpr (Step == -1) {
+          held[u] = reversed_elements<ElementBytes>(*from);
+        } else if constexpr (Step > 1) {
+          if (i == n - 1) {
+            held[u] = gathered_last<ElementBytes, Step>(from);
+          } else {
+            T parts[Step];
+            STRIDER_UNROLL
+            for (index_t q = 0; q < Step; ++q) parts[q] = from[q];
+            held[u] = gathered_elements<ElementBytes>(parts);
+          }
+        } else {
+          held[u] = *from;
         }
-        T parts[Step];
-        STRIDER_UNROLL
-        for (index_t q = 0; q < Step; ++q) parts[q] = src[s + i * ss + q];
-        dst[d + i * ds] = gathered_elements<ElementBytes>(parts);
-      } else {
-        dst[d + i * ds] = src[s + i * ss];
       }
+      STRIDER_UNROLL
+      for (index_t u = 0; u < batch; ++u)
+        if (live[u]) dst[d[u] + i * ds] = held[u];
     }
   }
 }
@@ -469,13 +507,6 @@ STRIDER_HOST_DEVICE constexpr bool global_coalesced() {
 template <class T>
 using tile_buffer = T[staging_layout<sizeof(T)>::required_span];
 
-// g++ cannot see that a value held in registers is stored only where it was loaded (the same
-// in_data flag): its -Wmaybe-uninitialized is silenced here rather than the values zeroed, which
-// costs registers the tiled kernel does not have (it spilled).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
 // Thread (tx, ty) of a tile reads along a, the source's contiguous direction, into its values of
 // the staging tile: all its reads first, into registers, then the writes to shared memory, so that
 // its loads are in flight together (a load followed by its store, value by value, would wait for
