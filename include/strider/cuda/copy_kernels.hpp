@@ -123,6 +123,10 @@ STRIDER_HOST_DEVICE constexpr index_t rows_per_thread(std::size_t moved_bytes, i
   return rows >= 4 ? 4 : rows < 1 ? 1 : static_cast<index_t>(rows);
 }
 
+/// Groups of pixels a thread of the thin kernel moves at a time: 2 of 2 or 3 channels (64 or 96
+/// bytes of loads in flight), 1 of 4 (64 bytes).
+STRIDER_HOST_DEVICE constexpr index_t groups_per_thread(index_t channels) { return channels >= 4 ? 1 : 2; }
+
 constexpr index_t blocks_for(index_t work, index_t per_block) {
   const index_t blocks = (work + per_block - 1) / per_block;
   return blocks < 1 ? 1 : blocks > max_blocks ? max_blocks : blocks;
@@ -154,7 +158,7 @@ constexpr bool thin_vectors(const copy_plan& p, std::uintptr_t src, std::uintptr
   l.vector = width;
   l.work = p.size / channels / width;  // groups of `width` pixels
   l.block = {block_threads, 1};
-  l.grid = {blocks_for(l.work, block_threads), 1};
+  l.grid = {blocks_for(l.work, block_threads * groups_per_thread(channels)), 1};
   return true;
 }
 
@@ -396,39 +400,54 @@ STRIDER_HOST_DEVICE inline void rows_thread(const T* __restrict__ src, T* __rest
 
 // thin: groups first, first + step, ... (of `groups`) of `width` pixels, Channels whole vectors of
 // Width elements of ElementBytes bytes on each side. The interleaved side holds pixel j's
-// channel c at j * Channels + c of its vectors' elements; the planar side, plane c's vector.
+// channel c at j * Channels + c of its vectors' elements; the planar side, plane c's vector. A
+// thread takes groups_per_thread groups at a time, all their loads before their stores, as the
+// rows kernel takes rows.
 template <int Channels, bool Deinterleave, std::size_t ElementBytes, class V, class Index>
 STRIDER_HOST_DEVICE inline void thin_thread(const V* __restrict__ src, V* __restrict__ dst, const copy_plan& p, Index groups, Index first, Index step) {
   using E = element_word<ElementBytes>;
   constexpr std::size_t width = sizeof(V) / ElementBytes;
+  constexpr index_t batch = groups_per_thread(Channels);
   const std::size_t channel = Deinterleave ? p.rank - 2 : p.rank - 1, pixel = Deinterleave ? p.rank - 1 : p.rank - 2;
   const auto per_row = static_cast<Index>(p.extent[pixel] / static_cast<index_t>(width));
   const index_t planar_step = (Deinterleave ? p.dst_stride : p.src_stride)[channel] / static_cast<index_t>(width);  // in vectors
-  for (Index g = first; g < groups; g += step) {
-    index_t s = 0, d = 0;
-    outer_offsets<Index>(p, p.rank - 2, g / per_row, s, d);
-    const auto k = static_cast<index_t>(g % per_row);
-    index_t inter = (Deinterleave ? s : d) / static_cast<index_t>(width) + k * Channels;  // first of Channels vectors
-    index_t planar = (Deinterleave ? d : s) / static_cast<index_t>(width) + k;            // plane 0's vector
-    E in[Channels * width], out[Channels * width];
+  for (; first < groups; first += step * static_cast<Index>(batch)) {
+    index_t inter[batch], planar[batch];  // first of Channels vectors; plane 0's vector
+    bool live[batch];
+    V held[batch][Channels];
     STRIDER_UNROLL
-    for (int c = 0; c < Channels; ++c) {
-      const V v = Deinterleave ? src[inter + c] : src[planar + c * planar_step];
-      std::memcpy(&in[c * width], &v, sizeof v);
+    for (index_t b = 0; b < batch; ++b) {
+      const Index g = first + static_cast<Index>(b) * step;
+      live[b] = g < groups;
+      inter[b] = planar[b] = 0;
+      if (!live[b]) continue;
+      index_t s = 0, d = 0;
+      outer_offsets<Index>(p, p.rank - 2, g / per_row, s, d);
+      const auto k = static_cast<index_t>(g % per_row);
+      inter[b] = (Deinterleave ? s : d) / static_cast<index_t>(width) + k * Channels;
+      planar[b] = (Deinterleave ? d : s) / static_cast<index_t>(width) + k;
+      STRIDER_UNROLL
+      for (int c = 0; c < Channels; ++c) held[b][c] = Deinterleave ? src[inter[b] + c] : src[planar[b] + c * planar_step];
     }
     STRIDER_UNROLL
-    for (std::size_t j = 0; j < width; ++j)
+    for (index_t b = 0; b < batch; ++b) {
+      if (!live[b]) continue;
+      E in[Channels * width], out[Channels * width];
+      std::memcpy(in, held[b], sizeof in);
+      STRIDER_UNROLL
+      for (std::size_t j = 0; j < width; ++j)
+        STRIDER_UNROLL
+        for (int c = 0; c < Channels; ++c) {
+          if constexpr (Deinterleave) out[c * width + j] = in[j * Channels + c];
+          else out[j * Channels + c] = in[c * width + j];
+        }
       STRIDER_UNROLL
       for (int c = 0; c < Channels; ++c) {
-        if constexpr (Deinterleave) out[c * width + j] = in[j * Channels + c];
-        else out[j * Channels + c] = in[c * width + j];
+        V v;
+        std::memcpy(&v, &out[c * width], sizeof v);
+        if (Deinterleave) dst[planar[b] + c * planar_step] = v;
+        else dst[inter[b] + c] = v;
       }
-    STRIDER_UNROLL
-    for (int c = 0; c < Channels; ++c) {
-      V v;
-      std::memcpy(&v, &out[c * width], sizeof v);
-      if (Deinterleave) dst[planar + c * planar_step] = v;
-      else dst[inter + c] = v;
     }
   }
 }
