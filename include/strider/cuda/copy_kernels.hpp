@@ -187,29 +187,20 @@ constexpr copy_launch plan_launch(copy_plan p, std::uintptr_t src, std::uintptr_
   if (thin_vectors(p, src, dst, l)) return l;
   if (p.blocked) {
     const index_t na = p.extent[p.rank - 2], nb = p.extent[p.rank - 1];
-    if (vector_tiles_fit(p, src, dst)) {
-      const auto extent = static_cast<index_t>(16 * (16 / p.element_size));  // vector_tiling's
-      l.kind = kernel_kind::tiled_vectors;
+    // Tiles of extent x extent elements, a block each (grid-stride past max_blocks).
+    const auto tiled = [&](kernel_kind kind, index_t extent, grid_size block) {
+      l.kind = kind;
       l.plan = p;
       l.tiles_a = (na + extent - 1) / extent;
       l.tiles_b = (nb + extent - 1) / extent;
       l.work = p.size / (na * nb) * l.tiles_a * l.tiles_b;
       l.wide = l.wide || l.work > INT32_MAX;
       l.grid.x = l.work < max_blocks ? l.work : max_blocks;
-      l.block = {block_threads, 1};
+      l.block = block;
       return l;
-    }
-    if (na > thin_side && nb > thin_side && p.element_size <= max_tiled_element) {
-      l.kind = kernel_kind::tiled;
-      l.plan = p;
-      l.tiles_a = (na + tile - 1) / tile;
-      l.tiles_b = (nb + tile - 1) / tile;
-      l.work = p.size / (na * nb) * l.tiles_a * l.tiles_b;
-      l.wide = l.wide || l.work > INT32_MAX;
-      l.grid.x = l.work < max_blocks ? l.work : max_blocks;
-      l.block = {tile, tile_rows};
-      return l;
-    }
+    };
+    if (vector_tiles_fit(p, src, dst)) return tiled(kernel_kind::tiled_vectors, static_cast<index_t>(16 * (16 / p.element_size)), {block_threads, 1});  // vector_tiling's extent
+    if (na > thin_side && nb > thin_side && p.element_size <= max_tiled_element) return tiled(kernel_kind::tiled, tile, {tile, tile_rows});
     p.blocked = false;  // the same pairs of elements, the destination's fastest loop still last
     if (na <= thin_side) rows_per_block = na;
   }
