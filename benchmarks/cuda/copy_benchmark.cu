@@ -1,6 +1,7 @@
 // The device copy against the device-to-device cudaMemcpy of the same bytes (the limit), a
 // 32x32 shared-memory tiled transpose written here (the hand-written reference, for the 2-D
-// transposes), in one run; PyTorch's out.copy_(x.permute(...)) comes from torch_copy.py (run.sh
+// transposes) and, where the copy takes the 16-byte tiled kernel, strider's 32x32 tiled kernel on
+// the same plan, in one run; PyTorch's out.copy_(x.permute(...)) comes from torch_copy.py (run.sh
 // runs both and joins the tables). float32; GB/s counts the bytes read and written (twice the
 // output's bytes); the median of `repeats` timings after a warm-up, each of `batch` copies back to
 // back between two CUDA events (one copy alone would also time the host's launch latency).
@@ -9,6 +10,7 @@
 #include <strider/cuda.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -98,7 +100,7 @@ int main() {
       {"transpose 3x1000000", permute(c({3, 1000000}), {1, 0}), 3000000},
   };
   std::printf("# %s, CUDA runtime %d.%d, float32, GB/s read+written, median of %d batches of %d copies\n", prop.name, runtime / 1000, runtime % 1000 / 10, repeats, batch);
-  std::printf("case\tmemcpy_gbs\treference_gbs\tstrider_gbs\n");
+  std::printf("case\tmemcpy_gbs\treference_gbs\tstrider_gbs\tstrider_tiled32_gbs\n");
   for (const bench_case& b : cases) {
     const dynamic_layout dst = dynamic_layout::contiguous(b.source.shape());
     const auto bytes = static_cast<std::size_t>(dst.size()) * sizeof(float);
@@ -118,8 +120,25 @@ int main() {
       });
     }
     const double strider_ms = median_ms([&] { check(cuda::copy_strided(in, b.source, out, dst), b.name.c_str()); });
-    std::printf("%s\t%.0f\t%s\t%.0f\n", b.name.c_str(), gb / memcpy_ms * 1e3,
-                reference_ms > 0 ? std::to_string(static_cast<int>(gb / reference_ms * 1e3)).c_str() : "-", gb / strider_ms * 1e3);
+    // Where the copy takes tiled_vectors, the 32x32 tiled kernel on the same plan, the same run:
+    // what the 16-byte kernel gains.
+    double tiled32_ms = 0;
+    const copy_plan plan = make_copy_plan(b.source.value(), dst.value(), sizeof(float));
+    const cuda::detail::copy_launch l = cuda::detail::plan_launch(plan, reinterpret_cast<std::uintptr_t>(in), reinterpret_cast<std::uintptr_t>(out));
+    if (l.kind == cuda::detail::kernel_kind::tiled_vectors && !l.wide) {
+      const auto tiles_a = static_cast<std::uint32_t>((plan.extent[plan.rank - 2] + cuda::detail::tile - 1) / cuda::detail::tile);
+      const auto tiles_b = static_cast<std::uint32_t>((plan.extent[plan.rank - 1] + cuda::detail::tile - 1) / cuda::detail::tile);
+      const std::uint32_t tiles = static_cast<std::uint32_t>(plan.size / (plan.extent[plan.rank - 2] * plan.extent[plan.rank - 1])) * tiles_a * tiles_b;
+      const dim3 grid(std::min<std::uint32_t>(tiles, static_cast<std::uint32_t>(cuda::detail::max_blocks))), block(cuda::detail::tile, cuda::detail::tile_rows);
+      const auto* s = reinterpret_cast<const std::uint32_t*>(in);
+      auto* d = reinterpret_cast<std::uint32_t*>(out);
+      tiled32_ms = median_ms([&] {
+        cuda::detail::copy_tiled<std::uint32_t, std::uint32_t><<<grid, block>>>(s, d, plan, tiles_a, tiles_b, tiles);
+        check(cudaGetLastError(), "32x32 tiled kernel");
+      });
+    }
+    const auto gbs_or_dash = [&](double ms) { return ms > 0 ? std::to_string(static_cast<int>(gb / ms * 1e3)) : std::string("-"); };
+    std::printf("%s\t%.0f\t%s\t%.0f\t%s\n", b.name.c_str(), gb / memcpy_ms * 1e3, gbs_or_dash(reference_ms).c_str(), gb / strider_ms * 1e3, gbs_or_dash(tiled32_ms).c_str());
     cudaFree(in);
     cudaFree(out);
     cudaFree(copy_in);

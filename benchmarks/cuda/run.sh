@@ -19,9 +19,9 @@ python3 - "$out/strider.tsv" "$out/torch.tsv" <<'PY'
 import sys
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if not l.startswith("#")][1:]
 torch = dict(l.rstrip("\n").split("\t") for l in list(open(sys.argv[2]))[1:])
-print("\n| case | memcpy GB/s | 32x32 tiled GB/s | PyTorch GB/s | strider GB/s | strider / memcpy | strider / PyTorch |")
-print("|---|---|---|---|---|---|---|")
-for name, memcpy, reference, strider in rows:
+print("\n| case | memcpy GB/s | 32x32 tiled GB/s | PyTorch GB/s | strider GB/s | strider / memcpy | strider / PyTorch | strider's 32x32 kernel GB/s |")
+print("|---|---|---|---|---|---|---|---|")
+for name, memcpy, reference, strider, tiled32 in rows:
     t = float(torch[name])
-    print("| %s | %s | %s | %.0f | %s | %.2f | %.2f |" % (name, memcpy, reference, t, strider, float(strider) / float(memcpy), float(strider) / t))
+    print("| %s | %s | %s | %.0f | %s | %.2f | %.2f | %s |" % (name, memcpy, reference, t, strider, float(strider) / float(memcpy), float(strider) / t, tiled32))
 PY
