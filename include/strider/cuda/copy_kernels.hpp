@@ -162,10 +162,10 @@ constexpr bool thin_vectors(const copy_plan& p, std::uintptr_t src, std::uintptr
   return true;
 }
 
-/// The plan's transpose moves in tiled_vectors (below) when its elements are 2 or 4 bytes, both sides at
-/// least a tile, the source's loop a and the destination's loop b unit-stride, and every row of
-/// both (and their addresses) aligned to 16 bytes: every stride but those two and both offsets
-/// multiples of a vector's elements.
+/// The plan's transpose moves in tiled_vectors (below) when its elements are 2 or 4 bytes, both
+/// sides at least a tile, the source's loop a and the destination's loop b unit-stride, and every
+/// row of both (and their addresses) aligned to 16 bytes: every stride but those two and both
+/// offsets multiples of a vector's elements.
 constexpr bool vector_tiles_fit(const copy_plan& p, std::uintptr_t src, std::uintptr_t dst) {
   if (!p.blocked || (p.element_size != 2 && p.element_size != 4)) return false;
   const auto width = static_cast<index_t>(16 / p.element_size), extent = 16 * width;
@@ -281,8 +281,10 @@ STRIDER_HOST_DEVICE inline std::uint32_t reversed_in_word(std::uint32_t w, std::
   }
   return element_bytes == 2 ? (w >> 16) | (w << 16) : w;
 }
+// (v by value: the vector is loaded whole; through a reference to global memory nvcc read it byte
+// by byte.)
 template <std::size_t ElementBytes, class V>
-STRIDER_HOST_DEVICE inline V reversed_elements(V v) {  // by value: the vector loaded whole (a reference to global memory was read byte by byte)
+STRIDER_HOST_DEVICE inline V reversed_elements(V v) {
   static_assert(sizeof(V) % 4 == 0 && ElementBytes < sizeof(V), "copy: a reversed vector holds several elements of whole words or less");
   constexpr std::size_t words = sizeof(V) / 4, per_word = ElementBytes < 4 ? 1 : ElementBytes / 4;  // words per element
   std::uint32_t in[words], out[words];
@@ -332,8 +334,8 @@ STRIDER_HOST_DEVICE inline V gathered_last(const V* first_vector) {
 }
 
 // g++ cannot see that a value held in registers is stored only where it was loaded (the same
-// in_data or live flag): its -Wmaybe-uninitialized is silenced here rather than the values zeroed, which
-// costs registers the tiled and rows kernels do not have (it spilled).
+// in_data or live flag): its -Wmaybe-uninitialized is silenced here rather than the values
+// zeroed, which costs registers the tiled and rows kernels do not have (they spilled).
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
@@ -588,7 +590,7 @@ struct vector_tiling {
   static constexpr index_t width = 16 / static_cast<index_t>(sizeof(T));  // elements per vector
   static constexpr index_t extent = 16 * width;
   static constexpr int log_width = sizeof(T) == 4 ? 2 : 3;
-  static constexpr int threads = 256;
+  static constexpr int threads = static_cast<int>(block_threads);  // 16 x 16
   /// Thread t = 16 i + j holds rows width i .. width i + width - 1 of columns width j ..: a
   /// warp instruction reads (writes) two rows of `extent` elements, 256 bytes each.
   using blocks = thread_value_t<contiguous<16, 16>, contiguous<width, width>>;
