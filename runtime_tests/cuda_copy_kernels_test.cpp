@@ -470,3 +470,14 @@ TEST_CASE("tiled_vectors: the certificate proves its staging conflict-free with 
   STATIC_REQUIRE(strider::access_t<plain, VT::transposed, 4>::worst.ways == 8);
   STATIC_REQUIRE(strider::access_t<plain, VT::blocks, 4>::conflict_free);
 }
+
+TEST_CASE("rows kernel: a warp's row accesses are coalesced for every unit it moves, a column's are not") {
+  STATIC_REQUIRE(kernels::rows_coalesced<1>());
+  STATIC_REQUIRE(kernels::rows_coalesced<4>());
+  STATIC_REQUIRE(kernels::rows_coalesced<16>());
+  // The independent count: 32 consecutive 16-byte vectors are 16 sectors; the same 32 threads
+  // down a column of a 32 x 32 tile of them, 32 sectors of which each instruction uses half.
+  using warp = strider::thread_value_t<strider::contiguous<32>, strider::contiguous<1>>;
+  STATIC_REQUIRE(strider::access_t<strider::contiguous<32>, warp, 16>::sectors == 16);
+  STATIC_REQUIRE_FALSE(strider::access_t<strider::layout<strider::shape<32>, strider::strides<32>>, warp, 16>::coalesced);
+}

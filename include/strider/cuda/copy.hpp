@@ -36,6 +36,7 @@ __global__ void __launch_bounds__(block_threads) copy_flat(const T* __restrict__
 
 template <class T, class Index, index_t Step = 1, std::size_t ElementBytes = sizeof(T)>
 __global__ void __launch_bounds__(block_threads) copy_rows(const T* __restrict__ src, T* __restrict__ dst, copy_plan p, Index rows) {
+  static_assert(Step > 1 || rows_coalesced<sizeof(T)>(), "copy: the rows kernel's global accesses are not coalesced");
   rows_thread<T, Index, Step, ElementBytes>(src, dst, p, rows, static_cast<Index>(blockIdx.y) * blockDim.y + threadIdx.y, static_cast<Index>(gridDim.y) * blockDim.y,
                                             static_cast<index_t>(blockIdx.x) * blockDim.x + threadIdx.x, static_cast<index_t>(gridDim.x) * blockDim.x);
 }

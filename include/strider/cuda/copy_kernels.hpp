@@ -516,6 +516,23 @@ STRIDER_HOST_DEVICE constexpr bool global_coalesced() {
   }
 }
 
+/// What it proves of the rows kernel for units (elements or vectors) of Bytes bytes: a warp
+/// instruction reads 32 consecutive units of a row (forwards, or backwards where the row is
+/// flipped) and writes 32 consecutive units, coalesced. (A stepping row's gather reads Step
+/// units per thread, each instruction every Step-th unit: Step times the sectors its bytes need
+/// per instruction, each sector once across the thread's Step loads, which the L1 serves; the
+/// certificate counts instructions one by one, so that case is not asserted.)
+template <std::size_t Bytes>
+STRIDER_HOST_DEVICE constexpr bool rows_coalesced() {
+  if constexpr (Bytes == 1 || Bytes == 2 || Bytes == 4 || Bytes == 8 || Bytes == 16) {
+    using warp = thread_value_t<contiguous<32>, contiguous<1>>;
+    constexpr auto bytes = static_cast<index_t>(Bytes);
+    return require_coalesced_t<contiguous<32>, warp, bytes>::coalesced && require_coalesced_t<layout<shape<32>, strides<-1>, 31>, warp, bytes>::coalesced;
+  } else {
+    return true;
+  }
+}
+
 template <class T>
 using tile_buffer = T[staging_layout<sizeof(T)>::required_span];
 
