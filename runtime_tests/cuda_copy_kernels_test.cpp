@@ -93,7 +93,7 @@ void run_launch(const kernels::copy_launch& l, const void* src_storage, void* ds
       FAIL("a tiled launch for an element of " << sizeof(E) << " bytes");
     }
   } else if (l.kind == kernels::kernel_kind::tiled_vectors) {
-    if constexpr (sizeof(E) == 2 || sizeof(E) == 4) {
+    if constexpr (sizeof(E) == 1 || sizeof(E) == 2 || sizeof(E) == 4) {
       using VT = kernels::vector_tiling<E>;
       std::vector<E> staged(VT::staging::required_span);
       for (index_t b = 0; b < gx; ++b)
@@ -420,7 +420,7 @@ TEST_CASE("device copy kernels: thin transposes of 2 to 4 channels move as vecto
   CHECK(seen.thin > 0);
 }
 
-TEST_CASE("device copy kernels: transposes of 2- and 4-byte elements move in 16-byte vectors through a swizzled tile") {
+TEST_CASE("device copy kernels: transposes of 1-, 2- and 4-byte elements move in whole vectors through a swizzled tile") {
   const auto kind_of = [](const dynamic_layout& src, const dynamic_layout& dst, std::size_t element, std::uintptr_t src_address = 0) {
     return kernels::plan_launch(strider::make_copy_plan(src.entries(), dst.entries(), element), src_address, 0).kind;
   };
@@ -436,22 +436,29 @@ TEST_CASE("device copy kernels: transposes of 2- and 4-byte elements move in 16-
   CHECK(permuted_kind({32, 56, 56, 64}, {0, 3, 1, 2}, 4) == kernels::kernel_kind::tiled_vectors);
   CHECK(permuted_kind({64, 64, 64, 64}, {3, 1, 2, 0}, 4) == kernels::kernel_kind::tiled_vectors);
   CHECK(permuted_kind({4096, 4096}, {1, 0}, 2) == kernels::kernel_kind::tiled_vectors);
-  // Not: a side shorter than a tile (64 floats, 128 halves), 1- and 8-byte elements, a row pitch
-  // or a pointer off 16 bytes.
+  CHECK(permuted_kind({32, 3, 224, 224}, {0, 2, 3, 1}, 1) == kernels::kernel_kind::thin);  // an image's bytes, 3 channels
+  CHECK(permuted_kind({32, 128, 56, 56}, {0, 2, 3, 1}, 1) == kernels::kernel_kind::tiled_vectors);
+  // Not: a side shorter than a tile (64 floats, 128 halves or bytes), 8-byte elements, a row
+  // pitch or a pointer off a vector (16 bytes, 8 for bytes).
   CHECK(permuted_kind({63, 4096}, {1, 0}, 4) == kernels::kernel_kind::tiled);
   CHECK(permuted_kind({100, 4096}, {1, 0}, 2) == kernels::kernel_kind::tiled);
-  CHECK(permuted_kind({4096, 4096}, {1, 0}, 1) == kernels::kernel_kind::tiled);
+  CHECK(permuted_kind({100, 4096}, {1, 0}, 1) == kernels::kernel_kind::tiled);
   CHECK(permuted_kind({4096, 4096}, {1, 0}, 8) == kernels::kernel_kind::tiled);
   CHECK(permuted_kind({4096, 4098}, {1, 0}, 4) == kernels::kernel_kind::tiled);
+  CHECK(permuted_kind({4096, 4100}, {1, 0}, 1) == kernels::kernel_kind::tiled);
   const dynamic_layout t = strider::permute(contiguous({4096, 4096}), {1, 0});
   CHECK(kind_of(t, contiguous({4096, 4096}), 4, 4) == kernels::kernel_kind::tiled);
+  CHECK(kind_of(t, contiguous({4096, 4096}), 1, 8) == kernels::kernel_kind::tiled_vectors);
+  CHECK(kind_of(t, contiguous({4096, 4096}), 1, 4) == kernels::kernel_kind::tiled);
   // Each against the naive loop: full tiles, masked edges (a side 8 past a tile, a vector's
   // worth), edges cut inside a thread's block (4 and 2 elements past), outer loops, few blocks.
   for (const index_t extra : {0, 8, 4, 2}) {
     const std::string n = " + " + std::to_string(extra);
     check_copy<float>("floats, 128" + n, strider::permute(contiguous({128 + extra, 192}), {1, 0}), contiguous({192, 128 + extra}));
     check_copy<std::uint16_t>("halves, 256" + n, strider::permute(contiguous({192, 256 + extra}), {1, 0}), contiguous({256 + extra, 192}));
+    check_copy<std::uint8_t>("bytes, 256" + n, strider::permute(contiguous({136, 256 + extra}), {1, 0}), contiguous({256 + extra, 136}));
   }
+  check_copy<std::uint8_t>("batched bytes", strider::permute(contiguous({2, 136, 264}), {0, 2, 1}), contiguous({2, 264, 136}), 0, 3);
   check_copy<float>("batched floats", strider::permute(contiguous({3, 72, 136}), {0, 2, 1}), contiguous({3, 136, 72}), 0, 4);
   check_copy<std::int16_t>("batched halves", strider::permute(contiguous({2, 136, 264}), {0, 2, 1}), contiguous({2, 264, 136}), 0, 3);
   CHECK(seen.tiled_vectors > 0);
@@ -460,6 +467,12 @@ TEST_CASE("device copy kernels: transposes of 2- and 4-byte elements move in 16-
 TEST_CASE("tiled_vectors: the certificate proves its staging conflict-free with the swizzle, 8-way without") {
   STATIC_REQUIRE(kernels::vector_tile_certified<float>());
   STATIC_REQUIRE(kernels::vector_tile_certified<std::uint16_t>());
+  STATIC_REQUIRE(kernels::vector_tile_certified<std::uint8_t>());
+  // Bytes move as 8-byte vectors, 16 threads a phase, 16 rows apart in the transposed writes:
+  // swizzle<4, 3, 7> spreads them over the 16 pairs of banks, where <3, 3, 7> leaves them 2-way.
+  using bytes = kernels::vector_tiling<std::uint8_t>;
+  STATIC_REQUIRE(std::is_same_v<bytes::staging, strider::swizzled_t<strider::contiguous<128, 128>, strider::swizzle<4, 3, 7>>>);
+  STATIC_REQUIRE(strider::access_t<strider::swizzled_t<strider::contiguous<128, 128>, strider::swizzle<3, 3, 7>>, bytes::transposed, 1, 8>::worst.ways == 2);
   using VT = kernels::vector_tiling<float>;
   // 16-byte vectors on every access: a warp instruction of 32 threads is 4 phases of 8.
   STATIC_REQUIRE(strider::access_t<VT::staging, VT::transposed, 4>::vector_width == 4);

@@ -46,13 +46,16 @@ void for_each_case(Visit&& visit) {
   permuted("batched transpose", {4, 70, 45}, {0, 2, 1});
   permuted("NCHW to NHWC, 40 channels", {3, 40, 9, 11}, {0, 2, 3, 1});
   permuted("NHWC to NCHW, 40 channels", {3, 9, 11, 40}, {0, 3, 1, 2});
-  // tiled_vectors (2- and 4-byte elements, both sides a tile or more, rows 16-byte aligned), with
-  // masked edges; and the same shapes where a row or the pointer is not aligned (tiled).
+  // tiled_vectors (1-, 2- and 4-byte elements, both sides a tile or more, rows aligned to a
+  // vector), with masked edges; and the same shapes where a row or the pointer is not aligned
+  // (tiled).
   permuted("transpose, 16-byte rows", {264, 136}, {1, 0});
   permuted("NCHW to NHWC, 64 channels", {2, 64, 8, 10}, {0, 2, 3, 1});
   permuted("NHWC to NCHW, 64 channels", {2, 8, 10, 64}, {0, 3, 1, 2});
   visit.template operator()<std::uint16_t>("halves transposed", strider::permute(c({264, 136}), {1, 0}), c({136, 264}), 0);
   visit.template operator()<std::uint16_t>("halves, 8-byte rows", strider::permute(c({260, 136}), {1, 0}), c({136, 260}), 0);
+  visit.template operator()<std::uint8_t>("bytes transposed", strider::permute(c({264, 136}), {1, 0}), c({136, 264}), 0);
+  visit.template operator()<std::uint8_t>("NCHW to NHWC, 128 channels of bytes", strider::permute(c({2, 128, 8, 20}), {0, 2, 3, 1}), c({2, 8, 20, 128}), 0);
   visit.template operator()<float>("transpose, a flipped source", strider::flip(strider::permute(c({264, 136}), {1, 0}), {1}), c({136, 264}), 0);
   visit.template operator()<float>("transpose, a pitch of 301", strider::permute(strider::slice(c({136, 301}), ":, :300"), {1, 0}), c({300, 136}), 0);
   visit.template operator()<float>("transpose, a shifted source", strider::permute(c({136, 264}), {1, 0}), c({264, 136}), 1);

@@ -71,9 +71,10 @@ __global__ void __launch_bounds__(tile * tile_rows, tiled_blocks_per_sm<T>) copy
   }
 }
 
-// tiled_vectors' blocks per multiprocessor: a thread holds its whole block in registers (4 or 8
-// vectors of 16 bytes), which the bound must leave room for: 6 blocks of 4-byte elements (40
-// registers; at 8 blocks' 32 ptxas spills), 4 of 2-byte ones, whose blocks are twice the bytes.
+// tiled_vectors' blocks per multiprocessor: a thread holds its whole block in registers (4
+// vectors of 16 bytes, or 8 of 16 or 8 bytes), which the bound must leave room for: 6 blocks of
+// 4-byte elements (40 registers; at 8 blocks' 32 ptxas spills), 4 of 2-byte ones, whose blocks
+// are twice the bytes, and 4 of bytes, whose 8 x 8 transposes in registers take as many.
 template <class T>
 inline constexpr int vector_tiled_blocks_per_sm = sizeof(T) == 4 ? 6 : 4;
 
@@ -117,7 +118,7 @@ void launch(const T* src, T* dst, const copy_plan& plan, cudaStream_t stream) {
       else copy_tiled<T, std::uint32_t><<<grid, block, 0, stream>>>(src, dst, l.plan, static_cast<std::uint32_t>(l.tiles_a), static_cast<std::uint32_t>(l.tiles_b), static_cast<std::uint32_t>(l.work));
     }
   } else if (l.kind == kernel_kind::tiled_vectors) {
-    if constexpr (sizeof(T) == 2 || sizeof(T) == 4) {  // plan_launch tiles these only so
+    if constexpr (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4) {  // plan_launch tiles these only so
       if (l.wide) copy_tiled_vectors<T, std::uint64_t><<<grid, block, 0, stream>>>(src, dst, l.plan, l.tiles_a, l.tiles_b, l.work);
       else copy_tiled_vectors<T, std::uint32_t><<<grid, block, 0, stream>>>(src, dst, l.plan, static_cast<std::uint32_t>(l.tiles_a), static_cast<std::uint32_t>(l.tiles_b), static_cast<std::uint32_t>(l.work));
     }

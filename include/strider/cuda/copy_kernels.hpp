@@ -5,11 +5,11 @@
 // launches the planner makes, so that the index arithmetic is checked where no GPU is.
 //
 // These kernels carry a plan out:
-//   tiled_vectors  a transpose of 2- or 4-byte elements whose rows are 16-byte aligned: tiles of
-//          16 x 16 vectors, each of 256 threads a block of width x width elements loaded as
-//          vectors, transposed in registers, staged through a swizzled shared tile and stored as
-//          vectors (vector_tiling: every access 16 bytes, conflict-free and coalesced by the
-//          access certificate, a static_assert in the kernel);
+//   tiled_vectors  a transpose of 1-, 2- or 4-byte elements whose rows are aligned to 8 or 16
+//          bytes: tiles of 16 x 16 vectors, each of 256 threads a block of width x width elements
+//          loaded as vectors, transposed in registers, staged through a swizzled shared tile and
+//          stored as vectors (vector_tiling: every access a whole vector, conflict-free and
+//          coalesced by the access certificate, a static_assert in the kernel);
 //   tiled  other transposes, through tile x tile shared-memory tiles (staging_layout: rows padded
 //          so that the column reads hit distinct banks, which the access certificate proves for
 //          every element size below): global reads and writes both coalesced;
@@ -162,19 +162,24 @@ constexpr bool thin_vectors(const copy_plan& p, std::uintptr_t src, std::uintptr
   return true;
 }
 
-/// The plan's transpose moves in tiled_vectors (below) when its elements are 2 or 4 bytes, both
-/// sides at least a tile, the source's loop a and the destination's loop b unit-stride, and every
-/// row of both (and their addresses) aligned to 16 bytes: every stride but those two and both
-/// offsets multiples of a vector's elements.
+/// The bytes of tiled_vectors' vectors for elements of `element_size` bytes (vector_tiling's), 0
+/// where it does not move them.
+constexpr index_t tiled_vector_bytes(std::size_t element_size) { return element_size == 1 ? 8 : element_size == 2 || element_size == 4 ? 16 : 0; }
+
+/// The plan's transpose moves in tiled_vectors (below) when its elements are 1, 2 or 4 bytes,
+/// both sides at least a tile, the source's loop a and the destination's loop b unit-stride, and
+/// every row of both (and their addresses) aligned to a vector: every stride but those two and
+/// both offsets multiples of a vector's elements.
 constexpr bool vector_tiles_fit(const copy_plan& p, std::uintptr_t src, std::uintptr_t dst) {
-  if (!p.blocked || (p.element_size != 2 && p.element_size != 4)) return false;
-  const auto width = static_cast<index_t>(16 / p.element_size), extent = 16 * width;
+  const index_t bytes = tiled_vector_bytes(p.element_size);
+  if (!p.blocked || bytes == 0) return false;
+  const auto width = bytes / static_cast<index_t>(p.element_size), extent = 16 * width;
   const std::size_t a = p.rank - 2, b = p.rank - 1;
   if (p.extent[a] < extent || p.extent[b] < extent || p.src_stride[a] != 1 || p.dst_stride[b] != 1) return false;
   if (p.src_stride[b] % width != 0 || p.dst_stride[a] % width != 0 || p.src_offset % width != 0 || p.dst_offset % width != 0) return false;
   for (std::size_t d = 0; d < a; ++d)
     if (p.src_stride[d] % width != 0 || p.dst_stride[d] % width != 0) return false;
-  return src % 16 == 0 && dst % 16 == 0;
+  return src % static_cast<std::uintptr_t>(bytes) == 0 && dst % static_cast<std::uintptr_t>(bytes) == 0;
 }
 
 /// The launch for plan `p` of a copy between the addresses `src` and `dst` (those of element 0
@@ -199,7 +204,8 @@ constexpr copy_launch plan_launch(copy_plan p, std::uintptr_t src, std::uintptr_
       l.block = block;
       return l;
     };
-    if (vector_tiles_fit(p, src, dst)) return tiled(kernel_kind::tiled_vectors, static_cast<index_t>(16 * (16 / p.element_size)), {block_threads, 1});  // vector_tiling's extent
+    if (vector_tiles_fit(p, src, dst))  // vector_tiling's extent
+      return tiled(kernel_kind::tiled_vectors, 16 * (tiled_vector_bytes(p.element_size) / static_cast<index_t>(p.element_size)), {block_threads, 1});
     if (na > thin_side && nb > thin_side && p.element_size <= max_tiled_element) return tiled(kernel_kind::tiled, tile, {tile, tile_rows});
     p.blocked = false;  // the same pairs of elements, the destination's fastest loop still last
     if (na <= thin_side) rows_per_block = na;
@@ -585,44 +591,52 @@ STRIDER_HOST_DEVICE inline void tile_store(T* __restrict__ dst, const copy_plan&
 #pragma GCC diagnostic pop
 #endif
 
-// ---- tiled_vectors: a transpose in 16-byte vectors on both sides ------------------------------
+// ---- tiled_vectors: a transpose in whole vectors on both sides --------------------------------
 
-/// The tiles of the tiled_vectors kernel for elements of type T (2 or 4 bytes): `width` elements
-/// make a 16-byte vector, and a tile is `extent` x `extent` elements (16 vectors along each side),
-/// split among 256 threads, 16 x 16, each a width x width block (thread_value_t below).
+/// The tiles of the tiled_vectors kernel for elements of type T (1, 2 or 4 bytes): `width`
+/// elements make a vector of `vector_bytes` (16, or 8 for bytes, whose 16-byte vectors would make
+/// a block of 256 bytes per thread and a tile of 64 KiB), and a tile is `extent` x `extent`
+/// elements (16 vectors along each side), split among 256 threads, 16 x 16, each a width x width
+/// block (thread_value_t below).
 ///
 /// A thread loads its block of the source tile (b, a) as `width` vectors, one per source row b
 /// (`blocks` over the source's rows), transposes it in registers, and writes it to the staging
 /// tile (a, b) as `width` vectors, one per a (`transposed`: thread t's block sits at the
 /// transposed place, column_major threads); after the barrier it reads the staging tile by
 /// `blocks` again and stores those vectors along the destination's rows. Every global and
-/// shared access is 16 bytes. The staging tile is `swizzled`: each row's 16-byte vectors are
-/// XORed with bits of the row over `width` rows (swizzle<3, log2 width, log2 width + 4>), which
-/// the access certificate proves conflict-free for both the transposed writes (a phase's 8
-/// threads write one vector in each of 8 rows, which the plain tile puts in one bank group) and
-/// the reads (static_asserts in the kernel, vector_tile_certified).
+/// shared access is a whole vector. The staging tile is `swizzled`: each row's vectors are XORed
+/// with bits of the row over `width` rows (swizzle<log2(128 / vector_bytes), log2 width, log2
+/// width + 4>), which the access certificate proves conflict-free for both the transposed writes
+/// (a phase's threads write one vector in each of as many rows, which the plain tile puts in one
+/// bank group) and the reads (static_asserts in the kernel, vector_tile_certified).
 template <class T>
 struct vector_tiling {
-  static_assert(sizeof(T) == 2 || sizeof(T) == 4, "copy: tiled_vectors moves 2- and 4-byte elements");
-  static constexpr index_t width = 16 / static_cast<index_t>(sizeof(T));  // elements per vector
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4, "copy: tiled_vectors moves 1-, 2- and 4-byte elements");
+  static constexpr index_t vector_bytes = sizeof(T) == 1 ? 8 : 16;
+  static constexpr index_t width = vector_bytes / static_cast<index_t>(sizeof(T));  // elements per vector
   static constexpr index_t extent = 16 * width;
-  static constexpr int log_width = sizeof(T) == 4 ? 2 : 3;
+  static constexpr int log_width = width == 4 ? 2 : 3;
+  static constexpr int swizzle_bits = vector_bytes == 16 ? 3 : 4;  // the vectors of a 128-byte bank row
   static constexpr int threads = static_cast<int>(block_threads);  // 16 x 16
   /// Thread t = 16 i + j holds rows width i .. width i + width - 1 of columns width j ..: a
-  /// warp instruction reads (writes) two rows of `extent` elements, 256 bytes each.
+  /// warp instruction reads (writes) two rows of `extent` elements, 16 vectors each.
   using blocks = thread_value_t<contiguous<16, 16>, contiguous<width, width>>;
   /// Thread t's block transposed: rows width j .., columns width i .. (t = 16 i + j).
   using transposed = thread_value_t<column_major<16, 16>, contiguous<width, width>>;
-  using staging = swizzled_t<contiguous<extent, extent>, swizzle<3, log_width, log_width + 4>>;
+  using staging = swizzled_t<contiguous<extent, extent>, swizzle<swizzle_bits, log_width, log_width + 4>>;
   /// A tile of a global array, rows `stride` apart (run-time), elements along a row contiguous;
   /// an edge tile has run-time extents (partition then gives the thread's values with a mask).
   using global_tile = layout<shape<extent, extent>, strides<dyn, 1>, dyn>;
   using global_edge = layout<shape<dyn, dyn>, strides<dyn, 1>, dyn>;
+  /// One vector in registers.
+  struct alignas(vector_bytes) vector {
+    std::uint32_t word[vector_bytes / 4];
+  };
 };
 
-/// What the access certificate proves of tiled_vectors for elements of type T: 16-byte vectors
-/// everywhere; the transposed writes to the staging tile and its reads conflict-free; the
-/// global rows coalesced (certified at a representative row stride, as global_coalesced).
+/// What the access certificate proves of tiled_vectors for elements of type T: whole vectors
+/// everywhere; the transposed writes to the staging tile and its reads conflict-free; the global
+/// rows coalesced (certified at a representative row stride, as global_coalesced).
 template <class T>
 STRIDER_HOST_DEVICE constexpr bool vector_tile_certified() {
   using VT = vector_tiling<T>;
@@ -633,35 +647,39 @@ STRIDER_HOST_DEVICE constexpr bool vector_tile_certified() {
   return writes::conflict_free && reads::conflict_free && rows::coalesced;
 }
 
-// 16 bytes at a 16-byte aligned address: one 128-bit access in device code (a global store
-// written in PTX: nvcc has split 128-bit stores of values it read otherwise into 32-bit ones), the
-// bytes copied on the host.
-struct alignas(16) vector16 {
-  std::uint32_t word[4];
-};
-template <class T>
-STRIDER_HOST_DEVICE inline vector16 load16(const T* at) {
+// A vector at an address aligned to its size: one 128- or 64-bit access in device code (a
+// global store written in PTX: nvcc has split 128-bit stores of values it read otherwise into
+// 32-bit ones), the bytes copied on the host.
+template <class V, class T>
+STRIDER_HOST_DEVICE inline V load_vector(const T* at) {
+  V v;
 #ifdef __CUDA_ARCH__
-  const uint4 v = *reinterpret_cast<const uint4*>(at);
-  return {{v.x, v.y, v.z, v.w}};
+  if constexpr (sizeof(V) == 16) {
+    const uint4 u = *reinterpret_cast<const uint4*>(at);
+    v.word[0] = u.x, v.word[1] = u.y, v.word[2] = u.z, v.word[3] = u.w;
+  } else {
+    const uint2 u = *reinterpret_cast<const uint2*>(at);
+    v.word[0] = u.x, v.word[1] = u.y;
+  }
 #else
-  vector16 v;
   std::memcpy(&v, at, sizeof v);
-  return v;
 #endif
+  return v;
 }
-template <class T>
-STRIDER_HOST_DEVICE inline void store16_shared(T* at, const vector16& v) {
+template <class V, class T>
+STRIDER_HOST_DEVICE inline void store_vector_shared(T* at, const V& v) {
 #ifdef __CUDA_ARCH__
-  *reinterpret_cast<uint4*>(at) = make_uint4(v.word[0], v.word[1], v.word[2], v.word[3]);
+  if constexpr (sizeof(V) == 16) *reinterpret_cast<uint4*>(at) = make_uint4(v.word[0], v.word[1], v.word[2], v.word[3]);
+  else *reinterpret_cast<uint2*>(at) = make_uint2(v.word[0], v.word[1]);
 #else
   std::memcpy(at, &v, sizeof v);
 #endif
 }
-template <class T>
-STRIDER_HOST_DEVICE inline void store16_global(T* at, const vector16& v) {
+template <class V, class T>
+STRIDER_HOST_DEVICE inline void store_vector_global(T* at, const V& v) {
 #ifdef __CUDA_ARCH__
-  asm volatile("st.global.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(at), "r"(v.word[0]), "r"(v.word[1]), "r"(v.word[2]), "r"(v.word[3]) : "memory");
+  if constexpr (sizeof(V) == 16) asm volatile("st.global.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(at), "r"(v.word[0]), "r"(v.word[1]), "r"(v.word[2]), "r"(v.word[3]) : "memory");
+  else asm volatile("st.global.v2.u32 [%0], {%1, %2};" ::"l"(at), "r"(v.word[0]), "r"(v.word[1]) : "memory");
 #else
   std::memcpy(at, &v, sizeof v);
 #endif
@@ -673,11 +691,12 @@ STRIDER_HOST_DEVICE inline void store16_global(T* at, const vector16& v) {
 // vectors (every value in the data)...
 template <class T, class From, class To>
 STRIDER_HOST_DEVICE inline void vector_block_in(const T* __restrict__ src, const From& from, const To& to) {
+  using V = typename vector_tiling<T>::vector;
   constexpr index_t width = vector_tiling<T>::width;
   T in[width][width], out[width][width];
   STRIDER_UNROLL
   for (index_t r = 0; r < width; ++r) {
-    const vector16 v = load16(src + from(r, 0));
+    const V v = load_vector<V>(src + from(r, 0));
     std::memcpy(in[r], &v, sizeof v);
   }
   STRIDER_UNROLL
@@ -686,9 +705,9 @@ STRIDER_HOST_DEVICE inline void vector_block_in(const T* __restrict__ src, const
     for (index_t r = 0; r < width; ++r) out[c][r] = in[r][c];
   STRIDER_UNROLL
   for (index_t c = 0; c < width; ++c) {
-    vector16 v;
+    V v;
     std::memcpy(&v, out[c], sizeof v);
-    store16_shared(&to(c, 0), v);
+    store_vector_shared(&to(c, 0), v);
   }
 }
 // ...or, on a masked edge (`from` a masked partition), value by value where in the data.
@@ -708,12 +727,13 @@ STRIDER_HOST_DEVICE inline void vector_block_in_masked(const T* __restrict__ src
 // stored)...
 template <class T, class From, class To>
 STRIDER_HOST_DEVICE inline void vector_block_out(const From& from, T* __restrict__ dst, const To& to) {
+  using V = typename vector_tiling<T>::vector;
   constexpr index_t width = vector_tiling<T>::width;
-  vector16 v[width];
+  V v[width];
   STRIDER_UNROLL
-  for (index_t r = 0; r < width; ++r) v[r] = load16(&from(r, 0));
+  for (index_t r = 0; r < width; ++r) v[r] = load_vector<V>(&from(r, 0));
   STRIDER_UNROLL
-  for (index_t r = 0; r < width; ++r) store16_global(dst + to(r, 0), v[r]);
+  for (index_t r = 0; r < width; ++r) store_vector_global(dst + to(r, 0), v[r]);
 }
 // ...or, `to` a masked partition, value by value where in the data.
 template <class T, class From, class To>
