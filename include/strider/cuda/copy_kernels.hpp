@@ -715,9 +715,9 @@ template <class T, class From, class To>
 STRIDER_HOST_DEVICE inline void vector_block_in_masked(const T* __restrict__ src, const From& from, const To& to) {
   constexpr index_t width = vector_tiling<T>::width;
   if (from.in_bounds(width - 1, width - 1)) return vector_block_in<T>(src, from, to);  // the last value in the data: all are
-  STRIDER_UNROLL
+  // The edges' values are few: a loop, not unrolled (unrolled, 64 values of bytes or halves cost
+  // more compile time than the rest of the kernel).
   for (index_t r = 0; r < width; ++r)
-    STRIDER_UNROLL
     for (index_t c = 0; c < width; ++c)
       if (from.in_bounds(r, c)) to(c, r) = src[from(r, c)];
 }
@@ -740,9 +740,7 @@ template <class T, class From, class To>
 STRIDER_HOST_DEVICE inline void vector_block_out_masked(const From& from, T* __restrict__ dst, const To& to) {
   constexpr index_t width = vector_tiling<T>::width;
   if (to.in_bounds(width - 1, width - 1)) return vector_block_out<T>(from, dst, to);
-  STRIDER_UNROLL
-  for (index_t r = 0; r < width; ++r)
-    STRIDER_UNROLL
+  for (index_t r = 0; r < width; ++r)  // as vector_block_in_masked
     for (index_t c = 0; c < width; ++c)
       if (to.in_bounds(r, c)) dst[to(r, c)] = from(r, c);
 }
