@@ -80,7 +80,7 @@ inline constexpr int vector_tiled_blocks_per_sm = sizeof(T) == 4 ? 6 : 4;
 
 template <class T, class Index>
 __global__ void __launch_bounds__(vector_tiling<T>::threads, vector_tiled_blocks_per_sm<T>) copy_tiled_vectors(const T* __restrict__ src, T* __restrict__ dst, copy_plan p, Index tiles_a, Index tiles_b, Index tiles) {
-  static_assert(vector_tile_certified<T>(), "copy: tiled_vectors' accesses are not 16-byte, conflict-free and coalesced");
+  static_assert(vector_tile_certified<T>(), "copy: tiled_vectors' accesses are not whole vectors, conflict-free and coalesced");
   using VT = vector_tiling<T>;
   __shared__ __align__(128) T staged[VT::staging::required_span];
   const int thread = static_cast<int>(threadIdx.x);
