@@ -612,7 +612,7 @@ STRIDER_HOST_DEVICE inline void tile_store(T* __restrict__ dst, const copy_plan&
 template <class T>
 struct vector_tiling {
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4, "copy: tiled_vectors moves 1-, 2- and 4-byte elements");
-  static constexpr index_t vector_bytes = sizeof(T) == 1 ? 8 : 16;
+  static constexpr index_t vector_bytes = tiled_vector_bytes(sizeof(T));  // the planner's rule
   static constexpr index_t width = vector_bytes / static_cast<index_t>(sizeof(T));  // elements per vector
   static constexpr index_t extent = 16 * width;
   static constexpr int log_width = width == 4 ? 2 : 3;
