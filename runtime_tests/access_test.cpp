@@ -38,10 +38,12 @@ struct simulated {
 };
 
 // The model, from its description: offsets[t][v] is thread t's value v's element offset.
-simulated simulate(const std::vector<std::vector<index_t>>& offsets, index_t bytes) {
+// `width` 0: the widest vector that holds; else that width (0 in the result if it does not hold).
+simulated simulate(const std::vector<std::vector<index_t>>& offsets, index_t bytes, index_t width = 0) {
   simulated r;
   const index_t threads = static_cast<index_t>(offsets.size()), values = static_cast<index_t>(offsets[0].size());
-  for (index_t w = 16 / bytes; w >= 1; w /= 2) {
+  for (index_t w = width != 0 ? width : 16 / bytes; w >= 1; w /= 2) {
+    if (width != 0 && w != width) return r;
     if (values % w != 0) continue;
     bool ok = true;
     for (index_t t = 0; t < threads && ok; ++t)
@@ -82,6 +84,26 @@ simulated simulate(const std::vector<std::vector<index_t>>& offsets, index_t byt
       }
     }
   return r;
+}
+
+// Thread t's value v from the thread-value definition: thread coordinate from Threads' offsets,
+// value coordinate from Values', element (r, c) blocked or interleaved, its offset in the tile
+// plus `start`, swizzled bit by bit.
+std::vector<std::vector<index_t>> definition_offsets(const dims& t_shape, const dims& v_shape, const dynamic_layout& threads, const dynamic_layout& values, bool spread,
+                                                     const dynamic_layout& tile, swizzle_value sw, index_t start) {
+  const index_t thread_count = t_shape[0] * t_shape[1], value_count = v_shape[0] * v_shape[1];
+  std::vector<std::vector<index_t>> offsets(static_cast<std::size_t>(thread_count), std::vector<index_t>(static_cast<std::size_t>(value_count)));
+  strider_test::for_each_index(t_shape, [&](const strider_test::index_vec& tc) {
+    const index_t t = strider_test::naive_offset(threads, tc);
+    strider_test::for_each_index(v_shape, [&](const strider_test::index_vec& vc) {
+      const index_t v = strider_test::naive_offset(values, vc);
+      const index_t r = spread ? vc[0] * t_shape[0] + tc[0] : tc[0] * v_shape[0] + vc[0];
+      const index_t c = spread ? vc[1] * t_shape[1] + tc[1] : tc[1] * v_shape[1] + vc[1];
+      const index_t plain = start + strider_test::naive_offset(tile, {r, c});
+      offsets[static_cast<std::size_t>(t)][static_cast<std::size_t>(v)] = sw.bits != 0 ? swizzle_by_bits(sw.bits, sw.base, sw.shift, plain) : plain;
+    });
+  });
+  return offsets;
 }
 
 }  // namespace
@@ -132,19 +154,7 @@ TEST_CASE("access_of against a simulator of the model: random strided, padded an
     }
     INFO("threads " << strider_test::describe(threads) << ", values " << strider_test::describe(values) << (spread ? " interleaved" : " blocked")
                     << ", tile " << strider_test::describe(tile) << " swizzle " << sw.bits << "," << sw.base << "," << sw.shift << ", " << bytes << " bytes");
-    // Thread t's value v from the definition: thread coordinate from Threads' offsets, value
-    // coordinate from Values', element (r, c) blocked or interleaved, its offset in the tile.
-    std::vector<std::vector<index_t>> offsets(static_cast<std::size_t>(tv.threads()), std::vector<index_t>(static_cast<std::size_t>(tv.values())));
-    strider_test::for_each_index(t_shape, [&](const strider_test::index_vec& tc) {
-      const index_t t = strider_test::naive_offset(threads, tc);
-      strider_test::for_each_index(v_shape, [&](const strider_test::index_vec& vc) {
-        const index_t v = strider_test::naive_offset(values, vc);
-        const index_t r = spread ? vc[0] * t_shape[0] + tc[0] : tc[0] * v_shape[0] + vc[0];
-        const index_t c = spread ? vc[1] * t_shape[1] + tc[1] : tc[1] * v_shape[1] + vc[1];
-        const index_t plain = strider_test::naive_offset(tile, {r, c});
-        offsets[static_cast<std::size_t>(t)][static_cast<std::size_t>(v)] = kind == 3 ? swizzle_by_bits(sw.bits, sw.base, sw.shift, plain) : plain;
-      });
-    });
+    const auto offsets = definition_offsets(t_shape, v_shape, threads, values, spread, tile, sw, 0);
     const simulated expected = simulate(offsets, bytes);
     const strider::access_report got = strider::access(tile, sw, tv, bytes);
     REQUIRE(got.vector_width == expected.width);
@@ -176,6 +186,81 @@ TEST_CASE("access_of against a simulator of the model: random strided, padded an
   CHECK(swizzled_cases > 150);
   CHECK(conflicting > 150);
   CHECK(uncoalesced > 150);
+}
+
+TEST_CASE("access_of_any_line_start: mixed tiles at every offset their tiling gives, plain and swizzled, against the simulator") {
+  std::mt19937_64 rng{20261201};
+  const auto pick = [&](index_t lo, index_t hi) { return std::uniform_int_distribution<index_t>(lo, hi)(rng); };
+  int swizzled_below_line = 0, aligned_tiles = 0, differing_starts = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const dims t_shape{pick(1, 8), pick(1, 8)}, v_shape{index_t{1} << pick(0, 1), index_t{1} << pick(0, 3)};
+    const dynamic_layout threads = pick(0, 3) == 0 ? dynamic_layout::column_major(t_shape) : dynamic_layout::contiguous(t_shape), values = dynamic_layout::contiguous(v_shape);
+    const bool spread = pick(0, 2) == 0;
+    const auto tv = strider::thread_value(threads, values, spread ? strider::interleaved : strider::blocked);
+    const index_t rows = tv.tile_shape[0], cols = tv.tile_shape[1], bytes = index_t{1} << pick(0, 3);
+    // The matrix: tiles_r x tiles_c tiles, rows padded or not; its tiles are the mixed tile (rows,
+    // cols):(stride, 1) at each start.
+    const index_t tiles_r = pick(1, 6), tiles_c = pick(1, 4), stride = tiles_c * cols + (pick(0, 2) == 0 ? pick(1, 8) : 0);
+    const dynamic_layout tile({rows, cols}, {stride, 1});
+    swizzle_value sw{};
+    if (pick(0, 2) != 0) {
+      const int b = static_cast<int>(pick(1, 3)), m = static_cast<int>(pick(0, 3));
+      sw = {b, m, static_cast<int>(pick(b, 4))};
+    }
+    INFO("threads " << strider_test::describe(threads) << ", values " << strider_test::describe(values) << (spread ? " interleaved" : " blocked") << ", tile "
+                    << strider_test::describe(tile) << " swizzle " << sw.bits << "," << sw.base << "," << sw.shift << ", " << bytes << " bytes");
+    const strider::access_report cert = strider::access_of_any_line_start(tile.value(), sw, tv, bytes, 0);
+    const index_t w = cert.vector_width, line = 128 / bytes;
+    const auto at = [&](index_t start) { return simulate(definition_offsets(t_shape, v_shape, threads, values, spread, tile, sw, start), bytes, w); };
+    if (sw.bits == 0) {
+      // Plain: the certificate at offset 0 is every line-aligned tile's, and its bank counts are
+      // every tile's whose start keeps the vectors aligned and whole words apart.
+      REQUIRE(cert == strider::access_of(tile.value(), sw, tv, bytes, 0));
+      for (index_t i = 0; i < tiles_r; ++i)
+        for (index_t j = 0; j < tiles_c; ++j) {
+          const index_t start = i * rows * stride + j * cols;
+          if (start % w != 0 || start * bytes % 4 != 0) continue;
+          const simulated got = at(start);
+          REQUIRE(got.width == w);
+          REQUIRE(got.conflicts == cert.bank_conflicts);
+          REQUIRE(got.wavefronts == cert.wavefronts);
+          if (start % line == 0) {
+            ++aligned_tiles;
+            REQUIRE(got.sectors == cert.sectors);
+          }
+        }
+      continue;
+    }
+    // Swizzled: the certificate is the worst of every line start in the swizzle's period...
+    const index_t period = strider::swizzle_period(sw), starts = period > line ? period / line : 1;
+    index_t most_conflicts = 0, most_excess = 0;
+    std::set<index_t> counts;
+    for (index_t k = 0; k < starts; ++k) {
+      const simulated got = at(k * line);
+      REQUIRE(got.width == w);
+      most_conflicts = std::max(most_conflicts, got.conflicts);
+      most_excess = std::max(most_excess, got.worst_excess);
+      counts.insert(got.conflicts);
+    }
+    differing_starts += counts.size() > 1;
+    REQUIRE(cert.bank_conflicts == most_conflicts);
+    REQUIRE(cert.worst_global.sectors - cert.worst_global.ideal_sectors == most_excess);
+    // ...so it bounds every tile of the tiling that starts a line.
+    for (index_t i = 0; i < tiles_r; ++i)
+      for (index_t j = 0; j < tiles_c; ++j) {
+        const index_t start = i * rows * stride + j * cols;
+        if (start % line != 0) {
+          ++swizzled_below_line;
+          continue;
+        }
+        const simulated got = at(start);
+        REQUIRE(got.conflicts <= cert.bank_conflicts);
+        REQUIRE(got.worst_excess <= most_excess);
+      }
+  }
+  CHECK(differing_starts > 10);  // the case the offset-0 certificate got wrong is common
+  CHECK(aligned_tiles > 50);
+  CHECK(swizzled_below_line > 50);
 }
 
 TEST_CASE("access: a fixed vector width is checked, and the tile must be the TV layout's") {
@@ -247,7 +332,29 @@ TEST_CASE("conflict_free_swizzle: one access alone may take a swizzle that narro
   const strider::thread_value_value both[] = {columns, rows};
   CHECK(strider::conflict_free_swizzle(tile, both, 2, 2) == swizzle_value{3, 3, 3});
   CHECK_THROWS_WITH(strider::conflict_free_swizzle(tile, both, 0, 2), "conflict_free_swizzle: 0 accesses (1 to 8)");
+  // The run-time forms take a dynamic_layout as well.
+  CHECK(strider::conflict_free_swizzle(dynamic_layout::contiguous({8, 64}), columns, 2) == swizzle_value{3, 2, 4});
+  CHECK(strider::conflict_free_swizzle(dynamic_layout::contiguous({8, 64}), both, 2, 2) == swizzle_value{3, 3, 3});
 }
+
+// The search at the sizes the examples use stays within the compilers' default constant-evaluation
+// limits (issue 63; static_tests/cuda/access_search_test.cu for nvcc): a 64 x 64 float tile of
+// 256 threads' 16 values, stored by rows of float4s and read down its columns (thread (r, c) of
+// a column-major 64 x 4 holds 16 floats of row r; a warp's lanes are 32 rows of one column
+// group, 32-way plain), each alone and both together: Swizzle<3, 2, 4> (rows' bits 6-8 into the
+// float4 slot's bits 2-4), which g++ 12 found past its operation limit before.
+namespace search_within_limits {
+using rows_in = strider::thread_value_t<strider::contiguous<16, 16>, strider::contiguous<4, 4>>;
+using rows_down = strider::thread_value_t<strider::column_major<64, 4>, strider::contiguous<1, 16>>;
+using tile64 = strider::contiguous<64, 64>;
+constexpr swizzle_value alone = strider::conflict_free_swizzle(tile64::value, rows_down::tv_value, 4);
+constexpr strider::thread_value_value pair[] = {rows_in::tv_value, rows_down::tv_value};
+constexpr swizzle_value together = strider::conflict_free_swizzle(tile64::value, pair, 2, 4);
+static_assert(alone == swizzle_value{3, 2, 4} && together == swizzle_value{3, 2, 4});
+static_assert(strider::access_of(tile64::value, swizzle_value{}, rows_down::tv_value, 4, 0).worst.ways == 8);
+static_assert(strider::access_of(tile64::value, together, rows_down::tv_value, 4, 0).bank_conflicts == 0);
+static_assert(strider::access_of(tile64::value, together, rows_in::tv_value, 4, 0).vector_width == 4);
+}  // namespace search_within_limits
 
 TEST_CASE("conflict_free_swizzle of two accesses: each conflict-free at its own width, and no swizzle of fewer bits serves both (simulator)") {
   // Tiles of R x C elements read down the columns (thread (i, j) reads k elements of column j

@@ -4,6 +4,7 @@
 // every sum is exact in each accumulator type and the results compare for equality.
 #include <algorithm>
 #include <cstdint>
+#include <random>
 #include <vector>
 
 #include <strider/strider.hpp>
@@ -80,6 +81,18 @@ TEST_CASE("each mma atom's host twin computes D = A B + C over the PTX fragments
   check_atom<mma_m16n8k32<s8, s8, s32>>();
 }
 
+TEST_CASE("the tf32 twin reads A and B as the instruction does: a float's lower 13 bits ignored", "[atom]") {
+  using tf32_atom = mma_m16n8k8<tf32, tf32, f32>;
+  tf32_atom::a_warp a{};
+  tf32_atom::b_warp b{};
+  tf32_atom::c_warp c{};
+  // Lane 0's a0 is A(0, 0) and b0 is B(0, 0).
+  a[0][0] = 1.0f + 0x1p-20f, b[0][0] = 1.0f;
+  CHECK(tf32_atom::host_fma(a, b, c)[0][0] == 1.0f);
+  a[0][0] = 1.0f + 0x1p-10f + 0x1p-11f, b[0][0] = 3.0f;  // truncated, not rounded: (1 + 2^-10) * 3
+  CHECK(tf32_atom::host_fma(a, b, c)[0][0] == 3.0f + 0x1.8p-9f);
+}
+
 TEST_CASE("the twin rounds an f16 accumulator once, and an s32 one wraps", "[atom]") {
   using half_atom = mma_m16n8k16<f16, f16, f16>;
   half_atom::a_warp a{};
@@ -87,6 +100,14 @@ TEST_CASE("the twin rounds an f16 accumulator once, and an s32 one wraps", "[ato
   half_atom::c_warp c{};
   c[0][0] = 2049.0f;  // + 0 is 2049, between the halves 2048 and 2050: ties to even, 2048
   CHECK(half_atom::host_fma(a, b, c)[0][0] == 2048.0f);
+  // Lane 0 holds A(0, 0), A(0, 1) in a0, a1 and B(0, 0), B(1, 0) in b0, b1: D(0, 0) = 1 + 2^-11
+  // + 2^-38, just past halfway between the halves 1 and 1 + 2^-10. Rounded to float first, the
+  // 2^-38 would go and the tie would round to 1.
+  half_atom::a_warp ha{};
+  half_atom::b_warp hb{};
+  half_atom::c_warp hc{};
+  ha[0][0] = 0x1p-11f, ha[0][1] = 0x1p-24f, hb[0][0] = 1.0f, hb[0][1] = 0x1p-14f, hc[0][0] = 1.0f;
+  CHECK(half_atom::host_fma(ha, hb, hc)[0][0] == 1.0f + 0x1p-10f);
   using int_atom = mma_m16n8k32<s8, s8, s32>;
   int_atom::a_warp ia{};
   int_atom::b_warp ib{};
@@ -192,3 +213,40 @@ TEST_CASE("cp_async's twin copies, zero-fills or skips as its type says", "[atom
   CHECK((kept[0] == 3 && kept[1] == 4));
 }
 }  // namespace
+
+TEST_CASE("require_fragment's comparison finds the first differing lane and register a brute-force loop finds", "[atom]") {
+  // compare_fragments checks threads + values elements, not every pair: against every pair in
+  // (thread, value) order, over random thread-value layouts of one shape (raw values: only
+  // element() is read, so no coverage rule applies).
+  std::mt19937_64 rng{20261201};
+  const auto pick = [&](index_t lo, index_t hi) { return std::uniform_int_distribution<index_t>(lo, hi)(rng); };
+  int differing = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    strider::thread_value_value e{}, a{};
+    const std::size_t rank = static_cast<std::size_t>(pick(2, 5));
+    e.layout.rank = a.layout.rank = rank;
+    e.value_rank = a.value_rank = static_cast<std::size_t>(pick(1, static_cast<index_t>(rank) - 1));
+    e.tile_rank = a.tile_rank = 2;
+    e.tile_shape[0] = a.tile_shape[0] = 64, e.tile_shape[1] = a.tile_shape[1] = 64;
+    for (std::size_t d = 0; d < rank; ++d) {
+      e.layout.shape[d] = a.layout.shape[d] = pick(1, 4);
+      e.layout.strides[d] = pick(0, 9);
+      a.layout.strides[d] = pick(0, 3) == 0 ? pick(0, 9) : e.layout.strides[d];  // mostly the same
+    }
+    e.layout.offset = pick(0, 2);
+    a.layout.offset = pick(0, 3) == 0 ? pick(0, 2) : e.layout.offset;
+    strider::detail::fragment_comparison brute{};
+    for (index_t t = 0; t < e.threads() && brute.lane < 0; ++t)
+      for (index_t v = 0; v < e.values() && brute.lane < 0; ++v)
+        if (e.element(t, v) != a.element(t, v)) brute = {true, t, v, e.element(t, v), a.element(t, v)};
+    const strider::detail::fragment_comparison got = strider::detail::compare_fragments(e, a);
+    CHECK(got.lane == brute.lane);
+    CHECK(got.value == brute.value);
+    if (brute.lane >= 0) {
+      ++differing;
+      CHECK(got.expected == brute.expected);
+      CHECK(got.actual == brute.actual);
+    }
+  }
+  CHECK(differing > 500);
+}

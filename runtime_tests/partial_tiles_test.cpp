@@ -433,3 +433,41 @@ static_assert(std::is_same_v<tile_t<multiple, padded, 8, 64>, tile_t<multiple, e
 static_assert(std::is_same_v<tile_t<contiguous<32, 64>, masked, 16, 16>, tile_t<contiguous<32, 64>, 16, 16>>);
 static_assert(!std::is_same_v<tile_t<multiple, masked, 32, 16>, tile_t<multiple, padded, 32, 16>>);
 static_assert(tile_t<contiguous<dyn, 64>, masked, 16, 16>::static_extents == std::array<index_t, 2>{dyn, 64});
+
+TEST_CASE("a masked tiling of a reversed axis: its padding lies before the start and is never read (issue 62)", "[partial_tiles]") {
+  std::vector<float> data(10);
+  for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<float>(i);
+  // NumPy: a[::-1] tiled by 4 with a mask: tiles [9 8 7 6], [5 4 3 2], [1 0 - -].
+  const auto check = [&](const auto& tiles) {
+    std::vector<float> seen;
+    for (index_t t = 0; t < 3; ++t) {
+      const auto one = tile_at(tiles, t);
+      for (index_t r = 0; r < 4; ++r) {
+        CHECK(one.in_bounds(r) == (4 * t + r < 10));
+        if (one.in_bounds(r)) seen.push_back(one(r));
+      }
+    }
+    CHECK(seen == std::vector<float>{9, 8, 7, 6, 5, 4, 3, 2, 1, 0});
+#ifndef NDEBUG  // element access checks the mask unless NDEBUG
+    CHECK_THROWS_WITH(tile_at(tiles, 2)(2), "masked: the element is past the data (check in_bounds first)");
+#endif
+  };
+  const tensor_view<float, contiguous<10>> fixed(data);
+  check(tile<masked, 4>(flip<0>(fixed)));
+  const tensor_view<float, contiguous<dyn>> sized(data.data(), contiguous<dyn>(10));
+  check(tile<masked, 4>(flip<0>(sized)));
+  CHECK(to_string(tile<masked, 4>(flip<0>(sized)).layout()) == "shape (3, 4), strides (-4, -1), offset 9, masked to extents (10,)");
+  // A padded tiling reads its padding: still refused there.
+  CHECK_THROWS_WITH(tile(dynamic_layout({10}, {-1}, 9), {4}, padded), "tile: an element lies at negative storage offset -2");
+}
+
+TEST_CASE("tile_at of a masked tiling names the index, dimension and tile count (issue 62)", "[partial_tiles]") {
+  std::vector<float> data(7 * 4);
+  const tensor_view<float, contiguous<dyn, 4>> v(data.data(), contiguous<dyn, 4>(7));
+  const auto tiles = tile<masked, 3, 2>(v);  // 3 x 2 tiles (rows 0-2, 3-5, 6)
+#ifndef NDEBUG  // tile indices are checked unless NDEBUG, as tile_at's of an exact tiling
+  CHECK_THROWS_WITH(tile_at(tiles, 3, 0), "tile_at: index 3 is out of range for dimension 0 with extent 3");
+  CHECK_THROWS_WITH(tile_at(tiles, 0, -1), "tile_at: index -1 is out of range for dimension 1 with extent 2");
+#endif
+  CHECK(tile_at(tiles, 2, 1).valid() == std::array<index_t, 2>{1, 2});
+}

@@ -105,3 +105,63 @@ TEST_CASE("print_layout prints the line and the grid", "[print]") {
   CHECK(printed(L{}) == to_string(L{}) + "\n" + grid(L{}));
 }
 }  // namespace
+
+TEST_CASE("print_layout refuses what the writers refuse, before it prints (issue 62)", "[print]") {
+  // 2^40 elements, and a thread-value layout of 2^40 pairs: refused at once, as write_grid does.
+  CHECK_THROWS_WITH(printed(contiguous<(index_t{1} << 20), (index_t{1} << 20)>{}),
+                    "print_layout: the layout has more than 4194304 elements, the writers' limit (max_written_elements)");
+  CHECK_THROWS_WITH(printed(thread_value_t<contiguous<(index_t{1} << 20), 1>, contiguous<1, (index_t{1} << 20)>>{}),
+                    "print_layout: 1048576 threads x 1048576 values is more than the writers' limit (4194304, max_written_elements)");
+  CHECK_THROWS_WITH(printed(dynamic_layout::contiguous({index_t{1} << 11, index_t{1} << 11, 2})), Catch::StartsWith("print_layout: the layout has more than"));
+  CHECK_NOTHROW(printed(dynamic_layout::contiguous({index_t{1} << 11, index_t{1} << 11})));  // 2^22: at the limit
+}
+
+TEST_CASE("an empty layout prints as empty, its other extents never multiplied (issue 62)", "[print]") {
+  // 2^62 x 2^62 x 0: the product of the first two would overflow int64 before the 0 is met.
+  const dynamic_layout empty = dynamic_layout::contiguous({index_t{1} << 62, index_t{1} << 62, 0});
+  CHECK(grid(empty) == "(empty: shape (4611686018427387904, 4611686018427387904, 0), no elements)\n");
+  CHECK(printed(empty) == to_string(empty) + "\n" + grid(empty));
+}
+
+TEST_CASE("masked tilings, tiles and views print with their mask (issue 62)", "[print]") {
+  std::vector<float> storage(100);
+  const tensor_view<float, contiguous<10, 10>> v(storage);
+  const auto tiles = tile<masked, 4, 4>(v);
+  CHECK(streamed(tiles) == "shape (3, 3, 4, 4), strides (40, 4, 10, 1), offset 0, masked to extents (10, 10)");
+  // Tile (2, 1): rows 8-9 of columns 4-7 are data, rows 10-11 padding.
+  const auto corner = tile_at(tiles, 2, 1);
+  CHECK(to_string(corner) == "shape (4, 4), strides (10, 1), offset 0, valid (2, 4)");
+  CHECK(grid(corner) == " 0  1  2  3\n10 11 12 13\n -  -  -  -\n -  -  -  -\n");
+  CHECK(printed(corner) == to_string(corner) + "\n" + grid(corner));
+  // The tiling's grid against a naive loop: element (t0, t1, r0, r1) is 10 (4 t0 + r0) + 4 t1 + r1
+  // where 4 t0 + r0 < 10 and 4 t1 + r1 < 10, else "-".
+  std::string expected;
+  for (index_t t0 = 0; t0 < 3; ++t0)
+    for (index_t t1 = 0; t1 < 3; ++t1) {
+      expected += (t0 || t1 ? "\n[" : "[") + std::to_string(t0) + ", " + std::to_string(t1) + ", :, :]\n";
+      for (index_t r0 = 0; r0 < 4; ++r0)
+        for (index_t r1 = 0; r1 < 4; ++r1) {
+          const index_t row = 4 * t0 + r0, col = 4 * t1 + r1;
+          const std::string cell = row < 10 && col < 10 ? std::to_string(10 * row + col) : "-";
+          expected += (r1 ? " " : "") + std::string(2 - cell.size(), ' ') + cell + (r1 == 3 ? "\n" : "");
+        }
+    }
+  CHECK(grid(tiles) == expected);
+  CHECK(grid(tiles.layout()) == expected);
+  std::ostringstream csv, json;
+  write_csv(csv, corner);
+  CHECK(csv.str() == "i0,i1,offset\n0,0,0\n0,1,1\n0,2,2\n0,3,3\n1,0,10\n1,1,11\n1,2,12\n1,3,13\n");
+  write_json(json, corner);
+  CHECK(json.str() ==
+        "{\n  \"shape\": [4, 4],\n  \"strides\": [10, 1],\n  \"offset\": 0,\n  \"valid\": [2, 4],\n  \"size\": 8,\n"
+        "  \"offsets\": [[0, 1, 2, 3], [10, 11, 12, 13], [null, null, null, null], [null, null, null, null]]\n}\n");
+  // A static masked tiling of a rank-1 layout, and a thread's values of a masked tile.
+  CHECK(printed(tile<masked, 4>(contiguous<6>{})) == "shape (2, 4), strides (4, 1), offset 0, masked to extents (6,)\n0 1 2 3\n4 5 - -\n");
+  // Tile (2, 2) is rows and columns 8-11, of which 8-9 are data; 4 threads of 2 x 2 values.
+  using quads = thread_value_t<contiguous<2, 2>, contiguous<2, 2>>;
+  const auto first = partition(tile_at(tiles, 2, 2), quads{}, 0);
+  CHECK(streamed(first) == to_string(first.layout()));
+  CHECK(to_string(first.layout()).ends_with(", masked"));
+  CHECK(grid(first) == " 0  1\n10 11\n");  // thread 0: rows and columns 8-9, all data
+  CHECK(grid(partition(tile_at(tiles, 2, 2), quads{}, 1)) == "- -\n- -\n");  // columns 10-11: none is data
+}

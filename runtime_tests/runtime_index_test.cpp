@@ -144,3 +144,34 @@ TEST_CASE("views: select, narrow and tile_at with run-time indices") {
   select<0>(owned, 2)(1) = 3.0f;
   CHECK(owned(2, 1) == 3.0f);
 }
+
+TEST_CASE("views of a subset of a view's elements inherit its writes: decided once, on the host (issue 63)") {
+  // A matrix whose row stride is a run-time value: no type proves its tiles unique, the tiled
+  // view's check on the host does, and every tile and thread's values of it may write (in device
+  // code too, where no check can run: the flag travels with the view).
+  using mat = contiguous<dyn_multiple<8>, dyn_multiple<8>>;
+  std::vector<float> a(16 * 24);
+  const tensor_view<float, tile_t<mat, 8, 8>> tiles(a.data(), tile<8, 8>(mat(16, 24)));
+  STATIC_REQUIRE(decltype(tile_at(tiles, 0, 0))::layout_type::static_is_unique != static_answer::yes);
+  CHECK(tiles.writes_allowed());
+  const auto t = tile_at(tiles, 1, 2);
+  CHECK(t.writes_allowed());
+  t(3, 4) = 5.0f;
+  CHECK(a[(8 + 3) * 24 + 16 + 4] == 5.0f);
+  const auto mine = partition(t, thread_value_t<contiguous<4, 2>, contiguous<2, 4>>{}, 5);  // thread (2, 1): rows 4-5, columns 4-7
+  CHECK(mine.writes_allowed());
+  mine(1, 3) = 7.0f;
+  CHECK(a[(8 + 5) * 24 + 16 + 7] == 7.0f);
+  CHECK(select<0>(t, 2).writes_allowed());
+  CHECK(narrow<1, 4>(t, 4).writes_allowed());
+  // A view that is not unique (a broadcast row) refuses writes; a subset of it that is unique
+  // (one of its rows) is checked on its own, on the host.
+  std::vector<float> row(6);
+  const tensor_view<float, layout<shape<dyn, 6>, strides<dyn, 1>>> repeated(row.data(), layout<shape<dyn, 6>, strides<dyn, 1>>(4, 0));
+  CHECK_FALSE(repeated.writes_allowed());
+  CHECK_THROWS_WITH(repeated(1, 1) = 1.0f, Catch::StartsWith("write: the layout is not unique"));
+  const auto one = select<0>(repeated, 2);
+  CHECK(one.writes_allowed());
+  one(3) = 2.0f;
+  CHECK(row[3] == 2.0f);
+}

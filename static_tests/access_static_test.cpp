@@ -106,6 +106,19 @@ static_assert(mixed_layout_type<block_tile> && block_tile::static_offset == dyn)
 using read = require_coalesced_t<block_tile, staging, 4>;
 static_assert(read::vector_width == 4 && read::sectors == access_t<layout<shape<64, 64>, strides<1024, 1>>, staging, 4>::sectors);
 static_assert(access_t<partition_t<contiguous<64, 64>, staging>, thread_value_t<contiguous<1, 1>, contiguous<4, 4>>, 4>::vector_width == 4);  // one thread's values
+// A swizzled mixed tile (tile_at of a swizzled view): the swizzle XORs bits of the whole offset,
+// so the certificate counts every 128-byte line start of the period (8 for swizzle<3, 3, 3> on
+// halves). Halves of tile 2 of a 36 x 16 swizzled view start at element 192 (byte 384), where the
+// run-time certificate at that offset finds instruction 1 2-way on bank 16; at offset 0 it finds
+// none, and the static one must not say conflict-free.
+using swizzled_tile = swizzled_t<tile_at_t<tile_t<contiguous<36, 16>, 6, 16>>, swizzle<3, 3, 3>>;
+using column_reads = as_thread_value_t<layout<shape<2, 2, 3, 2, 2, 2>, strides<4, 2, 16, 1, 8, 48>>, 1, shape<6, 16>>;
+static_assert(access(dynamic_layout({6, 16}, {16, 1}, 0), swizzle_value{3, 3, 3}, column_reads::tv_value, 2, 1).bank_conflicts == 0);
+static_assert(access(dynamic_layout({6, 16}, {16, 1}, 192), swizzle_value{3, 3, 3}, column_reads::tv_value, 2, 1).bank_conflicts == 2);
+static_assert(access_t<swizzled_tile, column_reads, 2, 1>::bank_conflicts == 2 && access_t<swizzled_tile, column_reads, 2, 1>::worst.bank == 16);
+static_assert(!access_t<swizzled_tile, column_reads, 2, 1>::conflict_free);
+// The same tile as a static type at offset 0 is certified there alone.
+static_assert(access_t<swizzled_t<layout<shape<6, 16>, strides<16, 1>>, swizzle<3, 3, 3>>, column_reads, 2, 1>::conflict_free);
 }  // namespace run_time_offset
 
 namespace emitted {

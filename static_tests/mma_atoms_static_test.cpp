@@ -114,6 +114,8 @@ static_assert(f16::round(1.00048828125f) == 1.0f && f16::round(1.00146484375f) =
 static_assert(f16::round(65519.0f) == 65504.0f && f16::round(65520.0f) == __builtin_huge_valf() && f16::round(-70000.0f) == -__builtin_huge_valf());
 static_assert(f16::round(0x1p-25f) == 0.0f && f16::round(0x1.8p-24f) == 0x1p-23f && f16::round(0x1p-24f) == 0x1p-24f);  // subnormals
 static_assert(bf16::round(1.00390625f) == 1.0f && bf16::round(1.01171875f) == 1.015625f && tf32::round(1.0f + 0x1p-11f) == 1.0f);
+static_assert(tf32::operand(1.0f + 0x1p-20f) == 1.0f && tf32::operand(1.0f + 0x1.8p-10f) == 1.0f + 0x1p-10f && tf32::operand(-1.5f) == -1.5f);  // truncated
+static_assert(f16::round(1.0 + 0x1p-11 + 0x1p-38) == 1.0f + 0x1p-10f && f16::operand(1.0f + 0x1p-12f) == 1.0f);  // one rounding from double
 static_assert(holds_element_v<f32, float> && holds_element_v<tf32, float> && holds_element_v<s8, std::int8_t> && holds_element_v<f16, std::uint16_t>);
 static_assert(!holds_element_v<f16, float> && !holds_element_v<s32, float> && !holds_element_v<f32, double>);
 

@@ -507,7 +507,12 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
       static const std::vector<std::string> options = {"--format", "--dyn", "--name", "--output", "-o", "--info", "--emit-cpp", "--cute", "--help", "--operations", "--version"};
       return usage("unknown option " + a + strider::detail::did_you_mean(std::string_view(a).substr(0, a.find('=')), options));
     } else {
-      if (have_expression) return usage("more than one expression given (quote the expression for the shell)");
+      if (have_expression) {
+        // `strider expalin EXPR`: a bare word first is a misspelt command, not an expression.
+        const bool word = !expression.empty() && std::all_of(expression.begin(), expression.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; });
+        if (word) return usage("'" + expression + "' is not a command (the one command is explain: strider explain EXPR)" + strider::detail::did_you_mean(expression, {"explain"}));
+        return usage("more than one expression given (quote the expression for the shell)");
+      }
       expression = a;
       have_expression = true;
     }

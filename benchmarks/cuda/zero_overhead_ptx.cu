@@ -13,6 +13,13 @@
 //                       64 x 64: a masked edge), partitioned as the whole 64 x 64 tile
 //   made_access, made_masked  mixed_access and masked_elements with the view made in the kernel
 //                       from a pointer and extents, as a kernel author writes it
+//   tile_store          a GEMM's C store: element (t, 0) of a block's 128 x 128 tile of a matrix
+//                       whose rows and row stride are run-time values (issue 63: a trap, no store)
+//   made_tile, made_tile_multiple  one load and one store of a 64 x 64 tile made in the kernel,
+//                       `tile_at(tile<64, 64>(x), blockIdx.x, 0)(r, c)`, rows `dyn` (the tile count
+//                       checked: a trap where 64 does not divide) or `dyn_multiple<64>`
+//   made_masked_multiple  the same through tile<masked, 64, 64> of dyn_multiple<64> rows (exact)
+#include <strider/atom.hpp>
 #include <strider/storage.hpp>
 
 namespace {
@@ -149,4 +156,39 @@ __global__ void made_masked_strider(float* a, long rows, long cols, float x) {
     const index_t c = threadIdx.x;
     if (t.in_bounds(r, c)) t(r, c) *= x;
   }
+}
+
+using gemm_c = contiguous<dyn_multiple<128>, dyn_multiple<128>>;
+__global__ void tile_store_hand(float* c, long ld) {
+  c[(blockIdx.y * 128L + threadIdx.x) * ld + blockIdx.x * 128L] = 1.0f;
+}
+__global__ void tile_store_strider(tensor_view<float, tile_t<gemm_c, 128, 128>> c) {
+  tile_at(c, blockIdx.y, blockIdx.x)(threadIdx.x, 0) = 1.0f;
+}
+
+__global__ void made_tile_hand(const float* x, float* y, long x_rows, long y_rows) {
+  const long r = threadIdx.x / 64, c = threadIdx.x % 64, row = blockIdx.x * 64L + r;
+  if (x_rows % 64 != 0) __trap();  // each tiling's check
+  if (y_rows % 64 != 0) __trap();
+  y[row * 256 + c] = x[row * 256 + c];
+}
+__global__ void made_tile_strider(tensor_view<const float, contiguous<dyn, 256>> x, tensor_view<float, contiguous<dyn, 256>> y) {
+  const index_t r = threadIdx.x / 64, c = threadIdx.x % 64;
+  tile_at(tile<64, 64>(y), blockIdx.x, 0)(r, c) = tile_at(tile<64, 64>(x), blockIdx.x, 0)(r, c);
+}
+__global__ void made_tile_multiple_hand(const float* x, float* y) {
+  const long r = threadIdx.x / 64, c = threadIdx.x % 64, row = blockIdx.x * 64L + r;
+  y[row * 256 + c] = x[row * 256 + c];
+}
+__global__ void made_tile_multiple_strider(tensor_view<const float, contiguous<dyn_multiple<64>, 256>> x, tensor_view<float, contiguous<dyn_multiple<64>, 256>> y) {
+  const index_t r = threadIdx.x / 64, c = threadIdx.x % 64;
+  tile_at(tile<64, 64>(y), blockIdx.x, 0)(r, c) = tile_at(tile<64, 64>(x), blockIdx.x, 0)(r, c);
+}
+__global__ void made_masked_multiple_hand(const float* x, float* y) {
+  const long r = threadIdx.x / 64, c = threadIdx.x % 64, row = blockIdx.x * 64L + r;
+  y[row * 256 + c] = x[row * 256 + c];
+}
+__global__ void made_masked_multiple_strider(tensor_view<const float, contiguous<dyn_multiple<64>, 256>> x, tensor_view<float, contiguous<dyn_multiple<64>, 256>> y) {
+  const index_t r = threadIdx.x / 64, c = threadIdx.x % 64;
+  tile_at(tile<masked, 64, 64>(y), blockIdx.x, 0)(r, c) = tile_at(tile<masked, 64, 64>(x), blockIdx.x, 0)(r, c);
 }

@@ -3,8 +3,9 @@
 # beside hand-written twins), nvcc -O3 -DNDEBUG: per kernel its instructions, local-memory
 # declarations, 64-bit div/rem and calls, and each pair's ratio. Needs nvcc only.
 #   benchmarks/cuda/zero_overhead_ptx.sh [ARCH=90] [--check MAX_RATIO]
-# With --check it exits 1 when a strider kernel has local memory, a 64-bit division or a call, or
-# more than MAX_RATIO times its twin's instructions (the test static_tests/cuda runs).
+# With --check it exits 1 when a strider kernel has local memory, a 64-bit division or a call,
+# more traps than its twin (a check the twin does not make), or more than MAX_RATIO times its
+# twin's instructions (the test static_tests/cuda runs).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$(dirname "$here")")
@@ -33,15 +34,16 @@ awk -v max="$max" '
   on && /\.local/ { local[kernel]++ }
   on && /(div|rem)\.[su]64/ { div[kernel]++ }
   on && /^\tcall/ { call[kernel]++ }
+  on && /^\ttrap;/ { traps[kernel]++ }
   END {
-    printf "| pair | hand | strider | ratio | strider local / div64 / call |\n|---|---:|---:|---:|---|\n"
+    printf "| pair | hand | strider | ratio | strider local / div64 / call | traps hand / strider |\n|---|---:|---:|---:|---|---|\n"
     bad = 0
     for (k in count) {
       if (k !~ /_hand$/) continue
       pair = substr(k, 1, length(k) - 5); s = pair "_strider"
       ratio = count[s] / count[k]
-      printf "| %s | %d | %d | %.2f | %d / %d / %d |\n", pair, count[k], count[s], ratio, local[s] + 0, div[s] + 0, call[s] + 0
-      if (max != "" && (local[s] + div[s] + call[s] > 0 || ratio > max + 0)) bad = 1
+      printf "| %s | %d | %d | %.2f | %d / %d / %d | %d / %d |\n", pair, count[k], count[s], ratio, local[s] + 0, div[s] + 0, call[s] + 0, traps[k] + 0, traps[s] + 0
+      if (max != "" && (local[s] + div[s] + call[s] > 0 || traps[s] + 0 > traps[k] + 0 || ratio > max + 0)) bad = 1
     }
     exit bad
   }' "$work/k.ptx"

@@ -35,6 +35,7 @@ RUN_TIME_NAMES = {
     ("util/heap_array.hpp", "{}: a storage of {} elements"),
     ("interop/eigen.hpp", "{}: the layout is not unique"),
     ("table/writers.hpp", "{}: the layout has {} elements, more than"),
+    ("table/writers.hpp", "{}: the layout has more than {} elements, the writers' limit"),
     ("table/thread_values.hpp", "{}: {} threads x {} values"),
     ("expression/expression.hpp", "{}: {} values given"),
     ("expression/expression.hpp", "{}: gives {} views; pick one"),

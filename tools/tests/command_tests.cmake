@@ -113,6 +113,16 @@ strider_command_test(error_format RC 2 COMMAND ${x} --format xml "contiguous(3)"
 # Tiling policies in expressions (issue 53, item 10): tile(4, padded) as tile_t<L, padded, 4>.
 strider_command_test(tile_padded COMMAND ${x} "contiguous(10).tile(4, padded)" STDOUT "^shape \\(3, 4\\), strides \\(4, 1\\), offset 0@ 0  1  2  3@ 4  5  6  7@ 8  9 10 11@$")
 strider_command_test(emit_tile_masked COMMAND ${x} --emit-cpp "contiguous(10, 8).tile(4, 8, masked)" STDOUT "^strider::tile_t<strider::contiguous<10, 8>, strider::masked, 4, 8>@$")
+# A masked tiling that does not divide is a masked_layout in C++, which takes no later view
+# operation: refused at the operation after it; one that divides is exact and takes them.
+strider_command_test(error_emit_masked_then_flip RC 2 COMMAND ${x} --emit-cpp "contiguous(10).tile(4, masked).flip(0)"
+  STDERR "^strider: expression: 'flip' follows a masked tiling whose tiles do not divide the extents: in C\\+\\+ that is tile_t<L, masked, \\.\\.\\.>, a masked_layout, which takes no later view operation")
+strider_command_test(error_emit_masked_then_index RC 2 COMMAND ${x} --emit-cpp "contiguous(10, 6).tile(4, 4, masked)[1]"
+  STDERR "follows a masked tiling whose tiles do not divide the extents")
+strider_command_test(error_masked_reversed_shown RC 2 COMMAND ${x} "contiguous(10)[::-1].tile(4, masked)"
+  STDERR "^strider: tile: a masked tiling shows here as its padded layout, whose padding lies at storage offset -2, before the start \\(C\\+\\+'s tile<masked, \\.\\.\\.> never reads the padding and takes it\\)@")
+strider_command_test(emit_masked_exact_then_flip COMMAND ${x} --emit-cpp "contiguous(8).tile(4, masked).flip(0)"
+  STDOUT "^strider::flip_t<strider::tile_t<strider::contiguous<8>, strider::masked, 4>, 0>@$")
 strider_command_test(emit_tile_padded_mixed COMMAND ${x} --emit-cpp --dyn 0 "contiguous(10, 8).tile(4, 8, padded)"
   STDOUT "^strider::tile_t<strider::contiguous<strider::dyn, 8>, strider::padded, 4, 8>@$")
 strider_command_test(error_tile_policy RC 2 COMMAND ${x} "contiguous(10).tile(4, paded)"
@@ -135,6 +145,8 @@ strider_command_test(error_option_suggestion_value RC 2 COMMAND ${x} --emit-ccp 
 strider_command_test(error_no_expression RC 2 COMMAND ${x} --format json STDERR "no expression given@usage: strider")
 strider_command_test(error_missing_value RC 2 COMMAND ${x} "contiguous(3)" --format STDERR "--format needs a value@usage:")
 strider_command_test(error_two_expressions RC 2 COMMAND ${x} "contiguous(3)" "contiguous(4)" STDERR "more than one expression")
+strider_command_test(error_command_misspelt RC 2 COMMAND ${x} expalin "contiguous(2)"
+  STDERR "^strider: 'expalin' is not a command \\(the one command is explain: strider explain EXPR\\) \\(did you mean 'explain'\\?\\)@usage: strider")
 strider_command_test(error_name RC 2 COMMAND ${x} --format cpp --name 2x "contiguous(3)" STDERR "not a C\\+\\+ identifier")
 # The layout algebra: CuTe's worked examples mirrored, --emit-cpp, and a refusal with its caret.
 strider_command_test(composition COMMAND ${x} "layout((2, 6), (2, 8)).composition((3, 4), (1, 3))" STDOUT "^shape \\(3, 2, 2\\), strides \\(8, 2, 24\\), offset 0@")

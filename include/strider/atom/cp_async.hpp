@@ -4,6 +4,7 @@
 // time (docs/atoms.md).
 #pragma once
 
+#include <cstdint>
 #include <cstring>
 #include <type_traits>
 
@@ -124,9 +125,17 @@ template <index_t Bytes, index_t Limit>
 struct shared_memory_over_budget {
   static_assert(Bytes < 0, "require_shared_memory: the buffers need more shared memory than a block has: shared_memory_over_budget<bytes, the limit>");
 };
-template <index_t Limit, index_t Bytes>
+// Whether the buffers' bytes add up within int64 (each is non-negative).
+template <index_t... Bytes>
+constexpr bool bytes_sum_fits() {
+  index_t sum = 0;
+  bool fits = true;
+  ((fits = fits && Bytes <= INT64_MAX - sum, sum = fits ? sum + Bytes : sum), ...);  // no builtin: nvcc's constexpr lacks it
+  return fits;
+}
+template <index_t Limit, index_t Bytes, bool Counted = true>
 constexpr bool check_shared_memory() {
-  if constexpr (Bytes > Limit) return sizeof(shared_memory_over_budget<Bytes, Limit>) == 0;
+  if constexpr (Counted && Bytes > Limit) return sizeof(shared_memory_over_budget<Bytes, Limit>) == 0;
   else return true;
 }
 }  // namespace detail
@@ -146,7 +155,9 @@ template <class Layout, class T>
 struct shared_buffer {
   using layout = Layout;
   using element_type = T;
-  static constexpr index_t bytes = Layout::storage_size * static_cast<index_t>(sizeof(T));
+  static_assert(Layout::storage_size <= INT64_MAX / static_cast<index_t>(sizeof(T)),
+                "shared_buffer: the layout's storage in bytes (elements x sizeof(T)) overflows int64, far past any block's shared memory");
+  static constexpr index_t bytes = Layout::storage_size <= INT64_MAX / static_cast<index_t>(sizeof(T)) ? Layout::storage_size * static_cast<index_t>(sizeof(T)) : INT64_MAX;
 };
 
 /// The bytes of shared memory a kernel's buffers need together, checked at compile time against
@@ -155,8 +166,12 @@ struct shared_buffer {
 /// `shared_memory_over_budget<245760, 232448>`.
 template <index_t Limit, class... Buffers>
 struct require_shared_memory {
-  static constexpr index_t bytes = (index_t{0} + ... + Buffers::bytes);
-  static_assert(detail::check_shared_memory<Limit, bytes>());
+  // A buffer whose own bytes overflow says so (shared_buffer) and counts as no sum here.
+  static constexpr bool buffers_fit = (true && ... && (Buffers::bytes != INT64_MAX));
+  static constexpr bool fits_int64 = !buffers_fit || detail::bytes_sum_fits<Buffers::bytes...>();
+  static_assert(fits_int64, "require_shared_memory: the buffers' bytes together overflow int64, far past any block's shared memory");
+  static constexpr index_t bytes = buffers_fit && fits_int64 ? (index_t{0} + ... + Buffers::bytes) : INT64_MAX;
+  static_assert(detail::check_shared_memory<Limit, bytes, buffers_fit && fits_int64>());
 };
 
 }  // namespace strider

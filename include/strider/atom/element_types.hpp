@@ -22,13 +22,14 @@ constexpr float round_float_mantissa(float x, int kept) {
   u &= ~((std::uint32_t{1} << dropped) - 1);
   return __builtin_bit_cast(float, u);
 }
-// Round-to-nearest-even of a float to IEEE half precision (10 mantissa bits, exponents -14 to
-// 15, subnormals to 2^-24, past 65504 infinity), returned as the float of the same value.
-constexpr float round_float_to_half(float x) {
-  if (x != x || x == 0.0f) return x;
-  const double a = x < 0 ? -static_cast<double>(x) : static_cast<double>(x);
+// Round-to-nearest-even of a double to IEEE half precision (10 mantissa bits, exponents -14 to
+// 15, subnormals to 2^-24, past 65504 infinity), returned as the float of the same value: one
+// rounding, so an accumulator summed in double is not rounded to float first.
+constexpr float round_to_half(double x) {
+  if (x != x || x == 0.0) return static_cast<float>(x);
+  const double a = x < 0 ? -x : x;
   if (a > 65504.0 * 2) return x < 0 ? -__builtin_huge_valf() : __builtin_huge_valf();
-  int exponent = static_cast<int>((__builtin_bit_cast(std::uint32_t, x) >> 23) & 0xffu) - 127;
+  int exponent = static_cast<int>((__builtin_bit_cast(std::uint64_t, a) >> 52) & 0x7ffu) - 1023;
   if (exponent < -14) exponent = -14;  // half's subnormals share the smallest normal's quantum
   const double quantum = __builtin_bit_cast(double, static_cast<std::uint64_t>(exponent - 10 + 1023) << 52);
   const double q = a / quantum;  // exact: a power of two
@@ -39,16 +40,26 @@ constexpr float round_float_to_half(float x) {
   if (r > 65504.0) return x < 0 ? -__builtin_huge_valf() : __builtin_huge_valf();
   return static_cast<float>(x < 0 ? -r : r);
 }
+// A float with its mantissa cut to `kept` bits (of 23): the bits below cleared, as an
+// instruction that reads fewer bits of a register does.
+constexpr float truncate_float_mantissa(float x, int kept) {
+  if (x != x) return x;
+  const std::uint32_t u = __builtin_bit_cast(std::uint32_t, x) & ~((std::uint32_t{1} << (23 - kept)) - 1);
+  return __builtin_bit_cast(float, u);
+}
 }  // namespace detail
 
 /// PTX's `.f16`: IEEE half precision, two to a 32-bit register. The host twin computes in float
 /// and `round` gives the nearest half, ties to even: f16::round(1.00048828125f) == 1.0f (halfway
-/// between 1 and 1 + 2^-10), f16::round(70000.0f) is infinity.
+/// between 1 and 1 + 2^-10), f16::round(70000.0f) is infinity. `operand(x)` is what an
+/// instruction reads of x in every tag: the value the register can hold (here the nearest half,
+/// as packing it would give).
 struct f16 {
   static constexpr std::string_view name = "f16";
   static constexpr int bits = 16;
   using host_type = float;
-  static constexpr float round(float x) { return detail::round_float_to_half(x); }
+  static constexpr float round(double x) { return detail::round_to_half(x); }
+  static constexpr float operand(float x) { return round(x); }
 };
 /// PTX's `.bf16`: bfloat16 (8 exponent bits, 7 mantissa bits), two to a 32-bit register.
 struct bf16 {
@@ -56,13 +67,18 @@ struct bf16 {
   static constexpr int bits = 16;
   using host_type = float;
   static constexpr float round(float x) { return detail::round_float_mantissa(x, 7); }
+  static constexpr float operand(float x) { return round(x); }
 };
-/// PTX's `.tf32`: a float register of which the instruction reads 10 mantissa bits.
+/// PTX's `.tf32`: a float register of which the instruction reads 10 mantissa bits. `round` is
+/// the nearest tf32, ties to even (a conversion the caller may do first); `operand` is what the
+/// instruction reads of an unconverted float: the lower 13 bits ignored (PTX ISA: "truncate lower
+/// 13 bits of the 32-bit input data"), tf32::operand(1 + 2^-20) == 1.
 struct tf32 {
   static constexpr std::string_view name = "tf32";
   static constexpr int bits = 32;
   using host_type = float;
   static constexpr float round(float x) { return detail::round_float_mantissa(x, 10); }
+  static constexpr float operand(float x) { return detail::truncate_float_mantissa(x, 10); }
 };
 /// PTX's `.f32`: IEEE single precision.
 struct f32 {
@@ -70,6 +86,7 @@ struct f32 {
   static constexpr int bits = 32;
   using host_type = float;
   static constexpr float round(float x) { return x; }
+  static constexpr float operand(float x) { return x; }
 };
 /// PTX's `.s8`: signed 8-bit integers, four to a 32-bit register.
 struct s8 {
@@ -77,6 +94,7 @@ struct s8 {
   static constexpr int bits = 8;
   using host_type = std::int8_t;
   static constexpr std::int8_t round(std::int8_t x) { return x; }
+  static constexpr std::int8_t operand(std::int8_t x) { return x; }
 };
 /// PTX's `.s32`: signed 32-bit integers (an accumulator wraps, as the instruction without
 /// `.satfinite` does).
@@ -85,6 +103,7 @@ struct s32 {
   static constexpr int bits = 32;
   using host_type = std::int32_t;
   static constexpr std::int32_t round(std::int32_t x) { return x; }
+  static constexpr std::int32_t operand(std::int32_t x) { return x; }
 };
 
 /// The tag of a C++ element type, where it has one: float is f32, std::int8_t s8, std::int32_t

@@ -107,8 +107,10 @@ struct mma_atom_base {
   using b_warp = std::array<b_values, 32>;
   using c_warp = std::array<c_values, 32>;
 
-  /// The host twin of `fma`: D = A * B + C from every lane's fragments in register order, each
-  /// D value rounded once to C's type (the hardware's order of summation is its own: f16 and
+  /// The host twin of `fma`: D = A * B + C from every lane's fragments in register order, A and B
+  /// as the instruction reads them (A::operand: a tf32 float's lower 13 bits ignored, a float
+  /// given for f16 or bf16 taken as the nearest such value), products and sums in double (int64
+  /// for s8), each D value rounded once to C's type (the hardware's order of summation is its own: f16 and
   /// f32 results may differ from it in the last place). Example: with lane L's a[i] = 1 where
   /// a_layout::element(L, i) is on the diagonal of (M, K), d equals b's fragments' K rows moved
   /// into C's fragments plus c.
@@ -116,8 +118,8 @@ struct mma_atom_base {
     std::array<typename A::host_type, M * K> tile_a{};
     std::array<typename B::host_type, K * N> tile_b{};
     for (index_t lane = 0; lane < 32; ++lane) {
-      for (index_t i = 0; i < ALayout::values; ++i) tile_a[ALayout::element(lane, i)] = a[lane][i];
-      for (index_t i = 0; i < BLayout::values; ++i) tile_b[BLayout::element(lane, i)] = b[lane][i];
+      for (index_t i = 0; i < ALayout::values; ++i) tile_a[ALayout::element(lane, i)] = A::operand(a[lane][i]);
+      for (index_t i = 0; i < BLayout::values; ++i) tile_b[BLayout::element(lane, i)] = B::operand(b[lane][i]);
     }
     c_warp d{};
     for (index_t lane = 0; lane < 32; ++lane)
@@ -127,7 +129,8 @@ struct mma_atom_base {
         for (index_t kk = 0; kk < K; ++kk)
           sum += static_cast<mma_accumulator_t<C>>(tile_a[row * K + kk]) * static_cast<mma_accumulator_t<C>>(tile_b[kk * N + column]);
         if constexpr (std::is_same_v<C, s32>) d[lane][i] = static_cast<std::int32_t>(static_cast<std::uint32_t>(sum));  // wraps, as PTX without .satfinite
-        else d[lane][i] = C::round(static_cast<float>(sum));
+        else if constexpr (std::is_same_v<C, f16>) d[lane][i] = C::round(sum);  // one rounding, from the double sum
+        else d[lane][i] = static_cast<float>(sum);
       }
     return d;
   }

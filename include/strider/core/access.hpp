@@ -172,6 +172,120 @@ struct distinct_set {
 
 }  // namespace detail
 
+namespace detail {
+// The counts of access_of (below) for offsets `o` through swizzle `sw` at vector width `w`, which
+// holds. `search`: whether the swizzle is conflict-free, and nothing else: stops at the first
+// phase of more than one wavefront (its bank_conflicts then nonzero, the other counts partial)
+// and counts no sectors, so that conflict_free_swizzle pays a full count only for the swizzle it
+// returns.
+constexpr access_report count_access(const access_offsets& o, swizzle_value sw, index_t threads, index_t values, index_t element_bytes, index_t w, bool search) {
+  access_report r;
+  r.vector_width = w;
+  const index_t bytes = w * element_bytes, vectors = values / w;
+  const index_t per_phase = threads_per_phase(bytes);
+  // Per phase, each lane's access is one unit: its 4-byte word (4 bytes or fewer; lanes may share
+  // it) or its whole vector (more: 2 or 4 words in consecutive banks, aligned, so two vectors in
+  // one slot of 128 / unit bytes collide on all their banks alike). Ways: the most distinct units
+  // in one slot.
+  const index_t unit = bytes > bank_word_bytes ? bytes : bank_word_bytes, slots = shared_banks * bank_word_bytes / unit;
+  index_t begin[warp_threads] = {};
+  detail::distinct_set seen;
+  index_t slot_units[shared_banks] = {}, slot_stamp[shared_banks] = {}, stamp = 0;
+  index_t worst_excess = 0;
+  // Without a swizzle, the lanes of an instruction sit at their thread's offset plus the vector's
+  // (o.thread_base + o.value_base): shifting them all by a multiple of `unit` bytes permutes the
+  // slots and changes no phase's ways, and the sectors depend on the shift modulo 32 bytes only.
+  // So an instruction whose warp has the previous warp's arrangement of lanes is counted from a cache.
+  const bool translates = o.strided && sw.bits == 0 && !search;
+  index_t relative[warp_threads] = {}, previous_lanes = -1, arrangement = 0;
+  index_t shared_base = 0, shared_phases = 0, shared_wavefronts = 0;  // the last shared count computed
+  index_t sector_cache[sector_bytes] = {}, sector_arrangement[sector_bytes] = {};
+  for (index_t warp = 0; warp * warp_threads < threads; ++warp) {
+    const index_t first = warp * warp_threads, lanes = threads - first < warp_threads ? threads - first : warp_threads;
+    bool same = translates && lanes == previous_lanes;
+    for (index_t lane = 0; translates && lane < lanes; ++lane) {
+      const index_t rel = o.thread_base.at[first + lane] - o.thread_base.at[first];
+      same = same && relative[lane] == rel;
+      relative[lane] = rel;
+    }
+    previous_lanes = lanes;
+    if (!same) ++arrangement;  // the caches hold counts of another arrangement: recompute
+    bool have_shared = same;
+    const index_t ideal = (lanes * bytes + sector_bytes - 1) / sector_bytes;
+    for (index_t k = 0; k < vectors; ++k) {
+      const index_t instruction = warp * vectors + k;
+      ++r.instructions;
+      r.ideal_sectors += ideal;
+      const index_t base = translates ? o(first, k * w) * element_bytes : 0;
+      const index_t residue = ((base % sector_bytes) + sector_bytes) % sector_bytes;
+      const bool cached_sectors = translates && sector_arrangement[residue] == arrangement;
+      const bool cached_shared = translates && have_shared && (base - shared_base) % unit == 0;
+      if (cached_sectors && cached_shared) {
+        r.sectors += sector_cache[residue];
+        r.phases += shared_phases, r.wavefronts += shared_wavefronts, r.bank_conflicts += shared_wavefronts - shared_phases;
+        continue;
+      }
+      for (index_t lane = 0; lane < lanes; ++lane) begin[lane] = swizzle_offset(sw, o(first + lane, k * w)) * element_bytes;
+      // Global: the distinct sectors the warp's vectors touch (one each: a vector is aligned to
+      // its size, at most 16 bytes).
+      index_t count = 0;
+      if (cached_sectors) {
+        count = sector_cache[residue];
+      } else if (!search) {  // a search counts conflicts only
+        seen.clear();
+        for (index_t lane = 0; lane < lanes; ++lane) count += seen.insert(begin[lane] / sector_bytes);
+        if (translates) sector_cache[residue] = count, sector_arrangement[residue] = arrangement;
+      }
+      r.sectors += count;
+      if (!search && count - ideal > worst_excess) {
+        worst_excess = count - ideal;
+        index_t other = 1;
+        while (other < lanes && begin[other] / sector_bytes == begin[0] / sector_bytes) ++other;
+        r.worst_global = {instruction, count, ideal, first, begin[0] / element_bytes, other < lanes ? first + other : -1, other < lanes ? begin[other] / element_bytes : -1};
+      }
+      if (cached_shared) {
+        r.phases += shared_phases, r.wavefronts += shared_wavefronts, r.bank_conflicts += shared_wavefronts - shared_phases;
+        continue;
+      }
+      // Shared, phase by phase: the distinct units of each slot.
+      const access_report before = r;
+      for (index_t phase = 0; phase * per_phase < lanes; ++phase) {
+        ++r.phases;
+        ++stamp;
+        seen.clear();
+        const index_t lo = phase * per_phase, hi = lanes - lo < per_phase ? lanes : lo + per_phase;
+        index_t ways = 0, slot = 0;
+        for (index_t lane = lo; lane < hi; ++lane) {
+          const index_t u = begin[lane] / unit, sl = u % slots;
+          if (slot_stamp[sl] != stamp) slot_stamp[sl] = stamp, slot_units[sl] = 0;
+          if (seen.insert(u)) ++slot_units[sl];
+          if (slot_units[sl] > ways) ways = slot_units[sl], slot = sl;
+        }
+        r.wavefronts += ways;
+        r.bank_conflicts += ways - 1;
+        if (search && ways > 1) return r;
+        if (ways > r.worst.ways) {
+          if (ways == 1) {
+            r.worst = {-1, -1, -1, 1, -1, -1, -1, -1};
+          } else {
+            // Two threads that collide in the slot's first bank: its lowest unit and another.
+            index_t a = -1, b = -1;
+            for (index_t lane = lo; lane < hi; ++lane)
+              if (begin[lane] / unit % slots == slot && (a < 0 || begin[lane] / unit < begin[a] / unit)) a = lane;
+            for (index_t lane = lo; lane < hi; ++lane)
+              if (begin[lane] / unit % slots == slot && begin[lane] / unit != begin[a] / unit && (b < 0 || begin[lane] / unit < begin[b] / unit)) b = lane;
+            r.worst = {instruction, phase, slot * unit / bank_word_bytes, ways, first + a, begin[a] / element_bytes, first + b, begin[b] / element_bytes};
+          }
+        }
+      }
+      shared_base = base, shared_phases = r.phases - before.phases, shared_wavefronts = r.wavefronts - before.wavefronts;
+      have_shared = translates;
+    }
+  }
+  return r;
+}
+}  // namespace detail
+
 /// The access certificate of threads reading a tile through a thread-value layout, under the
 /// model of docs/access.md: each thread reads its values in order in vectors of W elements (the
 /// widest power of two, W * element_bytes <= 16, for which every thread's groups of W values are
@@ -219,107 +333,53 @@ constexpr access_report access_of(const layout_value& tile, swizzle_value sw, co
     r.vector_width = w;
   }
 
-  const index_t w = r.vector_width, bytes = w * element_bytes, vectors = values / w;
-  const index_t per_phase = threads_per_phase(bytes);
-  // Per phase, each lane's access is one unit: its 4-byte word (4 bytes or fewer; lanes may share
-  // it) or its whole vector (more: 2 or 4 words in consecutive banks, aligned, so two vectors in
-  // one slot of 128 / unit bytes collide on all their banks alike). Ways: the most distinct units
-  // in one slot.
-  const index_t unit = bytes > bank_word_bytes ? bytes : bank_word_bytes, slots = shared_banks * bank_word_bytes / unit;
-  index_t begin[warp_threads] = {};
-  detail::distinct_set seen;
-  index_t slot_units[shared_banks] = {}, slot_stamp[shared_banks] = {}, stamp = 0;
-  index_t worst_excess = 0;
-  // Without a swizzle, the lanes of an instruction sit at their thread's offset plus the vector's
-  // (o.thread_base + o.value_base): shifting them all by a multiple of `unit` bytes permutes the
-  // slots and changes no phase's ways, and the sectors depend on the shift modulo 32 bytes only.
-  // So an instruction whose warp has the previous warp's arrangement of lanes is counted from a cache.
-  const bool translates = o.strided && sw.bits == 0;
-  index_t relative[warp_threads] = {}, previous_lanes = -1, arrangement = 0;
-  index_t shared_base = 0, shared_phases = 0, shared_wavefronts = 0;  // the last shared count computed
-  index_t sector_cache[sector_bytes] = {}, sector_arrangement[sector_bytes] = {};
-  for (index_t warp = 0; warp * warp_threads < threads; ++warp) {
-    const index_t first = warp * warp_threads, lanes = threads - first < warp_threads ? threads - first : warp_threads;
-    bool same = translates && lanes == previous_lanes;
-    for (index_t lane = 0; translates && lane < lanes; ++lane) {
-      const index_t rel = o.thread_base.at[first + lane] - o.thread_base.at[first];
-      same = same && relative[lane] == rel;
-      relative[lane] = rel;
-    }
-    previous_lanes = lanes;
-    if (!same) ++arrangement;  // the caches hold counts of another arrangement: recompute
-    bool have_shared = same;
-    const index_t ideal = (lanes * bytes + sector_bytes - 1) / sector_bytes;
-    for (index_t k = 0; k < vectors; ++k) {
-      const index_t instruction = warp * vectors + k;
-      ++r.instructions;
-      r.ideal_sectors += ideal;
-      const index_t base = translates ? o(first, k * w) * element_bytes : 0;
-      const index_t residue = ((base % sector_bytes) + sector_bytes) % sector_bytes;
-      const bool cached_sectors = translates && sector_arrangement[residue] == arrangement;
-      const bool cached_shared = translates && have_shared && (base - shared_base) % unit == 0;
-      if (cached_sectors && cached_shared) {
-        r.sectors += sector_cache[residue];
-        r.phases += shared_phases, r.wavefronts += shared_wavefronts, r.bank_conflicts += shared_wavefronts - shared_phases;
-        continue;
-      }
-      for (index_t lane = 0; lane < lanes; ++lane) begin[lane] = swizzle_offset(sw, o(first + lane, k * w)) * element_bytes;
-      // Global: the distinct sectors the warp's vectors touch (one each: a vector is aligned to
-      // its size, at most 16 bytes).
-      index_t count = 0;
-      if (cached_sectors) {
-        count = sector_cache[residue];
-      } else {
-        seen.clear();
-        for (index_t lane = 0; lane < lanes; ++lane) count += seen.insert(begin[lane] / sector_bytes);
-        if (translates) sector_cache[residue] = count, sector_arrangement[residue] = arrangement;
-      }
-      r.sectors += count;
-      if (count - ideal > worst_excess) {
-        worst_excess = count - ideal;
-        index_t other = 1;
-        while (other < lanes && begin[other] / sector_bytes == begin[0] / sector_bytes) ++other;
-        r.worst_global = {instruction, count, ideal, first, begin[0] / element_bytes, other < lanes ? first + other : -1, other < lanes ? begin[other] / element_bytes : -1};
-      }
-      if (cached_shared) {
-        r.phases += shared_phases, r.wavefronts += shared_wavefronts, r.bank_conflicts += shared_wavefronts - shared_phases;
-        continue;
-      }
-      // Shared, phase by phase: the distinct units of each slot.
-      const access_report before = r;
-      for (index_t phase = 0; phase * per_phase < lanes; ++phase) {
-        ++r.phases;
-        ++stamp;
-        seen.clear();
-        const index_t lo = phase * per_phase, hi = lanes - lo < per_phase ? lanes : lo + per_phase;
-        index_t ways = 0, slot = 0;
-        for (index_t lane = lo; lane < hi; ++lane) {
-          const index_t u = begin[lane] / unit, sl = u % slots;
-          if (slot_stamp[sl] != stamp) slot_stamp[sl] = stamp, slot_units[sl] = 0;
-          if (seen.insert(u)) ++slot_units[sl];
-          if (slot_units[sl] > ways) ways = slot_units[sl], slot = sl;
-        }
-        r.wavefronts += ways;
-        r.bank_conflicts += ways - 1;
-        if (ways > r.worst.ways) {
-          if (ways == 1) {
-            r.worst = {-1, -1, -1, 1, -1, -1, -1, -1};
-          } else {
-            // Two threads that collide in the slot's first bank: its lowest unit and another.
-            index_t a = -1, b = -1;
-            for (index_t lane = lo; lane < hi; ++lane)
-              if (begin[lane] / unit % slots == slot && (a < 0 || begin[lane] / unit < begin[a] / unit)) a = lane;
-            for (index_t lane = lo; lane < hi; ++lane)
-              if (begin[lane] / unit % slots == slot && begin[lane] / unit != begin[a] / unit && (b < 0 || begin[lane] / unit < begin[b] / unit)) b = lane;
-            r.worst = {instruction, phase, slot * unit / bank_word_bytes, ways, first + a, begin[a] / element_bytes, first + b, begin[b] / element_bytes};
-          }
-        }
-      }
-      shared_base = base, shared_phases = r.phases - before.phases, shared_wavefronts = r.wavefronts - before.wavefronts;
-      have_shared = translates;
+  return detail::count_access(o, sw, threads, values, element_bytes, r.vector_width, false);
+}
+
+/// The certificate of a tile whose start is known only at run time to lie on a 128-byte line
+/// (`tile_at` or `partition` of a swizzled view): through a swizzle, which XORs bits of the whole
+/// offset, the accesses differ from one 128-byte-aligned start to another within the swizzle's
+/// period, so every such start in one period is counted, at the widest vector width that holds at
+/// all of them (or `width`). The shared-memory fields are the start with the most bank conflicts,
+/// the global ones the start with the most excess sectors; `worst` and `worst_global` name
+/// offsets that include their start. Without a swizzle it is access_of at the tile's offset (a
+/// shift by whole 128-byte lines changes no phase and no sector count).
+/// @pre as access_of's, except the start; the pairs counted over all starts are at most
+///      max_swizzle_search_pairs (util/limits.hpp).
+/// @example halves of a 6 x 16 tile of a swizzle<3, 3, 3> view starting at element 192 (byte
+///          384): access_of at offset 0 counts no conflict, but at start 192 (one of the 8
+///          starts in the 1024-byte period) a column read is 2-way, and so is this certificate.
+constexpr access_report access_of_any_line_start(const layout_value& tile, swizzle_value sw, const thread_value_value& tv, index_t element_bytes, index_t width) {
+  detail::check_swizzle(sw);
+  if (sw.bits == 0) return access_of(tile, sw, tv, element_bytes, width);
+  if (element_bytes < 1 || element_bytes > max_vector_bytes || (element_bytes & (element_bytes - 1)) != 0)
+    detail::refuse("access: an element of {} bytes is not 1, 2, 4, 8 or 16 bytes", element_bytes);
+  const index_t line = shared_banks * bank_word_bytes / element_bytes, period = swizzle_period(sw);
+  const index_t starts = period > line ? period / line : 1;
+  const index_t pairs = tv.threads() * tv.values();  // each at most max_enumerated_tile: no overflow
+  if (pairs != 0 && starts > max_swizzle_search_pairs / pairs)
+    detail::refuse("access: a tile at a run-time start through Swizzle<{}, {}, {}> is certified at each of the {} 128-byte line starts of its period, {} (thread, value) pairs each: past max_swizzle_search_pairs ({})",
+                   sw.bits, sw.base, sw.shift, starts, pairs, max_swizzle_search_pairs);
+  layout_value at = tile;
+  index_t w = width;
+  if (w == 0) {  // the widest vector that holds at every start
+    w = max_vector_bytes / element_bytes;
+    for (index_t k = 0; k < starts && w > 1; ++k) {
+      at.offset = tile.offset + k * line;
+      const index_t here = access_of(at, sw, tv, element_bytes, 0).vector_width;
+      w = here < w ? here : w;
     }
   }
-  return r;
+  access_report shared, global;
+  for (index_t k = 0; k < starts; ++k) {
+    at.offset = tile.offset + k * line;
+    const access_report r = access_of(at, sw, tv, element_bytes, w);
+    if (k == 0 || r.bank_conflicts > shared.bank_conflicts) shared = r;
+    if (k == 0 || r.sectors - r.ideal_sectors > global.sectors - global.ideal_sectors || (global.worst_global.instruction < 0 && r.worst_global.instruction >= 0)) global = r;
+  }
+  access_report out = shared;
+  out.sectors = global.sectors, out.ideal_sectors = global.ideal_sectors, out.worst_global = global.worst_global;
+  return out;
 }
 
 /// The swizzle with the fewest bits that makes several accesses of one tile (a store by rows and
@@ -336,6 +396,7 @@ constexpr access_report access_of(const layout_value& tile, swizzle_value sw, co
 constexpr swizzle_value conflict_free_swizzle(const layout_value& tile, const thread_value_value* tvs, std::size_t count, index_t element_bytes) {
   if (count == 0 || count > max_rank) detail::refuse("conflict_free_swizzle: {} accesses (1 to {})", count, max_rank);
   index_t widths[max_rank] = {};
+  std::size_t order[max_rank] = {}, conflicting = 0;  // the accesses that conflict plain, then the rest
   index_t worst_ways = 1;  // the plain accesses' worst phase
   bool conflicts = false;
   int least_m = 0, span_bits = 0;
@@ -345,6 +406,12 @@ constexpr swizzle_value conflict_free_swizzle(const layout_value& tile, const th
     widths[k] = plain.vector_width;
     worst_ways = detail::max_of(worst_ways, plain.worst.ways);
     conflicts = conflicts || plain.bank_conflicts != 0;
+    if (plain.bank_conflicts != 0) {
+      for (std::size_t j = k; j > conflicting; --j) order[j] = order[j - 1];
+      order[conflicting++] = k;
+    } else {
+      order[k] = k;
+    }
     const index_t unit = widths[k] * element_bytes > bank_word_bytes ? widths[k] * element_bytes : bank_word_bytes;
     int m = 0;
     while ((element_bytes << m) < unit) ++m;
@@ -353,6 +420,14 @@ constexpr swizzle_value conflict_free_swizzle(const layout_value& tile, const th
   }
   if (!conflicts) return {};
   while ((index_t{1} << span_bits) < detail::max_offset(tile) + 1) ++span_bits;
+  // Each access's offsets, computed once for every swizzle tried.
+  struct offsets_of_accesses {
+    detail::access_offsets* at[max_rank] = {};
+    constexpr ~offsets_of_accesses() {
+      for (detail::access_offsets* o : at) delete o;
+    }
+  } offsets;
+  for (std::size_t k = 0; k < count; ++k) offsets.at[k] = new detail::access_offsets(tile, tvs[k], detail::find_partition_plan(tvs[k]));
   index_t counted = pairs;
   for (int b = 1; b <= 5; ++b)
     for (int m = least_m; m + b <= span_bits; ++m)
@@ -361,10 +436,13 @@ constexpr swizzle_value conflict_free_swizzle(const layout_value& tile, const th
           detail::refuse("conflict_free_swizzle: the search stops at {} (thread, value) pairs counted in all (max_swizzle_search_pairs), {} per swizzle tried, before Swizzle<{}, {}, {}>",
                          max_swizzle_search_pairs, pairs, b, m, shift);
         counted += pairs;
+        // M >= least_m keeps each access's vectors whole (runs of 2^M stay together): only the
+        // conflicts decide, counted up to the first phase with one.
+        // The accesses that conflict plain go first: most swizzles fail them at once.
         bool serves = true;
-        for (std::size_t k = 0; k < count && serves; ++k) {
-          const access_report r = access_of(tile, swizzle_value{b, m, shift}, tvs[k], element_bytes, 0);
-          serves = r.bank_conflicts == 0 && r.vector_width == widths[k];
+        for (std::size_t j = 0; j < count && serves; ++j) {
+          const std::size_t k = order[j];
+          serves = detail::count_access(*offsets.at[k], swizzle_value{b, m, shift}, tvs[k].threads(), tvs[k].values(), element_bytes, widths[k], true).bank_conflicts == 0;
         }
         if (serves) return {b, m, shift};
       }
@@ -379,6 +457,14 @@ constexpr swizzle_value conflict_free_swizzle(const layout_value& tile, const th
 /// One access: `conflict_free_swizzle(tile, &tv, 1, element_bytes)`.
 constexpr swizzle_value conflict_free_swizzle(const layout_value& tile, const thread_value_value& tv, index_t element_bytes) {
   return conflict_free_swizzle(tile, &tv, 1, element_bytes);
+}
+/// The run-time forms, over a dynamic_layout: `conflict_free_swizzle(dynamic_layout::contiguous({8,
+/// 64}), tv, 2)` is swizzle_value{3, 3, 3} for tv = thread_value(contiguous(8, 1), contiguous(1, 64)).
+constexpr swizzle_value conflict_free_swizzle(const dynamic_layout& tile, const thread_value_value& tv, index_t element_bytes) {
+  return conflict_free_swizzle(tile.value(), &tv, 1, element_bytes);
+}
+constexpr swizzle_value conflict_free_swizzle(const dynamic_layout& tile, const thread_value_value* tvs, std::size_t count, index_t element_bytes) {
+  return conflict_free_swizzle(tile.value(), tvs, count, element_bytes);
 }
 
 /// The certificate of a strided tile, or a swizzled one; width 0 lets the rule pick the widest

@@ -350,6 +350,9 @@ struct basic_tiled {
 struct tiled_value {
   layout_value layout;
   std::size_t tile_rank = 0;
+  // An exact tiling of a layout whose type proves it unique: the same elements, each once, so
+  // unique too, though its run-time strides no longer show it (tile_t<contiguous<dyn, dyn>, ...>).
+  bool unique_by_source = false;
   friend constexpr bool operator==(const tiled_value&, const tiled_value&) = default;
 };
 // The template argument of a tiled static or mixed layout type.
@@ -573,8 +576,12 @@ STRIDER_HOST_DEVICE constexpr E tile_step(const E& stride, index_t t) {
 // A tile that does not divide its axis is refused (`exact`), or the tile count rounds up
 // (`padded`, `masked`): the last tiles then reach past the data, and the result knows exactly
 // its padded span as its storage (storage_size 0 below: validate makes it the required span).
+// With `padding_unread` (a masked tiling: the padding is never an element anyone reads), only
+// the data's elements must lie in the storage, as they do in l: the padding may lie before the
+// storage start (the last tile of a reversed axis) or past its end, and is only bounded so that
+// every padded offset is computed in int64.
 template <rule_layout L>
-STRIDER_HOST_DEVICE constexpr basic_tiled<value_t<L>> tiled(const L& l, const dims& tile_shape, bool round_up = false) {
+STRIDER_HOST_DEVICE constexpr basic_tiled<value_t<L>> tiled(const L& l, const dims& tile_shape, bool round_up = false, bool padding_unread = false) {
   using V = value_t<L>;
   const V& in = l.entries();
   if (tile_shape.size() != in.rank)
@@ -596,6 +603,16 @@ STRIDER_HOST_DEVICE constexpr basic_tiled<value_t<L>> tiled(const L& l, const di
     out.strides[d] = tile_step(in.strides[d], t);
     out.shape[in.rank + d] = t;
     out.strides[in.rank + d] = in.strides[d];
+  }
+  if (round_up && padding_unread) {
+    const basic_offset_range<entry_t<V>> r = offset_range_of(out, "tile");  // refuses an int64 overflow
+    out.storage_size = pick(r.count == 0, entry_t<V>(0), r.max + 1);  // the padded span from offset 0
+    if constexpr (!std::is_same_v<entry_t<V>, index_t>) {
+      if (!is_known(out.storage_size)) out.storage_size = 0;  // unknown: the required span
+    } else if (out.storage_size < 0) {
+      out.storage_size = 0;  // all padding before the start (no data): nothing reached
+    }
+    return {out, in.rank};
   }
   if (round_up) return {validate(out, called_by<op::tile>()), in.rank};  // a padded storage size is its span
   return {out, in.rank};

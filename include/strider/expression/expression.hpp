@@ -1025,9 +1025,34 @@ inline std::size_t tile_rank(const expression& e) {
 /// Nothing is evaluated: the type compiles when evaluate succeeds, and its compile error is the
 /// message evaluate throws otherwise. Linear in the input. A call with an empty axis tuple
 /// (`flip(())`) is its input, and names no type of its own.
+namespace detail {
+// A masked tiling whose tiles do not all divide their extents is a masked_layout in C++, which
+// takes no later view operation (its views are masked_views of its tiles): refused at the first
+// operation after it, with the reason. `all_masked` (run-time extents): every masked tiling that
+// an operation follows is refused, as its extents are not known to divide.
+inline void check_masked_tiling_last(const expression& e, bool all_masked) {
+  for (std::size_t i = 1; i + 1 < e.operations.size(); ++i) {
+    const expression::operation& op = e.operations[i];
+    if (op.policy != tile_policy::masked) continue;
+    std::size_t next = i + 1;
+    while (next < e.operations.size() && e.operations[next].no_axes) ++next;
+    if (next == e.operations.size()) return;
+    bool divides = !all_masked;
+    if (divides) {
+      const dynamic_layout in = evaluate_first(e, i);
+      for (std::size_t d = 0; d < in.rank() && d < op.values.size(); ++d) divides = divides && op.values[d] > 0 && in.extent(d) % op.values[d] == 0;
+    }
+    if (!divides)
+      throw expression_error("expression: '" + std::string(e.operations[next].op->name) + "' follows a masked tiling whose tiles do not divide the extents: in C++ that is tile_t<L, masked, ...>, a masked_layout, which takes no later view operation (apply it to a tile: tile_at, or tile the view it would give)",
+                             e.operations[next].column);
+  }
+}
+}  // namespace detail
+
 inline std::string to_static_type(const expression& e) {
   if (e.operations.empty()) throw expression_error("expression: empty expression", 1);
   for (std::size_t i = 0; i < e.operations.size(); ++i) detail::check_position(e.operations[i], i == 0);
+  detail::check_masked_tiling_last(e, false);
   std::string out;
   // Openers of the outer calls come first, innermost last; then the base; then each call's
   // arguments and closing '>' from the inside out.
@@ -1278,6 +1303,7 @@ inline detail::maybe_layout evaluate_mixed(const expression& e, const std::vecto
 inline std::string to_static_type(const expression& e, const std::vector<run_time_extent>& dyn_axes) {
   if (dyn_axes.empty()) return to_static_type(e);
   evaluate_mixed(e, dyn_axes);
+  detail::check_masked_tiling_last(e, true);
   const std::string plain = to_static_type(e);
   // The base is the innermost template: rewrite its extents (its shape for layout<...>).
   const expression::operation& base = e.operations[0];

@@ -79,6 +79,16 @@ struct operation_call {
 using operation_arguments [[deprecated("use operation_call (expression::operation)")]] = operation_call;
 
 namespace detail {
+
+// The command's layouts carry no mask: a masked tiling shows as its padded layout, which must be
+// a layout. A reversed axis puts its padding before the storage start, where C++'s
+// tile<masked, ...> (which never reads the padding) takes it: refused here with that reason.
+inline void check_masked_tiling_shown(const dynamic_layout& l, const dims& tile_shape) {
+  const layout_value padded = tiled(l, tile_shape, true, true).value;
+  const index_t lowest = min_offset(padded, "tile");
+  if (lowest < 0)
+    refuse("tile: a masked tiling shows here as its padded layout, whose padding lies at storage offset {}, before the start (C++'s tile<masked, ...> never reads the padding and takes it)", lowest);
+}
 // as_strided's default offset, the input's: on a mixed layout's maybe_layout it must be static.
 constexpr index_t input_offset(const dynamic_layout& l) { return l.offset(); }
 constexpr index_t input_offset(const maybe_layout& l) {
@@ -334,7 +344,11 @@ inline constexpr operation_info operation_table[] = {
      [](const auto& l, const operation_call& a) { return raked_product(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true},
     {"tile", false, argument_form::extents, 0, 0, "tile extents, one per axis, then exact (the default), padded or masked", "tile(2, 4)",
      "blocks every axis: which tile, then the element in the tile (padded, masked: the tile count rounds up, the last tiles reach past the data)",
-     [](const auto& l, const operation_call& a) { return tile(l, a.values, a.policy); }, nullptr, {}, {}, true,
+     [](const auto& l, const operation_call& a) {
+       if constexpr (std::is_same_v<std::remove_cvref_t<decltype(l)>, dynamic_layout>)
+         if (a.policy == tile_policy::masked) detail::check_masked_tiling_shown(l, a.values);
+       return tile(l, a.values, a.policy);
+     }, nullptr, {}, {}, true,
      [](const dynamic_layout& l, const operation_call& a) { return detail::tiled(l, a.values, a.policy != tile_policy::exact).tile_rank; }},
 };
 

@@ -27,36 +27,48 @@ STRIDER_HOST_DEVICE constexpr layout_value access_tile_at_offset_zero(const layo
   return out;
 }
 // A tile's layout before its swizzle, and the swizzle (the identity for a strided tile).
+// `any_start`: the tile's offset is known only at run time (a mixed tile), so a swizzled one is
+// certified at every 128-byte line start of the swizzle's period (core's access_of_any_line_start).
 template <class L>
 struct tile_parts {
   static constexpr layout_value value = L::value;
   static constexpr swizzle_value swizzle{};
+  static constexpr bool any_start = false;
 };
 template <class L>
   requires mixed_layout_type<L>
 struct tile_parts<L> {
   static constexpr layout_value value = access_tile_at_offset_zero(L::static_entries);
   static constexpr swizzle_value swizzle{};
+  static constexpr bool any_start = true;
 };
 template <class L, class S>
 struct tile_parts<swizzled_layout<L, S>> {
   static constexpr layout_value value = tile_parts<L>::value;
   static constexpr swizzle_value swizzle = S::value;
+  static constexpr bool any_start = tile_parts<L>::any_start;
 };
+template <class Tile>
+constexpr access_report certificate_of(const thread_value_value& tv, index_t bytes, index_t width) {
+  using P = tile_parts<Tile>;
+  if constexpr (P::any_start) return access_of_any_line_start(P::value, P::swizzle, tv, bytes, width);
+  else return access_of(P::value, P::swizzle, tv, bytes, width);
+}
 }  // namespace detail
 
 /// The access certificate of TV's threads reading a static tile (strided or swizzled_t) of
 /// Bytes-byte elements: core's access_of (docs/access.md) as static members. Width 0 lets the
 /// rule pick the widest vector; a width that does not hold is a compile error. A mixed tile whose
 /// only run-time entry is its offset (`tile_at` of a tiling with static strides, a `partition`)
-/// is certified at offset 0: the certificate holds wherever its first element starts a 128-byte
-/// line (the caller's precondition, as an aligned pointer is), and an extent or stride known only
-/// at run time is a compile error.
+/// holds wherever its first element starts a 128-byte line (the caller's precondition, as an
+/// aligned pointer is): a strided one is certified at offset 0, a swizzled one at every line start
+/// of the swizzle's period (the swizzle XORs bits of the whole offset), its worst start counted;
+/// an extent or stride known only at run time is a compile error.
 /// Example: `access_t<contiguous<32, 32>, thread_value_t<contiguous<1, 32>, contiguous<32, 1>>,
 /// 4>::bank_conflicts == 0` (each instruction reads one row).
 template <class Tile, thread_value_type TV, index_t Bytes, index_t Width = 0>
 struct access_certificate {
-  static constexpr access_report report = access_of(detail::tile_parts<Tile>::value, detail::tile_parts<Tile>::swizzle, TV::tv_value, Bytes, Width);
+  static constexpr access_report report = detail::certificate_of<Tile>(TV::tv_value, Bytes, Width);
   static constexpr index_t vector_width = report.vector_width;
   static constexpr index_t instructions = report.instructions;
   static constexpr index_t phases = report.phases;

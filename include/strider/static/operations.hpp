@@ -152,6 +152,15 @@ struct tiled_layout : static_layout<V.layout> {
   static constexpr std::size_t tile_rank = V.tile_rank;
   static constexpr std::size_t rest_rank = V.layout.rank - V.tile_rank;
 };
+template <detail::tiled_value V>
+  requires(V.layout.storage_size < 0)
+struct tiled_layout<V> : static_layout<V.layout> {
+  static constexpr std::size_t tile_rank = V.tile_rank;
+  static constexpr std::size_t rest_rank = V.layout.rank - V.tile_rank;
+  /// The base's, or `yes` for the exact tiling of a layout proven unique: the same elements, each
+  /// once, though the run-time strides no longer show it (tile_t<contiguous<dyn, dyn>, 64, 64>).
+  static constexpr static_answer static_is_unique = V.unique_by_source ? static_answer::yes : static_layout<V.layout>::static_is_unique;
+};
 
 namespace detail {
 template <tiled_value V>
@@ -258,7 +267,11 @@ struct tile_type {
   static constexpr bool exact = R.policy == tile_policy::exact || tile_divides(rule_value<L>.entries(), R.shape());
   // A named value, not the call, as the template argument: nvcc 13 writes the call into its host
   // code with the request unnamed ('__T8' was not declared) when a kernel argument names tile_t.
-  static constexpr auto padded_value = tiled_value_of(tiled(rule_value<L>, R.shape(), !exact));
+  static constexpr tiled_value padded_value = [] {
+    tiled_value v = tiled_value_of(tiled(rule_value<L>, R.shape(), !exact, R.policy == tile_policy::masked));
+    if constexpr (requires { L::static_is_unique; }) v.unique_by_source = exact && L::static_is_unique == static_answer::yes;
+    return v;
+  }();
   using padded_type = tiled_layout<padded_value>;
   // A masked tiling's padded layout has its padded span as storage, derived from its entries
   // where they are run-time (not held: device code builds the tiling from the entries alone).
@@ -609,8 +622,8 @@ STRIDER_HOST_DEVICE constexpr auto logical_product(const A& block, const B& tile
 /// type's answer).
 template <detail::algebra_operand L>
 STRIDER_HOST_DEVICE constexpr index_t vector_width(const L& l, index_t element_bytes, index_t alignment) { return vector_width(l.dynamic(), element_bytes, alignment); }
-template <index_t... T, mixed_layout_type L>
-STRIDER_HOST_DEVICE constexpr auto tile(const L& l) { return detail::algebra_layout_from<tile_t<L, T...>>(tile(l.dynamic(), dims{T...})); }
+// The exact tiling of a mixed layout object (tile<T...>(l)) is in partial_tiles.hpp, beside the
+// padded and masked ones: it reads l's entries as they do.
 
 namespace detail {
 // The layouts of split_t & co. (a std::tuple) from the run-time parts of a mixed layout.
@@ -638,6 +651,16 @@ STRIDER_PARTS_OPERATIONS(STRIDER_MIXED_PARTS_FORM)
 template <class... Shapes>
   requires(sizeof...(Shapes) > 0)
 STRIDER_HOST_DEVICE constexpr broadcast_shapes_t<Shapes...> broadcast_shapes(Shapes...) { return {}; }
+
+#ifdef __CUDACC__
+namespace detail {
+// nvcc 13 writes the first alias of the type aliases declared at namespace scope in a .cu into
+// its host code with a class-type template parameter unnamed: `using a = slice_t<L, "1:">;
+// using b = permute_t<a, 1, 0>;` failed ('__T12' was not declared). Every alias after the first
+// is written with its value; this one is the first.
+using nvcc_first_alias = permute_t<contiguous<1>, 0>;
+}  // namespace detail
+#endif
 
 }  // namespace strider
 

@@ -162,11 +162,11 @@ class masked_layout {
     requires(!is_static)
       : data_(data) {
 #ifndef __CUDA_ARCH__
-    // The padded tiling must be a layout (its size and span in int64): core's rule refuses one
-    // that is not. Device code skips it (no allocation's padded span comes near int64).
+    // The padded tiling's offsets must be computed in int64 (its padding never read, so it may
+    // lie outside the storage): core's rule refuses one that is not. Device code skips it (no allocation's padded span comes near int64).
     dims tile_shape;
     for (std::size_t d = 0; d < tiled_rank; ++d) tile_shape.push_back(M.tile[d]);
-    (void)strider::tile(data.dynamic(), tile_shape, tile_policy::padded);
+    (void)detail::tiled(data.dynamic(), tile_shape, true, true);
 #endif
   }
   STRIDER_HOST_DEVICE constexpr explicit masked_layout(const L&)
@@ -249,7 +249,7 @@ class masked_layout {
 #ifdef NDEBUG
       if (__builtin_is_constant_evaluated())  // as tile_at's index: checked unless NDEBUG
 #endif
-        if (t[d] < 0 || t[d] >= detail::ceil_div(e[d], shape[d])) detail::masked_index_out_of_data();
+        detail::check_index("tile_at", t[d], static_cast<index_t>(d), detail::ceil_div(e[d], shape[d]));
       // At least 1 for a tile in range (t * shape < extent); 0 or less past the data (the tile
       // makes it 0), which only an unchecked index (NDEBUG) gives: in_bounds is false there too.
       start[d] = t[d] * shape[d];
@@ -327,6 +327,10 @@ template <class T>
 inline constexpr bool is_masked_layout_v = false;
 template <class L, class P, mask_value M>
 inline constexpr bool is_masked_layout_v<masked_layout<L, P, M>> = true;
+template <class T>
+inline constexpr bool is_masked_tile_layout_v = false;
+template <class TL, std::size_t R>
+inline constexpr bool is_masked_tile_layout_v<masked_tile_layout<TL, R>> = true;
 }  // namespace detail
 
 namespace detail {
@@ -386,6 +390,61 @@ STRIDER_HOST_DEVICE constexpr auto narrow(const masked_tile_layout<TL, R>& m, in
   return masked_tile_layout<std::remove_cvref_t<decltype(layout)>, R>(layout, valid);
 }
 
+namespace detail {
+// Axis D's run-time entries of R, the exact tiling of l by a tile of extent T (core's `tiled`):
+// the tile count, the step between tiles and the tile's stride, from l's entries. An extent the
+// type does not know T divides is checked as the rule checks it (a trap with the message in
+// device code).
+template <class R, std::size_t D, index_t T, class L>
+STRIDER_HOST_DEVICE constexpr void exact_axis_entries(index_t* held, const L& l) {
+  constexpr std::size_t r = L::rank;
+  constexpr entry_slots slots = runtime_slots<R>;
+  if constexpr (slots.shape[D] >= 0) {
+    constexpr index_t mark = L::static_entries.shape[D];
+    constexpr bool divides = is_dyn_extent(mark) && multiple_of_mark(mark) % T == 0;  // dyn_multiple<N>, T dividing N
+    const index_t extent = extent_entry<D>(l);
+    if constexpr (!divides) {
+      if (extent % T != 0) {
+#if defined(__CUDA_ARCH__) && defined(NDEBUG)
+        __trap();  // a release kernel: the trap without its message, whose printf costs every caller local memory and calls
+#else
+        refuse("tile: tile extent {} does not divide extent {} of axis {} (the padded and masked tilings round the tile count up)", T, extent, D);
+#endif
+      }
+    }
+    held[slots.shape[D]] = extent / T;
+  }
+  if constexpr (slots.strides[D] >= 0) held[slots.strides[D]] = tile_step(stride_entry<D>(l), T);
+  if constexpr (slots.strides[r + D] >= 0) held[slots.strides[r + D]] = stride_entry<D>(l);
+}
+template <class R, index_t... T, class L, std::size_t... D>
+STRIDER_HOST_DEVICE constexpr R exact_tiling(const L& l, std::index_sequence<D...>) {
+  constexpr entry_slots slots = runtime_slots<R>;
+  constexpr index_t tile[] = {T...};
+  index_t held[R::dynamic_count + 1] = {};
+  (exact_axis_entries<R, D, tile[D]>(held, l), ...);
+  if constexpr (slots.offset >= 0) held[slots.offset] = offset_entry(l);
+  if constexpr (slots.storage_size >= 0) held[slots.storage_size] = storage_entry(l);
+  return R{R::from_held(held)};
+}
+// Whether tile_t<L, P, T...> is exact: the policy is, or every tile divides its extent as the
+// type knows it (then it is tile_t<L, T...>).
+template <class L, tile_policy P, index_t... T>
+inline constexpr bool tiles_exactly_v = tile_type<L, tile_request_of<P, T...>()>::exact;
+// Whether tile_t<L, T...> of a mixed L is its exact tiling, computed from L's entries alone.
+template <class R, class L, std::size_t Tiles>
+inline constexpr bool exact_tiling_of_v = mixed_layout_type<R> && requires { R::tile_rank; } && Tiles == L::rank && R::rank == 2 * L::rank;
+}  // namespace detail
+
+/// The exact tiling of a mixed layout object: its run-time entries from l's, as cheap in device
+/// code as on the host (no dynamic rule, no division past the tile counts).
+template <index_t... T, mixed_layout_type L>
+STRIDER_HOST_DEVICE constexpr auto tile(const L& l) {
+  using R = tile_t<L, T...>;
+  if constexpr (detail::exact_tiling_of_v<R, L, sizeof...(T)>) return detail::exact_tiling<R, T...>(l, std::make_index_sequence<L::rank>{});
+  else return detail::algebra_layout_from<R>(tile(l.dynamic(), dims{T...}));
+}
+
 /// The layout function forms with a policy: `tile<padded, 16, 64>(l)`, `tile<masked, 16, 64>(l)`
 /// (`tile<exact, ...>` is `tile<...>`), for static and mixed layouts.
 template <tile_policy P, index_t... T, class L>
@@ -394,6 +453,7 @@ STRIDER_HOST_DEVICE constexpr auto tile(const L& l) {
   using R = tile_t<L, P, T...>;
   if constexpr (static_layout_type<L> && !detail::is_masked_layout_v<R>) return R{};
   else if constexpr (static_layout_type<L>) return R{};  // a static layout's masked tiling knows its extents
+  else if constexpr (detail::tiles_exactly_v<L, P, T...> && detail::exact_tiling_of_v<R, L, sizeof...(T)>) return tile<T...>(l);  // exact: from l's entries
   else if constexpr (!detail::is_masked_layout_v<R>) return detail::algebra_layout_from<R>(tile(l.dynamic(), dims{T...}, P));
   else return R(l);  // it holds l's entries: free in device code
 }

@@ -10,8 +10,10 @@
 #include "../core/layout.hpp"
 #include "../core/swizzle.hpp"
 #include "../core/thread_value.hpp"
+#include "../util/limits.hpp"
 #include "../util/text.hpp"
 #include "layout.hpp"
+#include "partial_tiles.hpp"
 #include "swizzled.hpp"
 #include "thread_value.hpp"
 
@@ -66,7 +68,7 @@ STRIDER_HOST_DEVICE void print_swizzle_suffix(const Sink& out, swizzle_value s) 
 // knows more storage than it reaches; " through swizzle<B, M, S>" for a swizzled one).
 STRIDER_CALLS_CALLER
 template <class Sink>
-STRIDER_HOST_DEVICE void print_layout_line(const Sink& out, const layout_value& v, swizzle_value s, index_t storage_known) {
+STRIDER_HOST_DEVICE void print_layout_fields(const Sink& out, const layout_value& v, swizzle_value s, index_t storage_known) {
   out("shape ");
   print_tuple(out, v.shape, v.rank);
   out(", strides ");
@@ -74,7 +76,30 @@ STRIDER_HOST_DEVICE void print_layout_line(const Sink& out, const layout_value& 
   out(", offset %lld", static_cast<long long>(v.offset));
   if (storage_known >= 0) out(", storage %lld", static_cast<long long>(storage_known));
   print_swizzle_suffix(out, s);
+}
+STRIDER_CALLS_CALLER
+template <class Sink>
+STRIDER_HOST_DEVICE void print_layout_line(const Sink& out, const layout_value& v, swizzle_value s, index_t storage_known) {
+  print_layout_fields(out, v, s, storage_known);
   out("\n");
+}
+
+// A grid cell that is no element of the data (a masked layout's padding): printed "-".
+inline constexpr index_t grid_hole = index_t{-1} - 0x7fffffffffffffff;
+
+// The elements of a grid of `shape`: 0 when an extent is, else the product, or
+// max_written_elements + 1 as soon as it passes the limit (never an overflow, at most a rank's
+// multiplications).
+template <class Row>
+STRIDER_HOST_DEVICE constexpr index_t grid_elements(const Row& shape, std::size_t rank) {
+  for (std::size_t d = 0; d < rank; ++d)
+    if (shape[d] == 0) return 0;
+  index_t size = 1;
+  for (std::size_t d = 0; d < rank; ++d) {
+    if (size > max_written_elements / shape[d]) return max_written_elements + 1;
+    size *= shape[d];
+  }
+  return size;
 }
 
 // write_grid's text: rank 0 one number, rank 1 one line, rank 2 a block of lines, rank > 2 one
@@ -83,8 +108,7 @@ STRIDER_HOST_DEVICE void print_layout_line(const Sink& out, const layout_value& 
 STRIDER_CALLS_CALLER
 template <class Sink, class Row, class Cell>  // Row: index_t* or a layout value's row
 STRIDER_HOST_DEVICE void print_grid(const Sink& out, const Row& shape, std::size_t rank, const Cell& cell) {
-  index_t size = 1;
-  for (std::size_t d = 0; d < rank; ++d) size *= shape[d];
+  const index_t size = grid_elements(shape, rank);  // the callers refuse more than max_written_elements
   if (size == 0) {
     out("(empty: shape ");
     print_tuple(out, shape, rank);
@@ -93,7 +117,8 @@ STRIDER_HOST_DEVICE void print_grid(const Sink& out, const Row& shape, std::size
   }
   int width = 1;
   for (index_t e = 0; e < size; ++e) {
-    const int w = printed_width(cell(e));
+    const index_t c = cell(e);
+    const int w = c == grid_hole ? 1 : printed_width(c);
     width = w > width ? w : width;
   }
   const index_t columns = rank >= 1 ? shape[rank - 1] : 1, rows = rank >= 2 ? shape[rank - 2] : 1;
@@ -111,7 +136,11 @@ STRIDER_HOST_DEVICE void print_grid(const Sink& out, const Row& shape, std::size
       out(":, :]\n");
     }
     for (index_t i = 0; i < rows; ++i) {
-      for (index_t j = 0; j < columns; ++j) out(j ? " %*lld" : "%*lld", width, static_cast<long long>(cell((b * rows + i) * columns + j)));
+      for (index_t j = 0; j < columns; ++j) {
+        const index_t c = cell((b * rows + i) * columns + j);
+        if (c == grid_hole) out(j ? " %*s" : "%*s", width, "-");
+        else out(j ? " %*lld" : "%*lld", width, static_cast<long long>(c));
+      }
       out("\n");
     }
   }
@@ -120,6 +149,8 @@ STRIDER_HOST_DEVICE void print_grid(const Sink& out, const Row& shape, std::size
 STRIDER_CALLS_CALLER
 template <class Sink>
 STRIDER_HOST_DEVICE void print_layout_to(const Sink& out, const layout_value& v, swizzle_value s) {
+  if (grid_elements(v.shape, v.rank) > max_written_elements)
+    refuse("print_layout: the layout has more than {} elements, the writers' limit (max_written_elements)", max_written_elements);
   const dynamic_layout l(v, dynamic_layout::unchecked_t{});
   print_layout_line(out, v, s, l.storage_size() != l.required_span() ? l.storage_size() : -1);
   print_grid(out, v.shape, v.rank, [&](index_t flat) { return swizzle_offset(s, flat_index_offset(v, flat)); });
@@ -145,10 +176,80 @@ STRIDER_HOST_DEVICE void print_thread_value_line(const Sink& out, const thread_v
 STRIDER_CALLS_CALLER
 template <class Sink>
 STRIDER_HOST_DEVICE void print_thread_value_to(const Sink& out, const thread_value_value& tv) {
-  print_thread_value_line(out, tv);
   const index_t threads = tv.threads(), values = tv.values();
   const index_t grid[2] = {threads, values};
+  if (grid_elements(grid, 2) > max_written_elements)
+    refuse("print_layout: {} threads x {} values is more than the writers' limit ({}, max_written_elements)", threads, values, max_written_elements);
+  print_thread_value_line(out, tv);
   print_grid(out, grid, 2, [&](index_t flat) { return tv.element(flat / values, flat % values); });
+}
+
+// --- masked layouts: a masked tiling (tile<masked, T...>), one of its tiles, a thread's values of
+// one (partition): the layout over the padding, with "-" where an element is no data.
+template <class M>
+inline constexpr bool is_masked_kind_v = is_masked_layout_v<M> || is_masked_tile_layout_v<M> || is_masked_partition_layout_v<M>;
+
+// The layout a masked kind indexes (a tiling's padded tiling), as a value.
+template <class M>
+STRIDER_HOST_DEVICE constexpr layout_value masked_layout_value(const M& m) {
+  const auto l = [&] {
+    if constexpr (is_masked_layout_v<M>) return m.padded();
+    else return m.layout();
+  }();
+  using L = std::remove_cvref_t<decltype(l)>;
+  if constexpr (static_layout_type<L>) return L::value;
+  else return l.value();
+}
+template <class M, std::size_t... D>
+STRIDER_HOST_DEVICE constexpr bool masked_in_bounds(const M& m, const index_t* index, std::index_sequence<D...>) {
+  return m.in_bounds(index[D]...);
+}
+// Whether element `flat` (C order over v's shape) is data.
+template <class M>
+STRIDER_HOST_DEVICE constexpr bool masked_flat_in_data(const M& m, const layout_value& v, index_t flat) {
+  index_t index[max_rank + 1] = {};
+  for (std::size_t d = v.rank; d-- > 0;) {
+    index[d] = flat % v.shape[d];
+    flat /= v.shape[d];
+  }
+  return masked_in_bounds(m, index, std::make_index_sequence<M::rank>{});
+}
+// ", masked to extents (10, 10)" (a tiling: the data's extents), ", valid (2, 4)" (a tile: the
+// indices of each axis in the data), ", masked" (a thread's values).
+STRIDER_CALLS_CALLER
+template <class Sink, class M>
+STRIDER_HOST_DEVICE void print_mask_suffix(const Sink& out, const M& m) {
+  if constexpr (is_masked_layout_v<M>) {
+    out(", masked to extents ");
+    print_tuple(out, m.extents(), M::tiled_rank);
+  } else if constexpr (is_masked_tile_layout_v<M>) {
+    out(", valid ");
+    print_tuple(out, m.valid(), M::rank);
+  } else {
+    out(", masked");
+  }
+}
+STRIDER_CALLS_CALLER
+template <class Sink, class M>
+STRIDER_HOST_DEVICE void print_masked_line(const Sink& out, const M& m) {
+  print_layout_fields(out, masked_layout_value(m), {}, -1);
+  print_mask_suffix(out, m);
+  out("\n");
+}
+STRIDER_CALLS_CALLER
+template <class Sink, class M>
+STRIDER_HOST_DEVICE void print_masked_grid(const Sink& out, const M& m) {
+  const layout_value v = masked_layout_value(m);
+  print_grid(out, v.shape, v.rank, [&](index_t flat) { return masked_flat_in_data(m, v, flat) ? flat_index_offset(v, flat) : grid_hole; });
+}
+STRIDER_CALLS_CALLER
+template <class Sink, class M>
+STRIDER_HOST_DEVICE void print_masked_to(const Sink& out, const M& m) {
+  const layout_value v = masked_layout_value(m);
+  if (grid_elements(v.shape, v.rank) > max_written_elements)
+    refuse("print_layout: the layout has more than {} elements, the writers' limit (max_written_elements)", max_written_elements);
+  print_masked_line(out, m);
+  print_masked_grid(out, m);
 }
 }  // namespace detail
 
@@ -181,6 +282,13 @@ STRIDER_HOST_DEVICE void print_layout(const L& l) {
     detail::print_layout_to(detail::printf_sink{}, l.layout().value(), s);
   }
 }
+/// A masked tiling, one of its tiles, or a thread's values of one: the line with its mask
+/// (", masked to extents (10, 10)", ", valid (2, 4)", ", masked"), then the grid with "-" for the
+/// padding. Example: print_layout(tile<masked, 4>(contiguous<6>{})) prints "shape (2, 4), strides
+/// (4, 1), offset 0, masked to extents (6)", "0 1 2 3" and "4 5 - -".
+template <class M>
+  requires detail::is_masked_kind_v<M>
+STRIDER_HOST_DEVICE void print_layout(const M& m) { detail::print_masked_to(detail::printf_sink{}, m); }
 /// A view (tensor_view, masked_view, ...): its layout.
 template <detail::layout_view V>
 STRIDER_HOST_DEVICE void print_layout(const V& v) { print_layout(v.layout()); }

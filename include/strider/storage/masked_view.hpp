@@ -124,6 +124,8 @@ STRIDER_HOST_DEVICE constexpr auto tile(X&& x) {
   using R = tile_t<L, P, T...>;
   if constexpr (detail::is_masked_layout_v<R>) {
     return masked_view<E, R>(v.data(), tile<P, T...>(v.layout()));
+  } else if constexpr (detail::tiles_exactly_v<L, P, T...> && !detail::static_source<X>) {
+    return tile<T...>(v);  // exact (every tile divides as the type knows): the same elements and storage
   } else if constexpr (detail::static_source<X>) {
     static_assert(R::storage_size <= L::storage_size,
                   "tile<padded>: the padded tiles reach past the view's storage (allocate the padded span, or tile<masked>)");

@@ -483,6 +483,14 @@ class tensor_view : public detail::layout_queries<Layout>, public detail::view_o
 
   /// The start of the storage (storage offset 0, not necessarily the first element).
   STRIDER_HOST_DEVICE constexpr T* data() const { return data_; }
+  /// Whether element access may write: the layout's uniqueness, decided once when the view was
+  /// made (by the type where its static entries decide it). A view of a subset of these elements
+  /// (select, narrow, tile_at, partition) inherits it, in device code too. A view of const
+  /// elements never writes, and says true.
+  STRIDER_HOST_DEVICE constexpr bool writes_allowed() const {
+    if constexpr (detail::proven_unique<Layout>()) return true;  // the type decides: no flag to read
+    else return queries::writes_allowed();
+  }
   /// Itself: views and tensors both have as_view(), which the free functions use.
   STRIDER_HOST_DEVICE constexpr tensor_view as_view() const { return *this; }
   /// The same elements, read-only.

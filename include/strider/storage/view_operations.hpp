@@ -120,7 +120,19 @@ template <detail::mixed_source X, detail::algebra_operand T>
 STRIDER_HOST_DEVICE constexpr auto logical_divide(X&& x, const T& tiler) { return detail::with_mixed_layout(x, [&tiler](const auto& l) { return logical_divide(l, tiler); }); }
 template <index_t... T, detail::mixed_source X>
   requires detail::borrowable<X>
-STRIDER_HOST_DEVICE constexpr auto tile(X&& x) { return detail::with_mixed_layout(x, [](const auto& l) { return tile<T...>(l); }); }
+STRIDER_HOST_DEVICE constexpr auto tile(X&& x) {
+  // The exact tiling holds the view's own elements: it writes where the view does, with no check
+  // of its own (in device code, none could run).
+  using L = typename detail::view_of_t<X>::layout_type;
+  if constexpr (!swizzled_layout_type<L> && detail::exact_tiling_of_v<tile_t<L, T...>, L, sizeof...(T)>) {
+    const auto v = x.as_view();
+    const auto layout = tile<T...>(v.layout());
+    using R = std::remove_cvref_t<decltype(layout)>;
+    return tensor_view<typename detail::view_of_t<X>::element_type, R>(v.data(), layout, v.writes_allowed(), detail::known_uniqueness_t{});
+  } else {
+    return detail::with_mixed_layout(x, [](const auto& l) { return tile<T...>(l); });
+  }
+}
 
 // --- view operations, static layouts: template arguments, as the layout functions ------------
 // The listed operations (core/operation_forms.hpp): `narrow<1, 0, 2>(v)` views v's storage through

@@ -325,9 +325,20 @@ std::string to_string(const L& l) {
 /// A view's layout's line.
 template <detail::layout_view V>
 std::string to_string(const V& v) { return to_string(v.layout()); }
+/// A masked tiling, one of its tiles, or a thread's values of one: its layout's line and its mask
+/// (static/print.hpp's print_layout): to_string(tile<masked, 4>(contiguous<6>{})) is "shape (2,
+/// 4), strides (4, 1), offset 0, masked to extents (6)".
+template <class M>
+  requires detail::is_masked_kind_v<M>
+std::string to_string(const M& m) {
+  std::string out;
+  detail::print_masked_line(detail::string_sink{&out}, m);
+  out.pop_back();  // the line's '\n'
+  return out;
+}
 /// Prints to_string(x) for every layout kind and view.
 template <class X>
-  requires(static_layout_type<X> || mixed_layout_type<X> || swizzled_layout_type<X> || detail::layout_view<X>)
+  requires(static_layout_type<X> || mixed_layout_type<X> || swizzled_layout_type<X> || detail::is_masked_kind_v<X> || detail::layout_view<X>)
 std::ostream& operator<<(std::ostream& os, const X& x) { return os << to_string(x); }
 
 // Mixed layouts, swizzled ones of mixed layouts, and views: write_grid over their layouts.
@@ -347,6 +358,102 @@ template <mixed_layout_type L>
 void write_json(std::ostream& os, const L& l) { write_json(os, l.dynamic()); }
 template <mixed_layout_type L>
 void write_cpp_header(std::ostream& os, const L& l, std::string_view name) { write_cpp_header(os, l.dynamic(), name); }
+// Masked layouts (a masked tiling, one of its tiles, a thread's values of one): the layout over
+// the padding, each writer marking what is no data: "-" in the grid and Markdown, null in JSON's
+// offsets; CSV lists the data's elements only. A C++ header has no way to say it: refused.
+namespace detail {
+template <class M>
+layout_value checked_masked_value(const M& m, const char* op) {
+  const layout_value v = masked_layout_value(m);
+  if (grid_elements(v.shape, v.rank) > max_written_elements) throw layout_error("{}: the layout has more than {} elements, the writers' limit", op, max_written_elements);
+  return v;
+}
+}  // namespace detail
+template <class M>
+  requires detail::is_masked_kind_v<M>
+void write_grid(std::ostream& os, const M& m) {
+  (void)detail::checked_masked_value(m, "write_grid");
+  detail::print_masked_grid(detail::ostream_sink{&os}, m);
+}
+template <class M>
+  requires detail::is_masked_kind_v<M>
+void write_markdown(std::ostream& os, const M& m) {
+  const layout_value v = detail::checked_masked_value(m, "write_markdown");
+  const dynamic_layout l(v, dynamic_layout::unchecked_t{});
+  if (l.size() == 0) {
+    os << "*empty: shape " << detail::tuple_text(l.shape()) << ", no elements*\n";
+    return;
+  }
+  detail::markdown_tables(os, detail::panels(l), "offset", "---:|", [&](index_t flat) {
+    return detail::masked_flat_in_data(m, v, flat) ? std::to_string(detail::flat_index_offset(v, flat)) : std::string("-");
+  });
+}
+template <class M>
+  requires detail::is_masked_kind_v<M>
+void write_csv(std::ostream& os, const M& m) {
+  const layout_value v = detail::checked_masked_value(m, "write_csv");
+  for (std::size_t d = 0; d < v.rank; ++d) os << 'i' << d << ',';
+  os << "offset\n";
+  const index_t size = detail::grid_elements(v.shape, v.rank);
+  for (index_t flat = 0; flat < size; ++flat) {
+    if (!detail::masked_flat_in_data(m, v, flat)) continue;
+    index_t rest = flat, index[max_rank] = {};
+    for (std::size_t d = v.rank; d-- > 0;) index[d] = rest % v.shape[d], rest /= v.shape[d];
+    for (std::size_t d = 0; d < v.rank; ++d) os << index[d] << ',';
+    os << detail::flat_index_offset(v, flat) << '\n';
+  }
+}
+/// JSON of a masked layout: shape, strides and offset of the layout over the padding, its mask
+/// ("extents" of a tiling's data, or a tile's "valid" indices per axis), "size" (the elements
+/// that are data) and "offsets" nested like the shape, null for the padding.
+template <class M>
+  requires detail::is_masked_kind_v<M>
+void write_json(std::ostream& os, const M& m) {
+  const layout_value v = detail::checked_masked_value(m, "write_json");
+  const index_t size = detail::grid_elements(v.shape, v.rank);
+  const auto list = [&os](const auto& values, std::size_t count) {
+    os << '[';
+    for (std::size_t i = 0; i < count; ++i) os << (i ? ", " : "") << values[i];
+    os << ']';
+  };
+  index_t data = 0;
+  for (index_t flat = 0; flat < size; ++flat) data += detail::masked_flat_in_data(m, v, flat);
+  os << "{\n  \"shape\": ";
+  list(v.shape, v.rank);
+  os << ",\n  \"strides\": ";
+  list(v.strides, v.rank);
+  os << ",\n  \"offset\": " << v.offset;
+  if constexpr (detail::is_masked_layout_v<M>) {
+    os << ",\n  \"extents\": ";
+    list(m.extents(), M::tiled_rank);
+  } else if constexpr (detail::is_masked_tile_layout_v<M>) {
+    os << ",\n  \"valid\": ";
+    list(m.valid(), M::rank);
+  }
+  os << ",\n  \"size\": " << data << ",\n  \"offsets\": ";
+  const auto nested = [&](const auto& self, std::size_t axis, index_t flat) -> void {
+    if (axis == v.rank) {
+      if (detail::masked_flat_in_data(m, v, flat)) os << detail::flat_index_offset(v, flat);
+      else os << "null";
+      return;
+    }
+    os << '[';
+    for (index_t i = 0; i < v.shape[axis]; ++i) {
+      if (i) os << ", ";
+      self(self, axis + 1, flat * v.shape[axis] + i);
+    }
+    os << ']';
+  };
+  if (size == 0 && v.rank > 0) os << "[]";  // an empty masked layout: no nesting to show
+  else nested(nested, 0, 0);
+  os << "\n}\n";
+}
+template <class M>
+  requires detail::is_masked_kind_v<M>
+void write_cpp_header(std::ostream&, const M&, std::string_view) {
+  static_assert(!detail::is_masked_kind_v<M>, "write_cpp_header: a masked layout's padding has no offset to write; write its data layout (data_layout(), or a tile's layout()) instead");
+}
+
 template <detail::layout_view V>
 void write_markdown(std::ostream& os, const V& v) { write_markdown(os, v.layout()); }
 template <detail::layout_view V>

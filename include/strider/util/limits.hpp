@@ -1,7 +1,8 @@
 // strider/util/limits.hpp: every size limit of the library, in one place (docs/design.md, "Size
 // limits"). A computation whose cost grows with its input (an enumeration, a writer's output, a
-// page) refuses past its limit with a layout_error (exit 2 from the command) that names the limit
-// and its value, instead of allocating without bound or running for minutes.
+// page) refuses past its limit with a layout_error that names the limit and its value, instead
+// of allocating without bound or running for minutes (from the command: exit status 2 when the
+// expression's evaluation refuses, 1 when a writer does; docs/design.md, "Size limits").
 #pragma once
 
 #include "config.hpp"
@@ -22,10 +23,13 @@ inline constexpr index_t max_enumerated_tile = index_t{1} << 24;
 inline constexpr index_t max_certificate_pairs = index_t{1} << 22;
 
 /// The (thread, value) pairs `conflict_free_swizzle` counts over all the swizzles it tries (each
-/// try one certificate): 64 certificates at max_certificate_pairs, many more for smaller tiles.
+/// try one certificate): 64 certificates at max_certificate_pairs, many more for smaller tiles;
+/// and those a certificate of a swizzled tile at a run-time start counts over the 128-byte line
+/// starts of the swizzle's period (access_of_any_line_start).
 inline constexpr index_t max_swizzle_search_pairs = index_t{1} << 28;
 
-/// The text writers (tables, CSV, JSON, C++) refuse layouts with more elements than this.
+/// The text writers (tables, CSV, JSON, C++) and print_layout (a trap in device code) refuse
+/// layouts with more elements than this.
 inline constexpr index_t max_written_elements = index_t{1} << 22;
 
 /// The SVG writers draw at most this many elements, or storage slots.
