@@ -109,6 +109,34 @@ TEST_CASE("composition(A, B)(i) == A(B(i)) for random layouts (brute force)") {
   CHECK(refused > 300);
 }
 
+TEST_CASE("composition: an axis of B inside one extent of A need not divide it (CuTe's unit tests, mirrored to C order)") {
+  // Each against A(B(i)) from the naive tables; CuTe's results (column-major) mirrored.
+  const auto composes_to = [](const dynamic_layout& a, const dynamic_layout& b, const dynamic_layout& expected) {
+    INFO("a " << strider_test::describe(a) << " b " << strider_test::describe(b));
+    const dynamic_layout c = composition(a, b);
+    CHECK(c.shape() == expected.shape());
+    CHECK(c.strides() == expected.strides());
+    const index_vec ta = offsets(a), tb = offsets(b), tc = offsets(c);
+    REQUIRE(tc.size() == tb.size());
+    for (std::size_t i = 0; i < tc.size(); ++i) CHECK(tc[i] == at(ta, tb[i]));
+  };
+  composes_to(dynamic_layout({3, 4}, {1, 3}), dynamic_layout({3}, {1}), dynamic_layout({3}, {3}));                  // (4,3):(3,1) o 3:1 = 3:3
+  composes_to(dynamic_layout({8, 8}, {1, 8}), dynamic_layout({3}, {3}), dynamic_layout({3}, {24}));                 // (8,8):(8,1) o 3:3 = 3:24
+  composes_to(dynamic_layout({10, 8, 6, 4}, {7, 5, 3, 2}), dynamic_layout({6}, {12}), dynamic_layout({3, 2}, {5, 9}));  // = (2,3):(9,5)
+  // logical_product((2,4):(24,3), 2:1): the block repeated where it does not reach.
+  const dynamic_layout block({4, 2}, {3, 24}), product = logical_product(block, dynamic_layout({2}, {1}));
+  const index_vec tb = offsets(block), tp = offsets(product);
+  REQUIRE(tp.size() == 2 * tb.size());
+  std::set<index_t> seen(tp.begin(), tp.end());
+  CHECK(seen.size() == tp.size());
+  for (std::size_t i = 0; i < tb.size(); ++i) CHECK(tp[i] == tb[i]);  // the first repetition is the block
+  // Crossing an extent unevenly is still refused: CuTe's (4,3):(3,1) o 4:3 = (2,2):(9,1) is not A(B(i)).
+  CHECK(message_of([] { (void)composition(dynamic_layout({3, 4}, {1, 3}), dynamic_layout({4}, {3})); }) ==
+        "composition: axis 0 of the second layout (stride 3) steps unevenly over the extents of the layout it reads: 3 and 4 do not divide one another");
+  CHECK(message_of([] { (void)composition(dynamic_layout({3, 4}, {1, 3}), dynamic_layout({6}, {1})); }) ==
+        "composition: axis 0 of the second layout (extent 6) ends unevenly over the extents of the layout it reads: 6 and 4 do not divide one another");
+}
+
 TEST_CASE("complement: (complement(L, N), L) reaches each offset of [0, N) once, in increasing order (brute force)") {
   random_layouts r;
   int completed = 0;
@@ -169,8 +197,49 @@ TEST_CASE("right_inverse: L(R(i)) == i, and left_inverse: R(L(i)) == i (brute fo
         "left_inverse: axis 0 of the layout (stride 1) lands inside the 2 offsets its axes of smaller stride span (they overlap or interleave)");
   CHECK(message_of([] { (void)left_inverse(dynamic_layout({2, 2}, {3, 2})); }) ==
         "left_inverse: axis 0 of the layout (stride 3) lands inside the 4 offsets its axes of smaller stride span (they overlap or interleave)");
-  CHECK(message_of([] { (void)left_inverse(dynamic_layout({2, 2}, {3, 1})); }) ==
-        "left_inverse: stride 3 of axis 0 of the layout is not a multiple of 2, the span of its axes of smaller stride, so the gaps are not a layout");
+  CHECK(message_of([] { (void)left_inverse(dynamic_layout({2, 2}, {5, 2})); }) ==
+        "left_inverse: stride 5 of axis 0 of the layout is not a multiple of 2, the stride of its axis of next smaller stride");
+}
+
+TEST_CASE("left_inverse takes CuTe's layouts: each stride a multiple of the next smaller one, not of its span (brute force)") {
+  // CuTe's unit tests, mirrored: left_inverse((4,2):(1,5)) = (5,2):(1,4), and (128,160):(65536,1).
+  const dynamic_layout cute = left_inverse(dynamic_layout({2, 4}, {5, 1}));
+  CHECK(cute.shape() == dims{2, 5});
+  CHECK(cute.strides() == dims{4, 1});
+  random_layouts r;
+  int gapped = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    // Axes in a random stride order, each stride a multiple of the one below at or past its span.
+    const std::size_t rank = static_cast<std::size_t>(r.pick(1, 4));
+    dims shape, strides, order;
+    for (std::size_t d = 0; d < rank; ++d) shape.push_back(r.pick(1, 4)), strides.push_back(0), order.push_back(static_cast<index_t>(d));
+    std::shuffle(order.begin(), order.end(), r.rng);
+    index_t stride = r.pick(1, 3), span = 0;
+    for (const index_t d : order) {
+      if (span > 0) {
+        index_t k = 1;
+        while (stride * k < span) ++k;
+        stride *= k + r.pick(0, 1);
+      }
+      strides[static_cast<std::size_t>(d)] = stride;
+      span = stride * shape[static_cast<std::size_t>(d)];
+    }
+    const dynamic_layout l(shape, strides);
+    INFO("trial " << trial << " l " << strider_test::describe(l));
+    const dynamic_layout li = left_inverse(l);
+    const index_vec ln = offsets(l), lt = offsets(li);
+    for (std::size_t i = 0; i < ln.size(); ++i) CHECK(at(lt, ln[i]) == static_cast<index_t>(i));
+    bool off_span = false;
+    for (std::size_t d = 0; d < rank; ++d)
+      for (std::size_t e = 0; e < rank; ++e)
+        if (shape[d] > 1 && shape[e] > 1 && strides[e] > strides[d] && strides[e] % (strides[d] * shape[d]) != 0) off_span = true;
+    gapped += off_span;
+  }
+  CHECK(gapped > 300);
+  // right_inverse breaks a tie of equal strides as CuTe does: right_inverse((6,2):(1,1)) = 6:1.
+  const dynamic_layout tie = right_inverse(dynamic_layout({2, 6}, {1, 1}));
+  CHECK(tie.shape() == dims{6});
+  CHECK(tie.strides() == dims{1});
 }
 
 TEST_CASE("logical_divide reads L through (complement(T, size(L)), T); logical_product repeats the block (brute force)") {

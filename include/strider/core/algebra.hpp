@@ -178,8 +178,10 @@ struct basic_nested_axes {
   E span = 1;
 };
 
+// `stride_multiples`: each stride need only be a multiple of the next smaller one's (left_inverse,
+// CuTe's condition; gap[i] then is the stride over the smaller one's, a mode that reaches up to it).
 template <class V>
-STRIDER_HOST_DEVICE constexpr basic_nested_axes<entry_t<V>> sort_nested(const V& v, const char* what, check_caller caller) {
+STRIDER_HOST_DEVICE constexpr basic_nested_axes<entry_t<V>> sort_nested(const V& v, const char* what, check_caller caller, bool stride_multiples = false) {
   const char* op = caller.name;
   using E = entry_t<V>;
   basic_nested_axes<E> out;
@@ -206,9 +208,16 @@ STRIDER_HOST_DEVICE constexpr basic_nested_axes<entry_t<V>> sort_nested(const V&
   for (std::size_t i = 0; i < out.sorted.size; ++i) {
     const E stride = out.sorted.stride[i];
     if (stride < out.span) caller.refuse("axis {} of {} (stride {}) lands inside the {} offsets its axes of smaller stride span (they overlap or interleave)", {out.sorted.axis[i], what, known_value(stride), known_value(out.span)});
-    if (stride % out.span != 0)
-      caller.refuse("stride {} of axis {} of {} is not a multiple of {}, the span of its axes of smaller stride, so the gaps are not a layout", {known_value(stride), out.sorted.axis[i], what, known_value(out.span)});
-    out.gap[i] = stride / out.span;
+    if (stride_multiples && i > 0) {
+      const E below = out.sorted.stride[i - 1];
+      if (stride % below != 0)
+        caller.refuse("stride {} of axis {} of {} is not a multiple of {}, the stride of its axis of next smaller stride", {known_value(stride), out.sorted.axis[i], what, known_value(below)});
+      out.gap[i] = stride / below;
+    } else {
+      if (stride % out.span != 0)
+        caller.refuse("stride {} of axis {} of {} is not a multiple of {}, the span of its axes of smaller stride, so the gaps are not a layout", {known_value(stride), out.sorted.axis[i], what, known_value(out.span)});
+      out.gap[i] = stride / out.span;
+    }
     out.span = checked_mul(stride, out.sorted.shape[i], op);
   }
   return out;
@@ -278,6 +287,14 @@ STRIDER_HOST_DEVICE constexpr basic_mode_list<E> compose_axis(const basic_mode_l
     } else if (decided(rest % extent == 0, "how an axis steps over the layout it reads", caller)) {
       m.shape[i] = 1;
       rest = rest / extent;
+    } else if (decided((s - 1) * rest < extent, "how an axis steps over the layout it reads", caller)) {
+      // Neither divides, but every index of the axis stays inside this extent (digits 0, rest,
+      // ..., (s - 1) rest): no carry, so the axis is this mode's stride times rest (CuTe's
+      // composition((8, 8):(8, 1), 3:3) = 3:24, mirrored). `s` <= the positions it can reach.
+      m.shape[i] = extent / rest + pick(extent % rest != 0, E(1), E(0));
+      m.stride[i] = checked_mul(m.stride[i], rest, op);
+      step[i] = rest;
+      rest = 1;
     } else {
       caller.refuse("axis {} of {} (stride {}) steps unevenly over the extents of the layout it reads: {} and {} do not divide one another", {axis, what, known_value(d), known_value(rest), known_value(extent)});
     }
@@ -294,6 +311,12 @@ STRIDER_HOST_DEVICE constexpr basic_mode_list<E> compose_axis(const basic_mode_l
       keep = 1;
     } else if (decided(keep % extent == 0, "where an axis ends over the layout it reads", caller)) {
       keep = keep / extent;
+    } else if (decided(keep < extent, "where an axis ends over the layout it reads", caller)) {
+      // The axis ends inside this extent without dividing it: its indices never carry out of it
+      // (CuTe's composition((4, 3):(3, 1), 3:1) = 3:3, mirrored). Crossing an extent unevenly
+      // stays refused (below): there the indices would carry.
+      m.shape[i] = keep;
+      keep = 1;
     } else {
       caller.refuse("axis {} of {} (extent {}) ends unevenly over the extents of the layout it reads: {} and {} do not divide one another", {axis, what, known_value(s), known_value(keep), known_value(extent)});
     }
@@ -420,9 +443,11 @@ STRIDER_HOST_DEVICE constexpr L complement(const L& l, index_t n) {
   return detail::subset_result(out);
 }
 
-/// CuTe's `right_inverse(L)`, in row-major order: the largest layout R with L(R(i)) == i for every
-/// i in [0, size(R)): the axes that step by 1, then by what those span, and so on. L starts at
-/// offset 0 and is not empty. R's offsets are indices of L: its storage is [0, size(L)).
+/// CuTe's `right_inverse(L)`, in row-major order: a layout R with L(R(i)) == i for every i in
+/// [0, size(R)): the axes that step by 1, then by what those span, and so on, as far as they go.
+/// Where two axes step by the same stride (L is then not unique), the one CuTe takes: its first
+/// mode, strider's last axis (right_inverse((2, 6):(1, 1)) is 6:1). L starts at offset 0 and is
+/// not empty. R's offsets are indices of L: its storage is [0, size(L)).
 /// @pre `l` is not empty and starts at offset 0.
 /// @example `layout((2, 3), (1, 2)).right_inverse()` is shape (3, 2), strides (1, 3), offset 0.
 template <detail::rule_layout L>
@@ -441,7 +466,8 @@ STRIDER_HOST_DEVICE constexpr L right_inverse(const L& l) {
   E next = 1;
   for (bool found = true; found;) {
     found = false;
-    for (std::size_t d = 0; d < c.rank; ++d) {
+    for (std::size_t k = c.rank; k-- > 0;) {  // the last axis first: CuTe's first mode, its tie-break
+      const std::size_t d = k;
       if (used[d] || !detail::decided(c.strides[d] == next, "which axis steps next", caller)) continue;
       out_modes.push_coalesced(c.shape[d], index_stride[d], caller);
       used[d] = true;
@@ -456,10 +482,12 @@ STRIDER_HOST_DEVICE constexpr L right_inverse(const L& l) {
 
 /// CuTe's `left_inverse(L)`, in row-major order: a layout R with R(L(i)) == i for every i in
 /// [0, size(L)). L starts at offset 0 and is unique, and each of its strides, sorted, is a multiple
-/// of the span of the smaller ones (the layouts CuTe inverts). R is defined on [0, L's span);
+/// of the next smaller one (the layouts CuTe inverts: (2, 4):(5, 1), CuTe's (4,2):(1,5), has the
+/// left inverse shape (2, 5), strides (4, 1)). R is defined on [0, L's span);
 /// where no element of L lies, its values are unspecified (strider picks those that let R's axes
 /// merge), so its storage is its own span.
-/// @pre `l` starts at offset 0, is unique, and its axes sorted by stride neither overlap nor interleave.
+/// @pre `l` starts at offset 0, is unique, its axes sorted by stride neither overlap nor interleave,
+///      and each stride is a multiple of the next smaller one.
 /// @example `layout((3,), (2,)).left_inverse()` is shape (3, 2), strides (1, 0), offset 0.
 template <detail::rule_layout L>
 STRIDER_HOST_DEVICE constexpr L left_inverse(const L& l) {
@@ -467,16 +495,30 @@ STRIDER_HOST_DEVICE constexpr L left_inverse(const L& l) {
   using E = detail::entry_t<V>;
   const detail::check_caller caller = detail::called_by<detail::op::left_inverse>();
   detail::require_offset_zero(l.entries(), "the layout", caller);
-  const detail::basic_nested_axes<E> n = detail::sort_nested(l.entries(), "the layout", caller);
+  const detail::basic_nested_axes<E> n = detail::sort_nested(l.entries(), "the layout", caller, true);
   E index_stride[max_rank] = {};
   detail::index_strides(l.entries(), index_stride);
   detail::basic_mode_list<E> out_modes;
+  // Axis i's mode covers the offsets up to the next axis's stride. Where that stride is a multiple
+  // of what axis i spans, the offsets past it (L never reaches them: any value) are a mode of their
+  // own that merges with axis i's; where it is only a multiple of axis i's stride (CuTe's
+  // left_inverse((4, 2):(1, 5)) = (5, 2):(1, 4)), axis i's mode runs on up to it.
   for (std::size_t i = 0; i < n.sorted.size; ++i) {
-    if (detail::decided(n.gap[i] > 1, "whether the layout leaves gaps", caller)) {  // offsets L never reaches: any value; this one merges with the previous axis
-      const std::size_t p = out_modes.size;
-      out_modes.push_coalesced(n.gap[i], p == 0 ? E(0) : out_modes.shape[p - 1] * out_modes.stride[p - 1], caller);
+    const E reach = i + 1 < n.sorted.size ? n.sorted.stride[i + 1] : E(0);
+    const bool runs_on = i + 1 < n.sorted.size && !static_cast<bool>(detail::decided(reach % (n.sorted.stride[i] * n.sorted.shape[i]) == 0, "whether the layout leaves gaps", caller));
+    if (i == 0 && detail::decided(n.gap[0] > 1, "whether the layout leaves gaps", caller)) out_modes.push_coalesced(n.gap[0], E(0), caller);  // below the smallest stride
+    if (runs_on) {
+      out_modes.push_coalesced(reach / n.sorted.stride[i], index_stride[n.sorted.axis[i]], caller);
+      continue;
     }
     out_modes.push_coalesced(n.sorted.shape[i], index_stride[n.sorted.axis[i]], caller);
+    if (i + 1 < n.sorted.size) {
+      const E gap = reach / (n.sorted.stride[i] * n.sorted.shape[i]);
+      if (detail::decided(gap > 1, "whether the layout leaves gaps", caller)) {
+        const std::size_t p = out_modes.size;
+        out_modes.push_coalesced(gap, out_modes.shape[p - 1] * out_modes.stride[p - 1], caller);
+      }
+    }
   }
   V out = detail::index_map_base<V>(0);  // its own span: values off L's elements may pass size(L)
   detail::append_axes(out, out_modes, caller);
