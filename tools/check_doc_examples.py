@@ -17,7 +17,8 @@ the line as a compiler quotes it (`  LINE |     text`), is that line of ROOT/pat
 citation in prose, which quotes no line, is an error);
 (3) every relative link is to a file under ROOT;
 (4) no ```cpp block uses a name that only a later block of the page declares: a reader compiles
-the blocks in page order, each with only what came before.
+the blocks in page order, each with only what came before; (5) nor a name that its example
+program declares and the page never shows (a variable or alias the reader cannot see).
 The build compiles the programs and tests run them, so the pages' examples compile and hold.
 Exits 1 and lists what does not hold.
 """
@@ -75,13 +76,36 @@ IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 BOUND = re.compile(r"(?:catch\s*\([^)]*?|for\s*\([^;:)]*?)\b(\w+)\s*[):]")  # catch (T& e), for (T x : ...)
 
 
+SIGNATURE = re.compile(r"^\s*[\w:<>,\s*&]+?\s[\w:]+\s*\((.*)\)\s*(?:const\s*)?\{\s*$")  # a function's first line
+
+
+def parameter_names(code):
+    """The parameters a function definition's first line names: the last word of each, split at
+    the commas outside <...>."""
+    m = SIGNATURE.match(code)
+    if not m:
+        return set()
+    names, depth, piece = set(), 0, ""
+    for ch in m.group(1) + ",":
+        depth += (ch == "<") - (ch == ">")
+        if ch == "," and depth == 0:
+            words = IDENTIFIER.findall(re.sub(r"=.*", "", piece))
+            if len(words) >= 2:
+                names.add(words[-1])
+            piece = ""
+        else:
+            piece += ch
+    return names
+
+
 def declared_names(body):
-    """The names a block declares: aliases, classes, variables (`T name = / ( / { / ;`), and the
-    names a catch or a range-for binds."""
+    """The names a block declares: aliases, classes, variables (`T name = / ( / { / ;`), a
+    function's parameters, and the names a catch or a range-for binds."""
     names = set()
     for line in body:
         code = re.sub(r"//.*", "", re.sub(r'"(?:[^"\\]|\\.)*"', '""', line))
         names.update(BOUND.findall(code))
+        names.update(parameter_names(code))
         m = DECLARATION.match(code)
         if not m:
             continue
@@ -96,9 +120,25 @@ def used_names(body):
     return {name for line in body for name in IDENTIFIER.findall(re.sub(r"//.*", "", re.sub(r'"(?:[^"\\]|\\.)*"', '""', line)))}
 
 
-def check_page_order(page, blocks, missing):
+MEMBER = re.compile(r"(?:\.|->|::)\s*([A-Za-z_]\w*)")
+
+
+def unqualified_names(body):
+    """The names a block uses on their own: not members (`x.name`, `p->name`) nor qualified
+    (`ns::name`), which the reader finds where their object or namespace is."""
+    names = set()
+    for line in body:
+        code = re.sub(r"//.*", "", re.sub(r'"(?:[^"\\]|\\.)*"', '""', line))
+        qualified = {m.start(1) for m in MEMBER.finditer(code)}
+        names.update(m.group(0) for m in IDENTIFIER.finditer(code) if m.start() not in qualified)
+    return names
+
+
+def check_page_order(page, blocks, missing, programs=None):
     """(4) A reader compiles a page's ```cpp blocks in page order with only what came before: no
-    block may use a name that only a later block of the page declares."""
+    block may use a name that only a later block of the page declares. (5) Nor one its program
+    declares that no block before it (or itself) shows: `programs` maps each block's first line
+    to the text of the program it is an excerpt of."""
     declared_before = set()
     later = [declared_names(body) for _, body in blocks]
     for k, (first, body) in enumerate(blocks):
@@ -108,6 +148,13 @@ def check_page_order(page, blocks, missing):
             if where is not None:
                 missing.append("%s:%d: this block uses `%s`, which the page declares only further down, at %s:%d: "
                                "a reader compiles the blocks in page order" % (page, first, name, page, where))
+        program = (programs or {}).get(first)
+        if program is not None:
+            hidden = declared_names(program.splitlines()) - {"std"}
+            later_declared = set().union(*later[k + 1:]) if k + 1 < len(later) else set()  # (4) names those
+            for name in sorted((unqualified_names(body) & hidden) - mine - declared_before - later_declared):
+                missing.append("%s:%d: this block uses `%s`, which its example program declares and the page never shows: "
+                               "declare it in this block or one before it" % (page, first, name))
         declared_before |= mine
 
 
@@ -208,7 +255,7 @@ if mode == "--pages":
                 if not os.path.exists(linked) or os.path.relpath(linked, root).startswith(".."):
                     missing.append("%s:%d: the link %s is to no file of the repository" % (page, number, target))
         relative = {os.path.relpath(p, root): t for p, t in programs.items()}
-        code_blocks = []
+        code_blocks, block_programs = [], {}
         for first, language, body in fenced_blocks(page, open(path).read()):
             if language == "":
                 missing.append("%s:%d: a fenced block without a language: ```cpp (an excerpt of an example) "
@@ -217,8 +264,11 @@ if mode == "--pages":
                 checked += 1
                 check_block(page, first, body, relative, missing)
                 code_blocks.append((first, body))
+                found = excerpt_at(body, relative)
+                if found is not None:
+                    block_programs[first] = relative[found[0]]
             checked += check_citations(page, first, body, root, missing)
-        check_page_order(page, code_blocks, missing)
+        check_page_order(page, code_blocks, missing, block_programs)
     if missing or checked == 0:
         print("code and citations of %s that do not hold:" % " ".join(os.path.relpath(p, root) for p in pages))
         print("\n".join(missing) if missing else "(no code blocks found)")

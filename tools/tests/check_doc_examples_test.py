@@ -30,7 +30,7 @@ with tempfile.TemporaryDirectory() as root:
         f.write("// ops\n\nvoid f() {\n  if (bad) throw error(\"f: bad\");\n}\n")
     with open(os.path.join(root, "examples", "tour.cpp"), "w") as f:
         f.write("// [tour]\nusing A = int;\n\n// a comment the page may leave out\nusing B = A;  // B\n"
-                "static_assert(sizeof(B) == 4);\n// [tour]\nusing C = long;\n")
+                "static_assert(sizeof(B) == 4);\n// [tour]\nusing C = long;\nint twice(int value, long scale) {\n  return value * 2;\n}\n")
     error = "```text\ninclude/lib/ops.hpp:%d:13: error: expression '<throw-expression>' is not a constant expression\n" \
             "    %d |   if (bad) throw error(\"f: bad\");\n```\n"
     good = "# page\n\n```cpp\nusing A = int;\nusing B = A;  // B\n```\n\n" + error % (4, 4)
@@ -49,6 +49,9 @@ with tempfile.TemporaryDirectory() as root:
     expect("a name used before the block that declares it", run(root, "```cpp\nusing B = A;  // B\n```\n\n```cpp\nusing A = int;\n```\n"), 1,
            "page.md:2: this block uses `A`, which the page declares only further down, at page.md:6")
     expect("a name declared above", run(root, "```cpp\nusing A = int;\n```\n\n```cpp\nusing B = A;  // B\n```\n"), 0, "hold")
+    expect("a name the program declares and the page never shows", run(root, "```cpp\nusing B = A;  // B\n```\n"), 1,
+           "page.md:2: this block uses `A`, which its example program declares and the page never shows")
+    expect("a function's parameters shown on its first line", run(root, "```cpp\nint twice(int value, long scale) {\n  return value * 2;\n```\n"), 0, "hold")
     expect("a comment that is in no example", run(root, "```cpp\n// made up\nusing A = int;\n```\n"), 1, "comments of this ```cpp block")
     expect("a link out of the repository", run(root, "See [the map](../shared/design.md).\n\n" + good), 1,
            "page.md:1: the link ../shared/design.md is to no file of the repository")

@@ -52,7 +52,7 @@ struct matrix_move_base {
   static constexpr int address_lanes = 8 * M;
   using shared_layout = matrix_rows_tv<M>;
   using register_layout = matrix_registers_tv<M, Transposed>;
-  using registers_t = std::array<std::array<std::uint32_t, M>, 32>;
+  using registers_t = std::array<std::array<std::uint32_t, static_cast<std::size_t>(M)>, 32>;
 
   /// The host twin of the moves: every lane's registers from the rows the address lanes point at
   /// (rows[l] is lane l's row of 8 16-bit elements, for l < address_lanes).

@@ -115,22 +115,24 @@ struct mma_atom_base {
   /// a_layout::element(L, i) is on the diagonal of (M, K), d equals b's fragments' K rows moved
   /// into C's fragments plus c.
   static constexpr c_warp host_fma(const a_warp& a, const b_warp& b, const c_warp& c) {
-    std::array<typename A::host_type, M * K> tile_a{};
-    std::array<typename B::host_type, K * N> tile_b{};
+    std::array<typename A::host_type, static_cast<std::size_t>(M * K)> tile_a{};
+    std::array<typename B::host_type, static_cast<std::size_t>(K * N)> tile_b{};
+    const auto at = [](index_t k) { return static_cast<std::size_t>(k); };  // indices and elements are never negative
     for (index_t lane = 0; lane < 32; ++lane) {
-      for (index_t i = 0; i < ALayout::values; ++i) tile_a[ALayout::element(lane, i)] = A::operand(a[lane][i]);
-      for (index_t i = 0; i < BLayout::values; ++i) tile_b[BLayout::element(lane, i)] = B::operand(b[lane][i]);
+      for (index_t i = 0; i < ALayout::values; ++i) tile_a[at(ALayout::element(lane, i))] = A::operand(a[at(lane)][at(i)]);
+      for (index_t i = 0; i < BLayout::values; ++i) tile_b[at(BLayout::element(lane, i))] = B::operand(b[at(lane)][at(i)]);
     }
     c_warp d{};
     for (index_t lane = 0; lane < 32; ++lane)
       for (index_t i = 0; i < CLayout::values; ++i) {
         const index_t e = CLayout::element(lane, i), row = e / N, column = e % N;
-        mma_accumulator_t<C> sum = static_cast<mma_accumulator_t<C>>(c[lane][i]);
+        mma_accumulator_t<C> sum = static_cast<mma_accumulator_t<C>>(c[at(lane)][at(i)]);
         for (index_t kk = 0; kk < K; ++kk)
-          sum += static_cast<mma_accumulator_t<C>>(tile_a[row * K + kk]) * static_cast<mma_accumulator_t<C>>(tile_b[kk * N + column]);
-        if constexpr (std::is_same_v<C, s32>) d[lane][i] = static_cast<std::int32_t>(static_cast<std::uint32_t>(sum));  // wraps, as PTX without .satfinite
-        else if constexpr (std::is_same_v<C, f16>) d[lane][i] = C::round(sum);  // one rounding, from the double sum
-        else d[lane][i] = static_cast<float>(sum);
+          sum += static_cast<mma_accumulator_t<C>>(tile_a[at(row * K + kk)]) * static_cast<mma_accumulator_t<C>>(tile_b[at(kk * N + column)]);
+        auto& out = d[at(lane)][at(i)];
+        if constexpr (std::is_same_v<C, s32>) out = static_cast<std::int32_t>(static_cast<std::uint32_t>(sum));  // wraps, as PTX without .satfinite
+        else if constexpr (std::is_same_v<C, f16>) out = C::round(sum);  // one rounding, from the double sum
+        else out = static_cast<float>(sum);
       }
     return d;
   }

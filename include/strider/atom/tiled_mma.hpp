@@ -251,19 +251,19 @@ struct tiled_mma {
   /// `partition(tile, a_layout{}, thread)`, a view's element type checked against the atom's
   /// (mma_operand_element_type_differs<'A', float, strider::f16>). CuTe's partition_A/B/C.
   template <class X>
-  STRIDER_HOST_DEVICE static constexpr auto partition_a(const X& tile, index_t thread) {
+  STRIDER_HOST_DEVICE static constexpr auto partition_a(const X& view, index_t thread) {
     static_assert(detail::check_operand_element<'A', a_type, X>());
-    return partition(tile, a_layout{}, thread);
+    return partition(view, a_layout{}, thread);
   }
   template <class X>
-  STRIDER_HOST_DEVICE static constexpr auto partition_b(const X& tile, index_t thread) {
+  STRIDER_HOST_DEVICE static constexpr auto partition_b(const X& view, index_t thread) {
     static_assert(detail::check_operand_element<'B', b_type, X>());
-    return partition(tile, b_layout{}, thread);
+    return partition(view, b_layout{}, thread);
   }
   template <class X>
-  STRIDER_HOST_DEVICE static constexpr auto partition_c(const X& tile, index_t thread) {
+  STRIDER_HOST_DEVICE static constexpr auto partition_c(const X& view, index_t thread) {
     static_assert(detail::check_operand_element<'C', c_type, X>());
-    return partition(tile, c_layout{}, thread);
+    return partition(view, c_layout{}, thread);
   }
 };
 

@@ -60,7 +60,7 @@ namespace detail {
 // returns).
 struct access_array {
   index_t* at = nullptr;
-  constexpr explicit access_array(index_t n) : at(new index_t[n > 0 ? n : 1]{}) {}
+  constexpr explicit access_array(index_t n) : at(new index_t[static_cast<std::size_t>(n > 0 ? n : 1)]{}) {}
   access_array(const access_array&) = delete;
   access_array& operator=(const access_array&) = delete;
   constexpr ~access_array() { delete[] at; }

@@ -22,7 +22,8 @@ class dims {
   }
   /// From any container of integers with begin() and end() (std::vector, std::span,
   /// std::array, ...). Spelled without <ranges>, which would cost every user of the core more
-  /// to compile than the whole core does.
+  /// to compile than the whole core does. A host container in host code is fine under nvcc.
+  STRIDER_CALLS_CALLER
   template <class R>
     requires requires(const R& r) {
       { *r.begin() } -> std::convertible_to<index_t>;

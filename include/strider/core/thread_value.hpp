@@ -87,7 +87,7 @@ struct coverage_report {
 // The holder of each element of a tile, freed however the check ends.
 struct holders {
   index_t* of = nullptr;
-  STRIDER_HOST_DEVICE constexpr explicit holders(index_t n) : of(new index_t[n > 0 ? n : 1]) {
+  STRIDER_HOST_DEVICE constexpr explicit holders(index_t n) : of(new index_t[static_cast<std::size_t>(n > 0 ? n : 1)]) {
     for (index_t e = 0; e < n; ++e) of[e] = -1;
   }
   holders(const holders&) = delete;

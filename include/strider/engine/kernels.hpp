@@ -265,10 +265,10 @@ inline void line_tile(const T* s, index_t lds, T* d, index_t ldd) {
   constexpr int lanes = V::lanes;
   constexpr int width = static_cast<int>(cache_line / sizeof(T));
   constexpr int groups = width / lanes;
-  alignas(64) T buffer[width][width];
+  alignas(64) T buffer[static_cast<std::size_t>(width)][static_cast<std::size_t>(width)];
   for (int g = 0; g < groups; ++g)
     for (int bi = 0; bi < groups; ++bi) {
-      typename V::reg r[lanes];
+      typename V::reg r[static_cast<std::size_t>(lanes)];
       const T* block = Reverse ? s - (bi * lanes + lanes - 1) : s + bi * lanes;
       for (int j = 0; j < lanes; ++j) {
         r[j] = V::load(block + (g * lanes + j) * lds);

@@ -138,7 +138,7 @@ struct avx_8 {
 template <int N, class Lo, class Hi>
 inline void shuffle_transpose(__m128i* r, Lo lo, Hi hi) {
   for (int round = 1; round < N; round *= 2) {
-    __m128i t[N];
+    __m128i t[static_cast<std::size_t>(N)];
     for (int i = 0; i < N / 2; ++i) {
       t[2 * i] = lo(r[i], r[i + N / 2]);
       t[2 * i + 1] = hi(r[i], r[i + N / 2]);

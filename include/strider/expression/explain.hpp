@@ -470,7 +470,8 @@ inline explain_step explain_whole(std::string_view text, const thread_value_expr
       step.thread_values = evaluate_thread_value(t);
       const thread_value_value& tv = *step.thread_values;
       step.after = dynamic_layout(tv.layout, dynamic_layout::unchecked_t{});
-      std::vector<index_t> tile(tv.tile_shape, tv.tile_shape + tv.tile_rank);
+      std::vector<index_t> tile;  // element by element: under nvcc the row is entry_row, not an array
+      for (std::size_t d = 0; d < tv.tile_rank; ++d) tile.push_back(tv.tile_shape[d]);
       step.sentence = std::string(t.from_layout ? "as_thread_value" : "thread_value") + ": " + std::to_string(tv.threads()) + " threads hold " + std::to_string(tv.values()) +
                       " values each of a tile of shape " + tuple_text(tile) + (tv.replicated ? " (threads may hold the same element)" : " (each element held once)") +
                       "; the layout (threads, then values) gives each value's C-order index in the tile: " + shape_strides_text(*step.after);

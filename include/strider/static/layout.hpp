@@ -294,14 +294,14 @@ struct static_layout<V> {
   /// The layout whose run-time entries are those of `full` (a rule's result, valid, with this
   /// type's static entries wherever it is not empty). Not checked.
   STRIDER_HOST_DEVICE static constexpr static_layout from_value(const layout_value& full) {
-    constexpr detail::entry_slots slots = static_layout::slots;  // a local copy: device code reads no host array at run time
+    constexpr detail::entry_slots held = static_layout::slots;  // a local copy: device code reads no host array at run time
     static_layout out(detail::unchecked_entries_t{});
     for (std::size_t d = 0; d < rank; ++d) {
-      if (slots.shape[d] >= 0) out.entries_[slots.shape[d]] = full.shape[d];
-      if (slots.strides[d] >= 0) out.entries_[slots.strides[d]] = full.strides[d];
+      if (held.shape[d] >= 0) out.entries_[held.shape[d]] = full.shape[d];
+      if (held.strides[d] >= 0) out.entries_[held.strides[d]] = full.strides[d];
     }
-    if (slots.offset >= 0) out.entries_[slots.offset] = full.offset;
-    if (slots.storage_size >= 0) out.entries_[slots.storage_size] = full.storage_size;
+    if (held.offset >= 0) out.entries_[held.offset] = full.offset;
+    if (held.storage_size >= 0) out.entries_[held.storage_size] = full.storage_size;
     return out;
   }
 
@@ -390,14 +390,15 @@ struct static_layout<V> {
 
   STRIDER_HOST_DEVICE constexpr dynamic_layout unchecked_dynamic() const { return {full_value(), dynamic_layout::unchecked_t{}}; }
   STRIDER_HOST_DEVICE constexpr layout_value full_value() const {
-    constexpr detail::entry_slots slots = static_layout::slots;  // a local copy, as in from_value
+    constexpr detail::entry_slots held = static_layout::slots;  // a local copy, as in from_value
     layout_value v = V;
     for (std::size_t d = 0; d < rank; ++d) {
-      if (slots.shape[d] >= 0) v.shape[d] = entries_[slots.shape[d]];
-      if (slots.strides[d] >= 0) v.strides[d] = entries_[slots.strides[d]];
+      if (held.shape[d] >= 0) v.shape[d] = entries_[held.shape[d]];
+      if (held.strides[d] >= 0) v.strides[d] = entries_[held.strides[d]];
     }
-    if (slots.offset >= 0) v.offset = entries_[slots.offset];
-    v.storage_size = slots.storage_size >= 0 ? entries_[slots.storage_size] : 0;  // 0: the required span (validate)
+    if constexpr (held.offset >= 0) v.offset = entries_[held.offset];
+    if constexpr (held.storage_size >= 0) v.storage_size = entries_[held.storage_size];
+    else v.storage_size = 0;  // the required span (validate)
     if constexpr (V.storage_size == detail::row_major_storage) detail::set_contiguous_strides(v, "contiguous");
     if constexpr (V.storage_size == detail::column_major_storage) detail::set_column_major_strides(v, "column_major");
     return v;

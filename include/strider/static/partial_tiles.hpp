@@ -164,9 +164,9 @@ class masked_layout {
 #ifndef __CUDA_ARCH__
     // The padded tiling's offsets must be computed in int64 (its padding never read, so it may
     // lie outside the storage): core's rule refuses one that is not. Device code skips it (no allocation's padded span comes near int64).
-    dims tile_shape;
-    for (std::size_t d = 0; d < tiled_rank; ++d) tile_shape.push_back(M.tile[d]);
-    (void)detail::tiled(data.dynamic(), tile_shape, true, true);
+    dims tile_extents;
+    for (std::size_t d = 0; d < tiled_rank; ++d) tile_extents.push_back(M.tile[d]);
+    (void)detail::tiled(data.dynamic(), tile_extents, true, true);
 #endif
   }
   STRIDER_HOST_DEVICE constexpr explicit masked_layout(const L&)

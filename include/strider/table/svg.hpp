@@ -241,8 +241,8 @@ inline void write(std::ostream& os, const dynamic_layout& l, swizzle_value swizz
      << (size == 1 ? " element" : " elements") << ", storage span " << reached << ")</text>\n";
 
   // `markup`: value is already XML (an entity), not text to escape.
-  const auto text = [&os](double x, double y, double font, std::string_view value, const char* extra = "", bool markup = false) {
-    os << "<text x=\"" << num(x) << "\" y=\"" << num(y + font * 0.35) << "\" font-size=\"" << num(font) << "\" " << extra << '>'
+  const auto text = [&os](double x, double at_y, double font, std::string_view value, const char* extra = "", bool markup = false) {
+    os << "<text x=\"" << num(x) << "\" y=\"" << num(at_y + font * 0.35) << "\" font-size=\"" << num(font) << "\" " << extra << '>'
        << (markup ? std::string(value) : escape(value)) << "</text>";
   };
   const auto cell_box = [&](double x, double yy, const std::string& fill, bool shared, const std::string& tooltip) {

@@ -1,0 +1,62 @@
+// Every public header under a user's strict flags, included with -I as FetchContent does (no
+// -isystem): -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion -Werror on g++ and
+// clang (static_tests/strict/CMakeLists.txt). The functions below instantiate what a user's
+// program does (views, tiles, copies, printing, atoms' twins, certificates) so that the
+// templates' warnings show too; nothing calls them. <strider/cuda.hpp> needs the CUDA runtime:
+// static_tests/cuda/all_headers_test.cu includes it under nvcc.
+#include <strider/access.hpp>
+#include <strider/atom.hpp>
+#include <strider/core.hpp>
+#include <strider/expression.hpp>
+#include <strider/hana.hpp>
+#include <strider/print.hpp>
+#include <strider/static.hpp>
+#include <strider/storage.hpp>
+#include <strider/strider.hpp>
+#include <strider/table.hpp>
+#if STRIDER_STRICT_EIGEN
+#include <strider/eigen.hpp>
+#endif
+#if STRIDER_STRICT_DLPACK
+#include <strider/dlpack.hpp>
+#endif
+
+#include <sstream>
+#include <vector>
+
+namespace {
+using namespace strider;
+
+[[maybe_unused]] void views_and_copies() {
+  std::vector<float> a(64 * 64), b(64 * 64);
+  const tensor_view<float, contiguous<dyn, 64>> m(a.data(), contiguous<dyn, 64>(64));
+  const auto t = tile_at(tile<16, 16>(m), 1, 2);
+  t(0, 0) = 1.0f;
+  const auto masked_tiles = tile<masked, 24, 24>(m);
+  const auto corner = tile_at(masked_tiles, 2, 2);
+  if (corner.in_bounds(0, 0)) corner(0, 0) = 2.0f;
+  const auto mine = partition(t, thread_value_t<contiguous<4, 4>, contiguous<4, 4>>{}, 3);
+  mine(1, 1) = 3.0f;
+  const auto copied = transpose<0, 1>(m).contiguous();
+  (void)copied;
+  copy(permute<1, 0>(m), tensor_view<float, contiguous<dyn, 64>>(b.data(), contiguous<dyn, 64>(64)));
+  std::ostringstream os;
+  os << m << masked_tiles.layout() << corner.layout();
+  write_grid(os, corner);
+  write_json(os, t);
+  write_svg(os, contiguous<4, 8>::dynamic());
+  print_layout(tile<masked, 4>(contiguous<6>{}));
+}
+
+[[maybe_unused]] void atoms_and_certificates() {
+  using atom = mma_m16n8k16<f16, f16, f16>;
+  (void)atom::host_fma({}, {}, {});
+  (void)mma_m16n8k8<tf32, tf32, f32>::host_fma({}, {}, {});
+  (void)mma_m16n8k32<s8, s8, s32>::host_fma({}, {}, {});
+  using tv = thread_value_t<contiguous<32, 1>, contiguous<1, 32>>;
+  static_assert(access_t<swizzled_t<contiguous<32, 32>, swizzle<5, 0, 5>>, tv, 4, 1>::conflict_free);
+  const dynamic_layout l = evaluate("contiguous(4, 6)[::2, 1:].permute(1, 0)");
+  (void)explain("contiguous(4, 6).tile(2, 3)");
+  (void)l;
+}
+}  // namespace
