@@ -65,6 +65,12 @@ STRIDER_HOST_DEVICE constexpr void check_swizzled_within(const R& swizzled, inde
 // consecutive swizzled offsets, each run starting at a multiple of w: L's own width (its
 // strided rule), capped at 2^M when the swizzle moves anything, because a swizzle keeps each
 // aligned run of 2^M offsets together and in order but may move the next run anywhere.
+// A static swizzled layout's span and storage, as variable templates: nvcc's front end holds a
+// class's dependent call to swizzled_span in about 130 MB each (issue 63's compile memory).
+template <class L, class S>
+inline constexpr index_t swizzled_span_v = swizzled_span(L::value, S::value);
+template <class L, class S>
+inline constexpr index_t swizzled_storage_v = L::storage_size > swizzled_span_v<L, S> ? L::storage_size : swizzled_span_v<L, S>;
 constexpr index_t swizzled_vector_width(index_t layout_width, swizzle_value s) {
   if (s.bits == 0) return layout_width;
   const index_t run = index_t{1} << s.base;
@@ -100,9 +106,9 @@ struct swizzled_layout {
   static constexpr index_t size = L::size;
   static constexpr bool is_unique = L::is_unique;
   /// One past the largest swizzled offset (0 when empty), by enumeration.
-  static constexpr index_t required_span = detail::swizzled_span(L::value, swizzle);
+  static constexpr index_t required_span = detail::swizzled_span_v<L, Swizzle>;
   /// The storage the layout knows from offset 0: L's, or the swizzled span where it is more.
-  static constexpr index_t storage_size = L::storage_size > required_span ? L::storage_size : required_span;
+  static constexpr index_t storage_size = detail::swizzled_storage_v<L, Swizzle>;
   /// The layout before the swizzle (an empty object).
   STRIDER_HOST_DEVICE static constexpr L layout() { return {}; }
   /// Storage offset of element (i...): L's, through the swizzle (checked as L checks it).

@@ -389,6 +389,13 @@ STRIDER_HOST_DEVICE constexpr layout_value partition_whole_tile(const layout_val
   whole.storage_size = runtime ? required_span_storage : required_span_of(whole, "partition");
   return whole;
 }
+// The whole tile's layout type, a named value (nvcc's front end takes about 200 MB to hold the
+// call as a dependent template argument in a function's body).
+template <class L, thread_value_value V>
+struct partition_whole {
+  static constexpr layout_value value = partition_whole_tile(L::static_entries, V);
+  using type = static_layout<value>;
+};
 template <std::size_t... D, class L>
 STRIDER_HOST_DEVICE constexpr index_array<sizeof...(D)> tile_extents_within(const L& tile, const thread_value_value& tv, std::index_sequence<D...>) {
   (check_tile_extent_unless_ndebug(extent_entry<D>(tile), D, tv.tile_shape[D]), ...);
@@ -409,7 +416,7 @@ template <class L, class TV>
 STRIDER_HOST_DEVICE constexpr auto detail::partition_of_edge(const L& tile, TV tv, index_t thread) {
   using T = std::remove_cvref_t<TV>;
   constexpr thread_value_value v = T::tv_value;
-  using whole_type = static_layout<detail::partition_whole_tile(L::static_entries, v)>;
+  using whole_type = typename detail::partition_whole<L, T::tv_value>::type;
   const index_array<L::rank> valid = detail::tile_extents_within(tile, v, std::make_index_sequence<L::rank>{});
   const auto whole = [&] {
     if constexpr (static_layout_type<whole_type>) return whole_type{};  // only the extents were run-time
