@@ -35,6 +35,7 @@ inline constexpr std::string_view usage_text =
     "       strider --info [--dyn AXES] EXPR\n"
     "       strider --emit-cpp [--dyn AXES | --cute] EXPR\n"
     "       strider explain [--format text|md|json|html] [--dyn AXES] EXPR\n"
+    "       strider --swizzle-search 'access(TILE, TV, BYTES)'\n"
     "       strider --operations | --help | --version\n";
 
 // The help text; its list of views comes from the core's operation table.
@@ -455,6 +456,7 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
     return bad_input;
   };
   std::string expression, format = "grid", name = "offsets", output, dyn_text;
+  bool swizzle_search = false;
   bool have_expression = false, info = false, emit = false, cute = false, have_format = false, have_name = false, have_output = false, have_dyn = false;
   const bool explaining = args.size() > 1 && args[1] == "explain";  // strider explain EXPR
   for (std::size_t i = explaining ? 2 : 1; i < args.size(); ++i) {
@@ -490,6 +492,8 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
       emit = true;
     } else if (a == "--cute") {
       cute = true;
+    } else if (a == "--swizzle-search") {
+      swizzle_search = true;
     } else if (is("--format")) {
       status = value("--format", format, have_format);
     } else if (is("--dyn")) {
@@ -504,7 +508,7 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
       expression = args[++i];
       have_expression = true;
     } else if (a.size() > 1 && a[0] == '-') {
-      static const std::vector<std::string> options = {"--format", "--dyn", "--name", "--output", "-o", "--info", "--emit-cpp", "--cute", "--help", "--operations", "--version"};
+      static const std::vector<std::string> options = {"--format", "--dyn", "--name", "--output", "-o", "--info", "--emit-cpp", "--cute", "--swizzle-search", "--help", "--operations", "--version"};
       return usage("unknown option " + a + strider::detail::did_you_mean(std::string_view(a).substr(0, a.find('=')), options));
     } else {
       if (have_expression) {
@@ -520,6 +524,7 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
   }
   if (!have_expression) return usage("no expression given");
   if (info && emit) return usage("--info and --emit-cpp cannot be combined");
+  if (swizzle_search && (explaining || info || emit || have_format || have_name || have_dyn)) return usage("--swizzle-search takes an access(...) expression and -o only");
   if ((info || emit) && (have_format || have_name)) return usage("--format and --name do not apply to --info or --emit-cpp");
   if (explaining) {
     if (info || emit || have_name) return usage("explain takes --format (text, md, json or html), --dyn and -o only");
@@ -582,7 +587,25 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
     // broadcast_shapes(...) and broadcast_arrays(...) without [i]: a shape, or one view per argument.
     const std::optional<broadcast_expression> broadcast = explaining ? std::nullopt : parse_broadcast(expression);
     bool refused = false;
-    if (explaining) {
+    if (swizzle_search) {
+      // conflict_free_swizzle (core/access.hpp): the swizzle of fewest bits that makes the access
+      // conflict-free at its plain vector width, then the certificate through it.
+      const std::optional<thread_value_expression> tv = parse_thread_value(expression);
+      if (!tv || !tv->accessed) throw expression_error("expression: --swizzle-search takes access(TILE, TV, BYTES), the access to find a swizzle for", 1);
+      if (tv->swizzle.bits != 0 || tv->width != 0)
+        throw expression_error("expression: --swizzle-search finds the swizzle, at the access's own vector width: write access(TILE, TV, BYTES) without a width or swizzle(...)", tv->call_column);
+      const dynamic_layout tile = evaluate(tv->tile);
+      const thread_value_value values = evaluate_thread_value(*tv);
+      swizzle_value found{};
+      try {
+        found = conflict_free_swizzle(tile, values, tv->element_bytes);
+      } catch (const layout_error& e) {
+        throw expression_error(e.what(), tv->call_column);
+      }
+      if (found.bits == 0) text << "no swizzle needed: the access is conflict-free as it is\n";
+      else text << "swizzle(" << found.bits << ", " << found.base << ", " << found.shift << "): the fewest bits that make the access conflict-free at its vector width\n";
+      write_access_text(text, access(tile, found, values, tv->element_bytes));
+    } else if (explaining) {
       if (have_dyn && parse_thread_value(expression)) throw expression_error("explain: --dyn applies to layout chains, not to thread-value expressions", 1);
       refused = format == "html" ? detail::write_explain_html(text, expression, explain(expression))
                                  : detail::write_explain(text, expression, explain(expression), format, have_dyn ? std::optional(dyn_axes) : std::nullopt);

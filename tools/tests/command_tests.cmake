@@ -145,6 +145,17 @@ strider_command_test(error_option_suggestion_value RC 2 COMMAND ${x} --emit-ccp 
 strider_command_test(error_no_expression RC 2 COMMAND ${x} --format json STDERR "no expression given@usage: strider")
 strider_command_test(error_missing_value RC 2 COMMAND ${x} "contiguous(3)" --format STDERR "--format needs a value@usage:")
 strider_command_test(error_two_expressions RC 2 COMMAND ${x} "contiguous(3)" "contiguous(4)" STDERR "more than one expression")
+# --swizzle-search: conflict_free_swizzle for an access, then the certificate through it.
+strider_command_test(swizzle_search COMMAND ${x} --swizzle-search "access(contiguous(8, 64), thread_value(contiguous(8, 1), contiguous(1, 64)), 2)"
+  STDOUT "^swizzle\\(3, 3, 3\\): the fewest bits that make the access conflict-free at its vector width@vector_width    8 elements@.*bank_conflicts  0 \\(conflict-free\\)@")
+strider_command_test(swizzle_search_none COMMAND ${x} --swizzle-search "access(contiguous(32, 32), thread_value(contiguous(1, 32), contiguous(32, 1)), 4)"
+  STDOUT "^no swizzle needed: the access is conflict-free as it is@vector_width    1 element@")
+strider_command_test(error_swizzle_search_not_access RC 2 COMMAND ${x} --swizzle-search "contiguous(3)"
+  STDERR "^strider: expression: --swizzle-search takes access\\(TILE, TV, BYTES\\), the access to find a swizzle for@")
+strider_command_test(error_swizzle_search_given RC 2 COMMAND ${x} --swizzle-search "access(contiguous(8, 64), thread_value(contiguous(8, 1), contiguous(1, 64)), 2, 1)"
+  STDERR "^strider: expression: --swizzle-search finds the swizzle, at the access's own vector width")
+strider_command_test(error_swizzle_search_format RC 2 COMMAND ${x} --swizzle-search --format json "access(contiguous(8, 64), thread_value(contiguous(8, 1), contiguous(1, 64)), 2)"
+  STDERR "^strider: --swizzle-search takes an access\\(\\.\\.\\.\\) expression and -o only@")
 strider_command_test(error_command_misspelt RC 2 COMMAND ${x} expalin "contiguous(2)"
   STDERR "^strider: 'expalin' is not a command \\(the one command is explain: strider explain EXPR\\) \\(did you mean 'explain'\\?\\)@usage: strider")
 strider_command_test(error_name RC 2 COMMAND ${x} --format cpp --name 2x "contiguous(3)" STDERR "not a C\\+\\+ identifier")
