@@ -174,4 +174,13 @@ TEST_CASE("views of a subset of a view's elements inherit its writes: decided on
   CHECK(one.writes_allowed());
   one(3) = 2.0f;
   CHECK(row[3] == 2.0f);
+  // A replicated thread's values may repeat an element, even of a proven-unique view: they are
+  // checked on their own (thread t holds element t twice: not unique).
+  using twice = as_thread_value_t<layout<shape<2, 2>, strides<1, 0>>, 1, shape<2>, replicated>;
+  const tensor_view<float, contiguous<dyn, 2>> pairs(row.data(), contiguous<dyn, 2>(3));
+  const auto pair = select<0>(pairs, 1);  // static extent and stride, a run-time offset: proven unique
+  STATIC_REQUIRE(decltype(pair)::layout_type::static_is_unique == static_answer::yes);
+  const auto repeats = partition(pair, twice{}, 1);
+  CHECK_FALSE(repeats.writes_allowed());
+  CHECK_THROWS_WITH(repeats(0) = 1.0f, Catch::StartsWith("write: the layout is not unique"));
 }

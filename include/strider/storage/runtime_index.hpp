@@ -28,7 +28,7 @@ namespace detail {
 template <class T, class L, class R>
 STRIDER_HOST_DEVICE constexpr tensor_view<T, R> runtime_index_view(const tensor_view<T, L>& parent, const R& layout, bool subset_of_parent = true) {
   bool writes = true;
-  if constexpr (!std::is_const_v<T> && R::static_is_unique != static_answer::yes && !proven_unique<L>()) {  // a subset of a proven view is proven
+  if constexpr (!std::is_const_v<T> && R::static_is_unique != static_answer::yes) {  // a proven parent's writes_allowed() is the constant true
     writes = subset_of_parent && parent.writes_allowed();
 #ifndef __CUDA_ARCH__
     if (!writes) writes = layout.is_unique();
