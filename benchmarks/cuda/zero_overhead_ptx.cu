@@ -166,29 +166,34 @@ __global__ void tile_store_strider(tensor_view<float, tile_t<gemm_c, 128, 128>> 
   tile_at(c, blockIdx.y, blockIdx.x)(threadIdx.x, 0) = 1.0f;
 }
 
-__global__ void made_tile_hand(const float* x, float* y, long x_rows, long y_rows) {
+// The hand-written copy of element (threadIdx.x / 64, threadIdx.x % 64) of block blockIdx.x's
+// 64 x 64 tile of rows of 256 floats, shared by the made_tile twins; the strider side is likewise
+// one function over the tiling it is given.
+__device__ inline void copy_tile_element_hand(const float* x, float* y) {
   const long r = threadIdx.x / 64, c = threadIdx.x % 64, row = blockIdx.x * 64L + r;
+  y[row * 256 + c] = x[row * 256 + c];
+}
+template <tile_policy P, class Rows>
+__device__ inline void copy_tile_element_strider(tensor_view<const float, contiguous<Rows::value, 256>> x, tensor_view<float, contiguous<Rows::value, 256>> y) {
+  const index_t r = threadIdx.x / 64, c = threadIdx.x % 64;
+  tile_at(tile<P, 64, 64>(y), blockIdx.x, 0)(r, c) = tile_at(tile<P, 64, 64>(x), blockIdx.x, 0)(r, c);
+}
+using dyn_rows = std::integral_constant<index_t, dyn>;
+using multiple_rows = std::integral_constant<index_t, dyn_multiple<64>>;
+
+__global__ void made_tile_hand(const float* x, float* y, long x_rows, long y_rows) {
   if (x_rows % 64 != 0) __trap();  // each tiling's check
   if (y_rows % 64 != 0) __trap();
-  y[row * 256 + c] = x[row * 256 + c];
+  copy_tile_element_hand(x, y);
 }
 __global__ void made_tile_strider(tensor_view<const float, contiguous<dyn, 256>> x, tensor_view<float, contiguous<dyn, 256>> y) {
-  const index_t r = threadIdx.x / 64, c = threadIdx.x % 64;
-  tile_at(tile<64, 64>(y), blockIdx.x, 0)(r, c) = tile_at(tile<64, 64>(x), blockIdx.x, 0)(r, c);
+  copy_tile_element_strider<exact, dyn_rows>(x, y);
 }
-__global__ void made_tile_multiple_hand(const float* x, float* y) {
-  const long r = threadIdx.x / 64, c = threadIdx.x % 64, row = blockIdx.x * 64L + r;
-  y[row * 256 + c] = x[row * 256 + c];
-}
+__global__ void made_tile_multiple_hand(const float* x, float* y) { copy_tile_element_hand(x, y); }
 __global__ void made_tile_multiple_strider(tensor_view<const float, contiguous<dyn_multiple<64>, 256>> x, tensor_view<float, contiguous<dyn_multiple<64>, 256>> y) {
-  const index_t r = threadIdx.x / 64, c = threadIdx.x % 64;
-  tile_at(tile<64, 64>(y), blockIdx.x, 0)(r, c) = tile_at(tile<64, 64>(x), blockIdx.x, 0)(r, c);
+  copy_tile_element_strider<exact, multiple_rows>(x, y);
 }
-__global__ void made_masked_multiple_hand(const float* x, float* y) {
-  const long r = threadIdx.x / 64, c = threadIdx.x % 64, row = blockIdx.x * 64L + r;
-  y[row * 256 + c] = x[row * 256 + c];
-}
+__global__ void made_masked_multiple_hand(const float* x, float* y) { copy_tile_element_hand(x, y); }
 __global__ void made_masked_multiple_strider(tensor_view<const float, contiguous<dyn_multiple<64>, 256>> x, tensor_view<float, contiguous<dyn_multiple<64>, 256>> y) {
-  const index_t r = threadIdx.x / 64, c = threadIdx.x % 64;
-  tile_at(tile<masked, 64, 64>(y), blockIdx.x, 0)(r, c) = tile_at(tile<masked, 64, 64>(x), blockIdx.x, 0)(r, c);
+  copy_tile_element_strider<masked, multiple_rows>(x, y);
 }

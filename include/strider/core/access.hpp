@@ -173,6 +173,11 @@ struct distinct_set {
 }  // namespace detail
 
 namespace detail {
+// access_of's element size: 1, 2, 4, 8 or 16 bytes.
+constexpr void check_element_bytes(index_t element_bytes) {
+  if (element_bytes < 1 || element_bytes > max_vector_bytes || (element_bytes & (element_bytes - 1)) != 0)
+    detail::refuse("access: an element of {} bytes is not 1, 2, 4, 8 or 16 bytes", element_bytes);
+}
 // The counts of access_of (below) for offsets `o` through swizzle `sw` at vector width `w`, which
 // holds. `search`: whether the swizzle is conflict-free, and nothing else: stops at the first
 // phase of more than one wavefront (its bank_conflicts then nonzero, the other counts partial)
@@ -303,8 +308,7 @@ constexpr access_report count_access(const access_offsets& o, swizzle_value sw, 
 ///          read bank k of 32 different rows, 32 wavefronts per instruction: bank_conflicts = 32 x 31.
 constexpr access_report access_of(const layout_value& tile, swizzle_value sw, const thread_value_value& tv, index_t element_bytes, index_t width) {
   detail::check_swizzle(sw);
-  if (element_bytes < 1 || element_bytes > max_vector_bytes || (element_bytes & (element_bytes - 1)) != 0)
-    detail::refuse("access: an element of {} bytes is not 1, 2, 4, 8 or 16 bytes", element_bytes);
+  detail::check_element_bytes(element_bytes);
   if (tile.rank != tv.tile_rank) detail::refuse("access: the tile has rank {} but the thread-value layout's tile has rank {}", tile.rank, tv.tile_rank);
   for (std::size_t d = 0; d < tile.rank; ++d)
     if (tile.shape[d] != tv.tile_shape[d]) detail::refuse("access: extent {} of tile axis {} is not the thread-value layout's {}", tile.shape[d], d, tv.tile_shape[d]);
@@ -352,8 +356,7 @@ constexpr access_report access_of(const layout_value& tile, swizzle_value sw, co
 constexpr access_report access_of_any_line_start(const layout_value& tile, swizzle_value sw, const thread_value_value& tv, index_t element_bytes, index_t width) {
   detail::check_swizzle(sw);
   if (sw.bits == 0) return access_of(tile, sw, tv, element_bytes, width);
-  if (element_bytes < 1 || element_bytes > max_vector_bytes || (element_bytes & (element_bytes - 1)) != 0)
-    detail::refuse("access: an element of {} bytes is not 1, 2, 4, 8 or 16 bytes", element_bytes);
+  detail::check_element_bytes(element_bytes);
   const index_t line = shared_banks * bank_word_bytes / element_bytes, period = swizzle_period(sw);
   const index_t starts = period > line ? period / line : 1;
   const index_t pairs = tv.threads() * tv.values();  // each at most max_enumerated_tile: no overflow

@@ -466,8 +466,7 @@ STRIDER_HOST_DEVICE constexpr L right_inverse(const L& l) {
   E next = 1;
   for (bool found = true; found;) {
     found = false;
-    for (std::size_t k = c.rank; k-- > 0;) {  // the last axis first: CuTe's first mode, its tie-break
-      const std::size_t d = k;
+    for (std::size_t d = c.rank; d-- > 0;) {  // the last axis first: CuTe's first mode, its tie-break
       if (used[d] || !detail::decided(c.strides[d] == next, "which axis steps next", caller)) continue;
       out_modes.push_coalesced(c.shape[d], index_stride[d], caller);
       used[d] = true;

@@ -163,7 +163,8 @@ class masked_layout {
       : data_(data) {
 #ifndef __CUDA_ARCH__
     // The padded tiling's offsets must be computed in int64 (its padding never read, so it may
-    // lie outside the storage): core's rule refuses one that is not. Device code skips it (no allocation's padded span comes near int64).
+    // lie outside the storage): core's rule refuses one that is not. Device code skips it (no
+    // allocation's padded span comes near int64).
     dims tile_extents;
     for (std::size_t d = 0; d < tiled_rank; ++d) tile_extents.push_back(M.tile[d]);
     (void)detail::tiled(data.dynamic(), tile_extents, true, true);
@@ -408,6 +409,7 @@ STRIDER_HOST_DEVICE constexpr void exact_axis_entries(index_t* held, const L& l)
 #if defined(__CUDA_ARCH__) && defined(NDEBUG)
         __trap();  // a release kernel: the trap without its message, whose printf costs every caller local memory and calls
 #else
+        // core's `tiled` refusal, word for word; its text on the refusing line, as the compile error shows it
         refuse("tile: tile extent {} does not divide extent {} of axis {} (the padded and masked tilings round the tile count up)", T, extent, D);
 #endif
       }

@@ -124,13 +124,16 @@ STRIDER_HOST_DEVICE constexpr auto tile(X&& x) {
   // The exact tiling holds the view's own elements: it writes where the view does, with no check
   // of its own (in device code, none could run).
   using L = typename detail::view_of_t<X>::layout_type;
-  if constexpr (!swizzled_layout_type<L> && detail::exact_tiling_of_v<tile_t<L, T...>, L, sizeof...(T)>) {
+  const auto through_layout = [&x] { return detail::with_mixed_layout(x, [](const auto& l) { return tile<T...>(l); }); };
+  if constexpr (swizzled_layout_type<L>) {  // tile_t takes the layout before the swizzle
+    return through_layout();
+  } else if constexpr (detail::exact_tiling_of_v<tile_t<L, T...>, L, sizeof...(T)>) {
     const auto v = x.as_view();
     const auto layout = tile<T...>(v.layout());
     using R = std::remove_cvref_t<decltype(layout)>;
     return tensor_view<typename detail::view_of_t<X>::element_type, R>(v.data(), layout, v.writes_allowed(), detail::known_uniqueness_t{});
   } else {
-    return detail::with_mixed_layout(x, [](const auto& l) { return tile<T...>(l); });
+    return through_layout();
   }
 }
 
