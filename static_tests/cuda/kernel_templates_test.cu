@@ -102,5 +102,9 @@ __global__ void over_masked_tiles(Tiles tiles) {
   by_layout_type<swizzled><<<1, 1>>>(d);
   by_partition<rows_of_threads, padded_rows><<<1, 32>>>(tensor_view<float, padded_rows>(d));
   by_partition<rows_tv, contiguous<4, 2>><<<1, 4>>>(tensor_view<float, contiguous<4, 2>>(d));
+  // Text aliases written inside a launch's template arguments (issue 63).
+  scale2<slice_t<contiguous<8, 8>, "::2, 1:">><<<1, 4>>>(tensor_view<float, slice_t<contiguous<8, 8>, "::2, 1:">>(d), 2.0f);
+  scale3<rearrange_t<contiguous<4, 6>, "a (b c) -> c a b", "b=2">><<<1, 4>>>(tensor_view<float, rearrange_t<contiguous<4, 6>, "a (b c) -> c a b", "b=2">>(d), 2.0f);
+  scale3<permute_t<slice_t<contiguous<8, 8, 2>, "::2, 1:">, 2, 0, 1>><<<1, 4>>>(tensor_view<float, permute_t<slice_t<contiguous<8, 8, 2>, "::2, 1:">, 2, 0, 1>>(d), 2.0f);
 }
 }  // namespace
