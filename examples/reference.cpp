@@ -79,6 +79,7 @@ int main() {
   CHECK(right_inverse_t<column_major<3, 4>>{}(1, 2) == 9 && left_inverse(dynamic_layout({2, 4}, {16, 1})).shape() == dims{2, 16});
   CHECK(tile_t<contiguous<8, 8>, 2, 4>::tile_rank == 2 && tile(d3, {1, 3, 2}).shape() == dims{2, 1, 2, 1, 3, 2});
   CHECK(blocked_product_t<contiguous<2, 2>, column_major<4, 3>>::strides[2] == 16 && raked_product(dynamic_layout({2}, {1}), dynamic_layout({3}, {1})).shape() == dims{2, 3});
+  CHECK(upcast_t<contiguous<4, 8>, 4>::shape[1] == 2 && max_common_vector(dynamic_layout::contiguous({4, 8}), dynamic_layout::column_major({4, 8})) == 1);
   CHECK(thread_value_t<contiguous<8, 32>, contiguous<1, 4>>::element(33, 2) == 134 && thread_value(dynamic_layout({2}, {1}), dynamic_layout({4}, {1})).tile_shape[0] == 8);
   CHECK(partition(contiguous<8, 128>{}, thread_value_t<contiguous<8, 32>, contiguous<1, 4>>{}, 33).offset() == 132);
   CHECK(rearrange_t<L, "h w -> w h">::strides[0] == 1 && !can_rearrange(d3, "a b c -> (c b) a"));

@@ -23,40 +23,7 @@ using strider_test::offsets;
 
 namespace {
 
-struct random_layouts {
-  std::mt19937_64 rng{20261124};
-  index_t pick(index_t lo, index_t hi) { return std::uniform_int_distribution<index_t>(lo, hi)(rng); }
-
-  // A unique layout at offset 0 whose strides nest (each a multiple of what the smaller span):
-  // the layouts CuTe's complement and left_inverse accept. Axes in a random stride order, random
-  // gaps between them.
-  dynamic_layout nested(std::size_t rank, index_t max_gap) {
-    dims shape, strides, order;
-    for (std::size_t d = 0; d < rank; ++d) {
-      shape.push_back(pick(1, 4));
-      strides.push_back(0);
-      order.push_back(static_cast<index_t>(d));
-    }
-    std::shuffle(order.begin(), order.end(), rng);
-    index_t span = 1;
-    for (const index_t d : order) {
-      strides[static_cast<std::size_t>(d)] = span * pick(1, max_gap);
-      span = strides[static_cast<std::size_t>(d)] * shape[static_cast<std::size_t>(d)];
-    }
-    return dynamic_layout(shape, strides);
-  }
-
-  // Any valid layout: zero, negative and repeated strides, an offset that keeps it in storage.
-  dynamic_layout any(std::size_t rank) {
-    dims shape, strides;
-    for (std::size_t d = 0; d < rank; ++d) shape.push_back(pick(1, 4));
-    for (std::size_t d = 0; d < rank; ++d) strides.push_back(pick(-6, 12));
-    index_t offset = pick(0, 3);
-    for (std::size_t d = 0; d < rank; ++d)
-      if (strides[d] < 0) offset -= (shape[d] - 1) * strides[d];
-    return dynamic_layout(shape, strides, offset);
-  }
-};
+using random_layouts = strider_test::random_layouts;
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 

@@ -342,6 +342,28 @@ TEST_CASE("every operation of the table exists in every form, and the forms agre
                  blocked_product(C{}, P{}).dynamic(), blocked_product(c, P::dynamic()));
     layout_forms(name("raked_product", ".raked_product((3,), (1,))", on), raked_product_t<C, P>::dynamic(),
                  raked_product(C{}, P{}).dynamic(), raked_product(c, P::dynamic()));
+    // core/algebra_helpers.hpp's operations (layouts only; the divides by another name read the
+    // layout as logical_divide does).
+    layout_forms(std::string(on) + ".complement()", complement_t<C>::dynamic(), complement(C{}).dynamic(), complement(c));
+    using F = layout<shape<2, 3, 2>, strides<12, 0, 4>>;
+    layout_forms(name("filter", ".filter()", "layout((2, 3, 2), (12, 0, 4))"), filter_t<F>::dynamic(), filter(F{}).dynamic(), filter(F::dynamic()));
+    using V = contiguous<4, 8>;
+    const dynamic_layout v = V::dynamic();
+    layout_forms(name("upcast", ".upcast(4)", "contiguous(4, 8)"), upcast_t<V, 4>::dynamic(), upcast<4>(V{}).dynamic(), upcast(v, 4));
+    layout_forms(name("downcast", ".downcast(2)", "contiguous(4, 8)"), downcast_t<V, 2>::dynamic(), downcast<2>(V{}).dynamic(), downcast(v, 2));
+    layout_forms(name("max_common_layout", ".max_common_layout((4, 8), (8, 1))", "contiguous(4, 8)"), max_common_layout_t<V, V>::dynamic(),
+                 max_common_layout(V{}, V{}).dynamic(), max_common_layout(v, v));
+    layout_forms(std::string("layout((2, 4, 1, 1), (4, 1, 1, 1)).coalesce(2, 2)"), coalesce_t<layout<shape<2, 4, 1, 1>, strides<4, 1, 1, 1>>, 2, 2>::dynamic(),
+                 coalesce_t<layout<shape<2, 4, 1, 1>, strides<4, 1, 1, 1>>, 2, 2>::dynamic(), coalesce(dynamic_layout({2, 4, 1, 1}, {4, 1, 1, 1}), {2, 2}));
+    using Q = contiguous<2, 2>;
+    layout_forms(name("tile_to_shape", ".tile_to_shape((4, 6))", "contiguous(2, 2)"), tile_to_shape_t<Q, shape<4, 6>>::dynamic(),
+                 tile_to_shape<shape<4, 6>>(Q{}).dynamic(), tile_to_shape(Q::dynamic(), {4, 6}));
+    layout_forms(name("zipped_divide", ".zipped_divide((2, 2), (4, 1))"), zipped_divide_t<L, T>::dynamic(), zipped_divide(L{}, T{}).dynamic(), zipped_divide(l, tiler));
+    layout_forms(name("tiled_divide", ".tiled_divide((2, 2), (4, 1))"), tiled_divide_t<L, T>::dynamic(), tiled_divide(L{}, T{}).dynamic(), tiled_divide(l, tiler));
+    layout_forms(name("flat_divide", ".flat_divide((2, 2), (4, 1))"), flat_divide_t<L, T>::dynamic(), flat_divide(L{}, T{}).dynamic(), flat_divide(l, tiler));
+    layout_forms(name("zipped_product", ".zipped_product((3,), (1,))", on), zipped_product_t<C, P>::dynamic(), zipped_product(C{}, P{}).dynamic(), zipped_product(c, P::dynamic()));
+    layout_forms(name("tiled_product", ".tiled_product((3,), (1,))", on), tiled_product_t<C, P>::dynamic(), tiled_product(C{}, P{}).dynamic(), tiled_product(c, P::dynamic()));
+    layout_forms(name("flat_product", ".flat_product((3,), (1,))", on), flat_product_t<C, P>::dynamic(), flat_product(C{}, P{}).dynamic(), flat_product(c, P::dynamic()));
   }
 
   // The bases: static types and run-time constructors.

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/algebra.hpp"
+#include "core/algebra_helpers.hpp"
 #include "util/config.hpp"
 #include "core/dims.hpp"
 #include "util/error.hpp"

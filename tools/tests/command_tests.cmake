@@ -170,6 +170,20 @@ strider_command_test(raked_product COMMAND ${x} "contiguous(2, 2).raked_product(
 strider_command_test(tile COMMAND ${x} "contiguous(8, 8).tile(2, 4)" STDOUT "^shape \\(4, 2, 2, 4\\), strides \\(16, 4, 8, 1\\), offset 0@")
 strider_command_test(emit_algebra COMMAND ${x} --emit-cpp "contiguous(4, 6).composition((2, 3), (1, 2)).tile(1, 3)"
   STDOUT "^strider::tile_t<strider::composition_t<strider::contiguous<4, 6>, strider::layout<strider::shape<2, 3>, strider::strides<1, 2>>>, 1, 3>@$")
+# The rest of CuTe's algebra (core/algebra_helpers.hpp), CuTe's results mirrored; emitted as the
+# static aliases; a mixed layout's run-time entries refused by name.
+strider_command_test(upcast COMMAND ${x} "contiguous(4, 8).upcast(4)" STDOUT "^shape \\(4, 2\\), strides \\(2, 1\\), offset 0@")
+strider_command_test(downcast COMMAND ${x} "contiguous(4, 2).downcast(2)" STDOUT "^shape \\(4, 4\\), strides \\(4, 1\\), offset 0@")
+strider_command_test(filter COMMAND ${x} "layout((3, 4, 2), (0, 2, 1)).filter()" STDOUT "^shape \\(8,\\), strides \\(1,\\), offset 0@")
+strider_command_test(complement_one_argument COMMAND ${x} "layout((4,), (2,)).complement()" STDOUT "^shape \\(2,\\), strides \\(1,\\), offset 0, storage 8@")
+strider_command_test(coalesce_profile COMMAND ${x} "layout((2, 4, 1, 1), (4, 1, 1, 1)).coalesce(2, 2)" STDOUT "^shape \\(8, 1\\), strides \\(1, 0\\), offset 0@")
+strider_command_test(tile_to_shape COMMAND ${x} "contiguous(2, 2).tile_to_shape((4, 6))" STDOUT "^shape \\(2, 2, 3, 2\\), strides \\(12, 2, 4, 1\\), offset 0@")
+strider_command_test(emit_algebra_helpers COMMAND ${x} --emit-cpp "contiguous(4, 8).upcast(4).zipped_divide((2,), (1,))"
+  STDOUT "^strider::zipped_divide_t<strider::upcast_t<strider::contiguous<4, 8>, 4>, strider::layout<strider::shape<2>, strider::strides<1>>>@$")
+strider_command_test(error_upcast RC 2 COMMAND ${x} "layout((4,), (3,)).upcast(2)"
+  STDERR "^strider: upcast: stride 3 of axis 0 and the unit of 2 elements do not divide one another")
+strider_command_test(error_upcast_mixed RC 2 COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 8).upcast(4)"
+  STDERR "^strider: upcast: takes a layout whose entries are all static")
 strider_command_test(rearrange COMMAND ${x} "contiguous(2, 16, 16, 3).rearrange(\"b (h p1) (w p2) c -> b h w p1 (p2 c)\", p1=8, p2=8)"
   STDOUT "^shape \\(2, 2, 2, 8, 24\\), strides \\(768, 384, 24, 48, 1\\), offset 0@")
 strider_command_test(emit_rearrange COMMAND ${x} --emit-cpp "contiguous(4, 6).rearrange(\"h (w p) -> h w p\", p=2)"

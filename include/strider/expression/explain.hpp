@@ -236,7 +236,10 @@ inline std::string describe(std::string_view name, const std::optional<dynamic_l
   if (name == "composition")
     return said + "reads this layout at the offsets the second layout gives (result i is A(B(i))): " + from + " -> " + result;
   if (name == "complement")
-    return said + "the layout that completes this one to the size given (together they reach every offset below it once): " + from + " -> " + result;
+    return said + "the layout that completes this one to the size given, or with none to the span of its axes (together they reach every offset below it once): " + from + " -> " + result;
+  if (name == "filter") return said + "drops the axes of stride 0 and of extent 1 and coalesces: each offset the layout reaches, once: " + from + " -> " + result;
+  if (name == "upcast") return said + "reads the layout in units of several elements (each unit one element of the result): " + from + " -> " + result;
+  if (name == "downcast") return said + "reads the layout in parts of an element (the axis of stride 1 takes the parts): " + from + " -> " + result;
   // The algebra's flattened results: the leading axes say which tile or copy, the trailing ones
   // are the tile (divide) or the layout itself (logical_product); blocked and raked products
   // pair each axis of the layout with the same axis of B.
@@ -245,14 +248,16 @@ inline std::string describe(std::string_view name, const std::optional<dynamic_l
     for (std::size_t d = first; d < first + count; ++d) e.push_back(after.extent(d)), s.push_back(after.stride(d));
     return "shape " + tuple_text(e) + ", strides " + tuple_text(s);
   };
-  if (name == "logical_divide" && argument_rank > 0 && argument_rank <= after.rank()) {
+  const bool divide = name == "logical_divide" || name == "zipped_divide" || name == "tiled_divide" || name == "flat_divide";
+  const bool product = name == "logical_product" || name == "zipped_product" || name == "tiled_product" || name == "flat_product";
+  if (divide && argument_rank > 0 && argument_rank <= after.rank()) {
     const std::size_t rest = after.rank() - argument_rank;
     index_t tile = 1;
     for (std::size_t d = rest; d < after.rank(); ++d) tile *= after.extent(d);
     return said + "cuts the layout into tiles of " + std::to_string(tile) + " elements (CuTe's, mirrored to row-major and flattened): which tile, " + part(0, rest) +
            ", then the tile, " + part(rest, argument_rank);
   }
-  if (name == "logical_product" && after.rank() == before.rank() + argument_rank)
+  if (product && after.rank() == before.rank() + argument_rank)
     return said + "repeats the layout as the second layout says (CuTe's, mirrored to row-major and flattened): which copy, " + part(0, argument_rank) +
            ", then the layout, " + part(argument_rank, before.rank());
   if ((name == "blocked_product" || name == "raked_product") && after.rank() == 2 * before.rank()) {
@@ -266,7 +271,7 @@ inline std::string describe(std::string_view name, const std::optional<dynamic_l
                             std::to_string(after.extent(2 * d + 1)) + " (stride " + std::to_string(after.stride(2 * d + 1)) + ")");
     return said + out + (blocked ? ": each copy of the layout is one block" : ": copies interleave element by element");
   }
-  if (name == "logical_divide" || name == "logical_product" || name == "blocked_product" || name == "raked_product")
+  if (divide || product || name == "blocked_product" || name == "raked_product")
     return said + "CuTe's " + std::string(name) + ", mirrored to row-major and flattened: " + from + " -> " + result;
   if (name == "unfold" || name == "sliding_window_view")
     return said + "windows over the same storage (neighbouring windows overlap where the step is smaller than the window): " + from + " -> " + result;

@@ -19,6 +19,7 @@
 #include <utility>
 
 #include "../core/algebra.hpp"
+#include "../core/algebra_helpers.hpp"
 #include "../core/dims.hpp"
 #include "../core/layout.hpp"
 #include "../core/operation_forms.hpp"
@@ -88,6 +89,18 @@ inline void check_masked_tiling_shown(const dynamic_layout& l, const dims& tile_
   const index_t lowest = min_offset(padded, "tile");
   if (lowest < 0)
     refuse("tile: a masked tiling shows here as its padded layout, whose padding lies at storage offset {}, before the start (C++'s tile<masked, ...> never reads the padding and takes it)", lowest);
+}
+// core/algebra_helpers.hpp's operations run on values: on a mixed layout's maybe_layout, every
+// entry must be static (their static aliases take static layouts only), and the result is static.
+template <class F>
+dynamic_layout on_static_entries(const dynamic_layout& l, const char*, F f) { return f(l); }
+template <class F>
+maybe_layout on_static_entries(const maybe_layout& l, const char* name, F f) {
+  const maybe_layout_value& v = l.entries();
+  bool known = v.offset.known && v.storage_size.known;
+  for (std::size_t d = 0; d < v.rank; ++d) known = known && v.shape[d].known && v.strides[d].known;
+  if (!known) throw layout_error("{}: takes a layout whose entries are all static (this one has run-time entries)", name);
+  return maybe_layout(f(dynamic_layout(l.value(), dynamic_layout::unchecked_t{})).value(), dynamic_layout::unchecked_t{});
 }
 // as_strided's default offset, the input's: on a mixed layout's maybe_layout it must be static.
 constexpr index_t input_offset(const dynamic_layout& l) { return l.offset(); }
@@ -313,15 +326,18 @@ inline constexpr operation_info operation_table[] = {
     {"ravel", false, argument_form::integers, 0, 0, "no arguments", "ravel()", "NumPy/PyTorch ravel: one axis, a view when C-contiguous, else the copy's layout",
      [](const auto& l, const operation_call&) { return ravel(l); }},
     STRIDER_PARTS_OPERATIONS(STRIDER_TABLE_PARTS_ENTRY)
-    {"coalesce", false, argument_form::integers, 0, 0, "no arguments", "coalesce()",
-     "CuTe coalesce (row-major): the fewest axes, same elements in the same order",
-     [](const auto& l, const operation_call&) { return coalesce(l); }, nullptr, {}, {}, true},
+    {"coalesce", false, argument_form::integers, 0, max_rank, "no arguments, or a profile: the axes in each group", "coalesce()",
+     "CuTe coalesce (row-major): the fewest axes, same elements in the same order; by a profile, within each group",
+     [](const auto& l, const operation_call& a) { return detail::coalesce_by(l, a.values); }, nullptr, {}, {}, true},
     {"composition", false, argument_form::layout_operand, 0, 0, "a second layout as (shape), (strides)", "composition((5, 4), (4, 1))",
      "CuTe composition (row-major): i -> L(B(i)), B's offsets read as L's indices",
      [](const auto& l, const operation_call& a) { return composition(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true},
-    {"complement", false, argument_form::integers, 1, 1, "one integer (the size to complete to)", "complement(24)",
-     "CuTe complement (row-major): the offsets of [0, n) the layout does not reach",
-     [](const auto& l, const operation_call& a) { return complement(l, a.values[0]); }, nullptr, {}, {}, true},
+    {"complement", false, argument_form::integers, 0, 1, "none, or one integer (the size to complete to)", "complement(24)",
+     "CuTe complement (row-major): the offsets of [0, n) (with no n, of the layout's span) the layout does not reach",
+     [](const auto& l, const operation_call& a) {
+       if (a.values.empty()) return detail::on_static_entries(l, "complement", [](const dynamic_layout& v) { return complement(v); });
+       return complement(l, a.values[0]);
+     }, nullptr, {}, {}, true},
     {"right_inverse", false, argument_form::integers, 0, 0, "no arguments", "right_inverse()",
      "CuTe right_inverse (row-major): the largest R with L(R(i)) == i",
      [](const auto& l, const operation_call&) { return right_inverse(l); }, nullptr, {}, {}, true},
@@ -336,12 +352,54 @@ inline constexpr operation_info operation_table[] = {
      "CuTe logical_product (row-major, flat): the tiler's repetitions, then the layout",
      [](const auto& l, const operation_call& a) { return logical_product(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true,
      [](const dynamic_layout& l, const operation_call& a) { return detail::product(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
+    {"zipped_divide", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides)", "zipped_divide((4,), (2,))",
+     "CuTe zipped_divide (row-major, flat): logical_divide by CuTe's other name",
+     [](const auto& l, const operation_call& a) { return detail::on_static_entries(l, "zipped_divide", [&](const dynamic_layout& v) { return zipped_divide(v, dynamic_layout(a.values, a.strides)); }); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_call& a) { return detail::divide(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
+    {"tiled_divide", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides)", "tiled_divide((4,), (2,))",
+     "CuTe tiled_divide (row-major, flat): logical_divide by CuTe's other name",
+     [](const auto& l, const operation_call& a) { return detail::on_static_entries(l, "tiled_divide", [&](const dynamic_layout& v) { return tiled_divide(v, dynamic_layout(a.values, a.strides)); }); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_call& a) { return detail::divide(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
+    {"flat_divide", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides)", "flat_divide((4,), (2,))",
+     "CuTe flat_divide (row-major, flat): logical_divide by CuTe's other name",
+     [](const auto& l, const operation_call& a) { return detail::on_static_entries(l, "flat_divide", [&](const dynamic_layout& v) { return flat_divide(v, dynamic_layout(a.values, a.strides)); }); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_call& a) { return detail::divide(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
+    {"zipped_product", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides)", "zipped_product((6,), (1,))",
+     "CuTe zipped_product (row-major, flat): logical_product by CuTe's other name",
+     [](const auto& l, const operation_call& a) { return detail::on_static_entries(l, "zipped_product", [&](const dynamic_layout& v) { return zipped_product(v, dynamic_layout(a.values, a.strides)); }); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_call& a) { return detail::product(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
+    {"tiled_product", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides)", "tiled_product((6,), (1,))",
+     "CuTe tiled_product (row-major, flat): logical_product by CuTe's other name",
+     [](const auto& l, const operation_call& a) { return detail::on_static_entries(l, "tiled_product", [&](const dynamic_layout& v) { return tiled_product(v, dynamic_layout(a.values, a.strides)); }); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_call& a) { return detail::product(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
+    {"flat_product", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides)", "flat_product((6,), (1,))",
+     "CuTe flat_product (row-major, flat): logical_product by CuTe's other name",
+     [](const auto& l, const operation_call& a) { return detail::on_static_entries(l, "flat_product", [&](const dynamic_layout& v) { return flat_product(v, dynamic_layout(a.values, a.strides)); }); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_call& a) { return detail::product(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
     {"blocked_product", false, argument_form::layout_operand, 0, 0, "an arrangement layout as (shape), (strides)", "blocked_product((4, 3), (1, 4))",
      "CuTe blocked_product (row-major, flat): per axis, the arrangement's repetition, then the block's axis",
      [](const auto& l, const operation_call& a) { return blocked_product(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true},
     {"raked_product", false, argument_form::layout_operand, 0, 0, "an arrangement layout as (shape), (strides)", "raked_product((4, 3), (1, 4))",
      "CuTe raked_product (row-major, flat): per axis, the block's axis, then the arrangement's repetition",
      [](const auto& l, const operation_call& a) { return raked_product(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true},
+    {"filter", false, argument_form::integers, 0, 0, "no arguments", "filter()",
+     "CuTe filter (row-major): without stride-0 and extent-1 axes, coalesced",
+     [](const auto& l, const operation_call&) { return detail::on_static_entries(l, "filter", [&](const dynamic_layout& v) { return filter(v); }); }, nullptr, {}, {}, true},
+    {"upcast", false, argument_form::integers, 1, 1, "one integer (the elements in a unit)", "upcast(4)",
+     "CuTe upcast (row-major): the layout in units of n elements",
+     [](const auto& l, const operation_call& a) { return detail::on_static_entries(l, "upcast", [&](const dynamic_layout& v) { return upcast(v, a.values[0]); }); }, nullptr, {}, {}, true},
+    {"downcast", false, argument_form::integers, 1, 1, "one integer (the parts of an element)", "downcast(2)",
+     "CuTe downcast (row-major): the layout in parts of 1/n element",
+     [](const auto& l, const operation_call& a) { return detail::on_static_entries(l, "downcast", [&](const dynamic_layout& v) { return downcast(v, a.values[0]); }); }, nullptr, {}, {}, true},
+    {"max_common_layout", false, argument_form::layout_operand, 0, 0, "a second layout as (shape), (strides)", "max_common_layout((4, 8), (8, 1))",
+     "CuTe max_common_layout (row-major): the indices of the leading elements both layouts hold at the same offsets",
+     [](const auto& l, const operation_call& a) { return detail::on_static_entries(l, "max_common_layout", [&](const dynamic_layout& v) { return max_common_layout(v, dynamic_layout(a.values, a.strides)); }); }, nullptr, {}, {}, true},
+    {"tile_to_shape", false, argument_form::windows, 0, 0, "a target shape as a tuple", "tile_to_shape((4, 6))",
+     "CuTe tile_to_shape (row-major, flat): the layout repeated to fill the shape, as blocked_product",
+     [](const auto& l, const operation_call& a) {
+       if (a.has_axes) detail::refuse("tile_to_shape: the command takes the target shape only (the order is C++'s tile_to_shape_t<L, shape<...>, Order...>)");
+       return detail::on_static_entries(l, "tile_to_shape", [&](const dynamic_layout& v) { return tile_to_shape(v, a.values); });
+     }, nullptr, {}, {}, true},
     {"tile", false, argument_form::extents, 0, 0, "tile extents, one per axis, then exact (the default), padded or masked", "tile(2, 4)",
      "blocks every axis: which tile, then the element in the tile (padded, masked: the tile count rounds up, the last tiles reach past the data)",
      [](const auto& l, const operation_call& a) {

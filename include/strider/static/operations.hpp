@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "../core/algebra.hpp"
+#include "../core/algebra_helpers.hpp"
 #include "../core/operation_forms.hpp"
 #include "../core/operations.hpp"
 #include "../core/rearrange.hpp"
@@ -137,9 +138,10 @@ using narrow_t = static_layout<narrow(detail::rule_value<L>, Dim, Start, Length)
 template <class L, index_t Dim, index_t Index>
 using select_t = static_layout<select(detail::rule_value<L>, Dim, Index).value()>;
 
-/// CuTe's `coalesce` in row-major order: the fewest axes with the same index-to-offset function.
-template <class L>
-using coalesce_t = static_layout<coalesce(detail::rule_value<L>).value()>;
+/// CuTe's `coalesce` in row-major order: the fewest axes with the same index-to-offset function;
+/// with a profile (group sizes, static layouts), each group of axes on its own.
+template <class L, index_t... Profile>
+using coalesce_t = static_layout<detail::coalesce_by(detail::rule_value<L>, dims{Profile...}).value()>;
 
 // --- the layout algebra (CuTe's, in row-major order; core/algebra.hpp) --------------------------
 
@@ -175,9 +177,11 @@ constexpr typename rule_input<(V.layout.storage_size < 0)>::type rule_value<tile
 template <class A, class B>
 using composition_t = static_layout<composition(detail::rule_value<A>, detail::rule_value<B>).value()>;
 
-/// CuTe's `complement(L, N)`: the offsets of [0, N) that L does not reach, as a layout.
-template <class L, index_t N>
-using complement_t = static_layout<complement(detail::rule_value<L>, N).value()>;
+/// CuTe's `complement(L, N)`: the offsets of [0, N) that L does not reach, as a layout;
+/// `complement_t<L>` is CuTe's one-argument complement (up to the span of L's axes).
+template <class L, index_t... N>
+  requires(sizeof...(N) <= 1)
+using complement_t = static_layout<complement(detail::rule_value<L>, N...).value()>;
 
 /// CuTe's `right_inverse(L)`: the largest R with L(R(i)) == i.
 template <class L>
@@ -194,6 +198,48 @@ using logical_divide_t = tiled_layout<detail::tiled_value_of(detail::divide(deta
 /// CuTe's `logical_product(A, B)`, flattened: B's repetitions of A, then A (`tile_rank` axes).
 template <class A, class B>
 using logical_product_t = tiled_layout<detail::tiled_value_of(detail::product(detail::rule_value<A>, detail::rule_value<B>))>;
+
+/// CuTe's divides and products by their other names: flattened, zipped, tiled and flat are the
+/// logical ones (CuTe nests their modes differently; core/algebra_helpers.hpp).
+template <class L, class T>
+using zipped_divide_t = logical_divide_t<L, T>;
+template <class L, class T>
+using tiled_divide_t = logical_divide_t<L, T>;
+template <class L, class T>
+using flat_divide_t = logical_divide_t<L, T>;
+template <class A, class B>
+using zipped_product_t = logical_product_t<A, B>;
+template <class A, class B>
+using tiled_product_t = logical_product_t<A, B>;
+template <class A, class B>
+using flat_product_t = logical_product_t<A, B>;
+
+// The rest of CuTe's algebra (core/algebra_helpers.hpp), over static layouts.
+/// CuTe's `filter(L)`: without stride-0 and extent-1 axes, coalesced.
+template <static_layout_type L>
+using filter_t = static_layout<filter(detail::rule_value<L>).value()>;
+/// CuTe's `upcast<N>(L)`: L read in units of N elements.
+template <static_layout_type L, index_t N>
+using upcast_t = static_layout<upcast(detail::rule_value<L>, N).value()>;
+/// CuTe's `downcast<N>(L)`: L read in parts of 1/N element.
+template <static_layout_type L, index_t N>
+using downcast_t = static_layout<downcast(detail::rule_value<L>, N).value()>;
+/// CuTe's `recast_layout<From, To>(L)`: L of From elements read as To elements.
+template <static_layout_type L, class From, class To>
+using recast_layout_t = static_layout<recast_layout(detail::rule_value<L>, sizeof(From), sizeof(To)).value()>;
+/// CuTe's `max_common_vector(A, B)`: how many leading elements A and B hold at the same offsets.
+template <static_layout_type A, static_layout_type B>
+inline constexpr index_t max_common_vector_v = max_common_vector(detail::rule_value<A>, detail::rule_value<B>);
+/// CuTe's `max_common_layout(A, B)`: B's indices of those elements.
+template <static_layout_type A, static_layout_type B>
+using max_common_layout_t = static_layout<max_common_layout(detail::rule_value<A>, detail::rule_value<B>).value()>;
+/// CuTe's `make_ordered_layout(Shape, Order)`: `ordered_layout_t<shape<2, 3>, 0, 1>` is the
+/// compact layout whose strides grow in the order given (here column_major<2, 3>).
+template <class Shape, index_t... Order>
+using ordered_layout_t = static_layout<make_ordered_layout(dims(Shape::values), dims{Order...}).value()>;
+/// CuTe's `tile_to_shape(Block, Shape, Order)`: the block repeated to fill Shape, flattened.
+template <static_layout_type Block, class Shape, index_t... Order>
+using tile_to_shape_t = static_layout<tile_to_shape(detail::rule_value<Block>, dims(Shape::values), dims{Order...}).value()>;
 
 // --- partial tiles: tile_t<L, policy, T...> (docs/algebra.md, "Partial tiles") ---------------
 namespace detail {
@@ -514,6 +560,20 @@ STRIDER_HOST_DEVICE constexpr auto composition(A, B) { return composition_t<A, B
 template <index_t N, static_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto complement(L) { return complement_t<L, N>{}; }
 template <static_layout_type L>
+STRIDER_HOST_DEVICE constexpr auto complement(L) { return complement_t<L>{}; }
+template <static_layout_type L>
+STRIDER_HOST_DEVICE constexpr auto filter(L) { return filter_t<L>{}; }
+template <index_t N, static_layout_type L>
+STRIDER_HOST_DEVICE constexpr auto upcast(L) { return upcast_t<L, N>{}; }
+template <index_t N, static_layout_type L>
+STRIDER_HOST_DEVICE constexpr auto downcast(L) { return downcast_t<L, N>{}; }
+template <class From, class To, static_layout_type L>
+STRIDER_HOST_DEVICE constexpr auto recast_layout(L) { return recast_layout_t<L, From, To>{}; }
+template <static_layout_type A, static_layout_type B>
+STRIDER_HOST_DEVICE constexpr index_t max_common_vector(A, B) { return max_common_vector_v<A, B>; }
+template <static_layout_type A, static_layout_type B>
+STRIDER_HOST_DEVICE constexpr auto max_common_layout(A, B) { return max_common_layout_t<A, B>{}; }
+template <static_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto right_inverse(L) { return right_inverse_t<L>{}; }
 template <static_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto left_inverse(L) { return left_inverse_t<L>{}; }
@@ -521,6 +581,20 @@ template <static_layout_type L, static_layout_type T>
 STRIDER_HOST_DEVICE constexpr auto logical_divide(L, T) { return logical_divide_t<L, T>{}; }
 template <static_layout_type A, static_layout_type B>
 STRIDER_HOST_DEVICE constexpr auto logical_product(A, B) { return logical_product_t<A, B>{}; }
+template <static_layout_type L, static_layout_type T>
+STRIDER_HOST_DEVICE constexpr auto zipped_divide(L, T) { return zipped_divide_t<L, T>{}; }
+template <static_layout_type A, static_layout_type B>
+STRIDER_HOST_DEVICE constexpr auto zipped_product(A, B) { return zipped_product_t<A, B>{}; }
+template <static_layout_type L, static_layout_type T>
+STRIDER_HOST_DEVICE constexpr auto tiled_divide(L, T) { return tiled_divide_t<L, T>{}; }
+template <static_layout_type A, static_layout_type B>
+STRIDER_HOST_DEVICE constexpr auto tiled_product(A, B) { return tiled_product_t<A, B>{}; }
+template <static_layout_type L, static_layout_type T>
+STRIDER_HOST_DEVICE constexpr auto flat_divide(L, T) { return flat_divide_t<L, T>{}; }
+template <static_layout_type A, static_layout_type B>
+STRIDER_HOST_DEVICE constexpr auto flat_product(A, B) { return flat_product_t<A, B>{}; }
+template <class Shape, index_t... Order, static_layout_type Block>
+STRIDER_HOST_DEVICE constexpr auto tile_to_shape(Block) { return tile_to_shape_t<Block, Shape, Order...>{}; }
 template <index_t... T, static_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto tile(L) { return tile_t<L, T...>{}; }
 template <class Window, class Axes = void, static_layout_type L>

@@ -1,0 +1,348 @@
+// strider/core/algebra_helpers.hpp: the rest of CuTe's layout algebra that a CuTe user reaches
+// for, in row-major order: element-size changes (upcast, downcast, recast_layout), the common
+// vector of two layouts, filter, ordered layouts, the one-argument complement, coalesce by a
+// profile, tile_to_shape, and the divides and products by CuTe's names. Each is one constexpr
+// function over a dynamic_layout, built on core/algebra.hpp's rules; static/ names them as types
+// (`upcast_t<L, 2>`). Mirrored as algebra.hpp says: CuTe's mode k is strider's axis rank-1-k.
+#pragma once
+
+#include <cstddef>
+
+#include "../util/checked.hpp"
+#include "../util/error.hpp"
+#include "algebra.hpp"
+#include "dims.hpp"
+#include "layout.hpp"
+
+namespace strider {
+
+/// CuTe's `ceil_div(a, b)`: how many b-sized tiles cover a elements, a / b rounded up.
+/// @pre a >= 0 and b > 0.
+/// @example `ceil_div(10, 4)` is 3.
+STRIDER_HOST_DEVICE constexpr index_t ceil_div(index_t a, index_t b) {
+  if (a < 0 || b <= 0) detail::refuse("ceil_div: needs a >= 0 and b > 0, got {} and {}", a, b);
+  return detail::ceil_div(a, b);
+}
+
+namespace detail {
+// v with its axes in [first, first + count) replaced by `part`'s axes.
+STRIDER_HOST_DEVICE constexpr layout_value axes_of(const layout_value& v, std::size_t first, std::size_t count) {
+  layout_value out{};
+  out.rank = count;
+  for (std::size_t d = 0; d < count; ++d) {
+    out.shape[d] = v.shape[first + d];
+    out.strides[d] = v.strides[first + d];
+  }
+  return out;
+}
+// The offset of the element at C-order index i (0 <= i < size) relative to the layout's offset.
+STRIDER_HOST_DEVICE constexpr index_t relative_offset_at(const layout_value& v, index_t i) {
+  index_t offset = 0;
+  for (std::size_t d = v.rank; d-- > 0;) {
+    offset += (i % v.shape[d]) * v.strides[d];
+    i /= v.shape[d];
+  }
+  return offset;
+}
+// v at offset 0 over exactly the span it needs: a layout read as a function of its index.
+STRIDER_HOST_DEVICE constexpr dynamic_layout as_index_map(const layout_value& v, check_caller caller) {
+  layout_value out = v;
+  out.offset = 0;
+  out.storage_size = 0;
+  if (min_offset(out, caller.name) < 0) out.offset = -min_offset(out, caller.name);  // reversed axes: the smallest offset at 0
+  return subset_result(validate(out, caller));
+}
+}  // namespace detail
+
+/// CuTe's `filter(L)`: L without its stride-0 and extent-1 axes, coalesced: each offset L reaches,
+/// once, in L's order. An empty layout gives (0,):(1,); one element gives rank 0. The offset and
+/// the storage stay (a view of the same storage).
+/// @pre none.
+/// @example `layout((3, 4, 2), (0, 2, 1)).filter()` is shape (8,), strides (1,), offset 0 (CuTe's
+///          `filter((2,4,3):(1,2,0))` is `8:1`).
+STRIDER_HOST_DEVICE constexpr dynamic_layout filter(const dynamic_layout& l) {
+  const layout_value& v = l.value();
+  if (l.size() == 0) return coalesce(l);
+  layout_value out = v;
+  out.rank = 0;
+  for (std::size_t d = 0; d < v.rank; ++d) {
+    if (v.strides[d] == 0) continue;
+    out.shape[out.rank] = v.shape[d];
+    out.strides[out.rank] = v.strides[d];
+    ++out.rank;
+  }
+  for (std::size_t d = out.rank; d < max_rank; ++d) out.shape[d] = out.strides[d] = 0;
+  return coalesce(detail::subset_result(out));
+}
+
+/// CuTe's `coalesce(L, profile)`: coalesce within each group of axes the profile names (their
+/// counts, in order, adding up to L's rank), never across groups; a group that coalesces to one
+/// element keeps one axis, (1):(0), as CuTe's mode `_1:_0` (a group keeps its place). CuTe's
+/// by-mode coalesce of a layout whose modes are flattened to these groups.
+/// @pre every count is positive and they add up to L's rank.
+/// @example `layout((2, 4, 1, 1), (4, 1, 1, 1)).coalesce(2, 2)` is shape (8, 1), strides (1, 0),
+///          offset 0 (CuTe's `coalesce(((1,1),(4,2)):((1,1),(1,4)), (1,1))` is `(1,8):(0,1)`).
+STRIDER_HOST_DEVICE constexpr dynamic_layout coalesce(const dynamic_layout& l, const dims& profile) {
+  const layout_value& v = l.value();
+  std::size_t total = 0;
+  for (std::size_t g = 0; g < profile.size(); ++g) {
+    if (profile[g] <= 0) detail::refuse("coalesce: group {} of the profile has {} axes; each needs at least one", g, profile[g]);
+    total += static_cast<std::size_t>(profile[g]);
+  }
+  if (total != v.rank) detail::refuse("coalesce: the profile's groups hold {} axes, the layout has {}", total, v.rank);
+  layout_value out = v;
+  out.rank = 0;
+  std::size_t first = 0;
+  for (std::size_t g = 0; g < profile.size(); ++g) {
+    const std::size_t count = static_cast<std::size_t>(profile[g]);
+    const layout_value group = detail::coalesced(detail::axes_of(v, first, count), detail::called_by<detail::op::coalesce>());
+    if (group.rank == 0) {
+      out.shape[out.rank] = 1;
+      out.strides[out.rank] = 0;
+      ++out.rank;
+    }
+    for (std::size_t d = 0; d < group.rank; ++d) {
+      out.shape[out.rank] = group.shape[d];
+      out.strides[out.rank] = group.strides[d];
+      ++out.rank;
+    }
+    first += count;
+  }
+  for (std::size_t d = out.rank; d < max_rank; ++d) out.shape[d] = out.strides[d] = 0;
+  return detail::subset_result(out);
+}
+
+namespace detail {
+// coalesce_t<L, Profile...>'s rule: no profile is the plain coalesce, also of a mixed layout.
+STRIDER_HOST_DEVICE constexpr dynamic_layout coalesce_by(const dynamic_layout& l, const dims& profile) { return profile.empty() ? coalesce(l) : coalesce(l, profile); }
+STRIDER_HOST_DEVICE constexpr maybe_layout coalesce_by(const maybe_layout& l, const dims& profile) {
+  if (!profile.empty()) refuse("coalesce: a profile needs a static layout (this one has run-time entries)");
+  return coalesce(l);
+}
+}  // namespace detail
+
+/// CuTe's `upcast<N>(L)`: L read in units of N elements (N halves as one 16-byte vector of 8, N
+/// = 8): each stride that is a multiple of N is divided by it; an axis whose stride s divides N
+/// steps within a unit, and becomes ceil(extent / (N / s)) units of stride 1; stride 0 stays.
+/// The offset must be a whole number of units; the storage becomes the units it touches (rounded
+/// up: the last unit may reach up to N - 1 elements past it, which a vector access of that unit
+/// reads; a view's buffer must hold them). A layout of run-time values gets CuTe's static rule
+/// (CuTe assumes a run-time stride is a multiple of N; strider checks it).
+/// @pre n > 0; the offset is a multiple of n; every stride is a multiple or a divisor of n, and
+///      one that divides n is not negative (a backward step inside a unit).
+/// @example `contiguous(4, 8).upcast(4)` is shape (4, 2), strides (2, 1), offset 0 (CuTe's
+///          `upcast<4>((8,4):(1,8))` is `(2,4):(1,2)`).
+STRIDER_HOST_DEVICE constexpr dynamic_layout upcast(const dynamic_layout& l, index_t n) {
+  const layout_value& v = l.value();
+  if (n <= 0) detail::refuse("upcast: the unit of {} elements is not positive", n);
+  if (v.offset % n != 0) detail::refuse("upcast: offset {} is not a multiple of the unit of {} elements", v.offset, n);
+  layout_value out = v;
+  out.offset = v.offset / n;
+  out.storage_size = detail::ceil_div(v.storage_size, n);
+  for (std::size_t d = 0; d < v.rank; ++d) {
+    const index_t s = v.strides[d];
+    if (s == 0) continue;
+    const index_t magnitude = s < 0 ? detail::checked_neg(s, "upcast") : s;
+    if (magnitude % n == 0) {
+      out.strides[d] = s / n;
+    } else if (n % magnitude == 0) {
+      if (s < 0) detail::refuse("upcast: axis {} steps back by {}, inside the unit of {} elements (flip it first)", d, magnitude, n);
+      out.shape[d] = detail::ceil_div(v.shape[d], n / magnitude);
+      out.strides[d] = 1;
+    } else {
+      detail::refuse("upcast: stride {} of axis {} and the unit of {} elements do not divide one another", s, d, n);
+    }
+  }
+  return detail::subset_result(detail::validate(out, detail::called_by<detail::op::layout>()));
+}
+
+/// CuTe's `downcast<N>(L)`: L read in parts of 1/N element (a float as two halves, N = 2): the
+/// axis of stride 1 (or -1) takes N times its extent, every other stride is multiplied by N; the
+/// offset and storage count parts. A layout of one element and no axis gives (N,):(1,).
+/// @pre n > 0; an axis has stride 1 or -1 (CuTe: "Downcast requires adjacent elements"), and
+///      not both a 1 and a -1; the results fit in int64.
+/// @example `contiguous(4, 2).downcast(2)` is shape (4, 4), strides (4, 1), offset 0 (CuTe's
+///          `downcast<2>((2,4):(1,2))` is `(4,4):(1,4)`).
+STRIDER_HOST_DEVICE constexpr dynamic_layout downcast(const dynamic_layout& l, index_t n) {
+  const layout_value& v = l.value();
+  if (n <= 0) detail::refuse("downcast: the part count {} is not positive", n);
+  layout_value out = v;
+  if (v.rank == 0) {
+    out.rank = 1;
+    out.shape[0] = n;
+    out.strides[0] = 1;
+  }
+  bool forward = false, backward = false;
+  for (std::size_t d = 0; d < v.rank; ++d) {
+    forward = forward || v.strides[d] == 1;
+    backward = backward || v.strides[d] == -1;
+  }
+  if (v.rank > 0 && !forward && !backward)
+    detail::refuse("downcast: no axis has stride 1 or -1, so the {} parts of an element would lie on no axis", n);
+  if (forward && backward) detail::refuse("downcast: axes step by both 1 and -1; the parts of their elements would overlap");
+  for (std::size_t d = 0; d < v.rank; ++d) {
+    if (v.strides[d] == 1 || v.strides[d] == -1) out.shape[d] = detail::checked_mul(v.shape[d], n, "downcast");
+    else out.strides[d] = detail::checked_mul(v.strides[d], n, "downcast");
+  }
+  // A backward axis reads an element's parts from its last: the offset is that part's.
+  out.offset = detail::checked_add(detail::checked_mul(v.offset, n, "downcast"), backward ? n - 1 : 0, "downcast");
+  out.storage_size = detail::checked_mul(v.storage_size, n, "downcast");
+  return detail::subset_result(detail::validate(out, detail::called_by<detail::op::layout>()));
+}
+
+/// CuTe's `recast_layout<From, To>(L)`: L of elements of `from_bytes` read as elements of
+/// `to_bytes`: with from / to reduced to p / q, upcast by q then downcast by p (as CuTe).
+/// @pre both sizes positive; then as upcast and downcast.
+/// @example `recast_layout(contiguous(4, 8), 2, 4)` (halves as floats) is shape (4, 4), strides
+///          (4, 1), offset 0.
+STRIDER_HOST_DEVICE constexpr dynamic_layout recast_layout(const dynamic_layout& l, index_t from_bytes, index_t to_bytes) {
+  if (from_bytes <= 0 || to_bytes <= 0) detail::refuse("recast_layout: element sizes {} and {} must be positive", from_bytes, to_bytes);
+  const index_t g = detail::gcd_of(from_bytes, to_bytes);
+  const index_t up = to_bytes / g, down = from_bytes / g;
+  dynamic_layout out = l;
+  if (up != 1) out = upcast(out, up);
+  if (down != 1) out = downcast(out, down);
+  return out;
+}
+
+/// CuTe's `max_common_vector(A, B)`: the largest n such that the elements at B's offsets 0 ..
+/// n-1 are at A's offsets 0 .. n-1 too, index for index: how many elements a copy from one to
+/// the other can move as one contiguous vector (its alignment is vector_width's). Both are read
+/// from their first element (their offsets do not count). 1 when only the first corresponds.
+/// @pre both non-empty and of the same element count; B reaches each offset at most once where
+///      A does (see right_inverse).
+/// @example `max_common_vector(contiguous(4, 8), column_major(4, 8))` is 1; of two
+///          contiguous(4, 8) it is 32.
+STRIDER_HOST_DEVICE constexpr index_t max_common_vector(const dynamic_layout& a, const dynamic_layout& b) {
+  const detail::check_caller caller = detail::called_by<detail::op::layout>();
+  if (a.size() == 0 || b.size() == 0) detail::refuse("max_common_vector: a layout is empty (sizes {} and {})", a.size(), b.size());
+  if (a.size() != b.size()) detail::refuse("max_common_vector: the layouts have {} and {} elements", a.size(), b.size());
+  const dynamic_layout inverse = right_inverse(detail::as_index_map(b.value(), caller));
+  // A(inverse(x)) == x from x = 0 on, relative to A's first element: the first x where it fails
+  // ends the vector.
+  index_t n = 0;
+  for (const index_t count = inverse.size(); n < count; ++n)
+    if (detail::relative_offset_at(a.value(), detail::relative_offset_at(inverse.value(), n)) != n) break;
+  return n;
+}
+
+/// CuTe's `max_common_layout(A, B)`: the layout of B's indices (C order) of the
+/// max_common_vector(A, B) elements that A and B hold alike, in offset order: (n,):(s,) for a
+/// vector of n whose index steps by s; CuTe's (1,):(0,) when only the first element corresponds.
+/// A vector along A's and B's own index is (n,):(1,).
+/// @pre as max_common_vector.
+/// @example `contiguous(4, 8).max_common_layout((4, 8), (8, 1))` is shape (32,), strides (1,),
+///          offset 0: `max_common_layout(contiguous(4, 8), contiguous(4, 8))`.
+STRIDER_HOST_DEVICE constexpr dynamic_layout max_common_layout(const dynamic_layout& a, const dynamic_layout& b) {
+  const index_t n = max_common_vector(a, b);
+  if (n == 1) return dynamic_layout(dims{1}, dims{0});
+  const dynamic_layout inverse = right_inverse(detail::as_index_map(b.value(), detail::called_by<detail::op::layout>()));
+  return composition(inverse, dynamic_layout(dims{n}, dims{1}));
+}
+
+/// CuTe's `make_ordered_layout(shape, order)`: the compact layout of `shape` whose strides grow
+/// in the order `order` gives: the axis of the smallest order has stride 1, the next its extent,
+/// and so on. Ties go as in CuTe (its first mode, strider's last axis, is the faster), so an
+/// order of all zeros is `contiguous(shape)`.
+/// @pre one order entry per extent; extents not negative, the size within int64.
+/// @example `make_ordered_layout({2, 2, 2, 2}, {1, 3, 2, 0})` has strides (2, 8, 4, 1) (CuTe's
+///          `make_ordered_layout((2,2,2,2), (0,2,3,1))` is `(2,2,2,2):(1,4,8,2)`).
+STRIDER_HOST_DEVICE constexpr dynamic_layout make_ordered_layout(const dims& shape, const dims& order) {
+  if (shape.size() != order.size())
+    detail::refuse("make_ordered_layout: {} extents but {} order entries", shape.size(), order.size());
+  dims strides = shape;
+  bool done[max_rank] = {};
+  index_t next = 1;
+  for (std::size_t k = 0; k < shape.size(); ++k) {
+    std::size_t pick = shape.size();
+    for (std::size_t d = shape.size(); d-- > 0;)  // the last axis first among equal orders
+      if (!done[d] && (pick == shape.size() || order[d] < order[pick])) pick = d;
+    done[pick] = true;
+    strides[pick] = next;
+    if (shape[pick] < 0) detail::refuse("make_ordered_layout: extent {} of axis {} is negative", shape[pick], pick);
+    next = detail::checked_mul(next, shape[pick], "make_ordered_layout");
+  }
+  return dynamic_layout(shape, strides);
+}
+
+/// CuTe's one-argument `complement(L)`: complement(filter(L), cotarget), where the cotarget is
+/// what L's axes span (CuTe's cosize, rounded up to the span, as CuTe's last mode is): the
+/// offsets below that span that L does not reach.
+/// @pre as complement(L, N) after filter: L starts at offset 0, and its axes of nonzero stride
+///      sorted by stride nest.
+/// @example `layout((4,), (2,)).complement()` is shape (2,), strides (1,), offset 0 (CuTe's
+///          `complement(4:2)` is `2:1`).
+STRIDER_HOST_DEVICE constexpr dynamic_layout complement(const dynamic_layout& l) {
+  const dynamic_layout f = filter(l);
+  index_t span = 1;
+  for (std::size_t d = 0; d < f.rank(); ++d)
+    if (f.stride(d) > 0) {
+      const index_t reach = detail::checked_mul(f.stride(d), f.extent(d), "complement");
+      span = reach > span ? reach : span;
+    }
+  return complement(f, span);
+}
+
+/// CuTe's `tile_to_shape(block, shape, order)`: the block repeated to fill `shape`, as
+/// blocked_product(block, make_ordered_layout(shape / block's extents, order)), flattened: per
+/// axis, the repetition, then the block's axis (rank 2 x rank(shape)). A block of lower rank
+/// gets leading extent-1 axes. The default order repeats along the last axis first (CuTe's
+/// LayoutLeft, mirrored): the order (0, ..., 0).
+/// @pre the block's rank is at most the shape's; each of its extents divides the shape's; as
+///      blocked_product.
+/// @example `contiguous(2, 2).tile_to_shape((4, 6))` is shape (2, 2, 3, 2), strides (12, 2, 4, 1),
+///          offset 0: `tile_to_shape(contiguous(2, 2), {4, 6})`.
+STRIDER_HOST_DEVICE constexpr dynamic_layout tile_to_shape(const dynamic_layout& block, const dims& shape, const dims& order = {}) {
+  const std::size_t r = shape.size();
+  if (block.rank() > r) detail::refuse("tile_to_shape: the block has rank {}, more than the shape's {}", block.rank(), r);
+  if (!order.empty() && order.size() != r) detail::refuse("tile_to_shape: {} order entries for a shape of rank {}", order.size(), r);
+  dims repeats = shape;
+  for (std::size_t d = 0; d < r; ++d) {
+    const index_t e = d + block.rank() < r ? 1 : block.extent(d + block.rank() - r);
+    if (e <= 0 || shape[d] % e != 0) detail::refuse("tile_to_shape: block extent {} does not divide extent {} of axis {} of the shape", e, shape[d], d);
+    repeats[d] = shape[d] / e;
+  }
+  dims zeros = shape;
+  for (std::size_t d = 0; d < r; ++d) zeros[d] = 0;
+  return blocked_product(block, make_ordered_layout(repeats, order.empty() ? zeros : order));
+}
+
+/// CuTe's `zipped_divide`, `tiled_divide` and `flat_divide` by a tiler layout: flattened, all
+/// three are logical_divide (which tile, then the tile); they differ in CuTe only in how the
+/// modes nest.
+/// @pre as logical_divide.
+/// @example `contiguous(8).zipped_divide((2,), (1,))` is shape (4, 2), strides (2, 1), offset 0.
+STRIDER_HOST_DEVICE constexpr dynamic_layout zipped_divide(const dynamic_layout& l, const dynamic_layout& tiler) { return logical_divide(l, tiler); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout tiled_divide(const dynamic_layout& l, const dynamic_layout& tiler) { return logical_divide(l, tiler); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout flat_divide(const dynamic_layout& l, const dynamic_layout& tiler) { return logical_divide(l, tiler); }
+
+/// The same by a tile shape, one extent per axis (CuTe's `Tile<_32, _32>` or `make_shape(32, 32)`):
+/// zipped, tiled and flat divides are `tile` (every axis's tile count first, then the tile);
+/// `logical_divide` by a shape keeps each axis's pair together: (tiles of axis 0, tile of axis 0,
+/// tiles of axis 1, ...).
+/// @pre one extent per axis, each dividing its axis (see tile).
+/// @example `logical_divide(contiguous(8, 8), {2, 4})` is shape (4, 2, 2, 4), strides (16, 8, 4, 1);
+///          `zipped_divide(contiguous(8, 8), {2, 4})` is shape (4, 2, 2, 4), strides (16, 4, 8, 1).
+STRIDER_HOST_DEVICE constexpr dynamic_layout zipped_divide(const dynamic_layout& l, const dims& tile_shape) { return tile(l, tile_shape); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout tiled_divide(const dynamic_layout& l, const dims& tile_shape) { return tile(l, tile_shape); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout flat_divide(const dynamic_layout& l, const dims& tile_shape) { return tile(l, tile_shape); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout logical_divide(const dynamic_layout& l, const dims& tile_shape) {
+  const dynamic_layout t = tile(l, tile_shape);
+  const std::size_t r = l.rank();
+  dims order = t.shape();
+  for (std::size_t d = 0; d < r; ++d) {
+    order[2 * d] = static_cast<index_t>(d);
+    order[2 * d + 1] = static_cast<index_t>(r + d);
+  }
+  return permute(t, order);
+}
+
+/// CuTe's `zipped_product`, `tiled_product` and `flat_product` by a tiler layout: flattened, all
+/// three are logical_product (the tiler's repetitions, then the block).
+/// @pre as logical_product.
+/// @example `contiguous(2).zipped_product((3,), (1,))` is shape (3, 2), strides (2, 1), offset 0.
+STRIDER_HOST_DEVICE constexpr dynamic_layout zipped_product(const dynamic_layout& block, const dynamic_layout& tiler) { return logical_product(block, tiler); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout tiled_product(const dynamic_layout& block, const dynamic_layout& tiler) { return logical_product(block, tiler); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout flat_product(const dynamic_layout& block, const dynamic_layout& tiler) { return logical_product(block, tiler); }
+
+}  // namespace strider
