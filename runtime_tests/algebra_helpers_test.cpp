@@ -2,7 +2,7 @@
 // over random layouts with the naive offset tables of test_helpers.hpp: filter keeps each offset
 // once in order, upcast reaches exactly the units L's elements lie in, downcast reads each
 // element's parts in order, max_common_vector is the longest run a search finds, make_ordered_layout
-// is compact with its strides in the order given, the one-argument complement completes L to its
+// gives each axis the extents of smaller order, the one-argument complement completes L to its
 // span, coalesce by a profile keeps the function, and CuTe's own results (run on CuTe here and
 // mirrored to row-major) for the worked examples.
 #include <algorithm>
@@ -108,6 +108,9 @@ TEST_CASE("upcast reaches exactly the units L's elements lie in; downcast reads 
   CHECK(same_layout(strider::recast_layout(dynamic_layout::contiguous({4, 4}), 4, 2), {4, 8}, {8, 1}));
   CHECK(same_layout(strider::recast_layout(dynamic_layout::contiguous({4, 6}), 4, 6), {4, 4}, {4, 1}));  // up 3, down 2
   CHECK(same_layout(strider::downcast(dynamic_layout(), 2), {2}, {1}));
+  // CuTe: downcast<2>((2,3):(1,1)) is (4,6):(1,1), reaching offset 8 (past 3 elements of 2 parts).
+  const dynamic_layout twice = strider::downcast(dynamic_layout({3, 2}, {1, 1}), 2);
+  CHECK((same_layout(twice, {6, 4}, {1, 1}) && twice.storage_size() == 9));
   // A reversed unit axis reads each element's parts from its last.
   const dynamic_layout reversed = strider::downcast(dynamic_layout({3}, {-1}, 2), 2);
   CHECK(offsets(reversed) == index_vec{5, 4, 3, 2, 1, 0});
@@ -165,7 +168,7 @@ TEST_CASE("max_common_vector is the longest run a search finds; max_common_layou
   CHECK(message_of([] { (void)strider::max_common_vector(dynamic_layout::contiguous({4}), dynamic_layout::contiguous({8})); }).rfind("max_common_vector:", 0) == 0);
 }
 
-TEST_CASE("make_ordered_layout is compact with strides in the order given; ties as CuTe's (brute force)") {
+TEST_CASE("make_ordered_layout: each stride the product of the extents of smaller order; distinct orders are compact (brute force)") {
   random_source r;
   for (int trial = 0; trial < 1000; ++trial) {
     const dims shape = r.shape(static_cast<std::size_t>(r.pick(1, 4)), 4);
@@ -173,15 +176,26 @@ TEST_CASE("make_ordered_layout is compact with strides in the order given; ties 
     for (std::size_t d = 0; d < shape.size(); ++d) order.push_back(r.pick(0, 3));
     const dynamic_layout l = strider::make_ordered_layout(shape, order);
     INFO(strider_test::describe(l));
-    index_vec sorted = offsets(l);
-    std::sort(sorted.begin(), sorted.end());
-    CHECK(sorted == strider_test::iota(0, l.size()));
-    for (std::size_t p = 0; p < shape.size(); ++p)
-      for (std::size_t q = 0; q < shape.size(); ++q)
-        if (order[p] < order[q] || (order[p] == order[q] && p > q)) CHECK(l.stride(p) <= l.stride(q));
+    bool distinct = true;
+    for (std::size_t p = 0; p < shape.size(); ++p) {
+      index_t expected = 1;
+      for (std::size_t q = 0; q < shape.size(); ++q) {
+        if (order[q] < order[p]) expected *= shape[q];
+        distinct = distinct && (p == q || order[p] != order[q]);
+      }
+      CHECK(l.stride(p) == expected);
+    }
+    if (distinct) {
+      index_vec sorted = offsets(l);
+      std::sort(sorted.begin(), sorted.end());
+      CHECK(sorted == strider_test::iota(0, l.size()));
+    }
   }
+  // CuTe: make_ordered_layout((2,2,2,2), Step<_0,_2,_3,_1>) is (_2,_2,_2,_2):(_1,_4,_8,_2); equal
+  // static orders give equal strides: (3,4) by Step<_0,_0> is (3,4):(1,1).
   CHECK(same_layout(strider::make_ordered_layout({2, 2, 2, 2}, {1, 3, 2, 0}), {2, 2, 2, 2}, {2, 8, 4, 1}));
-  CHECK(same_layout(strider::make_ordered_layout({3, 4}, {0, 0}), {3, 4}, {4, 1}));
+  CHECK(same_layout(strider::make_ordered_layout({3, 4}, {0, 0}), {3, 4}, {1, 1}));
+  CHECK(same_layout(strider::make_ordered_layout({3, 4}, {0, 1}), {3, 4}, {1, 3}));
   CHECK(message_of([] { (void)strider::make_ordered_layout({2, 3}, {0}); }).rfind("make_ordered_layout:", 0) == 0);
 }
 

@@ -187,6 +187,8 @@ STRIDER_HOST_DEVICE constexpr dynamic_layout downcast(const dynamic_layout& l, i
   // A backward axis reads an element's parts from its last: the offset is that part's.
   out.offset = detail::checked_add(detail::checked_mul(v.offset, n, "downcast"), backward ? n - 1 : 0, "downcast");
   out.storage_size = detail::checked_mul(v.storage_size, n, "downcast");
+  // Several unit axes (a layout that is not unique) reach past the parts of its last element.
+  if (out.storage_size > 0 && detail::max_offset(out, "downcast") >= out.storage_size) out.storage_size = detail::max_offset(out, "downcast") + 1;
   return detail::subset_result(detail::validate(out, detail::called_by<detail::op::layout>()));
 }
 
@@ -240,10 +242,11 @@ STRIDER_HOST_DEVICE constexpr dynamic_layout max_common_layout(const dynamic_lay
   return composition(inverse, dynamic_layout(dims{n}, dims{1}));
 }
 
-/// CuTe's `make_ordered_layout(shape, order)`: the compact layout of `shape` whose strides grow
-/// in the order `order` gives: the axis of the smallest order has stride 1, the next its extent,
-/// and so on. Ties go as in CuTe (its first mode, strider's last axis, is the faster), so an
-/// order of all zeros is `contiguous(shape)`.
+/// CuTe's `make_ordered_layout(shape, order)`: the layout of `shape` whose strides grow in the
+/// order `order` gives: each axis's stride is the product of the extents of the axes of smaller
+/// order (the axis of the smallest order has stride 1). Distinct orders give a compact layout;
+/// axes of equal order get equal strides, as CuTe's static orders do (CuTe reads a run-time order
+/// as distinct, left to right: give distinct orders for that).
 /// @pre one order entry per extent; extents not negative, the size within int64.
 /// @example `make_ordered_layout({2, 2, 2, 2}, {1, 3, 2, 0})` has strides (2, 8, 4, 1) (CuTe's
 ///          `make_ordered_layout((2,2,2,2), (0,2,3,1))` is `(2,2,2,2):(1,4,8,2)`).
@@ -251,16 +254,12 @@ STRIDER_HOST_DEVICE constexpr dynamic_layout make_ordered_layout(const dims& sha
   if (shape.size() != order.size())
     detail::refuse("make_ordered_layout: {} extents but {} order entries", shape.size(), order.size());
   dims strides = shape;
-  bool done[max_rank] = {};
-  index_t next = 1;
-  for (std::size_t k = 0; k < shape.size(); ++k) {
-    std::size_t pick = shape.size();
-    for (std::size_t d = shape.size(); d-- > 0;)  // the last axis first among equal orders
-      if (!done[d] && (pick == shape.size() || order[d] < order[pick])) pick = d;
-    done[pick] = true;
-    strides[pick] = next;
-    if (shape[pick] < 0) detail::refuse("make_ordered_layout: extent {} of axis {} is negative", shape[pick], pick);
-    next = detail::checked_mul(next, shape[pick], "make_ordered_layout");
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] < 0) detail::refuse("make_ordered_layout: extent {} of axis {} is negative", shape[d], d);
+    index_t stride = 1;
+    for (std::size_t e = 0; e < shape.size(); ++e)
+      if (order[e] < order[d]) stride = detail::checked_mul(stride, shape[e], "make_ordered_layout");
+    strides[d] = stride;
   }
   return dynamic_layout(shape, strides);
 }
@@ -287,7 +286,7 @@ STRIDER_HOST_DEVICE constexpr dynamic_layout complement(const dynamic_layout& l)
 /// blocked_product(block, make_ordered_layout(shape / block's extents, order)), flattened: per
 /// axis, the repetition, then the block's axis (rank 2 x rank(shape)). A block of lower rank
 /// gets leading extent-1 axes. The default order repeats along the last axis first (CuTe's
-/// LayoutLeft, mirrored): the order (0, ..., 0).
+/// LayoutLeft, mirrored): the order (r-1, ..., 1, 0).
 /// @pre the block's rank is at most the shape's; each of its extents divides the shape's; as
 ///      blocked_product.
 /// @example `contiguous(2, 2).tile_to_shape((4, 6))` is shape (2, 2, 3, 2), strides (12, 2, 4, 1),
@@ -302,9 +301,9 @@ STRIDER_HOST_DEVICE constexpr dynamic_layout tile_to_shape(const dynamic_layout&
     if (e <= 0 || shape[d] % e != 0) detail::refuse("tile_to_shape: block extent {} does not divide extent {} of axis {} of the shape", e, shape[d], d);
     repeats[d] = shape[d] / e;
   }
-  dims zeros = shape;
-  for (std::size_t d = 0; d < r; ++d) zeros[d] = 0;
-  return blocked_product(block, make_ordered_layout(repeats, order.empty() ? zeros : order));
+  dims last_first = shape;  // CuTe's LayoutLeft, mirrored: the last axis repeats first
+  for (std::size_t d = 0; d < r; ++d) last_first[d] = static_cast<index_t>(r - 1 - d);
+  return blocked_product(block, make_ordered_layout(repeats, order.empty() ? last_first : order));
 }
 
 /// CuTe's `zipped_divide`, `tiled_divide` and `flat_divide` by a tiler layout: flattened, all
