@@ -27,7 +27,7 @@ static_assert(plain::bank_conflicts == 32 * 31 && plain::worst.ways == 32);
 // The staging tile of examples/cuda/staged_transpose: 256 threads of 4 x 4 floats, rows of 4 as
 // 128-bit vectors; conflict-free in shared memory and coalesced from global memory.
 using staging = thread_value_t<contiguous<16, 16>, contiguous<4, 4>>;
-using staged = require_coalesced_t<contiguous<64, 64>, staging, 4>;
+using staged = require_coalesced_t<contiguous<64, 64>, staging, 4, 4>;  // float4 loads
 static_assert(staged::vector_width == 4 && staged::bank_conflicts == 0);
 
 // 8 threads each reading 16 bytes of their own row of an 8 x 64 tile of 2-byte elements: 8-way
@@ -35,7 +35,7 @@ static_assert(staged::vector_width == 4 && staged::bank_conflicts == 0);
 using own_rows = thread_value_t<contiguous<8, 1>, contiguous<1, 64>>;
 using halves_tile = swizzled_t<contiguous<8, 64>, swizzle<3, 3, 3>>;
 static_assert(access_t<contiguous<8, 64>, own_rows, 2>::worst.ways == 8);
-static_assert(require_conflict_free_t<halves_tile, own_rows, 2>::vector_width == 8);
+static_assert(require_conflict_free_t<halves_tile, own_rows, 2, 8>::wavefronts == 8);  // 16-byte loads
 
 int main() {
   // A swizzled tile is a view's layout: element access, the view operations (applied before the

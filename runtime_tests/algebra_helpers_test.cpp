@@ -262,3 +262,61 @@ TEST_CASE("tile_to_shape, the divides and the products by CuTe's names (CuTe's r
   CHECK(strider::flat_product(dynamic_layout::contiguous({2}), dynamic_layout({3}, {1})).value() ==
         strider::logical_product(dynamic_layout::contiguous({2}), dynamic_layout({3}, {1})).value());
 }
+
+TEST_CASE("tilers by mode: each axis composed or divided by its own layout, assembled as CuTe's (brute force)") {
+  random_source r;
+  for (int trial = 0; trial < 1000; ++trial) {
+    const dynamic_layout l = r.any(2);
+    // A mode per axis: (t):(s) with s dividing the extent and t dividing what is left.
+    std::vector<dynamic_layout> modes;
+    for (std::size_t d = 0; d < 2; ++d) {
+      std::vector<index_t> steps;
+      for (index_t s = 1; s <= l.extent(d); ++s)
+        if (l.extent(d) % s == 0) steps.push_back(s);
+      const index_t s = steps[static_cast<std::size_t>(r.pick(0, static_cast<index_t>(steps.size()) - 1))];
+      std::vector<index_t> counts;
+      for (index_t t = 1; t <= l.extent(d) / s; ++t)
+        if (l.extent(d) / s % t == 0) counts.push_back(t);
+      modes.push_back(dynamic_layout({counts[static_cast<std::size_t>(r.pick(0, static_cast<index_t>(counts.size()) - 1))]}, {s}));
+    }
+    const strider::layout_tile tile = strider::make_tile(modes[0], modes[1]);
+    INFO(strider_test::describe(l) << " by " << strider_test::describe(modes[0]) << ", " << strider_test::describe(modes[1]));
+    // composition: axis d reads mode d's offsets as its indices; the modes' indices nest in C order.
+    index_vec expected;
+    for (const index_t i : offsets(modes[0]))
+      for (const index_t j : offsets(modes[1])) expected.push_back(l.offset() + i * l.stride(0) + j * l.stride(1));
+    CHECK(offsets(strider::composition(l, tile)) == expected);
+    // The divides: axis d's own logical_divide, (which tile, the tile), assembled per axis
+    // (logical) or all tile counts first (zipped).
+    index_vec part[2];
+    index_t tiles[2] = {}, within[2] = {};
+    for (std::size_t d = 0; d < 2; ++d) {
+      const dynamic_layout axis({l.extent(d)}, {1});
+      part[d] = offsets(strider::logical_divide(axis, modes[d]));
+      within[d] = modes[d].size();
+      tiles[d] = l.extent(d) / within[d];
+    }
+    index_vec logical, zipped;
+    for (index_t a = 0; a < tiles[0]; ++a)
+      for (index_t b = 0; b < within[0]; ++b)
+        for (index_t c = 0; c < tiles[1]; ++c)
+          for (index_t e = 0; e < within[1]; ++e)
+            logical.push_back(l.offset() + part[0][static_cast<std::size_t>(a * within[0] + b)] * l.stride(0) + part[1][static_cast<std::size_t>(c * within[1] + e)] * l.stride(1));
+    for (index_t a = 0; a < tiles[0]; ++a)
+      for (index_t c = 0; c < tiles[1]; ++c)
+        for (index_t b = 0; b < within[0]; ++b)
+          for (index_t e = 0; e < within[1]; ++e)
+            zipped.push_back(l.offset() + part[0][static_cast<std::size_t>(a * within[0] + b)] * l.stride(0) + part[1][static_cast<std::size_t>(c * within[1] + e)] * l.stride(1));
+    CHECK(offsets(strider::logical_divide(l, tile)) == logical);
+    CHECK(offsets(strider::zipped_divide(l, tile)) == zipped);
+    CHECK(strider::flat_divide(l, tile).value() == strider::zipped_divide(l, tile).value());
+  }
+  // CuTe: logical_divide((8,8):(1,8), make_tile(4:2, 2:1)) is ((4,2),(2,4)):((2,1),(8,16)), its
+  // zipped_divide ((4,2),(2,4)):((2,8),(1,16)); composition((6,4):(1,6), make_tile(3:2, 2:2)) is
+  // (3,2):(2,12).
+  const strider::layout_tile t = strider::make_tile(dynamic_layout({2}, {1}), dynamic_layout({4}, {2}));
+  CHECK(same_layout(strider::logical_divide(dynamic_layout::contiguous({8, 8}), t), {4, 2, 2, 4}, {16, 8, 1, 2}));
+  CHECK(same_layout(strider::zipped_divide(dynamic_layout::contiguous({8, 8}), t), {4, 2, 2, 4}, {16, 1, 8, 2}));
+  CHECK(same_layout(strider::composition(dynamic_layout::contiguous({4, 6}), strider::make_tile(dynamic_layout({2}, {2}), dynamic_layout({3}, {2}))), {2, 3}, {12, 2}));
+  CHECK(message_of([] { (void)strider::composition(dynamic_layout::contiguous({4, 6}), strider::make_tile(dynamic_layout({2}, {2}))); }).rfind("composition: the tile has 1 modes", 0) == 0);
+}

@@ -77,7 +77,7 @@ TEST_CASE("sgemm: the shared A tile's swizzle serves its stores and its fragment
   STATIC_REQUIRE(std::is_same_v<L::a_shared, strider::swizzled_t<L::a_plain, strider::swizzle<1, 4, 5>>>);
   STATIC_REQUIRE(strider::access_t<L::a_plain, L::a_store, 4>::bank_conflicts > 0);  // unswizzled: 32-way
   STATIC_REQUIRE(strider::require_conflict_free_t<L::a_shared, L::a_store, 4>::vector_width == 1);
-  STATIC_REQUIRE(strider::require_conflict_free_t<L::a_shared, L::a_fragments, 4>::vector_width == 4);
-  STATIC_REQUIRE(strider::require_conflict_free_t<L::b_shared, L::b_fragments, 4>::vector_width == 4);
-  STATIC_REQUIRE(strider::require_conflict_free_t<L::b_shared, L::b_load, 4>::vector_width == 4);
+  STATIC_REQUIRE(strider::require_conflict_free_t<L::a_shared, L::a_fragments, 4, 4>::vector_width == 4);
+  STATIC_REQUIRE(strider::require_conflict_free_t<L::b_shared, L::b_fragments, 4, 4>::vector_width == 4);
+  STATIC_REQUIRE(strider::require_conflict_free_t<L::b_shared, L::b_load, 4, 4>::vector_width == 4);
 }

@@ -54,9 +54,9 @@ static_assert(swizzled_rows::vector_width == 8 && swizzled_rows::bank_conflicts 
 // Each instruction is a row of 4 floats per thread; a phase's 8 threads read 8 neighbouring
 // 16-byte chunks of one row: no conflict, and every warp instruction's 512 bytes in 16 sectors.
 using staging = thread_value_t<contiguous<16, 16>, contiguous<4, 4>>;
-using staged = require_coalesced_t<contiguous<64, 64>, staging, 4>;
+using staged = require_coalesced_t<contiguous<64, 64>, staging, 4, 4>;
 static_assert(staged::vector_width == 4 && staged::instructions == 8 * 4 && staged::bank_conflicts == 0);
-static_assert(std::is_same_v<require_conflict_free_t<contiguous<64, 64>, staging, 4>, staged>);
+static_assert(std::is_same_v<require_conflict_free_t<contiguous<64, 64>, staging, 4, 4>, staged>);
 }  // namespace
 
 namespace search {
@@ -103,7 +103,7 @@ using namespace strider;
 using staging = thread_value_t<contiguous<16, 16>, contiguous<4, 4>>;
 using block_tile = tile_at_t<tile_t<contiguous<dyn, 1024>, 64, 64>>;
 static_assert(mixed_layout_type<block_tile> && block_tile::static_offset == dyn);
-using read = require_coalesced_t<block_tile, staging, 4>;
+using read = require_coalesced_t<block_tile, staging, 4, 4>;
 static_assert(read::vector_width == 4 && read::sectors == access_t<layout<shape<64, 64>, strides<1024, 1>>, staging, 4>::sectors);
 static_assert(access_t<partition_t<contiguous<64, 64>, staging>, thread_value_t<contiguous<1, 1>, contiguous<4, 4>>, 4>::vector_width == 4);  // one thread's values
 // A swizzled mixed tile (tile_at of a swizzled view): the swizzle XORs bits of the whole offset,

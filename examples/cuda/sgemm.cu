@@ -21,9 +21,9 @@ __global__ void __launch_bounds__(sgemm::threads) sgemm_kernel(sgemm::problem p)
   using L = sgemm::layouts<>;
   // The shared A tile: written down its columns, read by fragments; B's: written and read by rows.
   static_assert(require_conflict_free_t<typename L::a_shared, typename L::a_store, 4>::conflict_free);
-  static_assert(require_conflict_free_t<typename L::a_shared, typename L::a_fragments, 4>::vector_width == 4);
-  static_assert(require_conflict_free_t<typename L::b_shared, typename L::b_load, 4>::vector_width == 4);
-  static_assert(require_conflict_free_t<typename L::b_shared, typename L::b_fragments, 4>::vector_width == 4);
+  static_assert(require_conflict_free_t<typename L::a_shared, typename L::a_fragments, 4, 4>::vector_width == 4);
+  static_assert(require_conflict_free_t<typename L::b_shared, typename L::b_load, 4, 4>::vector_width == 4);
+  static_assert(require_conflict_free_t<typename L::b_shared, typename L::b_fragments, 4, 4>::vector_width == 4);
   __shared__ alignas(16) float a_shared[sgemm::shared_elements];
   __shared__ alignas(16) float b_shared[sgemm::shared_elements];
   const sgemm::index2 block{static_cast<index_t>(blockIdx.x), static_cast<index_t>(blockIdx.y)};

@@ -43,6 +43,10 @@ RUN_TIME_NAMES = {
     # The command's table entries of core/algebra_helpers.hpp's operations share one check of a
     # mixed layout's entries; each entry passes its name.
     ("expression/operation_table.hpp", "{}: takes a layout whose entries are all static"),
+    # The tilers by mode share one assembly for composition and the three divides, which pass
+    # their names; only run-time (constexpr) functions, never a static alias.
+    ("core/algebra_helpers.hpp", "{}: the result has more than max_rank"),
+    ("core/algebra_helpers.hpp", "{}: the tile has {} modes, the layout {} axes"),
 }
 
 CALL = re.compile(r'\b(caller\.refuse|refuse|layout_error)\(\s*"((?:[^"\\]|\\.)*)"')

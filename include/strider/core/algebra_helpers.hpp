@@ -1,12 +1,14 @@
 // strider/core/algebra_helpers.hpp: the rest of CuTe's layout algebra that a CuTe user reaches
 // for, in row-major order: element-size changes (upcast, downcast, recast_layout), the common
 // vector of two layouts, filter, ordered layouts, the one-argument complement, coalesce by a
-// profile, tile_to_shape, and the divides and products by CuTe's names. Each is one constexpr
+// profile, tile_to_shape, the divides and products by CuTe's names, and tilers by mode
+// (make_tile) for composition and the divides. Each is one constexpr
 // function over a dynamic_layout, built on core/algebra.hpp's rules; static/ names them as types
 // (`upcast_t<L, 2>`). Mirrored as algebra.hpp says: CuTe's mode k is strider's axis rank-1-k.
 #pragma once
 
 #include <cstddef>
+#include <type_traits>
 
 #include "../util/checked.hpp"
 #include "../util/error.hpp"
@@ -335,6 +337,119 @@ STRIDER_HOST_DEVICE constexpr dynamic_layout logical_divide(const dynamic_layout
   }
   return permute(t, order);
 }
+
+/// CuTe's `make_tile(T0, T1, ...)`: a tiler of one layout per axis (T0 for axis 0, strider's
+/// order), for composition, the divides and the products by mode: each axis of L is read as a
+/// 1-D layout and composed, divided or multiplied by its own tiler. At most max_rank modes.
+/// @pre each mode starts at offset 0 (it is read as a function of the index).
+/// @example `make_tile(dynamic_layout({4, 2}, {8, 1}), dynamic_layout({3}, {3}))` has rank 2: CuTe's
+///          `make_tile(3:3, (2,4):(1,8))` mirrored (strider's axis 0 is CuTe's last mode).
+struct layout_tile {
+  std::size_t rank = 0;
+  dynamic_layout modes[max_rank] = {};
+};
+template <class... T>
+  requires(std::is_same_v<T, dynamic_layout> && ...)
+STRIDER_HOST_DEVICE constexpr layout_tile make_tile(const T&... modes) {
+  static_assert(sizeof...(T) <= max_rank, "make_tile: more modes than max_rank");
+  layout_tile out;
+  ((out.modes[out.rank++] = modes), ...);
+  return out;
+}
+
+namespace detail {
+// Axis d of l as a 1-D layout at offset 0, over the span it needs.
+STRIDER_HOST_DEVICE constexpr dynamic_layout axis_layout(const dynamic_layout& l, std::size_t d) {
+  layout_value v{};
+  v.rank = 1;
+  v.shape[0] = l.extent(d);
+  v.strides[0] = l.stride(d);
+  return as_index_map(v, called_by<op::layout>());
+}
+// The result of a by-mode operation: the axes of `parts` (each an operation on one axis), in the
+// order `order` lists (part, first axis, count), over l's offset and storage.
+struct axis_run {
+  std::size_t part = 0, first = 0, count = 0;
+};
+STRIDER_HOST_DEVICE constexpr dynamic_layout joined_axes(const dynamic_layout& l, const dynamic_layout* parts, const axis_run* runs, std::size_t run_count, const char* op) {
+  layout_value out = l.value();
+  out.rank = 0;
+  for (std::size_t r = 0; r < run_count; ++r)
+    for (std::size_t a = runs[r].first; a < runs[r].first + runs[r].count; ++a) {
+      if (out.rank == max_rank) refuse("{}: the result has more than max_rank ({}) axes", op, max_rank);
+      out.shape[out.rank] = parts[runs[r].part].extent(a);
+      out.strides[out.rank] = parts[runs[r].part].stride(a);
+      ++out.rank;
+    }
+  for (std::size_t d = out.rank; d < max_rank; ++d) out.shape[d] = out.strides[d] = 0;
+  return subset_result(validate(out, called_by<op::layout>()));
+}
+STRIDER_HOST_DEVICE constexpr void check_tile_rank(const dynamic_layout& l, const layout_tile& t, const char* op) {
+  if (t.rank != l.rank()) refuse("{}: the tile has {} modes, the layout {} axes (one mode per axis)", op, t.rank, l.rank());
+}
+// Per axis: (the leading axes, the trailing `tail` axes) of op(axis d, mode d); by mode, CuTe's
+// logical form keeps each axis's pair together, the zipped form puts every axis's leading axes first.
+template <class Op>
+STRIDER_HOST_DEVICE constexpr dynamic_layout by_mode(const dynamic_layout& l, const layout_tile& t, bool zipped, const char* name, Op op) {
+  check_tile_rank(l, t, name);
+  dynamic_layout parts[max_rank] = {};
+  std::size_t tails[max_rank] = {};
+  for (std::size_t d = 0; d < l.rank(); ++d) {
+    const auto [part, tail] = op(axis_layout(l, d), t.modes[d]);
+    parts[d] = part;
+    tails[d] = tail;
+  }
+  axis_run runs[2 * max_rank] = {};
+  std::size_t count = 0;
+  if (zipped) {
+    for (std::size_t d = 0; d < l.rank(); ++d) runs[count++] = {d, 0, parts[d].rank() - tails[d]};
+    for (std::size_t d = 0; d < l.rank(); ++d) runs[count++] = {d, parts[d].rank() - tails[d], tails[d]};
+  } else {
+    for (std::size_t d = 0; d < l.rank(); ++d) runs[count++] = {d, 0, parts[d].rank()};
+  }
+  return joined_axes(l, parts, runs, count, name);
+}
+struct part_and_tail {
+  dynamic_layout part;
+  std::size_t tail = 0;
+};
+}  // namespace detail
+
+/// CuTe's by-mode `composition(L, make_tile(B0, B1, ...))`: axis d of L composed with B_d, the
+/// results side by side (axis 0's first). A view of L's storage.
+/// @pre one mode per axis; each axis composes with its mode (see composition).
+/// @example `composition(dynamic_layout::contiguous({4, 6}), make_tile(dynamic_layout({2}, {2}),
+///          dynamic_layout({3}, {2})))` has shape (2, 3), strides (12, 2).
+STRIDER_HOST_DEVICE constexpr dynamic_layout composition(const dynamic_layout& l, const layout_tile& t) {
+  return detail::by_mode(l, t, false, "composition", [](const dynamic_layout& axis, const dynamic_layout& mode) {
+    const dynamic_layout c = composition(axis, mode);
+    return detail::part_and_tail{c, 0};
+  });
+}
+/// CuTe's `logical_divide(L, make_tile(T0, T1, ...))`: axis d of L divided by T_d, each axis's
+/// pair together: (which tile of axis 0, the tile of axis 0, which tile of axis 1, ...).
+/// @pre one mode per axis; each divides its axis (see logical_divide).
+/// @example `logical_divide(dynamic_layout::contiguous({8, 8}), make_tile(dynamic_layout({2}, {1}),
+///          dynamic_layout({4}, {2})))` has shape (4, 2, 2, 4), strides (16, 8, 1, 2).
+STRIDER_HOST_DEVICE constexpr dynamic_layout logical_divide(const dynamic_layout& l, const layout_tile& t) {
+  return detail::by_mode(l, t, false, "logical_divide", [](const dynamic_layout& axis, const dynamic_layout& mode) {
+    const detail::basic_tiled<layout_value> d = detail::divide(axis, mode);
+    return detail::part_and_tail{detail::subset_result(d.value), d.tile_rank};
+  });
+}
+/// CuTe's `zipped_divide`, `tiled_divide` and `flat_divide` by a tile of layouts: every axis's
+/// tile count first, then every axis's tile (flattened, the three are one).
+/// @pre as logical_divide by a tile.
+/// @example `zipped_divide(dynamic_layout::contiguous({8, 8}), make_tile(dynamic_layout({2}, {1}),
+///          dynamic_layout({4}, {2})))` has shape (4, 2, 2, 4), strides (16, 1, 8, 2).
+STRIDER_HOST_DEVICE constexpr dynamic_layout zipped_divide(const dynamic_layout& l, const layout_tile& t) {
+  return detail::by_mode(l, t, true, "zipped_divide", [](const dynamic_layout& axis, const dynamic_layout& mode) {
+    const detail::basic_tiled<layout_value> d = detail::divide(axis, mode);
+    return detail::part_and_tail{detail::subset_result(d.value), d.tile_rank};
+  });
+}
+STRIDER_HOST_DEVICE constexpr dynamic_layout tiled_divide(const dynamic_layout& l, const layout_tile& t) { return zipped_divide(l, t); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout flat_divide(const dynamic_layout& l, const layout_tile& t) { return zipped_divide(l, t); }
 
 /// CuTe's `zipped_product`, `tiled_product` and `flat_product` by a tiler layout: flattened, all
 /// three are logical_product (the tiler's repetitions, then the block).

@@ -57,8 +57,10 @@ constexpr access_report certificate_of(const thread_value_value& tv, index_t byt
 }  // namespace detail
 
 /// The access certificate of TV's threads reading a static tile (strided or swizzled_t) of
-/// Bytes-byte elements: core's access_of (docs/access.md) as static members. Width 0 lets the
-/// rule pick the widest vector; a width that does not hold is a compile error. A mixed tile whose
+/// Bytes-byte elements: core's access_of (docs/access.md) as static members. Width is the elements
+/// each access moves; 0 (the default here, `widest_vector`) lets the rule pick the widest vector
+/// the layouts allow, which reports what a kernel could load, not what it does (the require_
+/// forms default to 1); a width that does not hold is a compile error. A mixed tile whose
 /// only run-time entry is its offset (`tile_at` of a tiling with static strides, a `partition`)
 /// holds wherever its first element starts a 128-byte line (the caller's precondition, as an
 /// aligned pointer is): a strided one is certified at offset 0, a swizzled one at every line start
@@ -117,15 +119,22 @@ struct coalesced_check<A, false> {
 };
 }  // namespace detail
 
+/// The Width of an access certificate that lets the rule pick the widest vector the layouts
+/// allow: a question about the layouts (what could a kernel load?), not about a kernel's loads.
+inline constexpr index_t widest_vector = 0;
+
 /// access_t, or a compile error when the access has bank conflicts, naming the worst phase:
 /// `shared_access_conflict<0, 0, 0, 32, 0, 0, 1, 32>` (instruction 0, phase 0, bank 0, 32-way:
-/// thread 0 at offset 0 and thread 1 at offset 32).
-template <class Tile, thread_value_type TV, index_t Bytes, index_t Width = 0>
+/// thread 0 at offset 0 and thread 1 at offset 32). Width is the elements each access of the
+/// kernel moves: one unless stated, so that no certificate holds for wider loads than the kernel
+/// issues (state 4 for float4 loads; `widest_vector` asks for the widest the layouts allow).
+template <class Tile, thread_value_type TV, index_t Bytes, index_t Width = 1>
 using require_conflict_free_t = typename detail::conflict_free_check<access_t<Tile, TV, Bytes, Width>>::type;
 
 /// access_t, or a compile error when an instruction touches more global sectors than its bytes
-/// need: `uncoalesced_global_access<0, 32, 4, 0, 0, 1, 32>`.
-template <class Tile, thread_value_type TV, index_t Bytes, index_t Width = 0>
+/// need: `uncoalesced_global_access<0, 32, 4, 0, 0, 1, 32>`. Width as require_conflict_free_t's:
+/// one element per access unless stated.
+template <class Tile, thread_value_type TV, index_t Bytes, index_t Width = 1>
 using require_coalesced_t = typename detail::coalesced_check<access_t<Tile, TV, Bytes, Width>>::type;
 
 /// Several accesses of one tile, for conflict_free_swizzle_t: `accesses<store_tv, fragment_tv>`.
