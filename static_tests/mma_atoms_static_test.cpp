@@ -182,3 +182,18 @@ static_assert(block_2x2::partition_c(contiguous<64, 32>{}, 37)(0, 0, 0, 1) == 1 
 using my_c = as_thread_value_t<layout<shape<8, 4, 2, 2>, strides<8, 2, 64, 1>>, 2, shape<16, 8>>;
 static_assert(std::is_same_v<require_fragment_t<h16::c_layout, my_c>, my_c>);
 }  // namespace
+
+// The 16-bit conversions at compile time (their run-time twin is compared with NumPy's float16 and
+// PyTorch's bfloat16 in runtime_tests/differential/conversion_test.cpp): IEEE half's worked values.
+namespace conversions {
+using strider::bf16;
+using strider::f16;
+static_assert(f16::to_bits(1.0f) == 0x3c00u && f16::to_bits(-2.0f) == 0xc000u);
+static_assert(f16::to_bits(65504.0f) == 0x7bffu && f16::to_bits(65520.0f) == 0x7c00u);  // the largest half; past it, infinity
+static_assert(f16::to_bits(0x1p-24f) == 0x0001u && f16::to_bits(0x1p-25f) == 0x0000u);   // the smallest subnormal; half of it, a tie to zero
+static_assert(f16::to_bits(1.00048828125f) == 0x3c00u && f16::to_bits(1.00146484375f) == 0x3c02u);  // ties, to even
+static_assert(f16::to_bits(__builtin_nanf("")) == 0x7fffu && bf16::to_bits(-__builtin_nanf("")) == 0x7fffu);  // PTX's canonical NaN
+static_assert(f16::from_bits(0x0001u) == 0x1p-24f && f16::from_bits(0xfc00u) == -__builtin_huge_valf());
+static_assert(bf16::to_bits(1.0f) == 0x3f80u && bf16::to_bits(1.00390625f) == 0x3f80u && bf16::to_bits(1.01171875f) == 0x3f82u);  // ties, to even
+static_assert(f16::pack2(1.0f, -2.0f) == 0xc0003c00u && f16::unpack2(0xc0003c00u).lo == 1.0f && bf16::unpack2(bf16::pack2(0.5f, 3.0f)).hi == 3.0f);
+}  // namespace conversions

@@ -72,7 +72,7 @@ __global__ void __launch_bounds__(hgemm::threads) hgemm_kernel(hgemm::problem p)
   hgemm::store_c<Acc>(p, bm, bn, thread, [&](index_t v) {
     const index_t ij = v / 4, r = v % 4;
     if constexpr (std::is_same_v<Acc, f32>) return acc[ij / 8][ij % 8][r];
-    else return hgemm::half_value(static_cast<std::uint16_t>(acc[ij / 8][ij % 8][r / 2] >> (16 * (r % 2))));
+    else return strider::f16::from_bits(static_cast<std::uint16_t>(acc[ij / 8][ij % 8][r / 2] >> (16 * (r % 2))));
   });
 }
 
@@ -99,8 +99,8 @@ bool launch(const hgemm::problem& p) {
 template <class Acc>
 bool correct(index_t m, index_t n, index_t k) {
   std::vector<std::uint16_t> a(static_cast<std::size_t>(m * k)), b(static_cast<std::size_t>(n * k)), c(static_cast<std::size_t>(m * n));
-  for (index_t i = 0; i < m * k; ++i) a[static_cast<std::size_t>(i)] = hgemm::half_bits(static_cast<float>((i * 7) % 5 - 2) / 2.0f);
-  for (index_t i = 0; i < n * k; ++i) b[static_cast<std::size_t>(i)] = hgemm::half_bits(static_cast<float>((i * 3) % 5 - 2) / 2.0f);
+  for (index_t i = 0; i < m * k; ++i) a[static_cast<std::size_t>(i)] = strider::f16::to_bits(static_cast<float>((i * 7) % 5 - 2) / 2.0f);
+  for (index_t i = 0; i < n * k; ++i) b[static_cast<std::size_t>(i)] = strider::f16::to_bits(static_cast<float>((i * 3) % 5 - 2) / 2.0f);
   device_buffers d;
   bool ok = check(cudaMalloc(&d.a, a.size() * 2 + 16), "cudaMalloc") && check(cudaMalloc(&d.b, b.size() * 2 + 16), "cudaMalloc") &&
             check(cudaMalloc(&d.c, c.size() * 2 + 16), "cudaMalloc") && check(cudaMemcpy(d.a, a.data(), a.size() * 2, cudaMemcpyHostToDevice), "cudaMemcpy") &&
@@ -112,8 +112,8 @@ bool correct(index_t m, index_t n, index_t k) {
     for (index_t j = 0; j < n; ++j) {
       float expected = 0.0f;
       for (index_t kk = 0; kk < k; ++kk)
-        expected += hgemm::half_value(a[static_cast<std::size_t>(i * k + kk)]) * hgemm::half_value(b[static_cast<std::size_t>(j * k + kk)]);
-      if (hgemm::half_value(c[static_cast<std::size_t>(i * n + j)]) != expected) ++wrong;
+        expected += strider::f16::from_bits(a[static_cast<std::size_t>(i * k + kk)]) * strider::f16::from_bits(b[static_cast<std::size_t>(j * k + kk)]);
+      if (strider::f16::from_bits(c[static_cast<std::size_t>(i * n + j)]) != expected) ++wrong;
     }
   std::printf("%s accumulation, M = %ld, N = %ld, K = %ld: %ld of %ld elements differ from the host loop%s\n", std::is_same_v<Acc, strider::f32> ? "float" : "half",
               static_cast<long>(m), static_cast<long>(n), static_cast<long>(k), static_cast<long>(wrong), static_cast<long>(m * n), wrong ? "  WRONG" : "");

@@ -133,42 +133,6 @@ STRIDER_HOST_DEVICE inline const std::uint16_t* b_row(const std::uint16_t* stage
 }
 
 // --- registers to global: each thread's C values ------------------------------------------------
-/// Float to IEEE half bits, round to nearest even (host and device alike, so that the twin writes
-/// the kernel's bits).
-STRIDER_HOST_DEVICE constexpr std::uint16_t half_bits(float x) {
-#ifdef __CUDA_ARCH__
-  if (!__builtin_is_constant_evaluated()) {  // the instruction: the same rounding, one cvt
-    unsigned short h;
-    asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x));
-    return h;
-  }
-#endif
-  const auto u = __builtin_bit_cast(std::uint32_t, x);
-  const std::uint32_t sign = (u >> 16) & 0x8000u;
-  const std::uint32_t magnitude = u & 0x7fffffffu;
-  if (magnitude > 0x7f800000u) return static_cast<std::uint16_t>(sign | 0x7e00u);  // NaN
-  if (magnitude >= 0x477ff000u) return static_cast<std::uint16_t>(sign | 0x7c00u);  // rounds past 65504: infinity
-  if (magnitude < 0x38800000u) {  // below 2^-14: a subnormal half (or zero)
-    const std::uint32_t shift = 113u - (magnitude >> 23);  // 126 - exponent + 1, at least 1
-    if (shift > 24) return static_cast<std::uint16_t>(sign);
-    const std::uint32_t mantissa = (magnitude & 0x7fffffu) | 0x800000u;
-    const std::uint32_t kept = mantissa >> (shift + 13), rest = mantissa & ((1u << (shift + 13)) - 1), half = 1u << (shift + 12);
-    return static_cast<std::uint16_t>(sign | (kept + (rest > half || (rest == half && (kept & 1u)) ? 1u : 0u)));
-  }
-  const std::uint32_t kept = (magnitude - 0x38000000u) >> 13, rest = magnitude & 0x1fffu;
-  return static_cast<std::uint16_t>(sign | (kept + (rest > 0x1000u || (rest == 0x1000u && (kept & 1u)) ? 1u : 0u)));
-}
-/// IEEE half bits to float.
-STRIDER_HOST_DEVICE constexpr float half_value(std::uint16_t h) {
-  const std::uint32_t sign = (std::uint32_t{h} & 0x8000u) << 16, exponent = (h >> 10) & 0x1fu, mantissa = h & 0x3ffu;
-  if (exponent == 0) {
-    const float m = static_cast<float>(mantissa) * 0x1p-24f;
-    return sign ? -m : m;
-  }
-  if (exponent == 31) return __builtin_bit_cast(float, sign | 0x7f800000u | (mantissa << 13));
-  return __builtin_bit_cast(float, sign | ((exponent + 112u) << 23) | (mantissa << 13));
-}
-
 /// Thread `thread`'s C values of block (bm, bn): value(v) is its v-th accumulator value in
 /// tiled_mma's order (repeats along M, along N, then the atom's registers), written as half
 /// where in the data.
@@ -182,7 +146,7 @@ STRIDER_HOST_DEVICE void store_c(const problem& p, index_t bm, index_t bn, index
     for (index_t j = 0; j < 8; ++j)
       STRIDER_UNROLL
       for (index_t r = 0; r < 4; ++r)
-        if (mine.in_bounds(i, j, r / 2, r % 2)) mine(i, j, r / 2, r % 2) = half_bits(value((i * 8 + j) * 4 + r));
+        if (mine.in_bounds(i, j, r / 2, r % 2)) mine(i, j, r / 2, r % 2) = strider::f16::to_bits(value((i * 8 + j) * 4 + r));
 }
 
 }  // namespace hgemm

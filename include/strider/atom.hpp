@@ -7,4 +7,5 @@
 #include "atom/element_types.hpp"
 #include "atom/ldmatrix.hpp"
 #include "atom/mma.hpp"
+#include "atom/row_reduce.hpp"
 #include "atom/tiled_mma.hpp"

@@ -133,3 +133,30 @@ __global__ void staged_copy(const float* global, float* out, int m) {
 }
 void launch_staged_copy(const float* g, float* o, int m) { staged_copy<<<1, 32>>>(g, o, m); }
 }  // namespace mma_atoms_device_test
+
+// Row max and row sum of a tiled C fragment (FlashAttention's online softmax): each thread's values
+// row by row, then the lanes of its quad by shfl.sync.bfly (runtime_tests/row_reduce_twin_test.cpp
+// runs the twin against a naive reference).
+namespace mma_atoms_device_test {
+using attention = tiled_mma<mma_m16n8k16<f16, f16, f32>, shape<4, 1>, shape<64, 64, 16>>;
+using score_rows = row_reduction<attention::c_layout>;
+static_assert(score_rows::rows == 2 && score_rows::lane_bits == 3u);
+struct maximum {
+  __device__ float operator()(float a, float b) const { return a > b ? a : b; }
+};
+struct plus {
+  __device__ float operator()(float a, float b) const { return a + b; }
+};
+__global__ void softmax_rows(const float* scores, float* out) {
+  const auto thread = static_cast<int>(threadIdx.x);
+  float s[score_rows::values];
+  for (int v = 0; v < score_rows::values; ++v) s[v] = scores[thread * score_rows::values + v];
+  float row_max[score_rows::rows], row_sum[score_rows::rows];
+  score_rows::allreduce(s, row_max, maximum{});
+#pragma unroll
+  for (int v = 0; v < score_rows::values; ++v) s[v] = __expf(s[v] - row_max[score_rows::slot(v)]);
+  score_rows::allreduce(s, row_sum, plus{});
+  for (int r = 0; r < score_rows::rows; ++r) out[thread * score_rows::rows + r] = row_sum[r];
+}
+void launch_softmax_rows(const float* s, float* o) { softmax_rows<<<1, attention::threads>>>(s, o); }
+}  // namespace mma_atoms_device_test

@@ -58,5 +58,18 @@ using namespace strider;
   const dynamic_layout l = evaluate("contiguous(4, 6)[::2, 1:].permute(1, 0)");
   (void)explain("contiguous(4, 6).tile(2, 3)");
   (void)l;
+  using rows = row_reduction<atom::c_layout>;
+  float values[32][rows::value_count] = {}, totals[32][rows::row_count] = {};
+  rows::host_allreduce(values, totals, [](float a, float b) { return a + b; });
+  (void)f16::pack2(1.0f, 2.0f), (void)bf16::unpack2(0u), (void)f16::from_bits(f16::to_bits(0.5f));
+}
+
+[[maybe_unused]] void more_algebra() {
+  const dynamic_layout l = dynamic_layout::contiguous({4, 8});
+  (void)upcast(l, 4), (void)downcast(l, 2), (void)recast_layout(l, 2, 4), (void)filter(l), (void)complement(dynamic_layout({4}, {2}));
+  (void)max_common_vector(l, l), (void)max_common_layout(l, l), (void)make_ordered_layout({2, 3}, {1, 0}), (void)coalesce(l, {1, 1});
+  (void)tile_to_shape(dynamic_layout::contiguous({2, 2}), {4, 8}), (void)zipped_divide(l, dims{2, 4}), (void)logical_divide(l, dims{2, 4});
+  (void)zipped_divide(l, make_tile(dynamic_layout({2}, {1}), dynamic_layout({4}, {2}))), (void)composition(l, make_tile(dynamic_layout({2}, {2}), dynamic_layout({4}, {1})));
+  (void)ceil_div(10, 4);
 }
 }  // namespace

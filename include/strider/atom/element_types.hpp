@@ -8,6 +8,8 @@
 #include <string_view>
 #include <type_traits>
 
+#include "../util/config.hpp"
+
 namespace strider {
 
 namespace detail {
@@ -47,22 +49,106 @@ constexpr float truncate_float_mantissa(float x, int kept) {
   const std::uint32_t u = __builtin_bit_cast(std::uint32_t, x) & ~((std::uint32_t{1} << (23 - kept)) - 1);
   return __builtin_bit_cast(float, u);
 }
+// cvt.rn.f16.f32 on the host: the nearest half's bits, ties to even; past 65504 (after rounding)
+// infinity; below 2^-14 a subnormal; NaN is 0x7fff, PTX's canonical NaN (as CUDA's own host
+// conversion gives it), whatever its sign and payload.
+STRIDER_HOST_DEVICE constexpr std::uint16_t half_bits_of(float x) {
+  const auto u = __builtin_bit_cast(std::uint32_t, x);
+  const std::uint32_t sign = (u >> 16) & 0x8000u;
+  const std::uint32_t magnitude = u & 0x7fffffffu;
+  if (magnitude > 0x7f800000u) return 0x7fffu;
+  if (magnitude >= 0x477ff000u) return static_cast<std::uint16_t>(sign | 0x7c00u);  // rounds past 65504
+  if (magnitude < 0x38800000u) {  // below 2^-14: a subnormal half, or zero
+    const std::uint32_t shift = 113u - (magnitude >> 23);  // at least 1; the mantissa moves right by shift + 13
+    if (shift + 13 > 24) return static_cast<std::uint16_t>(sign);  // below 2^-25: zero
+    const std::uint32_t mantissa = (magnitude & 0x7fffffu) | 0x800000u;
+    const std::uint32_t kept = mantissa >> (shift + 13), rest = mantissa & ((1u << (shift + 13)) - 1), half = 1u << (shift + 12);
+    return static_cast<std::uint16_t>(sign | (kept + (rest > half || (rest == half && (kept & 1u)) ? 1u : 0u)));
+  }
+  const std::uint32_t kept = (magnitude - 0x38000000u) >> 13, rest = magnitude & 0x1fffu;
+  return static_cast<std::uint16_t>(sign | (kept + (rest > 0x1000u || (rest == 0x1000u && (kept & 1u)) ? 1u : 0u)));
+}
+// cvt.f32.f16 on the host: exact.
+STRIDER_HOST_DEVICE constexpr float half_value_of(std::uint16_t h) {
+  const std::uint32_t sign = (std::uint32_t{h} & 0x8000u) << 16, exponent = (h >> 10) & 0x1fu, mantissa = h & 0x3ffu;
+  if (exponent == 0x1f) return __builtin_bit_cast(float, sign | 0x7f800000u | (mantissa << 13));  // infinity, NaN
+  if (exponent != 0) return __builtin_bit_cast(float, sign | ((exponent + 112u) << 23) | (mantissa << 13));
+  const float subnormal = static_cast<float>(mantissa) * 0x1p-24f;  // exact
+  return sign != 0 ? -subnormal : subnormal;
+}
+// cvt.rn.bf16.f32 on the host: the upper 16 bits after rounding to nearest even; NaN is 0x7fff.
+STRIDER_HOST_DEVICE constexpr std::uint16_t bfloat16_bits_of(float x) {
+  const auto u = __builtin_bit_cast(std::uint32_t, x);
+  if ((u & 0x7fffffffu) > 0x7f800000u) return 0x7fffu;
+  return static_cast<std::uint16_t>((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+}
+STRIDER_HOST_DEVICE constexpr float bfloat16_value_of(std::uint16_t b) { return __builtin_bit_cast(float, std::uint32_t{b} << 16); }
+
+// The conversions of a 16-bit tag: bits of a float and back, one at a time or two to a register,
+// with the instruction in device code (the same rounding: a host twin writes the kernel's bits)
+// and the host's functions above elsewhere and in constant expressions.
+template <bool Half>
+struct sixteen_bit_conversions {
+  /// `cvt.rn.f16.f32` / `cvt.rn.bf16.f32`: the bits of the nearest value, ties to even.
+  STRIDER_HOST_DEVICE static constexpr std::uint16_t to_bits(float x) {
+#ifdef __CUDA_ARCH__
+    if (!__builtin_is_constant_evaluated()) {
+      unsigned short h;
+      if constexpr (Half) {
+        asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x));
+        return h;
+      }
+#if __CUDA_ARCH__ >= 800  // cvt to .bf16 needs sm_80; before, the host's rounding below
+      else {
+        asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(x));
+        return h;
+      }
+#endif
+    }
+#endif
+    return Half ? half_bits_of(x) : bfloat16_bits_of(x);
+  }
+  /// The value of the bits, exactly.
+  STRIDER_HOST_DEVICE static constexpr float from_bits(std::uint16_t h) { return Half ? half_value_of(h) : bfloat16_value_of(h); }
+  /// `cvt.rn.f16x2.f32` / `cvt.rn.bf16x2.f32`: two values in one 32-bit register, `lo` in bits
+  /// 0-15 (the register's first element, as the mma fragments and ldmatrix order them).
+  STRIDER_HOST_DEVICE static constexpr std::uint32_t pack2(float lo, float hi) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    if (!__builtin_is_constant_evaluated()) {
+      std::uint32_t d;
+      if constexpr (Half) asm("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(d) : "f"(hi), "f"(lo));  // the first source is the upper half
+      else asm("cvt.rn.bf16x2.f32 %0, %1, %2;" : "=r"(d) : "f"(hi), "f"(lo));
+      return d;
+    }
+#endif
+    return std::uint32_t{to_bits(lo)} | (std::uint32_t{to_bits(hi)} << 16);
+  }
+  struct pair {
+    float lo = 0, hi = 0;
+  };
+  /// The two values of a packed register, `lo` from bits 0-15.
+  STRIDER_HOST_DEVICE static constexpr pair unpack2(std::uint32_t r) {
+    return {from_bits(static_cast<std::uint16_t>(r & 0xffffu)), from_bits(static_cast<std::uint16_t>(r >> 16))};
+  }
+};
 }  // namespace detail
 
 /// PTX's `.f16`: IEEE half precision, two to a 32-bit register. The host twin computes in float
 /// and `round` gives the nearest half, ties to even: f16::round(1.00048828125f) == 1.0f (halfway
 /// between 1 and 1 + 2^-10), f16::round(70000.0f) is infinity. `operand(x)` is what an
 /// instruction reads of x in every tag: the value the register can hold (here the nearest half,
-/// as packing it would give).
-struct f16 {
+/// as packing it would give). `to_bits`, `from_bits`, `pack2` and `unpack2` convert, host and
+/// device alike: f16::to_bits(1.0f) == 0x3c00, f16::pack2(1.0f, -2.0f) == 0xc0003c00.
+struct f16 : detail::sixteen_bit_conversions<true> {
   static constexpr std::string_view name = "f16";
   static constexpr int bits = 16;
   using host_type = float;
   static constexpr float round(double x) { return detail::round_to_half(x); }
   static constexpr float operand(float x) { return round(x); }
 };
-/// PTX's `.bf16`: bfloat16 (8 exponent bits, 7 mantissa bits), two to a 32-bit register.
-struct bf16 {
+/// PTX's `.bf16`: bfloat16 (8 exponent bits, 7 mantissa bits), two to a 32-bit register;
+/// converted as f16 is: bf16::to_bits(1.0f) == 0x3f80.
+struct bf16 : detail::sixteen_bit_conversions<false> {
   static constexpr std::string_view name = "bf16";
   static constexpr int bits = 16;
   using host_type = float;
