@@ -230,6 +230,8 @@ int main() {
   {
     CHECK(to_string(contiguous<2, 3>{}) == "shape (2, 3), strides (3, 1), offset 0");
     print_layout(contiguous<2, 3>{});
+    const int values[6] = {1, 2, 3, 4, 5, 6};
+    print_tensor(tensor_view<const int, contiguous<2, 3>>(values));
     CHECK(f16::round(1.00048828125f) == 1.0f);
     CHECK(mma_m16n8k16<f16, f16, f32>::a_layout::element(5, 3) == 9 * 16 + 3);
     CHECK(tiled_mma<mma_m16n8k16<f16, f16, f32>, shape<2, 2>, shape<64, 32, 32>>::threads == 128);
@@ -238,6 +240,8 @@ int main() {
     CHECK(cp_async<16, cache_operator::cg>::bytes == 16);
     CHECK(staged_t<3, contiguous<64, 32>>::storage_size == 3 * 2048);
     CHECK(compose_fragment_t<layout<shape<2, 2, 8, 8>, strides<8, 128, 16, 1>>, ldmatrix_x4::dst_layout, shape<16, 16>>::threads == 32);
+    CHECK(f16::pack2(1.0f, -2.0f) == 0xc0003c00u && bf16::to_bits(1.0f) == 0x3f80u);
+    CHECK(row_reduction<mma_m16n8k16<f16, f16, f32>::c_layout>::rows == 2 && row_reduction<mma_m16n8k16<f16, f16, f32>::c_layout>::lane_bits == 3u);
   }
 
   std::printf("%s\n", failures == 0 ? "every reference example holds" : "reference examples failed");

@@ -166,6 +166,7 @@ TEST_CASE("max_common_vector is the longest run a search finds; max_common_layou
   CHECK(strider::max_common_vector(dynamic_layout::contiguous({4, 8}), dynamic_layout::column_major({4, 8})) == 1);
   CHECK(offsets(strider::max_common_layout(dynamic_layout({4, 8}, {1, 4}), dynamic_layout({4, 8}, {1, 4}))) == offsets(dynamic_layout({8, 4}, {1, 8})));
   CHECK(message_of([] { (void)strider::max_common_vector(dynamic_layout::contiguous({4}), dynamic_layout::contiguous({8})); }).rfind("max_common_vector:", 0) == 0);
+  CHECK(message_of([] { (void)strider::max_common_vector(dynamic_layout::contiguous({4}), dynamic_layout({4}, {-1}, 3)); }).rfind("max_common_vector: the second layout has a reversed axis", 0) == 0);
 }
 
 TEST_CASE("make_ordered_layout: each stride the product of the extents of smaller order; distinct orders are compact (brute force)") {

@@ -14,23 +14,39 @@
 namespace {
 using namespace strider;
 
-// What print_layout writes to stdout, caught through a temporary file.
-template <class X>
-std::string printed(const X& x) {
+// What print (print_layout or print_tensor) writes to stdout, caught through a temporary file;
+// stdout is restored when print throws too (a refusal).
+template <class Print>
+std::string caught_stdout(const Print& print) {
   std::fflush(stdout);
   std::FILE* file = std::tmpfile();
   REQUIRE(file != nullptr);
-  const int saved = dup(fileno(stdout));
-  dup2(fileno(file), fileno(stdout));
-  print_layout(x);
-  std::fflush(stdout);
-  dup2(saved, fileno(stdout));
-  close(saved);
-  std::rewind(file);
+  struct restore {
+    int saved;
+    ~restore() {
+      std::fflush(stdout);
+      dup2(saved, fileno(stdout));
+      close(saved);
+    }
+  };
   std::string out;
+  {
+    const restore guard{dup(fileno(stdout))};
+    dup2(fileno(file), fileno(stdout));
+    print();
+  }
+  std::rewind(file);
   for (int c = std::fgetc(file); c != EOF; c = std::fgetc(file)) out += static_cast<char>(c);
   std::fclose(file);
   return out;
+}
+template <class X>
+std::string printed(const X& x) {
+  return caught_stdout([&] { print_layout(x); });
+}
+template <class V>
+std::string printed_values(const V& v) {
+  return caught_stdout([&] { print_tensor(v); });
 }
 template <class X>
 std::string streamed(const X& x) {
@@ -164,4 +180,27 @@ TEST_CASE("masked tilings, tiles and views print with their mask (issue 62)", "[
   CHECK(to_string(first.layout()).ends_with(", masked"));
   CHECK(grid(first) == " 0  1\n10 11\n");  // thread 0: rows and columns 8-9, all data
   CHECK(grid(partition(tile_at(tiles, 2, 2), quads{}, 1)) == "- -\n- -\n");  // columns 10-11: none is data
+}
+
+TEST_CASE("print_tensor prints the line and each element's value (issue 65)", "[print]") {
+  int a[6] = {1, 2, 3, 4, 5, 60};
+  CHECK(printed_values(tensor_view<int, contiguous<2, 3>>(a)) == "shape (2, 3), strides (3, 1), offset 0\n 1  2  3\n 4  5 60\n");
+  // A transposed view: its values in its own C order.
+  CHECK(printed_values(transpose<0, 1>(tensor_view<int, contiguous<2, 3>>(a))) == "shape (3, 2), strides (1, 3), offset 0\n 1  4\n 2  5\n 3 60\n");
+  // Floating point to 4 significant digits, one width.
+  float f[4] = {0.0f, 1.0f / 3.0f, 2.5f, -1000.0f};
+  CHECK(printed_values(tensor_view<float, dynamic_layout>(f, dynamic_layout::contiguous({2, 2}))) ==
+        "shape (2, 2), strides (2, 1), offset 0\n         0     0.3333\n       2.5      -1000\n");
+  // A masked tile: its padding "-".
+  int m[12] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+  const auto tiles = tile<masked, 2, 3>(tensor_view<int, contiguous<dyn, 4>>(m, contiguous<dyn, 4>(3)));
+  CHECK(printed_values(tile_at(tiles, 1, 1)) == "shape (2, 3), strides (4, 1), offset 0, valid (1, 1)\n11  -  -\n -  -  -\n");
+  // A swizzled view reads through its swizzle; an owning tensor prints as its view.
+  int s[4] = {10, 11, 12, 13};
+  CHECK(printed_values(tensor_view<int, swizzled_t<contiguous<2, 2>, swizzle<1, 0, 1>>>(s)) ==
+        "shape (2, 2), strides (2, 1), offset 0 through swizzle<1, 0, 1>\n10 11\n13 12\n");
+  tensor<int, contiguous<1, 2>> t{};
+  CHECK(printed_values(t) == "shape (1, 2), strides (2, 1), offset 0\n0 0\n");
+  CHECK_THROWS_WITH(printed_values(tensor_view<int, dynamic_layout>(a, dynamic_layout({index_t{1} << 12, index_t{1} << 12}, {0, 0}))),
+                    "print_tensor: the view has more than 4194304 elements, the writers' limit (max_written_elements)");
 }

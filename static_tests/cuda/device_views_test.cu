@@ -171,6 +171,11 @@ __global__ void printing(float* p, mixed_views views) {
   print_layout(swizzled_t<contiguous<8, 8>, swizzle<3, 0, 3>>{});
   print_layout(tensor_view<float, contiguous<4, 4>>(p));
   print_layout(thread_value_t<contiguous<4, 2>, contiguous<1, 4>>{});
+  // print_tensor (issue 65): values of a static, a swizzled and a mixed view, and a masked tile.
+  print_tensor(tensor_view<float, contiguous<4, 4>>(p));
+  print_tensor(tensor_view<float, swizzled_t<contiguous<8, 8>, swizzle<3, 0, 3>>>(p));
+  print_tensor(views.rows);
+  print_tensor(tile_at(tile<masked, 2, 3>(tensor_view<float, contiguous<dyn, 4>>(p, contiguous<dyn, 4>(3))), 1, 1));
 }
 
 // Referenced, so that the kernels are compiled for the device.

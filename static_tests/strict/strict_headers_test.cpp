@@ -46,6 +46,8 @@ using namespace strider;
   write_json(os, t);
   write_svg(os, contiguous<4, 8>::dynamic());
   print_layout(tile<masked, 4>(contiguous<6>{}));
+  print_tensor(corner);
+  print_tensor(m);
 }
 
 [[maybe_unused]] void atoms_and_certificates() {

@@ -2,9 +2,9 @@
 // for, in row-major order: element-size changes (upcast, downcast, recast_layout), the common
 // vector of two layouts, filter, ordered layouts, the one-argument complement, coalesce by a
 // profile, tile_to_shape, the divides and products by CuTe's names, and tilers by mode
-// (make_tile) for composition and the divides. Each is one constexpr
-// function over a dynamic_layout, built on core/algebra.hpp's rules; static/ names them as types
-// (`upcast_t<L, 2>`). Mirrored as algebra.hpp says: CuTe's mode k is strider's axis rank-1-k.
+// (make_tile) for composition and the divides. Each is one constexpr function over a
+// dynamic_layout, built on core/algebra.hpp's rules; static/ names them as types (`upcast_t<L,
+// 2>`). Mirrored as algebra.hpp says: CuTe's mode k is strider's axis rank-1-k.
 #pragma once
 
 #include <cstddef>
@@ -27,7 +27,7 @@ STRIDER_HOST_DEVICE constexpr index_t ceil_div(index_t a, index_t b) {
 }
 
 namespace detail {
-// v with its axes in [first, first + count) replaced by `part`'s axes.
+// The axes [first, first + count) of v alone, at offset 0 (a group of coalesce's profile).
 STRIDER_HOST_DEVICE constexpr layout_value axes_of(const layout_value& v, std::size_t first, std::size_t count) {
   layout_value out{};
   out.rank = count;
@@ -213,15 +213,19 @@ STRIDER_HOST_DEVICE constexpr dynamic_layout recast_layout(const dynamic_layout&
 /// n-1 are at A's offsets 0 .. n-1 too, index for index: how many elements a copy from one to
 /// the other can move as one contiguous vector (its alignment is vector_width's). Both are read
 /// from their first element (their offsets do not count). 1 when only the first corresponds.
-/// @pre both non-empty and of the same element count; B reaches each offset at most once where
-///      A does (see right_inverse).
+/// One check per element of the vector found: at compile time (max_common_vector_v) a vector of
+/// a few hundred thousand elements fits the compilers' default limits.
+/// @pre both non-empty and of the same element count; B has no reversed axis (its offsets are
+///      read as a function of the index, see right_inverse).
 /// @example `max_common_vector(contiguous(4, 8), column_major(4, 8))` is 1; of two
 ///          contiguous(4, 8) it is 32.
 STRIDER_HOST_DEVICE constexpr index_t max_common_vector(const dynamic_layout& a, const dynamic_layout& b) {
   const detail::check_caller caller = detail::called_by<detail::op::layout>();
   if (a.size() == 0 || b.size() == 0) detail::refuse("max_common_vector: a layout is empty (sizes {} and {})", a.size(), b.size());
   if (a.size() != b.size()) detail::refuse("max_common_vector: the layouts have {} and {} elements", a.size(), b.size());
-  const dynamic_layout inverse = right_inverse(detail::as_index_map(b.value(), caller));
+  const dynamic_layout b0 = detail::as_index_map(b.value(), caller);
+  if (b0.offset() != 0) detail::refuse("max_common_vector: the second layout has a reversed axis (its first element is not its lowest offset)");
+  const dynamic_layout inverse = right_inverse(b0);
   // A(inverse(x)) == x from x = 0 on, relative to A's first element: the first x where it fails
   // ends the vector.
   index_t n = 0;
@@ -240,7 +244,7 @@ STRIDER_HOST_DEVICE constexpr index_t max_common_vector(const dynamic_layout& a,
 STRIDER_HOST_DEVICE constexpr dynamic_layout max_common_layout(const dynamic_layout& a, const dynamic_layout& b) {
   const index_t n = max_common_vector(a, b);
   if (n == 1) return dynamic_layout(dims{1}, dims{0});
-  const dynamic_layout inverse = right_inverse(detail::as_index_map(b.value(), detail::called_by<detail::op::layout>()));
+  const dynamic_layout inverse = right_inverse(detail::as_index_map(b.value(), detail::called_by<detail::op::layout>()));  // max_common_vector checked it
   return composition(inverse, dynamic_layout(dims{n}, dims{1}));
 }
 

@@ -102,6 +102,46 @@ STRIDER_HOST_DEVICE constexpr index_t grid_elements(const Row& shape, std::size_
   return size;
 }
 
+// print_grid's blocks, rows and columns; print_cell(flat, first in its row) writes one cell.
+STRIDER_CALLS_CALLER
+template <class Sink, class Row, class PrintCell>
+STRIDER_HOST_DEVICE void print_cells(const Sink& out, const Row& shape, std::size_t rank, index_t size, const PrintCell& print_cell) {
+  const index_t columns = rank >= 1 ? shape[rank - 1] : 1, rows = rank >= 2 ? shape[rank - 2] : 1;
+  const index_t blocks = size / (rows * columns);
+  for (index_t b = 0; b < blocks; ++b) {
+    if (rank > 2) {
+      if (b > 0) out("\n");
+      out("[");
+      index_t leading[max_rank] = {}, rest = b;
+      for (std::size_t d = rank - 2; d-- > 0;) {
+        leading[d] = rest % shape[d];
+        rest /= shape[d];
+      }
+      for (std::size_t d = 0; d + 2 < rank; ++d) out("%lld, ", static_cast<long long>(leading[d]));
+      out(":, :]\n");
+    }
+    for (index_t i = 0; i < rows; ++i) {
+      for (index_t j = 0; j < columns; ++j) print_cell((b * rows + i) * columns + j, j == 0);
+      out("\n");
+    }
+  }
+}
+
+// print_grid's cells: numbers of one width, "-" for a hole. A class, not a lambda: the table
+// layer's cells are host callables, which a lambda here (host and device) could not call.
+template <class Sink, class Cell>
+struct offset_cells {
+  const Sink& out;
+  const Cell& cell;
+  int width;
+  STRIDER_CALLS_CALLER
+  STRIDER_HOST_DEVICE void operator()(index_t flat, bool first) const {
+    const index_t c = cell(flat);
+    if (c == grid_hole) out(first ? "%*s" : " %*s", width, "-");
+    else out(first ? "%*lld" : " %*lld", width, static_cast<long long>(c));
+  }
+};
+
 // write_grid's text: rank 0 one number, rank 1 one line, rank 2 a block of lines, rank > 2 one
 // block per leading index under "[i, j, :, :]", blank lines between; every number one width.
 // cell(flat) is the number of the element at C-order index flat.
@@ -121,29 +161,7 @@ STRIDER_HOST_DEVICE void print_grid(const Sink& out, const Row& shape, std::size
     const int w = c == grid_hole ? 1 : printed_width(c);
     width = w > width ? w : width;
   }
-  const index_t columns = rank >= 1 ? shape[rank - 1] : 1, rows = rank >= 2 ? shape[rank - 2] : 1;
-  const index_t blocks = size / (rows * columns);
-  for (index_t b = 0; b < blocks; ++b) {
-    if (rank > 2) {
-      if (b > 0) out("\n");
-      out("[");
-      index_t leading[max_rank] = {}, rest = b;
-      for (std::size_t d = rank - 2; d-- > 0;) {
-        leading[d] = rest % shape[d];
-        rest /= shape[d];
-      }
-      for (std::size_t d = 0; d + 2 < rank; ++d) out("%lld, ", static_cast<long long>(leading[d]));
-      out(":, :]\n");
-    }
-    for (index_t i = 0; i < rows; ++i) {
-      for (index_t j = 0; j < columns; ++j) {
-        const index_t c = cell((b * rows + i) * columns + j);
-        if (c == grid_hole) out(j ? " %*s" : "%*s", width, "-");
-        else out(j ? " %*lld" : "%*lld", width, static_cast<long long>(c));
-      }
-      out("\n");
-    }
-  }
+  print_cells(out, shape, rank, size, offset_cells<Sink, Cell>{out, cell, width});
 }
 
 STRIDER_CALLS_CALLER
@@ -251,6 +269,79 @@ STRIDER_HOST_DEVICE void print_masked_to(const Sink& out, const M& m) {
   print_masked_line(out, m);
   print_masked_grid(out, m);
 }
+
+// --- print_tensor: a view's values -------------------------------------------------------------
+// The layout a view indexes (before its swizzle) and the swizzle, as values; a static layout's
+// copied through a constant (device code reads no host object).
+template <class L>
+STRIDER_HOST_DEVICE constexpr layout_value plain_layout_value(const L& l) {
+  if constexpr (swizzled_layout_type<L>) {
+    return plain_layout_value(l.layout());
+  } else if constexpr (static_layout_type<L>) {
+    constexpr layout_value v = L::value;
+    return v;
+  } else {
+    return l.value();
+  }
+}
+template <class L>
+STRIDER_HOST_DEVICE constexpr swizzle_value swizzle_of_layout() {
+  if constexpr (swizzled_layout_type<L>) return L::swizzle;
+  else return {};
+}
+// print_tensor's text: the layout's line, then each element's value where print_grid writes its
+// offset: integers in full (one width), floating point to 4 significant digits (width 10), "-"
+// for a masked view's padding.
+STRIDER_CALLS_CALLER
+template <class Sink, class V>
+STRIDER_HOST_DEVICE void print_tensor_to(const Sink& out, const V& view) {
+  using T = std::remove_cv_t<std::remove_pointer_t<decltype(view.data())>>;
+  static_assert(std::is_arithmetic_v<T>, "print_tensor: prints integer and floating-point elements; convert others first (f16::from_bits for raw half bits)");
+  using L = std::remove_cvref_t<decltype(view.layout())>;
+  layout_value v{};
+  swizzle_value s{};
+  if constexpr (is_masked_kind_v<L>) {
+    v = masked_layout_value(view.layout());
+  } else {
+    v = plain_layout_value(view.layout());
+    s = swizzle_of_layout<L>();
+  }
+  const index_t size = grid_elements(v.shape, v.rank);
+  if (size > max_written_elements) refuse("print_tensor: the view has more than {} elements, the writers' limit (max_written_elements)", max_written_elements);
+  if constexpr (is_masked_kind_v<L>) {
+    print_masked_line(out, view.layout());
+  } else {
+    const dynamic_layout d(v, dynamic_layout::unchecked_t{});
+    print_layout_line(out, v, s, d.storage_size() != d.required_span() ? d.storage_size() : -1);
+  }
+  if (size == 0) {
+    out("(empty: shape ");
+    print_tuple(out, v.shape, v.rank);
+    out(", no elements)\n");
+    return;
+  }
+  const auto in_data = [&](index_t flat) {
+    if constexpr (is_masked_kind_v<L>) return masked_flat_in_data(view.layout(), v, flat);
+    else return flat >= 0;
+  };
+  const auto value_at = [&](index_t flat) { return view.data()[swizzle_offset(s, flat_index_offset(v, flat))]; };
+  if constexpr (std::is_floating_point_v<T>) {
+    print_cells(out, v.shape, v.rank, size, [&](index_t flat, bool first) {
+      if (!in_data(flat)) out(first ? "%10s" : " %10s", "-");
+      else out(first ? "%10.4g" : " %10.4g", static_cast<double>(value_at(flat)));
+    });
+  } else {
+    int width = 1;
+    for (index_t e = 0; e < size; ++e) {
+      const int w = in_data(e) ? printed_width(static_cast<index_t>(value_at(e))) : 1;
+      width = w > width ? w : width;
+    }
+    print_cells(out, v.shape, v.rank, size, [&](index_t flat, bool first) {
+      if (!in_data(flat)) out(first ? "%*s" : " %*s", width, "-");
+      else out(first ? "%*lld" : " %*lld", width, static_cast<long long>(value_at(flat)));
+    });
+  }
+}
 }  // namespace detail
 
 /// print_layout(x): CuTe's print_layout. Prints with printf (stdout on the host, the device's
@@ -292,5 +383,15 @@ STRIDER_HOST_DEVICE void print_layout(const M& m) { detail::print_masked_to(deta
 /// A view (tensor_view, masked_view, ...): its layout.
 template <detail::layout_view V>
 STRIDER_HOST_DEVICE void print_layout(const V& v) { print_layout(v.layout()); }
+
+/// print_tensor(view): CuTe's print_tensor. Prints with printf (stdout on the host, the device's
+/// printf buffer in a kernel) the view's layout line, then each element's value where
+/// print_layout puts its offset: integers in full, floating point to 4 significant digits, "-"
+/// for a masked view's padding; more than max_written_elements elements is refused. Example:
+/// print_tensor of a tensor_view<int, contiguous<2, 3>> over {1, 2, 3, 4, 5, 6} prints
+/// "shape (2, 3), strides (3, 1), offset 0", "1 2 3" and "4 5 6".
+/// @pre the elements are integers or floating point (a static_assert names the rule).
+template <detail::layout_view V>
+STRIDER_HOST_DEVICE void print_tensor(const V& v) { detail::print_tensor_to(detail::printf_sink{}, v); }
 
 }  // namespace strider
