@@ -127,6 +127,12 @@ template <mixed_layout_type L>
 STRIDER_HOST_DEVICE constexpr bool accepts_index_count(std::size_t n) { return n == L::rank; }
 template <swizzled_layout_type L>
 STRIDER_HOST_DEVICE constexpr bool accepts_index_count(std::size_t n) { return n == L::rank; }
+// An element access takes one index per axis (a thread's values of a partition: one per value
+// axis, out(i / 2, i % 2) rather than out(i)). A named concept, so that the compiler's note says
+// the rule: "one_index_per_axis<L, 1>" evaluated to false. Not a hard error: `requires { v(i); }`
+// tells whether an index list fits.
+template <class L, std::size_t N>
+concept one_index_per_axis = accepts_index_count<L>(N);
 
 // The layout part of views and tensors, and the queries on it. For a static layout every query
 // is a static constexpr function and the class is empty (a view is then only its pointer).
@@ -501,11 +507,12 @@ class tensor_view : public detail::layout_queries<Layout>, public detail::view_o
   /// time; run-time indices are checked (layout_error "index: ...") unless NDEBUG, and then cost
   /// nothing. A mutable view of a dynamic layout that is not unique throws "write: ...".
   template <detail::index_argument... I>
-    requires(detail::accepts_index_count<Layout>(sizeof...(I)))
+    requires detail::one_index_per_axis<Layout, sizeof...(I)>
   STRIDER_HOST_DEVICE constexpr reference operator()(I... index) const {
     if constexpr (!queries::is_static && !std::is_const_v<T>) this->check_writable();
     return data_[detail::element_offset(this->layout(), index...)];
   }
+
 
   /// An owning copy in C order: for a static layout a `tensor` (storage inside the object) up to
   /// max_inline_tensor_bytes and a `heap_tensor` above, so that a copy never overflows the
