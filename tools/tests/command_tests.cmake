@@ -308,6 +308,10 @@ strider_command_test(emit_access COMMAND ${x} --emit-cpp "access(contiguous(8, 6
   STDOUT "^using certificate = strider::access_t<strider::swizzled_t<strider::contiguous<8, 64>, strider::swizzle<3, 3, 3>>, strider::thread_value_t<strider::contiguous<8, 1>, strider::contiguous<1, 64>>, 2>;@static_assert\\(certificate::vector_width == 8 && certificate::bank_conflicts == 0 && certificate::sectors == 64\\);@$")
 strider_command_test(access_svg COMMAND ${x} --format svg "access(contiguous(8, 64), thread_value(contiguous(8, 1), contiguous(1, 64)), 2)"
   STDOUT "<title>element \\(1, 0\\): offset 64, bank 0, read by thread 1 in the worst phase</title>.*</svg>@$")
+# At 64 x 64 the cells have no room for numbers: the picture numbers the banks' colours below the
+# tile and names the worst phase's threads with their elements (issue 65).
+strider_command_test(access_svg_large COMMAND ${x} --format svg "access(contiguous(64, 64), thread_value(contiguous(16, 16), contiguous(4, 4)), 4, 1)"
+  STDOUT ">bank</text>.*>31</text>.*worst phase: instruction 0, phase 0, bank 0, 4-way: thread 0 at \\(0, 0\\), thread 8 at \\(0, 32\\), thread 16 at \\(4, 0\\), thread 24 at \\(4, 32\\)</text>")
 strider_command_test(error_access_format RC 2 COMMAND ${x} --format csv "access(contiguous(8, 64), thread_value(contiguous(8, 1), contiguous(1, 64)), 2)"
   STDERR "^strider: expression: 'access' gives a certificate, which --format csv does not show")
 strider_command_test(error_access_bytes RC 2 COMMAND ${x} "access(contiguous(8, 64), thread_value(contiguous(8, 1), contiguous(1, 64)), 3)"

@@ -112,7 +112,7 @@ constexpr bool row_plan_holds() {
 /// @pre the tile is 2-D, every thread groups its values into rows alike, and the lanes of a warp
 ///      that share a row are a butterfly over some lane bits (each a compile error otherwise).
 /// @example `row_reduction<mma_m16n8k16<f16, f16, f32>::c_layout>` has rows == 2 (rows g and g +
-///   8), slot(2) == 1, and lane_masks 1 and 2 (the four lanes of a quad share their rows).
+///   8), slot(2) == 1, and lane_bits == 3: masks 1 and 2 (the four lanes of a quad share their rows).
 template <thread_value_type C>
 struct row_reduction {
  private:

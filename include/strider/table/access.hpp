@@ -64,7 +64,9 @@ inline void write_access_json(std::ostream& os, const access_report& r) {
 /// The tile (any rank: small multiples of 2-D slices) with each element coloured by the bank of
 /// its first byte in shared memory (`element_bytes`, the swizzle applied) and labelled with it;
 /// the elements the worst phase reads from its worst bank are outlined in black and labelled
-/// with their thread. Throws layout_error for a tile of more than max_svg_cells elements.
+/// with their thread. Below the tile, at any size: the banks' colours numbered, and the worst
+/// phase's threads with their elements. Throws layout_error for a tile of more than
+/// max_svg_cells elements.
 inline void write_access_svg(std::ostream& os, const dynamic_layout& tile, swizzle_value sw, const thread_value_value& tv, index_t element_bytes,
                              const access_report& r, const svg_options& options = {}) {
   using namespace detail::svg;
@@ -98,10 +100,30 @@ inline void write_access_svg(std::ostream& os, const dynamic_layout& tile, swizz
     logical_h = static_cast<double>(slice_rows) * (slice_h + 12) - 12;
     if (28 + logical_w <= 1280 && top + logical_h + 40 <= 1000) break;
   }
+  // Below the tile: the banks' colours numbered (the cells' numbers do not fit a large tile), and
+  // the worst phase's threads named with their elements.
+  std::string worst;
+  if (c.ways > 1) {
+    worst = "worst phase: instruction " + std::to_string(c.instruction) + ", phase " + std::to_string(c.phase) + ", bank " + std::to_string(c.bank) + ", " +
+            std::to_string(c.ways) + "-way:";
+    index_t named = 0;
+    for (index_t e = 0; e < size; ++e) {
+      const index_t t = marked[static_cast<std::size_t>(e)];
+      if (t < 0) continue;
+      if (named++ == 8) {
+        worst += " ...";
+        break;
+      }
+      worst += " thread " + std::to_string(t) + " at " + detail::tuple_text(detail::unflatten(e, tile.shape())) + (named < 8 ? "," : "");
+    }
+    if (!worst.empty() && worst.back() == ',') worst.pop_back();
+  }
+  const double key_h = 44 + (worst.empty() ? 0 : 18);
   const std::vector<std::pair<std::string, std::string>> rows = detail::access_rows(r);
   const std::string summary = "bank conflicts " + std::to_string(r.bank_conflicts) + ", " + rows[6].second;
-  const double width = std::max({28 + logical_w, 520.0, 28 + 9.1 * static_cast<double>(options.title.size()), 28 + 6.4 * static_cast<double>(summary.size())});
-  const double height = top + std::max(logical_h, 0.0) + 40;
+  const double width = std::max({28 + logical_w, 600.0, 28 + 9.1 * static_cast<double>(options.title.size()), 28 + 6.4 * static_cast<double>(summary.size()),
+                                  28 + 6.4 * static_cast<double>(worst.size())});
+  const double height = top + std::max(logical_h, 0.0) + 40 + key_h;
   const double font = fit_font(3, cell, 11) > 0 && cell >= 16 ? fit_font(3, cell, 11) : 0;
   os << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(width) << "\" height=\"" << num(height) << "\" viewBox=\"0 0 " << num(width) << ' '
@@ -141,6 +163,17 @@ inline void write_access_svg(std::ostream& os, const dynamic_layout& tile, swizz
   text(14, top + std::max(logical_h, 0.0) + 20, 11, "banks of " + std::to_string(bank_word_bytes) + " bytes, elements of " + std::to_string(element_bytes) + " bytes, vectors of " +
                                                        std::to_string(r.vector_width) + (r.vector_width == 1 ? " element" : " elements"),
        "fill=\"#333\"");
+  os << '\n';
+  const double key_y = top + std::max(logical_h, 0.0) + 36;
+  text(14, key_y + 8, 11, "bank", "fill=\"#333\"");
+  for (index_t b = 0; b < shared_banks; ++b) {
+    const double x = 50 + static_cast<double>(b) * 17;
+    os << "<rect x=\"" << num(x) << "\" y=\"" << num(key_y) << "\" width=\"16\" height=\"16\" fill=\""
+       << hue_color(detail::math::fmod(360.0 * static_cast<double>(b) / shared_banks * 7, 360.0)) << "\"/>";
+    text(x + 8, key_y + 8, 8.5, std::to_string(b), mono.c_str());
+  }
+  os << '\n';
+  if (!worst.empty()) text(14, key_y + 30, 11, worst, "fill=\"#333\"");
   os << "\n</svg>\n";
 }
 
