@@ -37,21 +37,13 @@ STRIDER_HOST_DEVICE constexpr layout_value axes_of(const layout_value& v, std::s
   }
   return out;
 }
-// The offset of the element at C-order index i (0 <= i < size) relative to the layout's offset.
-STRIDER_HOST_DEVICE constexpr index_t relative_offset_at(const layout_value& v, index_t i) {
-  index_t offset = 0;
-  for (std::size_t d = v.rank; d-- > 0;) {
-    offset += (i % v.shape[d]) * v.strides[d];
-    i /= v.shape[d];
-  }
-  return offset;
-}
 // v at offset 0 over exactly the span it needs: a layout read as a function of its index.
 STRIDER_HOST_DEVICE constexpr dynamic_layout as_index_map(const layout_value& v, check_caller caller) {
   layout_value out = v;
   out.offset = 0;
   out.storage_size = 0;
-  if (min_offset(out, caller.name) < 0) out.offset = -min_offset(out, caller.name);  // reversed axes: the smallest offset at 0
+  const index_t lowest = min_offset(out, caller.name);
+  if (lowest < 0) out.offset = -lowest;  // reversed axes: the smallest offset at 0
   return subset_result(validate(out, caller));
 }
 }  // namespace detail
@@ -230,7 +222,7 @@ STRIDER_HOST_DEVICE constexpr index_t max_common_vector(const dynamic_layout& a,
   // ends the vector.
   index_t n = 0;
   for (const index_t count = inverse.size(); n < count; ++n)
-    if (detail::relative_offset_at(a.value(), detail::relative_offset_at(inverse.value(), n)) != n) break;
+    if (detail::flat_index_offset(a.value(), detail::flat_index_offset(inverse.value(), n)) - a.offset() != n) break;
   return n;
 }
 
