@@ -321,3 +321,75 @@ TEST_CASE("tilers by mode: each axis composed or divided by its own layout, asse
   CHECK(same_layout(strider::composition(dynamic_layout::contiguous({4, 6}), strider::make_tile(dynamic_layout({2}, {2}), dynamic_layout({3}, {2}))), {2, 3}, {12, 2}));
   CHECK(message_of([] { (void)strider::composition(dynamic_layout::contiguous({4, 6}), strider::make_tile(dynamic_layout({2}, {2}))); }).rfind("composition: the tile has 1 modes", 0) == 0);
 }
+
+TEST_CASE("products by mode: each axis times its own layout, assembled as CuTe's (brute force)") {
+  random_source r;
+  int computed = 0;
+  for (int trial = 0; trial < 600; ++trial) {
+    const dims shape{r.pick(1, 4), r.pick(1, 4)}, strides{r.pick(1, 6), r.pick(1, 6)};
+    const dynamic_layout l(shape, strides);
+    const dynamic_layout modes[2] = {dynamic_layout({r.pick(1, 3)}, {r.pick(1, 2)}), dynamic_layout({r.pick(1, 3)}, {1})};
+    const strider::layout_tile tile = strider::make_tile(modes[0], modes[1]);
+    INFO(strider_test::describe(l) << " by " << strider_test::describe(modes[0]) << ", " << strider_test::describe(modes[1]));
+    // Axis d's own product (the axis read as (extent):(stride)), as (repetitions, the axis).
+    index_vec part[2];
+    index_t reps[2] = {}, extent[2] = {};
+    bool refused = false;
+    for (std::size_t d = 0; d < 2; ++d) {
+      try {
+        part[d] = offsets(strider::logical_product(dynamic_layout({l.extent(d)}, {l.stride(d)}), modes[d]));
+      } catch (const strider::layout_error&) {
+        refused = true;
+      }
+      extent[d] = l.extent(d);
+      reps[d] = static_cast<index_t>(part[d].size()) / extent[d];
+    }
+    if (refused) {
+      CHECK_THROWS_AS(strider::logical_product(l, tile), strider::layout_error);
+      continue;
+    }
+    ++computed;
+    index_vec logical, zipped;
+    const auto at = [&](std::size_t d, index_t rep, index_t i) { return part[d][static_cast<std::size_t>(rep * extent[d] + i)]; };
+    for (index_t a = 0; a < reps[0]; ++a)
+      for (index_t b = 0; b < extent[0]; ++b)
+        for (index_t c = 0; c < reps[1]; ++c)
+          for (index_t e = 0; e < extent[1]; ++e) logical.push_back(at(0, a, b) + at(1, c, e));
+    for (index_t a = 0; a < reps[0]; ++a)
+      for (index_t c = 0; c < reps[1]; ++c)
+        for (index_t b = 0; b < extent[0]; ++b)
+          for (index_t e = 0; e < extent[1]; ++e) zipped.push_back(at(0, a, b) + at(1, c, e));
+    CHECK(offsets(strider::logical_product(l, tile)) == logical);
+    CHECK(offsets(strider::zipped_product(l, tile)) == zipped);
+    CHECK(strider::flat_product(l, tile).value() == strider::zipped_product(l, tile).value());
+    CHECK(strider::tiled_product(l, tile).value() == strider::zipped_product(l, tile).value());
+  }
+  CHECK(computed > 300);
+  // CuTe: logical_product((3,2):(1,3), make_tile(4:1, 2:1)) is ((3,4),(2,2)):((1,3),(3,1)).
+  const strider::layout_tile t = strider::make_tile(dynamic_layout({2}, {1}), dynamic_layout({4}, {1}));
+  CHECK(same_layout(strider::logical_product(dynamic_layout::contiguous({2, 3}), t), {2, 2, 4, 3}, {1, 3, 3, 1}));
+  CHECK(same_layout(strider::zipped_product(dynamic_layout::contiguous({2, 3}), t), {2, 4, 2, 3}, {1, 3, 3, 1}));
+  CHECK(message_of([] { (void)strider::logical_product(dynamic_layout::contiguous({4, 6}), strider::make_tile(dynamic_layout({2}, {2}))); }).rfind("logical_product: the tile has 1 modes", 0) == 0);
+}
+
+TEST_CASE("make_identity_layout and unravel_index: every index comes back through a tiling (brute force)") {
+  for (const dims& shape : {dims{4, 6}, dims{3, 1, 5}, dims{7}, dims{2, 2, 2, 2}}) {
+    const dynamic_layout id = strider::make_identity_layout(shape);
+    // unravel_index inverts C order: count the indices in C order.
+    dims index = shape;
+    for (std::size_t d = 0; d < index.size(); ++d) index[d] = 0;
+    for (index_t rank = 0; rank < id.size(); ++rank) {
+      CHECK(strider::unravel_index(id(index), shape) == index);
+      CHECK(strider::unravel_index(rank, shape) == index);
+      for (std::size_t d = index.size(); d-- > 0;) {
+        if (++index[d] < shape[d]) break;
+        index[d] = 0;
+      }
+    }
+  }
+  // Through tile(2, 3): tile (1, 0), element (1, 2) of it is index (3, 2).
+  const dynamic_layout tiled = strider::tile(strider::make_identity_layout({4, 6}), dims{2, 3});
+  CHECK(strider::unravel_index(tiled(1, 0, 1, 2), {4, 6}) == dims{3, 2});
+  CHECK(message_of([] { (void)strider::unravel_index(24, {4, 6}); }) == "unravel_index: index 24 is out of bounds for a shape of 24 elements");
+  CHECK(message_of([] { (void)strider::unravel_index(-1, {4, 6}); }).rfind("unravel_index: index -1 is out of bounds", 0) == 0);
+}

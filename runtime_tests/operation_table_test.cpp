@@ -351,6 +351,9 @@ TEST_CASE("every operation of the table exists in every form, and the forms agre
     const dynamic_layout v = V::dynamic();
     layout_forms(name("upcast", ".upcast(4)", "contiguous(4, 8)"), upcast_t<V, 4>::dynamic(), upcast<4>(V{}).dynamic(), upcast(v, 4));
     layout_forms(name("downcast", ".downcast(2)", "contiguous(4, 8)"), downcast_t<V, 2>::dynamic(), downcast<2>(V{}).dynamic(), downcast(v, 2));
+    // recast_layout's command form takes the element sizes in bytes (C++: the element types).
+    layout_forms(name("recast_layout", ".recast_layout(2, 4)", "contiguous(4, 8)"), recast_layout_t<V, short, float>::dynamic(),
+                 recast_layout<short, float>(V{}).dynamic(), recast_layout(v, 2, 4));
     layout_forms(name("max_common_layout", ".max_common_layout((4, 8), (8, 1))", "contiguous(4, 8)"), max_common_layout_t<V, V>::dynamic(),
                  max_common_layout(V{}, V{}).dynamic(), max_common_layout(v, v));
     layout_forms(std::string("layout((2, 4, 1, 1), (4, 1, 1, 1)).coalesce(2, 2)"), coalesce_t<layout<shape<2, 4, 1, 1>, strides<4, 1, 1, 1>>, 2, 2>::dynamic(),
@@ -363,6 +366,24 @@ TEST_CASE("every operation of the table exists in every form, and the forms agre
     layout_forms(name("flat_divide", ".flat_divide((2, 2), (4, 1))"), flat_divide_t<L, T>::dynamic(), flat_divide(L{}, T{}).dynamic(), flat_divide(l, tiler));
     layout_forms(name("zipped_product", ".zipped_product((3,), (1,))", on), zipped_product_t<C, P>::dynamic(), zipped_product(C{}, P{}).dynamic(), zipped_product(c, P::dynamic()));
     layout_forms(name("tiled_product", ".tiled_product((3,), (1,))", on), tiled_product_t<C, P>::dynamic(), tiled_product(C{}, P{}).dynamic(), tiled_product(c, P::dynamic()));
+    // By a tile (make_tile_t, make_tile): one (shape), (strides) pair per axis in the command.
+    {
+      using S = contiguous<8, 8>;
+      using B = make_tile_t<layout<shape<2>, strides<1>>, layout<shape<4>, strides<2>>>;
+      const strider::layout_tile b = make_tile(dynamic_layout({2}, {1}), dynamic_layout({4}, {2}));
+      const dynamic_layout s = S::dynamic();
+      const std::string by = "((2,), (1,), (4,), (2,))";
+      layout_forms("contiguous(8, 8).composition" + by, composition_t<S, B>::dynamic(), composition(S{}, B{}).dynamic(), composition(s, b));
+      layout_forms("contiguous(8, 8).logical_divide" + by, logical_divide_t<S, B>::dynamic(), logical_divide(S{}, B{}).dynamic(), logical_divide(s, b));
+      layout_forms("contiguous(8, 8).zipped_divide" + by, zipped_divide_t<S, B>::dynamic(), zipped_divide(S{}, B{}).dynamic(), zipped_divide(s, b));
+      layout_forms("contiguous(8, 8).tiled_divide" + by, tiled_divide_t<S, B>::dynamic(), tiled_divide(S{}, B{}).dynamic(), tiled_divide(s, b));
+      layout_forms("contiguous(8, 8).flat_divide" + by, flat_divide_t<S, B>::dynamic(), flat_divide(S{}, B{}).dynamic(), flat_divide(s, b));
+      layout_forms("contiguous(8, 8).logical_product" + by, logical_product_t<S, B>::dynamic(), logical_product(S{}, B{}).dynamic(), logical_product(s, b));
+      layout_forms("contiguous(8, 8).zipped_product" + by, zipped_product_t<S, B>::dynamic(), zipped_product(S{}, B{}).dynamic(), zipped_product(s, b));
+      layout_forms("contiguous(8, 8).tiled_product" + by, tiled_product_t<S, B>::dynamic(), tiled_product(S{}, B{}).dynamic(), tiled_product(s, b));
+      layout_forms("contiguous(8, 8).flat_product" + by, flat_product_t<S, B>::dynamic(), flat_product(S{}, B{}).dynamic(), flat_product(s, b));
+      CHECK(zipped_divide_t<S, B>::tile_rank == 2);
+    }
     layout_forms(name("flat_product", ".flat_product((3,), (1,))", on), flat_product_t<C, P>::dynamic(), flat_product(C{}, P{}).dynamic(), flat_product(c, P::dynamic()));
   }
 

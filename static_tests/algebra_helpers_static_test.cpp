@@ -32,3 +32,26 @@ static_assert(is_layout<tile_to_shape_t<contiguous<2, 2>, shape<4, 6>>, shape<2,
 static_assert(std::is_same_v<zipped_divide_t<contiguous<16>, layout<shape<2>, strides<4>>>, logical_divide_t<contiguous<16>, layout<shape<2>, strides<4>>>>);
 static_assert(std::is_same_v<flat_product_t<contiguous<2>, contiguous<3>>, logical_product_t<contiguous<2>, contiguous<3>>>);
 }  // namespace
+
+namespace {
+using namespace strider_static_test;
+// Tilers by mode as types: CuTe's zipped_divide((8,8):(1,8), make_tile(4:2, 2:1)) is
+// ((4,2),(2,4)):((2,8),(1,16)); logical_divide by it ((4,2),(2,4)):((2,1),(8,16));
+// logical_product((3,2):(1,3), make_tile(4:1, 2:1)) is ((3,4),(2,2)):((1,3),(3,1)).
+using by_mode = make_tile_t<layout<shape<2>, strides<1>>, layout<shape<4>, strides<2>>>;
+static_assert(is_layout<static_layout<zipped_divide_t<contiguous<8, 8>, by_mode>::value>, shape<4, 2, 2, 4>, strides<16, 1, 8, 2>, 0>);
+static_assert(zipped_divide_t<contiguous<8, 8>, by_mode>::tile_rank == 2 && flat_divide_t<contiguous<8, 8>, by_mode>::tile_rank == 2);
+static_assert(is_layout<static_layout<logical_divide_t<contiguous<8, 8>, by_mode>::value>, shape<4, 2, 2, 4>, strides<16, 8, 1, 2>, 0>);
+static_assert(logical_divide_t<contiguous<8, 8>, by_mode>::tile_rank == 0);
+static_assert(std::is_same_v<decltype(tiled_divide(contiguous<8, 8>{}, by_mode{})), zipped_divide_t<contiguous<8, 8>, by_mode>>);
+using repeat = make_tile_t<layout<shape<2>, strides<1>>, layout<shape<4>, strides<1>>>;
+static_assert(is_layout<static_layout<logical_product_t<contiguous<2, 3>, repeat>::value>, shape<2, 2, 4, 3>, strides<1, 3, 3, 1>, 0>);
+static_assert(is_layout<static_layout<zipped_product_t<contiguous<2, 3>, repeat>::value>, shape<2, 4, 2, 3>, strides<1, 3, 3, 1>, 0>);
+static_assert(zipped_product_t<contiguous<2, 3>, repeat>::tile_rank == 2);
+// CuTe: composition((6,4):(1,6), make_tile(3:2, 2:2)) is (3,2):(2,12), a view of the 24 elements.
+using picked = composition_t<contiguous<4, 6>, make_tile_t<layout<shape<2>, strides<2>>, layout<shape<3>, strides<2>>>>;
+static_assert(picked::shape == index_array<2>{2, 3} && picked::strides == index_array<2>{12, 2});
+// make_identity_layout's ranks come back through unravel_index.
+static_assert(unravel_index(tile_t<contiguous<4, 6>, 2, 3>{}(1, 0, 1, 2), {4, 6}) == dims{3, 2});
+}  // namespace
+static_assert(std::is_same_v<strider::identity_layout_t<strider::shape<4, 6>>, strider::contiguous<4, 6>>);

@@ -107,6 +107,21 @@ def write_cases(count, seed):
         # zipped_divide by shape
         tsh = [random.choice([x for x in range(1, s + 1) if s % x == 0]) for s in sh2]
         cases.append(f'compare("zipped_divide", "{sh2}:{st2} / {tsh}", [&] {{ return strider::zipped_divide({dyn(sh2, st2)}, dims{{{", ".join(map(str, tsh))}}}); }}, [&] {{ return cute_offsets(zipped_divide({cute(sh2, st2)}, make_shape({", ".join(I(x) for x in reversed(tsh))}))); }});')
+        # tilers by mode: axis d by its own 1-D layout, a tile of every axis (contiguous or
+        # strided: t elements sh/t apart), given to CuTe in its mode order (reversed)
+        modes = [(t, 1) if random.random() < 0.5 else (t, s // t) for t, s in zip(tsh, sh2)]
+        def tile_dyn(ms): return "strider::make_tile(" + ", ".join(dyn([k], [m]) for k, m in ms) + ")"
+        def tile_cute(ms): return "make_tile(" + ", ".join(f"make_layout({I(k)}, {I(m)})" for k, m in reversed(ms)) + ")"
+        tdesc = f"{sh2}:{st2} by {modes}"
+        for op in ("composition", "logical_divide", "zipped_divide"):
+            cases.append(f'compare("{op}_tile", "{tdesc}", [&] {{ return strider::{op}({dyn(sh2, st2)}, {tile_dyn(modes)}); }}, [&] {{ return cute_offsets({op}({cute(sh2, st2)}, {tile_cute(modes)})); }});')
+        blk_sh, blk_st = nested(rank, 1)
+        # a repetition count that CuTe's composition with the axis's complement accepts (a
+        # divisor or a multiple of a strided axis's stride; CuTe static_asserts otherwise)
+        reps = [(random.choice([1, st, 2 * st]) if st > 1 else random.randint(1, 3), 1) for st in blk_st]
+        rdesc = f"{blk_sh}:{blk_st} by {reps}"
+        for op in ("logical_product", "zipped_product"):
+            cases.append(f'compare("{op}_tile", "{rdesc}", [&] {{ return strider::{op}({dyn(blk_sh, blk_st)}, {tile_dyn(reps)}); }}, [&] {{ return cute_offsets({op}({cute(blk_sh, blk_st)}, {tile_cute(reps)})); }});')
         cases.append(f'compare("logical_divide_shape", "{sh2}:{st2} / {tsh}", [&] {{ return strider::logical_divide({dyn(sh2, st2)}, dims{{{", ".join(map(str, tsh))}}}); }}, [&] {{ return cute_offsets(logical_divide({cute(sh2, st2)}, make_shape({", ".join(I(x) for x in reversed(tsh))}))); }});')
 
         # The algebra of core/algebra.hpp: complement to N, the inverses, the products. (Random

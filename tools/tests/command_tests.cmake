@@ -180,6 +180,25 @@ strider_command_test(coalesce_profile COMMAND ${x} "layout((2, 4, 1, 1), (4, 1, 
 strider_command_test(tile_to_shape COMMAND ${x} "contiguous(2, 2).tile_to_shape((4, 6))" STDOUT "^shape \\(2, 2, 3, 2\\), strides \\(12, 2, 4, 1\\), offset 0@")
 strider_command_test(emit_algebra_helpers COMMAND ${x} --emit-cpp "contiguous(4, 8).upcast(4).zipped_divide((2,), (1,))"
   STDOUT "^strider::zipped_divide_t<strider::upcast_t<strider::contiguous<4, 8>, 4>, strider::layout<strider::shape<2>, strider::strides<1>>>@$")
+strider_command_test(recast_layout COMMAND ${x} "contiguous(4, 8).recast_layout(2, 4)" STDOUT "^shape \\(4, 4\\), strides \\(4, 1\\), offset 0@")
+# Tilers by mode (CuTe's make_tile): one (shape), (strides) pair per axis; CuTe's
+# zipped_divide((8,8):(1,8), make_tile(4:2, 2:1)) is ((4,2),(2,4)):((2,8),(1,16)).
+strider_command_test(zipped_divide_by_mode COMMAND ${x} "contiguous(8, 8).zipped_divide((2,), (1,), (4,), (2,))"
+  STDOUT "^shape \\(4, 2, 2, 4\\), strides \\(16, 1, 8, 2\\), offset 0@")
+strider_command_test(emit_by_mode COMMAND ${x} --emit-cpp "contiguous(8, 8).logical_product((2,), (1,), (4,), (1,))"
+  STDOUT "^strider::logical_product_t<strider::contiguous<8, 8>, strider::make_tile_t<strider::layout<strider::shape<2>, strider::strides<1>>, strider::layout<strider::shape<4>, strider::strides<1>>>>@$")
+strider_command_test(error_by_mode_rank RC 2 COMMAND ${x} "contiguous(8, 8, 2).logical_divide((2,), (1,), (4,), (2,))"
+  STDERR "^strider: logical_divide: the tile has 2 modes, the layout 3 axes")
+strider_command_test(error_by_mode_modes RC 2 COMMAND ${x} "contiguous(8, 8).logical_divide((2,), (1,), 4, (2,))"
+  STDERR "^strider: expression: a tile's modes are \\(shape\\), \\(strides\\) tuples")
+# CuTe's layout makers as bases, read as the layouts they make: CuTe's
+# make_ordered_layout((2,2,2,2), Step<_0,_2,_3,_1>) is (_2,_2,_2,_2):(_1,_4,_8,_2).
+strider_command_test(make_ordered_layout COMMAND ${x} "make_ordered_layout((2, 2, 2, 2), (1, 3, 2, 0))"
+  STDOUT "^shape \\(2, 2, 2, 2\\), strides \\(2, 8, 4, 1\\), offset 0@")
+strider_command_test(emit_make_identity_layout COMMAND ${x} --emit-cpp "make_identity_layout((4, 6)).tile(2, 3)"
+  STDOUT "^strider::tile_t<strider::layout<strider::shape<4, 6>, strider::strides<6, 1>>, 2, 3>@$")
+strider_command_test(error_make_ordered_layout RC 2 COMMAND ${x} "make_ordered_layout((2, 3))"
+  STDERR "^strider: expression: 'make_ordered_layout' takes a shape and an order, as tuples, got 1 argument")
 strider_command_test(error_upcast RC 2 COMMAND ${x} "layout((4,), (3,)).upcast(2)"
   STDERR "^strider: upcast: stride 3 of axis 0 and the unit of 2 elements do not divide one another")
 strider_command_test(error_upcast_mixed RC 2 COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 8).upcast(4)"
@@ -198,7 +217,7 @@ strider_command_test(error_rearrange_size_given_twice RC 2 COMMAND ${x} "contigu
   STDERR "^strider: rearrange: the size of axis c is given twice \\(2 and 4\\)")
 strider_command_test(error_tile RC 2 COMMAND ${x} "contiguous(8,6).tile(2,4)"
   STDERR "^strider: tile: tile extent 4 does not divide extent 6 of axis 1 \\(the padded and masked tilings round the tile count up\\)@  contiguous\\(8,6\\)\\.tile\\(2,4\\)@                  \\^@$")
-strider_command_test(error_composition_arguments RC 2 COMMAND ${x} "contiguous(4,6).composition((3,), (4,), 1)" STDERR "^strider: expression: 'composition' takes a second layout as \\(shape\\), \\(strides\\), got 3 arguments")
+strider_command_test(error_composition_arguments RC 2 COMMAND ${x} "contiguous(4,6).composition((3,), (4,), 1)" STDERR "^strider: expression: 'composition' takes a second layout as \\(shape\\), \\(strides\\), or a tile: one \\(shape\\), \\(strides\\) per axis, got 3 arguments")
 strider_command_test(coalesce COMMAND ${x} "contiguous(3, 4, 5)[:, 1:3].coalesce()" STDOUT "^shape \\(3, 10\\), strides \\(20, 1\\), offset 5, storage 60@")
 # split, chunk and unbind: every part when no [i] picks one (grid only), and their errors.
 strider_command_test(parts_all COMMAND ${x} "contiguous(5, 4).chunk(2, 1)"

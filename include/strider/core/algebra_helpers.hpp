@@ -367,7 +367,9 @@ STRIDER_HOST_DEVICE constexpr dynamic_layout axis_layout(const dynamic_layout& l
 struct axis_run {
   std::size_t part = 0, first = 0, count = 0;
 };
-STRIDER_HOST_DEVICE constexpr dynamic_layout joined_axes(const dynamic_layout& l, const dynamic_layout* parts, const axis_run* runs, std::size_t run_count, const char* op) {
+// A product's result is not a view of l's storage (its repetitions reach past it): it is an index
+// map, at offset 0 over the span it needs.
+STRIDER_HOST_DEVICE constexpr dynamic_layout joined_axes(const dynamic_layout& l, const dynamic_layout* parts, const axis_run* runs, std::size_t run_count, const char* op, bool index_map) {
   layout_value out = l.value();
   out.rank = 0;
   for (std::size_t r = 0; r < run_count; ++r)
@@ -378,6 +380,7 @@ STRIDER_HOST_DEVICE constexpr dynamic_layout joined_axes(const dynamic_layout& l
       ++out.rank;
     }
   for (std::size_t d = out.rank; d < max_rank; ++d) out.shape[d] = out.strides[d] = 0;
+  if (index_map) return as_index_map(out, called_by<op::layout>());
   return subset_result(validate(out, called_by<op::layout>()));
 }
 STRIDER_HOST_DEVICE constexpr void check_tile_rank(const dynamic_layout& l, const layout_tile& t, const char* op) {
@@ -385,8 +388,14 @@ STRIDER_HOST_DEVICE constexpr void check_tile_rank(const dynamic_layout& l, cons
 }
 // Per axis: (the leading axes, the trailing `tail` axes) of op(axis d, mode d); by mode, CuTe's
 // logical form keeps each axis's pair together, the zipped form puts every axis's leading axes first.
+// The result, and how many trailing axes are tiles (zipped: every axis's tile; logical: 0, the
+// pairs stay together). A product (index_map) is not a view of l's storage.
+struct by_mode_result {
+  dynamic_layout layout;
+  std::size_t tile_rank = 0;
+};
 template <class Op>
-STRIDER_HOST_DEVICE constexpr dynamic_layout by_mode(const dynamic_layout& l, const layout_tile& t, bool zipped, const char* name, Op op) {
+STRIDER_HOST_DEVICE constexpr by_mode_result by_mode(const dynamic_layout& l, const layout_tile& t, bool zipped, const char* name, Op op, bool index_map = false) {
   check_tile_rank(l, t, name);
   dynamic_layout parts[max_rank] = {};
   std::size_t tails[max_rank] = {};
@@ -396,19 +405,47 @@ STRIDER_HOST_DEVICE constexpr dynamic_layout by_mode(const dynamic_layout& l, co
     tails[d] = tail;
   }
   axis_run runs[2 * max_rank] = {};
-  std::size_t count = 0;
+  std::size_t count = 0, tile_rank = 0;
   if (zipped) {
     for (std::size_t d = 0; d < l.rank(); ++d) runs[count++] = {d, 0, parts[d].rank() - tails[d]};
-    for (std::size_t d = 0; d < l.rank(); ++d) runs[count++] = {d, parts[d].rank() - tails[d], tails[d]};
+    for (std::size_t d = 0; d < l.rank(); ++d) {
+      runs[count++] = {d, parts[d].rank() - tails[d], tails[d]};
+      tile_rank += tails[d];
+    }
   } else {
     for (std::size_t d = 0; d < l.rank(); ++d) runs[count++] = {d, 0, parts[d].rank()};
   }
-  return joined_axes(l, parts, runs, count, name);
+  return {joined_axes(l, parts, runs, count, name, index_map), tile_rank};
 }
 struct part_and_tail {
   dynamic_layout part;
   std::size_t tail = 0;
 };
+struct divide_axis {
+  STRIDER_HOST_DEVICE constexpr part_and_tail operator()(const dynamic_layout& axis, const dynamic_layout& mode) const {
+    const basic_tiled<layout_value> d = divide(axis, mode);
+    return {subset_result(d.value), d.tile_rank};
+  }
+};
+struct product_axis {
+  STRIDER_HOST_DEVICE constexpr part_and_tail operator()(const dynamic_layout& axis, const dynamic_layout& mode) const {
+    const basic_tiled<layout_value> p = product(axis, mode);
+    return {subset_result(p.value), p.tile_rank};
+  }
+};
+STRIDER_HOST_DEVICE constexpr basic_tiled<layout_value> as_tiled(const by_mode_result& r) { return {r.layout.value(), r.tile_rank}; }
+// The by-mode forms of the rules the static aliases call (logical_divide_t<L, make_tile_t<...>>):
+// logical keeps each axis's pair together (no trailing tile: tile_rank 0), zipped puts the tiles last.
+STRIDER_HOST_DEVICE constexpr basic_tiled<layout_value> divide(const dynamic_layout& l, const layout_tile& t) { return as_tiled(by_mode(l, t, false, "logical_divide", divide_axis{})); }
+STRIDER_HOST_DEVICE constexpr basic_tiled<layout_value> product(const dynamic_layout& l, const layout_tile& t) { return as_tiled(by_mode(l, t, false, "logical_product", product_axis{}, true)); }
+// zipped_divide and zipped_product: by a tiler layout, the logical ones; by a tile, every axis's
+// tile count (or repetitions) first, then every axis's tile (or block).
+template <class L, class T>
+STRIDER_HOST_DEVICE constexpr auto zipped_divide_tiled(const L& l, const T& tiler) { return divide(l, tiler); }
+STRIDER_HOST_DEVICE constexpr basic_tiled<layout_value> zipped_divide_tiled(const dynamic_layout& l, const layout_tile& t) { return as_tiled(by_mode(l, t, true, "zipped_divide", divide_axis{})); }
+template <class L, class T>
+STRIDER_HOST_DEVICE constexpr auto zipped_product_tiled(const L& l, const T& tiler) { return product(l, tiler); }
+STRIDER_HOST_DEVICE constexpr basic_tiled<layout_value> zipped_product_tiled(const dynamic_layout& l, const layout_tile& t) { return as_tiled(by_mode(l, t, true, "zipped_product", product_axis{}, true)); }
 }  // namespace detail
 
 /// CuTe's by-mode `composition(L, make_tile(B0, B1, ...))`: axis d of L composed with B_d, the
@@ -420,30 +457,20 @@ STRIDER_HOST_DEVICE constexpr dynamic_layout composition(const dynamic_layout& l
   return detail::by_mode(l, t, false, "composition", [](const dynamic_layout& axis, const dynamic_layout& mode) {
     const dynamic_layout c = composition(axis, mode);
     return detail::part_and_tail{c, 0};
-  });
+  }).layout;
 }
 /// CuTe's `logical_divide(L, make_tile(T0, T1, ...))`: axis d of L divided by T_d, each axis's
 /// pair together: (which tile of axis 0, the tile of axis 0, which tile of axis 1, ...).
 /// @pre one mode per axis; each divides its axis (see logical_divide).
 /// @example `logical_divide(dynamic_layout::contiguous({8, 8}), make_tile(dynamic_layout({2}, {1}),
 ///          dynamic_layout({4}, {2})))` has shape (4, 2, 2, 4), strides (16, 8, 1, 2).
-STRIDER_HOST_DEVICE constexpr dynamic_layout logical_divide(const dynamic_layout& l, const layout_tile& t) {
-  return detail::by_mode(l, t, false, "logical_divide", [](const dynamic_layout& axis, const dynamic_layout& mode) {
-    const detail::basic_tiled<layout_value> d = detail::divide(axis, mode);
-    return detail::part_and_tail{detail::subset_result(d.value), d.tile_rank};
-  });
-}
+STRIDER_HOST_DEVICE constexpr dynamic_layout logical_divide(const dynamic_layout& l, const layout_tile& t) { return detail::subset_result(detail::divide(l, t).value); }
 /// CuTe's `zipped_divide`, `tiled_divide` and `flat_divide` by a tile of layouts: every axis's
 /// tile count first, then every axis's tile (flattened, the three are one).
 /// @pre as logical_divide by a tile.
 /// @example `zipped_divide(dynamic_layout::contiguous({8, 8}), make_tile(dynamic_layout({2}, {1}),
 ///          dynamic_layout({4}, {2})))` has shape (4, 2, 2, 4), strides (16, 1, 8, 2).
-STRIDER_HOST_DEVICE constexpr dynamic_layout zipped_divide(const dynamic_layout& l, const layout_tile& t) {
-  return detail::by_mode(l, t, true, "zipped_divide", [](const dynamic_layout& axis, const dynamic_layout& mode) {
-    const detail::basic_tiled<layout_value> d = detail::divide(axis, mode);
-    return detail::part_and_tail{detail::subset_result(d.value), d.tile_rank};
-  });
-}
+STRIDER_HOST_DEVICE constexpr dynamic_layout zipped_divide(const dynamic_layout& l, const layout_tile& t) { return detail::subset_result(detail::zipped_divide_tiled(l, t).value); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout tiled_divide(const dynamic_layout& l, const layout_tile& t) { return zipped_divide(l, t); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout flat_divide(const dynamic_layout& l, const layout_tile& t) { return zipped_divide(l, t); }
 
@@ -454,5 +481,52 @@ STRIDER_HOST_DEVICE constexpr dynamic_layout flat_divide(const dynamic_layout& l
 STRIDER_HOST_DEVICE constexpr dynamic_layout zipped_product(const dynamic_layout& block, const dynamic_layout& tiler) { return logical_product(block, tiler); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout tiled_product(const dynamic_layout& block, const dynamic_layout& tiler) { return logical_product(block, tiler); }
 STRIDER_HOST_DEVICE constexpr dynamic_layout flat_product(const dynamic_layout& block, const dynamic_layout& tiler) { return logical_product(block, tiler); }
+
+/// CuTe's `logical_product(L, make_tile(T0, T1, ...))`: axis d of L (read as a 1-D layout) times
+/// T_d, each axis's pair together: (repetitions of axis 0, axis 0, repetitions of axis 1, ...). As
+/// CuTe's, each axis's repetitions step past that axis alone, so they may land on other axes'
+/// offsets (the result need not be unique). An index map at offset 0, not a view of L's storage.
+/// @pre one mode per axis; each axis and its mode as logical_product (L's axes not reversed).
+/// @example `logical_product(dynamic_layout::contiguous({2, 3}), make_tile(dynamic_layout({2}, {1}),
+///          dynamic_layout({4}, {1})))` has shape (2, 2, 4, 3), strides (1, 3, 3, 1) (CuTe's
+///          `logical_product((3,2):(1,3), make_tile(4:1, 2:1))` is `((3,4),(2,2)):((1,3),(3,1))`).
+STRIDER_HOST_DEVICE constexpr dynamic_layout logical_product(const dynamic_layout& l, const layout_tile& t) { return detail::subset_result(detail::product(l, t).value); }
+/// CuTe's `zipped_product`, `tiled_product` and `flat_product` by a tile of layouts: every axis's
+/// repetitions first, then every axis of L (flattened, the three are one).
+/// @pre as logical_product by a tile.
+/// @example `zipped_product(dynamic_layout::contiguous({2, 3}), make_tile(dynamic_layout({2}, {1}),
+///          dynamic_layout({4}, {1})))` has shape (2, 4, 2, 3), strides (1, 3, 3, 1).
+STRIDER_HOST_DEVICE constexpr dynamic_layout zipped_product(const dynamic_layout& l, const layout_tile& t) { return detail::subset_result(detail::zipped_product_tiled(l, t).value); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout tiled_product(const dynamic_layout& l, const layout_tile& t) { return zipped_product(l, t); }
+STRIDER_HOST_DEVICE constexpr dynamic_layout flat_product(const dynamic_layout& l, const layout_tile& t) { return zipped_product(l, t); }
+
+/// CuTe's `make_identity_layout(shape)`, as strider's layouts map to integers: the layout whose
+/// offset at each index is that index's C-order rank in `shape` (contiguous(shape)). Any layout
+/// made from it (a tile, a partition, a composition) maps its own index to the rank of the
+/// original index it reaches, and `unravel_index(offset, shape)` gives that index back: where
+/// CuTe's identity tensor holds coordinates (for predicates), this holds their ranks.
+/// @pre extents not negative, the size within int64.
+/// @example `make_identity_layout({4, 6})` is contiguous (4, 6); through `tile(2, 3)` its element
+///          (1, 0, 1, 2) is at offset 20, and `unravel_index(20, {4, 6})` is (3, 2).
+STRIDER_HOST_DEVICE constexpr dynamic_layout make_identity_layout(const dims& shape) { return dynamic_layout::contiguous(shape); }
+
+/// NumPy's `unravel_index(i, shape)`: the index of shape whose C-order rank is i (the inverse of
+/// contiguous(shape)'s offsets).
+/// @pre 0 <= i < the shape's element count.
+/// @example `unravel_index(17, {4, 6})` is (2, 5).
+STRIDER_HOST_DEVICE constexpr dims unravel_index(index_t i, const dims& shape) {
+  index_t size = 1;
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] < 0) detail::refuse("unravel_index: extent {} of axis {} is negative", shape[d], d);
+    size = detail::checked_mul(size, shape[d], "unravel_index");
+  }
+  if (i < 0 || i >= size) detail::refuse("unravel_index: index {} is out of bounds for a shape of {} elements", i, size);
+  dims out = shape;
+  for (std::size_t d = shape.size(); d-- > 0;) {
+    out[d] = i % shape[d];
+    i /= shape[d];
+  }
+  return out;
+}
 
 }  // namespace strider

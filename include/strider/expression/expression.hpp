@@ -637,6 +637,13 @@ class expression_parser {
     }
   }
 
+  // The operations that take a tile of one layout per axis (CuTe's make_tile) in place of a layout.
+  static bool takes_tile(std::string_view name) {
+    for (const std::string_view n : {"composition", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "logical_product", "zipped_product", "tiled_product", "flat_product"})
+      if (n == name) return true;
+    return false;
+  }
+
   // The arguments of a call, in the form its table entry names.
   void read_arguments(expression::operation& op, std::string_view name) {
     if (op.op->form == argument_form::pattern) return pattern_arguments(op, name);
@@ -655,7 +662,17 @@ class expression_parser {
     switch (op.op->form) {
       case argument_form::strided: strided_arguments(op, args, name); break;
       case argument_form::layout_operand:
-        // composition((5, 4), (4, 1)): a second layout's shape and strides (offset 0).
+        // composition((5, 4), (4, 1)): a second layout's shape and strides (offset 0); composition,
+        // the divides and the products also take a tile, one (shape), (strides) pair per axis:
+        // logical_divide((2,), (1,), (4,), (2,)) is make_tile((2):(1), (4):(2)).
+        if (args.size() >= 4 && args.size() % 2 == 0 && takes_tile(name)) {
+          for (std::size_t i = 0; i < args.size(); i += 2) {
+            if (!args[i].tuple || !args[i + 1].tuple)
+              fail(args[i + (args[i].tuple ? 1 : 0)].column, "a tile's modes are (shape), (strides) tuples, as in " + std::string(name) + "((2,), (1,), (4,), (2,))");
+            op.modes.emplace_back(listed(op, args[i].values), listed(op, args[i + 1].values));
+          }
+          break;
+        }
         if (args.size() != 2)
           fail(op.column, quoted(name) + " takes " + std::string(op.op->arguments) + ", got " + std::to_string(args.size()) +
                               (args.size() == 1 ? " argument" : " arguments"));
@@ -713,16 +730,37 @@ class expression_parser {
     if (name.empty()) fail(column(), "expected a layout such as contiguous(3, 4), found " + found());
     if (is_broadcast(name) || is_thread_value(name)) fail(op.column, quoted(name) + " is written as a whole expression, not as a layout inside one");
     if (name == "cute") return cute_base(op);
+    if (name == "make_ordered_layout" || name == "make_identity_layout") return maker_base(op, name);
     op.op = find_operation(name);
     if (op.op == nullptr || !op.op->starts_expression) {
       auto known = operation_names(true);
       std::string list;
       for (std::size_t i = 0; i < known.size(); ++i)
         list += std::string(i == 0 ? "" : i + 1 == known.size() ? " or " : ", ") + std::string(known[i]);
-      known.insert(known.end(), {"broadcast_shapes", "broadcast_arrays", "thread_value", "as_thread_value", "partition", "access", "cute"});  // "did you mean" them too
+      known.insert(known.end(), {"broadcast_shapes", "broadcast_arrays", "thread_value", "as_thread_value", "partition", "access", "cute", "make_ordered_layout", "make_identity_layout"});  // "did you mean" them too
       fail(op.column, unknown("layout", name, known) + "; expected " + list);
     }
     read_arguments(op, name);
+    return op;
+  }
+
+  // CuTe's layout makers, read as the strided layouts they make (as cute("...") is), so that every
+  // view and output applies and --emit-cpp writes the layout: make_ordered_layout((2, 3), (1, 0))
+  // (the shape, then each axis's order) and make_identity_layout((4, 6)) (contiguous: offsets are
+  // the indices' C-order ranks; core/algebra_helpers.hpp).
+  expression::operation maker_base(expression::operation& op, std::string_view name) {
+    const auto args = arguments(name);
+    const std::size_t wanted = name == "make_ordered_layout" ? 2 : 1;
+    if (args.size() != wanted)
+      fail(op.column, quoted(name) + (wanted == 2 ? " takes a shape and an order, as tuples" : " takes a shape as a tuple") + ", got " +
+                          std::to_string(args.size()) + (args.size() == 1 ? " argument" : " arguments"));
+    for (const argument& a : args)
+      if (!a.word.empty()) fail(a.column, quoted(name) + " takes tuples of integers, found " + quoted(a.word));
+    op.op = find_operation("layout");
+    const dims shape = listed(op, args[0].values);
+    const dynamic_layout made = wanted == 2 ? make_ordered_layout(shape, listed(op, args[1].values)) : make_identity_layout(shape);
+    op.values = made.shape();
+    op.strides = made.strides();
     return op;
   }
 
@@ -1100,6 +1138,14 @@ inline std::string to_static_type(const expression& e) {
         if (!op.sizes.empty()) out += ", " + detail::string_literal(op.sizes);
         break;
       case argument_form::layout_operand:
+        if (!op.modes.empty()) {
+          out += ", strider::make_tile_t<";
+          for (std::size_t m = 0; m < op.modes.size(); ++m)
+            out += std::string(m == 0 ? "" : ", ") + "strider::layout<strider::shape<" + detail::joined(op.modes[m].first, ", ", true) +
+                   ">, strider::strides<" + detail::joined(op.modes[m].second, ", ", true) + ">>";
+          out += ">";
+          break;
+        }
         out += ", strider::layout<strider::shape<" + detail::joined(op.values, ", ", true) + ">, strider::strides<" +
                detail::joined(op.strides, ", ", true) + ">>";
         break;

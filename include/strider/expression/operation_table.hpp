@@ -17,6 +17,7 @@
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "../core/algebra.hpp"
 #include "../core/algebra_helpers.hpp"
@@ -72,6 +73,7 @@ struct operation_call {
   std::optional<index_t> part{};    // split, chunk, unbind: the part picked with [i]
   std::string cute{};               // a base read from cute("..."): the CuTe layout as written, blanks removed
   tile_policy policy = tile_policy::exact;  // tile: its policy, written last (tile(4, padded))
+  std::vector<std::pair<dims, dims>> modes{};  // a tile by mode (composition, the divides and products): each axis's (shape, strides)
 
   friend bool operator==(const operation_call&, const operation_call&) = default;
 };
@@ -101,6 +103,24 @@ maybe_layout on_static_entries(const maybe_layout& l, const char* name, F f) {
   for (std::size_t d = 0; d < v.rank; ++d) known = known && v.shape[d].known && v.strides[d].known;
   if (!known) throw layout_error("{}: takes a layout whose entries are all static (this one has run-time entries)", name);
   return maybe_layout(f(dynamic_layout(l.value(), dynamic_layout::unchecked_t{})).value(), dynamic_layout::unchecked_t{});
+}
+// The second operand of composition, the divides and the products: a layout, or a tile of one
+// layout per axis (make_tile) when the call gives modes; the by-mode forms take static entries.
+inline layout_tile operand_tile(const operation_call& a) {
+  layout_tile t;
+  if (a.modes.size() > max_rank) throw layout_error("make_tile: {} modes, more than max_rank ({})", a.modes.size(), max_rank);
+  for (const auto& [mode_shape, mode_strides] : a.modes) t.modes[t.rank++] = dynamic_layout(mode_shape, mode_strides);
+  return t;
+}
+template <class L, class F>
+L by_tiler(const L& l, const operation_call& a, const char* name, F f) {
+  if (!a.modes.empty()) return on_static_entries(l, name, [&](const dynamic_layout& v) { return f(v, operand_tile(a)); });
+  if constexpr (requires { f(l, dynamic_layout{}); }) return f(l, dynamic_layout(a.values, a.strides));
+  else return on_static_entries(l, name, [&](const dynamic_layout& v) { return f(v, dynamic_layout(a.values, a.strides)); });
+}
+template <class F>
+std::size_t tiler_rank(const dynamic_layout& l, const operation_call& a, F f) {
+  return a.modes.empty() ? f(l, dynamic_layout(a.values, a.strides)).tile_rank : f(l, operand_tile(a)).tile_rank;
 }
 // as_strided's default offset, the input's: on a mixed layout's maybe_layout it must be static.
 constexpr index_t input_offset(const dynamic_layout& l) { return l.offset(); }
@@ -329,9 +349,9 @@ inline constexpr operation_info operation_table[] = {
     {"coalesce", false, argument_form::integers, 0, max_rank, "no arguments, or a profile: the axes in each group", "coalesce()",
      "CuTe coalesce (row-major): the fewest axes, same elements in the same order; by a profile, within each group",
      [](const auto& l, const operation_call& a) { return detail::coalesce_by(l, a.values); }, nullptr, {}, {}, true},
-    {"composition", false, argument_form::layout_operand, 0, 0, "a second layout as (shape), (strides)", "composition((5, 4), (4, 1))",
-     "CuTe composition (row-major): i -> L(B(i)), B's offsets read as L's indices",
-     [](const auto& l, const operation_call& a) { return composition(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true},
+    {"composition", false, argument_form::layout_operand, 0, 0, "a second layout as (shape), (strides), or a tile: one (shape), (strides) per axis", "composition((5, 4), (4, 1))",
+     "CuTe composition (row-major): i -> L(B(i)), B's offsets read as L's indices; by a tile, each axis by its own layout",
+     [](const auto& l, const operation_call& a) { return detail::by_tiler(l, a, "composition", [](const auto& v, const auto& t) -> decltype(composition(v, t)) { return composition(v, t); }); }, nullptr, {}, {}, true},
     {"complement", false, argument_form::integers, 0, 1, "none, or one integer (the size to complete to)", "complement(24)",
      "CuTe complement (row-major): the offsets of [0, n) (with no n, of the layout's span) the layout does not reach",
      [](const auto& l, const operation_call& a) {
@@ -344,38 +364,38 @@ inline constexpr operation_info operation_table[] = {
     {"left_inverse", false, argument_form::integers, 0, 0, "no arguments", "left_inverse()",
      "CuTe left_inverse (row-major): an R with R(L(i)) == i",
      [](const auto& l, const operation_call&) { return left_inverse(l); }, nullptr, {}, {}, true},
-    {"logical_divide", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides)", "logical_divide((4,), (2,))",
-     "CuTe logical_divide (row-major, flat): which tile, then the tile",
-     [](const auto& l, const operation_call& a) { return logical_divide(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true,
-     [](const dynamic_layout& l, const operation_call& a) { return detail::divide(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
-    {"logical_product", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides)", "logical_product((6,), (1,))",
-     "CuTe logical_product (row-major, flat): the tiler's repetitions, then the layout",
-     [](const auto& l, const operation_call& a) { return logical_product(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true,
-     [](const dynamic_layout& l, const operation_call& a) { return detail::product(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
-    {"zipped_divide", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides)", "zipped_divide((4,), (2,))",
-     "CuTe zipped_divide (row-major, flat): logical_divide by CuTe's other name",
-     [](const auto& l, const operation_call& a) { return detail::on_static_entries(l, "zipped_divide", [&](const dynamic_layout& v) { return zipped_divide(v, dynamic_layout(a.values, a.strides)); }); }, nullptr, {}, {}, true,
-     [](const dynamic_layout& l, const operation_call& a) { return detail::divide(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
-    {"tiled_divide", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides)", "tiled_divide((4,), (2,))",
-     "CuTe tiled_divide (row-major, flat): logical_divide by CuTe's other name",
-     [](const auto& l, const operation_call& a) { return detail::on_static_entries(l, "tiled_divide", [&](const dynamic_layout& v) { return tiled_divide(v, dynamic_layout(a.values, a.strides)); }); }, nullptr, {}, {}, true,
-     [](const dynamic_layout& l, const operation_call& a) { return detail::divide(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
-    {"flat_divide", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides)", "flat_divide((4,), (2,))",
-     "CuTe flat_divide (row-major, flat): logical_divide by CuTe's other name",
-     [](const auto& l, const operation_call& a) { return detail::on_static_entries(l, "flat_divide", [&](const dynamic_layout& v) { return flat_divide(v, dynamic_layout(a.values, a.strides)); }); }, nullptr, {}, {}, true,
-     [](const dynamic_layout& l, const operation_call& a) { return detail::divide(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
-    {"zipped_product", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides)", "zipped_product((6,), (1,))",
-     "CuTe zipped_product (row-major, flat): logical_product by CuTe's other name",
-     [](const auto& l, const operation_call& a) { return detail::on_static_entries(l, "zipped_product", [&](const dynamic_layout& v) { return zipped_product(v, dynamic_layout(a.values, a.strides)); }); }, nullptr, {}, {}, true,
-     [](const dynamic_layout& l, const operation_call& a) { return detail::product(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
-    {"tiled_product", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides)", "tiled_product((6,), (1,))",
-     "CuTe tiled_product (row-major, flat): logical_product by CuTe's other name",
-     [](const auto& l, const operation_call& a) { return detail::on_static_entries(l, "tiled_product", [&](const dynamic_layout& v) { return tiled_product(v, dynamic_layout(a.values, a.strides)); }); }, nullptr, {}, {}, true,
-     [](const dynamic_layout& l, const operation_call& a) { return detail::product(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
-    {"flat_product", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides)", "flat_product((6,), (1,))",
-     "CuTe flat_product (row-major, flat): logical_product by CuTe's other name",
-     [](const auto& l, const operation_call& a) { return detail::on_static_entries(l, "flat_product", [&](const dynamic_layout& v) { return flat_product(v, dynamic_layout(a.values, a.strides)); }); }, nullptr, {}, {}, true,
-     [](const dynamic_layout& l, const operation_call& a) { return detail::product(l, dynamic_layout(a.values, a.strides)).tile_rank; }},
+    {"logical_divide", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides), or a tile: one (shape), (strides) per axis", "logical_divide((4,), (2,))",
+     "CuTe logical_divide (row-major, flat): which tile, then the tile; by a tile, by mode",
+     [](const auto& l, const operation_call& a) { return detail::by_tiler(l, a, "logical_divide", [](const auto& v, const auto& t) -> decltype(logical_divide(v, t)) { return logical_divide(v, t); }); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_call& a) { return detail::tiler_rank(l, a, [](const auto& v, const auto& t) -> decltype(detail::divide(v, t)) { return detail::divide(v, t); }); }},
+    {"logical_product", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides), or a tile: one (shape), (strides) per axis", "logical_product((6,), (1,))",
+     "CuTe logical_product (row-major, flat): the tiler's repetitions, then the layout; by a tile, by mode",
+     [](const auto& l, const operation_call& a) { return detail::by_tiler(l, a, "logical_product", [](const auto& v, const auto& t) -> decltype(logical_product(v, t)) { return logical_product(v, t); }); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_call& a) { return detail::tiler_rank(l, a, [](const auto& v, const auto& t) -> decltype(detail::product(v, t)) { return detail::product(v, t); }); }},
+    {"zipped_divide", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides), or a tile: one (shape), (strides) per axis", "zipped_divide((4,), (2,))",
+     "CuTe zipped_divide (row-major, flat): logical_divide by CuTe's other name; by a tile, by mode",
+     [](const auto& l, const operation_call& a) { return detail::by_tiler(l, a, "zipped_divide", [](const auto& v, const auto& t) -> decltype(zipped_divide(v, t)) { return zipped_divide(v, t); }); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_call& a) { return detail::tiler_rank(l, a, [](const auto& v, const auto& t) -> decltype(detail::zipped_divide_tiled(v, t)) { return detail::zipped_divide_tiled(v, t); }); }},
+    {"tiled_divide", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides), or a tile: one (shape), (strides) per axis", "tiled_divide((4,), (2,))",
+     "CuTe tiled_divide (row-major, flat): logical_divide by CuTe's other name; by a tile, by mode",
+     [](const auto& l, const operation_call& a) { return detail::by_tiler(l, a, "tiled_divide", [](const auto& v, const auto& t) -> decltype(tiled_divide(v, t)) { return tiled_divide(v, t); }); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_call& a) { return detail::tiler_rank(l, a, [](const auto& v, const auto& t) -> decltype(detail::zipped_divide_tiled(v, t)) { return detail::zipped_divide_tiled(v, t); }); }},
+    {"flat_divide", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides), or a tile: one (shape), (strides) per axis", "flat_divide((4,), (2,))",
+     "CuTe flat_divide (row-major, flat): logical_divide by CuTe's other name; by a tile, by mode",
+     [](const auto& l, const operation_call& a) { return detail::by_tiler(l, a, "flat_divide", [](const auto& v, const auto& t) -> decltype(flat_divide(v, t)) { return flat_divide(v, t); }); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_call& a) { return detail::tiler_rank(l, a, [](const auto& v, const auto& t) -> decltype(detail::zipped_divide_tiled(v, t)) { return detail::zipped_divide_tiled(v, t); }); }},
+    {"zipped_product", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides), or a tile: one (shape), (strides) per axis", "zipped_product((6,), (1,))",
+     "CuTe zipped_product (row-major, flat): logical_product by CuTe's other name; by a tile, by mode",
+     [](const auto& l, const operation_call& a) { return detail::by_tiler(l, a, "zipped_product", [](const auto& v, const auto& t) -> decltype(zipped_product(v, t)) { return zipped_product(v, t); }); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_call& a) { return detail::tiler_rank(l, a, [](const auto& v, const auto& t) -> decltype(detail::zipped_product_tiled(v, t)) { return detail::zipped_product_tiled(v, t); }); }},
+    {"tiled_product", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides), or a tile: one (shape), (strides) per axis", "tiled_product((6,), (1,))",
+     "CuTe tiled_product (row-major, flat): logical_product by CuTe's other name; by a tile, by mode",
+     [](const auto& l, const operation_call& a) { return detail::by_tiler(l, a, "tiled_product", [](const auto& v, const auto& t) -> decltype(tiled_product(v, t)) { return tiled_product(v, t); }); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_call& a) { return detail::tiler_rank(l, a, [](const auto& v, const auto& t) -> decltype(detail::zipped_product_tiled(v, t)) { return detail::zipped_product_tiled(v, t); }); }},
+    {"flat_product", false, argument_form::layout_operand, 0, 0, "a tiler layout as (shape), (strides), or a tile: one (shape), (strides) per axis", "flat_product((6,), (1,))",
+     "CuTe flat_product (row-major, flat): logical_product by CuTe's other name; by a tile, by mode",
+     [](const auto& l, const operation_call& a) { return detail::by_tiler(l, a, "flat_product", [](const auto& v, const auto& t) -> decltype(flat_product(v, t)) { return flat_product(v, t); }); }, nullptr, {}, {}, true,
+     [](const dynamic_layout& l, const operation_call& a) { return detail::tiler_rank(l, a, [](const auto& v, const auto& t) -> decltype(detail::zipped_product_tiled(v, t)) { return detail::zipped_product_tiled(v, t); }); }},
     {"blocked_product", false, argument_form::layout_operand, 0, 0, "an arrangement layout as (shape), (strides)", "blocked_product((4, 3), (1, 4))",
      "CuTe blocked_product (row-major, flat): per axis, the arrangement's repetition, then the block's axis",
      [](const auto& l, const operation_call& a) { return blocked_product(l, dynamic_layout(a.values, a.strides)); }, nullptr, {}, {}, true},
@@ -391,6 +411,9 @@ inline constexpr operation_info operation_table[] = {
     {"downcast", false, argument_form::integers, 1, 1, "one integer (the parts of an element)", "downcast(2)",
      "CuTe downcast (row-major): the layout in parts of 1/n element",
      [](const auto& l, const operation_call& a) { return detail::on_static_entries(l, "downcast", [&](const dynamic_layout& v) { return downcast(v, a.values[0]); }); }, nullptr, {}, {}, true},
+    {"recast_layout", false, argument_form::integers, 2, 2, "two integers (the element sizes from and to, in bytes)", "recast_layout(2, 4)",
+     "CuTe recast_layout (row-major): the layout of from-byte elements read as to-byte elements",
+     [](const auto& l, const operation_call& a) { return detail::on_static_entries(l, "recast_layout", [&](const dynamic_layout& v) { return recast_layout(v, a.values[0], a.values[1]); }); }, nullptr, {}, {}, true},
     {"max_common_layout", false, argument_form::layout_operand, 0, 0, "a second layout as (shape), (strides)", "max_common_layout((4, 8), (8, 1))",
      "CuTe max_common_layout (row-major): the indices of the leading elements both layouts hold at the same offsets",
      [](const auto& l, const operation_call& a) { return detail::on_static_entries(l, "max_common_layout", [&](const dynamic_layout& v) { return max_common_layout(v, dynamic_layout(a.values, a.strides)); }); }, nullptr, {}, {}, true},

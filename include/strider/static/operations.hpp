@@ -191,28 +191,53 @@ using right_inverse_t = static_layout<right_inverse(detail::rule_value<L>).value
 template <class L>
 using left_inverse_t = static_layout<left_inverse(detail::rule_value<L>).value()>;
 
-/// CuTe's `logical_divide(L, T)`, flattened: which tile, then the tile (`tile_rank` axes).
+/// CuTe's `Tile<B0, B1, ...>` (make_tile of static layouts), a tiler by mode: `composition_t`, the
+/// divides and the products take it in place of a second layout, axis d of L with its own layout
+/// B_d (strider's axis 0 is CuTe's last mode). Static layouts only; see make_tile.
+/// @example `zipped_divide_t<contiguous<8, 8>, make_tile_t<layout<shape<2>, strides<1>>,
+///          layout<shape<4>, strides<2>>>>` is `(4, 2, 2, 4):(16, 1, 8, 2)` with tile_rank 2.
+template <class... Modes>
+struct make_tile_t {
+  static constexpr std::size_t rank = sizeof...(Modes);
+};
+namespace detail {
+template <class... Modes>
+constexpr layout_tile rule_value<make_tile_t<Modes...>> = make_tile(rule_value<Modes>...);
+template <class T>
+inline constexpr bool is_make_tile_v = false;
+template <class... Modes>
+inline constexpr bool is_make_tile_v<make_tile_t<Modes...>> = true;
+}  // namespace detail
+/// What composition, the divides and the products take as their second argument: a static layout
+/// or a make_tile_t of static layouts.
+template <class T>
+concept static_tiler = static_layout_type<T> || detail::is_make_tile_v<std::remove_cvref_t<T>>;
+
+/// CuTe's `logical_divide(L, T)`, flattened: which tile, then the tile (`tile_rank` axes); by a
+/// make_tile_t, each axis's pair together (tile_rank 0).
 template <class L, class T>
 using logical_divide_t = tiled_layout<detail::tiled_value_of(detail::divide(detail::rule_value<L>, detail::rule_value<T>))>;
 
-/// CuTe's `logical_product(A, B)`, flattened: B's repetitions of A, then A (`tile_rank` axes).
+/// CuTe's `logical_product(A, B)`, flattened: B's repetitions of A, then A (`tile_rank` axes); by
+/// a make_tile_t, each axis's pair together (tile_rank 0).
 template <class A, class B>
 using logical_product_t = tiled_layout<detail::tiled_value_of(detail::product(detail::rule_value<A>, detail::rule_value<B>))>;
 
-/// CuTe's divides and products by their other names: flattened, zipped, tiled and flat are the
-/// logical ones (CuTe nests their modes differently; core/algebra_helpers.hpp).
+/// CuTe's divides and products by their other names: by a tiler layout, flattened, zipped, tiled
+/// and flat are the logical ones (CuTe nests their modes differently; core/algebra_helpers.hpp);
+/// by a make_tile_t, every axis's tile count (or repetitions) first, then the tiles (`tile_rank`).
 template <class L, class T>
-using zipped_divide_t = logical_divide_t<L, T>;
+using zipped_divide_t = tiled_layout<detail::tiled_value_of(detail::zipped_divide_tiled(detail::rule_value<L>, detail::rule_value<T>))>;
 template <class L, class T>
-using tiled_divide_t = logical_divide_t<L, T>;
+using tiled_divide_t = zipped_divide_t<L, T>;
 template <class L, class T>
-using flat_divide_t = logical_divide_t<L, T>;
+using flat_divide_t = zipped_divide_t<L, T>;
 template <class A, class B>
-using zipped_product_t = logical_product_t<A, B>;
+using zipped_product_t = tiled_layout<detail::tiled_value_of(detail::zipped_product_tiled(detail::rule_value<A>, detail::rule_value<B>))>;
 template <class A, class B>
-using tiled_product_t = logical_product_t<A, B>;
+using tiled_product_t = zipped_product_t<A, B>;
 template <class A, class B>
-using flat_product_t = logical_product_t<A, B>;
+using flat_product_t = zipped_product_t<A, B>;
 
 // The rest of CuTe's algebra (core/algebra_helpers.hpp), over static layouts.
 /// CuTe's `filter(L)`: without stride-0 and extent-1 axes, coalesced.
@@ -237,6 +262,10 @@ using max_common_layout_t = static_layout<max_common_layout(detail::rule_value<A
 /// compact layout whose strides grow in the order given (here column_major<2, 3>).
 template <class Shape, index_t... Order>
 using ordered_layout_t = static_layout<make_ordered_layout(dims(Shape::values), dims{Order...}).value()>;
+/// CuTe's `make_identity_layout(Shape)` as strider's layouts map to integers: contiguous over
+/// Shape, each offset the index's C-order rank (unravel_index gives the index back).
+template <class Shape>
+using identity_layout_t = static_layout<make_identity_layout(dims(Shape::values)).value()>;
 /// CuTe's `tile_to_shape(Block, Shape, Order)`: the block repeated to fill Shape, flattened.
 template <static_layout_type Block, class Shape, index_t... Order>
 using tile_to_shape_t = static_layout<tile_to_shape(detail::rule_value<Block>, dims(Shape::values), dims{Order...}).value()>;
@@ -555,7 +584,7 @@ template <index_t... Axes, static_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto squeeze(L) { return squeeze_t<L, Axes...>{}; }
 template <static_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto coalesce(L) { return coalesce_t<L>{}; }
-template <static_layout_type A, static_layout_type B>
+template <static_layout_type A, static_tiler B>
 STRIDER_HOST_DEVICE constexpr auto composition(A, B) { return composition_t<A, B>{}; }
 template <index_t N, static_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto complement(L) { return complement_t<L, N>{}; }
@@ -577,21 +606,21 @@ template <static_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto right_inverse(L) { return right_inverse_t<L>{}; }
 template <static_layout_type L>
 STRIDER_HOST_DEVICE constexpr auto left_inverse(L) { return left_inverse_t<L>{}; }
-template <static_layout_type L, static_layout_type T>
+template <static_layout_type L, static_tiler T>
 STRIDER_HOST_DEVICE constexpr auto logical_divide(L, T) { return logical_divide_t<L, T>{}; }
-template <static_layout_type A, static_layout_type B>
+template <static_layout_type A, static_tiler B>
 STRIDER_HOST_DEVICE constexpr auto logical_product(A, B) { return logical_product_t<A, B>{}; }
-template <static_layout_type L, static_layout_type T>
+template <static_layout_type L, static_tiler T>
 STRIDER_HOST_DEVICE constexpr auto zipped_divide(L, T) { return zipped_divide_t<L, T>{}; }
-template <static_layout_type A, static_layout_type B>
+template <static_layout_type A, static_tiler B>
 STRIDER_HOST_DEVICE constexpr auto zipped_product(A, B) { return zipped_product_t<A, B>{}; }
-template <static_layout_type L, static_layout_type T>
+template <static_layout_type L, static_tiler T>
 STRIDER_HOST_DEVICE constexpr auto tiled_divide(L, T) { return tiled_divide_t<L, T>{}; }
-template <static_layout_type A, static_layout_type B>
+template <static_layout_type A, static_tiler B>
 STRIDER_HOST_DEVICE constexpr auto tiled_product(A, B) { return tiled_product_t<A, B>{}; }
-template <static_layout_type L, static_layout_type T>
+template <static_layout_type L, static_tiler T>
 STRIDER_HOST_DEVICE constexpr auto flat_divide(L, T) { return flat_divide_t<L, T>{}; }
-template <static_layout_type A, static_layout_type B>
+template <static_layout_type A, static_tiler B>
 STRIDER_HOST_DEVICE constexpr auto flat_product(A, B) { return flat_product_t<A, B>{}; }
 template <class Shape, index_t... Order, static_layout_type Block>
 STRIDER_HOST_DEVICE constexpr auto tile_to_shape(Block) { return tile_to_shape_t<Block, Shape, Order...>{}; }
