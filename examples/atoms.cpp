@@ -3,6 +3,7 @@
 // instruction's, and the host twin of a warp's instruction. Prints each step; exits 1 if a value
 // is not the one the page states.
 #include <cstdio>
+#include <vector>
 
 #include <strider/strider.hpp>
 
@@ -64,5 +65,26 @@ int main() {
   static_assert(std::is_same_v<checked_accumulator, my_accumulator>);
   std::printf("ldmatrix.x4's read of the swizzled tile: %lld wavefronts, %lld bank conflicts\n", static_cast<long long>(ldmatrix_read::wavefronts),
               static_cast<long long>(ldmatrix_read::bank_conflicts));
+
+  // The block's product in the verbs, on the host: each thread's register fragments copied from
+  // its partitions, gemm's twin over every thread (the device's gemm issues the same atoms), the
+  // C fragments stored back through C's partition. A is all ones (f16 bits 0x3c00), so C's
+  // element (i, j) is the sum of B's column j.
+  std::vector<std::uint16_t> a_tile(64 * 32, f16::to_bits(1.0f));
+  std::vector<std::uint16_t> b_tile(32 * 32);
+  for (index_t e = 0; e < 32 * 32; ++e) b_tile[static_cast<std::size_t>(e)] = f16::to_bits(static_cast<float>(e % 32));
+  std::vector<float> c_tile(64 * 32);
+  std::vector<a_fragment_t<block_mma>> fa(block_mma::threads);
+  std::vector<b_fragment_t<block_mma>> fb(block_mma::threads);
+  std::vector<c_fragment_t<block_mma>> fc(block_mma::threads);
+  for (index_t t = 0; t < block_mma::threads; ++t) {
+    copy(block_mma::partition_a(tensor_view<const std::uint16_t, contiguous<64, 32>>(a_tile), t), fa[static_cast<std::size_t>(t)]);
+    copy(block_mma::partition_b(tensor_view<const std::uint16_t, contiguous<32, 32>>(b_tile), t), fb[static_cast<std::size_t>(t)]);
+  }
+  host_gemm(block_mma{}, fa.data(), fb.data(), fc.data());
+  for (index_t t = 0; t < block_mma::threads; ++t) copy(fc[static_cast<std::size_t>(t)], block_mma::partition_c(tensor_view<float, contiguous<64, 32>>(c_tile), t));
+  // Column 3 of B holds 3 in each of its 32 rows: C's (10, 3) is 96.
+  std::printf("C's (10, 3) = %g\n", static_cast<double>(c_tile[10 * 32 + 3]));
+  ok = ok && c_tile[10 * 32 + 3] == 96.0f;
   return ok ? 0 : 1;
 }

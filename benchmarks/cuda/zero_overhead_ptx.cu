@@ -197,3 +197,44 @@ __global__ void made_masked_multiple_hand(const float* x, float* y) { copy_tile_
 __global__ void made_masked_multiple_strider(tensor_view<const float, contiguous<dyn_multiple<64>, 256>> x, tensor_view<float, contiguous<dyn_multiple<64>, 256>> y) {
   copy_tile_element_strider<masked, multiple_rows>(x, y);
 }
+
+// A block's 64 x 64 x 32 product by 2 x 2 warps of mma.sync m16n8k16 (f16 in, f32 out) from
+// row-major A (64 x 32) and B (32 x 64) in global memory, stored to C (64 x 64): by hand, each
+// register's elements from the PTX ISA's fragment formulas; in strider's verbs, fragments copied
+// from tiled_mma's partitions, gemm, and the C fragment copied back.
+using fragment_mma = tiled_mma<mma_m16n8k16<f16, f16, f32>, shape<2, 2>, shape<64, 64, 32>>;
+__device__ inline std::uint32_t pack_halves(std::uint16_t lo, std::uint16_t hi) { return lo | (static_cast<std::uint32_t>(hi) << 16); }
+__global__ void __launch_bounds__(128) fragment_gemm_hand(const std::uint16_t* a, const std::uint16_t* b, float* c) {
+  const int t = threadIdx.x, lane = t % 32, w = t / 32, wm = w / 2, wn = w % 2, g = lane / 4, q = lane % 4;
+  float acc[2][4][4] = {};
+  for (int k = 0; k < 2; ++k) {
+    std::uint32_t ar[2][4], br[4][2];
+    for (int i = 0; i < 2; ++i) {
+      const int row = (wm + 2 * i) * 16 + g, col = k * 16 + 2 * q;
+      ar[i][0] = pack_halves(a[row * 32 + col], a[row * 32 + col + 1]);
+      ar[i][1] = pack_halves(a[(row + 8) * 32 + col], a[(row + 8) * 32 + col + 1]);
+      ar[i][2] = pack_halves(a[row * 32 + col + 8], a[row * 32 + col + 9]);
+      ar[i][3] = pack_halves(a[(row + 8) * 32 + col + 8], a[(row + 8) * 32 + col + 9]);
+    }
+    for (int j = 0; j < 4; ++j) {
+      const int col = (wn + 2 * j) * 8 + g, row = k * 16 + 2 * q;
+      br[j][0] = pack_halves(b[row * 64 + col], b[(row + 1) * 64 + col]);
+      br[j][1] = pack_halves(b[(row + 8) * 64 + col], b[(row + 9) * 64 + col]);
+    }
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < 4; ++j) fragment_mma::atom::fma(acc[i][j], ar[i], br[j], acc[i][j]);
+  }
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 4; ++j)
+      for (int r = 0; r < 4; ++r) c[((wm + 2 * i) * 16 + g + 8 * (r >> 1)) * 64 + (wn + 2 * j) * 8 + 2 * q + (r & 1)] = acc[i][j][r];
+}
+__global__ void __launch_bounds__(128) fragment_gemm_strider(const std::uint16_t* a, const std::uint16_t* b, float* c) {
+  const index_t t = threadIdx.x;
+  auto fa = partition_fragment_a(fragment_mma{});
+  auto fb = partition_fragment_b(fragment_mma{});
+  auto fc = partition_fragment_c(fragment_mma{});
+  copy(fragment_mma::partition_a(tensor_view<const std::uint16_t, contiguous<64, 32>>(a), t), fa);
+  copy(fragment_mma::partition_b(tensor_view<const std::uint16_t, contiguous<32, 64>>(b), t), fb);
+  gemm(fragment_mma{}, fa, fb, fc);
+  copy(fc, fragment_mma::partition_c(tensor_view<float, contiguous<64, 64>>(c), t));
+}

@@ -1,10 +1,12 @@
 // strider/atom.hpp: the hardware's instructions as checked thread-value layouts (docs/atoms.md):
 // the element tags (f16, bf16, tf32, f32, s8, s32), the mma.sync atoms with their fragments,
-// device functions and host twins, and tiled_mma, an atom tiled over a block tile by warps.
+// device functions and host twins, tiled_mma, an atom tiled over a block tile by warps, and its
+// register fragments with copy and gemm.
 #pragma once
 
 #include "atom/cp_async.hpp"
 #include "atom/element_types.hpp"
+#include "atom/fragment.hpp"
 #include "atom/ldmatrix.hpp"
 #include "atom/mma.hpp"
 #include "atom/row_reduce.hpp"

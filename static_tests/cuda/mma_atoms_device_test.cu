@@ -160,3 +160,46 @@ __global__ void softmax_rows(const float* scores, float* out) {
 }
 void launch_softmax_rows(const float* s, float* o) { softmax_rows<<<1, attention::threads>>>(s, o); }
 }  // namespace mma_atoms_device_test
+
+// Register fragments and gemm (atom/fragment.hpp) for each atom: fragments copied from tiled_mma's
+// partitions of global tiles, every atom of the block tile issued by gemm, the accumulators
+// converted (f32 to f16 pairs) and stored through C's partition (runtime_tests/fragment_gemm_twin_test.cpp
+// runs host_gemm, the twin, against a naive product).
+namespace mma_atoms_device_test {
+template <class Mma, class A, class B, class C>
+__device__ void fragment_product(const A* a, const B* b, C* c) {
+  const index_t t = threadIdx.x;
+  auto fa = partition_fragment_a(Mma{});
+  auto fb = partition_fragment_b(Mma{});
+  auto fc = partition_fragment_c(Mma{});
+  copy(Mma::partition_a(tensor_view<const A, contiguous<Mma::tile_m, Mma::tile_k>>(a), t), fa);
+  copy(Mma::partition_b(tensor_view<const B, contiguous<Mma::tile_k, Mma::tile_n>>(b), t), fb);
+  gemm(Mma{}, fa, fb, fc);
+  copy(fc, Mma::partition_c(tensor_view<C, contiguous<Mma::tile_m, Mma::tile_n>>(c), t));
+}
+using half_mma = tiled_mma<mma_m16n8k16<f16, f16, f32>, shape<2, 2>, shape<64, 64, 32>>;
+using tf32_mma = tiled_mma<mma_m16n8k8<tf32, tf32, f32>, shape<1, 2>, shape<32, 32, 16>>;
+using s8_mma = tiled_mma<mma_m16n8k32<s8, s8, s32>, shape<1, 1>, shape<16, 16, 64>>;
+using half_accumulator_mma = tiled_mma<mma_m16n8k16<f16, f16, f16>, shape<1, 1>, shape<16, 16, 16>>;
+__global__ void fragments_f16(const std::uint16_t* a, const std::uint16_t* b, float* c) { fragment_product<half_mma>(a, b, c); }
+__global__ void fragments_tf32(const float* a, const float* b, float* c) { fragment_product<tf32_mma>(a, b, c); }
+__global__ void fragments_s8(const std::int8_t* a, const std::int8_t* b, std::int32_t* c) { fragment_product<s8_mma>(a, b, c); }
+__global__ void fragments_f16_accumulator(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* c) { fragment_product<half_accumulator_mma>(a, b, c); }
+// FA2's P: the f32 accumulators as f16 pairs (cvt.rn.f16x2.f32), stored as bits.
+__global__ void fragments_convert(const float* c, std::uint16_t* p) {
+  const index_t t = threadIdx.x;
+  auto fc = partition_fragment_c(half_mma{});
+  copy(half_mma::partition_c(tensor_view<const float, contiguous<64, 64>>(c), t), fc);
+  // partition_c checks the view against the atom's C type (f32); the converted values take C's
+  // placement through the plain partition.
+  copy(convert<f16>(fc), partition(tensor_view<std::uint16_t, contiguous<64, 64>>(p), half_mma::c_layout{}, t));
+}
+void launch_fragments(const std::uint16_t* a16, const std::uint16_t* b16, float* c32, const float* a32, const float* b32, const std::int8_t* a8, const std::int8_t* b8,
+                      std::int32_t* c8, std::uint16_t* c16) {
+  fragments_f16<<<1, half_mma::threads>>>(a16, b16, c32);
+  fragments_tf32<<<1, tf32_mma::threads>>>(a32, b32, c32);
+  fragments_s8<<<1, s8_mma::threads>>>(a8, b8, c8);
+  fragments_f16_accumulator<<<1, half_accumulator_mma::threads>>>(a16, b16, c16);
+  fragments_convert<<<1, half_mma::threads>>>(c32, c16);
+}
+}  // namespace mma_atoms_device_test

@@ -283,6 +283,15 @@ strider_command_test(thread_value_markdown COMMAND ${x} --format md "thread_valu
 strider_command_test(thread_value_json COMMAND ${x} --format json "thread_value(contiguous(2, 2), contiguous(1, 2), interleaved)"
   STDOUT "\"strides\": \\[4, 1, 8, 2\\],.*\"tile_shape\": \\[2, 4\\],.*\"offsets\": \\[\\[\\[\\[0, 2\\]\\], \\[\\[1, 3\\]\\]\\], \\[\\[\\[4, 6\\]\\], \\[\\[5, 7\\]\\]\\]\\],@  \"threads\": \\[\\[0, 1, 0, 1\\], \\[2, 3, 2, 3\\]\\],@  \"values\": \\[\\[0, 0, 1, 1\\], \\[0, 0, 1, 1\\]\\]@}@$")
 # A hand-written layout: thread t (stride 1) holds elements t and t + 2 (stride 2).
+# The atoms by name (expression/atoms.hpp): m16n8k16's A is 32 threads x 8 values over 16 x 16
+# (lane 5's register a3 is element (9, 3), PTX's g = 1, t = 1); ldmatrix.x4's row reads of four
+# 8 x 8 matrices in rows of 64 halves without a swizzle are 8-way conflicted (28 extra wavefronts).
+strider_command_test(atom_by_name COMMAND ${x} --format csv mma_m16n8k16_a
+  STDOUT "@5,3,9,3,147@")
+strider_command_test(atom_by_name_access COMMAND ${x} "access(layout((4, 8, 8), (8, 64, 1)), ldmatrix_x4_src, 2, 8)"
+  STDOUT "bank_conflicts +28@")
+strider_command_test(error_atom_name RC 2 COMMAND ${x} "partition(contiguous(16, 16), mma_m16n8k16_d, 0)"
+  STDERR "takes a thread_value\\(...\\), as_thread_value\\(...\\) or an atom's layout by name")
 strider_command_test(thread_value_csv COMMAND ${x} --format csv "as_thread_value(layout((2, 2), (1, 2)), 1, (4,))"
   STDOUT "^thread,value,i0,element@0,0,0,0@0,1,2,2@1,0,1,1@1,1,3,3@$")
 # Two threads (stride 0) share both elements: replicated.

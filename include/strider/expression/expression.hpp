@@ -35,6 +35,7 @@
 #include "../core/access.hpp"
 #include "../util/text.hpp"
 #include "../core/thread_value.hpp"
+#include "atoms.hpp"
 #include "cute.hpp"
 #include "operation_table.hpp"
 
@@ -258,8 +259,9 @@ class expression_parser {
       skip_blanks();
       const std::size_t tv_start = pos_;
       const std::string_view tv_name = identifier();
-      if (tv_name != "thread_value" && tv_name != "as_thread_value")
-        fail(tv_start + 1, quoted(name) + " takes a thread_value(...) or as_thread_value(...) second, found " + (tv_name.empty() ? found() : quoted(tv_name)));
+      if (tv_name != "thread_value" && tv_name != "as_thread_value" && detail::find_named_atom(tv_name) == nullptr)
+        fail(tv_start + 1, quoted(name) + " takes a thread_value(...), as_thread_value(...) or an atom's layout by name (mma_m16n8k16_a, ldmatrix_x4_src, ...) second, found " +
+                               (tv_name.empty() ? found() : quoted(tv_name)));
       thread_value_call(t, tv_name, tv_start);
       expect(',', "after the thread-value layout of " + quoted(name));
       skip_blanks();
@@ -294,7 +296,32 @@ class expression_parser {
 
  private:
   static bool is_broadcast(std::string_view name) { return name == "broadcast_shapes" || name == "broadcast_arrays"; }
-  static bool is_thread_value(std::string_view name) { return name == "thread_value" || name == "as_thread_value" || name == "partition" || name == "access"; }
+  static bool is_thread_value(std::string_view name) {
+    return name == "thread_value" || name == "as_thread_value" || name == "partition" || name == "access" || detail::find_named_atom(name) != nullptr;
+  }
+
+  // An atom's thread-value layout by name (expression/atoms.hpp), read as the as_thread_value(...)
+  // it is: its layout, value rank and tile shape, each value once.
+  void named_atom_call(thread_value_expression& t, const detail::named_atom& atom, std::size_t start) {
+    t.from_layout = true;
+    t.column = start + 1;
+    t.columns.push_back(start + 1);
+    expression e;
+    expression::operation op;
+    op.column = start + 1;
+    op.op = find_operation("layout");
+    const layout_value& l = atom.value.layout;
+    for (std::size_t d = 0; d < l.rank; ++d) {
+      op.values.push_back(l.shape[d]);
+      op.strides.push_back(l.strides[d]);
+    }
+    op.offset = l.offset;
+    e.operations.push_back(op);
+    t.layouts.push_back(e);
+    t.value_rank = static_cast<index_t>(atom.value.value_rank);
+    for (std::size_t d = 0; d < atom.value.tile_rank; ++d) t.tile_shape.push_back(atom.value.tile_shape[d]);
+    t.coverage = atom.value.replicated ? replicated : exactly_once;
+  }
 
   // swizzle(B, M, S) as access's last argument.
   void swizzle_argument(thread_value_expression& t) {
@@ -329,6 +356,7 @@ class expression_parser {
   // thread_value(THREADS, VALUES[, blocked|interleaved]) or
   // as_thread_value(LAYOUT, value_rank, (tile shape)[, exactly_once|replicated]), `name` just read.
   void thread_value_call(thread_value_expression& t, std::string_view name, std::size_t start) {
+    if (const detail::named_atom* atom = detail::find_named_atom(name)) return named_atom_call(t, *atom, start);
     t.from_layout = name == "as_thread_value";
     t.column = start + 1;
     expect('(', "after " + quoted(name));

@@ -1,0 +1,327 @@
+// strider/atom/fragment.hpp: register fragments (CuTe's register tensors from
+// partition_fragment_A/B/C), the copies between a thread's partition of a tile and its fragment,
+// element-type conversion of fragments, and `gemm`, every atom of a tiled MMA's block tile issued
+// from the fragments, with its host twin (docs/atoms.md, "Fragments and gemm").
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "../static/layout.hpp"
+#include "element_types.hpp"
+#include "mma.hpp"
+#include "tiled_mma.hpp"
+
+namespace strider {
+
+/// The element a fragment of a tag holds: f16 and bf16 as their bits (std::uint16_t), tf32 and f32
+/// as float, s8 as std::int8_t, s32 as std::int32_t; views of the operands hold the same types.
+template <class Tag>
+using fragment_element_t = std::conditional_t<Tag::bits == 16, std::uint16_t,
+                                              std::conditional_t<std::is_same_v<Tag, s8>, std::int8_t, std::conditional_t<std::is_same_v<Tag, s32>, std::int32_t, float>>>;
+
+namespace detail {
+template <index_t Size, index_t Storage, bool Unique, index_t Offset>
+struct fragment_layout_not_compact {
+  static_assert(Size == Storage && Unique && Offset == 0,
+                "fragment: the layout must be compact (each slot of its storage one element, at offset 0), as contiguous<...> is");
+  static constexpr bool value = true;
+};
+}  // namespace detail
+
+/// A register fragment: `fragment<T, L>` holds L's elements of type T in an array, element (i...)
+/// at L's offset of (i...). L is static and compact (contiguous<...> in practice), so that with
+/// constant indices (unrolled loops) every element is a register and no local memory is used.
+/// CuTe's register Tensor (make_tensor<T>(shape)). Value-initialized (`fragment<...> f{}`) it
+/// holds zeros; `f[v]` is element v in storage order.
+/// @pre L a static layout, compact: unique, offset 0, storage_size == size.
+/// @example `fragment<float, contiguous<2, 4>> f{}; f(1, 2) = 3.0f;` sets f[6].
+template <class T, class L>
+struct fragment {
+  static_assert(static_layout_type<L>, "fragment: the layout must be a static layout type (contiguous<...>)");
+  static_assert(detail::fragment_layout_not_compact<L::size, L::storage_size, L::is_unique, L::offset>::value);
+  using element_type = T;
+  using layout_type = L;
+  static constexpr index_t size = L::size;
+  static constexpr std::size_t rank = L::rank;
+
+  T values[static_cast<std::size_t>(size)];
+
+  template <class... I>
+    requires(sizeof...(I) == rank)
+  STRIDER_HOST_DEVICE constexpr T& operator()(I... index) { return values[L{}(static_cast<index_t>(index)...)]; }
+  template <class... I>
+    requires(sizeof...(I) == rank)
+  STRIDER_HOST_DEVICE constexpr const T& operator()(I... index) const { return values[L{}(static_cast<index_t>(index)...)]; }
+  STRIDER_HOST_DEVICE constexpr T& operator[](index_t v) { return values[v]; }
+  STRIDER_HOST_DEVICE constexpr const T& operator[](index_t v) const { return values[v]; }
+  /// Every element set to `value`.
+  STRIDER_HOST_DEVICE constexpr void fill(const T& value) {
+    STRIDER_UNROLL
+    for (index_t v = 0; v < size; ++v) values[v] = value;
+  }
+};
+
+namespace detail {
+// A view's static entries: a static layout's value, a mixed one's static entries, a masked
+// partition's partition layout's (its extents are the partition's; which values are in the data
+// is in_bounds's).
+template <class L>
+STRIDER_HOST_DEVICE constexpr layout_value static_entries_of() {
+  if constexpr (requires { typename L::partition_layout; }) return static_entries_of<typename L::partition_layout>();
+  else if constexpr (requires { L::static_entries; }) return L::static_entries;
+  else return L::value;
+}
+template <class V>
+STRIDER_HOST_DEVICE constexpr layout_value view_entries() { return static_entries_of<typename std::remove_cvref_t<V>::layout_type>(); }
+// Element v (C order over the view's static shape) of a view, or whether a masked one holds it:
+// the index of axis D is v / (the extents after D), modulo extent D, each divisor a constant.
+struct flat_divisors {
+  index_t divisor[max_rank] = {}, extent[max_rank] = {};
+};
+template <class V>
+STRIDER_HOST_DEVICE constexpr flat_divisors divisors_of() {
+  constexpr layout_value e = view_entries<V>();
+  flat_divisors out;
+  index_t step = 1;
+  for (std::size_t d = e.rank; d-- > 0;) {
+    out.divisor[d] = step;
+    out.extent[d] = e.shape[d];
+    step *= e.shape[d];
+  }
+  return out;
+}
+template <class V, std::size_t... D>
+STRIDER_HOST_DEVICE constexpr decltype(auto) element_at_flat(const V& view, index_t v, std::index_sequence<D...>) {
+  constexpr flat_divisors f = divisors_of<V>();  // a local constant: device code cannot read a static member
+  return view(v / f.divisor[D] % f.extent[D]...);
+}
+template <class V, std::size_t... D>
+STRIDER_HOST_DEVICE constexpr bool in_bounds_at_flat(const V& view, index_t v, std::index_sequence<D...>) {
+  if constexpr (requires { view.in_bounds(index_t(D)...); }) {
+    constexpr flat_divisors f = divisors_of<V>();
+    return view.in_bounds(v / f.divisor[D] % f.extent[D]...);
+  } else {
+    (void)view, (void)v;
+    return true;
+  }
+}
+template <class V>
+STRIDER_HOST_DEVICE constexpr bool static_shape() {
+  constexpr layout_value e = view_entries<V>();
+  for (std::size_t d = 0; d < e.rank; ++d)
+    if (e.shape[d] < 0) return false;
+  return true;
+}
+template <class V>
+STRIDER_HOST_DEVICE constexpr index_t partition_size() {
+  constexpr layout_value e = view_entries<V>();
+  index_t n = 1;
+  for (std::size_t d = 0; d < e.rank; ++d) n *= e.shape[d];
+  return n;
+}
+template <class V>
+inline constexpr std::size_t view_rank_v = view_entries<V>().rank;
+template <index_t ViewSize, index_t FragmentSize>
+struct fragment_copy_sizes_differ {
+  static_assert(ViewSize == FragmentSize, "copy: the view and the fragment hold different numbers of elements");
+  static constexpr bool value = true;
+};
+template <class ViewElement, class FragmentElement>
+struct fragment_copy_elements_differ {
+  static_assert(std::is_same_v<ViewElement, FragmentElement>,
+                "copy: the view's and the fragment's element types differ (convert the fragment first: convert<f16>(f))");
+  static constexpr bool value = true;
+};
+template <class V, class F>
+STRIDER_HOST_DEVICE constexpr bool check_fragment_copy() {
+  static_assert(static_shape<V>(), "copy: the view's shape must be static (a partition of a thread-value layout)");
+  static_assert(fragment_copy_sizes_differ<(static_shape<V>() ? partition_size<V>() : F::size), F::size>::value);
+  static_assert(fragment_copy_elements_differ<std::remove_const_t<typename std::remove_cvref_t<V>::element_type>, typename F::element_type>::value);
+  return true;
+}
+}  // namespace detail
+
+/// CuTe's `copy(src, dst)` from a thread's partition of a tile to its register fragment: element v
+/// of the fragment (storage order) is element v of the view in C order over the view's static
+/// shape, which for tiled_mma's partitions is the fragment's value order. A masked view's
+/// elements outside the data read as zero (T{}).
+/// @pre the view's shape static, its size the fragment's, its element type the fragment's.
+/// @example `copy(Mma::partition_a(a_tile, thread), a)` with `auto a = Mma::partition_fragment_a()`.
+template <class V, class T, class L>
+  requires requires { typename std::remove_cvref_t<V>::layout_type; }
+STRIDER_HOST_DEVICE constexpr void copy(const V& src, fragment<T, L>& dst) {
+  static_assert(detail::check_fragment_copy<V, fragment<T, L>>());
+  constexpr auto axes = std::make_index_sequence<detail::view_rank_v<V>>{};
+  STRIDER_UNROLL
+  for (index_t v = 0; v < fragment<T, L>::size; ++v) dst.values[v] = detail::in_bounds_at_flat(src, v, axes) ? static_cast<T>(detail::element_at_flat(src, v, axes)) : T{};
+}
+/// `copy(fragment, dst)`: the fragment's elements stored to a thread's partition (the epilogue), in
+/// the same order; a masked view's elements outside the data are skipped.
+/// @pre as copy to a fragment.
+/// @example `copy(c, Mma::partition_c(c_tile, thread))`.
+template <class T, class L, class V>
+  requires requires { typename std::remove_cvref_t<V>::layout_type; }
+STRIDER_HOST_DEVICE constexpr void copy(const fragment<T, L>& src, const V& dst) {
+  static_assert(detail::check_fragment_copy<V, fragment<T, L>>());
+  constexpr auto axes = std::make_index_sequence<detail::view_rank_v<V>>{};
+  STRIDER_UNROLL
+  for (index_t v = 0; v < fragment<T, L>::size; ++v)
+    if (detail::in_bounds_at_flat(dst, v, axes)) detail::element_at_flat(dst, v, axes) = src.values[v];
+}
+
+/// A fragment's elements as another tag's (f32 accumulators to f16 or bf16 bits, FA2's P as the
+/// next A operand, an epilogue's C): pairs through To::pack2 (cvt.rn.f16x2.f32 on the device),
+/// bit-identical on the host; to f32 from 16-bit bits exactly (from_bits).
+/// @pre From's elements are float and To is f16 or bf16, or From's are 16-bit bits and To is f32.
+/// @example `convert<f16>(c)` of a fragment<float, contiguous<4>> holding 1, 2, 3, 4 holds 0x3c00,
+///          0x4000, 0x4200, 0x4400.
+template <class To, class T, class L>
+STRIDER_HOST_DEVICE constexpr fragment<fragment_element_t<To>, L> convert(const fragment<T, L>& from) {
+  static_assert(std::is_same_v<T, float> && To::bits == 16, "convert<To>: converts a fragment of floats to f16 or bf16 (convert<f32, From>(f) converts back)");
+  fragment<fragment_element_t<To>, L> out{};
+  constexpr index_t n = fragment<T, L>::size;
+  STRIDER_UNROLL
+  for (index_t v = 0; v + 1 < n; v += 2) {
+    const std::uint32_t pair = To::pack2(from.values[v], from.values[v + 1]);
+    out.values[v] = static_cast<std::uint16_t>(pair & 0xffffu);
+    out.values[v + 1] = static_cast<std::uint16_t>(pair >> 16);
+  }
+  if constexpr (n % 2 == 1) out.values[n - 1] = To::to_bits(from.values[n - 1]);
+  return out;
+}
+/// `convert<f32, From>(f)`: a fragment of From's bits (f16 or bf16) as floats, exactly.
+/// @pre From is f16 or bf16 and the fragment holds std::uint16_t.
+/// @example `convert<f32, f16>(f)` of bits 0x3c00 holds 1.0f.
+template <class To, class From, class L>
+  requires std::is_same_v<To, f32>
+STRIDER_HOST_DEVICE constexpr fragment<float, L> convert(const fragment<std::uint16_t, L>& from) {
+  static_assert(From::bits == 16, "convert<f32, From>: From is f16 or bf16");
+  fragment<float, L> out{};
+  STRIDER_UNROLL
+  for (index_t v = 0; v < fragment<std::uint16_t, L>::size; ++v) out.values[v] = From::from_bits(from.values[v]);
+  return out;
+}
+
+namespace detail {
+// One atom's registers from a fragment's elements [first, first + elements), as PTX packs them
+// (the first element in the lowest bits), and back.
+template <class Tag, class E>
+STRIDER_HOST_DEVICE constexpr mma_register_t<Tag> register_of(const E* e) {
+  if constexpr (Tag::bits == 16) return static_cast<std::uint32_t>(e[0]) | (static_cast<std::uint32_t>(e[1]) << 16);
+  else if constexpr (Tag::bits == 8)
+    return static_cast<std::uint32_t>(static_cast<std::uint8_t>(e[0])) | (static_cast<std::uint32_t>(static_cast<std::uint8_t>(e[1])) << 8) |
+           (static_cast<std::uint32_t>(static_cast<std::uint8_t>(e[2])) << 16) | (static_cast<std::uint32_t>(static_cast<std::uint8_t>(e[3])) << 24);
+  else if constexpr (std::is_same_v<mma_register_t<Tag>, std::uint32_t>) return __builtin_bit_cast(std::uint32_t, e[0]);  // tf32: the float's bits (std::bit_cast is host-only under nvcc)
+  else return e[0];
+}
+template <class Tag, class E>
+STRIDER_HOST_DEVICE constexpr void elements_of(const mma_register_t<Tag>& r, E* e) {
+  if constexpr (Tag::bits == 16) {
+    e[0] = static_cast<std::uint16_t>(r & 0xffffu);
+    e[1] = static_cast<std::uint16_t>(r >> 16);
+  } else {
+    e[0] = r;
+  }
+}
+// A fragment element as the host twin's value, and back.
+template <class Tag, class E>
+constexpr typename Tag::host_type host_value_of(const E& e) {
+  if constexpr (Tag::bits == 16) return Tag::from_bits(e);
+  else return e;
+}
+template <class Tag>
+constexpr fragment_element_t<Tag> element_of_host(const typename Tag::host_type& x) {
+  if constexpr (Tag::bits == 16) return Tag::to_bits(x);
+  else return x;
+}
+}  // namespace detail
+
+/// The register fragments of a tiled MMA (CuTe's partition_fragment_A/B/C): each thread's values
+/// of A as (repeats_m, repeats_k, the atom's A values), of B as (repeats_k, repeats_n, the atom's
+/// B values), of C as (repeats_m, repeats_n, the atom's C values), in the order of the partitions
+/// `Mma::partition_a/b/c` (so that `copy` moves them), of fragment_element_t of the operand tags.
+/// Zero-initialized.
+/// @pre Mma a tiled_mma.
+/// @example for `tiled_mma<mma_m16n8k16<f16, f16, f32>, shape<2, 2>, shape<64, 32, 32>>`,
+///          `partition_fragment_c(Mma{})` is a `fragment<float, contiguous<2, 2, 4>>`.
+template <class Mma>
+using a_fragment_t = fragment<fragment_element_t<typename Mma::a_type>, contiguous<Mma::repeats_m, Mma::repeats_k, Mma::atom::a_layout::values>>;
+template <class Mma>
+using b_fragment_t = fragment<fragment_element_t<typename Mma::b_type>, contiguous<Mma::repeats_k, Mma::repeats_n, Mma::atom::b_layout::values>>;
+template <class Mma>
+using c_fragment_t = fragment<fragment_element_t<typename Mma::c_type>, contiguous<Mma::repeats_m, Mma::repeats_n, Mma::atom::c_layout::values>>;
+template <class Mma>
+STRIDER_HOST_DEVICE constexpr a_fragment_t<Mma> partition_fragment_a(const Mma&) { return {}; }
+template <class Mma>
+STRIDER_HOST_DEVICE constexpr b_fragment_t<Mma> partition_fragment_b(const Mma&) { return {}; }
+template <class Mma>
+STRIDER_HOST_DEVICE constexpr c_fragment_t<Mma> partition_fragment_c(const Mma&) { return {}; }
+
+#ifdef __CUDACC__
+/// CuTe's `gemm(mma, a, b, c)`: C += A * B over the block tile's K step, every atom the thread's
+/// warp issues (repeats_m x repeats_n x repeats_k mma.sync), its registers packed from the
+/// fragments as PTX reads them. Device code (sm_80 or later); `host_gemm` is its twin.
+/// @pre the fragments are Mma's (partition_fragment_a/b/c).
+/// @example `gemm(Mma{}, a, b, c)` after `copy(Mma::partition_a(tile_a, t), a)` and the same for b.
+template <class Mma>
+__device__ void gemm(const Mma&, const a_fragment_t<Mma>& a, const b_fragment_t<Mma>& b, c_fragment_t<Mma>& c) {
+  using atom = typename Mma::atom;
+  constexpr index_t av = atom::a_layout::values, bv = atom::b_layout::values, cv = atom::c_layout::values;
+  constexpr index_t a_per = av / atom::a_registers, b_per = bv / atom::b_registers, c_per = cv / atom::c_registers;
+  STRIDER_UNROLL
+  for (index_t k = 0; k < Mma::repeats_k; ++k)
+    STRIDER_UNROLL
+    for (index_t i = 0; i < Mma::repeats_m; ++i)
+      STRIDER_UNROLL
+      for (index_t j = 0; j < Mma::repeats_n; ++j) {
+        typename atom::a_register ar[atom::a_registers];
+        typename atom::b_register br[atom::b_registers];
+        typename atom::c_register cr[atom::c_registers];
+        STRIDER_UNROLL
+        for (int r = 0; r < atom::a_registers; ++r) ar[r] = detail::register_of<typename Mma::a_type>(&a.values[(i * Mma::repeats_k + k) * av + r * a_per]);
+        STRIDER_UNROLL
+        for (int r = 0; r < atom::b_registers; ++r) br[r] = detail::register_of<typename Mma::b_type>(&b.values[(k * Mma::repeats_n + j) * bv + r * b_per]);
+        STRIDER_UNROLL
+        for (int r = 0; r < atom::c_registers; ++r) cr[r] = detail::register_of<typename Mma::c_type>(&c.values[(i * Mma::repeats_n + j) * cv + r * c_per]);
+        atom::fma(cr, ar, br, cr);
+        STRIDER_UNROLL
+        for (int r = 0; r < atom::c_registers; ++r) detail::elements_of<typename Mma::c_type>(cr[r], &c.values[(i * Mma::repeats_n + j) * cv + r * c_per]);
+      }
+}
+#endif
+
+/// The host twin of gemm: every thread's fragments at once (`a[t]` is thread t's, t <
+/// Mma::threads), each warp's atoms run by the atom's host_fma over its 32 lanes in gemm's order.
+/// @pre each pointer holds Mma::threads fragments.
+/// @example `host_gemm(Mma{}, a.data(), b.data(), c.data())` with std::vector<a_fragment_t<Mma>> a(Mma::threads).
+template <class Mma>
+void host_gemm(const Mma&, const a_fragment_t<Mma>* a, const b_fragment_t<Mma>* b, c_fragment_t<Mma>* c) {
+  using atom = typename Mma::atom;
+  using A = typename Mma::a_type;
+  using B = typename Mma::b_type;
+  using C = typename Mma::c_type;
+  constexpr index_t av = atom::a_layout::values, bv = atom::b_layout::values, cv = atom::c_layout::values;
+  const auto at = [](index_t x) { return static_cast<std::size_t>(x); };
+  for (index_t warp = 0; warp < Mma::threads / 32; ++warp)
+    for (index_t k = 0; k < Mma::repeats_k; ++k)
+      for (index_t i = 0; i < Mma::repeats_m; ++i)
+        for (index_t j = 0; j < Mma::repeats_n; ++j) {
+          typename atom::a_warp aw{};
+          typename atom::b_warp bw{};
+          typename atom::c_warp cw{};
+          for (index_t lane = 0; lane < 32; ++lane) {
+            const index_t t = warp * 32 + lane;
+            for (index_t v = 0; v < av; ++v) aw[at(lane)][at(v)] = detail::host_value_of<A>(a[t].values[(i * Mma::repeats_k + k) * av + v]);
+            for (index_t v = 0; v < bv; ++v) bw[at(lane)][at(v)] = detail::host_value_of<B>(b[t].values[(k * Mma::repeats_n + j) * bv + v]);
+            for (index_t v = 0; v < cv; ++v) cw[at(lane)][at(v)] = detail::host_value_of<C>(c[t].values[(i * Mma::repeats_n + j) * cv + v]);
+          }
+          const typename atom::c_warp d = atom::host_fma(aw, bw, cw);
+          for (index_t lane = 0; lane < 32; ++lane)
+            for (index_t v = 0; v < cv; ++v) c[warp * 32 + lane].values[(i * Mma::repeats_n + j) * cv + v] = detail::element_of_host<C>(d[at(lane)][at(v)]);
+        }
+}
+
+}  // namespace strider
