@@ -27,7 +27,7 @@ timed=(-std=c++20 -O3 -DNDEBUG -arch=sm_${arch} -I include)
 status=0
 bin=${GPU_CHECK_BIN:-$(mktemp -d)}
 mkdir -p "$bin"
-programs=(runtime_tests/cuda/device_copy_test.cu runtime_tests/cuda/kernel_templates_test.cu examples/cuda/nhwc_conv.cu examples/cuda/masked_gemm.cu examples/cuda/staged_transpose.cu examples/cuda/hgemm.cu examples/cuda/sgemm.cu)
+programs=(runtime_tests/cuda/device_copy_test.cu runtime_tests/cuda/kernel_templates_test.cu examples/cuda/nhwc_conv.cu examples/cuda/masked_gemm.cu examples/cuda/staged_transpose.cu examples/cuda/hgemm.cu examples/cuda/sgemm.cu examples/cuda/block_gemm.cu)
 
 build() {
   # Everything compiles at once (as many jobs as cores), each into its log; a failure is reported
