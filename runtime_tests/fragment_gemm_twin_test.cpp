@@ -145,3 +145,24 @@ TEST_CASE("copies through a masked tile: zeros past the data, and stores skip it
   CHECK(c == expected);
   CHECK(std::count(c.begin(), c.end(), -1.0f) == 400 - 16);
 }
+
+TEST_CASE("retile_as_a: an accumulator fragment as the next MMA's A operand holds what A's partition of the same tile holds") {
+  // FlashAttention-2's S = Q K^T (64 x 64 by 4 warps along M) and O = P V (P: 64 x 64 as A).
+  using qk = tiled_mma<mma_m16n8k16<f16, f16, f32>, shape<4, 1>, shape<64, 64, 16>>;
+  using pv = tiled_mma<mma_m16n8k16<f16, f16, f32>, shape<4, 1>, shape<64, 64, 64>>;
+  std::vector<float> s(64 * 64);
+  for (std::size_t i = 0; i < s.size(); ++i) s[i] = static_cast<float>(i) * 0.25f - 100.0f;
+  std::vector<std::uint16_t> p_bits(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) p_bits[i] = f16::to_bits(s[i]);
+  const tensor_view<const float, contiguous<64, 64>> sv(s);
+  const tensor_view<const std::uint16_t, contiguous<64, 64>> pv_view(p_bits);
+  for (index_t t = 0; t < qk::threads; ++t) {
+    auto c = partition_fragment_c(qk{});
+    copy(qk::partition_c(sv, t), c);
+    const auto a = retile_as_a<pv, qk>(convert<f16>(c));
+    static_assert(std::is_same_v<std::remove_const_t<decltype(a)>, a_fragment_t<pv>>);
+    auto expected = partition_fragment_a(pv{});
+    copy(pv::partition_a(pv_view, t), expected);
+    for (index_t v = 0; v < expected.size; ++v) CHECK(a[v] == expected[v]);
+  }
+}

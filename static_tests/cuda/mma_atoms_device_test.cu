@@ -203,3 +203,25 @@ void launch_fragments(const std::uint16_t* a16, const std::uint16_t* b16, float*
   fragments_convert<<<1, half_mma::threads>>>(c32, c16);
 }
 }  // namespace mma_atoms_device_test
+
+// FlashAttention-2's two products in the verbs: S = Q K^T, then P = S as f16 (convert), retiled as
+// the A operand of O = P V (retile_as_a proves it a permutation of each thread's own registers).
+namespace mma_atoms_device_test {
+using qk_mma = tiled_mma<mma_m16n8k16<f16, f16, f32>, shape<4, 1>, shape<64, 64, 16>>;
+using pv_mma = tiled_mma<mma_m16n8k16<f16, f16, f32>, shape<4, 1>, shape<64, 64, 64>>;
+__global__ void __launch_bounds__(128) attention_products(const std::uint16_t* q, const std::uint16_t* k_transposed, const std::uint16_t* v, float* o) {
+  const index_t t = threadIdx.x;
+  auto fq = partition_fragment_a(qk_mma{});
+  auto fk = partition_fragment_b(qk_mma{});
+  auto s = partition_fragment_c(qk_mma{});
+  copy(qk_mma::partition_a(tensor_view<const std::uint16_t, contiguous<64, 16>>(q), t), fq);
+  copy(qk_mma::partition_b(tensor_view<const std::uint16_t, contiguous<16, 64>>(k_transposed), t), fk);
+  gemm(qk_mma{}, fq, fk, s);
+  auto fv = partition_fragment_b(pv_mma{});
+  auto out = partition_fragment_c(pv_mma{});
+  copy(pv_mma::partition_b(tensor_view<const std::uint16_t, contiguous<64, 64>>(v), t), fv);
+  gemm(pv_mma{}, retile_as_a<pv_mma, qk_mma>(convert<f16>(s)), fv, out);
+  copy(out, pv_mma::partition_c(tensor_view<float, contiguous<64, 64>>(o), t));
+}
+void launch_attention_products(const std::uint16_t* q, const std::uint16_t* k, const std::uint16_t* v, float* o) { attention_products<<<1, 128>>>(q, k, v, o); }
+}  // namespace mma_atoms_device_test

@@ -260,6 +260,82 @@ STRIDER_HOST_DEVICE constexpr b_fragment_t<Mma> partition_fragment_b(const Mma&)
 template <class Mma>
 STRIDER_HOST_DEVICE constexpr c_fragment_t<Mma> partition_fragment_c(const Mma&) { return {}; }
 
+namespace detail {
+// Which of a thread's From values holds the tile element of each of its To values, and the first
+// place where none does: the same permutation for every thread, or the thread, value and element
+// that break it.
+template <std::size_t N>
+struct retile_plan {
+  index_t source[N] = {};
+  bool ok = true;
+  index_t thread = 0, value = 0, element = 0;
+};
+template <thread_value_value From, thread_value_value To>
+STRIDER_HOST_DEVICE constexpr retile_plan<static_cast<std::size_t>(To.values())> plan_retile() {
+  constexpr index_t from_values = From.values(), to_values = To.values();
+  retile_plan<static_cast<std::size_t>(to_values)> plan;
+  for (index_t t = 0; t < To.threads() && plan.ok; ++t) {
+    index_t held[static_cast<std::size_t>(from_values)] = {};
+    for (index_t w = 0; w < from_values; ++w) held[w] = unchecked_element(From, t, w);
+    for (index_t v = 0; v < to_values && plan.ok; ++v) {
+      const index_t e = unchecked_element(To, t, v);
+      index_t found = -1;
+      for (index_t w = 0; w < from_values && found < 0; ++w)
+        if (held[w] == e) found = w;
+      if (found < 0 || (t > 0 && found != plan.source[v])) plan = {{}, false, t, v, e};
+      else plan.source[v] = found;
+    }
+  }
+  return plan;
+}
+template <bool Ok, index_t Thread, index_t Value, index_t Element>
+struct retile_element_not_held {
+  static_assert(Ok, "retile: the destination's value (Thread, Value) is tile element Element, which that thread's source values do not hold at the "
+                    "register every thread uses: retile_element_not_held<ok, thread, value, element>");
+  static constexpr bool value = Ok;
+};
+template <bool Same>
+struct retile_tiles_differ {
+  static_assert(Same, "retile: the two thread-value layouts are over tiles of different shapes, or of different thread counts");
+  static constexpr bool value = Same;
+};
+}  // namespace detail
+
+/// CuTe's retiling of an accumulator as the next MMA's operand (FlashAttention's P = softmax(S)
+/// as the A operand of P V): the thread's values of the tile that From holds (a tiled MMA's
+/// c_layout), rearranged as To holds them (the next one's a_layout), when each thread holds the
+/// same elements under both, so that it is a permutation of its own registers, the same for every
+/// thread; proven at compile time, or the build stops naming the first thread, value and element
+/// it fails at (retile_element_not_held). No data moves between threads.
+/// @pre From and To thread-value types over tiles of one shape, with the same threads; the
+///      fragment holds From's values in value order (a partition_fragment_c).
+/// @example `retile<Mma1::c_layout, Mma2::a_layout>(convert<f16>(s))` for tiled_mma<mma_m16n8k16<
+///          f16, f16, f32>, shape<4, 1>, shape<64, 64, 16>> and <..., shape<64, 64, 64>>.
+template <thread_value_type From, thread_value_type To, class T, class L>
+STRIDER_HOST_DEVICE constexpr fragment<T, contiguous<To::values>> retile(const fragment<T, L>& from) {
+  static_assert(detail::retile_tiles_differ<From::tile_shape == To::tile_shape && From::threads == To::threads>::value);
+  static_assert(fragment<T, L>::size == From::values, "retile: the fragment does not hold From's values (one per value of a thread)");
+  constexpr auto plan = detail::plan_retile<From::tv_value, To::tv_value>();
+  static_assert(detail::retile_element_not_held<plan.ok, plan.thread, plan.value, plan.element>::value);
+  fragment<T, contiguous<To::values>> out{};
+  STRIDER_UNROLL
+  for (index_t v = 0; v < To::values; ++v) out.values[v] = from.values[plan.source[v]];
+  return out;
+}
+/// `retile_as_a<Next, Mma>(c)`: Mma's accumulator fragment (or its convert<f16>) as Next's A
+/// fragment, for `gemm(Next{}, retile_as_a<Next, Mma>(p), v, o)`.
+/// @pre Mma's C tile is Next's A tile (Next::tile_m == Mma::tile_m, Next::tile_k == Mma::tile_n);
+///      as retile.
+/// @example FlashAttention-2: `gemm(pv_mma{}, retile_as_a<pv_mma, qk_mma>(convert<f16>(s)), v, o)`.
+template <class Next, class Mma, class T, class L>
+STRIDER_HOST_DEVICE constexpr fragment<T, typename a_fragment_t<Next>::layout_type> retile_as_a(const fragment<T, L>& c) {
+  const auto flat = retile<typename Mma::c_layout, typename Next::a_layout>(c);
+  fragment<T, typename a_fragment_t<Next>::layout_type> out{};
+  STRIDER_UNROLL
+  for (index_t v = 0; v < flat.size; ++v) out.values[v] = flat.values[v];
+  return out;
+}
+
 #ifdef __CUDACC__
 /// CuTe's `gemm(mma, a, b, c)`: C += A * B over the block tile's K step, every atom the thread's
 /// warp issues (repeats_m x repeats_n x repeats_k mma.sync), its registers packed from the
