@@ -53,8 +53,8 @@ __global__ void __launch_bounds__(sgemm::threads) sgemm_hand(const float* a, con
       const int r = t / 2, kk = (t % 2) * 4, gr = row0 + r;
       float v[4];
       if (a_vectors && gr < m && k0 + kk + 3 < k) {
-        const float4 x = *reinterpret_cast<const float4*>(&a[static_cast<long>(gr) * k + k0 + kk]);
-        v[0] = x.x, v[1] = x.y, v[2] = x.z, v[3] = x.w;
+        const auto x = strider::load_vector<4>(&a[static_cast<long>(gr) * k + k0 + kk]);
+        v[0] = x.value[0], v[1] = x.value[1], v[2] = x.value[2], v[3] = x.value[3];
       } else {
     #pragma unroll
         for (int j = 0; j < 4; ++j) v[j] = gr < m && k0 + kk + j < k ? a[static_cast<long>(gr) * k + k0 + kk + j] : 0.0f;
@@ -64,31 +64,30 @@ __global__ void __launch_bounds__(sgemm::threads) sgemm_hand(const float* a, con
     }
     {
       const int kk = t / 32, cc = (t % 32) * 4, gk = k0 + kk;
-      float4 x;
+      strider::vector_of<float, 4> x;
       if (b_vectors && gk < k && col0 + cc + 3 < n) {
-        x = *reinterpret_cast<const float4*>(&b[static_cast<long>(gk) * n + col0 + cc]);
+        x = strider::load_vector<4>(&b[static_cast<long>(gk) * n + col0 + cc]);
       } else {
-        float v[4];
 #pragma unroll
-        for (int j = 0; j < 4; ++j) v[j] = gk < k && col0 + cc + j < n ? b[static_cast<long>(gk) * n + col0 + cc + j] : 0.0f;
-        x = make_float4(v[0], v[1], v[2], v[3]);
+        for (int j = 0; j < 4; ++j) x.value[j] = gk < k && col0 + cc + j < n ? b[static_cast<long>(gk) * n + col0 + cc + j] : 0.0f;
       }
-      *reinterpret_cast<float4*>(&bs[kk * 128 + cc]) = x;
+      strider::store_vector(&bs[kk * 128 + cc], x);
     }
     __syncthreads();
 #pragma unroll
     for (int kk = 0; kk < 8; ++kk) {
-      float4 af[2], bf[2];
+      strider::vector_of<float, 4> af[2], bf[2];
 #pragma unroll
       for (int h = 0; h < 2; ++h) {
-        af[h] = *reinterpret_cast<const float4*>(&as[swizzled(kk * 128 + h * 64 + ty * 4)]);
-        bf[h] = *reinterpret_cast<const float4*>(&bs[kk * 128 + h * 64 + tx * 4]);
+        af[h] = strider::load_vector<4>(&as[swizzled(kk * 128 + h * 64 + ty * 4)]);
+        bf[h] = strider::load_vector<4>(&bs[kk * 128 + h * 64 + tx * 4]);
       }
 #pragma unroll
       for (int hm = 0; hm < 2; ++hm)
 #pragma unroll
         for (int hn = 0; hn < 2; ++hn) {
-          const float ai[4] = {af[hm].x, af[hm].y, af[hm].z, af[hm].w}, bj[4] = {bf[hn].x, bf[hn].y, bf[hn].z, bf[hn].w};
+          const float* ai = af[hm].value;
+          const float* bj = bf[hn].value;
 #pragma unroll
           for (int i = 0; i < 4; ++i)
 #pragma unroll
@@ -107,7 +106,7 @@ __global__ void __launch_bounds__(sgemm::threads) sgemm_hand(const float* a, con
       for (int hn = 0; hn < 2; ++hn) {
         const int cc = col0 + hn * 64 + tx * 4;
         if (c_vectors && cc + 3 < n) {
-          *reinterpret_cast<float4*>(&c[static_cast<long>(r) * n + cc]) = make_float4(acc[hm][i][hn][0], acc[hm][i][hn][1], acc[hm][i][hn][2], acc[hm][i][hn][3]);
+          strider::store_vector(&c[static_cast<long>(r) * n + cc], strider::vector_of<float, 4>{{acc[hm][i][hn][0], acc[hm][i][hn][1], acc[hm][i][hn][2], acc[hm][i][hn][3]}});
           continue;
         }
 #pragma unroll

@@ -75,7 +75,7 @@ struct problem {
 inline problem make_problem(strider::tensor_view<const float, matrix> a, strider::tensor_view<const float, matrix> b, strider::tensor_view<float, matrix> c) {
   if (a.extent(1) != b.extent(0) || a.extent(0) != c.extent(0) || b.extent(1) != c.extent(1))
     throw strider::layout_error("sgemm: A is {} x {}, B {} x {}, C {} x {} (A * B is M x N)", a.extent(0), a.extent(1), b.extent(0), b.extent(1), c.extent(0), c.extent(1));
-  const auto aligned = [](const void* p, index_t row) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0 && row % 4 == 0; };
+  const auto aligned = [](const void* p, index_t row) { return strider::is_aligned(p, 16) && row % 4 == 0; };
   const auto a_tiled = strider::tile<strider::masked, block_m, block_k>(a);
   return {a_tiled,
           strider::tile<strider::masked, block_k, block_n>(b),

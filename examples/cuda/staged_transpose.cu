@@ -33,11 +33,11 @@ __global__ void __launch_bounds__(staged_transpose::threads) transpose_hand(cons
   const int t = threadIdx.x, r0 = t / 16 * 4, c0 = t % 16 * 4;
   const int row = blockIdx.y * 64 + r0, col = blockIdx.x * 64 + c0;  // A's
   if (vectors && row + 3 < m && col + 3 < n) {
-    float4 rows[4];
+    strider::vector_of<float, 4> rows[4];
 #pragma unroll
-    for (int i = 0; i < 4; ++i) rows[i] = *reinterpret_cast<const float4*>(&a[static_cast<long>(row + i) * n + col]);
+    for (int i = 0; i < 4; ++i) rows[i] = strider::load_vector<4>(&a[static_cast<long>(row + i) * n + col]);
 #pragma unroll
-    for (int i = 0; i < 4; ++i) *reinterpret_cast<float4*>(&shared[(r0 + i) * 68 + c0]) = rows[i];
+    for (int i = 0; i < 4; ++i) strider::store_vector(&shared[(r0 + i) * 68 + c0], rows[i]);
   } else {
 #pragma unroll
     for (int i = 0; i < 4; ++i)
@@ -48,11 +48,11 @@ __global__ void __launch_bounds__(staged_transpose::threads) transpose_hand(cons
   __syncthreads();
   const int b_row = blockIdx.x * 64 + r0, b_col = blockIdx.y * 64 + c0;  // B's: element (i, j) is staged (j, i)
   if (vectors && b_row + 3 < n && b_col + 3 < m) {
-    float4 rows[4];
+    strider::vector_of<float, 4> rows[4];
 #pragma unroll
-    for (int i = 0; i < 4; ++i) rows[i] = make_float4(shared[c0 * 68 + r0 + i], shared[(c0 + 1) * 68 + r0 + i], shared[(c0 + 2) * 68 + r0 + i], shared[(c0 + 3) * 68 + r0 + i]);
+    for (int i = 0; i < 4; ++i) rows[i] = {{shared[c0 * 68 + r0 + i], shared[(c0 + 1) * 68 + r0 + i], shared[(c0 + 2) * 68 + r0 + i], shared[(c0 + 3) * 68 + r0 + i]}};
 #pragma unroll
-    for (int i = 0; i < 4; ++i) *reinterpret_cast<float4*>(&b[static_cast<long>(b_row + i) * m + b_col]) = rows[i];
+    for (int i = 0; i < 4; ++i) strider::store_vector(&b[static_cast<long>(b_row + i) * m + b_col], rows[i]);
   } else {
 #pragma unroll
     for (int i = 0; i < 4; ++i)

@@ -50,7 +50,7 @@ struct problem {
 inline problem make_problem(strider::tensor_view<const float, matrix> a, strider::tensor_view<float, matrix> b) {
   if (a.extent(0) != b.extent(1) || a.extent(1) != b.extent(0))
     throw strider::layout_error("staged_transpose: A is {} x {}, B {} x {} (B must be A transposed)", a.extent(0), a.extent(1), b.extent(0), b.extent(1));
-  const auto aligned = [](const void* p, index_t row) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0 && row % 4 == 0; };
+  const auto aligned = [](const void* p, index_t row) { return strider::is_aligned(p, 16) && row % 4 == 0; };
   return {strider::tile<strider::masked, tile_extent, tile_extent>(a), strider::tile<strider::masked, tile_extent, tile_extent>(b),
           aligned(a.data(), a.extent(1)) && aligned(b.data(), b.extent(1))};
 }

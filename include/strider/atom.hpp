@@ -11,3 +11,4 @@
 #include "atom/mma.hpp"
 #include "atom/row_reduce.hpp"
 #include "atom/tiled_mma.hpp"
+#include "atom/vector_access.hpp"
