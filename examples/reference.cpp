@@ -242,6 +242,11 @@ int main() {
     CHECK(compose_fragment_t<layout<shape<2, 2, 8, 8>, strides<8, 128, 16, 1>>, ldmatrix_x4::dst_layout, shape<16, 16>>::threads == 32);
     CHECK(f16::pack2(1.0f, -2.0f) == 0xc0003c00u && bf16::to_bits(1.0f) == 0x3f80u);
     CHECK(row_reduction<mma_m16n8k16<f16, f16, f32>::c_layout>::rows == 2 && row_reduction<mma_m16n8k16<f16, f16, f32>::c_layout>::lane_bits == 3u);
+    CHECK(std::is_same_v<c_fragment_t<tiled_mma<mma_m16n8k16<f16, f16, f32>, shape<2, 2>, shape<64, 32, 32>>>, fragment<float, contiguous<2, 2, 4>>>);
+    CHECK(convert<f16>(fragment<float, contiguous<2>>{{1.0f, 2.0f}})[1] == 0x4000);
+    CHECK(tiled_mma<mma_m16n8k16<f16, f16, f32>, shape<2, 2>, shape<64, 32, 32>>::repeats_k == 2);
+    CHECK(retile<mma_m16n8k16<f16, f16, f32>::c_layout, mma_m16n8k16<f16, f16, f32>::c_layout>(fragment<float, contiguous<4>>{{1, 2, 3, 4}})[2] == 3.0f);
+    CHECK(sizeof(vector_of<float, 4>) == 16 && alignof(vector_of<float, 4>) == 16);
   }
 
   std::printf("%s\n", failures == 0 ? "every reference example holds" : "reference examples failed");

@@ -130,6 +130,14 @@ TEST_CASE("errors: slice") {
   CHECK(message_of([&] { strider::slice(C, "None, ..., -6"); }) == "slice: index -6 is out of range for axis 2 with extent 5");
   CHECK(message_of([] { strider::slice(dynamic_layout::contiguous({0}), "0"); }) ==
         "slice: index 0 is out of range for axis 0 with extent 0");
+  // The out-of-range index's column (1-based, in the index text) rides on the error for a caret.
+  try {
+    strider::slice(C, ":,  4");
+    FAIL("no refusal");
+  } catch (const strider::index_text_error& e) {
+    CHECK(e.column() == 5);
+    CHECK(std::string(e.what()) == "slice: index 4 is out of range for axis 1 with extent 4");
+  }
 }
 
 TEST_CASE("errors: permute, transpose, flip") {

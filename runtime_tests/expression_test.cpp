@@ -163,7 +163,8 @@ TEST_CASE("operation errors keep the core's message and point at the call") {
   CHECK(failure_of("contiguous(3, 4) . transpose(0, 2)").column == 20);
   CHECK(failure_of("contiguous(3, 4) . transpose(0, 2)").message == "transpose: axis 2 is out of range for rank 2");
   CHECK(failure_of("contiguous(3,4)[5]").message == "slice: index 5 is out of range for axis 0 with extent 3");
-  CHECK(failure_of("contiguous(3,4)[5]").column == 16);
+  CHECK(failure_of("contiguous(3,4)[5]").column == 17);  // the index, not the '['
+  CHECK(failure_of("contiguous(3,4)[1, -5]").column == 20);
   CHECK(failure_of("contiguous(3,4)[1:x]").message == "slice: syntax error at column 3 of the index: expected ',' or the end of the index");
   CHECK(evaluate("contiguous(3,4)[()]") == dynamic_layout::contiguous({3, 4}));
   CHECK(strider::to_static_type("contiguous(3,4)[()]") == "strider::slice_t<strider::contiguous<3, 4>, \"()\">");

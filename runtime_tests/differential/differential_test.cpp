@@ -126,6 +126,15 @@ std::vector<index_t> offset_table(const strider::dynamic_layout& l) {
 // run-time entry ("known only at run time"). Empty when it agrees, else what differs.
 std::size_t mixed_compared = 0, mixed_refused = 0, mixed_refused_empty = 0;  // the summary's counts
 
+// The call an expression_error is about: the last call that starts at or before its column (an
+// index out of range points inside the call's [ ], at the index).
+std::size_t refused_call(const strider::expression& parsed, std::size_t column) {
+  std::size_t call = parsed.operations.size();
+  for (std::size_t i = 0; i < parsed.operations.size(); ++i)
+    if (parsed.operations[i].column <= column) call = i;
+  return call;
+}
+
 std::string compare_mixed(const strider::expression& parsed, const strider::dynamic_layout& l) {
   const std::size_t base_rank = parsed.operations[0].values.size();
   bool regroups = false;  // a call that finds strides by PyTorch's view rule, as in mixed_test
@@ -143,8 +152,8 @@ std::string compare_mixed(const strider::expression& parsed, const strider::dyna
       ++mixed_refused;
       if (std::string(e.what()).find("known only at run time") != std::string::npos) continue;
       strider::expression before = parsed;  // the calls before the refused one, at run time
-      for (std::size_t i = 1; i < parsed.operations.size(); ++i)
-        if (parsed.operations[i].column == e.column()) before.operations.resize(i);
+      const std::size_t refused = refused_call(parsed, e.column());
+      if (refused >= 1 && refused < parsed.operations.size()) before.operations.resize(refused);
       if (before.operations.size() < parsed.operations.size() && strider::evaluate(before).size() == 0) {
         ++mixed_refused_empty;
         continue;
@@ -193,9 +202,7 @@ std::string compare(const numpy_case& c) {
     if (table != c.table) return "offset table " + text_of(table) + ", " + reference + " " + text_of(c.table);
     return compare_mixed(parsed, l);
   } catch (const strider::expression_error& e) {
-    std::size_t call = parsed.operations.size();
-    for (std::size_t i = 0; i < parsed.operations.size(); ++i)
-      if (parsed.operations[i].column == e.column()) call = i;
+    const std::size_t call = refused_call(parsed, e.column());
     if (!c.refused) return std::string("strider refused (") + e.what() + "), " + reference + " did not";
     if (call != c.failed_call)
       return "strider refused call " + std::to_string(call) + " (" + e.what() + "), " + reference + " call " +

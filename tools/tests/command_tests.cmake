@@ -97,9 +97,12 @@ strider_command_test(version COMMAND ${x} --version STDOUT "^strider ${PROJECT_V
 # 'permute' starts at column 17 of "contiguous(3,4).permute(1,1)": 2 + 16 spaces before '^'.
 strider_command_test(error_operation RC 2 COMMAND ${x} "contiguous(3,4).permute(1,1)"
   STDERR "^strider: permute: repeated axis 1@  contiguous\\(3,4\\)\\.permute\\(1,1\\)@                  \\^@$")
-# '[' is column 16: the slice's own message.
+# An index out of range: NumPy's words, the caret under the index ('5' is column 17: 2 + 17
+# spaces; '7' of "[1, 7]" column 20).
 strider_command_test(error_slice RC 2 COMMAND ${x} "contiguous(3,4)[5]"
-  STDERR "^strider: slice: index 5 is out of range for axis 0 with extent 3@  contiguous\\(3,4\\)\\[5\\]@                 \\^@$")
+  STDERR "^strider: slice: index 5 is out of range for axis 0 with extent 3@  contiguous\\(3,4\\)\\[5\\]@                  \\^@$")
+strider_command_test(error_slice_second_index RC 2 COMMAND ${x} "contiguous(3,4)[1, 7]"
+  STDERR "^strider: slice: index 7 is out of range for axis 1 with extent 4@  contiguous\\(3,4\\)\\[1, 7\\]@                     \\^@$")
 # A syntax error inside [ ]: the caret under the character the message names ('.' of 1.5 is
 # column 7 of the index text and column 23 of the expression: 2 + 22 spaces).
 strider_command_test(error_slice_syntax RC 2 COMMAND ${x} "contiguous(3,4)[1:2, 1.5]"

@@ -26,6 +26,7 @@ struct index_item {
   index_t value = 0;  // integer index
   bool has_start = false, has_stop = false, has_step = false;
   index_t start = 0, stop = 0, step = 1;
+  std::size_t column = 0;  // 1-based, of the item's first character in the index text (an error's caret)
 };
 
 inline constexpr std::size_t max_index_items = 2 * max_rank + 1;
@@ -70,6 +71,7 @@ STRIDER_HOST_DEVICE constexpr index_expression parse_index(detail::text_view tex
   while (true) {
     if (out.count == max_index_items) detail::refuse("slice: more than {} items in the index", max_index_items);
     index_item& it = out.items[out.count++];
+    it.column = pos + 1;
     if (text.substr(pos, 3) == "...") {
       it.kind = index_item::ellipsis;
       pos += 3;
@@ -194,7 +196,7 @@ STRIDER_HOST_DEVICE constexpr L slice(const L& l, detail::text_view index) {
       case detail::index_item::integer: {
         const E n = in.shape[axis];
         const E j = it.value < 0 ? it.value + n : E(it.value);
-        if (j < 0 || j >= n) detail::refuse("slice: index {} is out of range for axis {} with extent {}", it.value, axis, detail::known_value(n));
+        if (j < 0 || j >= n) detail::refuse_at_item(it.column, "slice: index {} is out of range for axis {} with extent {}", it.value, axis, detail::known_value(n));
         out.offset = detail::moved_offset(out.offset, j, in.strides[axis], note);
         ++axis;
         break;

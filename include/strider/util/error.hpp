@@ -61,6 +61,12 @@ class index_text_error : public layout_error {
   template <class... Args>
   index_text_error(std::size_t column, std::string_view format, const Args&... args)
       : layout_error(format, column, args...), column_(column) {}
+  /// One whose message does not print the column (an index out of range: NumPy's words), which
+  /// column() still gives.
+  struct unprinted_column_t {};
+  template <class... Args>
+  index_text_error(unprinted_column_t, std::size_t column, std::string_view format, const Args&... args)
+      : layout_error(format, args...), column_(column) {}
   std::size_t column() const noexcept { return column_; }
 
  private:
@@ -209,6 +215,18 @@ template <class... Args>
   device_refusal(format, column, args...);
 #else
   throw index_text_error(column, format, args...);
+#endif
+}
+
+/// refuse() about an item of index text whose message keeps NumPy's words: the error carries
+/// the item's column (index_text_error::column) for a tool's caret without printing it.
+template <class... Args>
+[[noreturn]] STRIDER_HOST_DEVICE void refuse_at_item(std::size_t column, const char* format, Args... args) {
+#ifdef __CUDA_ARCH__
+  (void)column;
+  device_refusal(format, args...);
+#else
+  throw index_text_error(index_text_error::unprinted_column_t{}, column, format, args...);
 #endif
 }
 
