@@ -308,16 +308,18 @@ struct retile_tiles_differ {
 /// thread; proven at compile time, or the build stops naming the first thread, value and element
 /// it fails at (retile_element_not_held). No data moves between threads.
 /// @pre From and To thread-value types over tiles of one shape, with the same threads; the
-///      fragment holds From's values in value order (a partition_fragment_c).
+///      fragment holds From's values in value order (a partition_fragment_c); Out, the result's
+///      layout (contiguous<To::values> unless given), holds To's values in value order.
 /// @example `retile<Mma1::c_layout, Mma2::a_layout>(convert<f16>(s))` for tiled_mma<mma_m16n8k16<
 ///          f16, f16, f32>, shape<4, 1>, shape<64, 64, 16>> and <..., shape<64, 64, 64>>.
-template <thread_value_type From, thread_value_type To, class T, class L>
-STRIDER_HOST_DEVICE constexpr fragment<T, contiguous<To::values>> retile(const fragment<T, L>& from) {
+template <thread_value_type From, thread_value_type To, class Out = contiguous<To::values>, class T, class L>
+STRIDER_HOST_DEVICE constexpr fragment<T, Out> retile(const fragment<T, L>& from) {
   static_assert(detail::retile_tiles_differ<From::tile_shape == To::tile_shape && From::threads == To::threads>::value);
   static_assert(fragment<T, L>::size == From::values, "retile: the fragment does not hold From's values (one per value of a thread)");
   constexpr auto plan = detail::plan_retile<From::tv_value, To::tv_value>();
   static_assert(detail::retile_element_not_held<plan.ok, plan.thread, plan.value, plan.element>::value);
-  fragment<T, contiguous<To::values>> out{};
+  fragment<T, Out> out{};
+  static_assert(fragment<T, Out>::size == To::values, "retile: the result's layout does not hold To's values");
   STRIDER_UNROLL
   for (index_t v = 0; v < To::values; ++v) out.values[v] = from.values[plan.source[v]];
   return out;
@@ -329,11 +331,7 @@ STRIDER_HOST_DEVICE constexpr fragment<T, contiguous<To::values>> retile(const f
 /// @example FlashAttention-2: `gemm(pv_mma{}, retile_as_a<pv_mma, qk_mma>(convert<f16>(s)), v, o)`.
 template <class Next, class Mma, class T, class L>
 STRIDER_HOST_DEVICE constexpr fragment<T, typename a_fragment_t<Next>::layout_type> retile_as_a(const fragment<T, L>& c) {
-  const auto flat = retile<typename Mma::c_layout, typename Next::a_layout>(c);
-  fragment<T, typename a_fragment_t<Next>::layout_type> out{};
-  STRIDER_UNROLL
-  for (index_t v = 0; v < flat.size; ++v) out.values[v] = flat.values[v];
-  return out;
+  return retile<typename Mma::c_layout, typename Next::a_layout, typename a_fragment_t<Next>::layout_type>(c);
 }
 
 #ifdef __CUDACC__
@@ -345,8 +343,9 @@ STRIDER_HOST_DEVICE constexpr fragment<T, typename a_fragment_t<Next>::layout_ty
 template <class Mma>
 __device__ void gemm(const Mma&, const a_fragment_t<Mma>& a, const b_fragment_t<Mma>& b, c_fragment_t<Mma>& c) {
   using atom = typename Mma::atom;
-  constexpr index_t av = atom::a_layout::values, bv = atom::b_layout::values, cv = atom::c_layout::values;
-  constexpr index_t a_per = av / atom::a_registers, b_per = bv / atom::b_registers, c_per = cv / atom::c_registers;
+  // Elements per register: a register's elements are consecutive values of the atom.
+  constexpr index_t a_per = atom::a_layout::values / atom::a_registers, b_per = atom::b_layout::values / atom::b_registers,
+                    c_per = atom::c_layout::values / atom::c_registers;
   STRIDER_UNROLL
   for (index_t k = 0; k < Mma::repeats_k; ++k)
     STRIDER_UNROLL
@@ -357,14 +356,14 @@ __device__ void gemm(const Mma&, const a_fragment_t<Mma>& a, const b_fragment_t<
         typename atom::b_register br[atom::b_registers];
         typename atom::c_register cr[atom::c_registers];
         STRIDER_UNROLL
-        for (int r = 0; r < atom::a_registers; ++r) ar[r] = detail::register_of<typename Mma::a_type>(&a.values[(i * Mma::repeats_k + k) * av + r * a_per]);
+        for (int r = 0; r < atom::a_registers; ++r) ar[r] = detail::register_of<typename Mma::a_type>(&a(i, k, r * a_per));
         STRIDER_UNROLL
-        for (int r = 0; r < atom::b_registers; ++r) br[r] = detail::register_of<typename Mma::b_type>(&b.values[(k * Mma::repeats_n + j) * bv + r * b_per]);
+        for (int r = 0; r < atom::b_registers; ++r) br[r] = detail::register_of<typename Mma::b_type>(&b(k, j, r * b_per));
         STRIDER_UNROLL
-        for (int r = 0; r < atom::c_registers; ++r) cr[r] = detail::register_of<typename Mma::c_type>(&c.values[(i * Mma::repeats_n + j) * cv + r * c_per]);
+        for (int r = 0; r < atom::c_registers; ++r) cr[r] = detail::register_of<typename Mma::c_type>(&c(i, j, r * c_per));
         atom::fma(cr, ar, br, cr);
         STRIDER_UNROLL
-        for (int r = 0; r < atom::c_registers; ++r) detail::elements_of<typename Mma::c_type>(cr[r], &c.values[(i * Mma::repeats_n + j) * cv + r * c_per]);
+        for (int r = 0; r < atom::c_registers; ++r) detail::elements_of<typename Mma::c_type>(cr[r], &c(i, j, r * c_per));
       }
 }
 #endif
@@ -390,13 +389,13 @@ void host_gemm(const Mma&, const a_fragment_t<Mma>* a, const b_fragment_t<Mma>* 
           typename atom::c_warp cw{};
           for (index_t lane = 0; lane < 32; ++lane) {
             const index_t t = warp * 32 + lane;
-            for (index_t v = 0; v < av; ++v) aw[at(lane)][at(v)] = detail::host_value_of<A>(a[t].values[(i * Mma::repeats_k + k) * av + v]);
-            for (index_t v = 0; v < bv; ++v) bw[at(lane)][at(v)] = detail::host_value_of<B>(b[t].values[(k * Mma::repeats_n + j) * bv + v]);
-            for (index_t v = 0; v < cv; ++v) cw[at(lane)][at(v)] = detail::host_value_of<C>(c[t].values[(i * Mma::repeats_n + j) * cv + v]);
+            for (index_t v = 0; v < av; ++v) aw[at(lane)][at(v)] = detail::host_value_of<A>(a[t](i, k, v));
+            for (index_t v = 0; v < bv; ++v) bw[at(lane)][at(v)] = detail::host_value_of<B>(b[t](k, j, v));
+            for (index_t v = 0; v < cv; ++v) cw[at(lane)][at(v)] = detail::host_value_of<C>(c[t](i, j, v));
           }
           const typename atom::c_warp d = atom::host_fma(aw, bw, cw);
           for (index_t lane = 0; lane < 32; ++lane)
-            for (index_t v = 0; v < cv; ++v) c[warp * 32 + lane].values[(i * Mma::repeats_n + j) * cv + v] = detail::element_of_host<C>(d[at(lane)][at(v)]);
+            for (index_t v = 0; v < cv; ++v) c[warp * 32 + lane](i, j, v) = detail::element_of_host<C>(d[at(lane)][at(v)]);
         }
 }
 

@@ -11,10 +11,9 @@
 
 namespace strider::detail {
 
-/// One named atom layout: the command's name, the C++ spelling, the thread-value value.
+/// One named atom layout: the command's name and the thread-value value.
 struct named_atom {
   std::string_view name;
-  std::string_view cpp;
   thread_value_value value;
 };
 
@@ -23,33 +22,33 @@ struct named_atom {
 /// `_src` and `_dst` (x1, x2, x4, each also `_trans`).
 /// @example `find_named_atom("mma_m16n8k16_a")->value.values()` is 8.
 inline constexpr named_atom named_atoms[] = {
-    {"mma_m16n8k16_a", "mma_m16n8k16<f16, f16, f32>::a_layout", mma_m16n8k16<f16, f16, f32>::a_layout::tv_value},
-    {"mma_m16n8k16_b", "mma_m16n8k16<f16, f16, f32>::b_layout", mma_m16n8k16<f16, f16, f32>::b_layout::tv_value},
-    {"mma_m16n8k16_c", "mma_m16n8k16<f16, f16, f32>::c_layout", mma_m16n8k16<f16, f16, f32>::c_layout::tv_value},
-    {"mma_m16n8k8_a", "mma_m16n8k8<tf32, tf32, f32>::a_layout", mma_m16n8k8<tf32, tf32, f32>::a_layout::tv_value},
-    {"mma_m16n8k8_b", "mma_m16n8k8<tf32, tf32, f32>::b_layout", mma_m16n8k8<tf32, tf32, f32>::b_layout::tv_value},
-    {"mma_m16n8k8_c", "mma_m16n8k8<tf32, tf32, f32>::c_layout", mma_m16n8k8<tf32, tf32, f32>::c_layout::tv_value},
-    {"mma_m16n8k32_a", "mma_m16n8k32<s8, s8, s32>::a_layout", mma_m16n8k32<s8, s8, s32>::a_layout::tv_value},
-    {"mma_m16n8k32_b", "mma_m16n8k32<s8, s8, s32>::b_layout", mma_m16n8k32<s8, s8, s32>::b_layout::tv_value},
-    {"mma_m16n8k32_c", "mma_m16n8k32<s8, s8, s32>::c_layout", mma_m16n8k32<s8, s8, s32>::c_layout::tv_value},
-    {"ldmatrix_x1_src", "ldmatrix_x1::src_layout", ldmatrix_x1::src_layout::tv_value},
-    {"ldmatrix_x1_dst", "ldmatrix_x1::dst_layout", ldmatrix_x1::dst_layout::tv_value},
-    {"ldmatrix_x2_src", "ldmatrix_x2::src_layout", ldmatrix_x2::src_layout::tv_value},
-    {"ldmatrix_x2_dst", "ldmatrix_x2::dst_layout", ldmatrix_x2::dst_layout::tv_value},
-    {"ldmatrix_x4_src", "ldmatrix_x4::src_layout", ldmatrix_x4::src_layout::tv_value},
-    {"ldmatrix_x4_dst", "ldmatrix_x4::dst_layout", ldmatrix_x4::dst_layout::tv_value},
-    {"ldmatrix_x1_trans_src", "ldmatrix_x1_trans::src_layout", ldmatrix_x1_trans::src_layout::tv_value},
-    {"ldmatrix_x1_trans_dst", "ldmatrix_x1_trans::dst_layout", ldmatrix_x1_trans::dst_layout::tv_value},
-    {"ldmatrix_x2_trans_src", "ldmatrix_x2_trans::src_layout", ldmatrix_x2_trans::src_layout::tv_value},
-    {"ldmatrix_x2_trans_dst", "ldmatrix_x2_trans::dst_layout", ldmatrix_x2_trans::dst_layout::tv_value},
-    {"ldmatrix_x4_trans_src", "ldmatrix_x4_trans::src_layout", ldmatrix_x4_trans::src_layout::tv_value},
-    {"ldmatrix_x4_trans_dst", "ldmatrix_x4_trans::dst_layout", ldmatrix_x4_trans::dst_layout::tv_value},
-    {"stmatrix_x1_src", "stmatrix<1>::src_layout", stmatrix<1>::src_layout::tv_value},
-    {"stmatrix_x1_dst", "stmatrix<1>::dst_layout", stmatrix<1>::dst_layout::tv_value},
-    {"stmatrix_x2_src", "stmatrix<2>::src_layout", stmatrix<2>::src_layout::tv_value},
-    {"stmatrix_x2_dst", "stmatrix<2>::dst_layout", stmatrix<2>::dst_layout::tv_value},
-    {"stmatrix_x4_src", "stmatrix<4>::src_layout", stmatrix<4>::src_layout::tv_value},
-    {"stmatrix_x4_dst", "stmatrix<4>::dst_layout", stmatrix<4>::dst_layout::tv_value},
+    {"mma_m16n8k16_a", mma_m16n8k16<f16, f16, f32>::a_layout::tv_value},
+    {"mma_m16n8k16_b", mma_m16n8k16<f16, f16, f32>::b_layout::tv_value},
+    {"mma_m16n8k16_c", mma_m16n8k16<f16, f16, f32>::c_layout::tv_value},
+    {"mma_m16n8k8_a", mma_m16n8k8<tf32, tf32, f32>::a_layout::tv_value},
+    {"mma_m16n8k8_b", mma_m16n8k8<tf32, tf32, f32>::b_layout::tv_value},
+    {"mma_m16n8k8_c", mma_m16n8k8<tf32, tf32, f32>::c_layout::tv_value},
+    {"mma_m16n8k32_a", mma_m16n8k32<s8, s8, s32>::a_layout::tv_value},
+    {"mma_m16n8k32_b", mma_m16n8k32<s8, s8, s32>::b_layout::tv_value},
+    {"mma_m16n8k32_c", mma_m16n8k32<s8, s8, s32>::c_layout::tv_value},
+    {"ldmatrix_x1_src", ldmatrix_x1::src_layout::tv_value},
+    {"ldmatrix_x1_dst", ldmatrix_x1::dst_layout::tv_value},
+    {"ldmatrix_x2_src", ldmatrix_x2::src_layout::tv_value},
+    {"ldmatrix_x2_dst", ldmatrix_x2::dst_layout::tv_value},
+    {"ldmatrix_x4_src", ldmatrix_x4::src_layout::tv_value},
+    {"ldmatrix_x4_dst", ldmatrix_x4::dst_layout::tv_value},
+    {"ldmatrix_x1_trans_src", ldmatrix_x1_trans::src_layout::tv_value},
+    {"ldmatrix_x1_trans_dst", ldmatrix_x1_trans::dst_layout::tv_value},
+    {"ldmatrix_x2_trans_src", ldmatrix_x2_trans::src_layout::tv_value},
+    {"ldmatrix_x2_trans_dst", ldmatrix_x2_trans::dst_layout::tv_value},
+    {"ldmatrix_x4_trans_src", ldmatrix_x4_trans::src_layout::tv_value},
+    {"ldmatrix_x4_trans_dst", ldmatrix_x4_trans::dst_layout::tv_value},
+    {"stmatrix_x1_src", stmatrix<1>::src_layout::tv_value},
+    {"stmatrix_x1_dst", stmatrix<1>::dst_layout::tv_value},
+    {"stmatrix_x2_src", stmatrix<2>::src_layout::tv_value},
+    {"stmatrix_x2_dst", stmatrix<2>::dst_layout::tv_value},
+    {"stmatrix_x4_src", stmatrix<4>::src_layout::tv_value},
+    {"stmatrix_x4_dst", stmatrix<4>::dst_layout::tv_value},
 };
 
 /// The named atom, or null.
