@@ -74,6 +74,7 @@ IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 
 
 BOUND = re.compile(r"(?:catch\s*\([^)]*?|for\s*\([^;:)]*?)\b(\w+)\s*[):]")  # catch (T& e), for (T x : ...)
+FOR_INIT = re.compile(r"\bfor\s*\(\s*(?:const\s+)?[\w:<>]+\s+(\w+)\s*=")  # for (T i = 0; ...)
 
 
 SIGNATURE = re.compile(r"^\s*[\w:<>,\s*&]+?\s[\w:]+\s*\((.*)\)\s*(?:const\s*)?\{\s*$")  # a function's first line
@@ -105,6 +106,7 @@ def declared_names(body):
     for line in body:
         code = re.sub(r"//.*", "", re.sub(r'"(?:[^"\\]|\\.)*"', '""', line))
         names.update(BOUND.findall(code))
+        names.update(FOR_INIT.findall(code))
         names.update(parameter_names(code))
         m = DECLARATION.match(code)
         if not m:

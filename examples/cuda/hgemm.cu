@@ -1,8 +1,7 @@
 // C = A * B^T in half precision on tensor cores (A: M x K, B: N x K, C: M x N, row-major), with
 // float accumulation (half with -DHGEMM_ACCUMULATE_HALF), M, N and K at run time (K a multiple of 8): examples/cuda/hgemm.hpp's
-// pieces run with cp.async into a 3-stage swizzled shared buffer, ldmatrix and mma.sync. Each
-// layout the kernel touches is a strider type, and its body states the checks the compiler makes:
-// the ldmatrix reads conflict-free, ldmatrix's registers being mma's fragments, the budget.
+// tiled copies (cp.async into a 3-stage swizzled shared buffer, ldmatrix to the fragments), gemm
+// (mma.sync) and the C fragment's copy to C. Each verb proves what it issues at compile time.
 // Checked against a host loop on ragged sizes, then timed at 4096^3 and 8192^3 (TFLOP/s,
 // cuda_check.hpp's median_ms). Exits 77 (skipped) without a GPU. Build: nvcc -std=c++20 -O3
 // -arch=sm_90 -I include examples/cuda/hgemm.cu (sm_80 or later).
@@ -22,58 +21,34 @@ template <class Acc>
 __global__ void __launch_bounds__(hgemm::threads) hgemm_kernel(hgemm::problem p) {
   using namespace strider;
   using mma = hgemm::block_mma<Acc>;
-  using atom = typename mma::atom;
-  // What the compiler proves of this kernel (in its body: nvcc cannot spell these types at
-  // namespace scope, issue 51). A warp's ldmatrix.x4 rows of A's 16 x 16 part of a stage read
-  // through the stage's swizzle, and ldmatrix.x2's of B's 8 x 16, are conflict-free; their
-  // registers are m16n8k16's A and B fragments.
-  using a_part = swizzled_t<layout<shape<16, 16>, strides<hgemm::block_k, 1>>, swizzle<2, 3, 3>>;
-  using b_part = swizzled_t<layout<shape<8, 16>, strides<hgemm::block_k, 1>>, swizzle<2, 3, 3>>;
-  static_assert(require_conflict_free_t<a_part, typename hgemm::a_matrices<>::rows, 2, 8>::conflict_free);
-  static_assert(require_conflict_free_t<b_part, typename hgemm::b_matrices<>::rows, 2, 8>::conflict_free);
-  static_assert(std::is_same_v<require_fragment_t<typename atom::a_layout, typename hgemm::a_matrices<>::registers>, typename hgemm::a_matrices<>::registers>);
-  static_assert(std::is_same_v<require_fragment_t<typename atom::b_layout, typename hgemm::b_matrices<>::registers>, typename hgemm::b_matrices<>::registers>);
-
   __shared__ alignas(128) std::uint16_t a_stages[hgemm::stage_buffer::storage_size];
   __shared__ alignas(128) std::uint16_t b_stages[hgemm::stage_buffer::storage_size];
-  const index_t thread = threadIdx.x, warp = thread / 32, lane = thread % 32, wm = warp / 2, wn = warp % 2;
-  const index_t bm = blockIdx.y, bn = blockIdx.x;
-  const auto copy = [](std::uint16_t* dst, const std::uint16_t* src, bool in_bounds) { hgemm::copy_atom::copy(dst, src, in_bounds); };
-  const auto load = [&](index_t kt) {
-    hgemm::copy_stage(p.a, bm, kt, hgemm::stage_of(a_stages, kt % hgemm::stages), thread, copy);
-    hgemm::copy_stage(p.b, bn, kt, hgemm::stage_of(b_stages, kt % hgemm::stages), thread, copy);
+  const index_t thread = threadIdx.x, bm = blockIdx.y, bn = blockIdx.x;
+  const auto load_stage = [&](index_t kt) {  // K tile kt into its stage, zeros past M, N and K
+    copy(hgemm::g2s{}, p.a.tile(bm, kt), hgemm::stage(a_stages, kt % hgemm::stages), thread);
+    copy(hgemm::g2s{}, p.b.tile(bn, kt), hgemm::stage(b_stages, kt % hgemm::stages), thread);
   };
-
-  typename atom::c_register acc[4][8][atom::c_registers] = {};
+  auto a = partition_fragment_a(mma{});
+  auto b = partition_fragment_b(mma{});
+  auto c = partition_fragment_c(mma{});
   for (index_t s = 0; s < hgemm::stages - 1; ++s) {
-    if (s < p.k_tiles) load(s);
+    if (s < p.k_tiles) load_stage(s);
     cp_async_commit_group();  // a group per stage, empty past K, so that the waits count alike
   }
   for (index_t kt = 0; kt < p.k_tiles; ++kt) {
     cp_async_wait_group<hgemm::stages - 2>();  // stage kt has landed
     __syncthreads();                            // for every thread; and stage kt - 1 is read
-    if (kt + hgemm::stages - 1 < p.k_tiles) load(kt + hgemm::stages - 1);
+    if (kt + hgemm::stages - 1 < p.k_tiles) load_stage(kt + hgemm::stages - 1);
     cp_async_commit_group();
-    const std::uint16_t* a_stage = hgemm::stage_of(a_stages, kt % hgemm::stages);
-    const std::uint16_t* b_stage = hgemm::stage_of(b_stages, kt % hgemm::stages);
 #pragma unroll
-    for (index_t ks = 0; ks < 2; ++ks) {
-      std::uint32_t a[4][4], b[8][2];
-#pragma unroll
-      for (index_t i = 0; i < 4; ++i) ldmatrix_x4::copy(a[i], hgemm::a_row(a_stage, wm, i, ks, lane));
-#pragma unroll
-      for (index_t j = 0; j < 8; ++j) ldmatrix_x2::copy(b[j], hgemm::b_row(b_stage, wn, j, ks, lane));
-#pragma unroll
-      for (index_t i = 0; i < 4; ++i)
-#pragma unroll
-        for (index_t j = 0; j < 8; ++j) atom::fma(acc[i][j], a[i], b[j], acc[i][j]);
+    for (index_t k = 0; k < mma::repeats_k; ++k) {
+      copy(hgemm::s2r_a<Acc>{}, hgemm::stage(a_stages, kt % hgemm::stages), a, thread, k);
+      copy(hgemm::s2r_b<Acc>{}, hgemm::b_operand(b_stages, kt % hgemm::stages), b, thread, k);
+      gemm(mma{}, a, b, c, k);
     }
   }
-  hgemm::store_c<Acc>(p, bm, bn, thread, [&](index_t v) {
-    const index_t ij = v / 4, r = v % 4;
-    if constexpr (std::is_same_v<Acc, f32>) return acc[ij / 8][ij % 8][r];
-    else return strider::f16::from_bits(static_cast<std::uint16_t>(acc[ij / 8][ij % 8][r / 2] >> (16 * (r % 2))));
-  });
+  if constexpr (std::is_same_v<Acc, f32>) copy(convert<f16>(c), mma::partition_c(p.c.tile(bm, bn), thread));
+  else copy(c, mma::partition_c(p.c.tile(bm, bn), thread));
 }
 
 using cuda_example::check;

@@ -10,5 +10,6 @@
 #include "atom/ldmatrix.hpp"
 #include "atom/mma.hpp"
 #include "atom/row_reduce.hpp"
+#include "atom/tiled_copy.hpp"
 #include "atom/tiled_mma.hpp"
 #include "atom/vector_access.hpp"

@@ -66,6 +66,22 @@ using namespace strider;
   (void)f16::pack2(1.0f, 2.0f), (void)bf16::unpack2(0u), (void)f16::from_bits(f16::to_bits(0.5f));
 }
 
+[[maybe_unused]] void fragments_and_tiled_copies() {
+  using mma = tiled_mma<mma_m16n8k16<f16, f16, f32>, shape<2, 2>, shape<64, 64, 32>>;
+  std::vector<std::uint16_t> stage(64 * 32);
+  const tensor_view<const std::uint16_t, swizzled_t<contiguous<64, 32>, swizzle<2, 3, 3>>> shared(stage.data());
+  std::vector<a_fragment_t<mma>> a(mma::threads);
+  std::vector<b_fragment_t<mma>> b(mma::threads);
+  std::vector<c_fragment_t<mma>> c(mma::threads);
+  host_copy(make_tiled_copy_a<ldmatrix_x4>(mma{}), shared, a.data(), 1);
+  host_copy(make_tiled_copy_b<ldmatrix_x2>(mma{}), permute<1, 0>(shared), b.data());
+  host_gemm(mma{}, a.data(), b.data(), c.data(), 0);
+  std::vector<std::uint16_t> global(64 * 32);
+  const tensor_view<std::uint16_t, swizzled_t<contiguous<64, 32>, swizzle<2, 3, 3>>> to(stage.data());
+  const auto g2s = make_tiled_copy<cp_async<16>, std::uint16_t>(thread_value_t<contiguous<32, 4>, contiguous<1, 8>>{});
+  host_copy(g2s, tensor_view<const std::uint16_t, contiguous<64, 32>>(global.data()), to, 0);
+}
+
 [[maybe_unused]] void more_algebra() {
   const dynamic_layout l = dynamic_layout::contiguous({4, 8});
   (void)upcast(l, 4), (void)downcast(l, 2), (void)recast_layout(l, 2, 4), (void)filter(l), (void)complement(dynamic_layout({4}, {2}));

@@ -29,6 +29,24 @@ struct fragment_layout_not_compact {
                 "fragment: the layout must be compact (each slot of its storage one element, at offset 0), as contiguous<...> is");
   static constexpr bool value = true;
 };
+// Two 16-bit elements as one 32-bit word (the first in the lowest bits, as PTX packs them), and
+// back. Outside constant evaluation it is one 4-byte access, so that the compiler keeps a
+// fragment of 16-bit elements in 32-bit registers (with 2-byte accesses only, each element takes a
+// register of its own: a loop's f16 accumulators twice the registers).
+STRIDER_HOST_DEVICE constexpr std::uint32_t load_pair(const std::uint16_t* e) {
+  if (__builtin_is_constant_evaluated()) return static_cast<std::uint32_t>(e[0]) | (static_cast<std::uint32_t>(e[1]) << 16);
+  std::uint32_t r = 0;
+  __builtin_memcpy(&r, e, sizeof r);
+  return r;
+}
+STRIDER_HOST_DEVICE constexpr void store_pair(std::uint16_t* e, std::uint32_t r) {
+  if (__builtin_is_constant_evaluated()) {
+    e[0] = static_cast<std::uint16_t>(r & 0xffffu);
+    e[1] = static_cast<std::uint16_t>(r >> 16);
+    return;
+  }
+  __builtin_memcpy(e, &r, sizeof r);
+}
 }  // namespace detail
 
 /// A register fragment: `fragment<T, L>` holds L's elements of type T in an array, element (i...)
@@ -71,6 +89,8 @@ namespace detail {
 template <class L>
 STRIDER_HOST_DEVICE constexpr layout_value static_entries_of() {
   if constexpr (requires { typename L::partition_layout; }) return static_entries_of<typename L::partition_layout>();
+  else if constexpr (requires { typename L::swizzle_type; }) return static_entries_of<typename L::layout_type>();  // a swizzle moves offsets, not the shape
+  else if constexpr (requires { typename L::tile_layout; }) return static_entries_of<typename L::tile_layout>();      // a masked tile: its full tile's
   else if constexpr (requires { L::static_entries; }) return L::static_entries;
   else return L::value;
 }
@@ -185,9 +205,7 @@ STRIDER_HOST_DEVICE constexpr fragment<fragment_element_t<To>, L> convert(const 
   constexpr index_t n = fragment<T, L>::size;
   STRIDER_UNROLL
   for (index_t v = 0; v + 1 < n; v += 2) {
-    const std::uint32_t pair = To::pack2(from.values[v], from.values[v + 1]);
-    out.values[v] = static_cast<std::uint16_t>(pair & 0xffffu);
-    out.values[v + 1] = static_cast<std::uint16_t>(pair >> 16);
+    detail::store_pair(&out.values[v], To::pack2(from.values[v], from.values[v + 1]));
   }
   if constexpr (n % 2 == 1) out.values[n - 1] = To::to_bits(from.values[n - 1]);
   return out;
@@ -210,7 +228,7 @@ namespace detail {
 // (the first element in the lowest bits), and back.
 template <class Tag, class E>
 STRIDER_HOST_DEVICE constexpr mma_register_t<Tag> register_of(const E* e) {
-  if constexpr (Tag::bits == 16) return static_cast<std::uint32_t>(e[0]) | (static_cast<std::uint32_t>(e[1]) << 16);
+  if constexpr (Tag::bits == 16) return load_pair(e);
   else if constexpr (Tag::bits == 8)
     return static_cast<std::uint32_t>(static_cast<std::uint8_t>(e[0])) | (static_cast<std::uint32_t>(static_cast<std::uint8_t>(e[1])) << 8) |
            (static_cast<std::uint32_t>(static_cast<std::uint8_t>(e[2])) << 16) | (static_cast<std::uint32_t>(static_cast<std::uint8_t>(e[3])) << 24);
@@ -219,12 +237,8 @@ STRIDER_HOST_DEVICE constexpr mma_register_t<Tag> register_of(const E* e) {
 }
 template <class Tag, class E>
 STRIDER_HOST_DEVICE constexpr void elements_of(const mma_register_t<Tag>& r, E* e) {
-  if constexpr (Tag::bits == 16) {
-    e[0] = static_cast<std::uint16_t>(r & 0xffffu);
-    e[1] = static_cast<std::uint16_t>(r >> 16);
-  } else {
-    e[0] = r;
-  }
+  if constexpr (Tag::bits == 16) store_pair(e, r);
+  else e[0] = r;
 }
 // A fragment element as the host twin's value, and back.
 template <class Tag, class E>
@@ -337,43 +351,57 @@ STRIDER_HOST_DEVICE constexpr fragment<T, typename a_fragment_t<Next>::layout_ty
 #ifdef __CUDACC__
 /// CuTe's `gemm(mma, a, b, c)`: C += A * B over the block tile's K step, every atom the thread's
 /// warp issues (repeats_m x repeats_n x repeats_k mma.sync), its registers packed from the
-/// fragments as PTX reads them. Device code (sm_80 or later); `host_gemm` is its twin.
-/// @pre the fragments are Mma's (partition_fragment_a/b/c).
+/// fragments as PTX reads them; with `k_block`, only the atoms of that K block (of repeats_k), so
+/// that a kernel can load block k + 1 while the tensor cores work on k. Device code (sm_80 or
+/// later); `host_gemm` is its twin.
+/// @pre the fragments are Mma's (partition_fragment_a/b/c); k_block -1 (all) or below repeats_k.
 /// @example `gemm(Mma{}, a, b, c)` after `copy(Mma::partition_a(tile_a, t), a)` and the same for b.
+namespace detail {
+// gemm's atoms of K block k: repeats_m x repeats_n mma.sync.
 template <class Mma>
-__device__ void gemm(const Mma&, const a_fragment_t<Mma>& a, const b_fragment_t<Mma>& b, c_fragment_t<Mma>& c) {
+__device__ void gemm_k_block(const a_fragment_t<Mma>& a, const b_fragment_t<Mma>& b, c_fragment_t<Mma>& c, index_t k) {
   using atom = typename Mma::atom;
   // Elements per register: a register's elements are consecutive values of the atom.
   constexpr index_t a_per = atom::a_layout::values / atom::a_registers, b_per = atom::b_layout::values / atom::b_registers,
                     c_per = atom::c_layout::values / atom::c_registers;
   STRIDER_UNROLL
-  for (index_t k = 0; k < Mma::repeats_k; ++k)
+  for (index_t i = 0; i < Mma::repeats_m; ++i)
     STRIDER_UNROLL
-    for (index_t i = 0; i < Mma::repeats_m; ++i)
+    for (index_t j = 0; j < Mma::repeats_n; ++j) {
+      typename atom::a_register ar[atom::a_registers];
+      typename atom::b_register br[atom::b_registers];
+      typename atom::c_register cr[atom::c_registers];
       STRIDER_UNROLL
-      for (index_t j = 0; j < Mma::repeats_n; ++j) {
-        typename atom::a_register ar[atom::a_registers];
-        typename atom::b_register br[atom::b_registers];
-        typename atom::c_register cr[atom::c_registers];
-        STRIDER_UNROLL
-        for (int r = 0; r < atom::a_registers; ++r) ar[r] = detail::register_of<typename Mma::a_type>(&a(i, k, r * a_per));
-        STRIDER_UNROLL
-        for (int r = 0; r < atom::b_registers; ++r) br[r] = detail::register_of<typename Mma::b_type>(&b(k, j, r * b_per));
-        STRIDER_UNROLL
-        for (int r = 0; r < atom::c_registers; ++r) cr[r] = detail::register_of<typename Mma::c_type>(&c(i, j, r * c_per));
-        atom::fma(cr, ar, br, cr);
-        STRIDER_UNROLL
-        for (int r = 0; r < atom::c_registers; ++r) detail::elements_of<typename Mma::c_type>(cr[r], &c(i, j, r * c_per));
-      }
+      for (int r = 0; r < atom::a_registers; ++r) ar[r] = register_of<typename Mma::a_type>(&a(i, k, r * a_per));
+      STRIDER_UNROLL
+      for (int r = 0; r < atom::b_registers; ++r) br[r] = register_of<typename Mma::b_type>(&b(k, j, r * b_per));
+      STRIDER_UNROLL
+      for (int r = 0; r < atom::c_registers; ++r) cr[r] = register_of<typename Mma::c_type>(&c(i, j, r * c_per));
+      atom::fma(cr, ar, br, cr);
+      STRIDER_UNROLL
+      for (int r = 0; r < atom::c_registers; ++r) elements_of<typename Mma::c_type>(cr[r], &c(i, j, r * c_per));
+    }
+}
+}  // namespace detail
+
+template <class Mma>
+__device__ void gemm(const Mma&, const a_fragment_t<Mma>& a, const b_fragment_t<Mma>& b, c_fragment_t<Mma>& c, index_t k_block = -1) {
+  if (k_block >= 0) {
+    detail::gemm_k_block<Mma>(a, b, c, k_block);  // k_block a constant in an unrolled loop: its fragments' registers
+    return;
+  }
+  STRIDER_UNROLL
+  for (index_t k = 0; k < Mma::repeats_k; ++k) detail::gemm_k_block<Mma>(a, b, c, k);
 }
 #endif
 
 /// The host twin of gemm: every thread's fragments at once (`a[t]` is thread t's, t <
-/// Mma::threads), each warp's atoms run by the atom's host_fma over its 32 lanes in gemm's order.
+/// Mma::threads), each warp's atoms run by the atom's host_fma over its 32 lanes in gemm's order
+/// (all K blocks, or `k_block`'s).
 /// @pre each pointer holds Mma::threads fragments.
 /// @example `host_gemm(Mma{}, a.data(), b.data(), c.data())` with std::vector<a_fragment_t<Mma>> a(Mma::threads).
 template <class Mma>
-void host_gemm(const Mma&, const a_fragment_t<Mma>* a, const b_fragment_t<Mma>* b, c_fragment_t<Mma>* c) {
+void host_gemm(const Mma&, const a_fragment_t<Mma>* a, const b_fragment_t<Mma>* b, c_fragment_t<Mma>* c, index_t k_block = -1) {
   using atom = typename Mma::atom;
   using A = typename Mma::a_type;
   using B = typename Mma::b_type;
@@ -384,6 +412,7 @@ void host_gemm(const Mma&, const a_fragment_t<Mma>* a, const b_fragment_t<Mma>* 
     for (index_t k = 0; k < Mma::repeats_k; ++k)
       for (index_t i = 0; i < Mma::repeats_m; ++i)
         for (index_t j = 0; j < Mma::repeats_n; ++j) {
+          if (k_block >= 0 && k != k_block) continue;
           typename atom::a_warp aw{};
           typename atom::b_warp bw{};
           typename atom::c_warp cw{};

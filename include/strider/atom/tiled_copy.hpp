@@ -1,0 +1,498 @@
+// strider/atom/tiled_copy.hpp: tiled copies (CuTe's TiledCopy), a copy atom issued over a whole
+// block tile by every thread of a block, with the access certificate of the instructions they
+// issue computed from the same layouts (docs/atoms.md, "Tiled copies"):
+// - `make_tiled_copy_a/b<ldmatrix_x4>(mma)`: shared memory to a tiled MMA's A or B fragment by
+//   ldmatrix (.x1/.x2/.x4, .trans). The rows each lane points at are derived from the fragment
+//   (the atom's register map read backwards), so the registers it loads are the fragment's by
+//   construction; `copy` certifies the 16-byte row reads of the shared tile it is given
+//   conflict-free, or the build stops naming the lanes.
+// - `make_tiled_copy<cp_async<16>>(tv)`: a thread-value layout of vectors repeated over a block
+//   tile, global to shared by cp.async (zeros or nothing past a masked tile's data); `copy`
+//   certifies the shared writes conflict-free, and the global reads coalesced where the source's
+//   strides are static.
+// Every `copy` has its host twin, `host_copy`, which runs the same partitions with the atom's twin.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "../static/access.hpp"
+#include "../static/layout.hpp"
+#include "../static/thread_value.hpp"
+#include "cp_async.hpp"
+#include "element_types.hpp"
+#include "fragment.hpp"
+#include "ldmatrix.hpp"
+#include "tiled_mma.hpp"
+
+namespace strider {
+
+namespace detail {
+// Axes of a layout, most significant first, as a list that may grow past max_rank before
+// coalescing.
+struct axis_list {
+  index_t shape[2 * max_rank + 8] = {};
+  index_t stride[2 * max_rank + 8] = {};
+  std::size_t count = 0;
+  STRIDER_HOST_DEVICE constexpr void push(index_t e, index_t s) {
+    shape[count] = e;
+    stride[count++] = s;
+  }
+};
+// The axes [first, last) of `l` above the lowest `low` indices (the axes below multiply to
+// `low`; an axis that straddles is split), e.g. a fragment's warps above its 32 lanes.
+STRIDER_HOST_DEVICE constexpr axis_list axes_above(const layout_value& l, std::size_t first, std::size_t last, index_t low, const char* what) {
+  axis_list high;
+  index_t below = 1;
+  std::size_t d = last;
+  while (d > first && below < low) {
+    --d;
+    const index_t e = l.shape[d], need = low / below;
+    if (low % below != 0 || (e > need && e % need != 0))
+      refuse("make_tiled_copy: the fragment's {} do not split at {} (an axis of extent {} straddles it)", what, low, e);
+    if (e > need) {
+      high.push(e / need, l.strides[d] * need);
+      below = low;
+      break;
+    }
+    below *= e;
+  }
+  if (below != low) refuse("make_tiled_copy: the fragment's {} do not split at {}", what, low);
+  index_t top[max_rank] = {}, top_stride[max_rank] = {};
+  std::size_t n = 0;
+  for (std::size_t k = first; k < d; ++k) top[n] = l.shape[k], top_stride[n++] = l.strides[k];
+  axis_list out;
+  for (std::size_t k = 0; k < n; ++k) out.push(top[k], top_stride[k]);
+  for (std::size_t k = 0; k < high.count; ++k) out.push(high.shape[k], high.stride[k]);
+  return out;
+}
+// Whether an axis of extent e and stride s moves along one axis of a tile (C order), as
+// partition needs: s a multiple of that axis's row and the run within its extent.
+STRIDER_HOST_DEVICE constexpr bool along_one_tile_axis(index_t e, index_t s, const dims& tile) {
+  const index_t magnitude = s < 0 ? -s : s;
+  if (e == 1 || s == 0) return true;
+  index_t row = 1;
+  for (std::size_t k = tile.size(); k-- > 0;) {
+    if (magnitude < row * tile[k]) return magnitude % row == 0 && (magnitude / row) * (e - 1) < tile[k];
+    row *= tile[k];
+  }
+  return false;
+}
+// Extent-1 axes dropped, neighbours that make one run along one tile axis merged (C order).
+STRIDER_HOST_DEVICE constexpr axis_list coalesced_axes(const axis_list& in, const dims& tile) {
+  axis_list out;
+  for (std::size_t k = 0; k < in.count; ++k) {
+    if (in.shape[k] == 1) continue;
+    const std::size_t last = out.count - 1;
+    if (out.count > 0 && out.stride[last] == in.shape[k] * in.stride[k] && along_one_tile_axis(out.shape[last] * in.shape[k], in.stride[k], tile)) {
+      out.shape[last] *= in.shape[k];
+      out.stride[last] = in.stride[k];
+    } else {
+      out.push(in.shape[k], in.stride[k]);
+    }
+  }
+  return out;
+}
+
+// A thread-value layout from its thread axes and value axes (each coalesced along one tile axis)
+// at `offset` over `tile`, refused past max_rank (`what` names the layout in the message).
+STRIDER_HOST_DEVICE constexpr thread_value_value thread_value_from_axes(axis_list threads, axis_list values, index_t offset, const dims& tile, bool is_replicated,
+                                                                        const char* what) {
+  threads = coalesced_axes(threads, tile);
+  values = coalesced_axes(values, tile);
+  if (threads.count + values.count > max_rank) refuse("make_tiled_copy: {} needs {} axes, more than max_rank ({})", what, threads.count + values.count, max_rank);
+  layout_value l;
+  for (std::size_t k = 0; k < threads.count; ++k) l.shape[k] = threads.shape[k], l.strides[k] = threads.stride[k];
+  for (std::size_t k = 0; k < values.count; ++k) l.shape[threads.count + k] = values.shape[k], l.strides[threads.count + k] = values.stride[k];
+  l.rank = threads.count + values.count;
+  l.offset = offset;
+  return thread_value_of(l, values.count, tile, is_replicated ? replicated : exactly_once);
+}
+
+// The rows of ldmatrix (or stmatrix) over a fragment: lane l (of a warp) gives the address of row
+// l % 8 of matrix (l / 8) % M; that row's element c is the one its register side puts in lane L,
+// register j, half e, so it is the fragment's element held by lane L as value 2j + e.
+//   non-transposed: lane L = 4 row + c / 2, value 2j + c % 2;
+//   transposed:     lane L = 4 c + row / 2, value 2j + row % 2.
+// The result is a thread-value layout over the fragment's tile: each thread's values are
+// (instruction, c), its rows for each of the fragment's chunks of 2M values. The warps' and
+// chunks' axes are the fragment's; the lanes' and c's strides are fitted from the fragment and
+// the fit is checked at every lane and c, so the rows are the fragment's wherever it holds.
+template <int M, bool Transposed>
+STRIDER_HOST_DEVICE constexpr index_t matrix_row_element(const thread_value_value& f, index_t lane, index_t c) {
+  const index_t l = lane % (8 * M), row = l % 8, j = l / 8;
+  const index_t holder = Transposed ? 4 * c + row / 2 : 4 * row + c / 2;
+  const index_t value = 2 * j + (Transposed ? row % 2 : c % 2);
+  return f.element(holder, value);
+}
+template <int M, bool Transposed>
+STRIDER_HOST_DEVICE constexpr thread_value_value matrix_rows_of(const thread_value_value& f) {
+  const std::size_t tr = f.thread_rank();
+  if (f.threads() % 32 != 0) refuse("make_tiled_copy: the fragment has {} threads, not whole warps", f.threads());
+  if (f.values() % (2 * M) != 0) refuse("make_tiled_copy: {} values per thread do not split into the {} of an .x{} instruction", f.values(), 2 * M, M);
+  const axis_list warps = axes_above(f.layout, 0, tr, 32, "threads");
+  const axis_list chunks = axes_above(f.layout, tr, f.layout.rank, 2 * M, "values");
+  // The lanes' and c's strides, fitted and then checked at every point.
+  const index_t base = matrix_row_element<M, Transposed>(f, 0, 0);
+  index_t lane_stride[5] = {}, c_stride[3] = {};
+  for (int b = 0; b < 5; ++b) lane_stride[b] = matrix_row_element<M, Transposed>(f, index_t{1} << b, 0) - base;
+  for (int b = 0; b < 3; ++b) c_stride[b] = matrix_row_element<M, Transposed>(f, 0, index_t{1} << b) - base;
+  for (index_t lane = 0; lane < 32; ++lane)
+    for (index_t c = 0; c < 8; ++c) {
+      index_t fitted = base;
+      for (int b = 0; b < 5; ++b) fitted += ((lane >> b) & 1) * lane_stride[b];
+      for (int b = 0; b < 3; ++b) fitted += ((c >> b) & 1) * c_stride[b];
+      if (fitted != matrix_row_element<M, Transposed>(f, lane, c))
+        refuse("make_tiled_copy: lane {}'s row element {} is tile element {}, which no layout of the lanes reaches (the fragment is not one ldmatrix places)", lane, c,
+               matrix_row_element<M, Transposed>(f, lane, c));
+    }
+  axis_list threads = warps, values = chunks;
+  for (int b = 4; b >= 0; --b) threads.push(2, lane_stride[b]);
+  for (int b = 2; b >= 0; --b) values.push(2, c_stride[b]);
+  dims tile;
+  for (std::size_t d = 0; d < f.tile_rank; ++d) tile.push_back(f.tile_shape[d]);
+  return thread_value_from_axes(threads, values, base, tile, f.replicated || M < 4, "the rows' thread-value layout");
+}
+template <int M, bool Transposed, class Fragment, bool Sixteen_bit = true>
+struct matrix_rows_over {
+  static constexpr thread_value_value value = matrix_rows_of<M, Transposed>(Fragment::tv_value);
+  using type = checked_thread_value_t<value>;
+};
+template <int M, bool Transposed, class Fragment>
+struct matrix_rows_over<M, Transposed, Fragment, false> {  // refused (tiled_copy_element_not_16_bit): the atom's own rows, so that it is the only error
+  using type = matrix_rows_tv<M>;
+};
+
+template <bool Ok, index_t Bits>
+struct tiled_copy_element_not_16_bit {
+  static_assert(Ok, "make_tiled_copy: ldmatrix and stmatrix move 16-bit elements; the operand's are tiled_copy_element_not_16_bit<ok, bits> wide");
+  static constexpr bool value = Ok;
+};
+template <class ViewElement, class FragmentElement>
+struct tiled_copy_elements_differ {
+  static_assert(std::is_same_v<ViewElement, FragmentElement>, "copy: the shared tile's element type is not the fragment's (16-bit bits: std::uint16_t)");
+  static constexpr bool value = true;
+};
+template <bool Same>
+struct tiled_copy_tile_differs {
+  static_assert(Same, "copy: the tile's shape is not the tiled copy's (the operand's block tile: (TileM, TileK) for A, (TileK, TileN) for B)");
+  static constexpr bool value = Same;
+};
+// Whether a view's static shape is `tile` (its rank and every extent).
+template <class V>
+STRIDER_HOST_DEVICE constexpr bool view_shape_is(const thread_value_value& tv) {
+  constexpr layout_value e = view_entries<V>();
+  if (e.rank != tv.tile_rank) return false;
+  for (std::size_t d = 0; d < e.rank; ++d)
+    if (e.shape[d] != tv.tile_shape[d]) return false;
+  return true;
+}
+// The static layout a view's certificate reads (a swizzled or strided static layout, or a mixed
+// one whose only run-time entry is its offset).
+template <class V>
+using certified_layout_t = typename std::remove_cvref_t<V>::layout_type;
+}  // namespace detail
+
+/// A tiled copy between shared memory and one operand of a tiled MMA (CuTe's make_tiled_copy_A/B
+/// with an LDSM atom): every thread's fragment of the operand's block tile, Atom (ldmatrix<M,
+/// Transposed>) issued `instructions` times per thread, instruction q filling the fragment's
+/// values [2Mq, 2Mq + 2M). `src_layout` is the thread-value layout of the rows the lanes point
+/// at (values: instruction, then the row's 8 elements), derived from the fragment: with it, the
+/// registers ldmatrix returns are the fragment's, whatever the shared tile's layout. Which tile
+/// layouts it reads correctly is the certificate's to say: `copy` requires each row's 8 elements
+/// contiguous and 16-byte aligned in shared memory and the rows conflict-free (docs/atoms.md).
+/// No permutation of the MMA is needed for .x4 over B: each lane points at its own row, so the
+/// four matrices may sit anywhere in the tile (two atoms along N, whatever the warps between).
+/// @pre the operand's elements are 16-bit; the fragment's values per thread a multiple of 2M.
+/// @example `make_tiled_copy_b<ldmatrix_x4_trans>(Mma{})` for B stored K x N (N contiguous): four
+///   8 x 8 matrices, two atoms along N, per instruction.
+template <class Atom, class Mma, char Operand>
+struct tiled_copy_operand {
+  static_assert(Operand == 'A' || Operand == 'B', "tiled_copy_operand: the operand is 'A' or 'B'");
+  using atom = Atom;
+  using mma = Mma;
+  using operand_type = std::conditional_t<Operand == 'A', typename Mma::a_type, typename Mma::b_type>;
+  using fragment_type = std::conditional_t<Operand == 'A', a_fragment_t<Mma>, b_fragment_t<Mma>>;
+  /// The fragment's thread-value layout over the operand's block tile (Mma::a_layout or b_layout).
+  using dst_layout = std::conditional_t<Operand == 'A', typename Mma::a_layout, typename Mma::b_layout>;
+  static_assert(detail::tiled_copy_element_not_16_bit<operand_type::bits == 16, operand_type::bits>::value);
+  static constexpr int matrices = Atom::matrices;
+  static constexpr bool transposed = Atom::transposed;
+  /// The rows each lane points at: thread t's values (instruction q, element c).
+  using src_layout = typename detail::matrix_rows_over<Atom::matrices, Atom::transposed, dst_layout, operand_type::bits == 16>::type;
+  static constexpr index_t threads = Mma::threads;
+  static constexpr index_t instructions = src_layout::values / 8;
+  /// The K block (of Mma::repeats_k) instruction q loads: `copy(tc, tile, f, thread, k)` issues
+  /// those of one K block, so that a kernel may load the next while gemm uses this one.
+  STRIDER_HOST_DEVICE static constexpr index_t k_block_of(index_t q) {
+    const index_t first = 2 * Atom::matrices * q;
+    if constexpr (Operand == 'A') return first / Mma::atom::a_layout::values % Mma::repeats_k;
+    else return first / (Mma::repeats_n * Mma::atom::b_layout::values);
+  }
+};
+
+/// The tiled copies of a tiled MMA's operands: `make_tiled_copy_a<ldmatrix_x4>(Mma{})`.
+template <class Atom, class Mma>
+using tiled_copy_a_t = tiled_copy_operand<Atom, Mma, 'A'>;
+template <class Atom, class Mma>
+using tiled_copy_b_t = tiled_copy_operand<Atom, Mma, 'B'>;
+template <class Atom, class Mma>
+STRIDER_HOST_DEVICE constexpr tiled_copy_a_t<Atom, Mma> make_tiled_copy_a(const Mma&) { return {}; }
+template <class Atom, class Mma>
+STRIDER_HOST_DEVICE constexpr tiled_copy_b_t<Atom, Mma> make_tiled_copy_b(const Mma&) { return {}; }
+
+namespace detail {
+// copy's checks of a shared tile against an ldmatrix tiled copy: its element type, its shape and
+// the certificate of the rows at 16 bytes (8 elements) per lane.
+// Whether a row is 8 consecutive offsets of the tile's layout (before its swizzle, which keeps
+// 8-element chunks whole where its shift allows: the certificate checks that), with the offsets
+// of its first two elements where not. Thread 0's first row answers for every row: the rows'
+// layout moves along one tile axis per axis (as partition requires), so a row's offsets are its
+// start plus the same steps for every thread and instruction.
+struct row_contiguity {
+  bool ok = true;
+  index_t first = 0, second = 0;
+};
+STRIDER_HOST_DEVICE constexpr index_t offset_of_element(const layout_value& l, index_t e) {
+  index_t offset = 0;
+  for (std::size_t d = l.rank; d-- > 0;) {
+    offset += (e % l.shape[d]) * l.strides[d];
+    e /= l.shape[d];
+  }
+  return offset;
+}
+template <class V, class S>
+STRIDER_HOST_DEVICE constexpr row_contiguity rows_contiguous() {
+  constexpr layout_value tile = view_entries<V>();
+  constexpr thread_value_value tv = S::tv_value;
+  const index_t first = offset_of_element(tile, unchecked_element(tv, 0, 0));
+  for (index_t c = 1; c < 8; ++c)
+    if (offset_of_element(tile, unchecked_element(tv, 0, c)) != first + c) return {false, first, offset_of_element(tile, unchecked_element(tv, 0, 1))};
+  return {};
+}
+template <index_t First, index_t Second>
+struct ldmatrix_row_not_contiguous {
+  static_assert(First < 0, "copy: each lane's ldmatrix row must be 8 contiguous 16-bit elements of the shared tile: ldmatrix_row_not_contiguous<lane 0's row's first "
+                           "offset, its second's> (the tile runs the other way: the other of ldmatrix and ldmatrix .trans reads it)");
+};
+template <class TC, class V, class T>
+STRIDER_HOST_DEVICE constexpr bool check_matrix_copy() {
+  using S = typename TC::src_layout;
+  static_assert(tiled_copy_elements_differ<std::remove_const_t<typename std::remove_cvref_t<V>::element_type>, T>::value);
+  static_assert(tiled_copy_tile_differs<view_shape_is<V>(S::tv_value)>::value);
+  if constexpr (view_shape_is<V>(S::tv_value)) {
+    constexpr row_contiguity r = rows_contiguous<V, S>();
+    if constexpr (!r.ok) return sizeof(ldmatrix_row_not_contiguous<r.first, r.second>) == 0;
+    else static_assert(require_conflict_free_t<certified_layout_t<V>, S, 2, 8>::conflict_free);
+  }
+  return true;
+}
+// The shared tile's row of lane `thread % 32`'s instruction q (its first element).
+template <class TC, class V>
+STRIDER_HOST_DEVICE constexpr auto* matrix_row(const V& rows, index_t q) {
+  constexpr auto axes = std::make_index_sequence<view_rank_v<V>>{};
+  return &element_at_flat(rows, 8 * q, axes);
+}
+template <int M, class T, class L>
+STRIDER_HOST_DEVICE constexpr void unpack_registers(const std::uint32_t* r, fragment<T, L>& f, index_t q) {
+  STRIDER_UNROLL
+  for (index_t j = 0; j < M; ++j) store_pair(&f.values[2 * M * q + 2 * j], r[j]);
+}
+}  // namespace detail
+
+#ifdef __CUDACC__
+/// CuTe's `copy(tiled_copy, src, dst)` by ldmatrix: thread `thread`'s fragment of the operand from
+/// the shared tile `shared` (the operand's block tile, in the MMA's coordinates: (M, K) for A,
+/// (K, N) for B), every instruction, or those of K block `k_block` only. Device code (sm_75 or
+/// later); host_copy is its twin.
+/// @pre shared holds the block tile (its shape the tiled copy's; a static or offset-only mixed
+///      layout, 16-byte aligned); every thread of the block calls it.
+/// @example `copy(make_tiled_copy_a<ldmatrix_x4>(Mma{}), a_stage, a, threadIdx.x, k)`.
+template <class Atom, class Mma, char Op, class V, class T, class L>
+__device__ void copy(const tiled_copy_operand<Atom, Mma, Op>&, const V& shared, fragment<T, L>& dst, index_t thread, index_t k_block = -1) {
+  using TC = tiled_copy_operand<Atom, Mma, Op>;
+  static_assert(std::is_same_v<fragment<T, L>, typename TC::fragment_type>, "copy: the fragment is not the tiled copy's operand's (partition_fragment_a or _b of its MMA)");
+  static_assert(detail::check_matrix_copy<TC, V, T>());
+  const auto rows = partition(shared, typename TC::src_layout{}, thread);
+  STRIDER_UNROLL
+  for (index_t q = 0; q < TC::instructions; ++q)
+    if (k_block < 0 || TC::k_block_of(q) == k_block) {
+      std::uint32_t r[Atom::matrices];
+      Atom::copy(r, detail::matrix_row<TC>(rows, q));
+      detail::unpack_registers<Atom::matrices>(r, dst, q);
+    }
+}
+#endif
+
+/// The host twin of copy by ldmatrix: every thread's fragment at once (`dst[t]` is thread t's),
+/// each warp's instructions by the atom's host_load over its 32 lanes' rows.
+/// @pre as copy's; dst holds TC::threads fragments.
+/// @example `host_copy(make_tiled_copy_a<ldmatrix_x4>(Mma{}), a_stage, a.data())`.
+template <class Atom, class Mma, char Op, class V, class T, class L>
+void host_copy(const tiled_copy_operand<Atom, Mma, Op>&, const V& shared, fragment<T, L>* dst, index_t k_block = -1) {
+  using TC = tiled_copy_operand<Atom, Mma, Op>;
+  static_assert(std::is_same_v<fragment<T, L>, typename TC::fragment_type>, "host_copy: the fragment is not the tiled copy's operand's (partition_fragment_a or _b of its MMA)");
+  static_assert(detail::check_matrix_copy<TC, V, T>());
+  for (index_t warp = 0; warp < TC::threads / 32; ++warp)
+    for (index_t q = 0; q < TC::instructions; ++q) {
+      if (k_block >= 0 && TC::k_block_of(q) != k_block) continue;
+      std::array<const std::uint16_t*, 32> rows{};
+      for (index_t lane = 0; lane < 32; ++lane)
+        rows[static_cast<std::size_t>(lane)] = detail::matrix_row<TC>(partition(shared, typename TC::src_layout{}, warp * 32 + lane), q);
+      const auto registers = Atom::host_load(rows);
+      for (index_t lane = 0; lane < 32; ++lane) detail::unpack_registers<Atom::matrices>(registers[static_cast<std::size_t>(lane)].data(), dst[warp * 32 + lane], q);
+    }
+}
+
+// --- vector copies over a block tile (cp.async) ----------------------------------------------
+
+namespace detail {
+// A thread-value layout over a tile repeated over a larger block tile (each axis a multiple): the
+// same threads, each with the repeats (C order) before its own values; strides re-read in the
+// block tile's C order.
+STRIDER_HOST_DEVICE constexpr index_t rescaled_stride(index_t s, const thread_value_value& tv, const dims& block) {
+  const index_t magnitude = s < 0 ? -s : s;
+  index_t rest = magnitude, out = 0, block_step = 1;
+  index_t digits[max_rank] = {};
+  for (std::size_t k = tv.tile_rank; k-- > 0;) {
+    digits[k] = rest % tv.tile_shape[k];
+    rest /= tv.tile_shape[k];
+  }
+  for (std::size_t k = tv.tile_rank; k-- > 0;) {
+    out += digits[k] * block_step;
+    block_step *= block[k];
+  }
+  return s < 0 ? -out : out;
+}
+STRIDER_HOST_DEVICE constexpr thread_value_value repeated_over(const thread_value_value& tv, const dims& block) {
+  if (block.size() != tv.tile_rank) refuse("make_tiled_copy: the block tile has rank {} and the copy's tile rank {}", block.size(), tv.tile_rank);
+  const std::size_t tr = tv.thread_rank();
+  axis_list threads, values;
+  for (std::size_t d = 0; d < tr; ++d) threads.push(tv.layout.shape[d], rescaled_stride(tv.layout.strides[d], tv, block));
+  index_t row[max_rank] = {}, step = 1;
+  for (std::size_t k = block.size(); k-- > 0;) {
+    if (block[k] % tv.tile_shape[k] != 0) refuse("make_tiled_copy: the block tile's extent {} of axis {} is not a multiple of the copy's {}", block[k], k, tv.tile_shape[k]);
+    row[k] = step;
+    step *= block[k];
+  }
+  for (std::size_t k = 0; k < block.size(); ++k) values.push(block[k] / tv.tile_shape[k], tv.tile_shape[k] * row[k]);
+  for (std::size_t d = tr; d < tv.layout.rank; ++d) values.push(tv.layout.shape[d], rescaled_stride(tv.layout.strides[d], tv, block));
+  return thread_value_from_axes(threads, values, rescaled_stride(tv.layout.offset, tv, block), block, tv.replicated, "the repeated layout");
+}
+template <class TV, class Block>
+struct repeated_tv {
+  static constexpr thread_value_value value = repeated_over(TV::tv_value, Block::as_dims());
+  using type = checked_thread_value_t<value>;
+};
+template <index_t Values, index_t Width>
+struct tiled_copy_width_does_not_divide {
+  static_assert(Values % Width == 0, "make_tiled_copy: the thread-value layout's values per thread are not whole vectors of the atom's width: tiled_copy_width_does_not_divide<values, width>");
+  static constexpr bool value = true;
+};
+// Whether a layout's strides and extents are all static (a global tile that can be certified).
+template <class L>
+STRIDER_HOST_DEVICE constexpr bool certifiable_tile() {
+  if constexpr (static_layout_type<L>) return true;
+  else if constexpr (requires { L::static_entries; } && !requires { typename L::partition_layout; }) {
+    for (std::size_t d = 0; d < L::static_entries.rank; ++d)
+      if (is_dyn_extent(L::static_entries.shape[d]) || L::static_entries.strides[d] == dyn) return false;
+    return true;
+  } else return false;
+}
+}  // namespace detail
+
+/// A tiled copy of vectors (CuTe's make_tiled_copy(atom, thread layout, value layout)): TV, a
+/// thread-value layout whose each thread's values are whole vectors of the atom's width (Atom's
+/// bytes over the element's), repeated over whatever block tile `copy` is given (each axis a
+/// multiple of TV's tile): thread t copies its vectors of every repeat. The atom is cp_async<...>
+/// (global to shared).
+/// @pre TV's values per thread a multiple of the width; each vector contiguous in both tiles (the
+///      certificate says so at compile time for shared memory).
+/// @example `make_tiled_copy<cp_async<16, cache_operator::cg>>(thread_value_t<contiguous<32, 4>,
+///   contiguous<1, 8>>{})` copies a 128 x 32 tile of halves as 4 repeats of 32 x 32.
+template <class Atom, thread_value_type TV, class T>
+struct tiled_copy {
+  using atom = Atom;
+  using thread_value = TV;
+  using element_type = T;
+  static constexpr index_t width = Atom::bytes / static_cast<index_t>(sizeof(T));
+  static_assert(Atom::bytes % static_cast<index_t>(sizeof(T)) == 0, "make_tiled_copy: the atom's bytes are not whole elements");
+  static_assert(detail::tiled_copy_width_does_not_divide<TV::values, width>::value);
+  static constexpr index_t threads = TV::threads;
+  /// The layout over a block tile of shape Block (a shape<...>): TV repeated over it.
+  template <class Block>
+  using layout_over = typename detail::repeated_tv<TV, Block>::type;
+};
+/// `make_tiled_copy<Atom, T>(tv)`: the tiled copy of Atom's vectors of T over TV.
+template <class Atom, class T, thread_value_type TV>
+STRIDER_HOST_DEVICE constexpr tiled_copy<Atom, TV, T> make_tiled_copy(const TV&) { return {}; }
+
+namespace detail {
+// The block's static shape as a shape<...> type, from a view's static entries.
+template <class V, std::size_t... D>
+constexpr auto block_shape_of(std::index_sequence<D...>) {
+  constexpr layout_value e = view_entries<V>();
+  return shape<e.shape[D]...>{};
+}
+template <class V>
+using block_shape_t = decltype(block_shape_of<V>(std::make_index_sequence<view_rank_v<V>>{}));
+// The body of a vector copy, for copy and host_copy: `issue(dst, src, in_bounds)` per vector.
+template <class TC, class S, class D, class Issue>
+STRIDER_HOST_DEVICE constexpr void vector_copy(const S& src, const D& dst, index_t thread, const Issue& issue) {
+  using E = typename TC::element_type;
+  static_assert(std::is_same_v<std::remove_const_t<typename std::remove_cvref_t<S>::element_type>, E> &&
+                    std::is_same_v<typename std::remove_cvref_t<D>::element_type, E>,
+                "copy: the tiles' element types are not the tiled copy's");
+  static_assert(static_shape<S>() && static_shape<D>(), "copy: the tiles' shapes must be static (block tiles)");
+  using Block = block_shape_t<D>;
+  static_assert(std::is_same_v<block_shape_t<S>, Block>, "copy: the source and destination tiles differ in shape");
+  using R = typename TC::template layout_over<Block>;
+  constexpr index_t w = TC::width;
+  constexpr index_t bytes = sizeof(E);
+  static_assert(require_conflict_free_t<certified_layout_t<D>, R, bytes, w>::conflict_free);
+  if constexpr (certifiable_tile<certified_layout_t<S>>()) static_assert(require_coalesced_t<certified_layout_t<S>, R, bytes, w>::coalesced);
+  const auto from = partition(src, R{}, thread);
+  const auto to = partition(dst, R{}, thread);
+  constexpr auto src_axes = std::make_index_sequence<view_rank_v<decltype(from)>>{};
+  constexpr auto dst_axes = std::make_index_sequence<view_rank_v<decltype(to)>>{};
+  STRIDER_UNROLL
+  for (index_t v = 0; v < R::values; v += w) {
+    const bool in_data = in_bounds_at_flat(from, v, src_axes);
+#if defined(NDEBUG) && defined(__CUDA_ARCH__)
+    if (__builtin_is_constant_evaluated())
+#endif
+      // A vector partly in the data would be zero-filled or skipped whole: refused (on the host
+      // always; on the device unless NDEBUG, where the host's check of the extents is the one).
+      if (in_data != in_bounds_at_flat(from, v + w - 1, src_axes)) refuse("copy: a vector of {} elements runs past the masked tile's data (an extent not a multiple of the vector)", w);
+    issue(&element_at_flat(to, v, dst_axes), in_data ? &element_at_flat(from, v, src_axes) : from.data(), in_data);
+  }
+}
+}  // namespace detail
+
+#ifdef __CUDACC__
+/// CuTe's `copy(tiled_copy, src, dst)` of vectors: thread `thread`'s vectors of the block tile from
+/// `src` (global memory: a tile of a tiling, masked or not) to `dst` (shared memory), by the
+/// atom's instruction (cp.async: in flight until a wait group covers it); a masked source's
+/// vectors past the data are zero-filled or skipped as the atom says. The shared writes are
+/// certified conflict-free at the atom's width, and the global reads coalesced where the
+/// source's strides are static (a masked or run-time-stride tile is not certified).
+/// @pre both tiles of one static shape, each axis a multiple of the copy's tile; the vectors
+///      aligned to the atom's bytes; a masked tile's vectors in or out of the data whole.
+/// @example `copy(g2s, p.a.tile(bm, kt), a_stage, threadIdx.x); cp_async_commit_group();`
+template <class Atom, class TV, class T, class S, class D>
+__device__ void copy(const tiled_copy<Atom, TV, T>&, const S& src, const D& dst, index_t thread) {
+  detail::vector_copy<tiled_copy<Atom, TV, T>>(src, dst, thread, [](T* to, const T* from, bool in_bounds) { Atom::copy(to, from, in_bounds); });
+}
+#endif
+/// The host twin of a vector copy: thread `thread`'s vectors by the atom's host_copy.
+/// @pre as copy's.
+/// @example `for (t = 0; t < 128; ++t) host_copy(g2s, p.a.tile(bm, kt), a_stage, t);`
+template <class Atom, class TV, class T, class S, class D>
+void host_copy(const tiled_copy<Atom, TV, T>&, const S& src, const D& dst, index_t thread) {
+  detail::vector_copy<tiled_copy<Atom, TV, T>>(src, dst, thread, [](T* to, const T* from, bool in_bounds) { Atom::host_copy(to, from, in_bounds); });
+}
+
+
+}  // namespace strider
