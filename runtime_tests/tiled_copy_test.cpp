@@ -111,6 +111,9 @@ TEST_CASE("an ldmatrix tiled copy fills each thread's A fragment as the partitio
   check_a<strider::tiled_mma<bf16_mma, shape<4, 1>, shape<64, 64, 64>>, strider::ldmatrix_x4, swizzled_t<contiguous<64, 64>, swizzle<3, 3, 3>>>();
   check_a<strider::tiled_mma<f16_mma, shape<1, 4>, shape<32, 128, 16>>, strider::ldmatrix_x4, swizzled_t<contiguous<32, 16>, swizzle<1, 3, 3>>>();
   check_a<strider::tiled_mma<f16_acc_mma, shape<2, 1>, shape<32, 16, 16>>, strider::ldmatrix_x2, swizzled_t<contiguous<32, 16>, swizzle<1, 3, 3>>>();
+  // Padded rows (40 halves, 80 bytes) instead of a swizzle: conflict-free too, read through the
+  // partition rather than the swizzle's split offsets.
+  check_a<mma, strider::ldmatrix_x4, strider::layout<shape<128, 32>, strider::strides<40, 1>>>();
 }
 
 TEST_CASE("an ldmatrix tiled copy fills each thread's B fragment, K-major or N-major (.trans)", "[tiled_copy]") {

@@ -27,7 +27,7 @@ timed=(-std=c++20 -O3 -DNDEBUG -arch=sm_${arch} -I include)
 status=0
 bin=${GPU_CHECK_BIN:-$(mktemp -d)}
 mkdir -p "$bin"
-programs=(runtime_tests/cuda/device_copy_test.cu runtime_tests/cuda/kernel_templates_test.cu examples/cuda/nhwc_conv.cu examples/cuda/masked_gemm.cu examples/cuda/staged_transpose.cu examples/cuda/hgemm.cu examples/cuda/sgemm.cu examples/cuda/block_gemm.cu)
+programs=(runtime_tests/cuda/device_copy_test.cu runtime_tests/cuda/kernel_templates_test.cu examples/cuda/nhwc_conv.cu examples/cuda/masked_gemm.cu examples/cuda/staged_transpose.cu examples/cuda/hgemm.cu examples/cuda/sgemm.cu examples/cuda/block_gemm.cu examples/cuda/flash_attention.cu)
 
 build() {
   # Everything compiles at once (as many jobs as cores), each into its log; a failure is reported
@@ -49,7 +49,7 @@ build() {
   for test in "${programs[@]}"; do
     start "$(basename "$test" .cu)" "$nvcc" "${flags[@]}" "$test" -o "$bin/$(basename "$test" .cu)"
   done
-  for name in hgemm staged_transpose sgemm; do
+  for name in hgemm staged_transpose sgemm flash_attention; do
     start "${name}_timed" "$nvcc" "${timed[@]}" "examples/cuda/$name.cu" -o "$bin/${name}_timed"
   done
   start copy_benchmark "$nvcc" -std=c++20 -O3 -DNDEBUG -arch=sm_${arch} -I include benchmarks/cuda/copy_benchmark.cu -o "$bin/copy_benchmark"
@@ -122,6 +122,28 @@ run() {
     if [ -x "$bin/cute_sgemm_sm80" ]; then
       for size in 4096 8192; do "$bin/cute_sgemm_sm80" $size $size $size T N | tail -n 1 | tee -a "$out/hgemm.md" || status=1; done
     fi
+  fi
+  # The FlashAttention-2 example timed (sequence 4096 and 8192, head dimensions 64 and 128, causal
+  # or not), and PyTorch's scaled_dot_product_attention (flash) beside it where torch is found.
+  if [ -x "$bin/flash_attention_timed" ]; then
+    "$bin/flash_attention_timed" --time | tee "$out/flash_attention.md" || status=1
+    python3 - <<'PY' 2>/dev/null | tee -a "$out/flash_attention.md" || true
+import torch, torch.nn.functional as F
+for seq in (4096, 8192):
+    for d in (64, 128):
+        for causal in (False, True):
+            q, k, v = (torch.randn(1, 16, seq, d, device="cuda", dtype=torch.half) for _ in range(3))
+            with torch.backends.cuda.sdp_kernel(enable_flash=True, enable_math=False, enable_mem_efficient=False):
+                for _ in range(3): F.scaled_dot_product_attention(q, k, v, is_causal=causal)
+                start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+                times = []
+                for _ in range(10):
+                    start.record(); F.scaled_dot_product_attention(q, k, v, is_causal=causal); end.record(); torch.cuda.synchronize()
+                    times.append(start.elapsed_time(end))
+            ms = sorted(times)[5]
+            flops = 4 * 16 * seq * seq * d * (0.5 if causal else 1.0)
+            print(f"torch sdpa (flash) D = {d}, sequence {seq}{', causal' if causal else ''}: {ms:.3f} ms, {flops / (ms * 1e-3) / 1e12:.1f} TFLOP/s")
+PY
   fi
   # The access certificate's shared-memory cases, timed (docs/access.md).
   if [ -x "$bin/bank_conflicts" ]; then "$bin/bank_conflicts" | tee "$out/bank_conflicts.md" || [ $? -eq 77 ]; fi

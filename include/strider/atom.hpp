@@ -6,6 +6,7 @@
 
 #include "atom/cp_async.hpp"
 #include "atom/element_types.hpp"
+#include "atom/fast_math.hpp"
 #include "atom/fragment.hpp"
 #include "atom/ldmatrix.hpp"
 #include "atom/mma.hpp"

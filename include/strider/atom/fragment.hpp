@@ -47,6 +47,24 @@ STRIDER_HOST_DEVICE constexpr void store_pair(std::uint16_t* e, std::uint32_t r)
   }
   __builtin_memcpy(e, &r, sizeof r);
 }
+// A fragment's offset of (i...): each index times its axis's stride, the strides constants of
+// the code (a fragment is indexed in every unrolled step of gemm and the copies: a layout_value
+// read per index would cost the device compiler seconds), each index checked unless NDEBUG.
+template <class L, std::size_t D>
+inline constexpr index_t fragment_stride = L::value.strides[D];
+template <class L, std::size_t D>
+inline constexpr index_t fragment_extent = L::value.shape[D];
+[[noreturn]] STRIDER_HOST_DEVICE __attribute__((noinline)) inline void fragment_index_out_of_range(index_t index, std::size_t axis, index_t extent) {
+  refuse("fragment: index {} is out of range for axis {} with extent {}", index, axis, extent);
+}
+template <class L, std::size_t... D, class... I>
+STRIDER_HOST_DEVICE constexpr index_t fragment_offset(std::index_sequence<D...>, I... index) {
+#ifdef NDEBUG
+  if (__builtin_is_constant_evaluated())
+#endif
+    ((index < 0 || index >= fragment_extent<L, D> ? fragment_index_out_of_range(index, D, fragment_extent<L, D>) : void()), ...);
+  return (index_t{0} + ... + (index * fragment_stride<L, D>));
+}
 }  // namespace detail
 
 /// A register fragment: `fragment<T, L>` holds L's elements of type T in an array, element (i...)
@@ -69,10 +87,12 @@ struct fragment {
 
   template <class... I>
     requires(sizeof...(I) == rank)
-  STRIDER_HOST_DEVICE constexpr T& operator()(I... index) { return values[L{}(static_cast<index_t>(index)...)]; }
+  STRIDER_HOST_DEVICE constexpr T& operator()(I... index) { return values[detail::fragment_offset<L>(std::make_index_sequence<rank>{}, static_cast<index_t>(index)...)]; }
   template <class... I>
     requires(sizeof...(I) == rank)
-  STRIDER_HOST_DEVICE constexpr const T& operator()(I... index) const { return values[L{}(static_cast<index_t>(index)...)]; }
+  STRIDER_HOST_DEVICE constexpr const T& operator()(I... index) const {
+    return values[detail::fragment_offset<L>(std::make_index_sequence<rank>{}, static_cast<index_t>(index)...)];
+  }
   STRIDER_HOST_DEVICE constexpr T& operator[](index_t v) { return values[v]; }
   STRIDER_HOST_DEVICE constexpr const T& operator[](index_t v) const { return values[v]; }
   /// Every element set to `value`.

@@ -193,6 +193,75 @@ STRIDER_HOST_DEVICE constexpr bool view_shape_is(const thread_value_value& tv) {
 // one whose only run-time entry is its offset).
 template <class V>
 using certified_layout_t = typename std::remove_cvref_t<V>::layout_type;
+// The offset of tile element e (C order) in a layout (before its offset).
+STRIDER_HOST_DEVICE constexpr index_t offset_of_element(const layout_value& l, index_t e) {
+  index_t offset = 0;
+  for (std::size_t d = l.rank; d-- > 0;) {
+    offset += (e % l.shape[d]) * l.strides[d];
+    e /= l.shape[d];
+  }
+  return offset;
+}
+
+// A static swizzled tile's offsets of a partition, split: thread t's value v lies at L's offset
+// b(t) + c(v) (the partition's thread part and value part, before the swizzle), and where no
+// thread part shares a bit with a value part, b + c is b ^ c and the swizzle (XORs of bits, so
+// linear over XOR) gives swizzle(b) ^ swizzle(c): one swizzle per thread, computed once, and a
+// constant per value. Where the parts may share bits (or a part is negative, or the tile is not a
+// static swizzled one), `split` is false and the offsets go through the partition as usual.
+// Layout is the view's layout type (a view's data() plus the offset is the element).
+template <class Layout, class TV>
+struct swizzle_split {
+  static constexpr bool split = false;
+};
+template <class L, class S, class TV>
+  requires static_layout_type<L>
+struct swizzle_split<swizzled_layout<L, S>, TV> {
+  static constexpr bool plan() {
+    constexpr layout_value l = L::value;
+    constexpr thread_value_value tv = TV::tv_value;
+    const index_t first = l.offset + offset_of_element(l, unchecked_element(tv, 0, 0));
+    index_t thread_bits = 0, value_bits = 0;
+    for (index_t t = 0; t < tv.threads(); ++t) {
+      const index_t b = l.offset + offset_of_element(l, unchecked_element(tv, t, 0));
+      if (b < 0) return false;
+      thread_bits |= b;
+    }
+    for (index_t v = 0; v < tv.values(); ++v) {
+      const index_t c = l.offset + offset_of_element(l, unchecked_element(tv, 0, v)) - first;
+      if (c < 0) return false;
+      value_bits |= c;
+    }
+    return (thread_bits & value_bits) == 0;
+  }
+  static constexpr bool split = plan();
+  // The bits any thread's part may have through the swizzle.
+  static constexpr index_t thread_bits() {
+    index_t bits = 0;
+    for (index_t t = 0; t < TV::threads; ++t) bits |= swizzle_offset(S::value, L::value.offset + offset_of_element(L::value, unchecked_element(TV::tv_value, t, 0)));
+    return bits;
+  }
+  // Value v's part through the swizzle, a constant of the code, as the bits a thread's part may
+  // share (XORed) and the rest (added, so that they fold into the address as an immediate).
+  template <index_t Value>
+  static constexpr index_t value_part = swizzle_offset(S::value, offset_of_element(L::value, unchecked_element(TV::tv_value, 0, Value)) -
+                                                                     offset_of_element(L::value, unchecked_element(TV::tv_value, 0, 0)));
+  template <index_t Value>
+  static constexpr index_t value_xor = value_part<Value> & thread_bits();
+  template <index_t Value>
+  static constexpr index_t value_add = value_part<Value> & ~thread_bits();
+  // Thread t's part through the swizzle (the partition's offset, before it).
+  STRIDER_HOST_DEVICE static constexpr index_t thread_part(index_t thread) {
+    constexpr swizzle_value sw = S::value;  // a local constant: device code cannot read a static member of class type
+    return swizzle_offset(sw, partition(L{}, TV{}, thread).offset());
+  }
+  // The offset of thread t's value Value: swizzle(b) ^ swizzle(c), as (swizzle(b) ^ x) + a.
+  template <index_t Value>
+  STRIDER_HOST_DEVICE static constexpr index_t offset(index_t thread) {
+    constexpr index_t x = value_xor<Value>, a = value_add<Value>;
+    return (thread_part(thread) ^ x) + a;
+  }
+};
 }  // namespace detail
 
 /// A tiled copy between shared memory and one operand of a tiled MMA (CuTe's make_tiled_copy_A/B
@@ -255,14 +324,6 @@ struct row_contiguity {
   bool ok = true;
   index_t first = 0, second = 0;
 };
-STRIDER_HOST_DEVICE constexpr index_t offset_of_element(const layout_value& l, index_t e) {
-  index_t offset = 0;
-  for (std::size_t d = l.rank; d-- > 0;) {
-    offset += (e % l.shape[d]) * l.strides[d];
-    e /= l.shape[d];
-  }
-  return offset;
-}
 template <class V, class S>
 STRIDER_HOST_DEVICE constexpr row_contiguity rows_contiguous() {
   constexpr layout_value tile = view_entries<V>();
@@ -289,11 +350,26 @@ STRIDER_HOST_DEVICE constexpr bool check_matrix_copy() {
   }
   return true;
 }
-// The shared tile's row of lane `thread % 32`'s instruction q (its first element).
-template <class TC, class V>
-STRIDER_HOST_DEVICE constexpr auto* matrix_row(const V& rows, index_t q) {
-  constexpr auto axes = std::make_index_sequence<view_rank_v<V>>{};
-  return &element_at_flat(rows, 8 * q, axes);
+// The first element of thread `thread`'s row for instruction Q: through the swizzle split where
+// it holds (one swizzle per thread, a constant per instruction), else through the partition.
+template <class TC, index_t Q, class V>
+STRIDER_HOST_DEVICE constexpr auto* matrix_row(const V& shared, index_t thread) {
+  using split = swizzle_split<certified_layout_t<V>, typename TC::src_layout>;
+  if constexpr (split::split) {
+    return shared.data() + split::template offset<8 * Q>(thread);
+  } else {
+    const auto rows = partition(shared, typename TC::src_layout{}, thread);
+    return &element_at_flat(rows, 8 * Q, std::make_index_sequence<view_rank_v<decltype(rows)>>{});
+  }
+}
+// f.template operator()<I>() for I in [0, N), each I a constant.
+template <index_t N, class F, index_t... I>
+STRIDER_HOST_DEVICE constexpr void static_for_each(F&& f, std::integer_sequence<index_t, I...>) {
+  (f.template operator()<I>(), ...);
+}
+template <index_t N, class F>
+STRIDER_HOST_DEVICE constexpr void static_for(F&& f) {
+  static_for_each<N>(f, std::make_integer_sequence<index_t, N>{});
 }
 template <int M, class T, class L>
 STRIDER_HOST_DEVICE constexpr void unpack_registers(const std::uint32_t* r, fragment<T, L>& f, index_t q) {
@@ -315,14 +391,13 @@ __device__ void copy(const tiled_copy_operand<Atom, Mma, Op>&, const V& shared, 
   using TC = tiled_copy_operand<Atom, Mma, Op>;
   static_assert(std::is_same_v<fragment<T, L>, typename TC::fragment_type>, "copy: the fragment is not the tiled copy's operand's (partition_fragment_a or _b of its MMA)");
   static_assert(detail::check_matrix_copy<TC, V, T>());
-  const auto rows = partition(shared, typename TC::src_layout{}, thread);
-  STRIDER_UNROLL
-  for (index_t q = 0; q < TC::instructions; ++q)
-    if (k_block < 0 || TC::k_block_of(q) == k_block) {
+  detail::static_for<TC::instructions>([&]<index_t Q>() {
+    if (k_block < 0 || TC::k_block_of(Q) == k_block) {
       std::uint32_t r[Atom::matrices];
-      Atom::copy(r, detail::matrix_row<TC>(rows, q));
-      detail::unpack_registers<Atom::matrices>(r, dst, q);
+      Atom::copy(r, detail::matrix_row<TC, Q>(shared, thread));
+      detail::unpack_registers<Atom::matrices>(r, dst, Q);
     }
+  });
 }
 #endif
 
@@ -336,14 +411,13 @@ void host_copy(const tiled_copy_operand<Atom, Mma, Op>&, const V& shared, fragme
   static_assert(std::is_same_v<fragment<T, L>, typename TC::fragment_type>, "host_copy: the fragment is not the tiled copy's operand's (partition_fragment_a or _b of its MMA)");
   static_assert(detail::check_matrix_copy<TC, V, T>());
   for (index_t warp = 0; warp < TC::threads / 32; ++warp)
-    for (index_t q = 0; q < TC::instructions; ++q) {
-      if (k_block >= 0 && TC::k_block_of(q) != k_block) continue;
+    detail::static_for<TC::instructions>([&]<index_t Q>() {
+      if (k_block >= 0 && TC::k_block_of(Q) != k_block) return;
       std::array<const std::uint16_t*, 32> rows{};
-      for (index_t lane = 0; lane < 32; ++lane)
-        rows[static_cast<std::size_t>(lane)] = detail::matrix_row<TC>(partition(shared, typename TC::src_layout{}, warp * 32 + lane), q);
+      for (index_t lane = 0; lane < 32; ++lane) rows[static_cast<std::size_t>(lane)] = detail::matrix_row<TC, Q>(shared, warp * 32 + lane);
       const auto registers = Atom::host_load(rows);
-      for (index_t lane = 0; lane < 32; ++lane) detail::unpack_registers<Atom::matrices>(registers[static_cast<std::size_t>(lane)].data(), dst[warp * 32 + lane], q);
-    }
+      for (index_t lane = 0; lane < 32; ++lane) detail::unpack_registers<Atom::matrices>(registers[static_cast<std::size_t>(lane)].data(), dst[warp * 32 + lane], Q);
+    });
 }
 
 // --- vector copies over a block tile (cp.async) ----------------------------------------------
@@ -457,8 +531,9 @@ STRIDER_HOST_DEVICE constexpr void vector_copy(const S& src, const D& dst, index
   const auto to = partition(dst, R{}, thread);
   constexpr auto src_axes = std::make_index_sequence<view_rank_v<decltype(from)>>{};
   constexpr auto dst_axes = std::make_index_sequence<view_rank_v<decltype(to)>>{};
-  STRIDER_UNROLL
-  for (index_t v = 0; v < R::values; v += w) {
+  using split = swizzle_split<certified_layout_t<D>, R>;  // the shared side's offsets, split where they may be
+  static_for<R::values / w>([&]<index_t Vector>() {
+    constexpr index_t v = Vector * w;
     const bool in_data = in_bounds_at_flat(from, v, src_axes);
 #if defined(NDEBUG) && defined(__CUDA_ARCH__)
     if (__builtin_is_constant_evaluated())
@@ -466,8 +541,12 @@ STRIDER_HOST_DEVICE constexpr void vector_copy(const S& src, const D& dst, index
       // A vector partly in the data would be zero-filled or skipped whole: refused (on the host
       // always; on the device unless NDEBUG, where the host's check of the extents is the one).
       if (in_data != in_bounds_at_flat(from, v + w - 1, src_axes)) refuse("copy: a vector of {} elements runs past the masked tile's data (an extent not a multiple of the vector)", w);
-    issue(&element_at_flat(to, v, dst_axes), in_data ? &element_at_flat(from, v, src_axes) : from.data(), in_data);
-  }
+    E* const into = [&] {
+      if constexpr (split::split) return dst.data() + split::template offset<v>(thread);
+      else return &element_at_flat(to, v, dst_axes);
+    }();
+    issue(into, in_data ? &element_at_flat(from, v, src_axes) : from.data(), in_data);
+  });
 }
 }  // namespace detail
 

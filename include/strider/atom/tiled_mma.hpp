@@ -3,6 +3,7 @@
 // kernel's own fragments are the instruction's (docs/atoms.md).
 #pragma once
 
+#include <cstdint>
 #include <type_traits>
 
 #include "../core/thread_value.hpp"
@@ -97,10 +98,13 @@ template <char Operand, class Element, class Tag>
 struct mma_operand_element_type_differs {
   static_assert(Operand == 0, "tiled_mma: the tensor's element type does not hold the instruction's element type: mma_operand_element_type_differs<operand, the tensor's element type, the instruction's type>");
 };
+// C may also be stored as f16 or bf16 bits (an epilogue's `copy(convert<f16>(c), partition_c(...))`).
 template <char Operand, class Tag, class X>
 STRIDER_HOST_DEVICE constexpr bool check_operand_element() {
   if constexpr (requires(const X& x) { typename X::value_type; x.data(); }) {  // a view
-    if constexpr (!holds_element_v<Tag, typename X::value_type>) return sizeof(mma_operand_element_type_differs<Operand, typename X::value_type, Tag>) == 0;
+    using E = typename X::value_type;
+    constexpr bool converted_c = Operand == 'C' && std::is_same_v<std::remove_cv_t<E>, std::uint16_t>;
+    if constexpr (!holds_element_v<Tag, E> && !converted_c) return sizeof(mma_operand_element_type_differs<Operand, E, Tag>) == 0;
   }
   return true;
 }
@@ -249,7 +253,8 @@ struct tiled_mma {
 
   /// One thread's values of a tile of A, B or C (a view or a layout; its shape the block tile's):
   /// `partition(tile, a_layout{}, thread)`, a view's element type checked against the atom's
-  /// (mma_operand_element_type_differs<'A', float, strider::f16>). CuTe's partition_A/B/C.
+  /// (mma_operand_element_type_differs<'A', float, strider::f16>; C may also be 16-bit bits, for
+  /// a converted fragment's store). CuTe's partition_A/B/C.
   template <class X>
   STRIDER_HOST_DEVICE static constexpr auto partition_a(const X& view, index_t thread) {
     static_assert(detail::check_operand_element<'A', a_type, X>());
