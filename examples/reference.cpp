@@ -248,6 +248,7 @@ int main() {
     CHECK(retile<mma_m16n8k16<f16, f16, f32>::c_layout, mma_m16n8k16<f16, f16, f32>::c_layout>(fragment<float, contiguous<4>>{{1, 2, 3, 4}})[2] == 3.0f);
     CHECK(sizeof(vector_of<float, 4>) == 16 && alignof(vector_of<float, 4>) == 16);
     CHECK(exp2_approx(3.0f) == 8.0f);
+    CHECK(tiled_copy_a_t<ldmatrix_x4, tiled_mma<mma_m16n8k16<f16, f16, f32>, shape<2, 2>, shape<64, 64, 32>>, allow_bank_conflicts>::allowance == allow_bank_conflicts);
     CHECK(tiled_copy_b_t<ldmatrix_x4, tiled_mma<mma_m16n8k16<f16, f16, f32>, shape<2, 2>, shape<128, 128, 32>>>::instructions == 8);
     CHECK(tiled_copy<cp_async<16>, thread_value_t<contiguous<32, 4>, contiguous<1, 8>>, std::uint16_t>::layout_over<shape<128, 32>>::values == 32);
   }

@@ -1,5 +1,6 @@
 // The host twin of examples/cuda/flash_attention.cu: the kernel's steps in its order for every
-// block, each verb by its host twin (host_copy of the tiled copies, host_gemm, row_reduction's
+// block, each verb by its host twin (host_copy of the tiled copies, stmatrix's and the vector
+// stores' included, host_gemm, row_reduction's
 // host_allreduce over each warp) and the per-thread steps (flash_attention.hpp) for every thread.
 // O is compared with a plain attention loop in double over the same half inputs, for head
 // dimensions 64 and 128, with and without the causal mask, on several sequences.
@@ -77,10 +78,13 @@ void attention_twin(const fa::problem<D>& p, index_t batch_heads, bool causal) {
         host_gemm(pv{}, a.data(), v.data(), o.data(), kb);
       }
     }
+    std::vector<typename c::r2s_o::fragment_type> o16(threads);
     for (std::size_t t = 0; t < threads; ++t) {
       fa::normalize<D>(state[t], o[t]);
-      copy(convert<f16>(o[t]), pv::partition_c(tile_at(p.o, qb, 0), static_cast<index_t>(t)));
+      o16[t] = convert<f16>(o[t]);
     }
+    host_copy(typename c::r2s_o{}, o16.data(), qs);
+    for (index_t t = 0; t < fa::threads; ++t) host_copy(typename c::s2g{}, qs, tile_at(p.o, qb, 0), t);
   }
 }
 

@@ -128,6 +128,18 @@ TEST_CASE("an ldmatrix tiled copy fills each thread's B fragment, K-major or N-m
   check_b_k_major<strider::tiled_mma<f16_acc_mma, shape<1, 2>, shape<16, 32, 16>>, strider::ldmatrix_x1, swizzled_t<contiguous<32, 16>, swizzle<1, 3, 3>>>();
 }
 
+TEST_CASE("a tiled copy made with a named allowance compiles where its certificate would refuse", "[tiled_copy]") {
+  // The unswizzled stage is 4-way conflicted for ldmatrix (static_tests/compile_fail/
+  // tiled_copy_bank_conflict.cpp refuses it without the allowance); with it, the copy is correct.
+  using mma = strider::tiled_mma<f16_mma, shape<2, 2>, shape<64, 64, 32>>;
+  using TC = strider::tiled_copy_a_t<strider::ldmatrix_x4, mma, strider::allow_bank_conflicts>;
+  STATIC_REQUIRE(std::is_same_v<decltype(strider::make_tiled_copy_a<strider::ldmatrix_x4, strider::allow_bank_conflicts>(mma{})), TC>);
+  const auto s = numbered<contiguous<64, 32>>(9);
+  const strider::tensor_view<const std::uint16_t, contiguous<64, 32>> shared(s.data());
+  check_against_partition<TC>(shared, [](const auto& v, index_t t) { return mma::partition_a(v, t); });
+  STATIC_REQUIRE(strider::access_t<contiguous<64, 32>, TC::src_layout, 2, 8>::bank_conflicts > 0);
+}
+
 TEST_CASE("an ldmatrix tiled copy's rows are one 16-byte access per lane and instruction", "[tiled_copy]") {
   using mma = strider::tiled_mma<f16_mma, shape<2, 2>, shape<128, 128, 32>>;
   using copy_a = strider::tiled_copy_a_t<strider::ldmatrix_x4, mma>;
@@ -141,6 +153,28 @@ TEST_CASE("an ldmatrix tiled copy's rows are one 16-byte access per lane and ins
   STATIC_REQUIRE(read::bank_conflicts == 0);
   STATIC_REQUIRE(read::vector_width == 8);
   STATIC_REQUIRE(strider::access_t<contiguous<128, 32>, copy_a::src_layout, 2, 8>::bank_conflicts > 0);
+}
+
+// A C fragment (as 16-bit bits) stored by stmatrix, against the partition's element stores.
+template <class Mma, class Atom, class Tile>
+void check_c() {
+  INFO("C " << Mma::tile_m << " x " << Mma::tile_n << ", warps " << Mma::warps_m << " x " << Mma::warps_n << ", .x" << Atom::matrices);
+  using TC = strider::tiled_copy_c_t<Atom, Mma>;
+  using F = typename TC::fragment_type;
+  std::vector<F> f(static_cast<std::size_t>(Mma::threads));
+  for (std::size_t t = 0; t < f.size(); ++t)
+    for (index_t v = 0; v < F::size; ++v) f[t][v] = static_cast<std::uint16_t>(t * 131 + static_cast<std::size_t>(v) * 7 + 1);
+  std::vector<std::uint16_t> by_copy(static_cast<std::size_t>(Tile::storage_size), 0), by_partition(static_cast<std::size_t>(Tile::storage_size), 0);
+  const strider::tensor_view<std::uint16_t, Tile> copied(by_copy.data()), stored(by_partition.data());
+  strider::host_copy(TC{}, f.data(), copied);
+  for (index_t t = 0; t < Mma::threads; ++t) copy(f[static_cast<std::size_t>(t)], strider::partition(stored, typename Mma::c_layout{}, t));
+  CHECK(by_copy == by_partition);
+}
+
+TEST_CASE("a stmatrix tiled copy stores each thread's C fragment where the partition does", "[tiled_copy]") {
+  check_c<strider::tiled_mma<f16_mma, shape<2, 2>, shape<64, 64, 16>>, strider::stmatrix_x4, swizzled_t<contiguous<64, 64>, swizzle<3, 3, 3>>>();
+  check_c<strider::tiled_mma<f16_mma, shape<4, 1>, shape<64, 128, 16>>, strider::stmatrix_x4, swizzled_t<contiguous<64, 128>, swizzle<3, 3, 4>>>();
+  check_c<strider::tiled_mma<f16_mma, shape<2, 2>, shape<64, 64, 16>>, strider::stmatrix_x2, strider::layout<shape<64, 64>, strider::strides<72, 1>>>();
 }
 
 // --- vector copies -----------------------------------------------------------------------------
@@ -194,6 +228,43 @@ TEST_CASE("a vector tiled copy of a static tile, certified coalesced and conflic
   const strider::tensor_view<float, contiguous<32, 64>> to(s.data());
   for (index_t t = 0; t < 128; ++t) strider::host_copy(g2s{}, from, to, t);
   CHECK(s == g);
+}
+
+TEST_CASE("universal_copy: a shared tile stored to a masked global tile, nothing past the data", "[tiled_copy]") {
+  // An epilogue's store: shared (64 x 32 halves, swizzled) to C's masked tile of a 70 x 40 matrix,
+  // each thread's 16-byte vectors; the vectors past the data are not written.
+  const index_t m = 70, n = 40;
+  std::vector<std::uint16_t> c(static_cast<std::size_t>(m * n), 0xffffu);
+  const strider::tensor_view<std::uint16_t, matrix> cv(c.data(), matrix(m, n, n));
+  const auto c_tiles = strider::tile<strider::masked, 64, 32>(cv);
+  std::vector<std::uint16_t> s(static_cast<std::size_t>(stage::storage_size));
+  const strider::tensor_view<std::uint16_t, stage> sv(s.data());
+  using s2g = strider::tiled_copy<strider::universal_copy<16, strider::memory_space::shared, strider::memory_space::global>, copy_tv, std::uint16_t>;
+  for (index_t bm = 0; bm < 2; ++bm)
+    for (index_t bn = 0; bn < 2; ++bn) {
+      for (index_t r = 0; r < 64; ++r)
+        for (index_t col = 0; col < 32; ++col) sv(r, col) = static_cast<std::uint16_t>((bm * 64 + r) * 1000 + bn * 32 + col);
+      for (index_t t = 0; t < s2g::threads; ++t) strider::host_copy(s2g{}, sv, strider::tile_at(c_tiles, bm, bn), t);
+    }
+  index_t wrong = 0;
+  for (index_t r = 0; r < m; ++r)
+    for (index_t col = 0; col < n; ++col) wrong += c[static_cast<std::size_t>(r * n + col)] != static_cast<std::uint16_t>(r * 1000 + col);
+  CHECK(wrong == 0);
+}
+
+TEST_CASE("universal_copy: a masked global tile loaded into shared memory, zeros past the data", "[tiled_copy]") {
+  const index_t m = 50, k = 24;
+  std::vector<std::uint16_t> a(static_cast<std::size_t>(m * k));
+  for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<std::uint16_t>(i + 1);
+  const strider::tensor_view<const std::uint16_t, matrix> av(a.data(), matrix(m, k, k));
+  std::vector<std::uint16_t> s(static_cast<std::size_t>(stage::storage_size), 0xffffu);
+  const strider::tensor_view<std::uint16_t, stage> sv(s.data());
+  using g2s = strider::tiled_copy<strider::universal_copy<16>, copy_tv, std::uint16_t>;
+  for (index_t t = 0; t < g2s::threads; ++t) strider::host_copy(g2s{}, strider::tile_at(strider::tile<strider::masked, 64, 32>(av), 0, 0), sv, t);
+  index_t wrong = 0;
+  for (index_t r = 0; r < 64; ++r)
+    for (index_t col = 0; col < 32; ++col) wrong += sv(r, col) != (r < m && col < k ? a[static_cast<std::size_t>(r * k + col)] : 0);
+  CHECK(wrong == 0);
 }
 
 TEST_CASE("a vector tiled copy refuses a vector that runs past the data", "[tiled_copy]") {

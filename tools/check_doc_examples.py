@@ -83,7 +83,7 @@ SIGNATURE = re.compile(r"^\s*[\w:<>,\s*&]+?\s[\w:]+\s*\((.*)\)\s*(?:const\s*)?\{
 def parameter_names(code):
     """The parameters a function definition's first line names: the last word of each, split at
     the commas outside <...>."""
-    m = SIGNATURE.match(code)
+    m = SIGNATURE.match(re.sub(r"__launch_bounds__\s*\([^)]*\)", "", code))  # its arguments are not parameters
     if not m:
         return set()
     names, depth, piece = set(), 0, ""

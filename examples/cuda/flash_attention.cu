@@ -1,6 +1,6 @@
 // FlashAttention-2's forward pass in strider's verbs (examples/cuda/flash_attention.hpp): half
 // precision, float accumulation, head dimension 64 and 128, the sequence a run-time multiple of
-// 64, optional causal mask. Checked against a host loop on small sizes; with --time, timed at
+// 64, optional causal mask; sm_90 (the epilogue's stmatrix). Checked against a host loop on small sizes; with --time, timed at
 // sequence 4096 and 8192 (batch x heads 16). Exits 77 (skipped) without a GPU;
 // runtime_tests/flash_attention_twin_test.cpp runs the same steps on the host in CI.
 #include <cmath>
@@ -16,7 +16,7 @@ namespace fa = flash_attention;
 using fa::index_t;
 
 template <index_t D, bool Causal>
-__global__ void __launch_bounds__(fa::threads) attention(fa::problem<D> p) {
+__global__ void __launch_bounds__(fa::threads, 1) attention(fa::problem<D> p) {
   using namespace strider;
   using c = fa::config<D>;
   using qk = typename c::qk_mma;
@@ -65,7 +65,9 @@ __global__ void __launch_bounds__(fa::threads) attention(fa::problem<D> p) {
     }
   }
   fa::normalize<D>(state, o);
-  copy(convert<f16>(o), pv::partition_c(tile_at(p.o, qb, 0), thread));
+  copy(typename c::r2s_o{}, convert<f16>(o), qs, thread);  // Q's tile, read before the loop's first barrier
+  __syncthreads();
+  copy(typename c::s2g{}, qs, tile_at(p.o, qb, 0), thread);
 }
 
 template <index_t D>

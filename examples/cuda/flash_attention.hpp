@@ -8,7 +8,8 @@
 //
 // Every step is a verb whose proof is its own: the cp.async tiled copy certifies its shared
 // writes (and its global reads coalesced: the rows' stride is static), the ldmatrix tiled copies
-// their rows (K read as K^T's (D, keys) view, not transposed; V by .trans), retile_as_a that P's
+// their rows (K read as K^T's (D, keys) view, not transposed; V by .trans), the epilogue's
+// stmatrix its rows and its vector stores coalesced, retile_as_a that P's
 // registers are the next A fragment, row_reduction that the lanes sharing a row are a butterfly,
 // and same_rows below that S's and O's row slots are the same rows. The host twin
 // (runtime_tests/flash_attention_twin_test.cpp) runs these steps with the verbs' twins.
@@ -47,6 +48,10 @@ struct config {
   using s2r_q = strider::tiled_copy_a_t<strider::ldmatrix_x4, qk_mma>;
   using s2r_k = strider::tiled_copy_b_t<strider::ldmatrix_x4, qk_mma>;
   using s2r_v = strider::tiled_copy_b_t<strider::ldmatrix_x4_trans, pv_mma>;
+  /// The epilogue: O's fragment as halves into a shared tile by stmatrix.x4, then the tile to
+  /// global memory by 16-byte vectors (the global side certified coalesced: its strides are static).
+  using r2s_o = strider::tiled_copy_c_t<strider::stmatrix_x4, pv_mma>;
+  using s2g = strider::tiled_copy<strider::universal_copy<16, strider::memory_space::shared, strider::memory_space::global>, typename g2s::thread_value, std::uint16_t>;
   /// Row max and row sum over S's fragment (each row's 4 lanes of a quad); O's rows by the same slots.
   using s_rows = strider::row_reduction<typename qk_mma::c_layout>;
   using o_rows = strider::row_reduction<typename pv_mma::c_layout>;

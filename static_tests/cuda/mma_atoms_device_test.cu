@@ -225,3 +225,36 @@ __global__ void __launch_bounds__(128) attention_products(const std::uint16_t* q
 }
 void launch_attention_products(const std::uint16_t* q, const std::uint16_t* k, const std::uint16_t* v, float* o) { attention_products<<<1, 128>>>(q, k, v, o); }
 }  // namespace mma_atoms_device_test
+
+// Tiled copies in device code: a masked global tile into a swizzled stage by universal_copy (and
+// by cp.async), the stage's fragments by ldmatrix tiled copies (B through the stage's transposed
+// view), and the stage stored back to a masked global tile by universal_copy.
+namespace mma_atoms_device_test {
+using copy_mma = tiled_mma<mma_m16n8k16<f16, f16, f32>, shape<2, 2>, shape<64, 64, 32>>;
+using copy_stage = swizzled_t<contiguous<64, 32>, swizzle<2, 3, 3>>;
+using copy_matrix = layout<shape<dyn, dyn>, strides<dyn, 1>>;
+using copy_threads = thread_value_t<contiguous<32, 4>, contiguous<1, 8>>;
+__global__ void __launch_bounds__(128) tiled_copies(const std::uint16_t* a, std::uint16_t* out, index_t m, index_t k, float* c) {
+  __shared__ alignas(128) std::uint16_t stage[copy_stage::storage_size];
+  const tensor_view<std::uint16_t, copy_stage> s(stage);
+  const auto from = tile<masked, 64, 32>(tensor_view<const std::uint16_t, copy_matrix>(a, copy_matrix(m, k, k)));
+  const index_t t = threadIdx.x;
+  copy(tiled_copy<universal_copy<16>, copy_threads, std::uint16_t>{}, tile_at(from, 0, 0), s, t);
+  copy(tiled_copy<cp_async<16, cache_operator::cg>, copy_threads, std::uint16_t>{}, tile_at(from, 0, 0), s, t);
+  cp_async_commit_group();
+  cp_async_wait_group<0>();
+  __syncthreads();
+  auto fa = partition_fragment_a(copy_mma{});
+  auto fb = partition_fragment_b(copy_mma{});
+  auto fc = partition_fragment_c(copy_mma{});
+  for (index_t kb = 0; kb < copy_mma::repeats_k; ++kb) {
+    copy(make_tiled_copy_a<ldmatrix_x4>(copy_mma{}), s, fa, t, kb);
+    copy(make_tiled_copy_b<ldmatrix_x4>(copy_mma{}), permute<1, 0>(s), fb, t, kb);
+    gemm(copy_mma{}, fa, fb, fc, kb);
+  }
+  copy(fc, copy_mma::partition_c(tensor_view<float, contiguous<64, 64>>(c), t));
+  const auto to = tile<masked, 64, 32>(tensor_view<std::uint16_t, copy_matrix>(out, copy_matrix(m, k, k)));
+  copy(tiled_copy<universal_copy<16, memory_space::shared, memory_space::global>, copy_threads, std::uint16_t>{}, s, tile_at(to, 0, 0), t);
+}
+void launch_tiled_copies(const std::uint16_t* a, std::uint16_t* out, index_t m, index_t k, float* c) { tiled_copies<<<1, 128>>>(a, out, m, k, c); }
+}  // namespace mma_atoms_device_test

@@ -25,6 +25,10 @@ inline constexpr out_of_bounds skip = out_of_bounds::skip;
 /// bytes only).
 enum class cache_operator { ca, cg };
 
+/// Where a copy atom reads or writes: what a tiled copy certifies of that side (a shared tile's
+/// accesses conflict-free, a global tile's coalesced where its strides are static).
+enum class memory_space { global, shared };
+
 /// `cp.async.{ca,cg}.shared.global [dst], [src], Bytes[, src-size]`: one thread's copy of Bytes bytes
 /// from global to shared memory, in flight until a wait group covers it. CuTe's
 /// SM80_CP_ASYNC_CACHEALWAYS / SM80_CP_ASYNC_CACHEGLOBAL (and their _ZFILL forms: zero_fill here).
@@ -38,6 +42,7 @@ struct cp_async {
   static constexpr int bytes = Bytes;
   static constexpr cache_operator cache = Cache;
   static constexpr out_of_bounds predicated_off = OutOfBounds;
+  static constexpr memory_space source = memory_space::global, destination = memory_space::shared;
 
 #ifdef __CUDACC__
   /// The instruction: copies Bytes bytes from `global_src` to `shared_dst` when `in_bounds`, and

@@ -4,14 +4,12 @@
 // error, a few units in the last place).
 #pragma once
 
-#include <cmath>
-
 #include "../util/config.hpp"
 
 namespace strider {
 
 /// 2^x by PTX's `ex2.approx.ftz.f32` (one instruction, subnormal results flushed to zero), or
-/// std::exp2 on the host; exp2_approx(-infinity) is 0, as a masked score's weight must be.
+/// exp2f on the host; exp2_approx(-infinity) is 0, as a masked score's weight must be.
 /// @pre none (any float; NaN gives NaN).
 /// @example `exp2_approx(3.0f) == 8.0f` on the host; FlashAttention's weights are
 ///   `exp2_approx(s * scale_log2 - row_max)`.
@@ -21,7 +19,7 @@ STRIDER_HOST_DEVICE inline float exp2_approx(float x) {
   asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
   return y;
 #else
-  return std::exp2(x);
+  return __builtin_exp2f(x);  // std::exp2's float overload, without <cmath>'s cost to every includer
 #endif
 }
 

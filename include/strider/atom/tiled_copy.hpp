@@ -26,8 +26,18 @@
 #include "fragment.hpp"
 #include "ldmatrix.hpp"
 #include "tiled_mma.hpp"
+#include "vector_access.hpp"
 
 namespace strider {
+
+/// What a tiled copy lets pass that its certificate would refuse, named in its type: nothing
+/// (`certified`, the default), bank conflicts of its shared side (`allow_bank_conflicts`), or
+/// global accesses that touch more sectors than their bytes need (`allow_uncoalesced`). The
+/// vectors it issues are checked either way (each one contiguous and aligned where it must be).
+enum class copy_allowance { certified, bank_conflicts, uncoalesced };
+inline constexpr copy_allowance certified = copy_allowance::certified;
+inline constexpr copy_allowance allow_bank_conflicts = copy_allowance::bank_conflicts;
+inline constexpr copy_allowance allow_uncoalesced = copy_allowance::uncoalesced;
 
 namespace detail {
 // Axes of a layout, most significant first, as a list that may grow past max_rank before
@@ -277,40 +287,59 @@ struct swizzle_split<swizzled_layout<L, S>, TV> {
 /// @pre the operand's elements are 16-bit; the fragment's values per thread a multiple of 2M.
 /// @example `make_tiled_copy_b<ldmatrix_x4_trans>(Mma{})` for B stored K x N (N contiguous): four
 ///   8 x 8 matrices, two atoms along N, per instruction.
-template <class Atom, class Mma, char Operand>
+template <class Atom, class Mma, char Operand, copy_allowance Allow = certified>
 struct tiled_copy_operand {
-  static_assert(Operand == 'A' || Operand == 'B', "tiled_copy_operand: the operand is 'A' or 'B'");
+  static_assert(Operand == 'A' || Operand == 'B' || Operand == 'C', "tiled_copy_operand: the operand is 'A', 'B' or 'C'");
   using atom = Atom;
   using mma = Mma;
-  using operand_type = std::conditional_t<Operand == 'A', typename Mma::a_type, typename Mma::b_type>;
-  using fragment_type = std::conditional_t<Operand == 'A', a_fragment_t<Mma>, b_fragment_t<Mma>>;
-  /// The fragment's thread-value layout over the operand's block tile (Mma::a_layout or b_layout).
-  using dst_layout = std::conditional_t<Operand == 'A', typename Mma::a_layout, typename Mma::b_layout>;
+  /// C's 16-bit form is f16 (a converted accumulator: convert<f16>(c) or convert<bf16>(c), whose bits
+  /// stmatrix moves alike).
+  using operand_type = std::conditional_t<Operand == 'A', typename Mma::a_type, std::conditional_t<Operand == 'B', typename Mma::b_type, f16>>;
+  using fragment_layout = std::conditional_t<Operand == 'A', typename Mma::a_layout, std::conditional_t<Operand == 'B', typename Mma::b_layout, typename Mma::c_layout>>;
+  using fragment_type = std::conditional_t<Operand == 'A', a_fragment_t<Mma>,
+                                           std::conditional_t<Operand == 'B', b_fragment_t<Mma>, fragment<std::uint16_t, typename c_fragment_t<Mma>::layout_type>>>;
   static_assert(detail::tiled_copy_element_not_16_bit<operand_type::bits == 16, operand_type::bits>::value);
   static constexpr int matrices = Atom::matrices;
   static constexpr bool transposed = Atom::transposed;
   /// The rows each lane points at: thread t's values (instruction q, element c).
-  using src_layout = typename detail::matrix_rows_over<Atom::matrices, Atom::transposed, dst_layout, operand_type::bits == 16>::type;
+  using shared_layout = typename detail::matrix_rows_over<Atom::matrices, Atom::transposed, fragment_layout, operand_type::bits == 16>::type;
+  /// CuTe's names for the two sides: for ldmatrix (A, B) the rows are the source and the fragment
+  /// (Mma::a_layout or b_layout) the destination; for stmatrix (C) the other way round.
+  using src_layout = std::conditional_t<Operand == 'C', fragment_layout, shared_layout>;
+  using dst_layout = std::conditional_t<Operand == 'C', shared_layout, fragment_layout>;
   static constexpr index_t threads = Mma::threads;
-  static constexpr index_t instructions = src_layout::values / 8;
+  static constexpr index_t instructions = shared_layout::values / 8;
+  static constexpr copy_allowance allowance = Allow;
   /// The K block (of Mma::repeats_k) instruction q loads: `copy(tc, tile, f, thread, k)` issues
-  /// those of one K block, so that a kernel may load the next while gemm uses this one.
+  /// those of one K block, so that a kernel may load the next while gemm uses this one (A and B).
   STRIDER_HOST_DEVICE static constexpr index_t k_block_of(index_t q) {
     const index_t first = 2 * Atom::matrices * q;
     if constexpr (Operand == 'A') return first / Mma::atom::a_layout::values % Mma::repeats_k;
-    else return first / (Mma::repeats_n * Mma::atom::b_layout::values);
+    else if constexpr (Operand == 'B') return first / (Mma::repeats_n * Mma::atom::b_layout::values);
+    else return 0;
   }
 };
 
 /// The tiled copies of a tiled MMA's operands: `make_tiled_copy_a<ldmatrix_x4>(Mma{})`.
-template <class Atom, class Mma>
-using tiled_copy_a_t = tiled_copy_operand<Atom, Mma, 'A'>;
-template <class Atom, class Mma>
-using tiled_copy_b_t = tiled_copy_operand<Atom, Mma, 'B'>;
-template <class Atom, class Mma>
-STRIDER_HOST_DEVICE constexpr tiled_copy_a_t<Atom, Mma> make_tiled_copy_a(const Mma&) { return {}; }
-template <class Atom, class Mma>
-STRIDER_HOST_DEVICE constexpr tiled_copy_b_t<Atom, Mma> make_tiled_copy_b(const Mma&) { return {}; }
+/// With an allowance: `make_tiled_copy_a<ldmatrix_x4, allow_bank_conflicts>(Mma{})`.
+template <class Atom, class Mma, copy_allowance Allow = certified>
+using tiled_copy_a_t = tiled_copy_operand<Atom, Mma, 'A', Allow>;
+template <class Atom, class Mma, copy_allowance Allow = certified>
+using tiled_copy_b_t = tiled_copy_operand<Atom, Mma, 'B', Allow>;
+template <class Atom, copy_allowance Allow = certified, class Mma>
+STRIDER_HOST_DEVICE constexpr tiled_copy_a_t<Atom, Mma, Allow> make_tiled_copy_a(const Mma&) { return {}; }
+template <class Atom, copy_allowance Allow = certified, class Mma>
+STRIDER_HOST_DEVICE constexpr tiled_copy_b_t<Atom, Mma, Allow> make_tiled_copy_b(const Mma&) { return {}; }
+/// The tiled copy of a tiled MMA's C fragment, converted to 16 bits, into shared memory by
+/// stmatrix (CuTe's make_tiled_copy_C with an STSM atom): an epilogue's first half, the second a
+/// universal_copy of the shared tile's vectors to global memory. `copy(tc, fragment, shared,
+/// thread)` (device, sm_90), `host_copy(tc, fragments, shared)` (twin); the rows certified as
+/// ldmatrix's are.
+/// @example `copy(make_tiled_copy_c<stmatrix_x4>(Mma{}), convert<f16>(c), c_shared, thread)`.
+template <class Atom, class Mma, copy_allowance Allow = certified>
+using tiled_copy_c_t = tiled_copy_operand<Atom, Mma, 'C', Allow>;
+template <class Atom, copy_allowance Allow = certified, class Mma>
+STRIDER_HOST_DEVICE constexpr tiled_copy_c_t<Atom, Mma, Allow> make_tiled_copy_c(const Mma&) { return {}; }
 
 namespace detail {
 // copy's checks of a shared tile against an ldmatrix tiled copy: its element type, its shape and
@@ -340,12 +369,13 @@ struct ldmatrix_row_not_contiguous {
 };
 template <class TC, class V, class T>
 STRIDER_HOST_DEVICE constexpr bool check_matrix_copy() {
-  using S = typename TC::src_layout;
+  using S = typename TC::shared_layout;
   static_assert(tiled_copy_elements_differ<std::remove_const_t<typename std::remove_cvref_t<V>::element_type>, T>::value);
   static_assert(tiled_copy_tile_differs<view_shape_is<V>(S::tv_value)>::value);
   if constexpr (view_shape_is<V>(S::tv_value)) {
     constexpr row_contiguity r = rows_contiguous<V, S>();
     if constexpr (!r.ok) return sizeof(ldmatrix_row_not_contiguous<r.first, r.second>) == 0;
+    else if constexpr (TC::allowance == copy_allowance::bank_conflicts) static_assert(access_t<certified_layout_t<V>, S, 2, 8>::vector_width == 8);  // rows whole, banks allowed
     else static_assert(require_conflict_free_t<certified_layout_t<V>, S, 2, 8>::conflict_free);
   }
   return true;
@@ -354,11 +384,11 @@ STRIDER_HOST_DEVICE constexpr bool check_matrix_copy() {
 // it holds (one swizzle per thread, a constant per instruction), else through the partition.
 template <class TC, index_t Q, class V>
 STRIDER_HOST_DEVICE constexpr auto* matrix_row(const V& shared, index_t thread) {
-  using split = swizzle_split<certified_layout_t<V>, typename TC::src_layout>;
+  using split = swizzle_split<certified_layout_t<V>, typename TC::shared_layout>;
   if constexpr (split::split) {
     return shared.data() + split::template offset<8 * Q>(thread);
   } else {
-    const auto rows = partition(shared, typename TC::src_layout{}, thread);
+    const auto rows = partition(shared, typename TC::shared_layout{}, thread);
     return &element_at_flat(rows, 8 * Q, std::make_index_sequence<view_rank_v<decltype(rows)>>{});
   }
 }
@@ -386,9 +416,10 @@ STRIDER_HOST_DEVICE constexpr void unpack_registers(const std::uint32_t* r, frag
 /// @pre shared holds the block tile (its shape the tiled copy's; a static or offset-only mixed
 ///      layout, 16-byte aligned); every thread of the block calls it.
 /// @example `copy(make_tiled_copy_a<ldmatrix_x4>(Mma{}), a_stage, a, threadIdx.x, k)`.
-template <class Atom, class Mma, char Op, class V, class T, class L>
-__device__ void copy(const tiled_copy_operand<Atom, Mma, Op>&, const V& shared, fragment<T, L>& dst, index_t thread, index_t k_block = -1) {
-  using TC = tiled_copy_operand<Atom, Mma, Op>;
+template <class Atom, class Mma, char Op, copy_allowance Allow, class V, class T, class L>
+  requires(Op != 'C')
+__device__ void copy(const tiled_copy_operand<Atom, Mma, Op, Allow>&, const V& shared, fragment<T, L>& dst, index_t thread, index_t k_block = -1) {
+  using TC = tiled_copy_operand<Atom, Mma, Op, Allow>;
   static_assert(std::is_same_v<fragment<T, L>, typename TC::fragment_type>, "copy: the fragment is not the tiled copy's operand's (partition_fragment_a or _b of its MMA)");
   static_assert(detail::check_matrix_copy<TC, V, T>());
   detail::static_for<TC::instructions>([&]<index_t Q>() {
@@ -405,9 +436,10 @@ __device__ void copy(const tiled_copy_operand<Atom, Mma, Op>&, const V& shared, 
 /// each warp's instructions by the atom's host_load over its 32 lanes' rows.
 /// @pre as copy's; dst holds TC::threads fragments.
 /// @example `host_copy(make_tiled_copy_a<ldmatrix_x4>(Mma{}), a_stage, a.data())`.
-template <class Atom, class Mma, char Op, class V, class T, class L>
-void host_copy(const tiled_copy_operand<Atom, Mma, Op>&, const V& shared, fragment<T, L>* dst, index_t k_block = -1) {
-  using TC = tiled_copy_operand<Atom, Mma, Op>;
+template <class Atom, class Mma, char Op, copy_allowance Allow, class V, class T, class L>
+  requires(Op != 'C')
+void host_copy(const tiled_copy_operand<Atom, Mma, Op, Allow>&, const V& shared, fragment<T, L>* dst, index_t k_block = -1) {
+  using TC = tiled_copy_operand<Atom, Mma, Op, Allow>;
   static_assert(std::is_same_v<fragment<T, L>, typename TC::fragment_type>, "host_copy: the fragment is not the tiled copy's operand's (partition_fragment_a or _b of its MMA)");
   static_assert(detail::check_matrix_copy<TC, V, T>());
   for (index_t warp = 0; warp < TC::threads / 32; ++warp)
@@ -420,7 +452,72 @@ void host_copy(const tiled_copy_operand<Atom, Mma, Op>&, const V& shared, fragme
     });
 }
 
-// --- vector copies over a block tile (cp.async) ----------------------------------------------
+#ifdef __CUDACC__
+/// copy of a C fragment (16-bit, converted) into shared memory by stmatrix: thread `thread`'s
+/// values, every instruction. Device code (sm_90 or later); host_copy is its twin.
+/// @pre shared holds the block's C tile (TileM, TileN), static (or offset-only mixed), 16-byte
+///      aligned; every thread of the block calls it.
+/// @example `copy(make_tiled_copy_c<stmatrix_x4>(Mma{}), convert<f16>(c), c_shared, threadIdx.x)`.
+template <class Atom, class Mma, copy_allowance Allow, class T, class L, class V>
+__device__ void copy(const tiled_copy_operand<Atom, Mma, 'C', Allow>&, const fragment<T, L>& src, const V& shared, index_t thread) {
+  using TC = tiled_copy_operand<Atom, Mma, 'C', Allow>;
+  static_assert(std::is_same_v<fragment<T, L>, typename TC::fragment_type>, "copy: the fragment is not the MMA's C fragment as 16-bit bits (convert<f16>(c))");
+  static_assert(detail::check_matrix_copy<TC, V, T>());
+  detail::static_for<TC::instructions>([&]<index_t Q>() {
+    std::uint32_t r[Atom::matrices];
+    STRIDER_UNROLL
+    for (index_t j = 0; j < Atom::matrices; ++j) r[j] = detail::load_pair(&src.values[2 * Atom::matrices * Q + 2 * j]);
+    Atom::copy(r, detail::matrix_row<TC, Q>(shared, thread));
+  });
+}
+#endif
+/// The host twin of the C copy by stmatrix: every thread's fragment (`src[t]`), each warp's
+/// instructions by the atom's host_store over its 32 lanes' rows.
+/// @pre as copy's; src holds TC::threads fragments.
+/// @example `host_copy(make_tiled_copy_c<stmatrix_x4>(Mma{}), c16.data(), c_shared)`.
+template <class Atom, class Mma, copy_allowance Allow, class T, class L, class V>
+void host_copy(const tiled_copy_operand<Atom, Mma, 'C', Allow>&, const fragment<T, L>* src, const V& shared) {
+  using TC = tiled_copy_operand<Atom, Mma, 'C', Allow>;
+  static_assert(std::is_same_v<fragment<T, L>, typename TC::fragment_type>, "host_copy: the fragment is not the MMA's C fragment as 16-bit bits (convert<f16>(c))");
+  static_assert(detail::check_matrix_copy<TC, V, T>());
+  for (index_t warp = 0; warp < TC::threads / 32; ++warp)
+    detail::static_for<TC::instructions>([&]<index_t Q>() {
+      std::array<std::uint16_t*, 32> rows{};
+      typename Atom::registers_t registers{};
+      for (index_t lane = 0; lane < 32; ++lane) {
+        rows[static_cast<std::size_t>(lane)] = detail::matrix_row<TC, Q>(shared, warp * 32 + lane);
+        for (index_t j = 0; j < Atom::matrices; ++j)
+          registers[static_cast<std::size_t>(lane)][static_cast<std::size_t>(j)] = detail::load_pair(&src[warp * 32 + lane].values[2 * Atom::matrices * Q + 2 * j]);
+      }
+      Atom::host_store(rows, registers);
+    });
+}
+
+// --- vector copies over a block tile (cp.async, universal_copy) -----------------------------
+
+/// CuTe's UniversalCopy of Bytes (4, 8 or 16) per thread: one vector load and one vector store
+/// (ld/st .v2/.v4 by load_vector and store_vector), synchronous, from Source to Destination
+/// memory; a source vector past a masked tile's data is stored as zeros (zero_fill) or not at all
+/// (skip). The same code on the host (its own twin).
+/// @pre both addresses aligned to Bytes.
+/// @example `tiled_copy<universal_copy<16, memory_space::shared, memory_space::global>, tv, float>`
+///   stores a shared tile to global memory as float4s.
+template <int Bytes, memory_space Source = memory_space::global, memory_space Destination = memory_space::shared, out_of_bounds OutOfBounds = zero_fill>
+struct universal_copy {
+  static_assert(Bytes == 4 || Bytes == 8 || Bytes == 16, "universal_copy: a vector access moves 4, 8 or 16 bytes");
+  static constexpr int bytes = Bytes;
+  static constexpr out_of_bounds predicated_off = OutOfBounds;
+  static constexpr memory_space source = Source, destination = Destination;
+  template <class T>
+  STRIDER_HOST_DEVICE static void copy(T* dst, const T* src, bool in_bounds) {
+    constexpr int n = Bytes / static_cast<int>(sizeof(T));
+    if (in_bounds) store_vector(dst, load_vector<n>(src));
+    else if constexpr (OutOfBounds == out_of_bounds::zero_fill) store_vector(dst, vector_of<T, n>{});
+  }
+  template <class T>
+  static void host_copy(T* dst, const T* src, bool in_bounds) { copy(dst, src, in_bounds); }
+};
+
 
 namespace detail {
 // A thread-value layout over a tile repeated over a larger block tile (each axis a multiple): the
@@ -475,6 +572,26 @@ STRIDER_HOST_DEVICE constexpr bool certifiable_tile() {
     return true;
   } else return false;
 }
+// One side of a vector copy, certified as its memory space says: a shared tile conflict-free (it
+// must be static, swizzled or offset-only mixed), a global one coalesced where its strides are
+// static (a masked or run-time-stride tile is not certified).
+template <copy_allowance Allow, class Layout, class R, std::size_t Bytes, index_t Width, memory_space Space>
+STRIDER_HOST_DEVICE constexpr bool certify_side() {
+  constexpr index_t bytes = static_cast<index_t>(Bytes);
+  constexpr bool readable = certifiable_tile<Layout>() || swizzled_layout_type<Layout>;
+  if constexpr (Space == memory_space::shared) {
+    static_assert(readable, "copy: a shared tile must have static extents and strides (the certificate reads them)");
+    if constexpr (!readable) return false;
+    else if constexpr (Allow == copy_allowance::bank_conflicts) return access_t<Layout, R, bytes, Width>::vector_width == Width;  // vectors checked, banks allowed
+    else return require_conflict_free_t<Layout, R, bytes, Width>::conflict_free;
+  } else if constexpr (!certifiable_tile<Layout>()) {
+    return true;
+  } else if constexpr (Allow == copy_allowance::uncoalesced) {
+    return access_t<Layout, R, bytes, Width>::vector_width == Width;
+  } else {
+    return require_coalesced_t<Layout, R, bytes, Width>::coalesced;
+  }
+}
 }  // namespace detail
 
 /// A tiled copy of vectors (CuTe's make_tiled_copy(atom, thread layout, value layout)): TV, a
@@ -486,7 +603,7 @@ STRIDER_HOST_DEVICE constexpr bool certifiable_tile() {
 ///      certificate says so at compile time for shared memory).
 /// @example `make_tiled_copy<cp_async<16, cache_operator::cg>>(thread_value_t<contiguous<32, 4>,
 ///   contiguous<1, 8>>{})` copies a 128 x 32 tile of halves as 4 repeats of 32 x 32.
-template <class Atom, thread_value_type TV, class T>
+template <class Atom, thread_value_type TV, class T, copy_allowance Allow = certified>
 struct tiled_copy {
   using atom = Atom;
   using thread_value = TV;
@@ -495,13 +612,14 @@ struct tiled_copy {
   static_assert(Atom::bytes % static_cast<index_t>(sizeof(T)) == 0, "make_tiled_copy: the atom's bytes are not whole elements");
   static_assert(detail::tiled_copy_width_does_not_divide<TV::values, width>::value);
   static constexpr index_t threads = TV::threads;
+  static constexpr copy_allowance allowance = Allow;
   /// The layout over a block tile of shape Block (a shape<...>): TV repeated over it.
   template <class Block>
   using layout_over = typename detail::repeated_tv<TV, Block>::type;
 };
 /// `make_tiled_copy<Atom, T>(tv)`: the tiled copy of Atom's vectors of T over TV.
-template <class Atom, class T, thread_value_type TV>
-STRIDER_HOST_DEVICE constexpr tiled_copy<Atom, TV, T> make_tiled_copy(const TV&) { return {}; }
+template <class Atom, class T, copy_allowance Allow = certified, thread_value_type TV>
+STRIDER_HOST_DEVICE constexpr tiled_copy<Atom, TV, T, Allow> make_tiled_copy(const TV&) { return {}; }
 
 namespace detail {
 // The block's static shape as a shape<...> type, from a view's static entries.
@@ -524,9 +642,8 @@ STRIDER_HOST_DEVICE constexpr void vector_copy(const S& src, const D& dst, index
   static_assert(std::is_same_v<block_shape_t<S>, Block>, "copy: the source and destination tiles differ in shape");
   using R = typename TC::template layout_over<Block>;
   constexpr index_t w = TC::width;
-  constexpr index_t bytes = sizeof(E);
-  static_assert(require_conflict_free_t<certified_layout_t<D>, R, bytes, w>::conflict_free);
-  if constexpr (certifiable_tile<certified_layout_t<S>>()) static_assert(require_coalesced_t<certified_layout_t<S>, R, bytes, w>::coalesced);
+  static_assert(certify_side<TC::allowance, certified_layout_t<S>, R, sizeof(E), w, TC::atom::source>());
+  static_assert(certify_side<TC::allowance, certified_layout_t<D>, R, sizeof(E), w, TC::atom::destination>());
   const auto from = partition(src, R{}, thread);
   const auto to = partition(dst, R{}, thread);
   constexpr auto src_axes = std::make_index_sequence<view_rank_v<decltype(from)>>{};
@@ -534,13 +651,15 @@ STRIDER_HOST_DEVICE constexpr void vector_copy(const S& src, const D& dst, index
   using split = swizzle_split<certified_layout_t<D>, R>;  // the shared side's offsets, split where they may be
   static_for<R::values / w>([&]<index_t Vector>() {
     constexpr index_t v = Vector * w;
-    const bool in_data = in_bounds_at_flat(from, v, src_axes);
+    const bool in_data = in_bounds_at_flat(from, v, src_axes), into_data = in_bounds_at_flat(to, v, dst_axes);
 #if defined(NDEBUG) && defined(__CUDA_ARCH__)
     if (__builtin_is_constant_evaluated())
 #endif
       // A vector partly in the data would be zero-filled or skipped whole: refused (on the host
       // always; on the device unless NDEBUG, where the host's check of the extents is the one).
-      if (in_data != in_bounds_at_flat(from, v + w - 1, src_axes)) refuse("copy: a vector of {} elements runs past the masked tile's data (an extent not a multiple of the vector)", w);
+      if (in_data != in_bounds_at_flat(from, v + w - 1, src_axes) || into_data != in_bounds_at_flat(to, v + w - 1, dst_axes))
+        refuse("copy: a vector of {} elements runs past the masked tile's data (an extent not a multiple of the vector)", w);
+    if (!into_data) return;  // a masked destination's vector past its data: nothing written
     E* const into = [&] {
       if constexpr (split::split) return dst.data() + split::template offset<v>(thread);
       else return &element_at_flat(to, v, dst_axes);
@@ -560,17 +679,17 @@ STRIDER_HOST_DEVICE constexpr void vector_copy(const S& src, const D& dst, index
 /// @pre both tiles of one static shape, each axis a multiple of the copy's tile; the vectors
 ///      aligned to the atom's bytes; a masked tile's vectors in or out of the data whole.
 /// @example `copy(g2s, p.a.tile(bm, kt), a_stage, threadIdx.x); cp_async_commit_group();`
-template <class Atom, class TV, class T, class S, class D>
-__device__ void copy(const tiled_copy<Atom, TV, T>&, const S& src, const D& dst, index_t thread) {
-  detail::vector_copy<tiled_copy<Atom, TV, T>>(src, dst, thread, [](T* to, const T* from, bool in_bounds) { Atom::copy(to, from, in_bounds); });
+template <class Atom, class TV, class T, copy_allowance Allow, class S, class D>
+__device__ void copy(const tiled_copy<Atom, TV, T, Allow>&, const S& src, const D& dst, index_t thread) {
+  detail::vector_copy<tiled_copy<Atom, TV, T, Allow>>(src, dst, thread, [](T* to, const T* from, bool in_bounds) { Atom::copy(to, from, in_bounds); });
 }
 #endif
 /// The host twin of a vector copy: thread `thread`'s vectors by the atom's host_copy.
 /// @pre as copy's.
 /// @example `for (t = 0; t < 128; ++t) host_copy(g2s, p.a.tile(bm, kt), a_stage, t);`
-template <class Atom, class TV, class T, class S, class D>
-void host_copy(const tiled_copy<Atom, TV, T>&, const S& src, const D& dst, index_t thread) {
-  detail::vector_copy<tiled_copy<Atom, TV, T>>(src, dst, thread, [](T* to, const T* from, bool in_bounds) { Atom::host_copy(to, from, in_bounds); });
+template <class Atom, class TV, class T, copy_allowance Allow, class S, class D>
+void host_copy(const tiled_copy<Atom, TV, T, Allow>&, const S& src, const D& dst, index_t thread) {
+  detail::vector_copy<tiled_copy<Atom, TV, T, Allow>>(src, dst, thread, [](T* to, const T* from, bool in_bounds) { Atom::host_copy(to, from, in_bounds); });
 }
 
 
