@@ -16,7 +16,7 @@ namespace fa = flash_attention;
 using fa::index_t;
 
 template <index_t D>
-void attention_twin(const fa::problem<D>& p, index_t batch_heads, bool causal) {
+void attention_twin(const fa::problem<D>& p, index_t batch_heads) {
   using namespace strider;
   using c = fa::config<D>;
   using qk = typename c::qk_mma;
@@ -36,7 +36,7 @@ void attention_twin(const fa::problem<D>& p, index_t batch_heads, bool causal) {
     }
   };
   for (index_t qb = 0; qb < batch_heads * p.seq_tiles; ++qb) {
-    const index_t first = qb - qb % p.seq_tiles, last = causal ? qb : first + p.seq_tiles - 1;
+    const index_t first = qb - qb % p.seq_tiles, last = p.causal ? qb : first + p.seq_tiles - 1;
     for (index_t t = 0; t < fa::threads; ++t) {
       host_copy(typename c::g2s{}, tile_at(p.q, qb, 0), qs, t);
       host_copy(typename c::g2s{}, tile_at(p.k, first, 0), ks, t);
@@ -54,7 +54,7 @@ void attention_twin(const fa::problem<D>& p, index_t batch_heads, bool causal) {
         host_copy(typename c::s2r_k{}, permute<1, 0>(ks), k.data(), kb);
         host_gemm(qk{}, q.data(), k.data(), s.data(), kb);
       }
-      if (causal && j == qb)
+      if (p.causal && j == qb)
         for (std::size_t t = 0; t < threads; ++t) fa::mask_diagonal<D>(s[t], static_cast<index_t>(t));
       std::vector<std::array<float, c::rows>> tile_max(threads), tile_sum(threads);
       allreduce(s, tile_max, fa::max_of);
@@ -97,7 +97,7 @@ double largest_difference(index_t batch_heads, index_t seq, bool causal) {
     k[i] = strider::f16::to_bits(static_cast<float>(static_cast<int>(i * 5 % 13) - 6) / 8.0f);
     v[i] = strider::f16::to_bits(static_cast<float>(static_cast<int>(i * 3 % 11) - 5) / 4.0f);
   }
-  attention_twin<D>(fa::make_problem<D>(q.data(), k.data(), v.data(), o.data(), batch_heads, seq), batch_heads, causal);
+  attention_twin<D>(fa::make_problem<D>(q.data(), k.data(), v.data(), o.data(), batch_heads, seq, causal), batch_heads);
   const auto at = [](const std::vector<std::uint16_t>& x, index_t row, index_t col) { return static_cast<double>(strider::f16::from_bits(x[static_cast<std::size_t>(row * D + col)])); };
   double worst = 0;
   for (index_t b = 0; b < batch_heads; ++b)
@@ -136,6 +136,6 @@ TEST_CASE("flash_attention's kernel body, run on the host, is attention, head di
 
 TEST_CASE("flash_attention refuses a sequence that is not a multiple of 64", "[flash_attention]") {
   std::vector<std::uint16_t> x(100 * 64);
-  CHECK_THROWS_WITH(fa::make_problem<64>(x.data(), x.data(), x.data(), x.data(), 1, 100), "flash_attention: the sequence is 100; it must be a multiple of 64");
+  CHECK_THROWS_WITH(fa::make_problem<64>(x.data(), x.data(), x.data(), x.data(), 1, 100, false), "flash_attention: the sequence is 100; it must be a multiple of 64");
 }
 }  // namespace

@@ -1,7 +1,7 @@
 // FlashAttention-2's forward pass in strider's verbs (examples/cuda/flash_attention.hpp): half
 // precision, float accumulation, head dimension 64 and 128, the sequence a run-time multiple of
-// 64, optional causal mask; sm_90 (the epilogue's stmatrix). Checked against a host loop on small sizes; with --time, timed at
-// sequence 4096 and 8192 (batch x heads 16). Exits 77 (skipped) without a GPU;
+// 64, optional causal mask; sm_90 (the epilogue's stmatrix). Checked against a host loop on
+// small sizes; with --time, timed at sequence 4096 and 8192 (batch x heads 16). Exits 77 (skipped) without a GPU;
 // runtime_tests/flash_attention_twin_test.cpp runs the same steps on the host in CI.
 #include <cmath>
 #include <cstdio>
@@ -71,10 +71,10 @@ __global__ void __launch_bounds__(fa::threads, 1) attention(fa::problem<D> p) {
 }
 
 template <index_t D>
-bool launch(const fa::problem<D>& p, index_t batch_heads, bool causal) {
-  const dim3 grid(static_cast<unsigned>(batch_heads * p.seq_tiles));
-  if (causal) attention<D, true><<<grid, fa::threads>>>(p);
-  else attention<D, false><<<grid, fa::threads>>>(p);
+bool launch(const fa::problem<D>& p, index_t batch_heads) {
+  const auto blocks = static_cast<unsigned>(batch_heads * p.seq_tiles);
+  if (p.causal) attention<D, true><<<blocks, fa::threads>>>(p);
+  else attention<D, false><<<blocks, fa::threads>>>(p);
   return cuda_example::check(cudaGetLastError(), "flash_attention launch");
 }
 
@@ -104,7 +104,7 @@ bool correct(index_t batch_heads, index_t seq, bool causal) {
   if (!d.allocate(n) || !cuda_example::check(cudaMemcpy(d.q, q.data(), n * 2, cudaMemcpyHostToDevice), "cudaMemcpy") ||
       !cuda_example::check(cudaMemcpy(d.k, k.data(), n * 2, cudaMemcpyHostToDevice), "cudaMemcpy") ||
       !cuda_example::check(cudaMemcpy(d.v, v.data(), n * 2, cudaMemcpyHostToDevice), "cudaMemcpy") ||
-      !launch<D>(fa::make_problem<D>(d.q, d.k, d.v, d.o, batch_heads, seq), batch_heads, causal) || !cuda_example::check(cudaDeviceSynchronize(), "flash_attention") ||
+      !launch<D>(fa::make_problem<D>(d.q, d.k, d.v, d.o, batch_heads, seq, causal), batch_heads) || !cuda_example::check(cudaDeviceSynchronize(), "flash_attention") ||
       !cuda_example::check(cudaMemcpy(o.data(), d.o, n * 2, cudaMemcpyDeviceToHost), "cudaMemcpy"))
     return false;
   double worst = 0;
@@ -138,9 +138,9 @@ bool timed(index_t seq, bool causal) {
   const index_t batch_heads = 16;
   device_buffers d;
   if (!d.allocate(static_cast<std::size_t>(batch_heads * seq * D))) return false;
-  const auto p = fa::make_problem<D>(d.q, d.k, d.v, d.o, batch_heads, seq);
+  const auto p = fa::make_problem<D>(d.q, d.k, d.v, d.o, batch_heads, seq, causal);
   float median = 0;
-  if (!cuda_example::median_ms([&] { return launch<D>(p, batch_heads, causal); }, median)) return false;
+  if (!cuda_example::median_ms([&] { return launch<D>(p, batch_heads); }, median)) return false;
   const double flops = 4.0 * static_cast<double>(batch_heads) * static_cast<double>(seq) * static_cast<double>(seq) * D * (causal ? 0.5 : 1.0);
   std::printf("flash_attention D = %ld, sequence %ld%s: %.3f ms, %.1f TFLOP/s\n", static_cast<long>(D), static_cast<long>(seq), causal ? ", causal" : "",
               static_cast<double>(median), flops / (static_cast<double>(median) * 1e-3) / 1e12);

@@ -85,15 +85,16 @@ struct problem {
   strider::tensor_view<std::uint16_t, typename config<D>::tiles> o;
   index_t seq_tiles = 0;
   float scale_log2 = 0.0f;  // log2(e) / sqrt(D)
+  bool causal = false;      // each query attends to the keys up to its own position
 };
 /// The tilings (a sequence that is not a multiple of 64 is refused by the matrix layout).
 template <index_t D>
-problem<D> make_problem(const std::uint16_t* q, const std::uint16_t* k, const std::uint16_t* v, std::uint16_t* o, index_t batch_heads, index_t seq) {
+problem<D> make_problem(const std::uint16_t* q, const std::uint16_t* k, const std::uint16_t* v, std::uint16_t* o, index_t batch_heads, index_t seq, bool causal) {
   using matrix = typename config<D>::matrix;
   if (seq % block_kv != 0) throw strider::layout_error("flash_attention: the sequence is {}; it must be a multiple of {}", seq, block_kv);
   const matrix rows(batch_heads * seq);
   const auto tiles_of = [&](auto* data) { return strider::tile<block_q, D>(strider::tensor_view<std::remove_pointer_t<decltype(data)>, matrix>(data, rows)); };
-  return {tiles_of(q), tiles_of(k), tiles_of(v), tiles_of(o), seq / block_kv, static_cast<float>(1.4426950408889634 / std::sqrt(static_cast<double>(D)))};
+  return {tiles_of(q), tiles_of(k), tiles_of(v), tiles_of(o), seq / block_kv, static_cast<float>(1.4426950408889634 / std::sqrt(static_cast<double>(D))), causal};
 }
 
 // max.f32 and fma.rn.f32 on the device (fmaxf, fmaf), the same functions on the host.
@@ -130,12 +131,18 @@ template <index_t D>
 using o_fragment = strider::c_fragment_t<typename config<D>::pv_mma>;
 
 /// The causal mask of the diagonal tile: S's elements of a key after the query are -infinity.
+/// Element (t, v) of the C layout is thread t's first element moved by value v's constant step
+/// (a partition moves each axis along one tile axis, without carrying), so the key's column
+/// passes the query's row where col(t) - row(t) > row step(v) - column step(v).
 template <index_t D>
 STRIDER_HOST_DEVICE void mask_diagonal(s_fragment<D>& s, index_t thread) {
   using C = typename config<D>::qk_mma::c_layout;
+  const index_t first = C::element(thread, 0), past_diagonal = first % block_kv - first / block_kv;
   STRIDER_UNROLL
-  for (index_t v = 0; v < C::values; ++v)
-    if (C::element(thread, v) % block_kv > C::element(thread, v) / block_kv) s[v] = -__builtin_huge_valf();
+  for (index_t v = 0; v < C::values; ++v) {
+    const index_t step = C::element(0, v) - C::element(0, 0);  // a constant where v is
+    if (past_diagonal > step / block_kv - step % block_kv) s[v] = -__builtin_huge_valf();
+  }
 }
 
 /// After the tile's row maxima (`tile_max`, S's unscaled values, across the quad): the new running

@@ -1,5 +1,6 @@
 // C = A * B^T in half precision on tensor cores (A: M x K, B: N x K, C: M x N, row-major), with
-// float accumulation (half with -DHGEMM_ACCUMULATE_HALF), M, N and K at run time (K a multiple of 8): examples/cuda/hgemm.hpp's
+// half accumulation as CuTe's sgemm_sm80 tutorial in half (float with -DHGEMM_ACCUMULATE_FLOAT),
+// M, N and K at run time (K a multiple of 8): examples/cuda/hgemm.hpp's
 // tiled copies (cp.async into a 3-stage swizzled shared buffer, ldmatrix to the fragments), gemm
 // (mma.sync) and the C fragment's copy to C. Each verb proves what it issues at compile time.
 // Checked against a host loop on ragged sizes, then timed at 4096^3 and 8192^3 (TFLOP/s,
@@ -114,12 +115,13 @@ bool timed(index_t size) {
 }
 }  // namespace
 
-// One accumulator type per build, as CuTe's tutorial has: float, or half with
-// -DHGEMM_ACCUMULATE_HALF (both are checked on the host by runtime_tests/hgemm_twin_test.cpp).
-#ifdef HGEMM_ACCUMULATE_HALF
-using accumulator = strider::f16;
-#else
+// One accumulator type per build, as CuTe's tutorial has: half, as its half-precision GEMM, or
+// float with -DHGEMM_ACCUMULATE_FLOAT (both are checked on the host by
+// runtime_tests/hgemm_twin_test.cpp).
+#ifdef HGEMM_ACCUMULATE_FLOAT
 using accumulator = strider::f32;
+#else
+using accumulator = strider::f16;
 #endif
 
 int main(int argc, char** argv) {
