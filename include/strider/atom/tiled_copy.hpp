@@ -6,10 +6,12 @@
 //   (the atom's register map read backwards), so the registers it loads are the fragment's by
 //   construction; `copy` certifies the 16-byte row reads of the shared tile it is given
 //   conflict-free, or the build stops naming the lanes.
-// - `make_tiled_copy<cp_async<16>>(tv)`: a thread-value layout of vectors repeated over a block
-//   tile, global to shared by cp.async (zeros or nothing past a masked tile's data); `copy`
-//   certifies the shared writes conflict-free, and the global reads coalesced where the source's
-//   strides are static.
+// - `make_tiled_copy_c<stmatrix_x4>(mma)`: a C fragment (as 16-bit bits) into shared memory by
+//   stmatrix, its rows derived and certified alike.
+// - `make_tiled_copy<cp_async<16>, T>(tv)`: a thread-value layout of vectors repeated over a block
+//   tile, global to shared by cp.async, or between any memory spaces by universal_copy (zeros or
+//   nothing past a masked tile's data); `copy` certifies a shared side conflict-free and a global
+//   side coalesced where its strides are static, unless the copy names an allowance.
 // Every `copy` has its host twin, `host_copy`, which runs the same partitions with the atom's twin.
 #pragma once
 
@@ -274,12 +276,14 @@ struct swizzle_split<swizzled_layout<L, S>, TV> {
 };
 }  // namespace detail
 
-/// A tiled copy between shared memory and one operand of a tiled MMA (CuTe's make_tiled_copy_A/B
-/// with an LDSM atom): every thread's fragment of the operand's block tile, Atom (ldmatrix<M,
-/// Transposed>) issued `instructions` times per thread, instruction q filling the fragment's
-/// values [2Mq, 2Mq + 2M). `src_layout` is the thread-value layout of the rows the lanes point
-/// at (values: instruction, then the row's 8 elements), derived from the fragment: with it, the
-/// registers ldmatrix returns are the fragment's, whatever the shared tile's layout. Which tile
+/// A tiled copy between shared memory and one operand of a tiled MMA (CuTe's make_tiled_copy_A/B/C
+/// with an LDSM or STSM atom): every thread's fragment of the operand's block tile, Atom
+/// (ldmatrix<M, Transposed> for A and B, stmatrix for C) issued `instructions` times per thread,
+/// instruction q moving the fragment's values [2Mq, 2Mq + 2M). `shared_layout` is the
+/// thread-value layout of the rows the lanes point at (values: instruction, then the row's 8
+/// elements), derived from the fragment: with it, the registers the instruction moves are the
+/// fragment's, whatever the shared tile's layout (`src_layout` and `dst_layout` name the two sides
+/// as CuTe does). Which tile
 /// layouts it reads correctly is the certificate's to say: `copy` requires each row's 8 elements
 /// contiguous and 16-byte aligned in shared memory and the rows conflict-free (docs/atoms.md).
 /// No permutation of the MMA is needed for .x4 over B: each lane points at its own row, so the
