@@ -369,13 +369,6 @@ STRIDER_HOST_DEVICE constexpr fragment<T, typename a_fragment_t<Next>::layout_ty
 }
 
 #ifdef __CUDACC__
-/// CuTe's `gemm(mma, a, b, c)`: C += A * B over the block tile's K step, every atom the thread's
-/// warp issues (repeats_m x repeats_n x repeats_k mma.sync), its registers packed from the
-/// fragments as PTX reads them; with `k_block`, only the atoms of that K block (of repeats_k), so
-/// that a kernel can load block k + 1 while the tensor cores work on k. Device code (sm_80 or
-/// later); `host_gemm` is its twin.
-/// @pre the fragments are Mma's (partition_fragment_a/b/c); k_block -1 (all) or below repeats_k.
-/// @example `gemm(Mma{}, a, b, c)` after `copy(Mma::partition_a(tile_a, t), a)` and the same for b.
 namespace detail {
 // gemm's atoms of K block k: repeats_m x repeats_n mma.sync.
 template <class Mma>
@@ -404,6 +397,13 @@ __device__ void gemm_k_block(const a_fragment_t<Mma>& a, const b_fragment_t<Mma>
 }
 }  // namespace detail
 
+/// CuTe's `gemm(mma, a, b, c)`: C += A * B over the block tile's K step, every atom the thread's
+/// warp issues (repeats_m x repeats_n x repeats_k mma.sync), its registers packed from the
+/// fragments as PTX reads them; with `k_block`, only the atoms of that K block (of repeats_k), so
+/// that a kernel can load block k + 1 while the tensor cores work on k. Device code (sm_80 or
+/// later); `host_gemm` is its twin.
+/// @pre the fragments are Mma's (partition_fragment_a/b/c); k_block -1 (all) or below repeats_k.
+/// @example `gemm(Mma{}, a, b, c)` after `copy(Mma::partition_a(tile_a, t), a)` and the same for b.
 template <class Mma>
 __device__ void gemm(const Mma&, const a_fragment_t<Mma>& a, const b_fragment_t<Mma>& b, c_fragment_t<Mma>& c, index_t k_block = -1) {
   if (k_block >= 0) {

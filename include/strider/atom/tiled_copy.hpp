@@ -72,11 +72,8 @@ STRIDER_HOST_DEVICE constexpr axis_list axes_above(const layout_value& l, std::s
     below *= e;
   }
   if (below != low) refuse("make_tiled_copy: the fragment's {} do not split at {}", what, low);
-  index_t top[max_rank] = {}, top_stride[max_rank] = {};
-  std::size_t n = 0;
-  for (std::size_t k = first; k < d; ++k) top[n] = l.shape[k], top_stride[n++] = l.strides[k];
   axis_list out;
-  for (std::size_t k = 0; k < n; ++k) out.push(top[k], top_stride[k]);
+  for (std::size_t k = first; k < d; ++k) out.push(l.shape[k], l.strides[k]);
   for (std::size_t k = 0; k < high.count; ++k) out.push(high.shape[k], high.stride[k]);
   return out;
 }
@@ -205,15 +202,6 @@ STRIDER_HOST_DEVICE constexpr bool view_shape_is(const thread_value_value& tv) {
 // one whose only run-time entry is its offset).
 template <class V>
 using certified_layout_t = typename std::remove_cvref_t<V>::layout_type;
-// The offset of tile element e (C order) in a layout (before its offset).
-STRIDER_HOST_DEVICE constexpr index_t offset_of_element(const layout_value& l, index_t e) {
-  index_t offset = 0;
-  for (std::size_t d = l.rank; d-- > 0;) {
-    offset += (e % l.shape[d]) * l.strides[d];
-    e /= l.shape[d];
-  }
-  return offset;
-}
 
 // A static swizzled tile's offsets of a partition, split: thread t's value v lies at L's offset
 // b(t) + c(v) (the partition's thread part and value part, before the swizzle), and where no
@@ -229,39 +217,37 @@ struct swizzle_split {
 template <class L, class S, class TV>
   requires static_layout_type<L>
 struct swizzle_split<swizzled_layout<L, S>, TV> {
+  // Thread t's part (its first value's offset in L) and value v's (its step from there), before
+  // the swizzle.
+  static constexpr index_t thread_offset(index_t t) { return flat_index_offset(L::value, unchecked_element(TV::tv_value, t, 0)); }
+  static constexpr index_t value_offset(index_t v) { return flat_index_offset(L::value, unchecked_element(TV::tv_value, 0, v)) - thread_offset(0); }
   static constexpr bool plan() {
-    constexpr layout_value l = L::value;
-    constexpr thread_value_value tv = TV::tv_value;
-    const index_t first = l.offset + offset_of_element(l, unchecked_element(tv, 0, 0));
     index_t thread_bits = 0, value_bits = 0;
-    for (index_t t = 0; t < tv.threads(); ++t) {
-      const index_t b = l.offset + offset_of_element(l, unchecked_element(tv, t, 0));
-      if (b < 0) return false;
-      thread_bits |= b;
+    for (index_t t = 0; t < TV::threads; ++t) {
+      if (thread_offset(t) < 0) return false;
+      thread_bits |= thread_offset(t);
     }
-    for (index_t v = 0; v < tv.values(); ++v) {
-      const index_t c = l.offset + offset_of_element(l, unchecked_element(tv, 0, v)) - first;
-      if (c < 0) return false;
-      value_bits |= c;
+    for (index_t v = 0; v < TV::values; ++v) {
+      if (value_offset(v) < 0) return false;
+      value_bits |= value_offset(v);
     }
     return (thread_bits & value_bits) == 0;
   }
   static constexpr bool split = plan();
   // The bits any thread's part may have through the swizzle.
-  static constexpr index_t thread_bits() {
+  static constexpr index_t swizzled_thread_bits = [] {
     index_t bits = 0;
-    for (index_t t = 0; t < TV::threads; ++t) bits |= swizzle_offset(S::value, L::value.offset + offset_of_element(L::value, unchecked_element(TV::tv_value, t, 0)));
+    for (index_t t = 0; t < TV::threads; ++t) bits |= swizzle_offset(S::value, thread_offset(t));
     return bits;
-  }
+  }();
   // Value v's part through the swizzle, a constant of the code, as the bits a thread's part may
   // share (XORed) and the rest (added, so that they fold into the address as an immediate).
   template <index_t Value>
-  static constexpr index_t value_part = swizzle_offset(S::value, offset_of_element(L::value, unchecked_element(TV::tv_value, 0, Value)) -
-                                                                     offset_of_element(L::value, unchecked_element(TV::tv_value, 0, 0)));
+  static constexpr index_t value_part = swizzle_offset(S::value, value_offset(Value));
   template <index_t Value>
-  static constexpr index_t value_xor = value_part<Value> & thread_bits();
+  static constexpr index_t value_xor = value_part<Value> & swizzled_thread_bits;
   template <index_t Value>
-  static constexpr index_t value_add = value_part<Value> & ~thread_bits();
+  static constexpr index_t value_add = value_part<Value> & ~swizzled_thread_bits;
   // Thread t's part through the swizzle (the partition's offset, before it).
   STRIDER_HOST_DEVICE static constexpr index_t thread_part(index_t thread) {
     constexpr swizzle_value sw = S::value;  // a local constant: device code cannot read a static member of class type
@@ -359,11 +345,15 @@ struct row_contiguity {
 };
 template <class V, class S>
 STRIDER_HOST_DEVICE constexpr row_contiguity rows_contiguous() {
-  constexpr layout_value tile = view_entries<V>();
+  constexpr layout_value tile = [] {
+    layout_value t = view_entries<V>();
+    t.offset = 0;  // a mixed tile's offset is a run-time value; the steps are what count
+    return t;
+  }();
   constexpr thread_value_value tv = S::tv_value;
-  const index_t first = offset_of_element(tile, unchecked_element(tv, 0, 0));
+  const index_t first = flat_index_offset(tile, unchecked_element(tv, 0, 0));
   for (index_t c = 1; c < 8; ++c)
-    if (offset_of_element(tile, unchecked_element(tv, 0, c)) != first + c) return {false, first, offset_of_element(tile, unchecked_element(tv, 0, 1))};
+    if (flat_index_offset(tile, unchecked_element(tv, 0, c)) != first + c) return {false, first, flat_index_offset(tile, unchecked_element(tv, 0, 1))};
   return {};
 }
 template <index_t First, index_t Second>
@@ -397,18 +387,24 @@ STRIDER_HOST_DEVICE constexpr auto* matrix_row(const V& shared, index_t thread) 
   }
 }
 // f.template operator()<I>() for I in [0, N), each I a constant.
-template <index_t N, class F, index_t... I>
+template <class F, index_t... I>
 STRIDER_HOST_DEVICE constexpr void static_for_each(F&& f, std::integer_sequence<index_t, I...>) {
   (f.template operator()<I>(), ...);
 }
 template <index_t N, class F>
 STRIDER_HOST_DEVICE constexpr void static_for(F&& f) {
-  static_for_each<N>(f, std::make_integer_sequence<index_t, N>{});
+  static_for_each(f, std::make_integer_sequence<index_t, N>{});
 }
+// Instruction q's M registers from a fragment's values [2Mq, 2Mq + 2M), and back.
 template <int M, class T, class L>
 STRIDER_HOST_DEVICE constexpr void unpack_registers(const std::uint32_t* r, fragment<T, L>& f, index_t q) {
   STRIDER_UNROLL
   for (index_t j = 0; j < M; ++j) store_pair(&f.values[2 * M * q + 2 * j], r[j]);
+}
+template <int M, class T, class L>
+STRIDER_HOST_DEVICE constexpr void pack_registers(const fragment<T, L>& f, index_t q, std::uint32_t* r) {
+  STRIDER_UNROLL
+  for (index_t j = 0; j < M; ++j) r[j] = load_pair(&f.values[2 * M * q + 2 * j]);
 }
 }  // namespace detail
 
@@ -469,8 +465,7 @@ __device__ void copy(const tiled_copy_operand<Atom, Mma, 'C', Allow>&, const fra
   static_assert(detail::check_matrix_copy<TC, V, T>());
   detail::static_for<TC::instructions>([&]<index_t Q>() {
     std::uint32_t r[Atom::matrices];
-    STRIDER_UNROLL
-    for (index_t j = 0; j < Atom::matrices; ++j) r[j] = detail::load_pair(&src.values[2 * Atom::matrices * Q + 2 * j]);
+    detail::pack_registers<Atom::matrices>(src, Q, r);
     Atom::copy(r, detail::matrix_row<TC, Q>(shared, thread));
   });
 }
@@ -490,8 +485,7 @@ void host_copy(const tiled_copy_operand<Atom, Mma, 'C', Allow>&, const fragment<
       typename Atom::registers_t registers{};
       for (index_t lane = 0; lane < 32; ++lane) {
         rows[static_cast<std::size_t>(lane)] = detail::matrix_row<TC, Q>(shared, warp * 32 + lane);
-        for (index_t j = 0; j < Atom::matrices; ++j)
-          registers[static_cast<std::size_t>(lane)][static_cast<std::size_t>(j)] = detail::load_pair(&src[warp * 32 + lane].values[2 * Atom::matrices * Q + 2 * j]);
+        detail::pack_registers<Atom::matrices>(src[warp * 32 + lane], Q, registers[static_cast<std::size_t>(lane)].data());
       }
       Atom::host_store(rows, registers);
     });
@@ -521,7 +515,6 @@ struct universal_copy {
   template <class T>
   static void host_copy(T* dst, const T* src, bool in_bounds) { copy(dst, src, in_bounds); }
 };
-
 
 namespace detail {
 // A thread-value layout over a tile repeated over a larger block tile (each axis a multiple): the
@@ -602,7 +595,8 @@ STRIDER_HOST_DEVICE constexpr bool certify_side() {
 /// thread-value layout whose each thread's values are whole vectors of the atom's width (Atom's
 /// bytes over the element's), repeated over whatever block tile `copy` is given (each axis a
 /// multiple of TV's tile): thread t copies its vectors of every repeat. The atom is cp_async<...>
-/// (global to shared).
+/// (global to shared) or universal_copy<...> (any memory spaces); Allow names what its
+/// certificate lets pass.
 /// @pre TV's values per thread a multiple of the width; each vector contiguous in both tiles (the
 ///      certificate says so at compile time for shared memory).
 /// @example `make_tiled_copy<cp_async<16, cache_operator::cg>>(thread_value_t<contiguous<32, 4>,
@@ -675,11 +669,12 @@ STRIDER_HOST_DEVICE constexpr void vector_copy(const S& src, const D& dst, index
 
 #ifdef __CUDACC__
 /// CuTe's `copy(tiled_copy, src, dst)` of vectors: thread `thread`'s vectors of the block tile from
-/// `src` (global memory: a tile of a tiling, masked or not) to `dst` (shared memory), by the
-/// atom's instruction (cp.async: in flight until a wait group covers it); a masked source's
-/// vectors past the data are zero-filled or skipped as the atom says. The shared writes are
-/// certified conflict-free at the atom's width, and the global reads coalesced where the
-/// source's strides are static (a masked or run-time-stride tile is not certified).
+/// `src` to `dst` (a tile of a tiling, masked or not, or a shared tile), by the atom's instruction
+/// (cp.async: in flight until a wait group covers it); a masked source's vectors past the data
+/// are zero-filled or skipped as the atom says, a masked destination's are not written. Each side
+/// is certified as the atom's memory space for it says: a shared one conflict-free at the atom's
+/// width, a global one coalesced where its strides are static (a masked or run-time-stride tile
+/// is not certified), unless the copy names an allowance.
 /// @pre both tiles of one static shape, each axis a multiple of the copy's tile; the vectors
 ///      aligned to the atom's bytes; a masked tile's vectors in or out of the data whole.
 /// @example `copy(g2s, p.a.tile(bm, kt), a_stage, threadIdx.x); cp_async_commit_group();`
