@@ -251,6 +251,10 @@ int main() {
     CHECK(tiled_copy_a_t<ldmatrix_x4, tiled_mma<mma_m16n8k16<f16, f16, f32>, shape<2, 2>, shape<64, 64, 32>>, allow_bank_conflicts>::allowance == allow_bank_conflicts);
     CHECK(tiled_copy_b_t<ldmatrix_x4, tiled_mma<mma_m16n8k16<f16, f16, f32>, shape<2, 2>, shape<128, 128, 32>>>::instructions == 8);
     CHECK(tiled_copy<cp_async<16>, thread_value_t<contiguous<32, 4>, contiguous<1, 8>>, std::uint16_t>::layout_over<shape<128, 32>>::values == 32);
+    CHECK(wgmma_m64nNk16<64, f16, f16, f32>::c_layout::element(37, 6) == 25 * 64 + 10 && wgmma_m64nNk32<16, s8, u8, s32>::c_registers == 8);
+    CHECK(gmma_operand<swizzled_t<contiguous<64, 64>, swizzle<3, 3, 3>>, f16>::stride_byte_offset == 1024 && gmma_operand<swizzled_t<contiguous<64, 64>, swizzle<3, 3, 3>>, f16>::k_blocks == 4);
+    CHECK(gmma_element_address(gmma_operand<swizzled_t<contiguous<64, 64>, swizzle<3, 3, 3>>, f16>::descriptor(0), 1, 0) == 144);
+    CHECK(e4m3::round(500.0f) == 448.0f && e5m2::to_bits(-2.0f) == 0xc0);
   }
 
   std::printf("%s\n", failures == 0 ? "every reference example holds" : "reference examples failed");

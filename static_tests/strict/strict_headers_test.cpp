@@ -82,6 +82,27 @@ using namespace strider;
   host_copy(g2s, tensor_view<const std::uint16_t, contiguous<64, 32>>(global.data()), to, 0);
 }
 
+[[maybe_unused]] void wgmma_twins() {
+  using atom = wgmma_m64nNk16<64, f16, f16, f32>;
+  using operand = gmma_operand<swizzled_t<contiguous<64, 64>, swizzle<3, 3, 3>>, f16>;
+  std::vector<unsigned char> shared(16 * 1024);
+  std::vector<atom::c_warpgroup> d(1);
+  std::vector<atom::a_warpgroup> a(1);
+  atom::host_fma(d[0], shared.data(), shared.size(), operand::descriptor(0, 0, 1), operand::descriptor(8192), false);
+  atom::host_fma(d[0], a[0], shared.data(), shared.size(), operand::descriptor(8192));
+  using fp8 = wgmma_m64nNk32<32, e4m3, e5m2, f16>;
+  std::vector<fp8::c_warpgroup> d8(1);
+  using e4 = gmma_operand<swizzled_t<contiguous<64, 128>, swizzle<3, 4, 3>>, e4m3>;
+  using e5 = gmma_operand<swizzled_t<contiguous<32, 128>, swizzle<3, 4, 3>>, e5m2>;
+  fp8::host_fma(d8[0], shared.data(), shared.size(), e4::descriptor(0), e5::descriptor(8192));
+  (void)e4m3::round(3.0f), (void)e5m2::to_bits(-1.0f), (void)gmma_element_address(operand::descriptor(0), 3, 5);
+  using integer = wgmma_m64nNk32<16, s8, u8, s32>;
+  std::vector<integer::c_warpgroup> di(1);
+  using s = gmma_operand<swizzled_t<contiguous<64, 32>, swizzle<1, 4, 3>>, s8>;
+  using u = gmma_operand<swizzled_t<contiguous<16, 32>, swizzle<1, 4, 3>>, u8>;
+  integer::host_fma(di[0], shared.data(), shared.size(), s::descriptor(0), u::descriptor(4096));
+}
+
 [[maybe_unused]] void more_algebra() {
   const dynamic_layout l = dynamic_layout::contiguous({4, 8});
   (void)upcast(l, 4), (void)downcast(l, 2), (void)recast_layout(l, 2, 4), (void)filter(l), (void)complement(dynamic_layout({4}, {2}));

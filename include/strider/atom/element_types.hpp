@@ -1,5 +1,5 @@
 // strider/atom/element_types.hpp: the element types of the tensor-core instructions, as tags
-// (PTX's names: f16, bf16, tf32, f32, s8, s32), and which C++ element types hold each. A tag
+// (PTX's names: f16, bf16, tf32, f32, s8, u8, e4m3, e5m2, s32), and which C++ element types hold each. A tag
 // is a type with no value: it names the instruction's operand type, its width in a register, the
 // type the host twin computes with, and the host twin's rounding to its precision.
 #pragma once
@@ -182,6 +182,80 @@ struct s8 {
   static constexpr std::int8_t round(std::int8_t x) { return x; }
   static constexpr std::int8_t operand(std::int8_t x) { return x; }
 };
+/// PTX's `.u8`: unsigned 8-bit integers, four to a 32-bit register (wgmma's integer forms).
+struct u8 {
+  static constexpr std::string_view name = "u8";
+  static constexpr int bits = 8;
+  using host_type = std::uint8_t;
+  static constexpr std::uint8_t round(std::uint8_t x) { return x; }
+  static constexpr std::uint8_t operand(std::uint8_t x) { return x; }
+};
+/// PTX's `.e4m3` (FP8: 4 exponent bits of bias 7, 3 mantissa bits, no infinity, largest finite
+/// 448, NaN 0x7f) and `.e5m2` (5 exponent bits of bias 15, 2 mantissa bits, IEEE's infinities,
+/// largest finite 57344), four to a 32-bit register. The host twin computes with the value as a
+/// float; `round` is `cvt.rn.satfinite`: the nearest value, ties to even, past the largest finite
+/// (infinity too) the largest finite, NaN kept. e4m3::to_bits(1.0f) == 0x38,
+/// e4m3::round(500.0f) == 448, e5m2::to_bits(-2.0f) == 0xc0.
+template <int ExponentBits, int MantissaBits>
+struct fp8_format {
+  static constexpr int bits = 8;
+  using host_type = float;
+  static constexpr int bias = (1 << (ExponentBits - 1)) - 1;
+  // e4m3 keeps exponent field 15 for finite values (only S.1111.111 is NaN); e5m2 reserves 31.
+  static constexpr int top_exponent = ExponentBits == 4 ? 15 : 30;
+  static constexpr int top_mantissa = ExponentBits == 4 ? 6 : 3;
+  static constexpr std::uint8_t nan_bits = 0x7f;
+  /// The value of the bits, exactly (NaN for NaN's bits; e5m2's infinities).
+  STRIDER_HOST_DEVICE static constexpr float from_bits(std::uint8_t b) {
+    const bool negative = (b & 0x80u) != 0;
+    const int exponent = (b >> MantissaBits) & ((1 << ExponentBits) - 1), mantissa = b & ((1 << MantissaBits) - 1);
+    float magnitude = 0;
+    if (ExponentBits == 5 && exponent == 31) magnitude = mantissa == 0 ? __builtin_huge_valf() : __builtin_nanf("");
+    else if (ExponentBits == 4 && exponent == 15 && mantissa == 7) magnitude = __builtin_nanf("");
+    else {
+      const int e = exponent == 0 ? 1 - bias : exponent - bias;  // subnormals share the smallest normal's scale
+      const int m = exponent == 0 ? mantissa : mantissa + (1 << MantissaBits);
+      magnitude = static_cast<float>(m);
+      for (int i = 0; i < MantissaBits; ++i) magnitude /= 2;
+      for (int i = 0; i < e; ++i) magnitude *= 2;
+      for (int i = 0; i > e; --i) magnitude /= 2;
+    }
+    return negative ? -magnitude : magnitude;
+  }
+  /// The largest finite value.
+  STRIDER_HOST_DEVICE static constexpr float max_finite() { return from_bits(static_cast<std::uint8_t>((top_exponent << MantissaBits) | top_mantissa)); }
+  /// cvt.rn.satfinite on the host: the bits of the nearest value (ties to even), saturated.
+  STRIDER_HOST_DEVICE static constexpr std::uint8_t to_bits(float x) {
+    if (x != x) return nan_bits;
+    const std::uint8_t sign = x < 0 ? 0x80u : 0u;
+    double a = x < 0 ? -static_cast<double>(x) : static_cast<double>(x);
+    if (a >= static_cast<double>(max_finite())) return static_cast<std::uint8_t>(sign | (top_exponent << MantissaBits) | top_mantissa);
+    // The scale of a's quantum: the smallest normal's for subnormals, else a's own exponent.
+    int e = 1 - bias;
+    double unit = 1;  // 2^e
+    for (int i = 0; i < bias - 1; ++i) unit /= 2;
+    while (a >= unit * 2) unit *= 2, ++e;
+    double q = a / unit;  // in [0, 2): the significand, exact (a power-of-two scale)
+    for (int i = 0; i < MantissaBits; ++i) q *= 2;
+    auto n = static_cast<int>(q);
+    const double rest = q - n;
+    if (rest > 0.5 || (rest == 0.5 && (n & 1) != 0)) ++n;
+    if (n >= (2 << MantissaBits)) n >>= 1, ++e;  // rounded up to the next binade
+    const bool normal = n >= (1 << MantissaBits);
+    const int field = normal ? e + bias : 0;
+    if (field > top_exponent || (field == top_exponent && (n & ((1 << MantissaBits) - 1)) > top_mantissa))
+      return static_cast<std::uint8_t>(sign | (top_exponent << MantissaBits) | top_mantissa);
+    return static_cast<std::uint8_t>(sign | (field << MantissaBits) | (n & ((1 << MantissaBits) - 1)));
+  }
+  static constexpr float round(float x) { return from_bits(to_bits(x)); }
+  static constexpr float operand(float x) { return round(x); }
+};
+struct e4m3 : fp8_format<4, 3> {
+  static constexpr std::string_view name = "e4m3";
+};
+struct e5m2 : fp8_format<5, 2> {
+  static constexpr std::string_view name = "e5m2";
+};
 /// PTX's `.s32`: signed 32-bit integers (an accumulator wraps, as the instruction without
 /// `.satfinite` does).
 struct s32 {
@@ -202,6 +276,8 @@ struct element_tag<float> { using type = f32; };
 template <>
 struct element_tag<std::int8_t> { using type = s8; };
 template <>
+struct element_tag<std::uint8_t> { using type = u8; };
+template <>
 struct element_tag<std::int32_t> { using type = s32; };
 #ifdef __CUDA_FP16_TYPES_EXIST__
 template <>
@@ -220,8 +296,8 @@ inline constexpr bool has_element_tag_v<T, std::void_t<typename element_tag<T>::
 }  // namespace detail
 
 /// Whether a C++ element type T holds the instruction's Tag: T's element_tag is Tag, or T is
-/// float and Tag tf32 (tf32 lives in float registers), or T is std::uint16_t and Tag f16 or bf16
-/// (the raw bits).
+/// float and Tag tf32 (tf32 lives in float registers), or T is std::uint16_t and Tag f16 or bf16,
+/// or std::uint8_t and Tag e4m3 or e5m2 (the raw bits).
 template <class Tag, class T>
 inline constexpr bool holds_element_v = [] {
   using U = std::remove_cv_t<T>;
@@ -229,6 +305,7 @@ inline constexpr bool holds_element_v = [] {
     if constexpr (std::is_same_v<typename element_tag<U>::type, Tag>) return true;
   if constexpr (std::is_same_v<Tag, tf32>) return std::is_same_v<U, float>;
   else if constexpr (std::is_same_v<Tag, f16> || std::is_same_v<Tag, bf16>) return std::is_same_v<U, std::uint16_t>;
+  else if constexpr (std::is_same_v<Tag, e4m3> || std::is_same_v<Tag, e5m2>) return std::is_same_v<U, std::uint8_t>;
   else return false;
 }();
 

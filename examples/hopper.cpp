@@ -1,0 +1,63 @@
+// Hopper's warpgroup MMA as checked types (docs/hopper.md): a wgmma atom's accumulator fragment,
+// the descriptors of two shared-memory stages derived from their layout types (one K-major, one
+// N-major, both with the 128-byte swizzle), and the host twin of four K blocks reading the
+// stages through those descriptors. Prints each step; exits 1 if a value is not the one the page
+// states.
+#include <cstdio>
+#include <vector>
+
+#include <strider/strider.hpp>
+
+using namespace strider;
+
+// The atom: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 (CuTe's SM90_64x64x16_F32F16F16_SS).
+using atom = wgmma_m64nNk16<64, f16, f16, f32>;
+// 128 threads, 32 f32 accumulators each; thread 37 (warp 1, lane 5) holds D's (25, 10) as value 6.
+static_assert(atom::c_layout::threads == 128 && atom::c_registers == 32);
+static_assert(atom::c_layout::element(37, 6) == 25 * 64 + 10);
+
+// A's stage: 64 x 64 halves, K contiguous, read through the 128-byte swizzle (swizzle<3, 3, 3> on
+// 2-byte elements). The descriptor's fields come from the type: K-major, SBO 1024 bytes (eight
+// 128-byte rows), one descriptor per K block of 16, each 32 bytes on.
+using stage_a = swizzled_t<contiguous<64, 64>, swizzle<3, 3, 3>>;
+using operand_a = gmma_operand<stage_a, f16>;
+static_assert(operand_a::major == gmma_major::k && operand_a::swizzle == gmma_swizzle::b128);
+static_assert(operand_a::stride_byte_offset == 1024 && operand_a::k_blocks == 4 && operand_a::alignment == 1024);
+
+// B's stage: 64 (n) x 64 (k) halves, N contiguous (an N-major B, PTX's imm-trans-b): SBO is the
+// step between groups of 8 K rows, 1024 bytes.
+using stage_b = swizzled_t<layout<shape<64, 64>, strides<1, 64>>, swizzle<3, 3, 3>>;
+using operand_b = gmma_operand<stage_b, f16>;
+static_assert(operand_b::major == gmma_major::mn && operand_b::stride_byte_offset == 1024);
+
+int main() {
+  bool ok = true;
+  // Element (1, 0) of A's stage at shared address 0: row 1 starts at byte 128, whose bit 7 the
+  // swizzle XORs into bit 4: byte 144, where the stage's own layout puts it too.
+  const auto a0 = operand_a::descriptor(0);
+  std::printf("A's (1, 0) at byte %lld; the stage's layout: %lld\n", static_cast<long long>(gmma_element_address(a0, 1, 0)),
+              static_cast<long long>(stage_a{}(1, 0) * 2));
+  ok = ok && gmma_element_address(a0, 1, 0) == 144 && stage_a{}(1, 0) * 2 == 144;
+
+  // The host's image of shared memory: A all ones at 0, B's row n (its column of K x N) all n at
+  // 8192, each element where its stage's layout puts it.
+  std::vector<unsigned char> shared(16 * 1024);
+  const auto put = [&](index_t byte, float value) {
+    const std::uint16_t bits = f16::to_bits(value);
+    shared[static_cast<std::size_t>(byte)] = static_cast<unsigned char>(bits & 0xff);
+    shared[static_cast<std::size_t>(byte + 1)] = static_cast<unsigned char>(bits >> 8);
+  };
+  for (index_t r = 0; r < 64; ++r)
+    for (index_t c = 0; c < 64; ++c) {
+      put(stage_a{}(r, c) * 2, 1.0f);
+      put(8192 + stage_b{}(r, c) * 2, static_cast<float>(r));
+    }
+  // D = A * B over the four K blocks, as the kernel issues them: the first without accumulating.
+  atom::c_warpgroup d{};
+  for (index_t kb = 0; kb < operand_a::k_blocks; ++kb)
+    atom::host_fma(d, shared.data(), shared.size(), operand_a::descriptor(0, 0, kb), operand_b::descriptor(8192, 0, kb), kb > 0);
+  // Thread 37's value 6 is D's (25, 10): the sum over 64 K of 1 * 10.
+  std::printf("D's (25, 10) = %g\n", static_cast<double>(d[37][6]));
+  ok = ok && d[37][6] == 640.0f;
+  return ok ? 0 : 1;
+}
