@@ -1,7 +1,8 @@
 // Hopper's warpgroup MMA as checked types (docs/hopper.md): a wgmma atom's accumulator fragment,
 // the descriptors of two shared-memory stages derived from their layout types (one K-major, one
-// N-major, both with the 128-byte swizzle), and the host twin of four K blocks reading the
-// stages through those descriptors. Prints each step; exits 1 if a value is not the one the page
+// N-major, both with the 128-byte swizzle), the host twin of four K blocks reading the stages
+// through those descriptors, the same stage type as a TMA box, a pipeline of such boxes and its
+// schedule on the host simulator. Prints each step; exits 1 if a value is not the one the page
 // states.
 #include <cstdio>
 #include <vector>
@@ -29,6 +30,17 @@ static_assert(operand_a::stride_byte_offset == 1024 && operand_a::k_blocks == 4 
 using stage_b = swizzled_t<layout<shape<64, 64>, strides<1, 64>>, swizzle<3, 3, 3>>;
 using operand_b = gmma_operand<stage_b, f16>;
 static_assert(operand_b::major == gmma_major::mn && operand_b::stride_byte_offset == 1024);
+
+// A's stage type is also its TMA box: extents {64, 64} (innermost first), 8192 bytes, the
+// 128-byte swizzle in TMA's numbering. One type gives the TMA's swizzle and the wgmma's.
+using box_a = tma_box<stage_a, std::uint16_t>;
+static_assert(box_a::bytes == 8192 && box_a::swizzle == tma_swizzle::b128 && box_a::alignment == 1024);
+
+// Four stages, each filled by two such boxes (A's and B's, B's box the (k, n) tile that stage_b
+// reads transposed) and released by one consumer warpgroup: each full barrier expects 16384
+// bytes, and the stages and their eight barriers take 65600 bytes of shared memory.
+using pipeline = tma_pipeline<4, 1, box_a, tma_box<swizzled_t<contiguous<64, 64>, swizzle<3, 3, 3>>, std::uint16_t>>;
+static_assert(pipeline::stage_bytes == 16384 && pipeline::shared_bytes == 4 * 16384 + 64);
 
 int main() {
   bool ok = true;
@@ -59,5 +71,17 @@ int main() {
   // Thread 37's value 6 is D's (25, 10): the sum over 64 K of 1 * 10.
   std::printf("D's (25, 10) = %g\n", static_cast<double>(d[37][6]));
   ok = ok && d[37][6] == 640.0f;
+
+  // The pipeline's schedule on the host, 16 K blocks: it completes. A producer that announces
+  // only the in-bounds bytes of a box past the tensor (TMA counts the whole box) would hang on
+  // the GPU; here the report says where: consumer 0 waits on stage 0's full barrier.
+  const pipeline_report fine = simulate_pipeline(schedule_of<pipeline>(16, 1));
+  pipeline_schedule short_count = schedule_of<pipeline>(16, 1);
+  short_count.expected_bytes = 8192 + 4096;
+  const pipeline_report hang = simulate_pipeline(short_count);
+  std::printf("schedule: %s; with 12288 bytes expected: %s, consumer %lld at stage %lld, %lld bytes past\n", fine.completed ? "completes" : "hangs",
+              hang.completed ? "completes" : "hangs", static_cast<long long>(hang.stuck_consumer), static_cast<long long>(hang.stage),
+              static_cast<long long>(-hang.transaction_bytes));
+  ok = ok && fine.completed && !hang.completed && hang.stuck_consumer == 0 && hang.transaction_bytes == -4096;
   return ok ? 0 : 1;
 }

@@ -255,6 +255,9 @@ int main() {
     CHECK(gmma_operand<swizzled_t<contiguous<64, 64>, swizzle<3, 3, 3>>, f16>::stride_byte_offset == 1024 && gmma_operand<swizzled_t<contiguous<64, 64>, swizzle<3, 3, 3>>, f16>::k_blocks == 4);
     CHECK(gmma_element_address(gmma_operand<swizzled_t<contiguous<64, 64>, swizzle<3, 3, 3>>, f16>::descriptor(0), 1, 0) == 144);
     CHECK(e4m3::round(500.0f) == 448.0f && e5m2::to_bits(-2.0f) == 0xc0);
+    CHECK(tma_box<swizzled_t<contiguous<64, 64>, swizzle<3, 3, 3>>, std::uint16_t>::bytes == 8192 && tma_box<contiguous<3, 5, 8>, float>::box(0) == 8);
+    CHECK(tma_pipeline<4, 1, tma_box<contiguous<64, 64>, float>>::stage_bytes == 16384 && simulate_pipeline(schedule_of<tma_pipeline<2, 1, tma_box<contiguous<64, 64>, float>>>(5, 1)).completed);
+    CHECK(register_budget<40, 232, 2>::entry_registers == 168 && pipeline_state<2>::producer_start().phase == 1u);
   }
 
   std::printf("%s\n", failures == 0 ? "every reference example holds" : "reference examples failed");

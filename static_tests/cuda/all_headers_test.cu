@@ -2,6 +2,7 @@
 // (static_tests/strict has the host compilers' strict flags). Compiling is the test.
 #include <strider/access.hpp>
 #include <strider/atom.hpp>
+#include <strider/atom/tma_map.hpp>
 #include <strider/core.hpp>
 #include <strider/cuda.hpp>
 #include <strider/expression.hpp>

@@ -101,6 +101,15 @@ using namespace strider;
   using s = gmma_operand<swizzled_t<contiguous<64, 32>, swizzle<1, 4, 3>>, s8>;
   using u = gmma_operand<swizzled_t<contiguous<16, 32>, swizzle<1, 4, 3>>, u8>;
   integer::host_fma(di[0], shared.data(), shared.size(), s::descriptor(0), u::descriptor(4096));
+  using box = tma_box<swizzled_t<contiguous<64, 64>, swizzle<3, 3, 3>>, std::uint16_t>;
+  std::vector<std::uint16_t> global(128 * 128);
+  using matrix = layout<shape<dyn, dyn>, strides<dyn, 1>>;
+  const tensor_view<const std::uint16_t, matrix> g(global.data(), matrix(128, 128, 128));
+  (void)make_tma_params<box>(g);
+  (void)host_tma_load<box>(g, {-8, 100}, shared.data(), shared.size(), 0);
+  using pipeline = tma_pipeline<3, 2, box, box>;
+  (void)simulate_pipeline(schedule_of<pipeline>(7, 2));
+  (void)pipeline::box_address<1>(0, 2), (void)register_budget<40, 232, 2>::entry_registers;
 }
 
 [[maybe_unused]] void more_algebra() {

@@ -119,10 +119,19 @@ struct staged_layout {
   static constexpr layout_value value = staged_value(rule_value<Tile>.value(), Stages);
   using type = static_layout<value>;
 };
+template <index_t Storage, index_t Period>
+struct staged_tile_not_multiple_of_swizzle_period {
+  static_assert(Storage < 0, "staged_t: a swizzled tile's storage must be a multiple of the swizzle's period, so that every stage starts aligned to it and swizzles alike: staged_tile_not_multiple_of_swizzle_period<tile storage, period> (elements)");
+};
+template <index_t Storage, index_t Period>
+constexpr bool check_stage_period() {
+  if constexpr (Storage % Period != 0) return sizeof(staged_tile_not_multiple_of_swizzle_period<Storage, Period>) == 0;
+  else return true;
+}
 template <index_t Stages, class L, class S>
 struct staged_layout<Stages, swizzled_layout<L, S>> {
   // Each stage starts at a multiple of the swizzle's period, so that it swizzles as the first.
-  static_assert(L::storage_size % S::period == 0, "staged_t: a swizzled tile's storage must be a multiple of the swizzle's period, so that every stage swizzles alike");
+  static_assert(check_stage_period<L::storage_size, S::period>());
   using type = swizzled_layout<typename staged_layout<Stages, L>::type, S>;
 };
 
