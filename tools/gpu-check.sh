@@ -52,6 +52,12 @@ build() {
   for name in hgemm staged_transpose sgemm flash_attention; do
     start "${name}_timed" "$nvcc" "${timed[@]}" "examples/cuda/$name.cu" -o "$bin/${name}_timed"
   done
+  # Hopper (sm_90a): the wgmma and pipeline device tests compile; the GEMM example (TMA, wgmma,
+  # mbarrier pipeline) and, with CUTLASS_DIR, CuTe's wgmma_tma_sm90 tutorial beside it.
+  for test in static_tests/cuda/wgmma_device_test.cu static_tests/cuda/hopper_pipeline_device_test.cu; do
+    start "$(basename "$test" .cu)" "$nvcc" -std=c++20 -O2 -arch=sm_90a -I include -Werror all-warnings -c "$test" -o "$bin/$(basename "$test" .cu).o"
+  done
+  start hopper_gemm "$nvcc" -std=c++20 -O3 -DNDEBUG -arch=sm_90a -I include examples/cuda/hopper_gemm.cu -o "$bin/hopper_gemm"
   start copy_benchmark "$nvcc" -std=c++20 -O3 -DNDEBUG -arch=sm_${arch} -I include benchmarks/cuda/copy_benchmark.cu -o "$bin/copy_benchmark"
   start zero_overhead "$nvcc" "${timed[@]}" -cubin benchmarks/cuda/zero_overhead_ptx.cu -o "$bin/zero_overhead.cubin"
   start bank_conflicts "$nvcc" -std=c++20 -O3 -arch=sm_${arch} -I include benchmarks/cuda/bank_conflicts.cu -o "$bin/bank_conflicts"
@@ -60,6 +66,8 @@ build() {
     start cute_sgemm_sm80 "$nvcc" "${cute[@]}" "$CUTLASS_DIR/examples/cute/tutorial/sgemm_sm80.cu" -o "$bin/cute_sgemm_sm80"
     sed -e 's/using T\([ABCI]\) = cute::half_t;/using T\1 = float;/' "$CUTLASS_DIR/examples/cute/tutorial/sgemm_sm80.cu" > "$bin/cute_sgemm_f32.cu"
     start cute_sgemm_f32 "$nvcc" "${cute[@]}" "$bin/cute_sgemm_f32.cu" -o "$bin/cute_sgemm_f32"
+    start cute_wgmma_tma_sm90 "$nvcc" -std=c++17 -O3 -arch=sm_90a -I "$CUTLASS_DIR/include" -I "$CUTLASS_DIR/tools/util/include" \
+      "$CUTLASS_DIR/examples/cute/tutorial/hopper/wgmma_tma_sm90.cu" -o "$bin/cute_wgmma_tma_sm90"
   fi
   if [ -n "${HPTT_DIR:-}" ]; then
     start copy_scaling "${CXX:-g++}" -std=c++20 -O3 -march="${CPU_MARCH:-native}" -fopenmp -DSTRIDER_BENCH_HPTT -I include -I "$HPTT_DIR/include" \
@@ -122,6 +130,33 @@ run() {
     if [ -x "$bin/cute_sgemm_sm80" ]; then
       for size in 4096 8192; do "$bin/cute_sgemm_sm80" $size $size $size T N | tail -n 1 | tee -a "$out/hgemm.md" || status=1; done
     fi
+  fi
+  # The Hopper GEMM: correct on ragged sizes, clean under compute-sanitizer's memcheck, racecheck
+  # and synccheck, timed at 4096^3 and 8192^3 beside CuTe's sm90 tutorial (TN) and PyTorch's
+  # matmul (cuBLAS) in half.
+  if [ -x "$bin/hopper_gemm" ]; then
+    "$bin/hopper_gemm" --time | tee "$out/hopper_gemm.md" || status=1
+    if command -v compute-sanitizer > /dev/null; then
+      for tool in memcheck racecheck synccheck; do
+        if timeout 300 compute-sanitizer --tool $tool --error-exitcode 1 "$bin/hopper_gemm" > "$out/hopper_gemm_$tool.txt" 2>&1; then echo "hopper_gemm under $tool: clean"
+        else echo "hopper_gemm under $tool: ERRORS or timed out"; tail -n 30 "$out/hopper_gemm_$tool.txt"; status=1; fi
+      done
+    fi
+    if [ -x "$bin/cute_wgmma_tma_sm90" ]; then
+      for size in 4096 8192; do "$bin/cute_wgmma_tma_sm90" $size $size $size T N | tail -n 1 | tee -a "$out/hopper_gemm.md" || status=1; done
+    fi
+    python3 - <<'PY' 2>/dev/null | tee -a "$out/hopper_gemm.md" || true
+import torch
+for n in (4096, 8192):
+    a, b = (torch.randn(n, n, device="cuda", dtype=torch.half) for _ in range(2))
+    for _ in range(10): a @ b.t()
+    start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(20): a @ b.t()
+    stop.record(); torch.cuda.synchronize()
+    ms = start.elapsed_time(stop) / 20
+    print(f"torch (cuBLAS) {n}^3: {ms:.3f} ms, {2 * n**3 / ms / 1e9:.1f} TFLOP/s")
+PY
   fi
   # The FlashAttention-2 example timed (sequence 4096 and 8192, head dimensions 64 and 128, causal
   # or not), and PyTorch's scaled_dot_product_attention (flash) beside it where torch is found.
