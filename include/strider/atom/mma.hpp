@@ -45,6 +45,20 @@ using mma_register_t = std::conditional_t<std::is_same_v<Tag, f32>, float, std::
 template <class Tag>
 using mma_accumulator_t = std::conditional_t<std::is_same_v<Tag, s32>, std::int64_t, double>;
 
+// One D value of a host twin (mma.sync's and wgmma's): c plus the dot product of row `row` of A
+// (row-major, K columns) and column `column` of B (row-major K x N), summed in
+// mma_accumulator_t and rounded once to C's type (s32 wraps, as PTX without .satfinite; f16 from
+// the double sum, not through float).
+template <class C, class TileA, class TileB>
+constexpr typename C::host_type host_dot(typename C::host_type c, const TileA& a, const TileB& b, index_t row, index_t column, index_t k, index_t n) {
+  const auto at = [](index_t i) { return static_cast<std::size_t>(i); };  // indices are never negative
+  mma_accumulator_t<C> sum = static_cast<mma_accumulator_t<C>>(c);
+  for (index_t kk = 0; kk < k; ++kk) sum += static_cast<mma_accumulator_t<C>>(a[at(row * k + kk)]) * static_cast<mma_accumulator_t<C>>(b[at(kk * n + column)]);
+  if constexpr (std::is_same_v<C, s32>) return static_cast<std::int32_t>(static_cast<std::uint32_t>(sum));
+  else if constexpr (std::is_same_v<C, f16>) return C::round(sum);
+  else return static_cast<float>(sum);
+}
+
 // Each shape's fragments (by its K and input type). A trait rather than template arguments of
 // the atoms' base: nvcc 13 cannot print a base's template argument whose type has a class-type
 // template argument into its host code (issue 51).
@@ -125,14 +139,8 @@ struct mma_atom_base {
     c_warp d{};
     for (index_t lane = 0; lane < 32; ++lane)
       for (index_t i = 0; i < CLayout::values; ++i) {
-        const index_t e = CLayout::element(lane, i), row = e / N, column = e % N;
-        mma_accumulator_t<C> sum = static_cast<mma_accumulator_t<C>>(c[at(lane)][at(i)]);
-        for (index_t kk = 0; kk < K; ++kk)
-          sum += static_cast<mma_accumulator_t<C>>(tile_a[at(row * K + kk)]) * static_cast<mma_accumulator_t<C>>(tile_b[at(kk * N + column)]);
-        auto& out = d[at(lane)][at(i)];
-        if constexpr (std::is_same_v<C, s32>) out = static_cast<std::int32_t>(static_cast<std::uint32_t>(sum));  // wraps, as PTX without .satfinite
-        else if constexpr (std::is_same_v<C, f16>) out = C::round(sum);  // one rounding, from the double sum
-        else out = static_cast<float>(sum);
+        const index_t e = CLayout::element(lane, i);
+        d[at(lane)][at(i)] = host_dot<C>(c[at(lane)][at(i)], tile_a, tile_b, e / N, e % N, K, N);
       }
     return d;
   }

@@ -18,6 +18,7 @@
 #include "../static/thread_value.hpp"
 #include "element_types.hpp"
 #include "gmma_descriptor.hpp"
+#include "mma.hpp"
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
 #include "wgmma_instructions.hpp"  // sm_90a device code only: no other pass reads its thousand statements
 #endif
@@ -73,12 +74,6 @@ constexpr bool check_wgmma_n() {
   if constexpr (!wgmma_n_is_legal(N, Integer)) return sizeof(wgmma_n_not_legal<N, Integer>) == 0;
   else return true;
 }
-
-// The register of an accumulator: float for f32, packed pairs for f16, int32 for s32.
-template <class C>
-using wgmma_register_t = std::conditional_t<std::is_same_v<C, f32>, float, std::conditional_t<std::is_same_v<C, s32>, std::int32_t, std::uint32_t>>;
-template <class C>
-using wgmma_accumulator_t = std::conditional_t<std::is_same_v<C, s32>, std::int64_t, double>;
 
 // The instruction's name, "wgmma.mma_async.sync.aligned.m64n<N>k<K>.<C>.<A>.<B>", as text.
 struct instruction_text {
@@ -161,7 +156,7 @@ struct wgmma_atom_base {
   /// Each thread's 32-bit registers: A in the RS form (always 4), and the accumulator.
   static constexpr int a_registers = static_cast<int>(a_layout::values) * A::bits / 32;
   static constexpr int c_registers = static_cast<int>(c_layout::values) * C::bits / 32;
-  using c_register = wgmma_register_t<C>;
+  using c_register = mma_register_t<C>;  // float for f32, packed pairs for f16, int32 for s32
   using d_register = c_register;
   /// The instruction's PTX name.
   static constexpr const char* instruction = wgmma_name<N, K, A, B, C>::value.text;
@@ -180,14 +175,9 @@ struct wgmma_atom_base {
     const auto at = [](index_t i) { return static_cast<std::size_t>(i); };
     for (index_t t = 0; t < 128; ++t)
       for (index_t i = 0; i < c_layout::values; ++i) {
-        const index_t e = c_layout::element(t, i), row = e / N, column = e % N;
+        const index_t e = c_layout::element(t, i);
         auto& out = d[at(t)][at(i)];
-        wgmma_accumulator_t<C> sum = scale_d ? static_cast<wgmma_accumulator_t<C>>(out) : 0;
-        for (index_t kk = 0; kk < K; ++kk)
-          sum += static_cast<wgmma_accumulator_t<C>>(a[at(row * K + kk)]) * static_cast<wgmma_accumulator_t<C>>(b[at(kk * N + column)]);
-        if constexpr (std::is_same_v<C, s32>) out = static_cast<std::int32_t>(static_cast<std::uint32_t>(sum));  // wraps
-        else if constexpr (std::is_same_v<C, f16>) out = C::round(sum);
-        else out = static_cast<float>(sum);
+        out = host_dot<C>(scale_d ? out : typename C::host_type{}, a, b, e / N, e % N, K, N);
       }
   }
 
