@@ -335,3 +335,41 @@ TEST_CASE("evaluate_mixed keeps the static entries a mixed type would; evaluate_
   CHECK(strider::evaluate_pattern(e, batch).value() == want);
 #pragma GCC diagnostic pop
 }
+
+TEST_CASE("a swizzled expression reads the chain's offsets through CuTe's swizzle, as swizzled_t does") {
+  // CuTe's Swizzle<B, M, S> for S > 0, written here apart from the library.
+  const auto cute_swizzle = [](strider::index_t o, int b, int m, int s) { return o ^ (((o >> (m + s)) & ((strider::index_t{1} << b) - 1)) << m); };
+  const std::string_view text = "contiguous(8, 64).T.swizzle(3, 3, 3)";
+  const strider::expression e = strider::parse_expression(text);
+  REQUIRE(e.swizzle);
+  CHECK(e.swizzle_column == 21);
+  const strider::swizzled_layout_value s = strider::evaluate_swizzled(e);
+  CHECK(s.layout == evaluate("contiguous(8, 64).T"));
+  CHECK(s.swizzle == strider::swizzle_value{3, 3, 3});
+  using emitted = strider::swizzled_t<strider::reverse_axis_order_t<strider::contiguous<8, 64>>, strider::swizzle<3, 3, 3>>;
+  CHECK(strider::to_static_type(e) == "strider::swizzled_t<strider::reverse_axis_order_t<strider::contiguous<8, 64>>, strider::swizzle<3, 3, 3>>");
+  for (strider::index_t i = 0; i < 64; ++i)
+    for (strider::index_t j = 0; j < 8; ++j) {
+      const strider::index_t o = cute_swizzle(j * 64 + i, 3, 3, 3);
+      CHECK(strider::swizzle_offset(s.swizzle, s.layout(i, j)) == o);
+      CHECK(emitted{}(i, j) == o);
+    }
+  // CuTe's printed form reads as the same swizzled layout (CuTe's modes mirrored).
+  const strider::expression c = strider::parse_expression("cute(\"Sw<3,3,3> o _0 o (64,8):(1,64)\")");
+  CHECK(c.swizzle == strider::swizzle_value{3, 3, 3});
+  CHECK(c.swizzle_column == 7);
+  CHECK(strider::evaluate_swizzled(c).layout == contiguous({8, 64}));
+  // evaluate would drop the swizzle: refused at it; so are the mixed forms.
+  CHECK(failure_of(text).column == 21);
+  CHECK(failure_of(text).message.find("evaluate_swizzled") != std::string::npos);
+  CHECK_THROWS_AS(strider::evaluate_mixed(e, {{0, 1}}), expression_error);
+  CHECK_THROWS_AS(strider::to_static_type(e, {{0, 1}}), expression_error);
+  // A strided expression has the identity swizzle.
+  CHECK(strider::evaluate_swizzled(strider::parse_expression("contiguous(2)")).swizzle == strider::swizzle_value{});
+  // Where a swizzle cannot go: after it, a view; inside an argument; and CuTe's conditions.
+  CHECK(failure_of("contiguous(8, 8).swizzle(1, 1, 1).T").column == 34);
+  CHECK(failure_of("cute(\"Sw<1,1,1> o (8,8):(8,1)\")[0]").column == 32);
+  CHECK(failure_of("contiguous(8, 8).swizzle(2, 1, 1)").message.find("|S| = 1 is less than B = 2") != std::string::npos);
+  CHECK(failure_of("contiguous(8, 8).swizzle(1, 1)").column == 18);
+  CHECK_THROWS_AS(strider::parse_thread_value("partition(contiguous(8, 8).swizzle(1, 1, 1), thread_value(contiguous(8), contiguous(8)), 0)"), expression_error);
+}

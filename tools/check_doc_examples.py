@@ -73,7 +73,7 @@ DECLARATION = re.compile(r"^\s*(?:using\s+(\w+)\s*=|(?:struct|class|enum(?:\s+cl
 IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 
 
-BOUND = re.compile(r"(?:catch\s*\([^)]*?|for\s*\([^;:)]*?)\b(\w+)\s*[):]")  # catch (T& e), for (T x : ...)
+BOUND = re.compile(r"(?:catch\s*\([^)]*?|for\s*\([^;:)]*?)\b(\w+)\s*(?:\)|:(?!:))")  # catch (T& e), for (T x : ...); not for (std::size_t ...
 FOR_INIT = re.compile(r"\bfor\s*\(\s*(?:const\s+)?[\w:<>]+\s+(\w+)\s*=")  # for (T i = 0; ...)
 
 

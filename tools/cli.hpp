@@ -68,7 +68,9 @@ inline std::string help_text() {
            "as_thread_value(EXPR, VALUE_RANK, (TILE SHAPE)[, replicated]) draw which thread holds each\n" +
            "element of a tile; partition(TILE, TV, THREAD) is one thread's values in the tile;\n" +
            "access(TILE, TV, BYTES[, WIDTH][, swizzle(B, M, S)]) certifies how TV's threads read the\n" +
-           "tile: vector width, shared-memory bank conflicts, global sectors (--format svg: by bank)";
+           "tile: vector width, shared-memory bank conflicts, global sectors (--format svg: by bank).\n" +
+           "Swizzled layouts: EXPR.swizzle(B, M, S), last, reads the offsets through CuTe's\n" +
+           "Swizzle<B, M, S> (swizzled_t in C++), as cute(\"Sw<B,M,S> o L\") does";
   line = 1000;  // the tail goes on its own line
   const std::string tail = "Quote EXPR for the shell; --operations lists them.";
   views += line + 2 + tail.size() > 92 ? ".\n" : ". ";
@@ -671,7 +673,28 @@ inline int run_cli(const std::vector<std::string>& args, std::ostream& out, std:
         else write_as(v, 0);
       }
     } else if (const auto parsed = broadcast ? broadcast_input(*broadcast, *broadcast->part, broadcast_shape(*broadcast)) : parse_expression(expression);
-               emit && cute) {
+               parsed.swizzle) {
+      // .swizzle(B, M, S) or cute("Sw<B,M,S> o L"): the offsets through the swizzle (swizzled_t's).
+      if (info) throw expression_error("expression: --info describes strided layouts; a swizzled layout's offsets are shown by --format grid, md, csv, json, cpp, svg and cute", parsed.swizzle_column);
+      const swizzled_layout_value s = evaluate_swizzled(parsed);
+      const swizzle_value& w = s.swizzle;
+      const std::string mirrored = parsed.operations.front().cute.empty() ? "" : "the CuTe layout mirrored to strider's row-major axes (CuTe's modes in reverse order; --format cute prints CuTe's)";
+      const std::string through = "through swizzle(" + std::to_string(w.bits) + ", " + std::to_string(w.base) + ", " + std::to_string(w.shift) + ")" +
+                                  (mirrored.empty() ? "" : "; " + mirrored);
+      if (emit && cute) text << "cute::composition(cute::Swizzle<" << w.bits << ", " << w.base << ", " << w.shift << ">{}, " << to_cute_cpp(s.layout) << ")\n";
+      else if (emit) text << to_static_type(parsed, dyn_axes) << '\n';  // --dyn: refused, swizzled_t takes a static layout
+      else if (format == "grid") {
+        text << strider::to_string(s.layout) << ", " << through << '\n';
+        strider::detail::write_grid(text, s.layout, w);
+      } else if (format == "md") {
+        text << '*' << through << "*\n\n";
+        strider::detail::write_markdown(text, s.layout, w);
+      } else if (format == "csv") strider::detail::write_csv(text, s.layout, w);
+      else if (format == "json") strider::detail::write_json(text, s.layout, w);
+      else if (format == "cpp") strider::detail::write_cpp_header(text, s.layout, name, w);
+      else if (format == "cute") text << to_cute_string(s.layout, w).view() << '\n';
+      else strider::detail::svg::write(text, s.layout, w, {detail::printable(expression) + (mirrored.empty() ? "" : " (" + mirrored + ")"), tile_rank(parsed)});
+    } else if (emit && cute) {
       text << to_cute_cpp(evaluate(parsed)) << '\n';
     } else if (emit) {
       text << to_static_type(parsed, dyn_axes) << '\n';

@@ -363,9 +363,34 @@ strider_command_test(emit_cute COMMAND ${x} --emit-cpp --cute "contiguous(4, 8).
   STDOUT "^cute::make_layout\\(cute::make_shape\\(cute::Int<4>{}, cute::Int<8>{}\\), cute::make_stride\\(cute::Int<8>{}, cute::Int<1>{}\\)\\)@$")
 strider_command_test(error_cute_offset RC 1 COMMAND ${x} --format cute "contiguous(4, 8)[1:]"
   STDERR "^strider: to_cute_string: the layout starts at offset 8")
-# A swizzled CuTe layout is no strided layout: refused with a caret at its 'S'.
-strider_command_test(error_cute_swizzled RC 2 COMMAND ${x} "cute(\"Sw<3,3,3> o (64,8):(1,64)\")"
-  STDERR "^strider: cute: a swizzled layout \\(Sw<B,M,S> o \\.\\.\\.\\) is no strided layout.*@  cute\\(\"Sw<3,3,3> o \\(64,8\\):\\(1,64\\)\"\\)@        \\^@$")
+# Swizzled layouts (issue 66): offset o of element (i, j) is CuTe's Swizzle<B, M, S>, worked by hand:
+# o ^ (((o >> (M + S)) & (2^B - 1)) << M). contiguous(2, 4) through (1, 1, 1): row 1 holds 4..7,
+# whose bit 2 is 1, XORed into bit 1: 6 7 4 5.
+strider_command_test(swizzle_grid COMMAND ${x} "contiguous(2, 4).swizzle(1, 1, 1)"
+  STDOUT "^shape \\(2, 4\\), strides \\(4, 1\\), offset 0, through swizzle\\(1, 1, 1\\)@0 1 2 3@6 7 4 5@$")
+# Views come before the swizzle, which reads the chain's final offsets.
+strider_command_test(error_swizzle_view RC 2 COMMAND ${x} --format csv "contiguous(8, 8).swizzle(3, 0, 3)[3]"
+  STDERR "takes no view after its swizzle.*@  contiguous\\(8, 8\\)\\.swizzle\\(3, 0, 3\\)\\[3\\]@                                   \\^@$")
+# CuTe's 128-byte K-major atom in 16-byte chunks: row r's chunk c lies at chunk c ^ r (row 3: 24 + (c ^ 3)).
+strider_command_test(swizzle_row COMMAND ${x} --format csv "contiguous(8, 8)[3].swizzle(3, 0, 3)" STDOUT "^i0,offset@0,27@1,26@2,25@3,24@4,31@5,30@6,29@7,28@$")
+# The CuTe form reads the same: (64,8):(1,64) is strider's contiguous(8, 64); row 1 starts at 64 ^ 8.
+strider_command_test(swizzle_cute_grid COMMAND ${x} "cute(\"Sw<3,3,3> o _0 o (64,8):(1,64)\")" STDOUT "^shape \\(8, 64\\), strides \\(64, 1\\), offset 0, through swizzle\\(3, 3, 3\\); the CuTe layout mirrored.*@ +0 +1 .*@ +72 +73 +74 +75 +76 +77 +78 +79 +64 ")
+strider_command_test(swizzle_format_cute COMMAND ${x} --format cute "contiguous(8, 64).swizzle(3, 3, 3)" STDOUT "^Sw<3,3,3> o 0 o \\(64,8\\):\\(1,64\\)@$")
+strider_command_test(swizzle_emit COMMAND ${x} --emit-cpp "contiguous(8, 64).T.swizzle(3, 3, 3)"
+  STDOUT "^strider::swizzled_t<strider::reverse_axis_order_t<strider::contiguous<8, 64>>, strider::swizzle<3, 3, 3>>@$")
+strider_command_test(swizzle_emit_cute COMMAND ${x} --emit-cpp --cute "contiguous(2, 4).swizzle(1, 1, 1)"
+  STDOUT "^cute::composition\\(cute::Swizzle<1, 1, 1>{}, cute::make_layout\\(")
+strider_command_test(swizzle_json COMMAND ${x} --format json "contiguous(2, 4).swizzle(1, 1, 1)" STDOUT "\"swizzle\": \\[1, 1, 1\\],.*\"offsets\": \\[\\[0, 1, 2, 3\\], \\[6, 7, 4, 5\\]\\]")
+strider_command_test(swizzle_svg COMMAND ${x} --format svg "contiguous(8, 8).swizzle(3, 0, 3)" STDOUT "^<\\?xml .*</svg>@$")
+strider_command_test(error_swizzle_rule RC 2 COMMAND ${x} "contiguous(8, 64).swizzle(3, 3, 1)"
+  STDERR "^strider: expression: swizzle: \\|S\\| = 1 is less than B = 3.*@                    \\^@$")
+strider_command_test(error_swizzle_info RC 2 COMMAND ${x} --info "contiguous(2, 4).swizzle(1, 1, 1)" STDERR "^strider: expression: --info describes strided layouts")
+strider_command_test(error_swizzle_dyn RC 2 COMMAND ${x} --emit-cpp --dyn 0 "contiguous(2, 4).swizzle(1, 1, 1)" STDERR "has no --dyn type")
+strider_command_test(error_swizzle_explain RC 2 COMMAND ${x} explain "contiguous(2, 4).swizzle(1, 1, 1)" STDERR "^strider: explain: the steps are a strided chain's")
+strider_command_test(error_swizzle_argument RC 2 COMMAND ${x} "access(contiguous(8, 8).swizzle(1, 1, 1), thread_value(contiguous(8, 1), contiguous(1, 8)), 4)"
+  STDERR "not an argument of 'access' \\(access takes swizzle\\(B, M, S\\) as its last argument\\)")
+strider_command_test(error_cute_swizzled_argument RC 2 COMMAND ${x} "access(cute(\"Sw<1,1,1> o (8,8):(8,1)\"), thread_value(contiguous(8, 1), contiguous(1, 8)), 4)"
+  STDERR "^strider: cute: a swizzled layout \\(Sw<B,M,S> o \\.\\.\\.\\) is a whole expression, not an argument of one")
 strider_command_test(error_cute_string RC 2 COMMAND ${x} "cute(\"(5,(2,2))):(16,(80,4))\")"
   STDERR "^strider: cute: expected the end of the layout \\(shape:stride\\)@  cute\\(\"\\(5,\\(2,2\\)\\)\\):\\(16,\\(80,4\\)\\)\"\\)@                 \\^@$")
 

@@ -382,12 +382,11 @@ constexpr cute_string to_cute_string(const dynamic_layout& l) {
   return out;
 }
 
-/// A swizzled layout in CuTe's notation, as CuTe prints a composed layout: `Sw<B,M,S> o offset o
-/// layout`, `to_cute_string(swizzled_t<contiguous<8, 64>, swizzle<3, 3, 3>>{})` is
-/// `Sw<3,3,3> o 0 o (64,8):(1,64)`.
-template <static_swizzled_layout_type L>
-constexpr cute_string to_cute_string(L) {
-  layout_value v = L::layout_type::value;
+/// A layout read through a swizzle in CuTe's notation, as CuTe prints a composed layout:
+/// `Sw<B,M,S> o offset o layout`; `to_cute_string(contiguous(8, 64) as a dynamic_layout,
+/// {3, 3, 3})` is `Sw<3,3,3> o 0 o (64,8):(1,64)`. The offset goes between, as CuTe keeps it.
+constexpr cute_string to_cute_string(const dynamic_layout& l, swizzle_value swizzle) {
+  layout_value v = l.value();
   const index_t offset = v.offset;
   v.offset = 0;
   const cute_string layout = to_cute_string(dynamic_layout(v, dynamic_layout::unchecked_t{}));
@@ -396,12 +395,19 @@ constexpr cute_string to_cute_string(L) {
     for (const char c : t) out.put(c);
   };
   text("Sw<");
-  out.put(index_t{L::swizzle.bits}), out.put(','), out.put(index_t{L::swizzle.base}), out.put(','), out.put(index_t{L::swizzle.shift});
+  out.put(index_t{swizzle.bits}), out.put(','), out.put(index_t{swizzle.base}), out.put(','), out.put(index_t{swizzle.shift});
   text("> o ");
   out.put(offset);
   text(" o ");
   text(layout.view());
   return out;
+}
+
+/// A swizzled layout type in CuTe's notation: `to_cute_string(swizzled_t<contiguous<8, 64>,
+/// swizzle<3, 3, 3>>{})` is `Sw<3,3,3> o 0 o (64,8):(1,64)`.
+template <static_swizzled_layout_type L>
+constexpr cute_string to_cute_string(L) {
+  return to_cute_string(dynamic_layout(L::layout_type::value, dynamic_layout::unchecked_t{}), L::swizzle);
 }
 
 /// The CuTe C++ that makes the same layout, static extents and strides: `(8,4,2):(2,16,1)` in

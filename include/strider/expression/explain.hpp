@@ -514,7 +514,11 @@ inline std::vector<explain_step> explain(std::string_view text) {
     steps.push_back(detail::explain_whole(text, *t));
     return steps;
   }
-  detail::explain_chain(text, parse_expression(text), steps);
+  const expression parsed = parse_expression(text);
+  if (parsed.swizzle)
+    throw expression_error("explain: the steps are a strided chain's; explain it without the swizzle (the default text, md, json and svg show the swizzled offsets)",
+                           parsed.swizzle_column);
+  detail::explain_chain(text, parsed, steps);
   return steps;
 }
 

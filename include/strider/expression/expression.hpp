@@ -62,6 +62,11 @@ class expression_error : public layout_error {
 struct expression {
   using operation = operation_call;  // one call: its entry, its column and its arguments
   std::vector<operation> operations;  // operations[0] is the base layout
+  /// The chain's offsets read through CuTe's Swizzle<B, M, S> (a swizzled layout: swizzled_t in
+  /// C++): written `.swizzle(B, M, S)` last, or as a base cute("Sw<B,M,S> o L"). Nothing for a
+  /// strided layout. evaluate refuses a swizzled expression; evaluate_swizzled gives both.
+  std::optional<swizzle_value> swizzle{};
+  std::size_t swizzle_column = 0;  // of the name 'swizzle', or of the 'S' of "Sw<"
 
   friend bool operator==(const expression&, const expression&) = default;
 };
@@ -177,8 +182,10 @@ class expression_parser {
     expression out;
     skip_blanks();
     if (at_end()) fail(1, "empty expression; expected contiguous(...), column_major(...) or layout(...)");
+    whole_ = &out;  // a swizzle is the whole expression's: its base's, or a last .swizzle(...)
     out.operations.push_back(base());
     views(out.operations);
+    whole_ = nullptr;
     return out;
   }
 
@@ -415,8 +422,11 @@ class expression_parser {
       skip_blanks();
       if (at_end() && !nested) break;
       if (nested && (peek() == ',' || peek() == ')')) break;
+      if (!nested && whole_ != nullptr && whole_->swizzle && (peek() == '.' || peek() == '['))
+        fail(column(), "a swizzled layout takes no view after its swizzle, which reads the chain's final offsets: write the views first, then .swizzle(B, M, S) (for cute(\"Sw<B,M,S> o L\"): cute(\"L\")...swizzle(B, M, S))");
       if (peek() == '.') {
         ++pos_;
+        if (swizzle_method(enclosing)) continue;
         out.push_back(method());
       } else if (peek() == '[') {
         out.push_back(index());
@@ -425,6 +435,40 @@ class expression_parser {
                            ", found " + found());
       }
     }
+  }
+
+  // '.swizzle(B, M, S)', the last call of a whole expression: its offsets through CuTe's
+  // Swizzle<B, M, S> (the C++ form is swizzled_t<L, swizzle<B, M, S>>). False, reading nothing,
+  // for another name.
+  bool swizzle_method(std::string_view enclosing) {
+    skip_blanks();
+    const std::size_t at = column(), start = pos_;
+    if (identifier() != "swizzle") {
+      pos_ = start;
+      return false;
+    }
+    if (!enclosing.empty() || whole_ == nullptr)
+      fail(at, "'.swizzle(B, M, S)' ends a whole layout expression (a base and its views), not " +
+                   (enclosing.empty() ? std::string("a part of broadcast_arrays(...)") : "an argument of " + quoted(enclosing)) +
+                   (enclosing == "access" ? " (access takes swizzle(B, M, S) as its last argument)" : ""));
+    const std::vector<index_t> v = scalar_arguments(arguments("swizzle"), "swizzle", 3, 3, at, "three integers, B, M and S");
+    set_swizzle({static_cast<int>(std::clamp<index_t>(v[0], -64, 64)), static_cast<int>(std::clamp<index_t>(v[1], -64, 64)),
+                 static_cast<int>(std::clamp<index_t>(v[2], -64, 64))},
+                at, v);
+    return true;
+  }
+
+  // The whole expression's swizzle, checked (CuTe's conditions) with the caret at `at`.
+  void set_swizzle(swizzle_value s, std::size_t at, const std::vector<index_t>& written) {
+    for (const index_t x : written)
+      if (x < -64 || x > 64) fail(at, "'swizzle' takes B, M and S between -64 and 64");
+    try {
+      detail::check_swizzle(s);
+    } catch (const layout_error& e) {
+      fail(at, e.what());
+    }
+    whole_->swizzle = s;
+    whole_->swizzle_column = at;
   }
 
   // [i] after a call that gives several views: the part, as Python indexes the tuple of views.
@@ -814,8 +858,9 @@ class expression_parser {
         throw expression_error(message.substr(0, message.rfind(" (at character")), start + r.column);
       }
     }
-    if (r.swizzled)
-      throw expression_error("cute: a swizzled layout (Sw<B,M,S> o ...) is no strided layout, which the command's layouts are (in C++, from_cute<\"...\"> reads it as a swizzled_t)", start + 1);
+    if (r.swizzled && (whole_ == nullptr || !whole_->operations.empty()))  // an argument's base
+      throw expression_error("cute: a swizzled layout (Sw<B,M,S> o ...) is a whole expression, not an argument of one (access takes swizzle(B, M, S) as its last argument)", start + 1);
+    if (r.swizzled) set_swizzle(r.swizzle, start + 1, {r.swizzle.bits, r.swizzle.base, r.swizzle.shift});
     ++pos_;
     expect(')', "after the CuTe layout of 'cute'");
     op.op = find_operation("layout");
@@ -877,6 +922,7 @@ class expression_parser {
 
   std::string_view text_;
   std::size_t pos_ = 0;
+  expression* whole_ = nullptr;  // while parse() reads a whole layout expression: its result
 };
 
 // The part `[i]` of split, chunk or unbind picks (of a dynamic layout's parts, or a pattern's).
@@ -979,8 +1025,30 @@ inline layout_parts last_parts(const expression& e) {
 
 /// Runs the core operations in order. An operation's layout_error is re-thrown as an
 /// expression_error with the same message and the column of that call. split, chunk and
-/// unbind must pick a part with [i] (see evaluate_parts).
-inline dynamic_layout evaluate(const expression& e) { return detail::evaluate_first(e, e.operations.size()); }
+/// unbind must pick a part with [i] (see evaluate_parts). A swizzled expression is refused
+/// (its offsets are no strided layout's): evaluate_swizzled reads it.
+inline dynamic_layout evaluate(const expression& e) {
+  if (e.swizzle)
+    throw expression_error("expression: the offsets are read through swizzle(" + std::to_string(e.swizzle->bits) + ", " + std::to_string(e.swizzle->base) + ", " +
+                               std::to_string(e.swizzle->shift) + "), which no strided layout does; evaluate_swizzled gives the layout and its swizzle",
+                           e.swizzle_column);
+  return detail::evaluate_first(e, e.operations.size());
+}
+
+/// A layout read through a swizzle: element (i...) is at `swizzle_offset(swizzle, layout(i...))`,
+/// swizzled_t's rule at run time (a swizzle of 0 bits is the identity).
+struct swizzled_layout_value {
+  dynamic_layout layout;
+  swizzle_value swizzle{};
+};
+
+/// The layout of the chain and the expression's swizzle (0 bits when it has none). Throws
+/// expression_error as evaluate does. (A layout's offsets are never negative, as a swizzle's
+/// input must be: they count from the storage's start, aligned to the swizzle's period.)
+/// Example: `contiguous(8, 64).swizzle(3, 3, 3)` puts element (1, 0) at 72.
+inline swizzled_layout_value evaluate_swizzled(const expression& e) {
+  return {detail::evaluate_first(e, e.operations.size()), e.swizzle.value_or(swizzle_value{})};
+}
 
 /// The text's broadcast_shapes(...) or broadcast_arrays(...) (see broadcast_expression), or
 /// nothing when it starts with another name (a layout expression: parse_expression). Throws
@@ -1116,6 +1184,12 @@ inline void check_masked_tiling_last(const expression& e, bool all_masked) {
 }  // namespace detail
 
 inline std::string to_static_type(const expression& e) {
+  if (e.swizzle) {  // swizzled_t<L, swizzle<B, M, S>> of the chain's type
+    expression strided = e;
+    strided.swizzle.reset();
+    return "strider::swizzled_t<" + to_static_type(strided) + ", strider::swizzle<" + std::to_string(e.swizzle->bits) + ", " + std::to_string(e.swizzle->base) + ", " +
+           std::to_string(e.swizzle->shift) + ">>";
+  }
   if (e.operations.empty()) throw expression_error("expression: empty expression", 1);
   for (std::size_t i = 0; i < e.operations.size(); ++i) detail::check_position(e.operations[i], i == 0);
   detail::check_masked_tiling_last(e, false);
@@ -1335,6 +1409,7 @@ inline dims extents_with_dyn(const expression::operation& base, const std::vecto
 /// table takes mixed layouts (runtime_tests/operation_table_test.cpp checks it).
 inline detail::maybe_layout evaluate_mixed(const expression& e, const std::vector<run_time_extent>& dyn_axes) {
   if (e.operations.empty()) throw expression_error("expression: empty expression", 1);
+  if (e.swizzle) throw expression_error("expression: a swizzled layout has no mixed form with run-time extents (swizzled_t takes a static layout)", e.swizzle_column);
   for (std::size_t i = 0; i < e.operations.size(); ++i) detail::check_position(e.operations[i], i == 0);
   const expression::operation& base = e.operations[0];
   const dims shape = detail::extents_with_dyn(base, dyn_axes);
@@ -1376,6 +1451,9 @@ inline detail::maybe_layout evaluate_mixed(const expression& e, const std::vecto
 /// Throws what evaluate_mixed throws.
 inline std::string to_static_type(const expression& e, const std::vector<run_time_extent>& dyn_axes) {
   if (dyn_axes.empty()) return to_static_type(e);
+  if (e.swizzle)
+    throw expression_error("expression: swizzled_t takes a static layout (its mixed forms come from a run-time index of a swizzled view), so a swizzled layout has no --dyn type",
+                           e.swizzle_column);
   evaluate_mixed(e, dyn_axes);
   detail::check_masked_tiling_last(e, true);
   const std::string plain = to_static_type(e);
