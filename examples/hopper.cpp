@@ -2,7 +2,7 @@
 // the descriptors of two shared-memory stages derived from their layout types (one K-major, one
 // N-major, both with the 128-byte swizzle), the host twin of four K blocks reading the stages
 // through those descriptors, the same stage type as a TMA box, a pipeline of such boxes and its
-// schedule on the host simulator. Prints each step; exits 1 if a value is not the one the page
+// schedule on the host simulator, and a convolution's taps gathered by im2col copies. Prints each step; exits 1 if a value is not the one the page
 // states.
 #include <cstdio>
 #include <vector>
@@ -41,6 +41,12 @@ static_assert(box_a::bytes == 8192 && box_a::swizzle == tma_swizzle::b128 && box
 // bytes, and the stages and their eight barriers take 65600 bytes of shared memory.
 using pipeline = tma_pipeline<4, 1, box_a, tma_box<swizzled_t<contiguous<64, 64>, swizzle<3, 3, 3>>, std::uint16_t>>;
 static_assert(pipeline::stage_bytes == 16384 && pipeline::shared_bytes == 4 * 16384 + 64);
+
+// An implicit GEMM's A stage from a convolution: 128 output pixels x 64 channels of an NHWC half
+// tensor, one im2col copy per filter tap, into the same K-major stage type (16384 bytes, the
+// 128-byte swizzle); taps are offsets of at most 255 in a rank-4 tensor.
+using im2col_a = tma_im2col_box<swizzled_t<contiguous<128, 64>, swizzle<3, 3, 3>>, std::uint16_t, 4>;
+static_assert(im2col_a::pixels == 128 && im2col_a::channels == 64 && im2col_a::bytes == 16384 && im2col_a::max_offset == 255);
 
 int main() {
   bool ok = true;
@@ -83,5 +89,25 @@ int main() {
               hang.completed ? "completes" : "hangs", static_cast<long long>(hang.stuck_consumer), static_cast<long long>(hang.stage),
               static_cast<long long>(-hang.transaction_bytes));
   ok = ok && fine.completed && !hang.completed && hang.stuck_consumer == 0 && hang.transaction_bytes == -4096;
+
+  // A 3 x 3 convolution with padding 1 over two 16 x 16 images of 64 channels: the window is
+  // the bounding box's corners (-1 and 1 - 2 = -1) and the traversal stride, W first.
+  std::vector<std::uint16_t> image(2 * 16 * 16 * 64);
+  for (std::size_t e = 0; e < image.size(); ++e) image[e] = static_cast<std::uint16_t>(e % 60000);
+  using nhwc = layout<shape<2, 16, 16, 64>, strides<16384, 1024, 64, 1>>;
+  const tensor_view<const std::uint16_t, nhwc> input(image.data());
+  const index_t padding[2] = {1, 1}, filter[2] = {3, 3}, dilation[2] = {1, 1}, stride[2] = {1, 1};
+  const tma_im2col_window window = tma_im2col_window::for_convolution(2, padding, filter, dilation, stride);
+  // Tap (r 0, s 1) of output pixels 0 to 127 (rows 0 to 7 of image 0): the copy starts at the
+  // box's corner (w -1, h -1) with offsets {1, 0}; row 0 of the stage reads input (h -1, w 0),
+  // padding, and row 17 (output (1, 1)) reads input (0, 1).
+  std::vector<unsigned char> stage(im2col_a::bytes);
+  host_tma_load_im2col<im2col_a>(input, window, {0, -1, -1, 0}, {1, 0}, stage.data(), stage.size(), 0);
+  using stage_type = im2col_a::tile_type;
+  std::uint16_t in_padding = 1, inside = 0;
+  __builtin_memcpy(&in_padding, stage.data() + stage_type{}(0, 5) * 2, 2);
+  __builtin_memcpy(&inside, stage.data() + stage_type{}(17, 5) * 2, 2);
+  std::printf("im2col tap (0, 1): row 0 channel 5 = %u (padding), row 17 channel 5 = %u (input (0, 1, 5))\n", in_padding, inside);
+  ok = ok && in_padding == 0 && inside == input(0, 0, 1, 5);
   return ok ? 0 : 1;
 }

@@ -196,6 +196,7 @@ int main() {
   const expression e = parse_expression("contiguous(3, 4)[1:, ::-1].permute(1, 0)");
   CHECK(evaluate(e) == v && e.operations.size() == 3);
   CHECK(to_static_type("contiguous(3, 4).permute(1, 0)") == "strider::permute_t<strider::contiguous<3, 4>, 1, 0>");
+  CHECK(evaluate_swizzled(parse_expression("contiguous(8, 64).swizzle(3, 3, 3)")).swizzle == swizzle_value{3, 3, 3});
   try {
     evaluate("contiguous(3, 4).permute(2, 0)");
   } catch (const expression_error& error) {
@@ -256,6 +257,7 @@ int main() {
     CHECK(gmma_element_address(gmma_operand<swizzled_t<contiguous<64, 64>, swizzle<3, 3, 3>>, f16>::descriptor(0), 1, 0) == 144);
     CHECK(e4m3::round(500.0f) == 448.0f && e5m2::to_bits(-2.0f) == 0xc0);
     CHECK(tma_box<swizzled_t<contiguous<64, 64>, swizzle<3, 3, 3>>, std::uint16_t>::bytes == 8192 && tma_box<contiguous<3, 5, 8>, float>::box(0) == 8);
+    CHECK(tma_im2col_box<contiguous<128, 64>, std::uint16_t, 4>::bytes == 16384 && tma_im2col_box<contiguous<128, 64>, std::uint16_t, 4>::max_offset == 255);
     CHECK(tma_pipeline<4, 1, tma_box<contiguous<64, 64>, float>>::stage_bytes == 16384 && simulate_pipeline(schedule_of<tma_pipeline<2, 1, tma_box<contiguous<64, 64>, float>>>(5, 1)).completed);
     CHECK(register_budget<40, 232, 2>::entry_registers == 168 && pipeline_state<2>::producer_start().phase == 1u);
   }

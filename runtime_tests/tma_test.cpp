@@ -76,3 +76,43 @@ TEST_CASE("make_tma_params: the driver's rules for the global tensor, as layout_
   CHECK_THROWS_WITH(make_tma_params<box>(tensor_view<float, layout<shape<dyn>, strides<1>>>(aligned, layout<shape<dyn>, strides<1>>(100))), Catch::Contains("rank 1, the box 2"));
 }
 }  // namespace
+
+namespace {
+// Writes a box into a 40 x 48 float matrix from a shared image laid out by the tile type.
+template <class Tile>
+void check_store(index_t corner_row, index_t corner_column) {
+  using box = tma_box<Tile, float>;
+  constexpr index_t rows = Tile::shape[0], columns = Tile::shape[1];
+  const index_t global_rows = 40, global_columns = 48;
+  std::vector<float> global(static_cast<std::size_t>(global_rows * global_columns), -1.0f);
+  const tensor_view<float, layout<shape<dyn, dyn>, strides<dyn, 1>>> view(global.data(), layout<shape<dyn, dyn>, strides<dyn, 1>>(global_rows, global_columns, global_columns));
+  std::vector<unsigned char> shared(3 * 4096, 0xff);
+  const index_t at = 2048;
+  for (index_t r = 0; r < rows; ++r)
+    for (index_t c = 0; c < columns; ++c) {
+      const float value = static_cast<float>(1000 * r + c);
+      __builtin_memcpy(shared.data() + at + Tile{}(r, c) * 4, &value, 4);
+    }
+  index_t inside_count = 0;
+  for (index_t r = 0; r < rows; ++r)
+    for (index_t c = 0; c < columns; ++c) inside_count += corner_row + r >= 0 && corner_row + r < global_rows && corner_column + c >= 0 && corner_column + c < global_columns;
+  CHECK(host_tma_store<box>(view, {corner_column, corner_row}, shared.data(), shared.size(), at) == inside_count);
+  for (index_t gr = 0; gr < global_rows; ++gr)
+    for (index_t gc = 0; gc < global_columns; ++gc) {
+      const index_t r = gr - corner_row, c = gc - corner_column;
+      const bool in_box = r >= 0 && r < rows && c >= 0 && c < columns;
+      REQUIRE(global[static_cast<std::size_t>(gr * global_columns + gc)] == (in_box ? static_cast<float>(1000 * r + c) : -1.0f));
+    }
+}
+}  // namespace
+
+TEST_CASE("host_tma_store: the box read where the tile type puts it, written only where it lies inside the tensor") {
+  check_store<contiguous<8, 8>>(3, 5);
+  check_store<swizzled_t<contiguous<16, 32>, swizzle<3, 2, 3>>>(30, 40);  // past the bottom right: clipped
+  check_store<swizzled_t<contiguous<8, 16>, swizzle<2, 2, 3>>>(-3, -7);   // a negative corner
+  std::vector<float> global(64);
+  const tensor_view<float, layout<shape<dyn, dyn>, strides<dyn, 1>>> view(global.data(), layout<shape<dyn, dyn>, strides<dyn, 1>>(8, 8, 8));
+  std::vector<unsigned char> shared(1024);
+  CHECK_THROWS_WITH((host_tma_store<tma_box<swizzled_t<contiguous<8, 32>, swizzle<3, 2, 3>>, float>>(view, {0, 0}, shared.data(), shared.size(), 128)),
+                    Catch::Contains("misaligned (alignment 1024)"));
+}

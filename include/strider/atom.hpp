@@ -17,5 +17,6 @@
 #include "atom/tiled_copy.hpp"
 #include "atom/tiled_mma.hpp"
 #include "atom/tma.hpp"
+#include "atom/tma_im2col.hpp"
 #include "atom/vector_access.hpp"
 #include "atom/wgmma.hpp"

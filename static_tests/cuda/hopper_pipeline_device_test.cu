@@ -3,7 +3,7 @@
 // two TMA boxes whose tile types are also the wgmma stages, a consumer warpgroup waits, issues
 // the wgmmas through the descriptors the same types give, and releases; the register split is
 // checked (register_budget) and setmaxnreg issued; the host makes the tensor maps through the
-// driver (atom/tma_map.hpp). Building this file is the test; the pipeline's schedule runs on the
+// driver (atom/tma_map.hpp); an im2col kernel loads a convolution's taps. Building this file is the test; the pipeline's schedule runs on the
 // host simulator in runtime_tests/pipeline_test.cpp.
 #include <strider/strider.hpp>
 #include <strider/atom/tma_map.hpp>
@@ -55,6 +55,44 @@ __global__ void __launch_bounds__(256, 1) gemm_k_loop(const __grid_constant__ tm
     }
     for (int i = 0; i < atom::c_registers; ++i) d_out[(threadIdx.x - 128) * atom::c_registers + i] = d[i];
   }
+}
+
+// An implicit GEMM's A tiles: one im2col box per tap of a 3 x 3 convolution (padding 1) over an
+// NHWC half tensor, 64 output pixels x 64 channels each, through a two-stage pipeline (one
+// thread produces and consumes: a stage is released before it is refilled).
+using im2col_box = tma_im2col_box<stage_tile, std::uint16_t, 4>;
+using im2col_pipeline = tma_pipeline<2, 1, im2col_box>;
+static_assert(im2col_pipeline::stage_bytes == im2col_box::bytes && im2col_box::bytes == 8192);
+
+__global__ void __launch_bounds__(32, 1) im2col_taps(const __grid_constant__ tma_map<im2col_box> map, int height, int width, std::uint16_t* first_values) {
+  extern __shared__ unsigned char shared_raw[];
+  const auto raw = static_cast<std::uint32_t>(__cvta_generic_to_shared(shared_raw));
+  const std::uint32_t base = (raw + static_cast<std::uint32_t>(im2col_pipeline::alignment) - 1) / static_cast<std::uint32_t>(im2col_pipeline::alignment) *
+                             static_cast<std::uint32_t>(im2col_pipeline::alignment);
+  if (threadIdx.x != 0) return;
+  im2col_pipeline::init(base);
+  const int m0 = static_cast<int>(blockIdx.x) * 64;  // the block's first output pixel
+  const int coordinates[4] = {0, m0 % width - 1, m0 / width % height - 1, m0 / (width * height)};
+  auto put = im2col_pipeline::state::producer_start();
+  auto get = im2col_pipeline::state::consumer_start();
+  for (int tap = 0; tap < 9; ++tap, put.advance(), get.advance()) {
+    im2col_pipeline::producer_acquire(base, put);
+    const std::uint16_t offsets[2] = {static_cast<std::uint16_t>(tap % 3), static_cast<std::uint16_t>(tap / 3)};
+    tma_load_im2col(map, im2col_pipeline::box_address<0>(base, put.index), im2col_pipeline::full_barrier(base, put.index), coordinates, offsets);
+    im2col_pipeline::consumer_wait(base, get);
+    const std::uint32_t at = im2col_pipeline::box_address<0>(base, get.index) - raw;
+    first_values[static_cast<int>(blockIdx.x) * 9 + tap] = *reinterpret_cast<const std::uint16_t*>(shared_raw + at);
+    im2col_pipeline::consumer_release(base, get);
+  }
+}
+
+void launch_im2col(const std::uint16_t* nhwc, int images, int height, int width, std::uint16_t* first_values) {
+  using tensor = layout<shape<dyn, dyn, dyn, 64>, strides<dyn, dyn, 64, 1>>;
+  const index_t padding[2] = {1, 1}, filter[2] = {3, 3}, dilation[2] = {1, 1}, stride[2] = {1, 1};
+  const auto map = make_tma_im2col_map<im2col_box>(tensor_view<const std::uint16_t, tensor>(nhwc, tensor(images, height, width, height * width * 64, width * 64)),
+                                                   tma_im2col_window::for_convolution(2, padding, filter, dilation, stride));
+  cudaFuncSetAttribute(im2col_taps, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(im2col_pipeline::requested_bytes));
+  im2col_taps<<<static_cast<unsigned>(images * height * width / 64), 32, static_cast<std::size_t>(im2col_pipeline::requested_bytes)>>>(map, height, width, first_values);
 }
 
 // The host side: the maps of two row-major (rows x K) half matrices, and the launch.

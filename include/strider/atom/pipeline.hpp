@@ -47,6 +47,16 @@ __device__ inline void mbarrier_init(std::uint32_t barrier, std::uint32_t count)
   (void)barrier, (void)count;
 #endif
 }
+/// `bar.sync Id, Threads`: a barrier of `Threads` threads (whole warps) on named barrier Id, so
+/// that one warpgroup synchronizes without the others (id 0 is __syncthreads'). CUTLASS's
+/// NamedBarrier::sync(Threads, Id).
+template <int Id, int Threads>
+__device__ inline void named_barrier_sync() {
+  static_assert(Id >= 0 && Id < 16 && Threads > 0 && Threads % 32 == 0, "named_barrier_sync: PTX has barriers 0 to 15 and counts whole warps (a multiple of 32)");
+#if defined(__CUDA_ARCH__)
+  asm volatile("bar.sync %0, %1;" ::"n"(Id), "n"(Threads) : "memory");
+#endif
+}
 /// `fence.mbarrier_init.release.cluster`: the initializations visible to the cluster's copies.
 __device__ inline void fence_mbarrier_init() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900

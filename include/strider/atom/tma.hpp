@@ -40,7 +40,8 @@ struct tma_box_form {
   tma_swizzle swizzle = tma_swizzle::none;
 };
 
-constexpr tma_box_form tma_box_of(const layout_value& tile, swizzle_value s, index_t bytes) {
+// `outer_limit`: the most the tile's axis 0 may hold (an im2col box's pixels take up to 1024).
+constexpr tma_box_form tma_box_of(const layout_value& tile, swizzle_value s, index_t bytes, index_t outer_limit = tma_max_box_extent) {
   tma_box_form f;
   f.rank = static_cast<index_t>(tile.rank);
   if (tile.rank < 1 || f.rank > tma_max_rank) {
@@ -50,7 +51,7 @@ constexpr tma_box_form tma_box_of(const layout_value& tile, swizzle_value s, ind
   // TMA writes a box densely, innermost axis first: the tile is C-order contiguous from 0.
   index_t step = 1;
   for (std::size_t d = tile.rank; d > 0; --d) {
-    if (tile.shape[d - 1] < 1 || tile.shape[d - 1] > tma_max_box_extent) {
+    if (tile.shape[d - 1] < 1 || tile.shape[d - 1] > (d == 1 ? outer_limit : tma_max_box_extent)) {
       f.problem = 3;
       f.bad_axis = static_cast<index_t>(d - 1);
       return f;
@@ -352,6 +353,15 @@ __device__ inline void tma_store(const tma_map<Box>& map, std::uint32_t shared_s
 #endif
 }
 
+/// `fence.proxy.async.shared::cta` (CuTe's tma_store_fence): the threads' ordinary writes of
+/// shared memory become visible to the async proxy that a TMA store reads with. Every writing
+/// thread issues it, then a barrier of those threads, then one thread the tma_store.
+__device__ inline void tma_store_fence() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+#endif
+}
+
 /// `cp.async.bulk.commit_group`: the bulk stores issued since the last commit become one group.
 __device__ inline void tma_store_commit_group() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
@@ -406,6 +416,42 @@ index_t host_tma_load(const View& view, const index_t (&coordinates)[Box::rank],
     __builtin_memcpy(shared + address, &value, sizeof(T));
   }
   return Box::bytes;
+}
+
+/// The host twin of a TMA store of Box at the box corner `coordinates` (innermost first): every
+/// element of the box read from the host's image of shared memory at the box's byte `source`,
+/// where TMA reads it (dense in C order, through the swizzle on the absolute address), and
+/// written into the global tensor `view` where its coordinate lies inside; the rest is not
+/// written. Returns the elements written.
+/// @pre source is a multiple of Box::alignment and the box lies within `shared` (else
+///      layout_error).
+template <class Box, class View>
+index_t host_tma_store(const View& view, const index_t (&coordinates)[Box::rank], const unsigned char* shared, std::size_t shared_bytes, index_t source) {
+  using T = typename View::element_type;
+  static_assert(!std::is_const_v<T>, "host_tma_store: the global tensor is written: a view of non-const elements");
+  static_assert(!swizzled_layout_type<typename View::layout_type>, "host_tma_store: the global tensor is a plain (unswizzled) view");
+  if (source < 0 || source % Box::alignment != 0 || static_cast<std::size_t>(source + Box::bytes) > shared_bytes)
+    detail::refuse("host_tma_store: the box at shared byte {} ({} bytes) is misaligned (alignment {}) or past the {} bytes given", source, Box::bytes, Box::alignment, static_cast<index_t>(shared_bytes));
+  const index_t rank = Box::rank, bytes = static_cast<index_t>(sizeof(T));
+  const layout_value v = detail::layout_value_of(view.layout());
+  if (static_cast<index_t>(v.rank) != rank) detail::refuse("host_tma_store: the view has rank {}, the box {}", static_cast<index_t>(v.rank), rank);
+  const auto mode = static_cast<gmma_swizzle>(Box::swizzle == tma_swizzle::none ? 0 : 4 - static_cast<int>(Box::swizzle));  // the same bit pattern
+  index_t written = 0;
+  for (index_t e = 0; e < Box::bytes / bytes; ++e) {
+    index_t rest = e, offset = v.offset;
+    bool inside = true;
+    for (index_t d = 0; d < rank; ++d) {
+      const index_t g = coordinates[d] + rest % Box::box(d);
+      rest /= Box::box(d);
+      const auto axis = static_cast<std::size_t>(rank - 1 - d);  // TMA's dimension d
+      inside = inside && g >= 0 && g < v.shape[axis];
+      offset += g * v.strides[axis];
+    }
+    if (!inside) continue;
+    __builtin_memcpy(&view.data()[offset], shared + detail::gmma_swizzle_address(mode, source + e * bytes), sizeof(T));
+    ++written;
+  }
+  return written;
 }
 
 }  // namespace strider

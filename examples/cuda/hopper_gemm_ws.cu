@@ -1,0 +1,214 @@
+// Hopper GEMM, warp-specialized and persistent, in strider's types (examples/cuda/hopper_gemm_ws.hpp):
+// C = A * B, f16 or bf16 in, f32 accumulation, f16 or bf16 out, TN or NT; one block per SM takes
+// 128 x 256 tiles in grouped order; a producer warpgroup of 40 registers issues TMA loads into a
+// 3-stage mbarrier pipeline; two consumer warpgroups of 232 registers issue wgmma.m64n256k16 and
+// store C through swizzled staging tiles by TMA; sm_90a. Checked against a host loop on ragged
+// sizes, TN and NT, f16 and bf16; `--time [SIZES...] [--skinny]` then times f16 TN at 4096^3 and
+// 8192^3 (or the M = N = K sizes given; with --skinny also M = 128 and 256) and prints a Markdown
+// row per shape; `--time-only M N K` times one shape without the checks (benchmarks/cuda/gemm.sh). Exits 77 (skipped) without a GPU; runtime_tests/hopper_gemm_ws_twin_test.cpp runs each
+// block's life on the host in CI.
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string_view>
+#include <vector>
+
+#include <strider/atom/tma_map.hpp>
+
+#include "cuda_check.hpp"
+#include "hopper_gemm_ws.hpp"
+
+namespace {
+namespace ws = hopper_gemm_ws;
+using ws::index_t;
+
+template <class Config>
+__global__ void __launch_bounds__(Config::threads, 1)
+    gemm(const __grid_constant__ strider::tma_map<typename Config::box_a> a_map, const __grid_constant__ strider::tma_map<typename Config::box_b> b_map,
+         const __grid_constant__ strider::tma_map<typename Config::c_box> c_map, int m, int n, int k) {
+  using namespace strider;
+  using pipeline = typename Config::pipeline;
+  using atom = typename Config::atom;
+  using budget = typename Config::budget;
+  extern __shared__ unsigned char shared_raw[];
+  // The buffer's base rounded up to the pipeline's alignment (requested_bytes leaves the room).
+  const auto raw = static_cast<std::uint32_t>(__cvta_generic_to_shared(shared_raw));
+  constexpr auto alignment = static_cast<std::uint32_t>(pipeline::alignment);
+  const std::uint32_t base = (raw + alignment - 1) / alignment * alignment;
+  const int warpgroup = static_cast<int>(threadIdx.x) / 128, thread = static_cast<int>(threadIdx.x) % 128;
+  const ws::tile_scheduler scheduler{(m + ws::block_m - 1) / ws::block_m, (n + ws::block_n - 1) / ws::block_n, 8};
+  const int k_tiles = static_cast<int>(ws::k_tiles(k));
+  if (threadIdx.x == 0) pipeline::init(base);
+  __syncthreads();
+  if (warpgroup == 0) {  // the producer: one thread issues every load of the block's tiles
+    warpgroup_registers_decrease<budget::producer>();
+    if (thread != 0) return;
+    auto st = pipeline::state::producer_start();
+    for (index_t linear = blockIdx.x; linear < scheduler.tiles(); linear += gridDim.x) {
+      const ws::tile_coordinate tile = scheduler.tile(linear);
+      for (int kt = 0; kt < k_tiles; ++kt, st.advance()) {
+        pipeline::producer_acquire(base, st);
+        [&]<std::size_t... I>(std::index_sequence<I...>) {
+          const auto load = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
+            constexpr bool is_a = J < static_cast<std::size_t>(Config::a_boxes);
+            const index_t i = is_a ? static_cast<index_t>(J) : static_cast<index_t>(J) - Config::a_boxes;
+            const auto [inner, outer] = ws::box_corner<Config>(i, is_a ? tile.m * ws::block_m : tile.n * ws::block_n, kt);
+            const int corner[2] = {static_cast<int>(inner), static_cast<int>(outer)};
+            if constexpr (is_a) tma_load(a_map, pipeline::template box_address<J>(base, st.index), pipeline::full_barrier(base, st.index), corner);
+            else tma_load(b_map, pipeline::template box_address<J>(base, st.index), pipeline::full_barrier(base, st.index), corner);
+          };
+          (load(std::integral_constant<std::size_t, I>{}), ...);
+        }(std::make_index_sequence<static_cast<std::size_t>(Config::a_boxes + Config::b_boxes)>{});
+      }
+    }
+    return;
+  }
+  // A consumer: rows 64 (consumer) to 64 (consumer) + 63 of each tile.
+  warpgroup_registers_increase<budget::consumer>();
+  const int consumer = warpgroup - 1;
+  const std::uint32_t staging = base + static_cast<std::uint32_t>(Config::epilogue_offset + consumer * Config::c_boxes * Config::c_box::bytes);
+  auto st = pipeline::state::consumer_start();
+  for (index_t linear = blockIdx.x; linear < scheduler.tiles(); linear += gridDim.x) {
+    const ws::tile_coordinate tile = scheduler.tile(linear);
+    float d[atom::c_registers];
+    for (int kt = 0; kt < k_tiles; ++kt, st.advance()) {
+      pipeline::consumer_wait(base, st);
+      const std::uint32_t a_stage = pipeline::template box_address<0>(base, st.index);
+      const std::uint32_t b_stage = pipeline::template box_address<static_cast<std::size_t>(Config::a_boxes)>(base, st.index);
+      wgmma_fence();
+#pragma unroll
+      for (int kb = 0; kb < static_cast<int>(Config::operand_a::k_blocks); ++kb)
+        atom::fma(d, Config::operand_a::descriptor(a_stage, consumer * atom::m, kb), Config::operand_b::descriptor(b_stage, 0, kb), kt > 0 || kb > 0);
+      wgmma_commit_group();
+      wgmma_wait_group<0>();
+      if (thread == 0) pipeline::consumer_release(base, st);  // one arrival per consumer warpgroup
+    }
+    // The epilogue: the last tile's stores have read the staging tiles; the warpgroup writes its
+    // accumulators into them (two values, one 4-byte word, at a time), fences them for the async
+    // proxy, and one thread stores the four boxes.
+    if (thread == 0) tma_store_wait_group_read<0>();
+    if (consumer == 0) named_barrier_sync<1, 128>();
+    else named_barrier_sync<2, 128>();
+#pragma unroll
+    for (int i = 0; i < atom::c_registers; i += 2) {
+      const index_t row = ws::c_row(thread, i), column = ws::c_column(thread, i);
+      const std::uint32_t word = static_cast<std::uint32_t>(Config::to_bits(d[i])) | (static_cast<std::uint32_t>(Config::to_bits(d[i + 1])) << 16);
+      const auto at = static_cast<std::uint32_t>((column / 64) * Config::c_box::bytes + typename Config::c_tile{}(row, column % 64) * 2);
+      *reinterpret_cast<std::uint32_t*>(shared_raw + (staging - raw) + at) = word;
+    }
+    tma_store_fence();
+    if (consumer == 0) named_barrier_sync<1, 128>();
+    else named_barrier_sync<2, 128>();
+    if (thread == 0) {
+#pragma unroll
+      for (int j = 0; j < static_cast<int>(Config::c_boxes); ++j) {
+        const int corner[2] = {static_cast<int>(tile.n * ws::block_n + 64 * j), static_cast<int>(tile.m * ws::block_m + consumer * atom::m)};
+        tma_store(c_map, staging + static_cast<std::uint32_t>(j * Config::c_box::bytes), corner);
+      }
+      tma_store_commit_group();
+    }
+  }
+  if (thread == 0) tma_store_wait_group_read<0>();
+}
+
+template <class Config>
+bool run(int m, int n, int k, std::vector<std::uint16_t>& c_host, const std::vector<std::uint16_t>& a_host, const std::vector<std::uint16_t>& b_host, float* ms) {
+  using cuda_example::check;
+  using strider::tensor_view;
+  std::uint16_t *a = nullptr, *b = nullptr, *c = nullptr;
+  const auto bytes = [](std::size_t elements) { return elements * sizeof(std::uint16_t); };
+  bool ok = check(cudaMalloc(&a, bytes(a_host.size())), "cudaMalloc") && check(cudaMalloc(&b, bytes(b_host.size())), "cudaMalloc") &&
+            check(cudaMalloc(&c, bytes(c_host.size())), "cudaMalloc") && check(cudaMemcpy(a, a_host.data(), bytes(a_host.size()), cudaMemcpyHostToDevice), "cudaMemcpy") &&
+            check(cudaMemcpy(b, b_host.data(), bytes(b_host.size()), cudaMemcpyHostToDevice), "cudaMemcpy");
+  if (ok) {
+    using matrix = ws::matrix;
+    const auto a_map = strider::make_tma_map<typename Config::box_a>(tensor_view<const std::uint16_t, matrix>(a, Config::k_major ? matrix(m, k, k) : matrix(k, m, m)));
+    const auto b_map = strider::make_tma_map<typename Config::box_b>(tensor_view<const std::uint16_t, matrix>(b, Config::k_major ? matrix(n, k, k) : matrix(k, n, n)));
+    const auto c_map = strider::make_tma_map<typename Config::c_box>(tensor_view<std::uint16_t, matrix>(c, matrix(m, n, n)));
+    const auto shared = static_cast<int>(Config::requested_bytes);
+    ok = check(cudaFuncSetAttribute(gemm<Config>, cudaFuncAttributeMaxDynamicSharedMemorySize, shared), "cudaFuncSetAttribute");
+    int sms = 0;
+    ok = ok && check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0), "cudaDeviceGetAttribute");
+    const index_t tiles = ws::tile_scheduler{(m + ws::block_m - 1) / ws::block_m, (n + ws::block_n - 1) / ws::block_n, 8}.tiles();
+    const auto blocks = static_cast<unsigned>(tiles < sms ? tiles : sms);
+    const auto launch = [&] {
+      gemm<Config><<<blocks, static_cast<unsigned>(Config::threads), static_cast<std::size_t>(shared)>>>(a_map, b_map, c_map, m, n, k);
+      return check(cudaGetLastError(), "gemm");
+    };
+    ok = ok && launch() && check(cudaDeviceSynchronize(), "gemm");
+    if (ok && ms != nullptr) ok = cuda_example::median_ms(launch, *ms);
+    ok = ok && check(cudaMemcpy(c_host.data(), c, bytes(c_host.size()), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  }
+  cudaFree(a), cudaFree(b), cudaFree(c);
+  return ok;
+}
+
+// A (M x K) and B (K x N) stored as Config's major says; C against a double loop within Tag's last
+// place plus the f32 sums' rounding.
+template <class Config>
+bool correct(int m, int n, int k, const char* name) {
+  using tag = typename Config::tag;
+  std::mt19937 rng(static_cast<unsigned>(m + n + k));
+  std::uniform_real_distribution<float> value(-1.0f, 1.0f);
+  const auto at = [](int i, int j, int stride) { return static_cast<std::size_t>(i) * static_cast<std::size_t>(stride) + static_cast<std::size_t>(j); };
+  std::vector<std::uint16_t> a(at(m, 0, k)), b(at(k, 0, n)), c(at(m, 0, n));
+  for (auto& x : a) x = tag::to_bits(value(rng));
+  for (auto& x : b) x = tag::to_bits(value(rng));
+  if (!run<Config>(m, n, k, c, a, b, nullptr)) return false;
+  long wrong = 0;
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      double expected = 0, magnitude = 0;
+      for (int l = 0; l < k; ++l) {
+        const double p = static_cast<double>(tag::from_bits(a[Config::k_major ? at(i, l, k) : at(l, i, m)])) *
+                         static_cast<double>(tag::from_bits(b[Config::k_major ? at(j, l, k) : at(l, j, n)]));
+        expected += p;
+        magnitude += std::abs(p);
+      }
+      const double got = tag::from_bits(c[at(i, j, n)]);
+      if (std::abs(got - expected) > std::abs(expected) * (std::is_same_v<tag, strider::f16> ? 0x1p-10 : 0x1p-7) + magnitude * 0x1p-20 + 0x1p-24) ++wrong;
+    }
+  std::printf("%s %d x %d x %d: %s (%ld wrong)\n", name, m, n, k, wrong == 0 ? "correct" : "WRONG", wrong);
+  return wrong == 0;
+}
+
+using f16_tn = ws::config<strider::f16, strider::gmma_major::k>;
+using f16_nt = ws::config<strider::f16, strider::gmma_major::mn>;
+using bf16_tn = ws::config<strider::bf16, strider::gmma_major::k>;
+using bf16_nt = ws::config<strider::bf16, strider::gmma_major::mn>;
+
+bool time_one(int m, int n, int k) {
+  std::vector<std::uint16_t> a(static_cast<std::size_t>(m) * static_cast<std::size_t>(k), 0x3c00), b(static_cast<std::size_t>(k) * static_cast<std::size_t>(n), 0x3c00),
+      c(static_cast<std::size_t>(m) * static_cast<std::size_t>(n));
+  float ms = 0;
+  if (!run<f16_tn>(m, n, k, c, a, b, &ms)) return false;
+  std::printf("| hopper_gemm_ws f16 TN | %d | %d | %d | %.3f | %.1f |\n", m, n, k, static_cast<double>(ms), 2.0 * m * n * static_cast<double>(k) / (static_cast<double>(ms) * 1e9));
+  return true;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (!cuda_example::gpu_visible()) return cuda_example::skipped;
+  if (argc == 5 && std::string_view(argv[1]) == "--time-only") return time_one(std::atoi(argv[2]), std::atoi(argv[3]), std::atoi(argv[4])) ? 0 : 1;
+  // Ragged sizes: M, N and K past a tile (K, and N or M for NT, multiples of 8: TMA's 16-byte strides);
+  // more tiles than blocks on small grids is covered by 2048 x 2048 on any GPU of fewer than 128 SMs.
+  bool ok = correct<f16_tn>(128, 256, 64, "f16 TN") && correct<f16_tn>(300, 264, 200, "f16 TN") && correct<bf16_tn>(136, 520, 72, "bf16 TN") &&
+            correct<f16_nt>(200, 264, 136, "f16 NT") && correct<bf16_nt>(64, 8, 8, "bf16 NT") && correct<f16_tn>(1000, 1536, 264, "f16 TN");
+  if (ok && argc > 1 && std::string_view(argv[1]) == "--time") {
+    std::printf("| kernel | M | N | K | ms | TFLOP/s |\n|---|---:|---:|---:|---:|---:|\n");
+    std::vector<int> sizes;
+    bool skinny = false;
+    for (int i = 2; i < argc; ++i) {
+      if (std::string_view(argv[i]) == "--skinny") skinny = true;
+      else sizes.push_back(std::atoi(argv[i]));
+    }
+    if (sizes.empty()) sizes = {4096, 8192};
+    for (const int size : sizes) {
+      ok = ok && time_one(size, size, size);
+      if (skinny)
+        for (const int rows : {128, 256}) ok = ok && time_one(rows, size, size);
+    }
+  }
+  return ok ? 0 : 1;
+}
