@@ -112,6 +112,9 @@ std::vector<copy_case> make_cases() {
   std::vector<copy_case> cases;
   cases.push_back(permute_case("permute_201_256", "permute (2,0,1) 256³", {256, 256, 256}, {2, 0, 1}));
   cases.push_back(permute_case("permute_102_256", "permute (1,0,2) 256³", {256, 256, 256}, {1, 0, 2}));
+  // Full reversals: the innermost axis changes and every other axis moves too (issue 70).
+  cases.push_back(permute_case("permute_210_256", "permute (2,1,0) 256³", {256, 256, 256}, {2, 1, 0}));
+  cases.push_back(permute_case("permute_3120_64", "permute (3,1,2,0) 64⁴", {64, 64, 64, 64}, {3, 1, 2, 0}));
   cases.push_back(permute_case("nchw_to_nhwc", "NCHW → NHWC 32×64×56×56", {32, 64, 56, 56}, {0, 2, 3, 1}));
   cases.push_back(permute_case("nhwc_to_nchw", "NHWC → NCHW 32×56×56×64", {32, 56, 56, 64}, {0, 3, 1, 2}));
   // The same bytes copied without a permutation: what any copy of them can reach here.

@@ -72,6 +72,10 @@ __global__ void __launch_bounds__(Config::threads, 1)
   for (index_t linear = blockIdx.x; linear < scheduler.tiles(); linear += gridDim.x) {
     const ws::tile_coordinate tile = scheduler.tile(linear);
     float d[atom::c_registers];
+    // One K tile's wgmmas stay in flight while the next tile's are issued: after issuing tile kt,
+    // waiting for all but the last group means tile kt - 1's are done, and its stage is released
+    // (one arrival per consumer warpgroup); the last stage after the loop.
+    auto previous = st;
     for (int kt = 0; kt < k_tiles; ++kt, st.advance()) {
       pipeline::consumer_wait(base, st);
       const std::uint32_t a_stage = pipeline::template box_address<0>(base, st.index);
@@ -81,9 +85,12 @@ __global__ void __launch_bounds__(Config::threads, 1)
       for (int kb = 0; kb < static_cast<int>(Config::operand_a::k_blocks); ++kb)
         atom::fma(d, Config::operand_a::descriptor(a_stage, consumer * atom::m, kb), Config::operand_b::descriptor(b_stage, 0, kb), kt > 0 || kb > 0);
       wgmma_commit_group();
-      wgmma_wait_group<0>();
-      if (thread == 0) pipeline::consumer_release(base, st);  // one arrival per consumer warpgroup
+      wgmma_wait_group<1>();
+      if (kt > 0 && thread == 0) pipeline::consumer_release(base, previous);
+      previous = st;
     }
+    wgmma_wait_group<0>();
+    if (k_tiles > 0 && thread == 0) pipeline::consumer_release(base, previous);
     // The epilogue: the last tile's stores have read the staging tiles; the warpgroup writes its
     // accumulators into them (two values, one 4-byte word, at a time), fences them for the async
     // proxy, and one thread stores the four boxes.
