@@ -1,7 +1,8 @@
-// The host twin of examples/cuda/hopper_gemm_ws.cu: every persistent block's life in the kernel's
-// order (hopper_gemm_ws::host_block: the producer's boxes into the stage its pipeline state says,
-// the state running on across tiles, both consumers' wgmmas through the same descriptors, the
-// accumulators through the swizzled staging tile and TMA's store), compared with a plain loop in
+// The host twin of examples/cuda/hopper_gemm_ws.cu: every persistent cluster's life in the kernel's
+// order (hopper_gemm_ws::host_cluster: each CTA's boxes into the stage its pipeline state says,
+// B's shares multicast to both CTAs, the state running on across tiles, the consumers' wgmmas
+// through the same descriptors, the accumulators through the swizzled staging tile and TMA's
+// store), compared with a plain loop in
 // double over the same inputs on ragged sizes, TN and NT, f16 and bf16; the tile order against a
 // brute-force enumeration; the block's pipeline schedule on the simulator.
 #include <cmath>
@@ -18,7 +19,7 @@ namespace ws = hopper_gemm_ws;
 using ws::index_t;
 
 template <class Tag, strider::gmma_major Major>
-void check_gemm(index_t m, index_t n, index_t k, index_t blocks) {
+void check_gemm(index_t m, index_t n, index_t k, index_t clusters) {
   using namespace strider;
   using config = ws::config<Tag, Major>;
   std::mt19937 rng(static_cast<unsigned>(m * 131 + n * 7 + k));
@@ -41,9 +42,12 @@ void check_gemm(index_t m, index_t n, index_t k, index_t blocks) {
   const tensor_view<const std::uint16_t, ws::matrix> av(a.data(), config::k_major ? ws::matrix(m, k, k) : ws::matrix(k, m, m));
   const tensor_view<const std::uint16_t, ws::matrix> bv(b.data(), config::k_major ? ws::matrix(n, k, k) : ws::matrix(k, n, n));
   const tensor_view<std::uint16_t, ws::matrix> cv(c.data(), ws::matrix(m, n, n));
-  const ws::tile_scheduler scheduler{(m + ws::block_m - 1) / ws::block_m, (n + ws::block_n - 1) / ws::block_n, 2};
-  std::vector<unsigned char> shared(static_cast<std::size_t>(config::shared_bytes));
-  for (index_t block = 0; block < blocks; ++block) ws::host_block<config>(av, bv, cv, k, scheduler, block, blocks, shared);
+  // The scheduler hands out pairs of tile rows, one pair per cluster of two CTAs.
+  const index_t tiles_m = (m + ws::block_m - 1) / ws::block_m;
+  const ws::tile_scheduler scheduler{(tiles_m + ws::cluster_m - 1) / ws::cluster_m, (n + ws::block_n - 1) / ws::block_n, 2};
+  std::vector<unsigned char> shared[ws::cluster_m];
+  for (auto& image : shared) image.assign(static_cast<std::size_t>(config::shared_bytes), 0xee);
+  for (index_t cluster = 0; cluster < clusters; ++cluster) ws::host_cluster<config>(av, bv, cv, k, scheduler, cluster, clusters, shared);
   for (index_t i = 0; i < m; ++i)
     for (index_t j = 0; j < n; ++j) {
       double expected = 0, magnitude = 0;
@@ -55,13 +59,14 @@ void check_gemm(index_t m, index_t n, index_t k, index_t blocks) {
       // f32 accumulation, then one rounding to Tag: within Tag's last place of the sum, plus the
       // f32 sums' rounding.
       const double got = Tag::from_bits(c[static_cast<std::size_t>(i * n + j)]);
+      INFO("C(" << i << ", " << j << ") of " << m << " x " << n << " x " << k);
       REQUIRE(std::abs(got - expected) <= std::abs(expected) * (std::is_same_v<Tag, f16> ? 0x1p-10 : 0x1p-7) + magnitude * 0x1p-20 + 0x1p-24);
     }
-  // Each block's schedule: its tiles' K tiles through the stages, two consumer warpgroups
-  // releasing once each.
-  for (index_t block = 0; block < blocks; ++block) {
-    const index_t tiles = (scheduler.tiles() - block + blocks - 1) / blocks;
-    REQUIRE(simulate_pipeline(schedule_of<typename config::pipeline>(tiles * ws::k_tiles(k), ws::consumers)).completed);
+  // Each CTA's schedule: its tiles' K tiles through the stages, released by the two consumer
+  // warpgroups of both CTAs of its cluster, once each.
+  for (index_t cluster = 0; cluster < clusters; ++cluster) {
+    const index_t tiles = (scheduler.tiles() - cluster + clusters - 1) / clusters;
+    REQUIRE(simulate_pipeline(schedule_of<typename config::pipeline>(tiles * ws::k_tiles(k), ws::consumers * ws::cluster_m)).completed);
   }
 }
 
@@ -91,9 +96,9 @@ TEST_CASE("hopper_gemm_ws: the epilogue's coordinates are the accumulator fragme
 
 TEST_CASE("hopper_gemm_ws twin: C = A * B on ragged sizes, TN and NT, f16 and bf16, equals a plain loop") {
   using strider::gmma_major;
-  check_gemm<strider::f16, gmma_major::k>(128, 256, 64, 1);
-  check_gemm<strider::f16, gmma_major::k>(300, 264, 200, 2);  // M, N past a tile, K past a K tile; two blocks of three tiles each
-  check_gemm<strider::bf16, gmma_major::k>(136, 520, 72, 3);
+  check_gemm<strider::f16, gmma_major::k>(256, 256, 64, 1);
+  check_gemm<strider::f16, gmma_major::k>(300, 264, 200, 2);  // M, N past a tile, K past a K tile, an odd tile row: the pair's second CTA past M
+  check_gemm<strider::bf16, gmma_major::k>(520, 520, 72, 2);   // more pairs than clusters: each cluster takes several
   check_gemm<strider::f16, gmma_major::mn>(200, 264, 136, 2);
   check_gemm<strider::bf16, gmma_major::mn>(64, 8, 8, 1);
 }

@@ -1,8 +1,9 @@
 // Hopper GEMM, warp-specialized and persistent, in strider's types (examples/cuda/hopper_gemm_ws.hpp):
-// C = A * B, f16 or bf16 in, f32 accumulation, f16 or bf16 out, TN or NT; one block per SM takes
-// 128 x 256 tiles in grouped order; a producer warpgroup of 40 registers issues TMA loads into a
-// 3-stage mbarrier pipeline; two consumer warpgroups of 232 registers issue wgmma.m64n256k16 and
-// store C through swizzled staging tiles by TMA; sm_90a. Checked against a host loop on ragged
+// C = A * B, f16 or bf16 in, f32 accumulation, f16 or bf16 out, TN or NT; 2 x 1 clusters, one CTA
+// per SM, take pairs of 128 x 256 tiles in grouped order; a producer warpgroup of 40 registers
+// issues TMA loads into a 3-stage mbarrier pipeline, B's shared tile multicast across the
+// cluster; two consumer warpgroups of 232 registers issue wgmma.m64n256k16 and store C through
+// swizzled staging tiles by TMA; sm_90a. Checked against a host loop on ragged
 // sizes, TN and NT, f16 and bf16; `--time [SIZES...] [--skinny]` then times f16 TN at 4096^3 and
 // 8192^3 (or the M = N = K sizes given; with --skinny also M = 128 and 256) and prints a Markdown
 // row per shape; `--time-only M N K` times one shape without the checks (benchmarks/cuda/gemm.sh). Exits 77 (skipped) without a GPU; runtime_tests/hopper_gemm_ws_twin_test.cpp runs each
@@ -24,7 +25,7 @@ namespace ws = hopper_gemm_ws;
 using ws::index_t;
 
 template <class Config>
-__global__ void __launch_bounds__(Config::threads, 1)
+__global__ void __launch_bounds__(Config::threads, 1) __cluster_dims__(ws::cluster_m, 1, 1)
     gemm(const __grid_constant__ strider::tma_map<typename Config::box_a> a_map, const __grid_constant__ strider::tma_map<typename Config::box_b> b_map,
          const __grid_constant__ strider::tma_map<typename Config::c_box> c_map, int m, int n, int k) {
   using namespace strider;
@@ -32,91 +33,112 @@ __global__ void __launch_bounds__(Config::threads, 1)
   using atom = typename Config::atom;
   using budget = typename Config::budget;
   extern __shared__ unsigned char shared_raw[];
-  // The buffer's base rounded up to the pipeline's alignment (requested_bytes leaves the room).
+  // The buffer's base rounded up to the pipeline's alignment (requested_bytes leaves the room);
+  // the same offset in both CTAs of the cluster, where the multicast writes.
   const auto raw = static_cast<std::uint32_t>(__cvta_generic_to_shared(shared_raw));
   constexpr auto alignment = static_cast<std::uint32_t>(pipeline::alignment);
   const std::uint32_t base = (raw + alignment - 1) / alignment * alignment;
   const int warpgroup = static_cast<int>(threadIdx.x) / 128, thread = static_cast<int>(threadIdx.x) % 128;
-  const ws::tile_scheduler scheduler{(m + ws::block_m - 1) / ws::block_m, (n + ws::block_n - 1) / ws::block_n, 8};
+  // The scheduler hands out pairs of tile rows, one pair per cluster; CTA `rank` takes row rank.
+  const index_t tiles_m = (m + ws::block_m - 1) / ws::block_m;
+  const ws::tile_scheduler pairs{(tiles_m + ws::cluster_m - 1) / ws::cluster_m, (n + ws::block_n - 1) / ws::block_n, 8};
+  const auto rank = static_cast<index_t>(cluster_cta_rank());
+  const index_t cluster = blockIdx.x / ws::cluster_m, clusters = gridDim.x / ws::cluster_m;
   const int k_tiles = static_cast<int>(ws::k_tiles(k));
   if (threadIdx.x == 0) pipeline::init(base);
-  __syncthreads();
-  if (warpgroup == 0) {  // the producer: one thread issues every load of the block's tiles
+  cluster_sync();  // both CTAs' barriers made before either multicasts or arrives on them
+  if (warpgroup == 0) {
+    // The producer: one thread issues every load of the CTA's tiles, its A boxes for itself and
+    // its share of B's boxes to both CTAs of the cluster (a full barrier expects all of them).
     warpgroup_registers_decrease<budget::producer>();
-    if (thread != 0) return;
-    auto st = pipeline::state::producer_start();
-    for (index_t linear = blockIdx.x; linear < scheduler.tiles(); linear += gridDim.x) {
-      const ws::tile_coordinate tile = scheduler.tile(linear);
-      for (int kt = 0; kt < k_tiles; ++kt, st.advance()) {
-        pipeline::producer_acquire(base, st);
-        [&]<std::size_t... I>(std::index_sequence<I...>) {
-          const auto load = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
-            constexpr bool is_a = J < static_cast<std::size_t>(Config::a_boxes);
-            const index_t i = is_a ? static_cast<index_t>(J) : static_cast<index_t>(J) - Config::a_boxes;
-            const auto [inner, outer] = ws::box_corner<Config>(i, is_a ? tile.m * ws::block_m : tile.n * ws::block_n, kt);
-            const int corner[2] = {static_cast<int>(inner), static_cast<int>(outer)};
-            if constexpr (is_a) tma_load(a_map, pipeline::template box_address<J>(base, st.index), pipeline::full_barrier(base, st.index), corner);
-            else tma_load(b_map, pipeline::template box_address<J>(base, st.index), pipeline::full_barrier(base, st.index), corner);
-          };
-          (load(std::integral_constant<std::size_t, I>{}), ...);
-        }(std::make_index_sequence<static_cast<std::size_t>(Config::a_boxes + Config::b_boxes)>{});
-      }
-    }
-    return;
-  }
-  // A consumer: rows 64 (consumer) to 64 (consumer) + 63 of each tile.
-  warpgroup_registers_increase<budget::consumer>();
-  const int consumer = warpgroup - 1;
-  const std::uint32_t staging = base + static_cast<std::uint32_t>(Config::epilogue_offset + consumer * Config::c_boxes * Config::c_box::bytes);
-  auto st = pipeline::state::consumer_start();
-  for (index_t linear = blockIdx.x; linear < scheduler.tiles(); linear += gridDim.x) {
-    const ws::tile_coordinate tile = scheduler.tile(linear);
-    float d[atom::c_registers];
-    // One K tile's wgmmas stay in flight while the next tile's are issued: after issuing tile kt,
-    // waiting for all but the last group means tile kt - 1's are done, and its stage is released
-    // (one arrival per consumer warpgroup); the last stage after the loop.
-    auto previous = st;
-    for (int kt = 0; kt < k_tiles; ++kt, st.advance()) {
-      pipeline::consumer_wait(base, st);
-      const std::uint32_t a_stage = pipeline::template box_address<0>(base, st.index);
-      const std::uint32_t b_stage = pipeline::template box_address<static_cast<std::size_t>(Config::a_boxes)>(base, st.index);
-      wgmma_fence();
-#pragma unroll
-      for (int kb = 0; kb < static_cast<int>(Config::operand_a::k_blocks); ++kb)
-        atom::fma(d, Config::operand_a::descriptor(a_stage, consumer * atom::m, kb), Config::operand_b::descriptor(b_stage, 0, kb), kt > 0 || kb > 0);
-      wgmma_commit_group();
-      wgmma_wait_group<1>();
-      if (kt > 0 && thread == 0) pipeline::consumer_release(base, previous);
-      previous = st;
-    }
-    wgmma_wait_group<0>();
-    if (k_tiles > 0 && thread == 0) pipeline::consumer_release(base, previous);
-    // The epilogue: the last tile's stores have read the staging tiles; the warpgroup writes its
-    // accumulators into them (two values, one 4-byte word, at a time), fences them for the async
-    // proxy, and one thread stores the four boxes.
-    if (thread == 0) tma_store_wait_group_read<0>();
-    if (consumer == 0) named_barrier_sync<1, 128>();
-    else named_barrier_sync<2, 128>();
-#pragma unroll
-    for (int i = 0; i < atom::c_registers; i += 2) {
-      const index_t row = ws::c_row(thread, i), column = ws::c_column(thread, i);
-      const std::uint32_t word = static_cast<std::uint32_t>(Config::to_bits(d[i])) | (static_cast<std::uint32_t>(Config::to_bits(d[i + 1])) << 16);
-      const auto at = static_cast<std::uint32_t>((column / 64) * Config::c_box::bytes + typename Config::c_tile{}(row, column % 64) * 2);
-      *reinterpret_cast<std::uint32_t*>(shared_raw + (staging - raw) + at) = word;
-    }
-    tma_store_fence();
-    if (consumer == 0) named_barrier_sync<1, 128>();
-    else named_barrier_sync<2, 128>();
     if (thread == 0) {
-#pragma unroll
-      for (int j = 0; j < static_cast<int>(Config::c_boxes); ++j) {
-        const int corner[2] = {static_cast<int>(tile.n * ws::block_n + 64 * j), static_cast<int>(tile.m * ws::block_m + consumer * atom::m)};
-        tma_store(c_map, staging + static_cast<std::uint32_t>(j * Config::c_box::bytes), corner);
+      auto st = pipeline::state::producer_start();
+      for (index_t linear = cluster; linear < pairs.tiles(); linear += clusters) {
+        const ws::tile_coordinate tile = ws::cta_tile(pairs.tile(linear), rank);
+        for (int kt = 0; kt < k_tiles; ++kt, st.advance()) {
+          pipeline::producer_acquire(base, st);
+          [&]<std::size_t... I>(std::index_sequence<I...>) {
+            const auto load = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
+              constexpr bool is_a = J < static_cast<std::size_t>(Config::a_boxes);
+              const index_t i = is_a ? static_cast<index_t>(J) : static_cast<index_t>(J) - Config::a_boxes;
+              if (!is_a && i / Config::b_boxes_per_cta != rank) return;  // the other CTA's share of B
+              const ws::box_corner_value at = is_a ? ws::box_corner<Config>(i, tile.m * ws::block_m, Config::a_box_rows, kt)
+                                                   : ws::box_corner<Config>(i, tile.n * ws::block_n, Config::b_box_rows, kt);
+              const int corner[2] = {static_cast<int>(at.inner), static_cast<int>(at.outer)};
+              const std::uint32_t destination = pipeline::template box_address<J>(base, st.index), barrier = pipeline::full_barrier(base, st.index);
+              if constexpr (is_a) tma_load(a_map, destination, barrier, corner);
+              else tma_load_multicast(b_map, destination, barrier, corner, static_cast<std::uint16_t>((1u << ws::cluster_m) - 1));
+            };
+            (load(std::integral_constant<std::size_t, I>{}), ...);
+          }(std::make_index_sequence<static_cast<std::size_t>(Config::a_boxes + Config::b_boxes)>{});
+        }
       }
-      tma_store_commit_group();
     }
+  } else {
+    // A consumer: rows 64 (consumer) to 64 (consumer) + 63 of each tile.
+    warpgroup_registers_increase<budget::consumer>();
+    const int consumer = warpgroup - 1;
+    const auto peer = static_cast<std::uint32_t>(rank ^ 1);
+    const std::uint32_t staging = base + static_cast<std::uint32_t>(Config::epilogue_offset + consumer * Config::c_boxes * Config::c_box::bytes);
+    auto st = pipeline::state::consumer_start();
+    // A stage is free when the consumers of both CTAs are done with it (either CTA's producer
+    // writes both): each consumer warpgroup's thread 0 arrives here and at the peer.
+    const auto release = [&](const typename pipeline::state& done) {
+      if (thread == 0) {
+        pipeline::consumer_release(base, done);
+        pipeline::consumer_release(base, done, peer);
+      }
+    };
+    for (index_t linear = cluster; linear < pairs.tiles(); linear += clusters) {
+      const ws::tile_coordinate tile = ws::cta_tile(pairs.tile(linear), rank);
+      float d[atom::c_registers];
+      // One K tile's wgmmas stay in flight while the next tile's are issued: after issuing tile
+      // kt, waiting for all but the last group means tile kt - 1's are done, and its stage is
+      // released; the last stage after the loop.
+      auto previous = st;
+      for (int kt = 0; kt < k_tiles; ++kt, st.advance()) {
+        pipeline::consumer_wait(base, st);
+        const std::uint32_t a_stage = pipeline::template box_address<0>(base, st.index);
+        const std::uint32_t b_stage = pipeline::template box_address<static_cast<std::size_t>(Config::a_boxes)>(base, st.index);
+        wgmma_fence();
+#pragma unroll
+        for (int kb = 0; kb < static_cast<int>(Config::operand_a::k_blocks); ++kb)
+          atom::fma(d, Config::operand_a::descriptor(a_stage, consumer * atom::m, kb), Config::operand_b::descriptor(b_stage, 0, kb), kt > 0 || kb > 0);
+        wgmma_commit_group();
+        wgmma_wait_group<1>();
+        if (kt > 0) release(previous);
+        previous = st;
+      }
+      wgmma_wait_group<0>();
+      if (k_tiles > 0) release(previous);
+      // The epilogue: the last tile's stores have read the staging tiles; the warpgroup writes
+      // its accumulators into them (two values, one 4-byte word, at a time), fences them for the
+      // async proxy, and one thread stores the four boxes (TMA clips them to M x N).
+      if (thread == 0) tma_store_wait_group_read<0>();
+      if (consumer == 0) named_barrier_sync<1, 128>();
+      else named_barrier_sync<2, 128>();
+#pragma unroll
+      for (int i = 0; i < atom::c_registers; i += 2) {
+        const index_t row = ws::c_row(thread, i), column = ws::c_column(thread, i);
+        const std::uint32_t word = static_cast<std::uint32_t>(Config::to_bits(d[i])) | (static_cast<std::uint32_t>(Config::to_bits(d[i + 1])) << 16);
+        const auto at = static_cast<std::uint32_t>((column / 64) * Config::c_box::bytes + typename Config::c_tile{}(row, column % 64) * 2);
+        *reinterpret_cast<std::uint32_t*>(shared_raw + (staging - raw) + at) = word;
+      }
+      tma_store_fence();
+      if (consumer == 0) named_barrier_sync<1, 128>();
+      else named_barrier_sync<2, 128>();
+      if (thread == 0) {
+#pragma unroll
+        for (int j = 0; j < static_cast<int>(Config::c_boxes); ++j) {
+          const int corner[2] = {static_cast<int>(tile.n * ws::block_n + 64 * j), static_cast<int>(tile.m * ws::block_m + consumer * atom::m)};
+          tma_store(c_map, staging + static_cast<std::uint32_t>(j * Config::c_box::bytes), corner);
+        }
+        tma_store_commit_group();
+      }
+    }
+    if (thread == 0) tma_store_wait_group_read<0>();
   }
-  if (thread == 0) tma_store_wait_group_read<0>();
+  cluster_sync();  // no CTA leaves while its peer may still arrive on its barriers
 }
 
 template <class Config>
@@ -137,8 +159,11 @@ bool run(int m, int n, int k, std::vector<std::uint16_t>& c_host, const std::vec
     ok = check(cudaFuncSetAttribute(gemm<Config>, cudaFuncAttributeMaxDynamicSharedMemorySize, shared), "cudaFuncSetAttribute");
     int sms = 0;
     ok = ok && check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0), "cudaDeviceGetAttribute");
-    const index_t tiles = ws::tile_scheduler{(m + ws::block_m - 1) / ws::block_m, (n + ws::block_n - 1) / ws::block_n, 8}.tiles();
-    const auto blocks = static_cast<unsigned>(tiles < sms ? tiles : sms);
+    // One cluster of two CTAs per pair of tile rows, at most one CTA per SM.
+    const index_t tiles_m = (m + ws::block_m - 1) / ws::block_m;
+    const index_t pairs = ws::tile_scheduler{(tiles_m + ws::cluster_m - 1) / ws::cluster_m, (n + ws::block_n - 1) / ws::block_n, 8}.tiles();
+    const index_t clusters = pairs < sms / ws::cluster_m ? pairs : sms / ws::cluster_m;
+    const auto blocks = static_cast<unsigned>(clusters * ws::cluster_m);
     const auto launch = [&] {
       gemm<Config><<<blocks, static_cast<unsigned>(Config::threads), static_cast<std::size_t>(shared)>>>(a_map, b_map, c_map, m, n, k);
       return check(cudaGetLastError(), "gemm");

@@ -79,6 +79,38 @@ __device__ inline void mbarrier_arrive_expect_tx(std::uint32_t barrier, std::uin
   (void)barrier, (void)bytes;
 #endif
 }
+/// `mapa.shared::cluster.u32` then `mbarrier.arrive.release.cluster.shared::cluster.b64`: one
+/// arrival on the barrier at the same shared offset as `barrier` in CTA `cta` of the cluster
+/// (a consumer freeing a stage that a peer's multicast fills). sm_90.
+__device__ inline void mbarrier_arrive_cluster(std::uint32_t barrier, std::uint32_t cta) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile(
+      "{\n.reg .b32 remote;\n"
+      "mapa.shared::cluster.u32 remote, %0, %1;\n"
+      "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote];\n}\n" ::"r"(barrier), "r"(cta) : "memory");
+#else
+  (void)barrier, (void)cta;
+#endif
+}
+/// `%cluster_ctarank`: this CTA's rank in its cluster (0 without clusters).
+__device__ inline std::uint32_t cluster_cta_rank() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  std::uint32_t rank = 0;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(rank));
+  return rank;
+#else
+  return 0;
+#endif
+}
+/// `barrier.cluster.arrive.release` then `barrier.cluster.wait.acquire`: every thread of every
+/// CTA of the cluster meets here (CuTe's cluster_sync): after the barriers' initialization, so
+/// that no peer arrives on or multicasts into a barrier not yet made, and before a CTA exits,
+/// so that none arrives on a CTA that has left. Every thread calls it, none having returned.
+__device__ inline void cluster_sync() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;" ::: "memory");
+#endif
+}
 /// `mbarrier.try_wait.parity.shared::cta.b64` until it passes: the phase of parity `parity` has
 /// completed.
 __device__ inline void mbarrier_wait(std::uint32_t barrier, std::uint32_t parity) {
@@ -218,6 +250,9 @@ struct tma_pipeline {
   __device__ static void consumer_wait(std::uint32_t base, const state& st) { mbarrier_wait(full_barrier(base, st.index), st.phase); }
   /// A consumer's release of the stage (one arrival; empty_arrivals of them free it).
   __device__ static void consumer_release(std::uint32_t base, const state& st) { mbarrier_arrive(empty_barrier(base, st.index)); }
+  /// The release of the same stage in CTA `cta` of the cluster, whose producer multicasts into
+  /// this CTA's stage too (its empty barrier counts this CTA's consumers among its arrivals).
+  __device__ static void consumer_release(std::uint32_t base, const state& st, std::uint32_t cta) { mbarrier_arrive_cluster(empty_barrier(base, st.index), cta); }
 #endif
 };
 
