@@ -88,10 +88,18 @@ TEST_CASE("hopper_gemm_ws: the tile order visits every tile once, a group of row
   STATIC_REQUIRE((example.tile(1) == ws::tile_coordinate{1, 0} && example.tile(8) == ws::tile_coordinate{2, 0}));
 }
 
-TEST_CASE("hopper_gemm_ws: the epilogue's coordinates are the accumulator fragment's") {
-  using atom = ws::config<strider::f16, strider::gmma_major::k>::atom;
+TEST_CASE("hopper_gemm_ws: the epilogue's coordinates are the accumulator fragment's, and its stores are free of bank conflicts") {
+  using config = ws::config<strider::f16, strider::gmma_major::k>;
+  using atom = config::atom;
   for (index_t t = 0; t < 128; ++t)
     for (index_t i = 0; i < atom::c_layout::values; ++i) REQUIRE(ws::c_row(t, i) * ws::block_n + ws::c_column(t, i) == atom::c_layout::element(t, i));
+  // One staging box is the m64n64 fragment's columns: its element (c_row, c_column) for i < 32.
+  using c64 = strider::wgmma_m64nNk16<64, strider::f16, strider::f16, strider::f32>::c_layout;
+  for (index_t t = 0; t < 128; ++t)
+    for (index_t i = 0; i < c64::values; ++i) REQUIRE(ws::c_row(t, i) * 64 + ws::c_column(t, i) == c64::element(t, i));
+  // The certificate the config requires, and what the same stores would cost unswizzled.
+  STATIC_REQUIRE(config::epilogue_stores::bank_conflicts == 0);
+  STATIC_REQUIRE(strider::access_t<strider::contiguous<64, 64>, c64, 2, 2>::bank_conflicts > 0);
 }
 
 TEST_CASE("hopper_gemm_ws twin: C = A * B on ragged sizes, TN and NT, f16 and bf16, equals a plain loop") {

@@ -8,6 +8,7 @@
 // 8192^3 (or the M = N = K sizes given; with --skinny also M = 128 and 256) and prints a Markdown
 // row per shape; `--time-only M N K` times one shape without the checks (benchmarks/cuda/gemm.sh). Exits 77 (skipped) without a GPU; runtime_tests/hopper_gemm_ws_twin_test.cpp runs each
 // block's life on the host in CI.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -142,7 +143,8 @@ __global__ void __launch_bounds__(Config::threads, 1) __cluster_dims__(ws::clust
 }
 
 template <class Config>
-bool run(int m, int n, int k, std::vector<std::uint16_t>& c_host, const std::vector<std::uint16_t>& a_host, const std::vector<std::uint16_t>& b_host, float* ms) {
+bool run(int m, int n, int k, std::vector<std::uint16_t>& c_host, const std::vector<std::uint16_t>& a_host, const std::vector<std::uint16_t>& b_host, float* ms,
+         index_t max_clusters = 1 << 20) {
   using cuda_example::check;
   using strider::tensor_view;
   std::uint16_t *a = nullptr, *b = nullptr, *c = nullptr;
@@ -162,7 +164,7 @@ bool run(int m, int n, int k, std::vector<std::uint16_t>& c_host, const std::vec
     // One cluster of two CTAs per pair of tile rows, at most one CTA per SM.
     const index_t tiles_m = (m + ws::block_m - 1) / ws::block_m;
     const index_t pairs = ws::tile_scheduler{(tiles_m + ws::cluster_m - 1) / ws::cluster_m, (n + ws::block_n - 1) / ws::block_n, 8}.tiles();
-    const index_t clusters = pairs < sms / ws::cluster_m ? pairs : sms / ws::cluster_m;
+    const index_t clusters = std::min({pairs, static_cast<index_t>(sms) / ws::cluster_m, max_clusters});
     const auto blocks = static_cast<unsigned>(clusters * ws::cluster_m);
     const auto launch = [&] {
       gemm<Config><<<blocks, static_cast<unsigned>(Config::threads), static_cast<std::size_t>(shared)>>>(a_map, b_map, c_map, m, n, k);
@@ -179,7 +181,7 @@ bool run(int m, int n, int k, std::vector<std::uint16_t>& c_host, const std::vec
 // A (M x K) and B (K x N) stored as Config's major says; C against a double loop within Tag's last
 // place plus the f32 sums' rounding.
 template <class Config>
-bool correct(int m, int n, int k, const char* name) {
+bool correct(int m, int n, int k, const char* name, index_t max_clusters = 1 << 20) {
   using tag = typename Config::tag;
   std::mt19937 rng(static_cast<unsigned>(m + n + k));
   std::uniform_real_distribution<float> value(-1.0f, 1.0f);
@@ -187,7 +189,7 @@ bool correct(int m, int n, int k, const char* name) {
   std::vector<std::uint16_t> a(at(m, 0, k)), b(at(k, 0, n)), c(at(m, 0, n));
   for (auto& x : a) x = tag::to_bits(value(rng));
   for (auto& x : b) x = tag::to_bits(value(rng));
-  if (!run<Config>(m, n, k, c, a, b, nullptr)) return false;
+  if (!run<Config>(m, n, k, c, a, b, nullptr, max_clusters)) return false;
   long wrong = 0;
   for (int i = 0; i < m; ++i)
     for (int j = 0; j < n; ++j) {
@@ -226,7 +228,8 @@ int main(int argc, char** argv) {
   // Ragged sizes: M, N and K past a tile (K, and N or M for NT, multiples of 8: TMA's 16-byte strides);
   // more tiles than blocks on small grids is covered by 2048 x 2048 on any GPU of fewer than 128 SMs.
   bool ok = correct<f16_tn>(128, 256, 64, "f16 TN") && correct<f16_tn>(300, 264, 200, "f16 TN") && correct<bf16_tn>(136, 520, 72, "bf16 TN") &&
-            correct<f16_nt>(200, 264, 136, "f16 NT") && correct<bf16_nt>(64, 8, 8, "bf16 NT") && correct<f16_tn>(1000, 1536, 264, "f16 TN");
+            correct<f16_nt>(200, 264, 136, "f16 NT") && correct<bf16_nt>(64, 8, 8, "bf16 NT") && correct<f16_tn>(1000, 1536, 264, "f16 TN") &&
+            correct<bf16_nt>(1000, 1536, 136, "bf16 NT, 5 clusters", 5);  // 24 pairs of tiles: each cluster takes several
   if (ok && argc > 1 && std::string_view(argv[1]) == "--time") {
     std::printf("| kernel | M | N | K | ms | TFLOP/s |\n|---|---:|---:|---:|---:|---:|\n");
     std::vector<int> sizes;

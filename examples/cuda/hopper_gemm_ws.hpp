@@ -90,6 +90,11 @@ struct config {
   using c_tile = strider::swizzled_t<strider::contiguous<64, 64>, strider::swizzle<3, 3, 3>>;
   using c_box = strider::tma_box<c_tile, std::uint16_t>;
   static constexpr index_t c_boxes = block_n / 64;
+  // A box's 64 columns are written as the m64n64 accumulator fragment lays them out, two values
+  // (one 4-byte word) per store: proven free of bank conflicts at compile time (the access
+  // certificate of docs/access.md; without the swizzle it counts 448 conflicts).
+  using epilogue_stores = strider::require_conflict_free_t<c_tile, typename strider::wgmma_m64nNk16<64, Tag, Tag, strider::f32>::c_layout, 2, 2>;
+  static_assert(epilogue_stores::vector_width == 2 && epilogue_stores::bank_conflicts == 0);
   static constexpr index_t epilogue_offset = (pipeline::shared_bytes + c_box::alignment - 1) / c_box::alignment * c_box::alignment;
   static constexpr index_t shared_bytes = epilogue_offset + consumers * c_boxes * c_box::bytes;
   static constexpr index_t requested_bytes = shared_bytes + pipeline::alignment;  // room to align the base
