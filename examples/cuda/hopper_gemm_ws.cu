@@ -60,14 +60,11 @@ __global__ void __launch_bounds__(Config::threads, 1) __cluster_dims__(ws::clust
           pipeline::producer_acquire(base, st);
           [&]<std::size_t... I>(std::index_sequence<I...>) {
             const auto load = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
-              constexpr bool is_a = J < static_cast<std::size_t>(Config::a_boxes);
-              const index_t i = is_a ? static_cast<index_t>(J) : static_cast<index_t>(J) - Config::a_boxes;
-              if (!is_a && i / Config::b_boxes_per_cta != rank) return;  // the other CTA's share of B
-              const ws::box_corner_value at = is_a ? ws::box_corner<Config>(i, tile.m * ws::block_m, Config::a_box_rows, kt)
-                                                   : ws::box_corner<Config>(i, tile.n * ws::block_n, Config::b_box_rows, kt);
-              const int corner[2] = {static_cast<int>(at.inner), static_cast<int>(at.outer)};
+              const ws::box_load l = ws::box_load_of<Config, J>(rank, tile, kt);  // its own A boxes, its share of B's
+              if (!l.issued) return;
+              const int corner[2] = {static_cast<int>(l.corner.inner), static_cast<int>(l.corner.outer)};
               const std::uint32_t destination = pipeline::template box_address<J>(base, st.index), barrier = pipeline::full_barrier(base, st.index);
-              if constexpr (is_a) tma_load(a_map, destination, barrier, corner);
+              if constexpr (J < static_cast<std::size_t>(Config::a_boxes)) tma_load(a_map, destination, barrier, corner);
               else tma_load_multicast(b_map, destination, barrier, corner, static_cast<std::uint16_t>((1u << ws::cluster_m) - 1));
             };
             (load(std::integral_constant<std::size_t, I>{}), ...);
@@ -122,7 +119,7 @@ __global__ void __launch_bounds__(Config::threads, 1) __cluster_dims__(ws::clust
       for (int i = 0; i < atom::c_registers; i += 2) {
         const index_t row = ws::c_row(thread, i), column = ws::c_column(thread, i);
         const std::uint32_t word = static_cast<std::uint32_t>(Config::to_bits(d[i])) | (static_cast<std::uint32_t>(Config::to_bits(d[i + 1])) << 16);
-        const auto at = static_cast<std::uint32_t>((column / 64) * Config::c_box::bytes + typename Config::c_tile{}(row, column % 64) * 2);
+        const auto at = static_cast<std::uint32_t>(Config::staging_byte(row, column));
         *reinterpret_cast<std::uint32_t*>(shared_raw + (staging - raw) + at) = word;
       }
       tma_store_fence();

@@ -90,6 +90,9 @@ struct config {
   using c_tile = strider::swizzled_t<strider::contiguous<64, 64>, strider::swizzle<3, 3, 3>>;
   using c_box = strider::tma_box<c_tile, std::uint16_t>;
   static constexpr index_t c_boxes = block_n / 64;
+  /// The byte of a consumer's staging where its accumulator (row, column) goes: box column / 64,
+  /// placed by c_tile.
+  STRIDER_HOST_DEVICE static constexpr index_t staging_byte(index_t row, index_t column) { return (column / 64) * c_box::bytes + c_tile{}(row, column % 64) * 2; }
   // A box's 64 columns are written as the m64n64 accumulator fragment lays them out, two values
   // (one 4-byte word) per store: proven free of bank conflicts at compile time (the access
   // certificate of docs/access.md; without the swizzle it counts 448 conflicts).
@@ -128,6 +131,21 @@ STRIDER_HOST_DEVICE constexpr box_corner_value box_corner(index_t i, index_t row
   else return {row0 + i * rows, kt * block_k};
 }
 
+/// Box J of a stage (A's boxes first, then B's) as CTA `rank` of a cluster issues it for `tile`
+/// and K tile kt: whether this CTA issues it (its own A boxes and its share of B's, which it
+/// multicasts) and its corner. The kernel and the twin both ask this.
+struct box_load {
+  bool issued = false;
+  box_corner_value corner{};
+};
+template <class Config, std::size_t J>
+STRIDER_HOST_DEVICE constexpr box_load box_load_of(index_t rank, tile_coordinate tile, index_t kt) {
+  constexpr bool is_a = J < static_cast<std::size_t>(Config::a_boxes);
+  const index_t i = is_a ? static_cast<index_t>(J) : static_cast<index_t>(J) - Config::a_boxes;
+  if (!is_a && i / Config::b_boxes_per_cta != rank) return {};  // the other CTA's share of B
+  return {true, is_a ? box_corner<Config>(i, tile.m * block_m, Config::a_box_rows, kt) : box_corner<Config>(i, tile.n * block_n, Config::b_box_rows, kt)};
+}
+
 /// The tile of CTA `rank` of a cluster whose pair of tiles is `pair` (the scheduler hands out
 /// pairs: tile rows 2 pm and 2 pm + 1 of tile column n, which share B's tile).
 STRIDER_HOST_DEVICE constexpr tile_coordinate cta_tile(tile_coordinate pair, index_t rank) { return {pair.m * cluster_m + rank, pair.n}; }
@@ -158,14 +176,13 @@ void host_cluster(const strider::tensor_view<const std::uint16_t, matrix>& a, co
         [&]<std::size_t... I>(std::index_sequence<I...>) {
           const auto load = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
             constexpr bool is_a = J < static_cast<std::size_t>(Config::a_boxes);
-            const index_t i = is_a ? static_cast<index_t>(J) : static_cast<index_t>(J) - Config::a_boxes;
-            if (!is_a && i / Config::b_boxes_per_cta != rank) return;  // another CTA's share of B
-            const auto [inner, outer] = is_a ? box_corner<Config>(i, tile.m * block_m, Config::a_box_rows, kt) : box_corner<Config>(i, tile.n * block_n, Config::b_box_rows, kt);
+            const box_load l = box_load_of<Config, J>(rank, tile, kt);
+            if (!l.issued) return;
             for (index_t to = 0; to < cluster_m; ++to) {
               if (is_a && to != rank) continue;  // A's boxes only into the CTA's own stage; B's multicast
               auto& image = shared[static_cast<std::size_t>(to)];
-              if constexpr (is_a) host_tma_load<typename Config::box_a>(a, {inner, outer}, image.data(), image.size(), pipeline::template box_address<J>(0, st.index));
-              else host_tma_load<typename Config::box_b>(b, {inner, outer}, image.data(), image.size(), pipeline::template box_address<J>(0, st.index));
+              if constexpr (is_a) host_tma_load<typename Config::box_a>(a, {l.corner.inner, l.corner.outer}, image.data(), image.size(), pipeline::template box_address<J>(0, st.index));
+              else host_tma_load<typename Config::box_b>(b, {l.corner.inner, l.corner.outer}, image.data(), image.size(), pipeline::template box_address<J>(0, st.index));
             }
           };
           (load(std::integral_constant<std::size_t, I>{}), ...);
@@ -190,7 +207,7 @@ void host_cluster(const strider::tensor_view<const std::uint16_t, matrix>& a, co
           for (index_t i = 0; i < atom::c_layout::values; ++i) {
             const index_t row = c_row(t, i), column = c_column(t, i);
             const std::uint16_t bits = Config::to_bits(d[static_cast<std::size_t>(rank * consumers + w)][static_cast<std::size_t>(t)][static_cast<std::size_t>(i)]);
-            __builtin_memcpy(image.data() + staging + (column / 64) * Config::c_box::bytes + typename Config::c_tile{}(row, column % 64) * 2, &bits, 2);
+            __builtin_memcpy(image.data() + staging + Config::staging_byte(row, column), &bits, 2);
           }
         for (index_t j = 0; j < Config::c_boxes; ++j)
           host_tma_store<typename Config::c_box>(c, {tile.n * block_n + 64 * j, tile.m * block_m + w * atom::m}, image.data(), image.size(), staging + j * Config::c_box::bytes);

@@ -47,6 +47,12 @@ RUN_TIME_NAMES = {
     # their names; only run-time (constexpr) functions, never a static alias.
     ("core/algebra_helpers.hpp", "{}: the result has more than max_rank"),
     ("core/algebra_helpers.hpp", "{}: the tile has {} modes, the layout {} axes"),
+    # The driver's rules for a global tensor, one check that make_tma_params and
+    # make_tma_im2col_params share, each passing its name; run time only (host code).
+    ("atom/tma.hpp", "{}: the tensor's first element is not 16-byte aligned"),
+    ("atom/tma.hpp", "{}: axis {} has extent {}; TMA takes 1 to 2^32"),
+    ("atom/tma.hpp", "{}: the innermost axis has stride {}"),
+    ("atom/tma.hpp", "{}: axis {} has a stride of {} bytes"),
 }
 
 CALL = re.compile(r'\b(caller\.refuse|refuse|layout_error)\(\s*"((?:[^"\\]|\\.)*)"')

@@ -110,6 +110,13 @@ struct tma_inner_bytes_not_swizzle_span {
   static_assert(InnerBytes < 0, "tma_box: with a swizzle the box's inner bytes must be the swizzle's span, 32, 64 or 128 (the driver refuses more; strider models no less): tma_inner_bytes_not_swizzle_span<inner bytes, span>");
 };
 
+// The shared address a box of swizzle `s` must start at: the swizzle's period (1024, 512 or 256
+// bytes), 128 bytes without one.
+constexpr index_t tma_alignment(tma_swizzle s) { return s == tma_swizzle::none ? 128 : (index_t{128} << static_cast<int>(s)); }
+// TMA's swizzle as the descriptor's mode of the same bit pattern (Swizzle<B, 4, 3> on bytes),
+// for the twins' placement (gmma_swizzle_address).
+constexpr gmma_swizzle gmma_swizzle_of(tma_swizzle s) { return static_cast<gmma_swizzle>(s == tma_swizzle::none ? 0 : 4 - static_cast<int>(s)); }
+
 // A view's layout as a value (static, mixed or dynamic).
 template <class L>
 constexpr layout_value layout_value_of(const L& layout) {
@@ -158,7 +165,7 @@ struct tma_box {
   static constexpr index_t rank = form.rank;
   static constexpr index_t bytes = detail::gmma_stage_parts<Tile>::layout::size * static_cast<index_t>(sizeof(T));
   static constexpr tma_swizzle swizzle = form.swizzle;
-  static constexpr index_t alignment = swizzle == tma_swizzle::none ? 128 : (index_t{128} << static_cast<int>(swizzle));
+  static constexpr index_t alignment = detail::tma_alignment(swizzle);
   /// The box's extent along TMA's dimension d (0 the innermost).
   static constexpr index_t box(index_t d) { return form.box[d]; }
 };
@@ -205,6 +212,33 @@ struct tma_params {
   index_t element_bytes = 0;
 };
 
+namespace detail {
+// The driver's rules for a global tensor, cuTensorMapEncodeTiled's and cuTensorMapEncodeIm2col's
+// alike, each broken one a layout_error of `op`: the first element 16-byte aligned; along TMA's
+// dimension d (the view's axis rank - 1 - d) an extent of 1 to 2^32, into extent[d]; the
+// innermost contiguous; the others' strides positive multiples of 16 bytes below 2^40, into
+// stride_bytes[d - 1].
+inline void check_tma_tensor(const char* op, const layout_value& v, const void* first, index_t element_bytes, index_t* extent, index_t* stride_bytes) {
+  const auto misalignment = static_cast<index_t>(reinterpret_cast<std::uintptr_t>(first) % 16);
+  if (misalignment != 0) refuse("{}: the tensor's first element is not 16-byte aligned (address mod 16 = {})", op, misalignment);
+  const std::size_t rank = v.rank;
+  for (std::size_t d = 0; d < rank; ++d) {
+    const std::size_t axis = rank - 1 - d;
+    const index_t e = v.shape[axis], stride = v.strides[axis];
+    if (e < 1 || e > (index_t{1} << 32)) refuse("{}: axis {} has extent {}; TMA takes 1 to 2^32", op, static_cast<index_t>(axis), e);
+    extent[d] = e;
+    if (d == 0) {
+      if (stride != 1 && e > 1) refuse("{}: the innermost axis has stride {}; TMA reads it contiguously (stride 1)", op, stride);
+      continue;
+    }
+    const index_t bytes = stride * element_bytes;
+    if (stride <= 0 || bytes % 16 != 0 || bytes >= (index_t{1} << 40))
+      refuse("{}: axis {} has a stride of {} bytes; TMA takes positive multiples of 16 below 2^40", op, static_cast<index_t>(axis), bytes);
+    stride_bytes[d - 1] = bytes;
+  }
+}
+}  // namespace detail
+
 /// The checked parameters of a TMA copy of Box over `view` (a view of global memory, static or
 /// mixed, of Box's rank): its innermost axis contiguous; the address 16-byte aligned; the other
 /// strides, in bytes, positive multiples of 16 below 2^40; every extent 1 to 2^32.
@@ -224,24 +258,9 @@ tma_params make_tma_params(const View& view) {
   p.rank = Box::rank;
   p.swizzle = Box::swizzle;
   p.element_bytes = static_cast<index_t>(sizeof(T));
-  const auto* first = view.data() + v.offset;
-  p.address = first;
-  if (reinterpret_cast<std::uintptr_t>(first) % 16 != 0) detail::refuse("make_tma_params: the tensor's first element is not 16-byte aligned (address mod 16 = {})", static_cast<index_t>(reinterpret_cast<std::uintptr_t>(first) % 16));
-  for (std::size_t d = 0; d < rank; ++d) {
-    const std::size_t axis = rank - 1 - d;  // TMA's dimension d is the view's axis rank - 1 - d
-    const index_t extent = v.shape[axis], stride = v.strides[axis];
-    if (extent < 1 || extent > (index_t{1} << 32)) detail::refuse("make_tma_params: axis {} has extent {}; TMA takes 1 to 2^32", static_cast<index_t>(axis), extent);
-    p.global_extent[d] = extent;
-    p.box[d] = Box::box(static_cast<index_t>(d));
-    if (d == 0) {
-      if (stride != 1 && extent > 1) detail::refuse("make_tma_params: the innermost axis has stride {}; TMA reads it contiguously (stride 1)", stride);
-      continue;
-    }
-    const index_t bytes = stride * p.element_bytes;
-    if (stride <= 0 || bytes % 16 != 0 || bytes >= (index_t{1} << 40))
-      detail::refuse("make_tma_params: axis {} has a stride of {} bytes; TMA takes positive multiples of 16 below 2^40", static_cast<index_t>(axis), bytes);
-    p.global_stride_bytes[d - 1] = bytes;
-  }
+  p.address = view.data() + v.offset;
+  detail::check_tma_tensor("make_tma_params", v, p.address, p.element_bytes, p.global_extent, p.global_stride_bytes);
+  for (std::size_t d = 0; d < rank; ++d) p.box[d] = Box::box(static_cast<index_t>(d));
   return p;
 }
 
@@ -379,6 +398,28 @@ __device__ inline void tma_store_wait_group_read() {
 }
 #endif
 
+namespace detail {
+// The twins' walk of a box at `coordinates` over a global tensor of layout v: `element(e, offset,
+// inside)` for element e of the box in C order (its byte in shared memory is e x element bytes
+// before the swizzle), with its offset in the tensor and whether it lies inside it.
+template <class Box, class Element>
+void for_each_box_element(const layout_value& v, const index_t (&coordinates)[Box::rank], index_t elements, Element element) {
+  constexpr index_t rank = Box::rank;
+  for (index_t e = 0; e < elements; ++e) {
+    index_t rest = e, offset = v.offset;
+    bool inside = true;
+    for (index_t d = 0; d < rank; ++d) {
+      const index_t g = coordinates[d] + rest % Box::box(d);
+      rest /= Box::box(d);
+      const auto axis = static_cast<std::size_t>(rank - 1 - d);  // TMA's dimension d
+      inside = inside && g >= 0 && g < v.shape[axis];
+      offset += g * v.strides[axis];
+    }
+    element(e, offset, inside);
+  }
+}
+}  // namespace detail
+
 /// The host twin of a TMA load of Box at the box corner `coordinates` (innermost first, as the
 /// instruction takes them; negative or past the tensor allowed): every element of the box from
 /// the global tensor `view`, zero where its coordinate lies outside, written into the host's
@@ -396,25 +437,11 @@ index_t host_tma_load(const View& view, const index_t (&coordinates)[Box::rank],
   const index_t rank = Box::rank, bytes = static_cast<index_t>(sizeof(T));
   const layout_value v = detail::layout_value_of(view.layout());
   if (static_cast<index_t>(v.rank) != rank) detail::refuse("host_tma_load: the view has rank {}, the box {}", static_cast<index_t>(v.rank), rank);
-  const auto mode = static_cast<gmma_swizzle>(Box::swizzle == tma_swizzle::none ? 0 : 4 - static_cast<int>(Box::swizzle));  // the same bit pattern
-  index_t index[5] = {};
-  for (index_t e = 0; e < Box::bytes / bytes; ++e) {
-    // Element e of the box in C order: its index along each TMA dimension (0 innermost).
-    index_t rest = e, offset = v.offset;
-    bool inside = true;
-    for (index_t d = 0; d < rank; ++d) {
-      index[d] = rest % Box::box(d);
-      rest /= Box::box(d);
-      const auto axis = static_cast<std::size_t>(rank - 1 - d);  // TMA's dimension d
-      const index_t g = coordinates[d] + index[d];
-      inside = inside && g >= 0 && g < v.shape[axis];
-      offset += g * v.strides[axis];
-    }
-    const index_t address = detail::gmma_swizzle_address(mode, destination + e * bytes);
+  detail::for_each_box_element<Box>(v, coordinates, Box::bytes / bytes, [&](index_t e, index_t offset, bool inside) {
     T value{};
     if (inside) value = view.data()[offset];
-    __builtin_memcpy(shared + address, &value, sizeof(T));
-  }
+    __builtin_memcpy(shared + detail::gmma_swizzle_address(detail::gmma_swizzle_of(Box::swizzle), destination + e * bytes), &value, sizeof(T));
+  });
   return Box::bytes;
 }
 
@@ -435,22 +462,12 @@ index_t host_tma_store(const View& view, const index_t (&coordinates)[Box::rank]
   const index_t rank = Box::rank, bytes = static_cast<index_t>(sizeof(T));
   const layout_value v = detail::layout_value_of(view.layout());
   if (static_cast<index_t>(v.rank) != rank) detail::refuse("host_tma_store: the view has rank {}, the box {}", static_cast<index_t>(v.rank), rank);
-  const auto mode = static_cast<gmma_swizzle>(Box::swizzle == tma_swizzle::none ? 0 : 4 - static_cast<int>(Box::swizzle));  // the same bit pattern
   index_t written = 0;
-  for (index_t e = 0; e < Box::bytes / bytes; ++e) {
-    index_t rest = e, offset = v.offset;
-    bool inside = true;
-    for (index_t d = 0; d < rank; ++d) {
-      const index_t g = coordinates[d] + rest % Box::box(d);
-      rest /= Box::box(d);
-      const auto axis = static_cast<std::size_t>(rank - 1 - d);  // TMA's dimension d
-      inside = inside && g >= 0 && g < v.shape[axis];
-      offset += g * v.strides[axis];
-    }
-    if (!inside) continue;
-    __builtin_memcpy(&view.data()[offset], shared + detail::gmma_swizzle_address(mode, source + e * bytes), sizeof(T));
+  detail::for_each_box_element<Box>(v, coordinates, Box::bytes / bytes, [&](index_t e, index_t offset, bool inside) {
+    if (!inside) return;
+    __builtin_memcpy(&view.data()[offset], shared + detail::gmma_swizzle_address(detail::gmma_swizzle_of(Box::swizzle), source + e * bytes), sizeof(T));
     ++written;
-  }
+  });
   return written;
 }
 

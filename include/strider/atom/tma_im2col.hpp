@@ -82,7 +82,7 @@ struct tma_im2col_box {
   static constexpr index_t channels = form.box[0];
   static constexpr index_t bytes = pixels * channels * static_cast<index_t>(sizeof(T));
   static constexpr tma_swizzle swizzle = form.swizzle;
-  static constexpr index_t alignment = swizzle == tma_swizzle::none ? 128 : (index_t{128} << static_cast<int>(swizzle));
+  static constexpr index_t alignment = detail::tma_alignment(swizzle);
   /// The box's extent along TMA's dimension d: channels (0), pixels (1).
   static constexpr index_t box(index_t d) { return form.box[d]; }
   /// The greatest im2col offset a copy takes along a spatial dimension (PTX's 16-bit im2colInfo
@@ -174,24 +174,8 @@ tma_im2col_params make_tma_im2col_params(const View& view, const tma_im2col_wind
   p.pixels = Box::pixels;
   p.swizzle = Box::swizzle;
   p.element_bytes = static_cast<index_t>(sizeof(T));
-  const auto* first = view.data() + v.offset;
-  p.address = first;
-  if (reinterpret_cast<std::uintptr_t>(first) % 16 != 0)
-    detail::refuse("make_tma_im2col_params: the tensor's first element is not 16-byte aligned (address mod 16 = {})", static_cast<index_t>(reinterpret_cast<std::uintptr_t>(first) % 16));
-  for (index_t d = 0; d < rank; ++d) {
-    const auto axis = static_cast<std::size_t>(rank - 1 - d);  // TMA's dimension d
-    const index_t extent = v.shape[axis], stride = v.strides[axis];
-    if (extent < 1 || extent > (index_t{1} << 32)) detail::refuse("make_tma_im2col_params: axis {} has extent {}; TMA takes 1 to 2^32", static_cast<index_t>(axis), extent);
-    p.global_extent[d] = extent;
-    if (d == 0) {
-      if (stride != 1 && extent > 1) detail::refuse("make_tma_im2col_params: the channel axis has stride {}; TMA reads it contiguously (stride 1)", stride);
-      continue;
-    }
-    const index_t bytes = stride * p.element_bytes;
-    if (stride <= 0 || bytes % 16 != 0 || bytes >= (index_t{1} << 40))
-      detail::refuse("make_tma_im2col_params: axis {} has a stride of {} bytes; TMA takes positive multiples of 16 below 2^40", static_cast<index_t>(axis), bytes);
-    p.global_stride_bytes[d - 1] = bytes;
-  }
+  p.address = view.data() + v.offset;
+  detail::check_tma_tensor("make_tma_im2col_params", v, p.address, p.element_bytes, p.global_extent, p.global_stride_bytes);
   detail::check_im2col_window<Box>(window, p.global_extent + 1);
   return p;
 }
@@ -281,7 +265,7 @@ index_t host_tma_load_im2col(const View& view, const tma_im2col_window& window, 
     start = start * count[d] + from / step;
   }
   if (coordinates[rank - 1] < 0) detail::refuse("host_tma_load_im2col: the image coordinate is {}; it counts from 0", coordinates[rank - 1]);
-  const auto mode = static_cast<gmma_swizzle>(Box::swizzle == tma_swizzle::none ? 0 : 4 - static_cast<int>(Box::swizzle));  // the same bit pattern
+  constexpr gmma_swizzle mode = detail::gmma_swizzle_of(Box::swizzle);
   const index_t bytes = static_cast<index_t>(sizeof(T));
   for (index_t p = 0; p < Box::pixels; ++p) {
     index_t rest = start + p, offset = v.offset;
