@@ -336,10 +336,16 @@ class expression_parser {
     t.swizzle_column = at;
     const std::string_view word = identifier();
     if (word != "swizzle") fail(at, "'access' takes the vector width (an integer) or swizzle(B, M, S) here, found " + (word.empty() ? found() : quoted(word)));
+    t.swizzle = swizzle_values(at);
+  }
+
+  // swizzle(B, M, S)'s arguments (after the name), each within [-64, 64] so that it fits an int;
+  // CuTe's conditions are checked where the swizzle is used.
+  swizzle_value swizzle_values(std::size_t at) {
     const std::vector<index_t> v = scalar_arguments(arguments("swizzle"), "swizzle", 3, 3, at, "three integers, B, M and S");
     for (const index_t x : v)
       if (x < -64 || x > 64) fail(at, "'swizzle' takes B, M and S between -64 and 64");
-    t.swizzle = {static_cast<int>(v[0]), static_cast<int>(v[1]), static_cast<int>(v[2])};
+    return {static_cast<int>(v[0]), static_cast<int>(v[1]), static_cast<int>(v[2])};
   }
 
   // A layout expression as an argument of the whole expression `enclosing`.
@@ -451,17 +457,12 @@ class expression_parser {
       fail(at, "'.swizzle(B, M, S)' ends a whole layout expression (a base and its views), not " +
                    (enclosing.empty() ? std::string("a part of broadcast_arrays(...)") : "an argument of " + quoted(enclosing)) +
                    (enclosing == "access" ? " (access takes swizzle(B, M, S) as its last argument)" : ""));
-    const std::vector<index_t> v = scalar_arguments(arguments("swizzle"), "swizzle", 3, 3, at, "three integers, B, M and S");
-    set_swizzle({static_cast<int>(std::clamp<index_t>(v[0], -64, 64)), static_cast<int>(std::clamp<index_t>(v[1], -64, 64)),
-                 static_cast<int>(std::clamp<index_t>(v[2], -64, 64))},
-                at, v);
+    set_swizzle(swizzle_values(at), at);
     return true;
   }
 
   // The whole expression's swizzle, checked (CuTe's conditions) with the caret at `at`.
-  void set_swizzle(swizzle_value s, std::size_t at, const std::vector<index_t>& written) {
-    for (const index_t x : written)
-      if (x < -64 || x > 64) fail(at, "'swizzle' takes B, M and S between -64 and 64");
+  void set_swizzle(swizzle_value s, std::size_t at) {
     try {
       detail::check_swizzle(s);
     } catch (const layout_error& e) {
@@ -860,7 +861,7 @@ class expression_parser {
     }
     if (r.swizzled && (whole_ == nullptr || !whole_->operations.empty()))  // an argument's base
       throw expression_error("cute: a swizzled layout (Sw<B,M,S> o ...) is a whole expression, not an argument of one (access takes swizzle(B, M, S) as its last argument)", start + 1);
-    if (r.swizzled) set_swizzle(r.swizzle, start + 1, {r.swizzle.bits, r.swizzle.base, r.swizzle.shift});
+    if (r.swizzled) set_swizzle(r.swizzle, start + 1);
     ++pos_;
     expect(')', "after the CuTe layout of 'cute'");
     op.op = find_operation("layout");
