@@ -56,6 +56,8 @@ std::vector<copy_case> cases() {
   all.push_back(permuted({16, 64, 256}, {1, 0, 2}));
   all.push_back(permuted({8, 64, 56, 56}, {0, 2, 3, 1}));  // staged: granules of 16 whole rows
   all.push_back(permuted({4, 56, 56, 64}, {0, 3, 1, 2}));
+  all.push_back(permuted({64, 64, 128}, {2, 1, 0}));  // deep strips: whole blocks per piece
+  all.push_back(permuted({16, 16, 32, 64}, {3, 1, 2, 0}));
   all.push_back(permuted({50000, 3}, {1, 0}));
   all.push_back({"a[..., ::3]", strider::slice(contiguous({32, 3, 4096}), "..., ::3"), contiguous({32, 3, 1366})});
   all.push_back({"flipped rows of 3", strider::flip(contiguous({20000, 3}), {1}), contiguous({20000, 3})});

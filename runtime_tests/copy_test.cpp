@@ -139,6 +139,15 @@ TEST_CASE("copy: 2-D transposes of odd sizes, both directions") {
   check_copy<double>(strider::transpose(contiguous({67, 45}), 0, 1), contiguous({45, 67}));
   check_copy<std::int16_t>(strider::transpose(contiguous({67, 45}), 0, 1), contiguous({45, 67}));
   check_copy<std::int64_t>(strider::transpose(contiguous({33, 16}), 0, 1), contiguous({16, 33}), {}, 1, 0);
+  // Every start inside a line on either side: the rows of B before the source's first line
+  // boundary, and the narrower first strip, go through edge tiles.
+  for (index_t src_shift = 0; src_shift < 16; ++src_shift)
+    for (index_t dst_shift : {0, 1, 5, 11}) {
+      INFO("shifts " << src_shift << ", " << dst_shift);
+      check_copy(strider::transpose(contiguous({48, 64}), 0, 1), contiguous({64, 48}), {}, src_shift, dst_shift);
+      check_copy<double>(strider::transpose(strider::flip(contiguous({24, 40}), {1}), 0, 1), contiguous({40, 24}), {}, src_shift, dst_shift);
+      check_copy<std::int16_t>(strider::transpose(contiguous({64, 96}), 0, 1), contiguous({96, 64}), {}, src_shift, dst_shift);
+    }
 }
 
 TEST_CASE("copy: transposes into short, adjacent destination rows (NCHW to NHWC), through the staging buffer") {
@@ -172,6 +181,49 @@ TEST_CASE("copy: 3-D and 4-D permutations") {
     check_copy(src, contiguous(src.shape()));
     check_copy(contiguous(src.shape()), src);
   } while (std::next_permutation(perm.begin(), perm.end()));
+}
+
+TEST_CASE("copy: full reversals walk loop C inside each tile position (deep strips), at every alignment") {
+  namespace engine = strider::detail::copy_engine;
+  // The engine takes the deep walk for these (a test of the choice, so that the cases below
+  // reach it): loop C steps 48 floats on both sides.
+  const auto reversal = strider::permute(contiguous({40, 48, 56}), {2, 1, 0});
+  const strider::copy_plan plan = strider::make_copy_plan(reversal.value(), contiguous(reversal.shape()).value(), sizeof(float));
+  std::vector<float> src(static_cast<std::size_t>(reversal.required_span())), dst(src.size());
+  CHECK(engine::prepare(plan, src.data(), dst.data(), 1).walk.deep);
+  // Not where loop C's steps are long: the batch of a batched transpose.
+  const auto batched = strider::permute(contiguous({4, 64, 64}), {0, 2, 1});
+  const strider::copy_plan batched_plan = strider::make_copy_plan(batched.value(), contiguous(batched.shape()).value(), sizeof(float));
+  CHECK_FALSE(engine::prepare(batched_plan, src.data(), dst.data(), 1).walk.deep);
+
+  // Whole and partial lines of A and B, every start inside a cache line on both sides (the
+  // edge tiles before the first line boundary and after the last), a run of C cut by the
+  // loops outside it, and B running backwards.
+  for (index_t shift : {0, 1, 4, 7, 12, 15}) {
+    INFO("shift " << shift);
+    for (const dims& shape : {dims{40, 48, 56}, dims{64, 5, 64}, dims{33, 7, 70}, dims{16, 3, 16}}) {
+      const auto src_l = strider::permute(contiguous(shape), {2, 1, 0});
+      check_copy(src_l, contiguous(src_l.shape()), {}, shift, 0);
+      check_copy(src_l, contiguous(src_l.shape()), {}, 0, shift);
+      check_copy(src_l, contiguous(src_l.shape()), {}, shift, (shift * 5) % 16);
+    }
+    const auto four = strider::permute(contiguous({32, 6, 5, 48}), {3, 1, 2, 0});
+    check_copy(four, contiguous(four.shape()), {}, shift, shift);
+    const auto batch = strider::permute(contiguous({3, 48, 4, 40}), {0, 3, 2, 1});
+    check_copy(batch, contiguous(batch.shape()), {}, shift, 3);
+    const auto backwards = strider::permute(strider::flip(contiguous({40, 6, 56}), {2}), {2, 1, 0});
+    check_copy(backwards, contiguous(backwards.shape()), {}, shift, shift);
+    check_copy<double>(backwards, contiguous(backwards.shape()), {}, shift, 1);
+    check_copy<double>(strider::permute(contiguous({24, 9, 40}), {2, 1, 0}), contiguous({40, 9, 24}), {}, shift % 8, 3);
+    check_copy<std::int16_t>(strider::permute(contiguous({70, 9, 40}), {2, 1, 0}), contiguous({40, 9, 70}), {}, shift, shift + 1);
+    check_copy<std::uint8_t>(strider::permute(contiguous({70, 9, 90}), {2, 1, 0}), contiguous({90, 9, 70}), {}, shift, 2 * shift);
+  }
+  force_streaming on;
+  for (index_t shift : {0, 4, 9}) {
+    const auto src_l = strider::permute(contiguous({64, 12, 80}), {2, 1, 0});
+    check_copy(src_l, contiguous(src_l.shape()), {}, shift, shift);
+    check_copy(src_l, contiguous(src_l.shape()), {}, 3, 0);
+  }
 }
 
 TEST_CASE("copy: slices with steps, flips, negative strides") {

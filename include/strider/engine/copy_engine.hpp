@@ -4,7 +4,9 @@
 //
 // Rows that are contiguous in both layouts are memcpy'd; reversed, every-other and broadcast
 // rows have SIMD kernels; transposes are done in tiles of whole cache lines with an in-register
-// SIMD transpose
+// SIMD transpose, the tiles' lines aligned on both sides and the partial tiles at the edges
+// through a buffer, and a full reversal (permute(2, 1, 0)) walks its middle loop inside each
+// tile position (walk.hpp's deep strips)
 // (elements of 1, 2, 4 or 8 bytes; SSE2, the x86-64 baseline, or AVX2 for 4- and 8-byte
 // elements where the compiler targets it; AVX-512 is not used; plain loops elsewhere). Large
 // destinations are written with non-temporal stores, which skip reading their old contents into
@@ -58,6 +60,10 @@ constexpr unsigned threads_for(std::size_t bytes, unsigned asked) {
   return static_cast<unsigned>(std::min<std::size_t>(std::max(1u, asked), most));
 }
 
+/// The longest step of loop C, on either side, with which a transpose walks C inside each tile
+/// position (walk.hpp's deep strips): within a page, so that the next tile's rows are near.
+inline constexpr index_t deep_step_bytes = 4096;
+
 // A plan with the kernel chosen: what every member of a copy needs.
 template <class T>
 struct copy_job {
@@ -77,6 +83,14 @@ struct copy_job {
 inline bool destination_rows_aligned_alike(const copy_plan& p) {
   for (std::size_t d = 0; d + 1 < p.rank; ++d)
     if ((static_cast<std::size_t>(p.dst_stride[d]) * p.element_size) % cache_line != 0) return false;
+  return true;
+}
+
+/// True when every loop of a blocked plan `p` but loop B steps the source by whole lines of
+/// `line` elements, so that every source row of a tile starts at the same place in its line.
+inline bool source_rows_aligned_alike(const copy_plan& p, index_t line) {
+  for (std::size_t d = 0; d < p.rank; ++d)
+    if (d != p.rank - 2 && p.src_stride[d] % line != 0) return false;
   return true;
 }
 
@@ -113,12 +127,28 @@ copy_job<T> prepare(const copy_plan& p, const T* src, T* dst, unsigned threads) 
     const bool rows_aligned_alike = (static_cast<std::size_t>(p.dst_stride[b_loop]) * sizeof(T)) % cache_line == 0;
     if (job.tiles.simd && rows_aligned_alike && aligned_to(first, sizeof(T)))
       job.tiles.peel = std::min(na, static_cast<index_t>((cache_line - reinterpret_cast<std::uintptr_t>(first) % cache_line) % cache_line / sizeof(T)));
+    // Source rows aligned alike (every source stride but B's a whole number of lines): B's
+    // blocks start where the source's lines do, after the rows of one edge tile, so that each
+    // line tile reads whole lines.
+    if (job.tiles.simd && aligned_to(src + p.src_offset, sizeof(T)) && source_rows_aligned_alike(p, line)) {
+      const auto e = static_cast<index_t>(reinterpret_cast<std::uintptr_t>(src + p.src_offset) % cache_line / sizeof(T));
+      job.tiles.b_peel = std::min(p.extent[b_loop], p.src_stride[b_loop] == 1 ? (line - e) % line : (e + 1) % line);
+    }
     job.tiles.staged = job.tiles.simd && p.dst_stride[b_loop] == na && na >= line && na * static_cast<index_t>(sizeof(T)) <= staged_row_bytes &&
                        na * line * static_cast<index_t>(sizeof(T)) <= staging_bytes;
     job.walk.width = job.tiles.staged ? na : line;
     job.walk.peel = job.tiles.staged ? 0 : job.tiles.peel;
+    if (job.tiles.staged) job.tiles.b_peel = 0;
+    job.walk.b_peel = job.tiles.b_peel;
     // The staged kernel writes its buffer out front to back, aligned by copy_bytes.
     if (job.tiles.staged) return job;
+    // A loop C outside the tiled pair that steps a short way on both sides: walked inside each
+    // tile position (walk.hpp's deep strips).
+    if (p.rank >= 3 && job.tiles.simd) {
+      const std::size_t c_loop = p.rank - 3;
+      const auto short_step = [](index_t stride) { return stride >= -deep_step_bytes / index_t{sizeof(T)} && stride <= deep_step_bytes / index_t{sizeof(T)}; };
+      job.walk.deep = p.extent[c_loop] > 1 && short_step(p.src_stride[c_loop]) && short_step(p.dst_stride[c_loop]);
+    }
     // The streaming invariant: line_tile streams whole lines at `first + peel` plus multiples of
     // every loop's destination stride but the innermost, so those are all whole cache lines.
     job.stream = job.stream && job.tiles.simd && job.tiles.peel < na && aligned_to(first + job.tiles.peel, cache_line) && destination_rows_aligned_alike(p);

@@ -285,6 +285,64 @@ inline void line_tile(const T* s, index_t lds, T* d, index_t ldd) {
     }
 }
 
+// Part of a line tile at an edge of the plane, any alignment: `rows` (<= a line) lines of A by
+// `cols` (<= a line) rows of B, d[b * ldd + a] = s[a * lds + b] (s[a * lds - b] with `Reverse`).
+// The source's pieces are gathered into a buffer the size of a line tile, transposed there in
+// registers as line_tile does, and each destination row's piece written out; what the buffer
+// holds past `rows` and `cols` is never written. The narrower first and last strips, and the rows
+// of B before the source's first line boundary and after its last, go through it.
+template <class V, class T, bool Reverse>
+inline void edge_tile(const T* s, index_t lds, T* d, index_t ldd, index_t rows, index_t cols) {
+  constexpr int lanes = V::lanes;
+  constexpr int width = static_cast<int>(cache_line / sizeof(T));
+  constexpr int groups = width / lanes;
+  alignas(64) std::byte in[cache_line * static_cast<std::size_t>(width)];
+  alignas(64) std::byte out[cache_line * static_cast<std::size_t>(width)];
+  const auto at = [](std::byte* buffer, index_t row, index_t column) { return buffer + static_cast<std::size_t>(row) * cache_line + static_cast<std::size_t>(column) * sizeof(T); };
+  for (index_t j = 0; j < rows; ++j) {
+    if constexpr (Reverse) {
+      for (index_t k = 0; k < cols; ++k) std::memcpy(at(in, j, k), s + j * lds - k, sizeof(T));
+    } else {
+      copy_small_bytes(reinterpret_cast<const std::byte*>(s + j * lds), at(in, j, 0), static_cast<std::size_t>(cols) * sizeof(T));
+    }
+  }
+  for (int g = 0; g < groups; ++g)
+    for (int bi = 0; bi < groups; ++bi) {
+      typename V::reg r[static_cast<std::size_t>(lanes)];
+      for (int j = 0; j < lanes; ++j) r[j] = V::load(at(in, g * lanes + j, bi * lanes));
+      V::transpose(r);
+      for (int j = 0; j < lanes; ++j) V::store(at(out, bi * lanes + j, g * lanes), r[j]);
+    }
+  for (index_t b = 0; b < cols; ++b) copy_small_bytes(at(out, b, 0), reinterpret_cast<std::byte*>(d + b * ldd), static_cast<std::size_t>(rows) * sizeof(T));
+}
+
+// Rows [b_lo, b_hi) of B of `rows` (<= a line) lines of A, from `s` and `d` at b = 0, by edge
+// tiles cut where the source's lines are (rows b_peel + k * line).
+template <class T>
+inline void edge_tiles_down(const T* s, index_t lds, index_t ss_b, T* d, index_t ldd, index_t rows, index_t b_lo, index_t b_hi, index_t b_peel) {
+  using V = tile_vec_t<T>;
+  constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
+  auto tiles = [&]<bool Reverse>() {
+    for (index_t b = b_lo; b < b_hi;) {
+      const index_t next = std::min(b_hi, b < b_peel ? b_peel : b_peel + ((b - b_peel) / w + 1) * w);
+      edge_tile<V, T, Reverse>(s + b * ss_b, lds, d + b * ldd, ldd, rows, next - b);
+      b = next;
+    }
+  };
+  if (ss_b < 0) tiles.template operator()<true>();
+  else tiles.template operator()<false>();
+}
+
+// Rows [b_lo, b_hi) of B split where the source's lines are (rows b_peel + k * w): the rows
+// before the first whole block end at `whole_begin`, the whole blocks at `whole_end`.
+struct row_split {
+  index_t whole_begin, whole_end;
+};
+constexpr row_split split_rows(index_t b_lo, index_t b_hi, index_t b_peel, index_t w) {
+  const index_t first = std::min(b_hi, b_lo <= b_peel ? b_peel : b_peel + (b_lo - b_peel + w - 1) / w * w);
+  return {first, first + (b_hi - first) / w * w};
+}
+
 // How many line tiles ahead a transpose asks for its source lines (measured best: 1 or 2).
 inline constexpr index_t prefetch_ahead = 2;
 
@@ -300,6 +358,7 @@ inline constexpr index_t staging_bytes = 16384;
 struct tiles_job {
   bool staged = false; // all of A per strip, through a buffer (see staged_row_bytes)
   index_t peel = 0;    // columns of A before the first cache-line-aligned one
+  index_t b_peel = 0;  // rows of B before the source's first line boundary (0 where the source's rows are not aligned alike)
   bool simd = false;   // line_tile applies: unit strides on both sides (B may run backwards)
 };
 
@@ -327,9 +386,34 @@ inline void line_tiles_down(const T* s, index_t ss_a, index_t ss_b, T* d, index_
   }
 }
 
+// The line tiles of one whole, aligned line of A, each walked down a run of `run` items of loop C
+// (a deep strips walk, walk.hpp): for every block of a line of rows of B in [b_begin, b_end), the
+// tiles at C = 0, 1, ..., run - 1, each `ss_c` (source) and `ds_c` (destination) on from the one
+// before, the lines `prefetch_ahead` tiles on requested ahead.
+template <class T, bool Stream>
+inline void line_tiles_across(const T* s, index_t ss_a, index_t ss_b, index_t ss_c, T* d, index_t ldd, index_t ds_c, index_t b_begin, index_t b_end, index_t run) {
+  using V = tile_vec_t<T>;
+  constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
+  auto tiles = [&]<bool Reverse>() {
+    for (index_t b = b_begin; b + w <= b_end; b += w)
+      for (index_t c = 0; c < run; ++c) {
+        if (c + prefetch_ahead < run)
+          for (index_t j = 0; j < w; ++j) __builtin_prefetch(s + j * ss_a + b * ss_b + (c + prefetch_ahead) * ss_c);
+        line_tile<V, T, Stream, Reverse>(s + b * ss_b + c * ss_c, ss_a, d + b * ldd + c * ds_c, ldd);
+      }
+  };
+  if constexpr (simd_v<T>) {
+    if (ss_b < 0) tiles.template operator()<true>();
+    else tiles.template operator()<false>();
+  } else {
+    tiles.template operator()<false>();
+  }
+}
+
 // Columns [a_lo, a_hi) of A (one strip) and rows [b_lo, b_hi) of B, from the element at
-// a = b = 0: a whole, aligned line of A by line tiles, block by block of `line` rows of B; the
-// peeled columns, the last partial line and non-SIMD types one element at a time.
+// a = b = 0: a whole, aligned line of A by line tiles, block by block of `line` rows of B from
+// the source's first line boundary (job.b_peel); the rows of B outside whole blocks, the peeled
+// columns and the last partial line by edge tiles; non-SIMD types one element at a time.
 template <class T, bool Stream>
 inline void tile_strip(const copy_plan& p, const T* s, T* d, const tiles_job& job, index_t a_lo, index_t a_hi, index_t b_lo, index_t b_hi) {
   const std::size_t b_loop = p.rank - 2, a_loop = p.rank - 1;
@@ -338,12 +422,17 @@ inline void tile_strip(const copy_plan& p, const T* s, T* d, const tiles_job& jo
   const index_t ds_a = p.dst_stride[a_loop], ds_b = p.dst_stride[b_loop];
   if constexpr (tile_simd_v<T>) {
     constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
-    if (job.simd && a_hi - a_lo == w && a_lo >= job.peel) {  // a whole, aligned line of A
-      const index_t b1 = b_lo + (b_hi - b_lo) / w * w;
+    if (job.simd) {
       const T* from = s + a_lo * ss_a;
       T* to = d + a_lo;
-      line_tiles_down<T, Stream>(from + b_lo * ss_b, ss_a, ss_b, to + b_lo * ds_b, ds_b, b_lo, b1 - b_lo, nb);
-      if (b1 < b_hi) scalar_tile(from + b1 * ss_b, ss_a, ss_b, to + b1 * ds_b, ds_a, ds_b, b_hi - b1, w);
+      if (a_hi - a_lo == w && a_lo >= job.peel) {  // a whole, aligned line of A
+        const auto [whole_begin, whole_end] = split_rows(b_lo, b_hi, job.b_peel, w);
+        edge_tiles_down(from, ss_a, ss_b, to, ds_b, w, b_lo, whole_begin, job.b_peel);
+        line_tiles_down<T, Stream>(from + whole_begin * ss_b, ss_a, ss_b, to + whole_begin * ds_b, ds_b, whole_begin, whole_end - whole_begin, nb);
+        edge_tiles_down(from, ss_a, ss_b, to, ds_b, w, whole_end, b_hi, job.b_peel);
+      } else {
+        edge_tiles_down(from, ss_a, ss_b, to, ds_b, a_hi - a_lo, b_lo, b_hi, job.b_peel);
+      }
       return;
     }
   }
@@ -375,9 +464,58 @@ inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, ind
   }
 }
 
-// Positions [begin, end) of a strips walk.
+// Blocks [first, last) of a deep strips walk (walk.hpp): each tile position of the (A, B) plane
+// walked down every run of loop C (rank-3) within one item of the loops outside it. Edge tiles go
+// in pairs down the run: the rows of B before the first whole block with those after the last,
+// the narrower first strip with the last; where the steps of C are not whole lines, one item's
+// last edge shares a line with the next item's first, which is then read, and written, once.
 template <class T, bool Stream>
-inline void run_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t begin, index_t end) {
+inline void deep_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t first, index_t last) {
+  if constexpr (tile_simd_v<T>) {
+    const std::size_t c_loop = p.rank - 3, b_loop = p.rank - 2, a_loop = p.rank - 1;
+    const index_t nc = p.extent[c_loop], nb = walk.nb, na = walk.n;
+    const index_t ss_c = p.src_stride[c_loop], ds_c = p.dst_stride[c_loop];
+    const index_t ss_a = p.src_stride[a_loop], ss_b = p.src_stride[b_loop], ds_b = p.dst_stride[b_loop];
+    constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
+    // (No structured bindings: clang 14 does not let the lambda below capture them.)
+    const row_split rows = split_rows(0, nb, job.b_peel, w);
+    const index_t whole_begin = rows.whole_begin, whole_end = rows.whole_end;
+    // Columns [0, peel) and [a_end, na) are the narrower strips; the whole strips lie between.
+    const index_t peel = std::min(job.peel, na), a_end = peel + (na - peel) / w * w;
+    for (index_t item = first; item < last;) {
+      const index_t c0 = item % nc, run = std::min(nc - c0, last - item);
+      walk_outer(p, c_loop, item / nc, item / nc + 1, [&](index_t so, index_t dof) {
+        const T* s = src + so + c0 * ss_c;
+        T* d = dst + dof + c0 * ds_c;
+        // Rows of B outside whole blocks, in the whole strips.
+        if (whole_begin > 0 || whole_end < nb)
+          for (index_t a = peel; a < a_end; a += w)
+            for (index_t c = 0; c < run; ++c) {
+              const T* from = s + a * ss_a + c * ss_c;
+              T* to = d + a + c * ds_c;
+              edge_tiles_down(from, ss_a, ss_b, to, ds_b, w, 0, whole_begin, job.b_peel);
+              edge_tiles_down(from, ss_a, ss_b, to, ds_b, w, whole_end, nb, job.b_peel);
+            }
+        // The narrower strips, all of B, block by block.
+        if (peel > 0 || a_end < na)
+          for (index_t b = 0; b < nb;) {
+            const index_t next = std::min(nb, b < job.b_peel ? job.b_peel : job.b_peel + ((b - job.b_peel) / w + 1) * w);
+            for (index_t c = 0; c < run; ++c) {
+              if (peel > 0) edge_tiles_down(s + c * ss_c, ss_a, ss_b, d + c * ds_c, ds_b, peel, b, next, job.b_peel);
+              if (a_end < na) edge_tiles_down(s + a_end * ss_a + c * ss_c, ss_a, ss_b, d + a_end + c * ds_c, ds_b, na - a_end, b, next, job.b_peel);
+            }
+            b = next;
+          }
+        for (index_t a = peel; a < a_end; a += w) line_tiles_across<T, Stream>(s + a * ss_a, ss_a, ss_b, ss_c, d + a, ds_b, ds_c, whole_begin, whole_end, run);
+      });
+      item += run;
+    }
+  }
+}
+
+// Positions [begin, end) of a strips walk, plane by plane.
+template <class T, bool Stream>
+inline void strip_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t begin, index_t end) {
   const index_t nb = walk.nb;
   walk_positions(p, p.rank - 2, walk.block(), begin, end, [&](index_t so, index_t dof, index_t lo, index_t hi) {
     for (index_t strip = walk.strip_of(lo / nb);; ++strip) {
@@ -391,6 +529,19 @@ inline void run_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job&
       if (stop >= hi) break;
     }
   });
+}
+
+// Positions [begin, end) of a strips walk; in a deep one, the whole blocks by deep_tiles.
+template <class T, bool Stream>
+inline void run_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t begin, index_t end) {
+  const index_t block = walk.block(), first = (begin + block - 1) / block, last = end / block;
+  if (walk.deep && first < last) {
+    if (begin < first * block) strip_tiles<T, Stream>(p, src, dst, job, walk, begin, first * block);
+    deep_tiles<T, Stream>(p, src, dst, job, walk, first, last);
+    if (last * block < end) strip_tiles<T, Stream>(p, src, dst, job, walk, last * block, end);
+  } else {
+    strip_tiles<T, Stream>(p, src, dst, job, walk, begin, end);
+  }
   if constexpr (Stream) stream_fence();
 }
 

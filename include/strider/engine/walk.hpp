@@ -59,8 +59,15 @@ inline void walk_positions(const copy_plan& p, std::size_t outer, index_t block,
 //  - triples: along the de-interleaved loop (a unit is one triple);
 //  - strips: strip after strip of A, each one cache line wide (the first one narrower where the
 //    destination's rows start inside a line), each walked down all of B in blocks of one line of
-//    rows (a unit is one element); where the destination's rows are short and adjacent, one strip
+//    rows (a unit is one element; the first block narrower where the source's rows start inside
+//    a line); where the destination's rows are short and adjacent, one strip
 //    of all of A, staged (see `staged_tiles`).
+// Deep strips (`copy_walk::deep`, a full reversal such as permute(2, 1, 0): loop C, the one
+// outside the tiled pair, steps a short way on both sides) number their positions as strips do,
+// but a range's whole blocks (planes of A x B) are walked tile position by tile position, each
+// down the run of C in the range: the next tile is then a short step on in every source and
+// destination row, where the plane's next tile would be in rows far away, which a power-of-two
+// pitch puts in the same few cache sets (benchmarks/README.md, "Full reversals").
 // A position in that line counts units of equal work, so that equal ranges of positions are
 // equal shares whatever the shape, and a share may start and end inside any loop: in the middle
 // of a row, of a strip, of the outer loops. Shares start and end at snapped positions (whole
@@ -77,6 +84,8 @@ struct copy_walk {
   index_t line = 1;   // elements in a cache line; strips: rows of B per block
   index_t width = 1;  // strips: columns of A per strip
   index_t peel = 0;   // strips: width of a first, narrower strip (0: none)
+  bool deep = false;  // strips: whole blocks walked with loop C inside each tile position (above)
+  index_t b_peel = 0; // strips: rows of B before the first block of a line of rows (0: none)
 
   constexpr index_t block() const { return kind == walk_kind::strips ? n * nb : n; }
   constexpr index_t total() const { return outer * block(); }
@@ -85,9 +94,10 @@ struct copy_walk {
   constexpr index_t strip_begin(index_t s) const { return peel == 0 ? s * width : s == 0 ? 0 : peel + (s - 1) * width; }
   constexpr index_t strip_end(index_t s) const { return std::min(n, peel == 0 ? (s + 1) * width : s == 0 ? peel : peel + s * width); }
   // Units by which a snapped position can move: a cache line of a row or a block of a line of
-  // rows of B in a strip; with `whole`, a row (rows, triples) or a strip (strips), as a single
-  // thread walks them.
+  // rows of B in a strip; with `whole`, a row (rows, triples), a strip (strips) or a block (deep
+  // strips), as a single thread walks them.
   constexpr index_t granule(bool whole) const {
+    if (kind == walk_kind::strips && whole && deep) return block();
     if (kind == walk_kind::strips) return width * (whole ? nb : std::min(nb, line));
     return whole ? n : std::min(n, line);
   }
@@ -102,9 +112,11 @@ struct copy_walk {
       const index_t k = (r + line / 2) / line * line;
       return base + std::min(k, n);
     }
+    if (whole && deep) return base + (2 * r >= block() ? block() : 0);
     const index_t s = strip_of(r / nb), lo = strip_begin(s), cols = strip_end(s) - lo;
     if (whole) return base + nb * (2 * (r - nb * lo) >= nb * cols ? strip_end(s) : lo);
-    const index_t b = ((r - nb * lo) / cols + line / 2) / line * line;
+    const index_t row = (r - nb * lo) / cols;
+    const index_t b = row < b_peel ? (2 * row >= b_peel ? b_peel : 0) : b_peel + (row - b_peel + line / 2) / line * line;
     return b >= nb ? base + nb * strip_end(s) : base + nb * lo + b * cols;
   }
 };
