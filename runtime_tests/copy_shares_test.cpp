@@ -52,6 +52,7 @@ std::vector<copy_case> cases() {
   };
   std::vector<copy_case> all;
   all.push_back(permuted({512, 1024}, {1, 0}));
+  all.push_back(permuted({1024, 512}, {1, 0}));  // B in panels
   all.push_back(permuted({32, 64, 256}, {2, 0, 1}));
   all.push_back(permuted({16, 64, 256}, {1, 0, 2}));
   all.push_back(permuted({8, 64, 56, 56}, {0, 2, 3, 1}));  // staged: granules of 16 whole rows

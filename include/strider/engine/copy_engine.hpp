@@ -5,10 +5,12 @@
 // Rows that are contiguous in both layouts are memcpy'd; reversed, every-other and broadcast
 // rows have SIMD kernels; transposes are done in tiles of whole cache lines with an in-register
 // SIMD transpose, the tiles' lines aligned on both sides and the partial tiles at the edges
-// through a buffer, and a full reversal (permute(2, 1, 0)) walks its middle loop inside each
-// tile position (walk.hpp's deep strips)
+// through a buffer, a full reversal (permute(2, 1, 0)) walks its middle loop inside each
+// tile position (walk.hpp's deep strips) with tiles across the seams between its items, and
+// destination rows a page apart are walked in panels
 // (elements of 1, 2, 4 or 8 bytes; SSE2, the x86-64 baseline, or AVX2 for 4- and 8-byte
-// elements where the compiler targets it; AVX-512 is not used; plain loops elsewhere). Large
+// elements where the compiler targets it; AVX-512 is not used; plain loops elsewhere, or
+// everywhere with STRIDER_COPY_PORTABLE). Large
 // destinations are written with non-temporal stores, which skip reading their old contents into
 // the cache (`stream_pays`). Threads share a copy in equal pieces of one walk through it, cut
 // anywhere in the loop nest (`share_copy`), and come from a pool that is started once. Source
@@ -60,9 +62,16 @@ constexpr unsigned threads_for(std::size_t bytes, unsigned asked) {
   return static_cast<unsigned>(std::min<std::size_t>(std::max(1u, asked), most));
 }
 
+/// The smallest page of memory the TLB maps (x86-64, AArch64 with 4 KiB granules).
+inline constexpr index_t page_bytes = 4096;
+
+/// Rows of B per panel (kernels.hpp's strip_tiles): few enough destination pages for the TLB,
+/// and a whole number of lines of any element size.
+inline constexpr index_t panel_rows = 128;
+
 /// The longest step of loop C, on either side, with which a transpose walks C inside each tile
 /// position (walk.hpp's deep strips): within a page, so that the next tile's rows are near.
-inline constexpr index_t deep_step_bytes = 4096;
+inline constexpr index_t deep_step_bytes = page_bytes;
 
 // A plan with the kernel chosen: what every member of a copy needs.
 template <class T>
@@ -94,13 +103,24 @@ inline bool source_rows_aligned_alike(const copy_plan& p, index_t line) {
   return true;
 }
 
+/// Whether loop C of a blocked plan, the one outside the tiled pair, steps at most
+/// deep_step_bytes on both sides (elements of `size` bytes): it is then walked inside each tile
+/// position (walk.hpp's deep strips).
+inline bool short_loop_outside_tiles(const copy_plan& p, std::size_t size) {
+  if (!p.blocked || p.rank < 3) return false;
+  const std::size_t c_loop = p.rank - 3;
+  const index_t most = deep_step_bytes / static_cast<index_t>(size);
+  const auto short_step = [most](index_t stride) { return stride >= -most && stride <= most; };
+  return p.extent[c_loop] > 1 && short_step(p.src_stride[c_loop]) && short_step(p.dst_stride[c_loop]);
+}
+
 /// The kernel, walk and streaming decision for copying by plan `p` into `dst` on `threads`
 /// threads (p.size > 0, p.rank > 0).
 template <class T>
 copy_job<T> prepare(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   copy_job<T> job{&p, src, dst, {}, {}, false};
-  const std::size_t inner = p.rank - 1;
   const index_t line = std::max<index_t>(1, static_cast<index_t>(cache_line / sizeof(T)));
+  const std::size_t inner = p.rank - 1;
   const std::size_t kernel_loops = is_deinterleave3(p) || p.blocked ? 2 : 1;
   index_t outer = 1;
   for (std::size_t d = 0; d + kernel_loops < p.rank; ++d) outer *= p.extent[d];
@@ -144,11 +164,17 @@ copy_job<T> prepare(const copy_plan& p, const T* src, T* dst, unsigned threads) 
     if (job.tiles.staged) return job;
     // A loop C outside the tiled pair that steps a short way on both sides: walked inside each
     // tile position (walk.hpp's deep strips).
-    if (p.rank >= 3 && job.tiles.simd) {
+    if (job.tiles.simd && short_loop_outside_tiles(p, sizeof(T))) {
       const std::size_t c_loop = p.rank - 3;
-      const auto short_step = [](index_t stride) { return stride >= -deep_step_bytes / index_t{sizeof(T)} && stride <= deep_step_bytes / index_t{sizeof(T)}; };
-      job.walk.deep = p.extent[c_loop] > 1 && short_step(p.src_stride[c_loop]) && short_step(p.dst_stride[c_loop]);
+      job.walk.deep = true;
+      // Contiguous across C and A in the destination, across C and B in the source, in whole
+      // lines: tiles across the seams between items (kernels.hpp's seam_tiles).
+      job.tiles.seams = job.walk.deep && p.src_stride[b_loop] == 1 && p.src_stride[c_loop] == p.extent[b_loop] && p.dst_stride[c_loop] == na &&
+                        na % line == 0 && p.extent[b_loop] % line == 0;
     }
+    // Destination rows a page or more apart: strips walked down B a panel at a time.
+    if (!job.walk.deep && job.tiles.simd && job.walk.nb > 2 * panel_rows && p.dst_stride[b_loop] >= page_bytes / static_cast<index_t>(sizeof(T)))
+      job.tiles.panel = panel_rows;
     // The streaming invariant: line_tile streams whole lines at `first + peel` plus multiples of
     // every loop's destination stride but the innermost, so those are all whole cache lines.
     job.stream = job.stream && job.tiles.simd && job.tiles.peel < na && aligned_to(first + job.tiles.peel, cache_line) && destination_rows_aligned_alike(p);

@@ -259,9 +259,11 @@ inline void scalar_tile(const T* s, index_t ss_a, index_t ss_b, T* d, index_t ds
 // up; the transposed blocks go through a small buffer so that each destination line is then
 // written whole and at once, as streaming stores need.
 // With `Reverse`, the source runs backwards along B (a transposed flip, as in rot90): each load
-// is reversed in its register.
-template <class V, class T, bool Stream, bool Reverse>
-inline void line_tile(const T* s, index_t lds, T* d, index_t ldd) {
+// is reversed in its register. `source_row(j)` is the first element of source row j (its last
+// with `Reverse`) and `destination_row(b)` that of destination row b: rows evenly spaced in a
+// plane (line_tile) or, across the seam between two items of loop C, not (seam_tiles).
+template <class V, class T, bool Stream, bool Reverse, class SourceRow, class DestinationRow>
+inline void rows_tile(SourceRow source_row, DestinationRow destination_row) {
   constexpr int lanes = V::lanes;
   constexpr int width = static_cast<int>(cache_line / sizeof(T));
   constexpr int groups = width / lanes;
@@ -269,41 +271,50 @@ inline void line_tile(const T* s, index_t lds, T* d, index_t ldd) {
   for (int g = 0; g < groups; ++g)
     for (int bi = 0; bi < groups; ++bi) {
       typename V::reg r[static_cast<std::size_t>(lanes)];
-      const T* block = Reverse ? s - (bi * lanes + lanes - 1) : s + bi * lanes;
       for (int j = 0; j < lanes; ++j) {
-        r[j] = V::load(block + (g * lanes + j) * lds);
+        const T* row = source_row(g * lanes + j);
+        r[j] = V::load(Reverse ? row - (bi * lanes + lanes - 1) : row + bi * lanes);
         if constexpr (Reverse) r[j] = V::reverse(r[j]);
       }
       V::transpose(r);
       for (int j = 0; j < lanes; ++j) V::store(&buffer[bi * lanes + j][g * lanes], r[j]);
     }
-  for (int b = 0; b < width; ++b)
+  for (int b = 0; b < width; ++b) {
+    T* row = destination_row(b);
     for (int g = 0; g < groups; ++g) {
       const typename V::reg v = V::load(&buffer[b][g * lanes]);
-      if constexpr (Stream) V::stream(d + b * ldd + g * lanes, v);
-      else V::store(d + b * ldd + g * lanes, v);
+      if constexpr (Stream) V::stream(row + g * lanes, v);
+      else V::store(row + g * lanes, v);
     }
+  }
 }
 
-// Part of a line tile at an edge of the plane, any alignment: `rows` (<= a line) lines of A by
-// `cols` (<= a line) rows of B, d[b * ldd + a] = s[a * lds + b] (s[a * lds - b] with `Reverse`).
-// The source's pieces are gathered into a buffer the size of a line tile, transposed there in
-// registers as line_tile does, and each destination row's piece written out; what the buffer
-// holds past `rows` and `cols` is never written. The narrower first and last strips, and the rows
-// of B before the source's first line boundary and after its last, go through it.
-template <class V, class T, bool Reverse>
-inline void edge_tile(const T* s, index_t lds, T* d, index_t ldd, index_t rows, index_t cols) {
+template <class V, class T, bool Stream, bool Reverse>
+inline void line_tile(const T* s, index_t lds, T* d, index_t ldd) {
+  rows_tile<V, T, Stream, Reverse>([&](int j) { return s + j * lds; }, [&](int b) { return d + b * ldd; });
+}
+
+// Part of a line tile at an edge of the plane, any alignment: rows [r0, r1) of the source (lines
+// of A) by elements [k0, k1) of each (rows of B), d_k[j] = s_j[k] (s_j[-k] with `Reverse`), where
+// s_j = source_row(j) and d_k = destination_row(k). The source's pieces are gathered into a
+// buffer the size of a line tile, transposed there in registers as in rows_tile, and each
+// destination row's piece written out; what the buffer holds outside those ranges is never
+// written. The narrower first and last strips, and the rows of B before the source's first line
+// boundary and after its last, go through it.
+template <class V, class T, bool Reverse, class SourceRow, class DestinationRow>
+inline void rows_edge_tile(SourceRow source_row, DestinationRow destination_row, index_t r0, index_t r1, index_t k0, index_t k1) {
   constexpr int lanes = V::lanes;
   constexpr int width = static_cast<int>(cache_line / sizeof(T));
   constexpr int groups = width / lanes;
   alignas(64) std::byte in[cache_line * static_cast<std::size_t>(width)];
   alignas(64) std::byte out[cache_line * static_cast<std::size_t>(width)];
   const auto at = [](std::byte* buffer, index_t row, index_t column) { return buffer + static_cast<std::size_t>(row) * cache_line + static_cast<std::size_t>(column) * sizeof(T); };
-  for (index_t j = 0; j < rows; ++j) {
+  for (index_t j = r0; j < r1; ++j) {
+    const T* row = source_row(static_cast<int>(j));
     if constexpr (Reverse) {
-      for (index_t k = 0; k < cols; ++k) std::memcpy(at(in, j, k), s + j * lds - k, sizeof(T));
+      for (index_t k = k0; k < k1; ++k) std::memcpy(at(in, j, k), row - k, sizeof(T));
     } else {
-      copy_small_bytes(reinterpret_cast<const std::byte*>(s + j * lds), at(in, j, 0), static_cast<std::size_t>(cols) * sizeof(T));
+      copy_small_bytes(reinterpret_cast<const std::byte*>(row + k0), at(in, j, k0), static_cast<std::size_t>(k1 - k0) * sizeof(T));
     }
   }
   for (int g = 0; g < groups; ++g)
@@ -313,7 +324,15 @@ inline void edge_tile(const T* s, index_t lds, T* d, index_t ldd, index_t rows, 
       V::transpose(r);
       for (int j = 0; j < lanes; ++j) V::store(at(out, bi * lanes + j, g * lanes), r[j]);
     }
-  for (index_t b = 0; b < cols; ++b) copy_small_bytes(at(out, b, 0), reinterpret_cast<std::byte*>(d + b * ldd), static_cast<std::size_t>(rows) * sizeof(T));
+  for (index_t k = k0; k < k1; ++k)
+    copy_small_bytes(at(out, k, r0), reinterpret_cast<std::byte*>(destination_row(static_cast<int>(k)) + r0), static_cast<std::size_t>(r1 - r0) * sizeof(T));
+}
+
+// An edge tile of a plane: `rows` (<= a line) lines of A by `cols` (<= a line) rows of B,
+// d[b * ldd + a] = s[a * lds + b] (s[a * lds - b] with `Reverse`).
+template <class V, class T, bool Reverse>
+inline void edge_tile(const T* s, index_t lds, T* d, index_t ldd, index_t rows, index_t cols) {
+  rows_edge_tile<V, T, Reverse>([&](int j) { return s + j * lds; }, [&](int b) { return d + b * ldd; }, 0, rows, 0, cols);
 }
 
 // Rows [b_lo, b_hi) of B of `rows` (<= a line) lines of A, from `s` and `d` at b = 0, by edge
@@ -359,6 +378,8 @@ struct tiles_job {
   bool staged = false; // all of A per strip, through a buffer (see staged_row_bytes)
   index_t peel = 0;    // columns of A before the first cache-line-aligned one
   index_t b_peel = 0;  // rows of B before the source's first line boundary (0 where the source's rows are not aligned alike)
+  bool seams = false;  // deep strips by seam_tiles
+  index_t panel = 0;   // rows of B per panel in which whole strips are walked (0: all of B at once)
   bool simd = false;   // line_tile applies: unit strides on both sides (B may run backwards)
 };
 
@@ -464,6 +485,63 @@ inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, ind
   }
 }
 
+// A run of `run` items of loop C whose destination is contiguous across C and A (its step in C
+// is A's extent na) and whose source is contiguous across C and B (its step in C is nb, B's
+// step 1), na and nb whole lines: permute (2,1,0) and (3,1,2,0) of contiguous arrays. A tile
+// may then straddle two items. Its source rows are the lines of A at A' = c * na + a from `peel`
+// + k * line on, wrapping from an item's last column into the next item's first, and each reads
+// the source's whole line from b_peel + m * line on, which runs on into the next item's B; its
+// destination rows are B's, each one whole line of the destination at A', one item on where
+// its B wrapped. Every tile's lines are whole and aligned on both sides, at any alignment of
+// the arrays, and only the tiles at the run's two ends are cut (to the elements inside the run),
+// where walking item by item would cut two tiles of every item on each side.
+// Order: each tile position (k, m) down the run, as line_tiles_across.
+template <class T, bool Stream>
+inline void seam_tiles(const T* s, T* d, index_t run, index_t na, index_t nb, index_t ss_a, index_t ds_b, index_t peel, index_t b_peel) {
+  using V = tile_vec_t<T>;
+  constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
+  // Source row j's offset (item 0) and destination row k's, for the tile position at hand.
+  index_t source_offset[static_cast<std::size_t>(w)], destination_offset[static_cast<std::size_t>(w)];
+  for (index_t k_a = 0; k_a < na / w; ++k_a) {
+    for (index_t j = 0; j < w; ++j) {
+      const index_t a = peel + k_a * w + j, wraps = a >= na ? 1 : 0;
+      source_offset[j] = (a - wraps * na) * ss_a + wraps * nb;
+    }
+    for (index_t m = 0; m < nb / w; ++m) {
+      const index_t b0 = b_peel + m * w;
+      for (index_t k = 0; k < w; ++k) {
+        const index_t b = b0 + k, wraps = b >= nb ? 1 : 0;
+        destination_offset[k] = wraps * na + (b - wraps * nb) * ds_b;
+      }
+      // Elements [0, unwrapped) of a source row stay in the row's item, the rest are the next
+      // item's. A row at A' holds elements of the run where A' is in [0, run * na) for the
+      // first and in [-na, (run - 1) * na) for the second.
+      const index_t unwrapped = std::clamp<index_t>(nb - b0, 0, w);
+      // Items from -2: the tiles whose wrapped part reaches the run's first item.
+      for (index_t c = -2; c < run; ++c) {
+        const index_t first_row = c * na + peel + k_a * w;  // A' of source row 0
+        const T* from = s + c * nb + b0;
+        T* to = d + first_row;
+        const auto source_row = [&](int j) { return from + source_offset[j]; };
+        const auto destination_row = [&](int k) { return to + destination_offset[k]; };
+        const bool whole = (unwrapped == 0 || (first_row >= 0 && first_row + w <= run * na)) && (unwrapped == w || (first_row >= -na && first_row + w <= (run - 1) * na));
+        if (whole) {
+          if (c + prefetch_ahead < run)
+            for (index_t j = 0; j < w; ++j) __builtin_prefetch(from + prefetch_ahead * nb + source_offset[j]);
+          rows_tile<V, T, Stream, false>(source_row, destination_row);
+          continue;
+        }
+        const auto part = [&](index_t k0, index_t k1, index_t lo, index_t hi) {  // elements [k0, k1), rows with A' in [lo, hi)
+          const index_t r0 = std::clamp<index_t>(lo - first_row, 0, w), r1 = std::clamp<index_t>(hi - first_row, 0, w);
+          if (k0 < k1 && r0 < r1) rows_edge_tile<V, T, false>(source_row, destination_row, r0, r1, k0, k1);
+        };
+        part(0, unwrapped, 0, run * na);
+        part(unwrapped, w, -na, (run - 1) * na);
+      }
+    }
+  }
+}
+
 // Blocks [first, last) of a deep strips walk (walk.hpp): each tile position of the (A, B) plane
 // walked down every run of loop C (rank-3) within one item of the loops outside it. Edge tiles go
 // in pairs down the run: the rows of B before the first whole block with those after the last,
@@ -487,6 +565,10 @@ inline void deep_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job
       walk_outer(p, c_loop, item / nc, item / nc + 1, [&](index_t so, index_t dof) {
         const T* s = src + so + c0 * ss_c;
         T* d = dst + dof + c0 * ds_c;
+        if (job.seams) {
+          seam_tiles<T, Stream>(s, d, run, na, nb, ss_a, ds_b, job.peel, job.b_peel);
+          return;
+        }
         // Rows of B outside whole blocks, in the whole strips.
         if (whole_begin > 0 || whole_end < nb)
           for (index_t a = peel; a < a_end; a += w)
@@ -513,21 +595,39 @@ inline void deep_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job
   }
 }
 
-// Positions [begin, end) of a strips walk, plane by plane.
+// Positions [begin, end) of a strips walk, plane by plane. Where the job has panels, a plane's
+// run of whole strips is walked down B one panel at a time, all its strips in each, the panels
+// cut where the source's lines are (rows b_peel + k * panel): a strip down all of B writes one
+// line into each of B's destination rows, which a page or more apart is a TLB miss per line;
+// a panel's strips write whole pages of its rows before moving on.
 template <class T, bool Stream>
 inline void strip_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t begin, index_t end) {
   const index_t nb = walk.nb;
   walk_positions(p, p.rank - 2, walk.block(), begin, end, [&](index_t so, index_t dof, index_t lo, index_t hi) {
-    for (index_t strip = walk.strip_of(lo / nb);; ++strip) {
-      const index_t a_lo = walk.strip_begin(strip), a_hi = walk.strip_end(strip), width = a_hi - a_lo;
-      const index_t start = nb * a_lo, stop = nb * a_hi;
-      if (start >= hi) break;
-      const index_t b_lo = lo > start ? (lo - start) / width : 0, b_hi = hi >= stop ? nb : (hi - start) / width;
-      if (b_lo >= b_hi) continue;
+    const auto strip_rows = [&](index_t strip, index_t b_lo, index_t b_hi) {
       if (job.staged) staged_tiles<T, Stream>(p, src + so, dst + dof, b_lo, b_hi);
-      else tile_strip<T, Stream>(p, src + so, dst + dof, job, a_lo, a_hi, b_lo, b_hi);
-      if (stop >= hi) break;
+      else tile_strip<T, Stream>(p, src + so, dst + dof, job, walk.strip_begin(strip), walk.strip_end(strip), b_lo, b_hi);
+    };
+    // Strips [whole_lo, whole_hi) lie whole in [lo, hi); the others are cut by it.
+    const index_t first = walk.strip_of(lo / nb), last = walk.strip_of((hi - 1) / nb);
+    const index_t whole_lo = lo == nb * walk.strip_begin(first) ? first : first + 1;
+    const index_t whole_hi = hi == nb * walk.strip_end(last) ? last + 1 : last;
+    const auto cut = [&](index_t strip) {
+      const index_t a_lo = walk.strip_begin(strip), width = walk.strip_end(strip) - a_lo, start = nb * a_lo, stop = start + nb * width;
+      const index_t b_lo = lo > start ? (lo - start) / width : 0, b_hi = hi >= stop ? nb : (hi - start) / width;
+      if (b_lo < b_hi) strip_rows(strip, b_lo, b_hi);
+    };
+    if (job.panel == 0 || whole_hi - whole_lo < 2) {
+      for (index_t strip = first; strip <= last; ++strip) cut(strip);
+      return;
     }
+    if (first < whole_lo) cut(first);
+    for (index_t b = 0; b < nb;) {
+      const index_t next = std::min(nb, b < job.b_peel ? job.b_peel : job.b_peel + ((b - job.b_peel) / job.panel + 1) * job.panel);
+      for (index_t strip = whole_lo; strip < whole_hi; ++strip) strip_rows(strip, b, next);
+      b = next;
+    }
+    if (whole_hi <= last) cut(last);
   });
 }
 

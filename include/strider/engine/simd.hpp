@@ -6,8 +6,9 @@
 #include "machine.hpp"
 
 // The SSE2 kernels need only <emmintrin.h>; the much larger <immintrin.h> only when the
-// compiler targets AVX2.
-#if defined(__SSE2__) || defined(_M_X64)
+// compiler targets AVX2. STRIDER_COPY_PORTABLE leaves both out: the plain loops alone, as on a
+// CPU without them (CI runs the copy tests so, as target strider_copy_portable_tests).
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(STRIDER_COPY_PORTABLE)
 #include <emmintrin.h>
 #define STRIDER_COPY_SSE2 1
 #endif
