@@ -222,7 +222,8 @@ int stream_sweep(const std::vector<unsigned>& thread_counts, int repetitions, do
   std::printf("\n|---|");
   for (std::size_t k = 0; k < 3 * thread_counts.size(); ++k) std::printf("---:|");
   std::printf("\n");
-  for (std::size_t bytes = std::size_t{256} << 10; bytes <= largest; bytes *= 2) {
+  // 256 KiB, 384 KiB, 512 KiB, 768 KiB, ...: each power of two and the size halfway to the next.
+  for (std::size_t power = std::size_t{256} << 10, bytes = power; bytes <= largest; bytes = bytes == power ? power * 3 / 2 : (power *= 2)) {
     const index_t elements = static_cast<index_t>(bytes / sizeof(float));
     const dynamic_layout row = dynamic_layout::contiguous({elements});
     const dynamic_layout wide = dynamic_layout::contiguous({1024, elements / 1024});  // the transpose's destination

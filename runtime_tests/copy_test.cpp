@@ -587,11 +587,13 @@ TEST_CASE("copy: stride-3 gathers and de-interleaves of triples (packed RGB), ev
     check_copy(triples, strider::slice(contiguous({3, n + 5}), ":, 2:-3"));
     check_copy<std::string>(triples, contiguous({3, n}));
   }
-  // Large enough for two threads, and the streaming stores of the row kernel.
+  // Large enough for two threads, with plain stores (below two threads' streaming threshold on
+  // a 32 MiB L3) and with streaming stores.
   check_copy(strider::transpose(contiguous({1 << 20, 3}), 0, 1), contiguous({3, 1 << 20}), {2});
   check_copy(strider::slice(contiguous({256, 3, 4096}), "..., ::3"), contiguous({256, 3, 1366}), {2});
   {
     const force_streaming streaming;
+    check_copy(strider::transpose(contiguous({1 << 20, 3}), 0, 1), contiguous({3, 1 << 20}), {2});
     check_copy(strider::slice(contiguous({5, 3 * 77}), ":, 2::3"), contiguous({5, 77}));
     check_copy<double>(strider::slice(contiguous({5, 3 * 77}), ":, ::3"), contiguous({5, 77}), {}, 0, 3);
   }

@@ -133,8 +133,8 @@ copy_job<T> prepare(const copy_plan& p, const T* src, T* dst, unsigned threads) 
   job.stream = trivial_v<T> && p.dst_stride[inner] == 1 && stream_pays(written, threads, p.blocked);
   if (is_deinterleave3(p) && trivial_v<T>) {
     job.walk.kind = walk_kind::triples;
-    // A transpose, streamed as one (measured: as good with two threads, faster with one), where
-    // the three destination rows are aligned alike.
+    // Streamed by the transposes' rule (three rows at once: their lines miss as a tile's do),
+    // where the three destination rows are aligned alike.
     job.stream = stream_pays(written, threads, true) && simd_v<T> && aligned_to(first, sizeof(T)) && (static_cast<std::size_t>(p.dst_stride[p.rank - 2]) * sizeof(T)) % cache_line == 0;
   } else if (p.blocked) {
     const std::size_t b_loop = p.rank - 2;

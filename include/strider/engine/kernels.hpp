@@ -70,22 +70,27 @@ inline void copy_bytes(const std::byte* s, std::byte* d, std::size_t n, bool str
   std::memcpy(d, s, n);
 }
 
+// Elements of T before `d` reaches a multiple of `alignment` bytes (0 when it cannot: d is not
+// aligned to its own element size).
+template <class T>
+inline index_t elements_to_alignment(const T* d, std::size_t alignment) {
+  const std::size_t misalign = reinterpret_cast<std::uintptr_t>(d) % alignment;
+  return misalign % sizeof(T) == 0 ? static_cast<index_t>((alignment - misalign) % alignment / sizeof(T)) : 0;
+}
+
 // Writes d[k] = value(k) for k in [0, n), with `vector(k)` producing the register for
-// d[k, k + lanes). With `stream`, the elements up to the first cache-line boundary are written
-// one by one and the rest by streaming stores; `vector` must be valid for every k with
+// d[k, k + lanes). The elements before the first boundary of a register's width (of a cache line
+// with `stream`) are written one by one, so that no vector store straddles two lines; the rest by
+// vector stores, streaming ones with `stream`. `vector` must be valid for every k with
 // k + lanes <= limit.
 template <class V, class T, bool Stream, class Scalar, class Vector>
 inline void vector_row(T* d, index_t n, index_t limit, Scalar value, Vector vector) {
   index_t k = 0;
-  if constexpr (Stream) {
-    const std::size_t misalign = reinterpret_cast<std::uintptr_t>(d) % cache_line;
-    if (misalign % sizeof(T) == 0) {
-      const index_t head = std::min<index_t>(n, static_cast<index_t>((cache_line - misalign) % cache_line / sizeof(T)));
-      for (; k < head; ++k) d[k] = value(k);
-    } else {
-      for (; k < n; ++k) d[k] = value(k);  // no alignment reachable: plain stores
-    }
+  if (Stream && !aligned_to(d, sizeof(T))) {
+    for (; k < n; ++k) d[k] = value(k);  // no alignment reachable: plain stores
   }
+  const index_t head = std::min<index_t>(n, elements_to_alignment(d, Stream ? cache_line : sizeof(typename V::reg)));
+  for (; k < head; ++k) d[k] = value(k);
   for (; k + V::lanes <= limit; k += V::lanes) {
     if constexpr (Stream) V::stream(d + k, vector(k));
     else V::store(d + k, vector(k));
@@ -210,9 +215,10 @@ inline void run_deinterleave3(const copy_plan& p, const T* src, T* dst, index_t 
     };
     if constexpr (simd_v<T>) {
       using V = vec_t<T>;
-      // Streaming stores need the three rows aligned alike (the caller checks): the triples
-      // before the first line boundary are copied one by one.
-      if constexpr (Stream) scalar_to(std::min(count, static_cast<index_t>((cache_line - reinterpret_cast<std::uintptr_t>(d0) % cache_line) % cache_line / sizeof(T))));
+      // The triples before the first line boundary (a register's width for plain stores, so
+      // that none straddles two lines) are copied one by one. Streaming stores need the three
+      // rows aligned alike (the caller checks).
+      scalar_to(std::min(count, elements_to_alignment(d0, Stream ? cache_line : sizeof(typename V::reg))));
       const auto put = [](T* d, typename V::reg v) {
         if constexpr (Stream) V::stream(d, v);
         else V::store(d, v);

@@ -72,20 +72,27 @@ inline streaming& stream_mode() {
 
 /// Whether a copy that writes `written` bytes on `threads` threads writes its destination with
 /// streaming stores, which skip reading each destination line before overwriting it but leave
-/// the result in memory rather than in cache. They pay when the copy would not stay in cache:
-///  - a transpose (`scattered`: each tile writes one line into each of many rows, a 3-wide one
-///    three rows at once) from a quarter of the last-level cache, and at most 8 MiB: with plain
-///    stores its scattered lines are read, evicted and written back piecemeal;
-///  - a copy written front to back (rows) from the size of the last-level cache, and at most
-///    32 MiB;
+/// the result in memory rather than in cache. With plain stores, a copy whose source and
+/// destination fit in the last-level cache together runs at the cache's speed when repeated;
+/// streamed, its destination goes at the memory's. So:
+///  - on several threads, a copy streams once source and destination exceed the cache (written
+///    above half of it);
+///  - one thread's plain stores reach neither speed (each line is read for ownership first), so
+///    one thread streams earlier: a transpose (`scattered`: each tile writes one line into each
+///    of many rows, a 3-wide one three rows at once) above a quarter of the cache, where its
+///    scattered lines start to be read, evicted and written back piecemeal; a copy written front
+///    to back above three eighths;
 ///  - and only when each thread writes at least 256 KiB (less stays in its own cache).
-/// The caps keep a machine that reports a huge or shared last-level cache (a virtual machine's
-/// sysconf figure, a many-core server's whole-chip L3) from never streaming. benchmarks/README.md
-/// has the measurements behind the thresholds (copy_scaling --stream-sweep).
+/// The cache counts as at most 32 MiB, so that a machine that reports a huge or shared
+/// last-level cache (a virtual machine's sysconf figure, a many-core server's whole-chip L3)
+/// still streams. benchmarks/README.md has the measurements behind the thresholds
+/// (copy_scaling --stream-sweep).
+/// Example: with a 32 MiB L3, a 1000000 x 3 float transpose (12 MB written) streams on one
+/// thread and not on two; a 25.7 MB contiguous copy streams on both.
 inline bool stream_pays(std::size_t written, unsigned threads, bool scattered) {
   if (stream_mode() != streaming::automatic) return stream_mode() == streaming::always;
-  const std::size_t cache = last_level_cache_bytes();
-  const std::size_t from = scattered ? std::min(cache / 4, std::size_t{8} << 20) : std::min(cache, std::size_t{32} << 20);
+  const std::size_t cache = std::min(last_level_cache_bytes(), std::size_t{32} << 20);
+  const std::size_t from = threads > 1 ? cache / 2 : scattered ? cache / 4 : cache / 8 * 3;
   return written > from && written / std::max(1u, threads) >= (std::size_t{256} << 10);
 }
 
