@@ -1,6 +1,7 @@
 // strider/engine/simd.hpp: the SIMD registers of the copy kernels (kernels.hpp), one struct per
 // register kind and element size with the few operations the kernels need: SSE2 (the x86-64
-// baseline), AVX2 for 4- and 8-byte elements where the compiler targets it, none elsewhere.
+// baseline), AVX2 for 4- and 8-byte elements where the compiler targets it (AVX-512 for their
+// transposes where it targets that too), none elsewhere.
 #pragma once
 
 #include "machine.hpp"
@@ -15,6 +16,11 @@
 #if defined(STRIDER_COPY_SSE2) && defined(__AVX2__)
 #include <immintrin.h>
 #define STRIDER_COPY_AVX2 1
+#endif
+// AVX-512 for the transposes only (a tile row is one 64-byte register, one cache line); the row
+// kernels keep AVX2's registers.
+#if defined(STRIDER_COPY_AVX2) && defined(__AVX512F__)
+#define STRIDER_COPY_AVX512 1
 #endif
 
 namespace strider::detail::copy_engine {
@@ -133,6 +139,76 @@ struct avx_8 {
 };
 #endif
 
+#if defined(STRIDER_COPY_AVX512)
+// The last rounds of a 16 x 16 (floats) or 8 x 8 (doubles) transpose: after the rounds within
+// 128-bit lanes, register x[step * M + c] (M < 4, c < step) holds in its 128-bit lane L the block
+// that belongs in lane M of register step * L + c. For each c, a 4 x 4 transpose of 128-bit
+// blocks across the registers x[c], x[step + c], x[2 step + c], x[3 step + c].
+template <class Reg, class Shuffle>
+inline void transpose_blocks_4x4(Reg* x, int step, Shuffle shuffle) {
+  for (int c = 0; c < step; ++c) {
+    const Reg v0 = shuffle(x[c], x[step + c], std::integral_constant<int, 0x44>{});            // X0[0] X0[1] X1[0] X1[1]
+    const Reg v1 = shuffle(x[c], x[step + c], std::integral_constant<int, 0xEE>{});            // X0[2] X0[3] X1[2] X1[3]
+    const Reg v2 = shuffle(x[2 * step + c], x[3 * step + c], std::integral_constant<int, 0x44>{});
+    const Reg v3 = shuffle(x[2 * step + c], x[3 * step + c], std::integral_constant<int, 0xEE>{});
+    x[c] = shuffle(v0, v2, std::integral_constant<int, 0x88>{});             // X0[0] X1[0] X2[0] X3[0]
+    x[step + c] = shuffle(v0, v2, std::integral_constant<int, 0xDD>{});      // X0[1] X1[1] X2[1] X3[1]
+    x[2 * step + c] = shuffle(v1, v3, std::integral_constant<int, 0x88>{});  // lane 2 of each
+    x[3 * step + c] = shuffle(v1, v3, std::integral_constant<int, 0xDD>{});  // lane 3 of each
+  }
+}
+
+// The operations are written in their zero-masking forms with every lane kept: the same
+// instructions, but g++ 12 warns (-Wuninitialized) on the unmasked forms' undefined operand.
+struct avx512_4 {
+  using reg = __m512;
+  static constexpr __mmask16 all = 0xFFFF;
+  static constexpr int lanes = 16;
+  static reg load(const void* p) { return _mm512_loadu_ps(p); }
+  static void store(void* p, reg v) { _mm512_storeu_ps(p, v); }
+  static void stream(void* p, reg v) { _mm512_stream_ps(static_cast<float*>(p), v); }
+  static reg reverse(reg v) { return _mm512_maskz_permutexvar_ps(all, _mm512_setr_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0), v); }
+  static void transpose(reg* r) {
+    // Within 128-bit lanes, as avx_4's first two rounds: t[2k] / t[2k + 1] interleave rows 2k
+    // and 2k + 1 (columns 4L, 4L + 1 / 4L + 2, 4L + 3 of lane L); then u[4m + c] holds column
+    // 4L + c of rows 4m to 4m + 3 in lane L.
+    reg t[16];
+    for (int k = 0; k < 8; ++k) {
+      t[2 * k] = _mm512_maskz_unpacklo_ps(all, r[2 * k], r[2 * k + 1]);
+      t[2 * k + 1] = _mm512_maskz_unpackhi_ps(all, r[2 * k], r[2 * k + 1]);
+    }
+    for (int m = 0; m < 4; ++m) {
+      r[4 * m] = _mm512_maskz_shuffle_ps(all, t[4 * m], t[4 * m + 2], 0x44);
+      r[4 * m + 1] = _mm512_maskz_shuffle_ps(all, t[4 * m], t[4 * m + 2], 0xEE);
+      r[4 * m + 2] = _mm512_maskz_shuffle_ps(all, t[4 * m + 1], t[4 * m + 3], 0x44);
+      r[4 * m + 3] = _mm512_maskz_shuffle_ps(all, t[4 * m + 1], t[4 * m + 3], 0xEE);
+    }
+    transpose_blocks_4x4(r, 4, []<int Imm>(reg a, reg b, std::integral_constant<int, Imm>) { return _mm512_maskz_shuffle_f32x4(all,  a, b, Imm); });
+  }
+};
+
+struct avx512_8 {
+  using reg = __m512d;
+  static constexpr __mmask8 all = 0xFF;
+  static constexpr int lanes = 8;
+  static reg load(const void* p) { return _mm512_loadu_pd(p); }
+  static void store(void* p, reg v) { _mm512_storeu_pd(p, v); }
+  static void stream(void* p, reg v) { _mm512_stream_pd(static_cast<double*>(p), v); }
+  static reg reverse(reg v) { return _mm512_maskz_permutexvar_pd(all, _mm512_setr_epi64(7, 6, 5, 4, 3, 2, 1, 0), v); }
+  static void transpose(reg* r) {
+    // t[2k + c] holds column 2L + c of rows 2k, 2k + 1 in lane L: the 4 x 4 block transpose with
+    // registers 2 apart.
+    reg t[8];
+    for (int k = 0; k < 4; ++k) {
+      t[2 * k] = _mm512_maskz_unpacklo_pd(all, r[2 * k], r[2 * k + 1]);
+      t[2 * k + 1] = _mm512_maskz_unpackhi_pd(all, r[2 * k], r[2 * k + 1]);
+    }
+    transpose_blocks_4x4(t, 2, []<int Imm>(reg a, reg b, std::integral_constant<int, Imm>) { return _mm512_maskz_shuffle_f64x2(all,  a, b, Imm); });
+    for (int k = 0; k < 8; ++k) r[k] = t[k];
+  }
+};
+#endif
+
 #if defined(STRIDER_COPY_SSE2)
 // Transposes n x n elements held in n registers: log2(n) rounds of a perfect shuffle (register
 // i paired with i + n/2, interleaved element by element into registers 2i and 2i+1).
@@ -208,6 +284,16 @@ inline constexpr bool simd_v = trivial_v<T> && !std::is_void_v<vec_t<T>>;
 // the 1- and 2-byte kinds do not have).
 template <std::size_t Size>
 struct tile_vec_for : vec_for<Size> {};
+#if defined(STRIDER_COPY_AVX512)
+template <>
+struct tile_vec_for<4> {
+  using type = avx512_4;
+};
+template <>
+struct tile_vec_for<8> {
+  using type = avx512_8;
+};
+#endif
 #if defined(STRIDER_COPY_SSE2)
 template <>
 struct tile_vec_for<1> {
