@@ -298,6 +298,10 @@ int main(int argc, char** argv) {
   std::vector<copy_case> cases;
   for (copy_case& c : make_cases())
     if (only.empty() || std::find(only.begin(), only.end(), c.name) != only.end()) cases.push_back(std::move(c));
+  if (cases.empty()) {
+    std::fprintf(stderr, "copy_scaling: no case named in --cases\n");
+    return 2;
+  }
   std::size_t largest = 0;
   for (const copy_case& c : cases) largest = std::max({largest, static_cast<std::size_t>(c.src.required_span()), static_cast<std::size_t>(c.dst.required_span())});
   for (int b = 0; b < 2; ++b) {
