@@ -152,9 +152,9 @@ TEST_CASE("copy: 2-D transposes of odd sizes, both directions") {
 
 TEST_CASE("copy: transposes whose destination rows are a page apart walk B in panels") {
   namespace engine = strider::detail::copy_engine;
-  // 640 rows of B, 4160 bytes apart in the destination: panels of 128 rows (a test of the
-  // choice, so that the copies below take it); not where the rows are less than a page apart,
-  // nor where B is no longer than two panels.
+  // 640 rows of B, 4160 bytes apart in the destination: panels of 256 rows (a test of the
+  // choice, so that the copies below take it; the last one partial); not where the rows are less
+  // than a page apart, nor where B is no longer than two panels.
   const auto wide = strider::transpose(contiguous({1040, 640}), 0, 1);
   std::vector<float> src(static_cast<std::size_t>(wide.required_span())), dst(src.size());
   const auto panel_of = [&](const dynamic_layout& from, const dynamic_layout& to) {
@@ -162,16 +162,16 @@ TEST_CASE("copy: transposes whose destination rows are a page apart walk B in pa
     return engine::prepare(plan, src.data(), dst.data(), 1).tiles.panel;
   };
   constexpr bool simd = engine::tile_simd_v<float>;  // the plain loops (STRIDER_COPY_PORTABLE) choose none of this
-  CHECK(panel_of(wide, contiguous({640, 1040})) == (simd ? 128 : 0));
+  CHECK(panel_of(wide, contiguous({640, 1040})) == (simd ? 256 : 0));
   CHECK(panel_of(strider::transpose(contiguous({1000, 640}), 0, 1), contiguous({640, 1000})) == 0);
-  CHECK(panel_of(strider::transpose(contiguous({1040, 256}), 0, 1), contiguous({256, 1040})) == 0);
+  CHECK(panel_of(strider::transpose(contiguous({1040, 512}), 0, 1), contiguous({512, 1040})) == 0);
 
   for (index_t shift : {0, 3, 8}) {
     INFO("shift " << shift);
     check_copy(wide, contiguous({640, 1040}), {}, shift, (shift + 5) % 16);
-    check_copy<double>(strider::transpose(strider::flip(contiguous({520, 384}), {1}), 0, 1), contiguous({384, 520}), {}, shift, shift);
-    check_copy<std::int16_t>(strider::transpose(contiguous({2080, 320}), 0, 1), contiguous({320, 2080}), {}, shift, 1);
-    check_copy<std::uint8_t>(strider::transpose(contiguous({4100, 384}), 0, 1), contiguous({384, 4100}), {}, shift, 2);
+    check_copy<double>(strider::transpose(strider::flip(contiguous({520, 640}), {1}), 0, 1), contiguous({640, 520}), {}, shift, shift);
+    check_copy<std::int16_t>(strider::transpose(contiguous({2080, 576}), 0, 1), contiguous({576, 2080}), {}, shift, 1);
+    check_copy<std::uint8_t>(strider::transpose(contiguous({4100, 576}), 0, 1), contiguous({576, 4100}), {}, shift, 2);
     check_copy(strider::permute(contiguous({2, 1040, 640}), {0, 2, 1}), contiguous({2, 640, 1040}), {}, shift, 0);  // a batch
     check_copy(strider::transpose(contiguous({1030, 601}), 0, 1), contiguous({601, 1030}), {}, shift, 2);  // a partial last panel
   }

@@ -66,8 +66,9 @@ constexpr unsigned threads_for(std::size_t bytes, unsigned asked) {
 inline constexpr index_t page_bytes = 4096;
 
 /// Rows of B per panel (kernels.hpp's strip_tiles): few enough destination pages for the TLB,
-/// and a whole number of lines of any element size.
-inline constexpr index_t panel_rows = 128;
+/// and a whole number of lines of any element size (measured: 256 over 64, 128 and 512 for the
+/// 2-D transposes, benchmarks/README.md).
+inline constexpr index_t panel_rows = 256;
 
 /// The longest step of loop C, on either side, with which a transpose walks C inside each tile
 /// position (walk.hpp's deep strips): within a page, so that the next tile's rows are near.
