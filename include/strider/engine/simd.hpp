@@ -170,7 +170,7 @@ struct avx512_4 {
   static reg reverse(reg v) { return _mm512_maskz_permutexvar_ps(all, _mm512_setr_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0), v); }
   static void transpose(reg* r) {
     // Within 128-bit lanes, as avx_4's first two rounds: t[2k] / t[2k + 1] interleave rows 2k
-    // and 2k + 1 (columns 4L, 4L + 1 / 4L + 2, 4L + 3 of lane L); then u[4m + c] holds column
+    // and 2k + 1 (columns 4L, 4L + 1 / 4L + 2, 4L + 3 of lane L); then r[4m + c] holds column
     // 4L + c of rows 4m to 4m + 3 in lane L.
     reg t[16];
     for (int k = 0; k < 8; ++k) {
@@ -183,7 +183,7 @@ struct avx512_4 {
       r[4 * m + 2] = _mm512_maskz_shuffle_ps(all, t[4 * m + 1], t[4 * m + 3], 0x44);
       r[4 * m + 3] = _mm512_maskz_shuffle_ps(all, t[4 * m + 1], t[4 * m + 3], 0xEE);
     }
-    transpose_blocks_4x4(r, 4, []<int Imm>(reg a, reg b, std::integral_constant<int, Imm>) { return _mm512_maskz_shuffle_f32x4(all,  a, b, Imm); });
+    transpose_blocks_4x4(r, 4, []<int Imm>(reg a, reg b, std::integral_constant<int, Imm>) { return _mm512_maskz_shuffle_f32x4(all, a, b, Imm); });
   }
 };
 
@@ -203,7 +203,7 @@ struct avx512_8 {
       t[2 * k] = _mm512_maskz_unpacklo_pd(all, r[2 * k], r[2 * k + 1]);
       t[2 * k + 1] = _mm512_maskz_unpackhi_pd(all, r[2 * k], r[2 * k + 1]);
     }
-    transpose_blocks_4x4(t, 2, []<int Imm>(reg a, reg b, std::integral_constant<int, Imm>) { return _mm512_maskz_shuffle_f64x2(all,  a, b, Imm); });
+    transpose_blocks_4x4(t, 2, []<int Imm>(reg a, reg b, std::integral_constant<int, Imm>) { return _mm512_maskz_shuffle_f64x2(all, a, b, Imm); });
     for (int k = 0; k < 8; ++k) r[k] = t[k];
   }
 };
