@@ -139,8 +139,10 @@ TEST_CASE("copy: 2-D transposes of odd sizes, both directions") {
   check_copy<double>(strider::transpose(contiguous({67, 45}), 0, 1), contiguous({45, 67}));
   check_copy<std::int16_t>(strider::transpose(contiguous({67, 45}), 0, 1), contiguous({45, 67}));
   check_copy<std::int64_t>(strider::transpose(contiguous({33, 16}), 0, 1), contiguous({16, 33}), {}, 1, 0);
-  // Every start inside a line on either side: the rows of B before the source's first line
-  // boundary, and the narrower first strip, go through edge tiles.
+  // Every start inside a line on either side. The narrower first strip goes through edge tiles;
+  // on a short B the line tiles read across the source's line boundaries, on a long one (32
+  // lines or more) the rows of B before the first boundary and after the last go through edge
+  // tiles too.
   for (index_t src_shift = 0; src_shift < 16; ++src_shift)
     for (index_t dst_shift : {0, 1, 5, 11}) {
       INFO("shifts " << src_shift << ", " << dst_shift);
@@ -148,6 +150,32 @@ TEST_CASE("copy: 2-D transposes of odd sizes, both directions") {
       check_copy<double>(strider::transpose(strider::flip(contiguous({24, 40}), {1}), 0, 1), contiguous({40, 24}), {}, src_shift, dst_shift);
       check_copy<std::int16_t>(strider::transpose(contiguous({64, 96}), 0, 1), contiguous({96, 64}), {}, src_shift, dst_shift);
     }
+  // (Destination rows longer than staged_row_bytes, so that the strips are not staged.)
+  for (index_t src_shift = 0; src_shift < 16; ++src_shift) {
+    const index_t dst_shift = src_shift * 5 % 16;
+    INFO("long B, shifts " << src_shift << ", " << dst_shift);
+    check_copy(strider::transpose(contiguous({260, 531}), 0, 1), contiguous({531, 260}), {}, src_shift, dst_shift);
+    check_copy<double>(strider::transpose(strider::flip(contiguous({130, 260}), {1}), 0, 1), contiguous({260, 130}), {}, src_shift, dst_shift);
+    if (src_shift % 5 == 0)
+      check_copy<std::int16_t>(strider::transpose(contiguous({520, 1030}), 0, 1), contiguous({1030, 520}), {}, src_shift, dst_shift);
+  }
+}
+
+TEST_CASE("copy: transposes align their source reads on a long B or in deep strips, not on a short B") {
+  namespace engine = strider::detail::copy_engine;
+  // Both buffers start 4 elements into a cache line (as std::vector's large buffers do, 16
+  // bytes in): the first aligned source line is 12 floats on.
+  std::vector<float> src(1 << 20), dst(src.size());
+  const auto b_peel_of = [&](const dynamic_layout& from) {
+    const strider::copy_plan plan = strider::make_copy_plan(from.value(), contiguous(from.shape()).value(), sizeof(float));
+    float* s = src.data() + (16 - reinterpret_cast<std::uintptr_t>(src.data()) % 64 / sizeof(float)) % 16 + 4;
+    return engine::prepare(plan, s, dst.data(), 1).tiles.b_peel;
+  };
+  constexpr bool simd = engine::tile_simd_v<float>;  // the plain loops (STRIDER_COPY_PORTABLE) choose none of this
+  CHECK(b_peel_of(strider::transpose(contiguous({300, 512}), 0, 1)) == (simd ? 12 : 0));  // 32 lines of B
+  CHECK(b_peel_of(strider::transpose(contiguous({300, 496}), 0, 1)) == 0);                // 31
+  CHECK(b_peel_of(strider::permute(contiguous({2, 56, 56, 64}), {0, 3, 1, 2})) == 0);    // NHWC to NCHW: 4
+  CHECK(b_peel_of(strider::permute(contiguous({64, 64, 64}), {2, 1, 0})) == (simd ? 12 : 0));  // deep strips
 }
 
 TEST_CASE("copy: transposes whose destination rows are a page apart walk B in panels") {

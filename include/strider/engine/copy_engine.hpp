@@ -70,6 +70,15 @@ inline constexpr index_t page_bytes = 4096;
 /// 2-D transposes, benchmarks/README.md).
 inline constexpr index_t panel_rows = 256;
 
+/// Lines of B from which a strips walk aligns its line tiles' source reads (tiles_job::b_peel):
+/// the rows of B before the source's first line boundary and after its last then go through
+/// edge tiles, a small part of a long B. On a shorter B (NHWC to NCHW, 4 lines of floats per
+/// source row) those edges would be a large part, so its tiles read across line boundaries
+/// instead (measured: NHWC to NCHW and permute(2, 0, 1) of 256³ from std::vector's buffers, which
+/// start inside a line, benchmarks/README.md). Deep strips align at any length: their tiles
+/// across the seams between items need whole lines.
+inline constexpr index_t aligned_reads_from_lines = 32;
+
 /// The longest step of loop C, on either side, with which a transpose walks C inside each tile
 /// position (walk.hpp's deep strips): within a page, so that the next tile's rows are near.
 inline constexpr index_t deep_step_bytes = page_bytes;
@@ -148,19 +157,10 @@ copy_job<T> prepare(const copy_plan& p, const T* src, T* dst, unsigned threads) 
     const bool rows_aligned_alike = (static_cast<std::size_t>(p.dst_stride[b_loop]) * sizeof(T)) % cache_line == 0;
     if (job.tiles.simd && rows_aligned_alike && aligned_to(first, sizeof(T)))
       job.tiles.peel = std::min(na, static_cast<index_t>((cache_line - reinterpret_cast<std::uintptr_t>(first) % cache_line) % cache_line / sizeof(T)));
-    // Source rows aligned alike (every source stride but B's a whole number of lines): B's
-    // blocks start where the source's lines do, after the rows of one edge tile, so that each
-    // line tile reads whole lines.
-    if (job.tiles.simd && aligned_to(src + p.src_offset, sizeof(T)) && source_rows_aligned_alike(p, line)) {
-      const auto e = static_cast<index_t>(reinterpret_cast<std::uintptr_t>(src + p.src_offset) % cache_line / sizeof(T));
-      job.tiles.b_peel = std::min(p.extent[b_loop], p.src_stride[b_loop] == 1 ? (line - e) % line : (e + 1) % line);
-    }
     job.tiles.staged = job.tiles.simd && p.dst_stride[b_loop] == na && na >= line && na * static_cast<index_t>(sizeof(T)) <= staged_row_bytes &&
                        na * line * static_cast<index_t>(sizeof(T)) <= staging_bytes;
     job.walk.width = job.tiles.staged ? na : line;
     job.walk.peel = job.tiles.staged ? 0 : job.tiles.peel;
-    if (job.tiles.staged) job.tiles.b_peel = 0;
-    job.walk.b_peel = job.tiles.b_peel;
     // The staged kernel writes its buffer out front to back, aligned by copy_bytes.
     if (job.tiles.staged) return job;
     // A loop C outside the tiled pair that steps a short way on both sides: walked inside each
@@ -173,6 +173,15 @@ copy_job<T> prepare(const copy_plan& p, const T* src, T* dst, unsigned threads) 
       job.tiles.seams = job.walk.deep && p.src_stride[b_loop] == 1 && p.src_stride[c_loop] == p.extent[b_loop] && p.dst_stride[c_loop] == na &&
                         na % line == 0 && p.extent[b_loop] % line == 0;
     }
+    // Source rows aligned alike (every source stride but B's a whole number of lines), in deep
+    // strips or on a long B (aligned_reads_from_lines): B's blocks start where the source's lines
+    // do, after the rows of one edge tile, so that each line tile reads whole lines.
+    if (job.tiles.simd && (job.walk.deep || job.walk.nb >= aligned_reads_from_lines * line) && aligned_to(src + p.src_offset, sizeof(T)) &&
+        source_rows_aligned_alike(p, line)) {
+      const auto e = static_cast<index_t>(reinterpret_cast<std::uintptr_t>(src + p.src_offset) % cache_line / sizeof(T));
+      job.tiles.b_peel = std::min(p.extent[b_loop], p.src_stride[b_loop] == 1 ? (line - e) % line : (e + 1) % line);
+    }
+    job.walk.b_peel = job.tiles.b_peel;
     // Destination rows a page or more apart: strips walked down B a panel at a time.
     if (!job.walk.deep && job.tiles.simd && job.walk.nb > 2 * panel_rows && p.dst_stride[b_loop] >= page_bytes / static_cast<index_t>(sizeof(T)))
       job.tiles.panel = panel_rows;
