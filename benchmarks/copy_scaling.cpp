@@ -5,7 +5,7 @@
 // speed-up from one thread. Every result is checked against a naive loop before timing.
 //
 //   copy_scaling [--threads 1,2,4] [--repetitions 5] [--min-time 0.15] [--cases name,name]
-//                [--stream always|never] [--stream-sweep]
+//                [--stream always|never] [--stream-sweep] [--tuples]
 #include <strider/core.hpp>
 #include <strider/storage/copy.hpp>
 
@@ -121,6 +121,9 @@ std::vector<copy_case> make_cases() {
   cases.push_back(permute_case("copy_32x64x56x56", "contiguous copy 32×64×56×56", {32, 64, 56, 56}, {0, 1, 2, 3}));
   cases.push_back(permute_case("transpose_1000000x3", "transpose 1000000×3", {1000000, 3}, {1, 0}));
   cases.push_back(permute_case("copy_1000000x3", "contiguous copy 1000000×3", {1000000, 3}, {0, 1}));
+  // The other way: three planes into packed triples (CHW to HWC), and complex pairs split.
+  cases.push_back(permute_case("transpose_3x1000000", "transpose 3×1000000", {3, 1000000}, {1, 0}));
+  cases.push_back(permute_case("transpose_1000000x2", "transpose 1000000×2", {1000000, 2}, {1, 0}));
   cases.push_back(permute_case("transpose_4096", "transpose 4096²", {4096, 4096}, {1, 0}));
   cases.push_back(permute_case("transpose_8192", "transpose 8192²", {8192, 8192}, {1, 0}));
   copy_case slice{"slice_step3", "a[..., ::3] of 2048×3×4096", strider::slice(dynamic_layout::contiguous({2048, 3, 4096}), "..., ::3"), {}, {}, {}};
@@ -256,6 +259,72 @@ int stream_sweep(const std::vector<unsigned>& thread_counts, int repetitions, do
   return 0;
 }
 
+// --tuples: n x k transposes both ways (k rows packed into tuples, tuples unpacked into k rows),
+// k = 2, 3, 4, for elements of 1, 2, 4 and 8 bytes, 24 MiB read + written, as the ratio of the
+// copy's speed to memcpy's of the same bytes with the same threads (each result checked against
+// a plain loop first).
+template <class T>
+bool tuples_row(const char* name, index_t k, unsigned threads, int repetitions, double min_time) {
+  const index_t n = (index_t{24} << 20) / (2 * k * static_cast<index_t>(sizeof(T)));
+  std::vector<T> s(static_cast<std::size_t>(n * k)), d(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) s[i] = static_cast<T>(i % 101);
+  const dynamic_layout rows = dynamic_layout::contiguous({k, n}), tuples = dynamic_layout::contiguous({n, k});
+  const dynamic_layout packing = strider::transpose(rows, 0, 1), unpacking = strider::transpose(tuples, 0, 1);
+  team members(threads);
+  const std::size_t total = s.size() * sizeof(T);
+  const auto time = [&](const std::function<void()>& copy) {
+    std::vector<double> t;
+    for (int r = 0; r < repetitions; ++r) {
+      copy();
+      const auto start = std::chrono::steady_clock::now();
+      long runs = 0;
+      double elapsed = 0;
+      do {
+        copy();
+        ++runs;
+        elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      } while (elapsed < min_time);
+      t.push_back(elapsed / static_cast<double>(runs));
+    }
+    return median(t);
+  };
+  const double memcpy_time = time([&] {
+    members.run([&](unsigned m) {
+      const std::size_t lo = total * m / threads / 64 * 64, hi = m + 1 == threads ? total : total * (m + 1) / threads / 64 * 64;
+      std::memcpy(reinterpret_cast<char*>(d.data()) + lo, reinterpret_cast<const char*>(s.data()) + lo, hi - lo);
+    });
+  });
+  bool ok = true;
+  double ratio[2] = {};
+  for (int way = 0; way < 2; ++way) {
+    const dynamic_layout& from = way == 0 ? packing : unpacking;
+    const dynamic_layout& to = way == 0 ? tuples : rows;
+    strider::copy_strided(s.data(), from, d.data(), to, {threads});
+    for (index_t i = 0; i < n && ok; ++i)
+      for (index_t j = 0; j < k; ++j) ok = ok && (way == 0 ? d[static_cast<std::size_t>(i * k + j)] == s[static_cast<std::size_t>(j * n + i)]
+                                                            : d[static_cast<std::size_t>(j * n + i)] == s[static_cast<std::size_t>(i * k + j)]);
+    ratio[way] = memcpy_time / time([&] { strider::copy_strided(s.data(), from, d.data(), to, {threads}); });
+  }
+  std::printf("| %s | %ld | %u | %.2f | %.2f | %.1f |\n", name, static_cast<long>(k), threads, ratio[0], ratio[1], 2.0 * static_cast<double>(total) / memcpy_time / 1e9);
+  std::fflush(stdout);
+  if (!ok) std::fprintf(stderr, "%s, k = %ld: differs from the plain loop\n", name, static_cast<long>(k));
+  return ok;
+}
+
+int tuples_table(const std::vector<unsigned>& thread_counts, int repetitions, double min_time) {
+  std::printf("CPU: %s; n x k transposes of 24 MiB read + written; speed / memcpy's with the same threads (median of %d)\n\n", cpu_model().c_str(), repetitions);
+  std::printf("| element | k | threads | k rows → n × k | n × k → k rows | memcpy GB/s |\n|---|---:|---:|---:|---:|---:|\n");
+  bool ok = true;
+  for (unsigned threads : thread_counts)
+    for (index_t k : {2, 3, 4}) {
+      ok &= tuples_row<std::uint8_t>("uint8", k, threads, repetitions, min_time);
+      ok &= tuples_row<std::int16_t>("int16", k, threads, repetitions, min_time);
+      ok &= tuples_row<float>("float32", k, threads, repetitions, min_time);
+      ok &= tuples_row<double>("float64", k, threads, repetitions, min_time);
+    }
+  return ok ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -263,11 +332,11 @@ int main(int argc, char** argv) {
   int repetitions = 5;
   double min_time = 0.15;
   std::vector<std::string> only;
-  bool sweep = false;
+  bool sweep = false, tuples = false;
   for (int i = 1; i < argc; i += 2) {
     const std::string flag = argv[i];
-    if (flag == "--stream-sweep") {
-      sweep = true;
+    if (flag == "--stream-sweep" || flag == "--tuples") {
+      (flag == "--tuples" ? tuples : sweep) = true;
       --i;
       continue;
     }
@@ -294,6 +363,7 @@ int main(int argc, char** argv) {
     thread_counts.push_back(cores);
   }
   if (sweep) return stream_sweep(thread_counts, repetitions, min_time);
+  if (tuples) return tuples_table(thread_counts, repetitions, min_time);
 
   std::vector<copy_case> cases;
   for (copy_case& c : make_cases())

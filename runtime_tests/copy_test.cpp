@@ -627,6 +627,65 @@ TEST_CASE("copy: stride-3 gathers and de-interleaves of triples (packed RGB), ev
   }
 }
 
+TEST_CASE("copy: pairs, triples and quads unpacked into rows and packed from them (n x k transposes), every tail length") {
+  namespace engine = strider::detail::copy_engine;
+  // The choice: the short loop adjacent on one side, its tuples whole (no gap between them).
+  const auto shape_of = [](const dynamic_layout& from, const dynamic_layout& to) {
+    return engine::tuples_of(strider::make_copy_plan(from.value(), to.value(), sizeof(float)));
+  };
+  for (const index_t k : {2, 3, 4}) {
+    INFO("k " << k);
+    const auto unpacked = shape_of(strider::transpose(contiguous({100, k}), 0, 1), contiguous({k, 100}));
+    CHECK((unpacked.kind == engine::tuples_kind::unpack && unpacked.k == k));
+    const auto packed = shape_of(strider::transpose(contiguous({k, 100}), 0, 1), contiguous({100, k}));
+    CHECK((packed.kind == engine::tuples_kind::pack && packed.k == k));
+  }
+  CHECK(shape_of(strider::transpose(contiguous({100, 5}), 0, 1), contiguous({5, 100})).kind == engine::tuples_kind::none);
+  CHECK(shape_of(strider::transpose(strider::slice(contiguous({100, 4}), ":, :3"), 0, 1), contiguous({3, 100})).kind == engine::tuples_kind::none);
+
+  for (const index_t k : {2, 3, 4})
+    for (const index_t n : {1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 31, 33, 64, 100, 1001}) {
+      INFO("k " << k << ", n " << n);
+      // n x k tuples into k rows: complex pairs split, packed RGB and RGBA into planes.
+      const auto tuples = strider::transpose(contiguous({n, k}), 0, 1);
+      check_copy(tuples, contiguous({k, n}));
+      check_copy(tuples, contiguous({k, n}), {}, 1, 3);
+      check_copy<double>(tuples, contiguous({k, n}), {}, 0, 1);
+      check_copy<std::int16_t>(tuples, contiguous({k, n}));
+      check_copy<std::uint8_t>(tuples, contiguous({k, n}), {}, 1, 0);
+      check_copy(strider::permute(contiguous({2, n, k}), {0, 2, 1}), contiguous({2, k, n}));  // a batch
+      check_copy(tuples, strider::slice(contiguous({k, n + 5}), ":, 2:-3"));                     // rows apart
+      check_copy<std::string>(tuples, contiguous({k, n}));
+      // k rows into n x k tuples: planes into pixels (CHW to HWC).
+      const auto rows = strider::transpose(contiguous({k, n}), 0, 1);
+      check_copy(rows, contiguous({n, k}));
+      check_copy(rows, contiguous({n, k}), {}, 3, 1);
+      check_copy<double>(rows, contiguous({n, k}), {}, 1, 0);
+      check_copy<std::int16_t>(rows, contiguous({n, k}), {}, 0, 1);
+      check_copy<std::uint8_t>(rows, contiguous({n, k}));
+      check_copy(strider::permute(contiguous({2, k, n}), {0, 2, 1}), contiguous({2, n, k}));
+      check_copy(strider::transpose(strider::slice(contiguous({k, n + 5}), ":, 2:-3"), 0, 1), contiguous({n, k}));  // rows apart
+      check_copy<std::string>(rows, contiguous({n, k}));
+    }
+  // Images: NCHW to NHWC with 3 channels, and back.
+  check_copy(strider::permute(contiguous({2, 3, 37, 29}), {0, 2, 3, 1}), contiguous({2, 37, 29, 3}));
+  check_copy(strider::permute(contiguous({2, 37, 29, 3}), {0, 3, 1, 2}), contiguous({2, 3, 37, 29}));
+  check_copy<std::uint8_t>(strider::permute(contiguous({2, 4, 37, 29}), {0, 2, 3, 1}), contiguous({2, 37, 29, 4}));
+  // Streaming stores at every start inside a line (pairs of floats from an odd place reach no line
+  // boundary: plain stores), and on two threads.
+  const force_streaming streaming;
+  for (const index_t k : {2, 3, 4})
+    for (index_t shift = 0; shift < 16; shift += 3) {
+      INFO("streamed, k " << k << ", shift " << shift);
+      check_copy(strider::transpose(contiguous({333, k}), 0, 1), contiguous({k, 333}), {}, shift, shift);
+      check_copy(strider::transpose(contiguous({k, 333}), 0, 1), contiguous({333, k}), {}, shift, shift);
+      check_copy<double>(strider::transpose(contiguous({333, k}), 0, 1), contiguous({k, 333}), {}, shift, shift);
+      check_copy<double>(strider::transpose(contiguous({k, 333}), 0, 1), contiguous({333, k}), {}, shift, shift);
+    }
+  check_copy(strider::transpose(contiguous({1 << 19, 4}), 0, 1), contiguous({4, 1 << 19}), {2});
+  check_copy(strider::transpose(contiguous({2, 1 << 19}), 0, 1), contiguous({1 << 19, 2}), {2});
+}
+
 // Issue 35: streaming stores on a tiled transpose whose destination rows are not all a whole
 // number of cache lines apart. The outer loop of these copies steps the destination by 35
 // elements; the planner once checked only the tile's own rows and streamed to misaligned lines

@@ -3,14 +3,14 @@
 // element access pay nothing for its threads, SIMD intrinsics and cache probing.
 //
 // Rows that are contiguous in both layouts are memcpy'd; reversed, every-other and broadcast
-// rows have SIMD kernels; transposes are done in tiles of whole cache lines with an in-register
-// SIMD transpose, the tiles' lines aligned on both sides and the partial tiles at the edges
-// through a buffer, a full reversal (permute(2, 1, 0)) walks its middle loop inside each
-// tile position (walk.hpp's deep strips) with tiles across the seams between its items, and
-// destination rows a page apart are walked in panels
-// (elements of 1, 2, 4 or 8 bytes; SSE2, the x86-64 baseline, or AVX2 for 4- and 8-byte
-// elements where the compiler targets it; AVX-512 is not used; plain loops elsewhere, or
-// everywhere with STRIDER_COPY_PORTABLE). Large
+// rows have SIMD kernels; an n x k transpose with k = 2, 3 or 4 either way (pairs, RGB, RGBA)
+// packs or unpacks its tuples in registers; other transposes are done in tiles of whole cache
+// lines with an in-register SIMD transpose, the partial tiles at the edges through a buffer; a
+// full reversal (permute(2, 1, 0)) walks its middle loop inside each tile position (walk.hpp's
+// deep strips) with tiles across the seams between its items, and destination rows a page apart
+// are walked in panels (elements of 1, 2, 4 or 8 bytes; SSE2, the x86-64 baseline, AVX2 for 4-
+// and 8-byte elements and AVX-512 for their tiles where the compiler targets them; plain loops
+// elsewhere, or everywhere with STRIDER_COPY_PORTABLE). Large
 // destinations are written with non-temporal stores, which skip reading their old contents into
 // the cache (`stream_pays`). Threads share a copy in equal pieces of one walk through it, cut
 // anywhere in the loop nest (`share_copy`), and come from a pool that is started once. Source
@@ -19,7 +19,7 @@
 // copy_plan.hpp's certainly_disjoint). benchmarks/README.md has figures.
 //
 // In pieces, each including the one before: machine.hpp (the cache, streaming stores), simd.hpp
-// (the registers), walk.hpp (the loop nest and the threads' shares), kernels.hpp (rows, triples,
+// (the registers), walk.hpp (the loop nest and the threads' shares), kernels.hpp (rows, tuples,
 // tiles), threads.hpp (the pool), and here the running of a plan.
 #pragma once
 
@@ -92,6 +92,7 @@ struct copy_job {
   copy_walk walk;
   tiles_job tiles;
   bool stream = false;
+  tuples_shape tuples;  // walk_kind::tuples: which
 };
 
 /// True when every loop of `p` but the innermost steps the destination by whole cache lines, so
@@ -128,10 +129,10 @@ inline bool short_loop_outside_tiles(const copy_plan& p, std::size_t size) {
 /// threads (p.size > 0, p.rank > 0).
 template <class T>
 copy_job<T> prepare(const copy_plan& p, const T* src, T* dst, unsigned threads) {
-  copy_job<T> job{&p, src, dst, {}, {}, false};
+  copy_job<T> job{&p, src, dst, {}, {}, false, {}};
   const index_t line = std::max<index_t>(1, static_cast<index_t>(cache_line / sizeof(T)));
   const std::size_t inner = p.rank - 1;
-  const std::size_t kernel_loops = is_deinterleave3(p) || p.blocked ? 2 : 1;
+  const std::size_t kernel_loops = p.blocked ? 2 : 1;
   index_t outer = 1;
   for (std::size_t d = 0; d + kernel_loops < p.rank; ++d) outer *= p.extent[d];
   job.walk.outer = outer;
@@ -141,11 +142,21 @@ copy_job<T> prepare(const copy_plan& p, const T* src, T* dst, unsigned threads) 
   const T* first = dst + p.dst_offset;
   const std::size_t written = static_cast<std::size_t>(p.size) * sizeof(T);
   job.stream = trivial_v<T> && p.dst_stride[inner] == 1 && stream_pays(written, threads, p.blocked);
-  if (is_deinterleave3(p) && trivial_v<T>) {
-    job.walk.kind = walk_kind::triples;
-    // Streamed by the transposes' rule (three rows at once: their lines miss as a tile's do),
-    // where the three destination rows are aligned alike.
-    job.stream = stream_pays(written, threads, true) && simd_v<T> && aligned_to(first, sizeof(T)) && (static_cast<std::size_t>(p.dst_stride[p.rank - 2]) * sizeof(T)) % cache_line == 0;
+  const tuples_shape tuples = trivial_v<T> ? tuples_of(p) : tuples_shape{};
+  if (tuples.kind != tuples_kind::none) {
+    job.walk.kind = walk_kind::tuples;
+    job.tuples = tuples;
+    const bool vectors = tuples_in_registers<T>(tuples.kind, tuples.k);
+    if (tuples.kind == tuples_kind::unpack) {
+      // Streamed by the transposes' rule (k rows at once: their lines miss as a tile's do),
+      // where the k destination rows are aligned alike.
+      job.stream = vectors && stream_pays(written, threads, true) && aligned_to(first, sizeof(T)) &&
+                   (static_cast<std::size_t>(p.dst_stride[p.rank - 2]) * sizeof(T)) % cache_line == 0;
+    } else {
+      // Written front to back, as a copy (each run aligns its own streaming stores).
+      job.walk.n = p.extent[p.rank - 2];
+      job.stream = vectors && stream_pays(written, threads, false);
+    }
   } else if (p.blocked) {
     const std::size_t b_loop = p.rank - 2;
     const index_t na = p.extent[inner];
@@ -196,9 +207,8 @@ copy_job<T> prepare(const copy_plan& p, const T* src, T* dst, unsigned threads) 
 template <class T>
 void run_range(const copy_job<T>& job, index_t begin, index_t end) {
   const copy_plan& p = *job.plan;
-  if (job.walk.kind == walk_kind::triples) {
-    if (job.stream) run_deinterleave3<T, true>(p, job.src, job.dst, begin, end);
-    else run_deinterleave3<T, false>(p, job.src, job.dst, begin, end);
+  if (job.walk.kind == walk_kind::tuples) {
+    run_tuples(p, job.tuples, job.stream, job.src, job.dst, begin, end);
     return;
   }
   if (job.walk.kind == walk_kind::strips) {

@@ -1,7 +1,7 @@
 // strider/engine/kernels.hpp: the copy kernels, the innermost loops of a walk (walk.hpp): rows
 // (memcpy'd when contiguous in both layouts, SIMD for reversed, every-other, every-third and
-// broadcast rows), three rows packed in triples, and the tiles of a transpose moved through an
-// in-register SIMD transpose (simd.hpp).
+// broadcast rows), short rows packed in tuples (pairs, triples, quads), and the tiles of a
+// transpose moved through an in-register SIMD transpose (simd.hpp).
 #pragma once
 
 #include <cstring>
@@ -185,66 +185,165 @@ inline void run_rows(const copy_plan& p, const T* src, T* dst, index_t begin, in
   if constexpr (Stream) stream_fence();
 }
 
-// ---- three rows packed in triples: a 3 x n transpose ------------------------------------------
-// The two innermost loops of a blocked plan whose short loop B has 3 elements, adjacent in the
-// source (s[3a + b]): interleaved triples (an n x 3 matrix, packed RGB) into three destination
-// rows d[b * ldd + a]. Read once, de-interleaved in registers, instead of a tile of 3 x 16 at a
-// time or three passes of stride-3 gathers.
-inline constexpr bool is_deinterleave3(const copy_plan& p) {
-  return p.blocked && p.rank >= 2 && p.extent[p.rank - 2] == 3 && p.src_stride[p.rank - 2] == 1 && p.src_stride[p.rank - 1] == 3 &&
-         p.dst_stride[p.rank - 1] == 1;
+// ---- short rows packed in tuples: n x k transposes, k = 2, 3 or 4 ------------------------------
+// The two innermost loops of a blocked plan whose short loop has k = 2, 3 or 4 elements, adjacent
+// on one side: packed tuples (an n x k matrix: complex pairs, RGB, RGBA pixels) unpacked into k
+// destination rows, d[b * ldd + a] = s[k * a + b], or k source rows packed into tuples,
+// d[k * b + a] = s[a * lds + b]. Each run of tuples is read once and moved in registers
+// (unzips and zips, the 3-wide blends), instead of line tiles of which k rows are used or k
+// passes of strided gathers or scatters.
+enum class tuples_kind { none, unpack, pack };
+
+struct tuples_shape {
+  tuples_kind kind = tuples_kind::none;
+  index_t k = 0;
+};
+
+constexpr tuples_shape tuples_of(const copy_plan& p) {
+  if (!p.blocked || p.rank < 2) return {};
+  const std::size_t a = p.rank - 1, b = p.rank - 2;
+  const auto short_loop = [](index_t extent) { return extent >= 2 && extent <= 4; };
+  if (short_loop(p.extent[b]) && p.src_stride[b] == 1 && p.src_stride[a] == p.extent[b] && p.dst_stride[a] == 1) return {tuples_kind::unpack, p.extent[b]};
+  if (short_loop(p.extent[a]) && p.dst_stride[a] == 1 && p.dst_stride[b] == p.extent[a] && p.src_stride[b] == 1) return {tuples_kind::pack, p.extent[a]};
+  return {};
 }
 
-template <class T, bool Stream>
-inline void run_deinterleave3(const copy_plan& p, const T* src, T* dst, index_t begin, index_t end) {
-  const std::size_t inner = p.rank - 1, b_loop = p.rank - 2;
-  const index_t na = p.extent[inner], ldd = p.dst_stride[b_loop];
-  walk_positions(p, b_loop, na, begin, end, [&](index_t so, index_t dof, index_t a0, index_t a_end) {
-    const index_t count = a_end - a0;
-    const T* s = src + so + 3 * a0;
-    T* d0 = dst + dof + a0;
-    T* d1 = d0 + ldd;
-    T* d2 = d1 + ldd;
-    index_t a = 0;
-    const auto scalar_to = [&](index_t stop) {
-      for (; a < stop; ++a) {
-        d0[a] = s[3 * a];
-        d1[a] = s[3 * a + 1];
-        d2[a] = s[3 * a + 2];
+// Whether elements of T go through registers k at a time (SSE2 has no 3-wide blends: 3-tuples
+// of it are unpacked by `third`, three loads per row, and packed one element at a time).
+template <class T>
+constexpr bool tuples_in_registers(tuples_kind kind, index_t k) {
+  if constexpr (simd_v<T>) {
+    using reg = typename vec_t<T>::reg;
+    return k != 3 || kind == tuples_kind::unpack || requires(reg r) { vec_t<T>::interleave3(r, r, r, r, r, r); };
+  } else {
+    return false;
+  }
+}
+
+// Tuples of k elements before d + k * h starts at a multiple of `alignment` bytes: h, at most
+// `limit`, or -1 where no tuple does (d not aligned to its own element size, or k pairs of 4-byte
+// elements from an odd place).
+template <class T>
+inline index_t tuples_to_alignment(const T* d, index_t k, std::size_t alignment, index_t limit) {
+  for (index_t h = 0; h < static_cast<index_t>(alignment / sizeof(T)); ++h)
+    if (h >= limit || aligned_to(d + k * h, alignment)) return std::min(h, limit);
+  return -1;
+}
+
+// Unpacks `count` tuples of K from s into the K rows d + r * ldd (rows aligned alike for
+// `stream`: the caller checks). Streaming is a run-time choice here, a branch that the predictor
+// always gets right, where a second instance of each kernel would cost compile time.
+template <int K, class T>
+inline void unpack_tuples(const T* s, T* d, index_t ldd, index_t count, bool stream) {
+  index_t a = 0;
+  const auto scalar_to = [&](index_t stop) {
+    for (; a < stop; ++a)
+      for (index_t r = 0; r < K; ++r) d[r * ldd + a] = s[K * a + r];
+  };
+  if constexpr (simd_v<T>) {
+    using V = vec_t<T>;
+    using reg = typename V::reg;
+    // The tuples before the first line boundary of the rows (a register's width for plain
+    // stores, so that none straddles two lines) are copied one by one.
+    scalar_to(std::min(count, elements_to_alignment(d, stream ? cache_line : sizeof(reg))));
+    const auto put = [stream](T* to, reg v) {
+      if (stream) V::stream(to, v);
+      else V::store(to, v);
+    };
+    if constexpr (K != 3 || requires(reg r) { V::deinterleave3(r, r, r, r, r, r); }) {
+      for (; a + V::lanes <= count; a += V::lanes) {
+        const T* at = s + K * a;
+        reg row[static_cast<std::size_t>(K)];
+        if constexpr (K == 2) {
+          V::unzip(V::load(at), V::load(at + V::lanes), row[0], row[1]);
+        } else if constexpr (K == 3) {
+          V::deinterleave3(V::load(at), V::load(at + V::lanes), V::load(at + 2 * V::lanes), row[0], row[1], row[2]);
+        } else {
+          // The even places hold elements 0 and 2 of each tuple, the odd ones 1 and 3.
+          reg even01, odd01, even23, odd23;
+          V::unzip(V::load(at), V::load(at + V::lanes), even01, odd01);
+          V::unzip(V::load(at + 2 * V::lanes), V::load(at + 3 * V::lanes), even23, odd23);
+          V::unzip(even01, even23, row[0], row[2]);
+          V::unzip(odd01, odd23, row[1], row[3]);
+        }
+        for (index_t r = 0; r < K; ++r) put(d + r * ldd + a, row[r]);
+      }
+    } else {
+      // Each row by its own three loads; the last reaches two past the row's last element, so
+      // the loop stops one vector early.
+      for (; a + V::lanes < count; a += V::lanes)
+        for (index_t r = 0; r < 3; ++r) {
+          const T* at = s + 3 * a + r;
+          put(d + r * ldd + a, V::third(V::load(at), V::load(at + V::lanes), V::load(at + 2 * V::lanes)));
+        }
+    }
+  }
+  scalar_to(count);
+}
+
+// Packs `count` elements of each of the K rows s + r * lds into tuples at d.
+template <int K, class T>
+inline void pack_tuples(const T* s, index_t lds, T* d, index_t count, bool stream) {
+  index_t b = 0;
+  const auto scalar_to = [&](index_t stop) {
+    for (; b < stop; ++b)
+      for (index_t r = 0; r < K; ++r) d[K * b + r] = s[r * lds + b];
+  };
+  if constexpr (tuples_in_registers<T>(tuples_kind::pack, K)) {
+    using V = vec_t<T>;
+    using reg = typename V::reg;
+    const auto vectors = [&](bool streamed) {
+      for (; b + V::lanes <= count; b += V::lanes) {
+        reg row[static_cast<std::size_t>(K)], out[static_cast<std::size_t>(K)];
+        for (index_t r = 0; r < K; ++r) row[r] = V::load(s + r * lds + b);
+        if constexpr (K == 2) {
+          V::zip(row[0], row[1], out[0], out[1]);
+        } else if constexpr (K == 3) {
+          V::interleave3(row[0], row[1], row[2], out[0], out[1], out[2]);
+        } else {
+          reg lo02, hi02, lo13, hi13;  // rows 0 and 2, 1 and 3 interleaved, then the two pairs
+          V::zip(row[0], row[2], lo02, hi02);
+          V::zip(row[1], row[3], lo13, hi13);
+          V::zip(lo02, lo13, out[0], out[1]);
+          V::zip(hi02, hi13, out[2], out[3]);
+        }
+        for (index_t j = 0; j < K; ++j) {
+          if (streamed) V::stream(d + K * b + j * V::lanes, out[j]);
+          else V::store(d + K * b + j * V::lanes, out[j]);
+        }
       }
     };
-    if constexpr (simd_v<T>) {
-      using V = vec_t<T>;
-      // The triples before the first line boundary (a register's width for plain stores, so
-      // that none straddles two lines) are copied one by one. Streaming stores need the three
-      // rows aligned alike (the caller checks).
-      scalar_to(std::min(count, elements_to_alignment(d0, Stream ? cache_line : sizeof(typename V::reg))));
-      const auto put = [](T* d, typename V::reg v) {
-        if constexpr (Stream) V::stream(d, v);
-        else V::store(d, v);
-      };
-      if constexpr (requires(typename V::reg r) { V::deinterleave3(r, r, r, r, r, r); }) {
-        for (; a + V::lanes <= count; a += V::lanes) {
-          typename V::reg r0, r1, r2;
-          V::deinterleave3(V::load(s + 3 * a), V::load(s + 3 * a + V::lanes), V::load(s + 3 * a + 2 * V::lanes), r0, r1, r2);
-          put(d0 + a, r0);
-          put(d1 + a, r1);
-          put(d2 + a, r2);
-        }
-      } else {
-        // Each row by its own three loads (SSE2 has no blends); the last reaches two past the
-        // row's last element, so the loop stops one vector early.
-        for (; a + V::lanes < count; a += V::lanes) {
-          const T* at = s + 3 * a;
-          put(d0 + a, V::third(V::load(at), V::load(at + V::lanes), V::load(at + 2 * V::lanes)));
-          put(d1 + a, V::third(V::load(at + 1), V::load(at + 1 + V::lanes), V::load(at + 1 + 2 * V::lanes)));
-          put(d2 + a, V::third(V::load(at + 2), V::load(at + 2 + V::lanes), V::load(at + 2 + 2 * V::lanes)));
-        }
-      }
+    // The destination is one run: its tuples before the first line boundary (a register's width
+    // for plain stores) one by one; where no tuple starts on one, unaligned plain stores.
+    const index_t head = tuples_to_alignment(d, K, stream ? cache_line : sizeof(reg), count);
+    if (head >= 0) scalar_to(head);
+    vectors(stream && head >= 0);
+  }
+  scalar_to(count);
+}
+
+// Positions [begin, end) of a tuples walk: units are tuples (unpack: along A, the destination
+// rows' loop; pack: along B, the destination's run).
+template <class T>
+inline void run_tuples(const copy_plan& p, tuples_shape shape, bool stream, const T* src, T* dst, index_t begin, index_t end) {
+  const std::size_t inner = p.rank - 1, b_loop = p.rank - 2;
+  const auto walk = [&]<int K>() {
+    if (shape.kind == tuples_kind::unpack) {
+      const index_t ldd = p.dst_stride[b_loop];
+      walk_positions(p, b_loop, p.extent[inner], begin, end, [&](index_t so, index_t dof, index_t a0, index_t a1) {
+        unpack_tuples<K, T>(src + so + K * a0, dst + dof + a0, ldd, a1 - a0, stream);
+      });
+    } else {
+      const index_t lds = p.src_stride[inner];
+      walk_positions(p, b_loop, p.extent[b_loop], begin, end, [&](index_t so, index_t dof, index_t b0, index_t b1) {
+        pack_tuples<K, T>(src + so + b0, lds, dst + dof + K * b0, b1 - b0, stream);
+      });
     }
-    scalar_to(count);
-  });
-  if constexpr (Stream) stream_fence();
+  };
+  if (shape.k == 2) walk.template operator()<2>();
+  else if (shape.k == 3) walk.template operator()<3>();
+  else walk.template operator()<4>();
+  if (stream) stream_fence();
 }
 
 // ---- tiles: the two innermost loops of a transpose --------------------------------------------

@@ -39,6 +39,16 @@ struct sse_4 {
   static void stream(void* p, reg v) { _mm_stream_ps(static_cast<float*>(p), v); }
   static reg reverse(reg v) { return _mm_shuffle_ps(v, v, 0x1B); }
   static reg even(reg a, reg b) { return _mm_shuffle_ps(a, b, 0x88); }  // a0 a2 b0 b2
+  // The elements of a|b at even and odd places (a0 a2 b0 b2, a1 a3 b1 b3), and its inverse, a
+  // and b interleaved (a0 b0 a1 b1, a2 b2 a3 b3): pairs split into two rows and back.
+  static void unzip(reg a, reg b, reg& even_out, reg& odd_out) {
+    even_out = _mm_shuffle_ps(a, b, 0x88);
+    odd_out = _mm_shuffle_ps(a, b, 0xDD);
+  }
+  static void zip(reg a, reg b, reg& lo, reg& hi) {
+    lo = _mm_unpacklo_ps(a, b);
+    hi = _mm_unpackhi_ps(a, b);
+  }
   // Every third element of a|b|c: a0 a3 b2 c1.
   static reg third(reg a, reg b, reg c) {
     const reg t = _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 3, 3, 0));  // a0 a3 . .
@@ -57,6 +67,11 @@ struct sse_8 {
   static void stream(void* p, reg v) { _mm_stream_pd(static_cast<double*>(p), v); }
   static reg reverse(reg v) { return _mm_shuffle_pd(v, v, 1); }
   static reg even(reg a, reg b) { return _mm_unpacklo_pd(a, b); }  // a0 b0
+  static void unzip(reg a, reg b, reg& even_out, reg& odd_out) {
+    even_out = _mm_unpacklo_pd(a, b);  // a0 b0
+    odd_out = _mm_unpackhi_pd(a, b);   // a1 b1
+  }
+  static void zip(reg a, reg b, reg& lo, reg& hi) { unzip(a, b, lo, hi); }  // the same for two lanes
   static reg third(reg a, reg b, reg) { return _mm_shuffle_pd(a, b, 2); }  // a0 b1
   static void transpose(reg* r) {
     const reg t = _mm_unpacklo_pd(r[0], r[1]);
@@ -80,6 +95,18 @@ struct avx_4 {
     const reg t = _mm256_shuffle_ps(a, b, 0x88);
     return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(t), 0xD8));
   }
+  // As sse_4's: the even and odd places in the same two steps as `even`.
+  static void unzip(reg a, reg b, reg& even_out, reg& odd_out) {
+    even_out = even(a, b);
+    odd_out = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(a, b, 0xDD)), 0xD8));
+  }
+  // Interleaved within 128-bit halves (a0 b0 a1 b1 | a4 b4 a5 b5 and a2 b2 a3 b3 | a6 b6 a7 b7),
+  // then the halves put in order.
+  static void zip(reg a, reg b, reg& lo, reg& hi) {
+    const reg l = _mm256_unpacklo_ps(a, b), h = _mm256_unpackhi_ps(a, b);
+    lo = _mm256_permute2f128_ps(l, h, 0x20);
+    hi = _mm256_permute2f128_ps(l, h, 0x31);
+  }
   // The three rows of a 3 x 8 block stored column by column in a|b|c (s[3j + r] is row r's j):
   // each row's lanes come from one of the three registers by two blends, then one permute puts
   // them in order.
@@ -87,6 +114,16 @@ struct avx_4 {
     r0 = _mm256_permutevar8x32_ps(_mm256_blend_ps(_mm256_blend_ps(a, b, 0x92), c, 0x24), _mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5));
     r1 = _mm256_permutevar8x32_ps(_mm256_blend_ps(_mm256_blend_ps(a, b, 0x24), c, 0x49), _mm256_setr_epi32(1, 4, 7, 2, 5, 0, 3, 6));
     r2 = _mm256_permutevar8x32_ps(_mm256_blend_ps(_mm256_blend_ps(a, b, 0x49), c, 0x92), _mm256_setr_epi32(2, 5, 0, 3, 6, 1, 4, 7));
+  }
+  // Its inverse, three rows into a 3 x 8 block column by column: each row's lanes permuted to
+  // where deinterleave3 found them, then each of a, b, c blended from the three by the same masks.
+  static void interleave3(reg r0, reg r1, reg r2, reg& a, reg& b, reg& c) {
+    const reg x0 = _mm256_permutevar8x32_ps(r0, _mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5));
+    const reg x1 = _mm256_permutevar8x32_ps(r1, _mm256_setr_epi32(5, 0, 3, 6, 1, 4, 7, 2));
+    const reg x2 = _mm256_permutevar8x32_ps(r2, _mm256_setr_epi32(2, 5, 0, 3, 6, 1, 4, 7));
+    a = _mm256_blend_ps(_mm256_blend_ps(x0, x1, 0x92), x2, 0x24);
+    b = _mm256_blend_ps(_mm256_blend_ps(x0, x1, 0x24), x2, 0x49);
+    c = _mm256_blend_ps(_mm256_blend_ps(x0, x1, 0x49), x2, 0x92);
   }
   static reg third(reg a, reg b, reg c) {
     return _mm256_permutevar8x32_ps(_mm256_blend_ps(_mm256_blend_ps(a, b, 0x92), c, 0x24), _mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5));
@@ -121,11 +158,27 @@ struct avx_8 {
   static void stream(void* p, reg v) { _mm256_stream_pd(static_cast<double*>(p), v); }
   static reg reverse(reg v) { return _mm256_permute4x64_pd(v, 0x1B); }
   static reg even(reg a, reg b) { return _mm256_permute4x64_pd(_mm256_unpacklo_pd(a, b), 0xD8); }  // a0 a2 b0 b2
+  static void unzip(reg a, reg b, reg& even_out, reg& odd_out) {
+    even_out = even(a, b);
+    odd_out = _mm256_permute4x64_pd(_mm256_unpackhi_pd(a, b), 0xD8);  // a1 a3 b1 b3
+  }
+  static void zip(reg a, reg b, reg& lo, reg& hi) {
+    const reg l = _mm256_unpacklo_pd(a, b), h = _mm256_unpackhi_pd(a, b);  // a0 b0 | a2 b2, a1 b1 | a3 b3
+    lo = _mm256_permute2f128_pd(l, h, 0x20);
+    hi = _mm256_permute2f128_pd(l, h, 0x31);
+  }
   // As avx_4's, for 3 x 4 blocks: s[3j + r] in lane (3j + r) % 4 of register (3j + r) / 4.
   static void deinterleave3(reg a, reg b, reg c, reg& r0, reg& r1, reg& r2) {
     r0 = _mm256_permute4x64_pd(_mm256_blend_pd(_mm256_blend_pd(a, b, 0x4), c, 0x2), 0x6C);  // lanes 0 3 2 1
     r1 = _mm256_permute4x64_pd(_mm256_blend_pd(_mm256_blend_pd(a, b, 0x9), c, 0x4), 0xB1);  // lanes 1 0 3 2
     r2 = _mm256_permute4x64_pd(_mm256_blend_pd(_mm256_blend_pd(a, b, 0x2), c, 0x9), 0xC6);  // lanes 2 1 0 3
+  }
+  // Its inverse, as avx_4's (each of the three lane orders is its own inverse).
+  static void interleave3(reg r0, reg r1, reg r2, reg& a, reg& b, reg& c) {
+    const reg x0 = _mm256_permute4x64_pd(r0, 0x6C), x1 = _mm256_permute4x64_pd(r1, 0xB1), x2 = _mm256_permute4x64_pd(r2, 0xC6);
+    a = _mm256_blend_pd(_mm256_blend_pd(x0, x1, 0x2), x2, 0x4);
+    b = _mm256_blend_pd(_mm256_blend_pd(x0, x1, 0x9), x2, 0x2);
+    c = _mm256_blend_pd(_mm256_blend_pd(x0, x1, 0x4), x2, 0x9);
   }
   static reg third(reg a, reg b, reg c) { return _mm256_permute4x64_pd(_mm256_blend_pd(_mm256_blend_pd(a, b, 0x4), c, 0x2), 0x6C); }
   static void transpose(reg* r) {

@@ -56,7 +56,7 @@ inline void walk_positions(const copy_plan& p, std::size_t outer, index_t block,
 // ---- the walk: a copy's work in one line, cut into equal shares for threads -------------------
 // Each kernel walks the plan in one order: the outer loops, then
 //  - rows: along the innermost loop (a unit is one element);
-//  - triples: along the de-interleaved loop (a unit is one triple);
+//  - tuples: along the loop of the packed tuples (a unit is one tuple, kernels.hpp's run_tuples);
 //  - strips: strip after strip of A, each one cache line wide (the first one narrower where the
 //    destination's rows start inside a line), each walked down all of B in blocks of one line of
 //    rows (a unit is one element; the first block narrower where the source's rows start inside
@@ -74,12 +74,12 @@ inline void walk_positions(const copy_plan& p, std::size_t outer, index_t block,
 // lines of a row, whole blocks of one line of rows of B within a strip), so that threads do not
 // write the same cache line (where the destination's alignment permits) and the tile kernels see
 // whole blocks.
-enum class walk_kind { rows, triples, strips };
+enum class walk_kind { rows, tuples, strips };
 
 struct copy_walk {
   walk_kind kind = walk_kind::rows;
   index_t outer = 1;  // items of the loops outside the kernel's
-  index_t n = 1;      // rows, triples: units per outer item; strips: the extent of A
+  index_t n = 1;      // rows, tuples: units per outer item; strips: the extent of A
   index_t nb = 1;     // strips: the extent of B
   index_t line = 1;   // elements in a cache line; strips: rows of B per block
   index_t width = 1;  // strips: columns of A per strip
@@ -94,7 +94,7 @@ struct copy_walk {
   constexpr index_t strip_begin(index_t s) const { return peel == 0 ? s * width : s == 0 ? 0 : peel + (s - 1) * width; }
   constexpr index_t strip_end(index_t s) const { return std::min(n, peel == 0 ? (s + 1) * width : s == 0 ? peel : peel + s * width); }
   // Units by which a snapped position can move: a cache line of a row or a block of a line of
-  // rows of B in a strip; with `whole`, a row (rows, triples), a strip (strips) or a block (deep
+  // rows of B in a strip; with `whole`, a row (rows, tuples), a strip (strips) or a block (deep
   // strips), as a single thread walks them.
   constexpr index_t granule(bool whole) const {
     if (kind == walk_kind::strips && whole && deep) return block();
