@@ -665,6 +665,7 @@ TEST_CASE("copy: pairs, triples and quads unpacked into rows and packed from the
       check_copy<std::uint8_t>(rows, contiguous({n, k}));
       check_copy(strider::permute(contiguous({2, k, n}), {0, 2, 1}), contiguous({2, n, k}));
       check_copy(strider::transpose(strider::slice(contiguous({k, n + 5}), ":, 2:-3"), 0, 1), contiguous({n, k}));  // rows apart
+      check_copy(strider::transpose(strider::flip(contiguous({k, n}), {0}), 0, 1), contiguous({n, k}));             // rows in reverse (BGR to RGB)
       check_copy<std::string>(rows, contiguous({n, k}));
     }
   // Images: NCHW to NHWC with 3 channels, and back.
