@@ -42,7 +42,7 @@ struct sse_4 {
   // The elements of a|b at even and odd places (a0 a2 b0 b2, a1 a3 b1 b3), and its inverse, a
   // and b interleaved (a0 b0 a1 b1, a2 b2 a3 b3): pairs split into two rows and back.
   static void unzip(reg a, reg b, reg& even_out, reg& odd_out) {
-    even_out = _mm_shuffle_ps(a, b, 0x88);
+    even_out = even(a, b);
     odd_out = _mm_shuffle_ps(a, b, 0xDD);
   }
   static void zip(reg a, reg b, reg& lo, reg& hi) {
@@ -68,8 +68,8 @@ struct sse_8 {
   static reg reverse(reg v) { return _mm_shuffle_pd(v, v, 1); }
   static reg even(reg a, reg b) { return _mm_unpacklo_pd(a, b); }  // a0 b0
   static void unzip(reg a, reg b, reg& even_out, reg& odd_out) {
-    even_out = _mm_unpacklo_pd(a, b);  // a0 b0
-    odd_out = _mm_unpackhi_pd(a, b);   // a1 b1
+    even_out = even(a, b);
+    odd_out = _mm_unpackhi_pd(a, b);  // a1 b1
   }
   static void zip(reg a, reg b, reg& lo, reg& hi) { unzip(a, b, lo, hi); }  // the same for two lanes
   static reg third(reg a, reg b, reg) { return _mm_shuffle_pd(a, b, 2); }  // a0 b1
