@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -104,6 +105,30 @@ const std::vector<index_t> odd_sizes = {1, 3, 7, 16, 17, 33, 64, 65, 129};
 
 }  // namespace
 
+TEST_CASE("copy: the kernels run are the target's, or with dispatch AVX2's where the CPU has it") {
+  namespace engine = strider::detail::copy_engine;
+  // The expectation from the compiler's macros and the CPU, apart from isa.hpp's choice.
+  engine::instruction_set expected = engine::instruction_set::plain;
+#if defined(STRIDER_COPY_PORTABLE)
+  expected = engine::instruction_set::plain;
+#elif defined(__AVX512F__)
+  expected = engine::instruction_set::avx512;
+#elif defined(__AVX2__)
+  expected = engine::instruction_set::avx2;
+#elif defined(__x86_64__) && !defined(STRIDER_COPY_NO_DISPATCH)
+  const char* limit = std::getenv("STRIDER_COPY_ISA");
+  const bool sse2_only = limit != nullptr && std::string(limit) == "sse2";
+  expected = !sse2_only && __builtin_cpu_supports("avx2") ? engine::instruction_set::avx2 : engine::instruction_set::sse2;
+#elif defined(__x86_64__)
+  expected = engine::instruction_set::sse2;
+#endif
+  CHECK(engine::copy_instruction_set() == expected);
+  // Either set's kernels copy: a transpose, a full reversal and an unpacking of triples.
+  check_copy<float>(strider::transpose(contiguous({70, 90}), 0, 1), contiguous({90, 70}));
+  check_copy<double>(strider::permute(contiguous({20, 24, 18}), {2, 1, 0}), contiguous({18, 24, 20}));
+  check_copy<float>(strider::transpose(contiguous({1000, 3}), 0, 1), contiguous({3, 1000}));
+}
+
 TEST_CASE("copy: contiguous, rank 0 and empty layouts") {
   check_copy(dynamic_layout{}, dynamic_layout{});
   check_copy(contiguous({1}), contiguous({1}));
@@ -171,7 +196,7 @@ TEST_CASE("copy: transposes align their source reads on a long B or in deep stri
     float* s = src.data() + (16 - reinterpret_cast<std::uintptr_t>(src.data()) % 64 / sizeof(float)) % 16 + 4;
     return engine::prepare(plan, s, dst.data(), 1).tiles.b_peel;
   };
-  constexpr bool simd = engine::tile_simd_v<float>;  // the plain loops (STRIDER_COPY_PORTABLE) choose none of this
+  const bool simd = engine::copy_instruction_set() != engine::instruction_set::plain;  // the plain loops (STRIDER_COPY_PORTABLE) choose none of this
   CHECK(b_peel_of(strider::transpose(contiguous({300, 512}), 0, 1)) == (simd ? 12 : 0));  // 32 lines of B
   CHECK(b_peel_of(strider::transpose(contiguous({300, 496}), 0, 1)) == 0);                // 31
   CHECK(b_peel_of(strider::permute(contiguous({2, 56, 56, 64}), {0, 3, 1, 2})) == 0);    // NHWC to NCHW: 4
@@ -189,7 +214,7 @@ TEST_CASE("copy: transposes whose destination rows are a page apart walk B in pa
     const strider::copy_plan plan = strider::make_copy_plan(from.value(), to.value(), sizeof(float));
     return engine::prepare(plan, src.data(), dst.data(), 1).tiles.panel;
   };
-  constexpr bool simd = engine::tile_simd_v<float>;  // the plain loops (STRIDER_COPY_PORTABLE) choose none of this
+  const bool simd = engine::copy_instruction_set() != engine::instruction_set::plain;  // the plain loops (STRIDER_COPY_PORTABLE) choose none of this
   CHECK(panel_of(wide, contiguous({640, 1040})) == (simd ? 256 : 0));
   CHECK(panel_of(strider::transpose(contiguous({1000, 640}), 0, 1), contiguous({640, 1000})) == 0);
   CHECK(panel_of(strider::transpose(contiguous({1040, 512}), 0, 1), contiguous({512, 1040})) == 0);
@@ -248,7 +273,7 @@ TEST_CASE("copy: full reversals walk loop C inside each tile position (deep stri
   const auto reversal = strider::permute(contiguous({40, 48, 56}), {2, 1, 0});
   const strider::copy_plan plan = strider::make_copy_plan(reversal.value(), contiguous(reversal.shape()).value(), sizeof(float));
   std::vector<float> src(static_cast<std::size_t>(reversal.required_span())), dst(src.size());
-  constexpr bool simd = engine::tile_simd_v<float>;  // the plain loops (STRIDER_COPY_PORTABLE) choose none of this
+  const bool simd = engine::copy_instruction_set() != engine::instruction_set::plain;  // the plain loops (STRIDER_COPY_PORTABLE) choose none of this
   CHECK(engine::prepare(plan, src.data(), dst.data(), 1).walk.deep == simd);
   CHECK_FALSE(engine::prepare(plan, src.data(), dst.data(), 1).tiles.seams);  // A's extent, 40, is no whole line
   // Seam tiles where both sides are contiguous across C and the extents are whole lines.
@@ -801,6 +826,6 @@ TEST_CASE("copy: a tiled copy streams only where every destination row's lines a
   }
   // Both outcomes were drawn, so the check above saw streaming plans (with the SIMD kernels:
   // the plain loops stream nothing).
-  CHECK((streamed > 0) == strider::detail::copy_engine::tile_simd_v<float>);
+  CHECK((streamed > 0) == (strider::detail::copy_engine::copy_instruction_set() != strider::detail::copy_engine::instruction_set::plain));
   CHECK(refused > 0);
 }

@@ -1,7 +1,8 @@
 // The copy tests again, compiled with -mavx2 (target strider_copy_avx2_tests) or -mavx512f
-// (strider_copy_avx512_tests) so that the copy engine's AVX2 or AVX-512 kernels run (the
-// library's default build, and so the other test targets, compile its SSE2 path). Skipped
-// (exit 77) on a CPU without the instructions the target was compiled for.
+// (strider_copy_avx512_tests): the copy engine's kernels for that target alone, without
+// dispatch, and with -mavx512f its AVX-512 transposes (the default build compiles SSE2's and
+// AVX2's and chooses at run time, engine/isa.hpp). Skipped (exit 77) on a CPU without the
+// instructions the target was compiled for.
 #include <cstdio>
 
 #if __has_include(<catch2/catch_session.hpp>)

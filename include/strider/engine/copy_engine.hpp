@@ -10,7 +10,8 @@
 // deep strips) with tiles across the seams between its items, and destination rows a page apart
 // are walked in panels (elements of 1, 2, 4 or 8 bytes; SSE2, the x86-64 baseline, AVX2 for 4-
 // and 8-byte elements and AVX-512 for their tiles where the compiler targets them; plain loops
-// elsewhere, or everywhere with STRIDER_COPY_PORTABLE). Large
+// elsewhere, or everywhere with STRIDER_COPY_PORTABLE; compiled for AVX2 as well where the target
+// lacks it, and chosen by the CPU at run time, isa.hpp). Large
 // destinations are written with non-temporal stores, which skip reading their old contents into
 // the cache (`stream_pays`). Threads share a copy in equal pieces of one walk through it, cut
 // anywhere in the loop nest (`share_copy`), and come from a pool that is started once. Source
@@ -18,24 +19,56 @@
 // copyto does, unless no element is both read and written (interleaved layouts of one buffer,
 // copy_plan.hpp's certainly_disjoint). benchmarks/README.md has figures.
 //
-// In pieces, each including the one before: machine.hpp (the cache, streaming stores), simd.hpp
-// (the registers), walk.hpp (the loop nest and the threads' shares), kernels.hpp (rows, tuples,
-// tiles), threads.hpp (the pool), and here the running of a plan.
+// In pieces: machine.hpp (the cache, streaming stores), isa.hpp (the instruction sets and which
+// one copies run), walk.hpp (the loop nest, the threads' shares, the kernels' choices), threads.hpp
+// (the pool), simd.hpp (the registers) and kernels.hpp (rows, tuples, tiles), both included here
+// once per instruction set compiled, and here the running of a plan.
 #pragma once
 
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "../util/heap_array.hpp"
 #include "../core/layout.hpp"
 #include "copy_plan.hpp"
-#include "kernels.hpp"
+#include "isa.hpp"
+#include "machine.hpp"
 #include "threads.hpp"
 #include "walk.hpp"
+
+// The kernels for the compiler's target, in namespace target_kernels.
+#define STRIDER_COPY_KERNELS target_kernels
+#include "simd.hpp"
+#include "kernels.hpp"
+#undef STRIDER_COPY_KERNELS
+
+// With dispatch (isa.hpp), the same kernels again for AVX2, in namespace avx2_kernels: every
+// function defined there is compiled for AVX2, and runs only where the CPU has it.
+#if defined(STRIDER_COPY_DISPATCH)
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx2")
+#endif
+#define STRIDER_COPY_AVX2 1
+#define STRIDER_COPY_KERNELS avx2_kernels
+#include "simd.hpp"
+#include "kernels.hpp"
+#undef STRIDER_COPY_KERNELS
+#undef STRIDER_COPY_AVX2
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+#endif
 
 namespace strider {
 
@@ -83,18 +116,6 @@ inline constexpr index_t aligned_reads_from_lines = 32;
 /// position (walk.hpp's deep strips): within a page, so that the next tile's rows are near.
 inline constexpr index_t deep_step_bytes = page_bytes;
 
-// A plan with the kernel chosen: what every member of a copy needs.
-template <class T>
-struct copy_job {
-  const copy_plan* plan = nullptr;
-  const T* src = nullptr;
-  T* dst = nullptr;
-  copy_walk walk;
-  tiles_job tiles;
-  bool stream = false;
-  tuples_shape tuples;  // walk_kind::tuples: which
-};
-
 /// True when every loop of `p` but the innermost steps the destination by whole cache lines, so
 /// that every row of the destination starts at the same place in its cache line as the first.
 /// Streaming stores of a tile are proved aligned from that and the first row alone: an outer
@@ -125,10 +146,20 @@ inline bool short_loop_outside_tiles(const copy_plan& p, std::size_t size) {
   return p.extent[c_loop] > 1 && short_step(p.src_stride[c_loop]) && short_step(p.dst_stride[c_loop]);
 }
 
+/// f.template operator()<K>() with K the `kernels` of the instruction set that copies run
+/// (isa.hpp's copy_instruction_set).
+template <class F>
+decltype(auto) with_kernels(F&& f) {
+#if defined(STRIDER_COPY_DISPATCH)
+  if (copy_instruction_set() == instruction_set::avx2) return std::forward<F>(f).template operator()<avx2_kernels::kernels>();
+#endif
+  return std::forward<F>(f).template operator()<target_kernels::kernels>();
+}
+
 /// The kernel, walk and streaming decision for copying by plan `p` into `dst` on `threads`
-/// threads (p.size > 0, p.rank > 0).
-template <class T>
-copy_job<T> prepare(const copy_plan& p, const T* src, T* dst, unsigned threads) {
+/// threads (p.size > 0, p.rank > 0), with the kernels K.
+template <class K, class T>
+copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   copy_job<T> job{&p, src, dst, {}, {}, false, {}};
   const index_t line = std::max<index_t>(1, static_cast<index_t>(cache_line / sizeof(T)));
   const std::size_t inner = p.rank - 1;
@@ -146,7 +177,7 @@ copy_job<T> prepare(const copy_plan& p, const T* src, T* dst, unsigned threads) 
   if (tuples.kind != tuples_kind::none) {
     job.walk.kind = walk_kind::tuples;
     job.tuples = tuples;
-    const bool vectors = tuples_in_registers<T>(tuples.kind, tuples.k);
+    const bool vectors = K::template tuples_in_registers<T>(tuples.kind, tuples.k);
     if (tuples.kind == tuples_kind::unpack) {
       // Streamed by the transposes' rule (k rows at once: their lines miss as a tile's do),
       // where the k destination rows are aligned alike.
@@ -162,7 +193,7 @@ copy_job<T> prepare(const copy_plan& p, const T* src, T* dst, unsigned threads) 
     const index_t na = p.extent[inner];
     job.walk.kind = walk_kind::strips;
     job.walk.nb = p.extent[b_loop];
-    job.tiles.simd = tile_simd_v<T> && p.dst_stride[inner] == 1 && (p.src_stride[b_loop] == 1 || (simd_v<T> && p.src_stride[b_loop] == -1));
+    job.tiles.simd = K::template tiles_in_registers<T> && p.dst_stride[inner] == 1 && (p.src_stride[b_loop] == 1 || (K::template rows_in_registers<T> && p.src_stride[b_loop] == -1));
     // Destination rows aligned alike: a first, narrower strip takes the columns before the first
     // line boundary, so that every other strip writes whole, aligned lines.
     const bool rows_aligned_alike = (static_cast<std::size_t>(p.dst_stride[b_loop]) * sizeof(T)) % cache_line == 0;
@@ -203,32 +234,18 @@ copy_job<T> prepare(const copy_plan& p, const T* src, T* dst, unsigned threads) 
   return job;
 }
 
-/// Positions [begin, end) of the job's walk.
+/// The kernel, walk and streaming decision for copying by plan `p` into `dst` on `threads`
+/// threads (p.size > 0, p.rank > 0), with the kernels that copies run.
+template <class T>
+copy_job<T> prepare(const copy_plan& p, const T* src, T* dst, unsigned threads) {
+  return with_kernels([&]<class K>() { return prepare_for<K>(p, src, dst, threads); });
+}
+
+/// Positions [begin, end) of the job's walk, by the kernels that copies run (those that
+/// prepared it: the choice is made once).
 template <class T>
 void run_range(const copy_job<T>& job, index_t begin, index_t end) {
-  const copy_plan& p = *job.plan;
-  if (job.walk.kind == walk_kind::tuples) {
-    run_tuples(p, job.tuples, job.stream, job.src, job.dst, begin, end);
-    return;
-  }
-  if (job.walk.kind == walk_kind::strips) {
-    if (job.stream) run_tiles<T, true>(p, job.src, job.dst, job.tiles, job.walk, begin, end);
-    else run_tiles<T, false>(p, job.src, job.dst, job.tiles, job.walk, begin, end);
-    return;
-  }
-  const std::size_t inner = p.rank - 1;
-  const index_t ss = p.src_stride[inner], ds = p.dst_stride[inner];
-  auto run = [&]<row_kind Kind>() {
-    if (job.stream) run_rows<T, Kind, true>(p, job.src, job.dst, begin, end);
-    else run_rows<T, Kind, false>(p, job.src, job.dst, begin, end);
-  };
-  if (ds != 1) run.template operator()<row_kind::scatter>();
-  else if (ss == 1) run.template operator()<row_kind::contiguous>();
-  else if (ss == 0) run.template operator()<row_kind::fill>();
-  else if (ss == -1) run.template operator()<row_kind::reverse>();
-  else if (ss == 2) run.template operator()<row_kind::every_other>();
-  else if (ss == 3) run.template operator()<row_kind::every_third>();
-  else run.template operator()<row_kind::gather>();
+  with_kernels([&]<class K>() { K::run(job, begin, end); });
 }
 
 /// Piece k of a shared copy.

@@ -1,15 +1,11 @@
 // strider/engine/kernels.hpp: the copy kernels, the innermost loops of a walk (walk.hpp): rows
 // (memcpy'd when contiguous in both layouts, SIMD for reversed, every-other, every-third and
 // broadcast rows), short rows packed in tuples (pairs, triples, quads), and the tiles of a
-// transpose moved through an in-register SIMD transpose (simd.hpp).
-#pragma once
+// transpose moved through an in-register SIMD transpose (simd.hpp); and `kernels`, through which
+// copy_engine.hpp runs them. Not a header of its own: copy_engine.hpp includes it after simd.hpp,
+// once per instruction set it compiles (isa.hpp).
 
-#include <cstring>
-
-#include "simd.hpp"
-#include "walk.hpp"
-
-namespace strider::detail::copy_engine {
+namespace strider::detail::copy_engine::STRIDER_COPY_KERNELS {
 
 
 // d[0, n) = s[0, n) for n <= 64 without calling memcpy (short rows, as in a sliding-window
@@ -185,29 +181,7 @@ inline void run_rows(const copy_plan& p, const T* src, T* dst, index_t begin, in
   if constexpr (Stream) stream_fence();
 }
 
-// ---- short rows packed in tuples: n x k transposes, k = 2, 3 or 4 ------------------------------
-// The two innermost loops of a blocked plan whose short loop has k = 2, 3 or 4 elements, adjacent
-// on one side: packed tuples (an n x k matrix: complex pairs, RGB, RGBA pixels) unpacked into k
-// destination rows, d[b * ldd + a] = s[k * a + b], or k source rows packed into tuples,
-// d[k * b + a] = s[a * lds + b]. Each run of tuples is read once and moved in registers
-// (unzips and zips, the 3-wide blends), instead of line tiles of which k rows are used or k
-// passes of strided gathers or scatters.
-enum class tuples_kind { none, unpack, pack };
-
-struct tuples_shape {
-  tuples_kind kind = tuples_kind::none;
-  index_t k = 0;
-};
-
-constexpr tuples_shape tuples_of(const copy_plan& p) {
-  if (!p.blocked || p.rank < 2) return {};
-  const std::size_t a = p.rank - 1, b = p.rank - 2;
-  const auto short_loop = [](index_t extent) { return extent >= 2 && extent <= 4; };
-  if (short_loop(p.extent[b]) && p.src_stride[b] == 1 && p.src_stride[a] == p.extent[b] && p.dst_stride[a] == 1) return {tuples_kind::unpack, p.extent[b]};
-  if (short_loop(p.extent[a]) && p.dst_stride[a] == 1 && p.dst_stride[b] == p.extent[a] && p.src_stride[b] == 1) return {tuples_kind::pack, p.extent[a]};
-  return {};
-}
-
+// ---- short rows packed in tuples: n x k transposes, k = 2, 3 or 4 (walk.hpp's tuples_of) -------
 // Whether elements of T go through registers k at a time (SSE2 has no 3-wide blends: 3-tuples
 // of it are unpacked by `third`, three loads per row, and packed one element at a time).
 template <class T>
@@ -470,24 +444,6 @@ constexpr row_split split_rows(index_t b_lo, index_t b_hi, index_t b_peel, index
 // How many line tiles ahead a transpose asks for its source lines (measured best: 1 or 2).
 inline constexpr index_t prefetch_ahead = 2;
 
-// Destination rows of at most this many bytes, adjacent in memory (NCHW to NHWC), are transposed
-// through a small buffer: line tiles fill the buffer strip by strip, each strip reading few source
-// rows (which the hardware prefetcher follows), and the buffer, a contiguous run of the
-// destination, is then written out front to back. Written straight to the destination, each strip
-// would put one line into every short row, and the memory would see the same pages written once
-// per strip.
-inline constexpr index_t staged_row_bytes = 1024;
-inline constexpr index_t staging_bytes = 16384;
-
-struct tiles_job {
-  bool staged = false; // all of A per strip, through a buffer (see staged_row_bytes)
-  index_t peel = 0;    // columns of A before the first cache-line-aligned one
-  index_t b_peel = 0;  // rows of B before the source's first line boundary (0 where the source's rows are not aligned alike)
-  bool seams = false;  // deep strips by seam_tiles
-  index_t panel = 0;   // rows of B per panel in which whole strips are walked (0: all of B at once)
-  bool simd = false;   // line_tile applies: unit strides on both sides (B may run backwards)
-};
-
 // Line tiles down B: `count` rows of B (a multiple of a line) of one line of A, from `s` (the
 // source at the line's first column, at row b0 of B's nb rows) into `d` (the destination's
 // element there, rows ldd apart). The strip's source rows are read front to back, one line of
@@ -749,5 +705,52 @@ inline void run_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job&
   }
   if constexpr (Stream) stream_fence();
 }
+
+/// Positions [begin, end) of the job's walk.
+template <class T>
+void run_range(const copy_job<T>& job, index_t begin, index_t end) {
+  const copy_plan& p = *job.plan;
+  if (job.walk.kind == walk_kind::tuples) {
+    run_tuples(p, job.tuples, job.stream, job.src, job.dst, begin, end);
+    return;
+  }
+  if (job.walk.kind == walk_kind::strips) {
+    if (job.stream) run_tiles<T, true>(p, job.src, job.dst, job.tiles, job.walk, begin, end);
+    else run_tiles<T, false>(p, job.src, job.dst, job.tiles, job.walk, begin, end);
+    return;
+  }
+  const std::size_t inner = p.rank - 1;
+  const index_t ss = p.src_stride[inner], ds = p.dst_stride[inner];
+  auto run = [&]<row_kind Kind>() {
+    if (job.stream) run_rows<T, Kind, true>(p, job.src, job.dst, begin, end);
+    else run_rows<T, Kind, false>(p, job.src, job.dst, begin, end);
+  };
+  if (ds != 1) run.template operator()<row_kind::scatter>();
+  else if (ss == 1) run.template operator()<row_kind::contiguous>();
+  else if (ss == 0) run.template operator()<row_kind::fill>();
+  else if (ss == -1) run.template operator()<row_kind::reverse>();
+  else if (ss == 2) run.template operator()<row_kind::every_other>();
+  else if (ss == 3) run.template operator()<row_kind::every_third>();
+  else run.template operator()<row_kind::gather>();
+}
+
+
+/// The kernels of this instruction set as copy_engine.hpp asks for them: which element types
+/// each kind of kernel moves in registers (its `prepare` decides by them), and the running of a
+/// prepared job.
+struct kernels {
+  template <class T>
+  static constexpr bool rows_in_registers = simd_v<T>;
+  template <class T>
+  static constexpr bool tiles_in_registers = tile_simd_v<T>;
+  template <class T>
+  static constexpr bool tuples_in_registers(tuples_kind kind, index_t k) {
+    return STRIDER_COPY_KERNELS::tuples_in_registers<T>(kind, k);
+  }
+  template <class T>
+  static void run(const copy_job<T>& job, index_t begin, index_t end) {
+    STRIDER_COPY_KERNELS::run_range(job, begin, end);  // not copy_engine::run_range, which ADL would find too
+  }
+};
 
 }  // namespace strider::detail::copy_engine

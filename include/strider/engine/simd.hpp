@@ -1,29 +1,12 @@
 // strider/engine/simd.hpp: the SIMD registers of the copy kernels (kernels.hpp), one struct per
 // register kind and element size with the few operations the kernels need: SSE2 (the x86-64
-// baseline), AVX2 for 4- and 8-byte elements where the compiler targets it (AVX-512 for their
-// transposes where it targets that too), none elsewhere.
-#pragma once
+// baseline), AVX2 for 4- and 8-byte elements (AVX-512 for their transposes where the compiler
+// targets it), none elsewhere. Not a header of its own: copy_engine.hpp includes it, with
+// kernels.hpp, once per instruction set it compiles (isa.hpp), in the namespace
+// STRIDER_COPY_KERNELS and with STRIDER_COPY_SSE2, STRIDER_COPY_AVX2 and STRIDER_COPY_AVX512
+// saying which registers there are.
 
-#include "machine.hpp"
-
-// The SSE2 kernels need only <emmintrin.h>; the much larger <immintrin.h> only when the
-// compiler targets AVX2. STRIDER_COPY_PORTABLE leaves both out: the plain loops alone, as on a
-// CPU without them (CI runs the copy tests so, as target strider_copy_portable_tests).
-#if (defined(__SSE2__) || defined(_M_X64)) && !defined(STRIDER_COPY_PORTABLE)
-#include <emmintrin.h>
-#define STRIDER_COPY_SSE2 1
-#endif
-#if defined(STRIDER_COPY_SSE2) && defined(__AVX2__)
-#include <immintrin.h>
-#define STRIDER_COPY_AVX2 1
-#endif
-// AVX-512 for the transposes only (a tile row is one 64-byte register, one cache line); the row
-// kernels keep AVX2's registers.
-#if defined(STRIDER_COPY_AVX2) && defined(__AVX512F__)
-#define STRIDER_COPY_AVX512 1
-#endif
-
-namespace strider::detail::copy_engine {
+namespace strider::detail::copy_engine::STRIDER_COPY_KERNELS {
 
 // One struct per register kind and element size, with the few operations the kernels need.
 // They move bits only (loads, stores, shuffles), so any trivially copyable element of 4 or 8

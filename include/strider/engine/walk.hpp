@@ -157,4 +157,58 @@ constexpr copy_shares share_copy(const copy_walk& walk, unsigned threads) {
   return s;
 }
 
+// ---- short rows packed in tuples: n x k transposes, k = 2, 3 or 4 ------------------------------
+// The two innermost loops of a blocked plan whose short loop has k = 2, 3 or 4 elements, adjacent
+// on one side: packed tuples (an n x k matrix: complex pairs, RGB, RGBA pixels) unpacked into k
+// destination rows, d[b * ldd + a] = s[k * a + b], or k source rows packed into tuples,
+// d[k * b + a] = s[a * lds + b]. Each run of tuples is read once and moved in registers
+// (unzips and zips, the 3-wide blends), instead of line tiles of which k rows are used or k
+// passes of strided gathers or scatters.
+enum class tuples_kind { none, unpack, pack };
+
+struct tuples_shape {
+  tuples_kind kind = tuples_kind::none;
+  index_t k = 0;
+};
+
+constexpr tuples_shape tuples_of(const copy_plan& p) {
+  if (!p.blocked || p.rank < 2) return {};
+  const std::size_t a = p.rank - 1, b = p.rank - 2;
+  const auto short_loop = [](index_t extent) { return extent >= 2 && extent <= 4; };
+  if (short_loop(p.extent[b]) && p.src_stride[b] == 1 && p.src_stride[a] == p.extent[b] && p.dst_stride[a] == 1) return {tuples_kind::unpack, p.extent[b]};
+  if (short_loop(p.extent[a]) && p.dst_stride[a] == 1 && p.dst_stride[b] == p.extent[a] && p.src_stride[b] == 1) return {tuples_kind::pack, p.extent[a]};
+  return {};
+}
+
+
+// Destination rows of at most this many bytes, adjacent in memory (NCHW to NHWC), are transposed
+// through a small buffer: line tiles fill the buffer strip by strip, each strip reading few source
+// rows (which the hardware prefetcher follows), and the buffer, a contiguous run of the
+// destination, is then written out front to back. Written straight to the destination, each strip
+// would put one line into every short row, and the memory would see the same pages written once
+// per strip.
+inline constexpr index_t staged_row_bytes = 1024;
+inline constexpr index_t staging_bytes = 16384;
+
+struct tiles_job {
+  bool staged = false; // all of A per strip, through a buffer (see staged_row_bytes)
+  index_t peel = 0;    // columns of A before the first cache-line-aligned one
+  index_t b_peel = 0;  // rows of B before the source's first line boundary (0 where the source's rows are not aligned alike)
+  bool seams = false;  // deep strips by seam_tiles
+  index_t panel = 0;   // rows of B per panel in which whole strips are walked (0: all of B at once)
+  bool simd = false;   // line_tile applies: unit strides on both sides (B may run backwards)
+};
+
+// A plan with the kernel chosen: what every member of a copy needs.
+template <class T>
+struct copy_job {
+  const copy_plan* plan = nullptr;
+  const T* src = nullptr;
+  T* dst = nullptr;
+  copy_walk walk;
+  tiles_job tiles;
+  bool stream = false;
+  tuples_shape tuples;  // walk_kind::tuples: which
+};
+
 }  // namespace strider::detail::copy_engine
