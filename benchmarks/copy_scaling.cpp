@@ -156,20 +156,34 @@ void naive_copy(const float* s, const dynamic_layout& sl, float* d, const dynami
 
 using copier = std::function<void(const float*, float*)>;
 
-double seconds_per_copy(const copier& copy, double min_time) {
-  const float* s = buffer(0).data();
-  float* d = buffer(1).data();
-  copy(s, d);  // warm-up: page tables, the pool's threads
+// Seconds per call of `run`, after one warm-up call (page tables, the pool's threads), over calls
+// that take at least min_time together.
+double seconds_per_run(const std::function<void()>& run, double min_time) {
+  run();
   using clock = std::chrono::steady_clock;
   long runs = 0;
   const auto start = clock::now();
   double elapsed = 0;
   do {
-    copy(s, d);
+    run();
     ++runs;
     elapsed = std::chrono::duration<double>(clock::now() - start).count();
   } while (elapsed < min_time);
   return elapsed / static_cast<double>(runs);
+}
+
+double seconds_per_copy(const copier& copy, double min_time) {
+  const float* s = buffer(0).data();
+  float* d = buffer(1).data();
+  return seconds_per_run([&] { copy(s, d); }, min_time);
+}
+
+// The memcpy baseline: `bytes` from s to d in one piece per member of the team, cut at lines.
+void threaded_memcpy(team& members, unsigned threads, const void* s, void* d, std::size_t bytes) {
+  members.run([&](unsigned m) {
+    const std::size_t lo = bytes * m / threads / 64 * 64, hi = m + 1 == threads ? bytes : bytes * (m + 1) / threads / 64 * 64;
+    std::memcpy(static_cast<char*>(d) + lo, static_cast<const char*>(s) + lo, hi - lo);
+  });
 }
 
 bool same_as_naive(const copy_case& c, const char* who, const copier& copy) {
@@ -274,26 +288,10 @@ bool tuples_row(const char* name, index_t k, unsigned threads, int repetitions, 
   const std::size_t total = s.size() * sizeof(T);
   const auto time = [&](const std::function<void()>& copy) {
     std::vector<double> t;
-    for (int r = 0; r < repetitions; ++r) {
-      copy();
-      const auto start = std::chrono::steady_clock::now();
-      long runs = 0;
-      double elapsed = 0;
-      do {
-        copy();
-        ++runs;
-        elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      } while (elapsed < min_time);
-      t.push_back(elapsed / static_cast<double>(runs));
-    }
+    for (int r = 0; r < repetitions; ++r) t.push_back(seconds_per_run(copy, min_time));
     return median(t);
   };
-  const double memcpy_time = time([&] {
-    members.run([&](unsigned m) {
-      const std::size_t lo = total * m / threads / 64 * 64, hi = m + 1 == threads ? total : total * (m + 1) / threads / 64 * 64;
-      std::memcpy(reinterpret_cast<char*>(d.data()) + lo, reinterpret_cast<const char*>(s.data()) + lo, hi - lo);
-    });
-  });
+  const double memcpy_time = time([&] { threaded_memcpy(members, threads, s.data(), d.data(), total); });
   bool ok = true;
   double ratio[2] = {};
   for (int way = 0; way < 2; ++way) {
@@ -392,12 +390,7 @@ int main(int argc, char** argv) {
       const std::size_t total = static_cast<std::size_t>(c.dst.size()) * sizeof(float);
       std::vector<std::pair<const char*, copier>> peers;
       peers.emplace_back("strider", [&c, threads](const float* s, float* d) { strider::copy_strided(s, c.src, d, c.dst, {threads}); });
-      peers.emplace_back("memcpy", [&members, threads, total](const float* s, float* d) {
-        members.run([&](unsigned m) {
-          const std::size_t lo = total * m / threads / 64 * 64, hi = m + 1 == threads ? total : total * (m + 1) / threads / 64 * 64;
-          std::memcpy(reinterpret_cast<char*>(d) + lo, reinterpret_cast<const char*>(s) + lo, hi - lo);
-        });
-      });
+      peers.emplace_back("memcpy", [&members, threads, total](const float* s, float* d) { threaded_memcpy(members, threads, s, d, total); });
 #if defined(STRIDER_BENCH_HPTT)
       std::shared_ptr<hptt::Transpose<float>> plan;
       if (!c.hptt_perm.empty()) {
