@@ -445,18 +445,25 @@ constexpr row_split split_rows(index_t b_lo, index_t b_hi, index_t b_peel, index
 inline constexpr index_t prefetch_ahead = 2;
 
 // Line tiles down B: `count` rows of B (a multiple of a line) of one line of A, from `s` (the
-// source at the line's first column, at row b0 of B's nb rows) into `d` (the destination's
-// element there, rows ldd apart). The strip's source rows are read front to back, one line of
-// each per tile (few enough streams for the hardware prefetcher), the lines `prefetch_ahead`
-// tiles down requested ahead; each destination row gets one whole line.
+// source at the line's first column) into `d` (the destination's element there, rows ldd
+// apart). The strip's source rows are read front to back, one line of each per tile (few enough
+// streams for the hardware prefetcher), the lines `prefetch_ahead` tiles down requested ahead;
+// each destination row gets one whole line. Past the run's end the lines requested are those of
+// `next`, a run of `count` rows of B with the same strides (none where it is null): tile_strip
+// passes the run it reads next, the same rows of B of the next line of A, whose first tiles would
+// otherwise wait for memory; staged_tiles this strip's next rows of B (each measured better than
+// the other there, benchmarks/README.md).
 template <class T, bool Stream>
-inline void line_tiles_down(const T* s, index_t ss_a, index_t ss_b, T* d, index_t ldd, index_t b0, index_t count, index_t nb) {
+inline void line_tiles_down(const T* s, index_t ss_a, index_t ss_b, T* d, index_t ldd, index_t count, const T* next) {
   using V = tile_vec_t<T>;
   constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
   auto tiles = [&]<bool Reverse>() {
     for (index_t b = 0; b < count; b += w) {
-      if (b0 + b + prefetch_ahead * w < nb)
-        for (index_t j = 0; j < w; ++j) __builtin_prefetch(s + j * ss_a + (b + prefetch_ahead * w) * ss_b);
+      const index_t ahead = b + prefetch_ahead * w;
+      if (ahead < count)
+        for (index_t j = 0; j < w; ++j) __builtin_prefetch(s + j * ss_a + ahead * ss_b);
+      else if (next != nullptr && ahead - count < count)
+        for (index_t j = 0; j < w; ++j) __builtin_prefetch(next + j * ss_a + (ahead - count) * ss_b);
       line_tile<V, T, Stream, Reverse>(s + b * ss_b, ss_a, d + b * ldd, ldd);
     }
   };
@@ -499,7 +506,6 @@ inline void line_tiles_across(const T* s, index_t ss_a, index_t ss_b, index_t ss
 template <class T, bool Stream>
 inline void tile_strip(const copy_plan& p, const T* s, T* d, const tiles_job& job, index_t a_lo, index_t a_hi, index_t b_lo, index_t b_hi) {
   const std::size_t b_loop = p.rank - 2, a_loop = p.rank - 1;
-  const index_t nb = p.extent[b_loop];
   const index_t ss_a = p.src_stride[a_loop], ss_b = p.src_stride[b_loop];
   const index_t ds_a = p.dst_stride[a_loop], ds_b = p.dst_stride[b_loop];
   if constexpr (tile_simd_v<T>) {
@@ -510,7 +516,9 @@ inline void tile_strip(const copy_plan& p, const T* s, T* d, const tiles_job& jo
       if (a_hi - a_lo == w && a_lo >= job.peel) {  // a whole, aligned line of A
         const auto [whole_begin, whole_end] = split_rows(b_lo, b_hi, job.b_peel, w);
         edge_tiles_down(from, ss_a, ss_b, to, ds_b, w, b_lo, whole_begin, job.b_peel);
-        line_tiles_down<T, Stream>(from + whole_begin * ss_b, ss_a, ss_b, to + whole_begin * ds_b, ds_b, whole_begin, whole_end - whole_begin, nb);
+        // The next strip, where it is a whole line, is walked next (strip_tiles) over the same rows.
+        const T* next = a_hi + w <= p.extent[a_loop] ? from + w * ss_a + whole_begin * ss_b : nullptr;
+        line_tiles_down<T, Stream>(from + whole_begin * ss_b, ss_a, ss_b, to + whole_begin * ds_b, ds_b, whole_end - whole_begin, next);
         edge_tiles_down(from, ss_a, ss_b, to, ds_b, w, whole_end, b_hi, job.b_peel);
       } else {
         edge_tiles_down(from, ss_a, ss_b, to, ds_b, a_hi - a_lo, b_lo, b_hi, job.b_peel);
@@ -538,7 +546,8 @@ inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, ind
     alignas(64) T stage[staging_bytes / sizeof(T)];  // rows * na elements at most (see prepare)
     for (index_t b0 = b_lo; b0 < b_hi; b0 += rows) {
       const index_t count = std::min(rows, b_hi - b0), full = count / w * w;
-      for (index_t a = 0; a < a1; a += w) line_tiles_down<T, false>(s + a * ss_a + b0 * ss_b, ss_a, ss_b, stage + a, na, b0, full, nb);
+      for (index_t a = 0; a < a1; a += w)
+        line_tiles_down<T, false>(s + a * ss_a + b0 * ss_b, ss_a, ss_b, stage + a, na, full, b0 + 2 * full <= nb ? s + a * ss_a + (b0 + full) * ss_b : nullptr);
       if (a1 < na) scalar_tile(s + a1 * ss_a + b0 * ss_b, ss_a, ss_b, stage + a1, index_t{1}, na, full, na - a1);
       if (full < count) scalar_tile(s + (b0 + full) * ss_b, ss_a, ss_b, stage + full * na, index_t{1}, na, count - full, na);
       copy_bytes(reinterpret_cast<const std::byte*>(stage), reinterpret_cast<std::byte*>(d + b0 * na), static_cast<std::size_t>(count * na) * sizeof(T), Stream);
