@@ -743,7 +743,6 @@ void run_range(const copy_job<T>& job, index_t begin, index_t end) {
   else run.template operator()<row_kind::gather>();
 }
 
-
 /// The kernels of this instruction set as copy_engine.hpp asks for them: which element types
 /// each kind of kernel moves in registers (its `prepare` decides by them), and the running of a
 /// prepared job.

@@ -180,7 +180,6 @@ constexpr tuples_shape tuples_of(const copy_plan& p) {
   return {};
 }
 
-
 // Destination rows of at most this many bytes, adjacent in memory (NCHW to NHWC), are transposed
 // through a small buffer: line tiles fill the buffer strip by strip, each strip reading few source
 // rows (which the hardware prefetcher follows), and the buffer, a contiguous run of the
