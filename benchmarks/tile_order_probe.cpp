@@ -19,6 +19,7 @@
 namespace {
 using strider::index_t;
 using namespace strider::detail::copy_engine;
+using namespace strider::detail::copy_engine::target_kernels;  // the kernels this build targets (-march=native)
 using V = tile_vec_t<float>;
 constexpr index_t n = 256, plane = n * n, tile = 16;
 
