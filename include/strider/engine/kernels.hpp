@@ -341,8 +341,10 @@ inline void scalar_tile(const T* s, index_t ss_a, index_t ss_b, T* d, index_t ds
 // is reversed in its register. `source_row(j)` is the first element of source row j (its last
 // with `Reverse`) and `destination_row(b)` that of destination row b: rows evenly spaced in a
 // plane (line_tile) or, across the seam between two items of loop C, not (seam_tiles).
+// Always inlined, and so is V::transpose: g++ called both out of line in the engine, which put
+// the registers of every tile through the stack (benchmarks/README.md, "Two prefetch distances").
 template <class V, class T, bool Stream, bool Reverse, class SourceRow, class DestinationRow>
-inline void rows_tile(SourceRow source_row, DestinationRow destination_row) {
+[[gnu::always_inline]] inline void rows_tile(SourceRow source_row, DestinationRow destination_row) {
   constexpr int lanes = V::lanes;
   constexpr int width = static_cast<int>(cache_line / sizeof(T));
   constexpr int groups = width / lanes;
@@ -441,25 +443,36 @@ constexpr row_split split_rows(index_t b_lo, index_t b_hi, index_t b_peel, index
   return {first, first + (b_hi - first) / w * w};
 }
 
-// How many line tiles ahead a transpose asks for its source lines (measured best: 1 or 2).
+// How many line tiles ahead a transpose asks for its source lines: into L1 (measured best: 1
+// or 2), and into L2 (`prefetch_far`, prefetcht1). A strip's source rows are short runs of lines
+// (16 in a panel of a 2-D transpose), too short for the hardware's stream prefetcher to follow,
+// so the lines far ahead are requested too: L2 keeps more requests in flight than L1, which the
+// near requests then find there (benchmarks/README.md, "Two prefetch distances").
 inline constexpr index_t prefetch_ahead = 2;
+inline constexpr index_t prefetch_far = 8;
 
 // Line tiles down B: `count` rows of B (a multiple of a line) of one line of A, from `s` (the
 // source at the line's first column) into `d` (the destination's element there, rows ldd
 // apart). The strip's source rows are read front to back, one line of each per tile (few enough
-// streams for the hardware prefetcher), the lines `prefetch_ahead` tiles down requested ahead;
-// each destination row gets one whole line. Past the run's end the lines requested are those of
-// `next`, a run of `count` rows of B with the same strides (none where it is null): tile_strip
-// passes the run it reads next, the same rows of B of the next line of A, whose first tiles would
-// otherwise wait for memory; staged_tiles this strip's next rows of B (each measured better than
-// the other there, benchmarks/README.md).
+// streams for the hardware prefetcher), the lines `prefetch_ahead` tiles down requested into L1
+// and those `prefetch_far` down into L2; each destination row gets one whole line. Past the
+// run's end the lines requested are those of `next`, a run of `count` rows of B with the same
+// strides (none where it is null): tile_strip passes the run it reads next, the same rows of B of
+// the next line of A, whose first tiles would otherwise wait for memory; staged_tiles this
+// strip's next rows of B (each measured better than the other there, benchmarks/README.md).
 template <class T, bool Stream>
 inline void line_tiles_down(const T* s, index_t ss_a, index_t ss_b, T* d, index_t ldd, index_t count, const T* next) {
   using V = tile_vec_t<T>;
   constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
   auto tiles = [&]<bool Reverse>() {
     for (index_t b = 0; b < count; b += w) {
-      const index_t ahead = b + prefetch_ahead * w;
+      // The requests are written out here, in the loop that stores: g++ 12 drops a loop of
+      // prefetches alone that comes in by inlining a helper.
+      const index_t far = b + prefetch_far * w, ahead = b + prefetch_ahead * w;
+      if (far < count)
+        for (index_t j = 0; j < w; ++j) __builtin_prefetch(s + j * ss_a + far * ss_b, 0, 2);
+      else if (next != nullptr && far - count < count)
+        for (index_t j = 0; j < w; ++j) __builtin_prefetch(next + j * ss_a + (far - count) * ss_b, 0, 2);
       if (ahead < count)
         for (index_t j = 0; j < w; ++j) __builtin_prefetch(s + j * ss_a + ahead * ss_b);
       else if (next != nullptr && ahead - count < count)
@@ -486,6 +499,8 @@ inline void line_tiles_across(const T* s, index_t ss_a, index_t ss_b, index_t ss
   auto tiles = [&]<bool Reverse>() {
     for (index_t b = b_begin; b + w <= b_end; b += w)
       for (index_t c = 0; c < run; ++c) {
+        if (c + prefetch_far < run)
+          for (index_t j = 0; j < w; ++j) __builtin_prefetch(s + j * ss_a + b * ss_b + (c + prefetch_far) * ss_c, 0, 2);
         if (c + prefetch_ahead < run)
           for (index_t j = 0; j < w; ++j) __builtin_prefetch(s + j * ss_a + b * ss_b + (c + prefetch_ahead) * ss_c);
         line_tile<V, T, Stream, Reverse>(s + b * ss_b + c * ss_c, ss_a, d + b * ldd + c * ds_c, ldd);
@@ -596,6 +611,8 @@ inline void seam_tiles(const T* s, T* d, index_t run, index_t na, index_t nb, in
         const auto destination_row = [&](int k) { return to + destination_offset[k]; };
         const bool whole = (unwrapped == 0 || (first_row >= 0 && first_row + w <= run * na)) && (unwrapped == w || (first_row >= -na && first_row + w <= (run - 1) * na));
         if (whole) {
+          if (c + prefetch_far < run)
+            for (index_t j = 0; j < w; ++j) __builtin_prefetch(from + prefetch_far * nb + source_offset[j], 0, 2);
           if (c + prefetch_ahead < run)
             for (index_t j = 0; j < w; ++j) __builtin_prefetch(from + prefetch_ahead * nb + source_offset[j]);
           rows_tile<V, T, Stream, false>(source_row, destination_row);

@@ -38,7 +38,7 @@ struct sse_4 {
     const reg u = _mm_shuffle_ps(b, c, _MM_SHUFFLE(1, 1, 2, 2));  // b2 b2 c1 c1
     return _mm_shuffle_ps(t, u, _MM_SHUFFLE(2, 0, 1, 0));
   }
-  static void transpose(reg* r) { _MM_TRANSPOSE4_PS(r[0], r[1], r[2], r[3]); }
+  [[gnu::always_inline]] static void transpose(reg* r) { _MM_TRANSPOSE4_PS(r[0], r[1], r[2], r[3]); }
 };
 
 struct sse_8 {
@@ -56,7 +56,7 @@ struct sse_8 {
   }
   static void zip(reg a, reg b, reg& lo, reg& hi) { unzip(a, b, lo, hi); }  // the same for two lanes
   static reg third(reg a, reg b, reg) { return _mm_shuffle_pd(a, b, 2); }  // a0 b1
-  static void transpose(reg* r) {
+  [[gnu::always_inline]] static void transpose(reg* r) {
     const reg t = _mm_unpacklo_pd(r[0], r[1]);
     r[1] = _mm_unpackhi_pd(r[0], r[1]);
     r[0] = t;
@@ -111,7 +111,7 @@ struct avx_4 {
   static reg third(reg a, reg b, reg c) {
     return _mm256_permutevar8x32_ps(_mm256_blend_ps(_mm256_blend_ps(a, b, 0x92), c, 0x24), _mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5));
   }
-  static void transpose(reg* r) {
+  [[gnu::always_inline]] static void transpose(reg* r) {
     // 2x2 blocks of single elements, then of pairs, then of 128-bit halves.
     const reg t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
     const reg t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
@@ -164,7 +164,7 @@ struct avx_8 {
     c = _mm256_blend_pd(_mm256_blend_pd(x0, x1, 0x4), x2, 0x9);
   }
   static reg third(reg a, reg b, reg c) { return _mm256_permute4x64_pd(_mm256_blend_pd(_mm256_blend_pd(a, b, 0x4), c, 0x2), 0x6C); }
-  static void transpose(reg* r) {
+  [[gnu::always_inline]] static void transpose(reg* r) {
     const reg t0 = _mm256_unpacklo_pd(r[0], r[1]), t1 = _mm256_unpackhi_pd(r[0], r[1]);
     const reg t2 = _mm256_unpacklo_pd(r[2], r[3]), t3 = _mm256_unpackhi_pd(r[2], r[3]);
     r[0] = _mm256_permute2f128_pd(t0, t2, 0x20);
@@ -204,7 +204,7 @@ struct avx512_4 {
   static void store(void* p, reg v) { _mm512_storeu_ps(p, v); }
   static void stream(void* p, reg v) { _mm512_stream_ps(static_cast<float*>(p), v); }
   static reg reverse(reg v) { return _mm512_maskz_permutexvar_ps(all, _mm512_setr_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0), v); }
-  static void transpose(reg* r) {
+  [[gnu::always_inline]] static void transpose(reg* r) {
     // Within 128-bit lanes, as avx_4's first two rounds: t[2k] / t[2k + 1] interleave rows 2k
     // and 2k + 1 (columns 4L, 4L + 1 / 4L + 2, 4L + 3 of lane L); then r[4m + c] holds column
     // 4L + c of rows 4m to 4m + 3 in lane L.
@@ -231,7 +231,7 @@ struct avx512_8 {
   static void store(void* p, reg v) { _mm512_storeu_pd(p, v); }
   static void stream(void* p, reg v) { _mm512_stream_pd(static_cast<double*>(p), v); }
   static reg reverse(reg v) { return _mm512_maskz_permutexvar_pd(all, _mm512_setr_epi64(7, 6, 5, 4, 3, 2, 1, 0), v); }
-  static void transpose(reg* r) {
+  [[gnu::always_inline]] static void transpose(reg* r) {
     // t[2k + c] holds column 2L + c of rows 2k, 2k + 1 in lane L: the 4 x 4 block transpose with
     // registers 2 apart.
     reg t[8];
@@ -267,7 +267,7 @@ struct sse_1 {
   static reg load(const void* p) { return _mm_loadu_si128(static_cast<const __m128i*>(p)); }
   static void store(void* p, reg v) { _mm_storeu_si128(static_cast<__m128i*>(p), v); }
   static void stream(void* p, reg v) { _mm_stream_si128(static_cast<__m128i*>(p), v); }
-  static void transpose(reg* r) {
+  [[gnu::always_inline]] static void transpose(reg* r) {
     shuffle_transpose<16>(r, [](reg a, reg b) { return _mm_unpacklo_epi8(a, b); }, [](reg a, reg b) { return _mm_unpackhi_epi8(a, b); });
   }
 };
@@ -278,7 +278,7 @@ struct sse_2 {
   static reg load(const void* p) { return _mm_loadu_si128(static_cast<const __m128i*>(p)); }
   static void store(void* p, reg v) { _mm_storeu_si128(static_cast<__m128i*>(p), v); }
   static void stream(void* p, reg v) { _mm_stream_si128(static_cast<__m128i*>(p), v); }
-  static void transpose(reg* r) {
+  [[gnu::always_inline]] static void transpose(reg* r) {
     shuffle_transpose<8>(r, [](reg a, reg b) { return _mm_unpacklo_epi16(a, b); }, [](reg a, reg b) { return _mm_unpackhi_epi16(a, b); });
   }
 };
