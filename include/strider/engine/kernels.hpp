@@ -456,27 +456,30 @@ inline constexpr index_t prefetch_far = 8;
 // apart). The strip's source rows are read front to back, one line of each per tile (few enough
 // streams for the hardware prefetcher), the lines `prefetch_ahead` tiles down requested into L1
 // and those `prefetch_far` down into L2; each destination row gets one whole line. Past the
-// run's end the lines requested are those of `next`, a run of `count` rows of B with the same
-// strides (none where it is null): tile_strip passes the run it reads next, the same rows of B of
-// the next line of A, whose first tiles would otherwise wait for memory; staged_tiles this
-// strip's next rows of B (each measured better than the other there, benchmarks/README.md).
+// run's end the lines requested are those of the runs read after it, `runs_after` of them, each
+// `run_step` elements on from the one before, with the same strides: tile_strip passes the next
+// strips over the same rows of B (the next lines of A), whose first tiles would otherwise wait
+// for memory; staged_tiles this strip's next rows of B (each measured better than the other
+// there, benchmarks/README.md). On a short run (NHWC to NCHW: 64 rows of B) the far requests
+// reach two or more runs on.
 template <class T, bool Stream>
-inline void line_tiles_down(const T* s, index_t ss_a, index_t ss_b, T* d, index_t ldd, index_t count, const T* next) {
+inline void line_tiles_down(const T* s, index_t ss_a, index_t ss_b, T* d, index_t ldd, index_t count, index_t run_step, index_t runs_after) {
   using V = tile_vec_t<T>;
   constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
   auto tiles = [&]<bool Reverse>() {
     for (index_t b = 0; b < count; b += w) {
       // The requests are written out here, in the loop that stores: g++ 12 drops a loop of
       // prefetches alone that comes in by inlining a helper.
-      const index_t far = b + prefetch_far * w, ahead = b + prefetch_ahead * w;
-      if (far < count)
-        for (index_t j = 0; j < w; ++j) __builtin_prefetch(s + j * ss_a + far * ss_b, 0, 2);
-      else if (next != nullptr && far - count < count)
-        for (index_t j = 0; j < w; ++j) __builtin_prefetch(next + j * ss_a + (far - count) * ss_b, 0, 2);
-      if (ahead < count)
-        for (index_t j = 0; j < w; ++j) __builtin_prefetch(s + j * ss_a + ahead * ss_b);
-      else if (next != nullptr && ahead - count < count)
-        for (index_t j = 0; j < w; ++j) __builtin_prefetch(next + j * ss_a + (ahead - count) * ss_b);
+      const index_t far = b + prefetch_far * w, far_run = far / count;
+      if (far_run <= runs_after) {
+        const T* at = s + far_run * run_step + (far - far_run * count) * ss_b;
+        for (index_t j = 0; j < w; ++j) __builtin_prefetch(at + j * ss_a, 0, 2);
+      }
+      const index_t ahead = b + prefetch_ahead * w, ahead_run = ahead / count;
+      if (ahead_run <= runs_after) {
+        const T* at = s + ahead_run * run_step + (ahead - ahead_run * count) * ss_b;
+        for (index_t j = 0; j < w; ++j) __builtin_prefetch(at + j * ss_a);
+      }
       line_tile<V, T, Stream, Reverse>(s + b * ss_b, ss_a, d + b * ldd, ldd);
     }
   };
@@ -531,9 +534,8 @@ inline void tile_strip(const copy_plan& p, const T* s, T* d, const tiles_job& jo
       if (a_hi - a_lo == w && a_lo >= job.peel) {  // a whole, aligned line of A
         const auto [whole_begin, whole_end] = split_rows(b_lo, b_hi, job.b_peel, w);
         edge_tiles_down(from, ss_a, ss_b, to, ds_b, w, b_lo, whole_begin, job.b_peel);
-        // The next strip, where it is a whole line, is walked next (strip_tiles) over the same rows.
-        const T* next = a_hi + w <= p.extent[a_loop] ? from + w * ss_a + whole_begin * ss_b : nullptr;
-        line_tiles_down<T, Stream>(from + whole_begin * ss_b, ss_a, ss_b, to + whole_begin * ds_b, ds_b, whole_end - whole_begin, next);
+        // The next strips, where they are whole lines, are walked next (strip_tiles) over the same rows.
+        line_tiles_down<T, Stream>(from + whole_begin * ss_b, ss_a, ss_b, to + whole_begin * ds_b, ds_b, whole_end - whole_begin, w * ss_a, (p.extent[a_loop] - a_hi) / w);
         edge_tiles_down(from, ss_a, ss_b, to, ds_b, w, whole_end, b_hi, job.b_peel);
       } else {
         edge_tiles_down(from, ss_a, ss_b, to, ds_b, a_hi - a_lo, b_lo, b_hi, job.b_peel);
@@ -562,7 +564,7 @@ inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, ind
     for (index_t b0 = b_lo; b0 < b_hi; b0 += rows) {
       const index_t count = std::min(rows, b_hi - b0), full = count / w * w;
       for (index_t a = 0; a < a1; a += w)
-        line_tiles_down<T, false>(s + a * ss_a + b0 * ss_b, ss_a, ss_b, stage + a, na, full, b0 + 2 * full <= nb ? s + a * ss_a + (b0 + full) * ss_b : nullptr);
+        line_tiles_down<T, false>(s + a * ss_a + b0 * ss_b, ss_a, ss_b, stage + a, na, full, full * ss_b, full > 0 ? (nb - b0 - full) / full : 0);
       if (a1 < na) scalar_tile(s + a1 * ss_a + b0 * ss_b, ss_a, ss_b, stage + a1, index_t{1}, na, full, na - a1);
       if (full < count) scalar_tile(s + (b0 + full) * ss_b, ss_a, ss_b, stage + full * na, index_t{1}, na, count - full, na);
       copy_bytes(reinterpret_cast<const std::byte*>(stage), reinterpret_cast<std::byte*>(d + b0 * na), static_cast<std::size_t>(count * na) * sizeof(T), Stream);
