@@ -80,12 +80,15 @@ struct share_runner {
     dst.resize(static_cast<std::size_t>(c.dst.required_span() + shift));
   }
 
-  const std::vector<T>& run(unsigned threads, std::vector<index_t>* writes = nullptr) {
+  // `affine`: one piece per member (a copy that fits in the cache), else pieces claimed in turn.
+  const std::vector<T>& run(unsigned threads, std::vector<index_t>* writes = nullptr, bool affine = false) {
     std::fill(dst.begin(), dst.end(), T(-7.0f));
     const strider::copy_plan plan = strider::make_copy_plan(c.src.value(), c.dst.value(), sizeof(T));
     const engine::copy_job<T> job = engine::prepare(plan, src.data(), dst.data() + shift, threads);
-    const engine::copy_shares shares = engine::share_copy(job.walk, threads);
+    const engine::copy_shares shares = engine::share_copy(job.walk, threads, affine);
     CHECK(shares.threads == threads);
+    CHECK(shares.affine == affine);
+    if (affine) CHECK(shares.pieces == (threads > 1 ? static_cast<index_t>(threads) : 1));
     if (writes != nullptr) writes->assign(threads, 0);
     writes_of_member = writes;
     // Members that run alike claim the pieces in turn: piece k is member k mod threads'.
@@ -123,10 +126,11 @@ TEST_CASE("copy shares: every member's share together is the copy, for 1, 2, 3, 
     for (index_t shift : {index_t{0}, index_t{3}}) {  // a destination that starts inside a cache line
       share_runner<float> runner(c, shift);
       const std::vector<float> expected = expected_of(c, shift);
-      for (unsigned threads : {1u, 2u, 3u, 7u, 16u, 64u}) {
-        INFO(c.name << ", " << threads << " members, destination shifted by " << shift);
-        CHECK(same(runner.run(threads), expected));
-      }
+      for (unsigned threads : {1u, 2u, 3u, 7u, 16u, 64u})
+        for (bool affine : {false, true}) {
+          INFO(c.name << ", " << threads << " members, destination shifted by " << shift << (affine ? ", one part each" : ""));
+          CHECK(same(runner.run(threads, nullptr, affine), expected));
+        }
     }
 }
 
@@ -134,18 +138,19 @@ TEST_CASE("copy shares: no member writes more than 5 % over the mean, 1 to 64 me
   for (const copy_case& c : cases()) {
     const std::vector<float> expected = expected_of(c, 0);
     share_runner<counted> runner(c, 0);
-    for (unsigned threads = 1; threads <= 64; ++threads) {
-      INFO(c.name << ", " << threads << " members");
-      std::vector<index_t> writes;
-      const std::vector<counted>& got = runner.run(threads, &writes);
-      if (threads % 8 == 1 || threads == 64) CHECK(same(got, expected));  // the element-wise paths; the float test covers the rest
-      index_t total = 0;
-      for (index_t w : writes) total += w;
-      CHECK(total == c.dst.size());
-      const double mean = static_cast<double>(total) / threads, most = static_cast<double>(*std::max_element(writes.begin(), writes.end()));
-      INFO("most " << most << ", mean " << mean);
-      CHECK(most <= 1.05 * mean);
-    }
+    for (unsigned threads = 1; threads <= 64; ++threads)
+      for (bool affine : {false, true}) {
+        INFO(c.name << ", " << threads << " members" << (affine ? ", one part each" : ""));
+        std::vector<index_t> writes;
+        const std::vector<counted>& got = runner.run(threads, &writes, affine);
+        if (threads % 8 == 1 || threads == 64) CHECK(same(got, expected));  // the element-wise paths; the float test covers the rest
+        index_t total = 0;
+        for (index_t w : writes) total += w;
+        CHECK(total == c.dst.size());
+        const double mean = static_cast<double>(total) / threads, most = static_cast<double>(*std::max_element(writes.begin(), writes.end()));
+        INFO("most " << most << ", mean " << mean);
+        CHECK(most <= 1.05 * mean);
+      }
   }
 }
 
@@ -160,11 +165,13 @@ TEST_CASE("copy shares: the walk's positions of float copies split as evenly") {
       for (unsigned threads = 1; threads <= 64; ++threads) {
         INFO(c.name << ", " << threads << " members, shift " << shift);
         const engine::copy_job<float> job = engine::prepare(plan, src.data(), dst.data() + shift, threads);
-        const engine::copy_shares shares = engine::share_copy(job.walk, threads);
-        std::vector<index_t> units(threads, 0);
-        for (index_t k = 0; k < shares.pieces; ++k) units[static_cast<std::size_t>(k % threads)] += shares.boundary(k + 1) - shares.boundary(k);
-        const double mean = static_cast<double>(job.walk.total()) / threads;
-        CHECK(static_cast<double>(*std::max_element(units.begin(), units.end())) <= 1.05 * mean);
+        for (bool affine : {false, true}) {
+          const engine::copy_shares shares = engine::share_copy(job.walk, threads, affine);
+          std::vector<index_t> units(threads, 0);
+          for (index_t k = 0; k < shares.pieces; ++k) units[static_cast<std::size_t>(k % threads)] += shares.boundary(k + 1) - shares.boundary(k);
+          const double mean = static_cast<double>(job.walk.total()) / threads;
+          CHECK(static_cast<double>(*std::max_element(units.begin(), units.end())) <= 1.05 * mean);
+        }
       }
     }
 }

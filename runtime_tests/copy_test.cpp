@@ -468,6 +468,27 @@ TEST_CASE("copy: two threads") {
   check_copy(strider::transpose(contiguous({801, 830}), 0, 1), contiguous({830, 801}), two, 0, 1);
 }
 
+TEST_CASE("copy: threads share a copy that fits in the cache one part each, and claim pieces of a larger one") {
+  namespace engine = strider::detail::copy_engine;
+  // The rule (machine.hpp's fits_in_cache): source and destination fit together, the written
+  // bytes at most half the cache as copies count it (the last-level cache, at most 32 MiB).
+  const std::size_t cache = std::min(engine::last_level_cache_bytes(), std::size_t{32} << 20);
+  CHECK(engine::copy_cache_bytes() == cache);
+  CHECK(engine::fits_in_cache(cache / 2));
+  CHECK_FALSE(engine::fits_in_cache(cache / 2 + 1));
+  // Both ways of sharing, on two threads, against the naive loop: a transpose and a contiguous
+  // copy that write just over half the cache (pieces claimed), and ones that write 4 MiB (one
+  // part each).
+  const index_t large = static_cast<index_t>(cache / 2 / sizeof(float)) / 1024 + 1;
+  REQUIRE_FALSE(engine::fits_in_cache(static_cast<std::size_t>(large * 1024) * sizeof(float)));
+  const copy_options two{2};
+  check_copy(strider::transpose(contiguous({1024, large}), 0, 1), contiguous({large, 1024}), two);
+  check_copy(contiguous({large, 1024}), contiguous({large, 1024}), two);
+  REQUIRE(engine::fits_in_cache(std::size_t{4} << 20));
+  check_copy(strider::transpose(contiguous({1024, 1024}), 0, 1), contiguous({1024, 1024}), two);
+  check_copy(contiguous({1024, 1024}), contiguous({1024, 1024}), two);
+}
+
 TEST_CASE("copy: the thread pool, reused, grown and shared by copies started at once") {
   // 20 MB read and written: up to 10 threads (one per 2 MiB).
   const dynamic_layout src = strider::transpose(contiguous({1500, 1700}), 0, 1), dst = contiguous({1700, 1500});

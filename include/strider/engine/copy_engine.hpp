@@ -14,7 +14,8 @@
 // lacks it, and chosen by the CPU at run time, isa.hpp). Large
 // destinations are written with non-temporal stores, which skip reading their old contents into
 // the cache (`stream_pays`). Threads share a copy in equal pieces of one walk through it, cut
-// anywhere in the loop nest (`share_copy`), and come from a pool that is started once. Source
+// anywhere in the loop nest (`share_copy`; one contiguous part per thread, the same each time,
+// where the copy fits in the cache), and come from a pool that is started once. Source
 // and destination may overlap in memory: the copy then goes through a temporary, as NumPy's
 // copyto does, unless no element is both read and written (interleaved layouts of one buffer,
 // copy_plan.hpp's certainly_disjoint). benchmarks/README.md has figures.
@@ -277,9 +278,12 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   threads = threads_for(2 * static_cast<std::size_t>(p.size) * sizeof(T), threads);
   const copy_job<T> job = prepare(p, src, dst, threads);
   if (threads == 1) return run_range(job, 0, job.walk.total());
-  const copy_shares shares = share_copy(job.walk, threads);
+  const copy_shares shares = share_copy(job.walk, threads, fits_in_cache(static_cast<std::size_t>(p.size) * sizeof(T)));
   std::atomic<index_t> next{0};
-  auto member = [&](unsigned) { run_claimed(job, shares, next); };
+  auto member = [&](unsigned m) {
+    if (shares.affine) run_piece(job, shares, static_cast<index_t>(m));
+    else run_claimed(job, shares, next);
+  };
   // With the pool busy (another thread's copy), this one runs on its own thread, in order.
   if (!run_members(shares.threads, member)) run_range(job, 0, job.walk.total());
 }

@@ -61,6 +61,18 @@ inline std::size_t last_level_cache_bytes() {
   return bytes;
 }
 
+/// The last-level cache as copies count it: at most 32 MiB, so that a machine that reports a
+/// huge or shared last-level cache (a virtual machine's sysconf figure, a many-core server's
+/// whole-chip L3) still counts what one copy can keep there.
+inline std::size_t copy_cache_bytes() { return std::min(last_level_cache_bytes(), std::size_t{32} << 20); }
+
+/// Whether the source and the destination of a copy that writes `written` bytes fit in the cache
+/// together (written at most half of copy_cache_bytes): a copy repeated on the same arrays then
+/// finds them there. Threads then share it one contiguous part each, the same part for the same
+/// member every time (copy_shares::affine), so that each finds its part in its own core's caches.
+/// Example: with a 32 MiB L3, a 1000000 x 3 float copy (12 MB written) fits; a 256³ one does not.
+inline bool fits_in_cache(std::size_t written) { return written <= copy_cache_bytes() / 2; }
+
 /// Whether copies choose streaming stores themselves (`automatic`, by `stream_pays`) or always
 /// or never use them where a kernel can: tests force them to reach the streaming kernels with
 /// small arrays, and copy_scaling compares the two.
@@ -83,15 +95,13 @@ inline streaming& stream_mode() {
 ///    scattered lines start to be read, evicted and written back piecemeal; a copy written front
 ///    to back above three eighths;
 ///  - and only when each thread writes at least 256 KiB (less stays in its own cache).
-/// The cache counts as at most 32 MiB, so that a machine that reports a huge or shared
-/// last-level cache (a virtual machine's sysconf figure, a many-core server's whole-chip L3)
-/// still streams. benchmarks/README.md has the measurements behind the thresholds
+/// The cache is copy_cache_bytes(). benchmarks/README.md has the measurements behind the thresholds
 /// (copy_scaling --stream-sweep).
 /// Example: with a 32 MiB L3, a 1000000 x 3 float transpose (12 MB written) streams on one
 /// thread and not on two; a 25.7 MB contiguous copy streams on both.
 inline bool stream_pays(std::size_t written, unsigned threads, bool scattered) {
   if (stream_mode() != streaming::automatic) return stream_mode() == streaming::always;
-  const std::size_t cache = std::min(last_level_cache_bytes(), std::size_t{32} << 20);
+  const std::size_t cache = copy_cache_bytes();
   const std::size_t from = threads > 1 ? cache / 2 : scattered ? cache / 4 : cache / 8 * 3;
   return written > from && written / std::max(1u, threads) >= (std::size_t{256} << 10);
 }

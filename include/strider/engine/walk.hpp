@@ -126,12 +126,16 @@ struct copy_walk {
 /// members work on neighbouring parts of the arrays at the same time (in a transpose,
 /// neighbouring strips), which the memory system serves better than one block per thread. Pieces
 /// keep whole rows or strips, as a single thread walks them, where they are large enough for that
-/// to keep the balance; otherwise they are cut inside rows and strips.
+/// to keep the balance; otherwise they are cut inside rows and strips. An `affine` share is one
+/// piece per member, piece k run by member k (no claiming): for a copy that fits in the cache
+/// (machine.hpp's fits_in_cache), each member then finds its part in its own core's caches when
+/// the copy is repeated (measured 2x on two threads, benchmarks/README.md).
 struct copy_shares {
   copy_walk walk;
   unsigned threads = 1;
   index_t pieces = 1;
   bool whole = false;
+  bool affine = false;
 
   /// First position of piece k (the total for k = pieces).
   constexpr index_t boundary(index_t k) const {
@@ -147,13 +151,13 @@ struct copy_shares {
 inline constexpr index_t pieces_per_thread = 64;
 inline constexpr index_t piece_granules = 32;
 
-constexpr copy_shares share_copy(const copy_walk& walk, unsigned threads) {
-  copy_shares s{walk, std::max(1u, threads), 1, false};
+constexpr copy_shares share_copy(const copy_walk& walk, unsigned threads, bool affine = false) {
+  copy_shares s{walk, std::max(1u, threads), 1, false, affine};
   if (s.threads == 1) return s;
   const auto members = static_cast<index_t>(s.threads);
   const auto per_member = [&](bool whole) { return walk.total() / (piece_granules * walk.granule(whole)) / members; };
   s.whole = per_member(true) >= 1;
-  s.pieces = members * std::clamp<index_t>(per_member(s.whole), 1, pieces_per_thread);
+  s.pieces = members * (affine ? 1 : std::clamp<index_t>(per_member(s.whole), 1, pieces_per_thread));
   return s;
 }
 
