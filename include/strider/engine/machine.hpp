@@ -95,8 +95,8 @@ inline streaming& stream_mode() {
 ///    scattered lines start to be read, evicted and written back piecemeal; a copy written front
 ///    to back above three eighths;
 ///  - and only when each thread writes at least 256 KiB (less stays in its own cache).
-/// The cache is copy_cache_bytes(). benchmarks/README.md has the measurements behind the thresholds
-/// (copy_scaling --stream-sweep).
+/// The cache is copy_cache_bytes(). benchmarks/README.md has the measurements behind the
+/// thresholds (copy_scaling --stream-sweep).
 /// Example: with a 32 MiB L3, a 1000000 x 3 float transpose (12 MB written) streams on one
 /// thread and not on two; a 25.7 MB contiguous copy streams on both.
 inline bool stream_pays(std::size_t written, unsigned threads, bool scattered) {

@@ -129,7 +129,7 @@ struct copy_walk {
 /// to keep the balance; otherwise they are cut inside rows and strips. An `affine` share is one
 /// piece per member, piece k run by member k (no claiming): for a copy that fits in the cache
 /// (machine.hpp's fits_in_cache), each member then finds its part in its own core's caches when
-/// the copy is repeated (measured 2x on two threads, benchmarks/README.md).
+/// the copy is repeated (benchmarks/README.md, "One part per thread").
 struct copy_shares {
   copy_walk walk;
   unsigned threads = 1;
