@@ -88,7 +88,7 @@ inline streaming& stream_mode() {
 /// destination fit in the last-level cache together runs at the cache's speed when repeated;
 /// streamed, its destination goes at the memory's. So:
 ///  - on several threads, a copy streams once source and destination exceed the cache (written
-///    above half of it);
+///    above half of it: no longer fits_in_cache);
 ///  - one thread's plain stores reach neither speed (each line is read for ownership first), so
 ///    one thread streams earlier: a transpose (`scattered`: each tile writes one line into each
 ///    of many rows, a 3-wide one three rows at once) above a quarter of the cache, where its
@@ -102,8 +102,8 @@ inline streaming& stream_mode() {
 inline bool stream_pays(std::size_t written, unsigned threads, bool scattered) {
   if (stream_mode() != streaming::automatic) return stream_mode() == streaming::always;
   const std::size_t cache = copy_cache_bytes();
-  const std::size_t from = threads > 1 ? cache / 2 : scattered ? cache / 4 : cache / 8 * 3;
-  return written > from && written / std::max(1u, threads) >= (std::size_t{256} << 10);
+  const bool beyond_cache = threads > 1 ? !fits_in_cache(written) : written > (scattered ? cache / 4 : cache / 8 * 3);
+  return beyond_cache && written / std::max(1u, threads) >= (std::size_t{256} << 10);
 }
 
 inline constexpr std::size_t cache_line = 64;
