@@ -463,7 +463,8 @@ TEST_CASE("mixed layouts: the compile-time pass agrees with the run-time rules (
     INFO("chain " << steps << "on " << describe(base) << ", mask " << mask);
     bool regroups = false;  // a step that finds strides by PyTorch's view rule
     for (const step& st : chain)
-      regroups = regroups || st.name == "view" || st.name == "reshape" || st.name == "flatten" || st.name == "unflatten" || st.name == "rearrange";
+      regroups = regroups || st.name == "view" || st.name == "reshape" || st.name == "flatten" || st.name == "unflatten" || st.name == "ravel" ||
+                             st.name == "rearrange";
     regrouped_results += regroups;
     bool algebra = false;  // a step of the layout algebra, whose empty results may have other axes
     for (const step& st : chain)

@@ -84,6 +84,10 @@ strider_command_test(emit_mixed_as_strided COMMAND ${x} --emit-cpp --dyn 0 "cont
   STDOUT "^strider::as_strided_t<strider::slice_t<strider::contiguous<strider::dyn, 3>, \"0\">, strider::shape<2>, strider::strides<2>>@$")
 strider_command_test(error_mixed_as_strided_offset RC 2 COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 3)[-1].as_strided((2,), (2,))"
   STDERR "^strider: as_strided: the input's offset is known only at run time")
+# The input's static offset holds only where it is not empty: [2:] is empty for a run-time extent of 1
+# or 2, and then starts at 3, not 6.
+strider_command_test(error_mixed_as_strided_maybe_empty RC 2 COMMAND ${x} --emit-cpp --dyn 0 "contiguous(4, 3)[2:].as_strided((2,), (2,))"
+  STDERR "^strider: as_strided: the input's offset is known only at run time where its run-time extent \\(axis 0\\) may make it empty")
 strider_command_test(error_dyn_axes RC 2 COMMAND ${x} --emit-cpp --dyn 0,x "contiguous(4, 3)" STDERR "--dyn '0,x' is not a list of axes")
 strider_command_test(error_dyn_alone RC 2 COMMAND ${x} --dyn 0 "contiguous(4, 3)" STDERR "--dyn applies to --emit-cpp, --info and explain only")
 strider_command_test(help COMMAND ${x} --help STDOUT "^usage: strider EXPR")

@@ -35,6 +35,34 @@ STRIDER_HOST_DEVICE constexpr L as_strided(const L& l, const dims& shape, const 
   return detail::subset_result(out);
 }
 
+namespace detail {
+/// The storage offset as_strided takes when none is given: PyTorch's default, the input's own.
+/// On a mixed layout's maybe_layout it must be static and hold for every run-time value. Its
+/// static offset describes only the values that are not empty (docs/mixed.md), while as_strided
+/// makes a view of an empty input that is not empty; so the input must be non-empty for every
+/// run-time value: every extent static and none 0.
+/// @pre on a maybe_layout: the offset and every extent static, no extent 0.
+/// @example on the mixed contiguous<dyn, 3>[0] (shape (3,)) it is 0; on contiguous<dyn, 3>[2:]
+///          it is refused: with a run-time extent of 2 or less that slice is empty, and its offset
+///          is then not the static 6 (NumPy's and PyTorch's empty slice starts at the clamped 3).
+template <class L>
+STRIDER_HOST_DEVICE constexpr index_t as_strided_default_offset(const L& l) {
+  const auto& in = l.entries();
+  if constexpr (requires { in.offset.known; }) {
+    if (!in.offset.known) refuse("as_strided: the input's offset is known only at run time (give the offset)");
+    for (std::size_t d = 0; d < in.rank; ++d) {
+      if (!in.shape[d].known)
+        refuse("as_strided: the input's offset is known only at run time where its run-time extent (axis {}) may make it empty (give the offset)", d);
+      if (in.shape[d].value == 0)
+        refuse("as_strided: the input is empty (axis {} has extent 0), so its offset is known only at run time (give the offset)", d);
+    }
+    return in.offset.value;
+  } else {
+    return in.offset;
+  }
+}
+}  // namespace detail
+
 /// The same layout over a storage of `storage_size` elements, which must hold every element:
 /// what a layout built from extents or strides says about memory that is larger than the
 /// elements it reaches (a buffer the caller owns, a tensor's storage), so that as_strided may

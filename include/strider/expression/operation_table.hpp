@@ -122,12 +122,6 @@ template <class F>
 std::size_t tiler_rank(const dynamic_layout& l, const operation_call& a, F f) {
   return a.modes.empty() ? f(l, dynamic_layout(a.values, a.strides)).tile_rank : f(l, operand_tile(a)).tile_rank;
 }
-// as_strided's default offset, the input's: on a mixed layout's maybe_layout it must be static.
-constexpr index_t input_offset(const dynamic_layout& l) { return l.offset(); }
-constexpr index_t input_offset(const maybe_layout& l) {
-  if (!l.entries().offset.known) throw layout_error("as_strided: the input's offset is known only at run time (give the offset)");
-  return l.entries().offset.value;
-}
 
 // A run-time parameter list, `#` of a list entry's field (`"(index_t dim, index_t start = 0)"`), as
 // the integers form reads it: how many leading parameters have no default (1: the fewest integers
@@ -274,7 +268,7 @@ struct operation_info {
 #define STRIDER_TABLE_CALL_pattern(name, parameters) strider::name(l, a.pattern, a.sizes)
 #define STRIDER_TABLE_CALL_index(name, parameters) strider::name(l, a.index)
 #define STRIDER_TABLE_CALL_strided(name, parameters) /* the offset defaults to the input's */                            \
-  strider::name(l, a.values, a.strides, a.offset ? *a.offset : detail::input_offset(l))
+  strider::name(l, a.values, a.strides, a.offset ? *a.offset : detail::as_strided_default_offset(l))
 
 // The core function, `apply` of a view or `parts` of an operation with several results, then the
 // entry's other fields.

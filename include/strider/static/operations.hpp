@@ -525,7 +525,9 @@ using dsplit_indices_t = decltype(detail::indices_parts_tuple<dsplit_indices_par
     std::make_index_sequence<dsplit_indices(detail::rule_value<L>, Indices::as_dims()).size()>{}));
 
 /// PyTorch `as_strided`: any layout within the storage L was cut from, [0, L::storage_size).
-template <class L, class Shape, class Strides, index_t Offset = static_offset_v<L>>
+/// The offset defaults to L's (detail::as_strided_default_offset: on a mixed L, one that holds
+/// for every run-time value).
+template <class L, class Shape, class Strides, index_t Offset = detail::as_strided_default_offset(detail::rule_value<L>)>
 using as_strided_t =
     static_layout<as_strided(detail::rule_value<L>, Shape::as_dims(), Strides::as_dims(), Offset).value()>;
 
