@@ -33,8 +33,19 @@ using strider::index_t;
 
 namespace {
 
-// A team of persistent threads for the memcpy baseline: the caller is member 0, so that the
-// baseline pays a wake-up per copy as the engine's pool does, not a thread start.
+// True once done() holds, false when the engine's pool would stop spinning first (its
+// spin_nanoseconds, threads.hpp).
+template <class Done>
+bool spin_until(Done done) {
+  const auto start = std::chrono::steady_clock::now();
+  while (!done())
+    if (std::chrono::steady_clock::now() - start > std::chrono::nanoseconds(strider::detail::copy_engine::spin_nanoseconds)) return done();
+  return true;
+}
+
+// A team of persistent threads for the memcpy baseline: the caller is member 0, and the others
+// wait for the next copy as the engine's pool does (threads.hpp), spinning a while and then
+// sleeping, so that copies run back to back cost the baseline what they cost the engine.
 class team {
  public:
   explicit team(unsigned size) : size_(size) {
@@ -44,7 +55,7 @@ class team {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       stop_ = true;
-      ++generation_;
+      generation_.fetch_add(1, std::memory_order_release);
     }
     wake_.notify_all();
     for (std::thread& w : workers_) w.join();
@@ -54,30 +65,37 @@ class team {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       work_ = &work;
-      pending_ = size_ - 1;
-      ++generation_;
+      pending_.store(size_ - 1, std::memory_order_relaxed);
+      generation_.fetch_add(1, std::memory_order_release);
     }
     wake_.notify_all();
     work(0);
+    if (spin_until([this] { return pending_.load(std::memory_order_acquire) == 0; })) return;
     std::unique_lock<std::mutex> lock(mutex_);
-    done_.wait(lock, [this] { return pending_ == 0; });
+    done_.wait(lock, [this] { return pending_.load(std::memory_order_acquire) == 0; });
   }
 
  private:
   void serve(unsigned member) {
     unsigned long seen = 0;
     for (;;) {
+      const auto next = [&] { return generation_.load(std::memory_order_acquire) != seen; };
       const std::function<void(unsigned)>* work = nullptr;
-      {
+      if (!spin_until(next)) {
         std::unique_lock<std::mutex> lock(mutex_);
-        wake_.wait(lock, [&] { return generation_ != seen; });
-        seen = generation_;
+        wake_.wait(lock, next);
+      }
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        seen = generation_.load(std::memory_order_relaxed);
         if (stop_) return;
         work = work_;
       }
       (*work)(member);
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (--pending_ == 0) done_.notify_one();
+      if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+        std::lock_guard<std::mutex> lock(mutex_);  // run() checks pending_ under the lock before it sleeps
+        done_.notify_one();
+      }
     }
   }
   unsigned size_;
@@ -85,8 +103,8 @@ class team {
   std::mutex mutex_;
   std::condition_variable wake_, done_;
   const std::function<void(unsigned)>* work_ = nullptr;
-  unsigned pending_ = 0;
-  unsigned long generation_ = 0;
+  std::atomic<unsigned> pending_{0};
+  std::atomic<unsigned long> generation_{0};
   bool stop_ = false;
 };
 
@@ -402,8 +420,14 @@ int main(int argc, char** argv) {
       for (const auto& [who, copy] : peers)
         if (std::strcmp(who, "memcpy") != 0) ok &= same_as_naive(c, who, copy);
       std::vector<std::vector<double>> times(peers.size());
+      // Each repetition starts at the next peer, so that each follows every other equally often:
+      // a peer's threads keep a core busy a while after its copies (libgomp's, HPTT's, spin for
+      // several milliseconds), at the start of the next peer's measurement.
       for (int r = 0; r < repetitions; ++r)
-        for (std::size_t k = 0; k < peers.size(); ++k) times[k].push_back(seconds_per_copy(peers[k].second, min_time));
+        for (std::size_t i = 0; i < peers.size(); ++i) {
+          const std::size_t k = (i + static_cast<std::size_t>(r)) % peers.size();
+          times[k].push_back(seconds_per_copy(peers[k].second, min_time));
+        }
       rows[ci].strider.push_back(bytes / median(times[0]) / 1e9);
       rows[ci].memcpy.push_back(bytes / median(times[1]) / 1e9);
       rows[ci].hptt.push_back(peers.size() > 2 ? bytes / median(times[2]) / 1e9 : 0.0);
