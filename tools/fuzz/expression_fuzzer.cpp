@@ -57,6 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   bool valid = false, several = false;  // several: ends with split, chunk or unbind without [i]
   bool shape = false, views = false;    // broadcast_shapes(...); broadcast_arrays(...) without [i]
   bool chain = false;                   // a layout or TV expression that evaluates: explain walks it to the end
+  bool swizzled = false;                // a layout expression ending in .swizzle(...): --info and explain refuse it
   try {
     const std::optional<strider::broadcast_expression> b = strider::parse_broadcast(text);
     shape = b && !b->arrays;
@@ -101,7 +102,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         require(error.column() >= 1 && error.column() <= text.size() + 1, "to_static_type: column within the text");
       }
       several = strider::detail::ends_with_parts(e);
-      if (several) {
+      if (e.swizzle) {
+        // Its offsets are no strided layout's: evaluate refuses it, evaluate_swizzled gives both.
+        check_layout(strider::evaluate_swizzled(e).layout, text);
+        valid = swizzled = true;
+      } else if (several) {
         const std::size_t count = strider::count_results(e);
         valid = true;
         if (count <= strider::cli::max_shown_parts)
@@ -121,7 +126,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // writer's limit); nothing escapes run_cli. --info shows one layout, so it refuses several.
   std::ostringstream out, err;
   const int info = strider::cli::run_cli({"strider", "--info", "--", text}, out, err);
-  require(valid && !several && !shape && !views ? info == 0 : info == 2, "--info exit status");
+  require(valid && !several && !shape && !views && !swizzled ? info == 0 : info == 2, "--info exit status");
   const int explained = strider::cli::run_cli({"strider", "explain", "--", text}, out, err);
   require(chain ? explained == 0 : explained == 2, "explain exit status");
   const int emit = strider::cli::run_cli({"strider", "--emit-cpp", "--", text}, out, err);
