@@ -33,15 +33,8 @@ using strider::index_t;
 
 namespace {
 
-// True once done() holds, false when the engine's pool would stop spinning first (its
-// spin_nanoseconds, threads.hpp).
-template <class Done>
-bool spin_until(Done done) {
-  const auto start = std::chrono::steady_clock::now();
-  while (!done())
-    if (std::chrono::steady_clock::now() - start > std::chrono::nanoseconds(strider::detail::copy_engine::spin_nanoseconds)) return done();
-  return true;
-}
+// The engine pool's wait (threads.hpp): true once done() holds, false when its spin time ends.
+using strider::detail::copy_engine::spin_until;
 
 // A team of persistent threads for the memcpy baseline: the caller is member 0, and the others
 // wait for the next copy as the engine's pool does (threads.hpp), spinning a while and then
