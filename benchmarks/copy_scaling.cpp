@@ -5,7 +5,7 @@
 // speed-up from one thread. Every result is checked against a naive loop before timing.
 //
 //   copy_scaling [--threads 1,2,4] [--repetitions 5] [--min-time 0.15] [--cases name,name]
-//                [--stream always|never] [--stream-sweep] [--tuples]
+//                [--stream always|never] [--stream-sweep] [--tuples] [--huge-pages]
 #include <strider/core.hpp>
 #include <strider/storage/copy.hpp>
 
@@ -23,6 +23,10 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #if defined(STRIDER_BENCH_HPTT)
 #include <hptt.h>
@@ -143,8 +147,39 @@ std::vector<copy_case> make_cases() {
   return cases;
 }
 
-std::vector<float>& buffer(int which) {
-  static std::vector<float> buffers[2];
+// --huge-pages: the arrays are allocated on 2 MiB boundaries and marked for transparent huge
+// pages (madvise), as a program that asks for them gets them where the kernel's setting is
+// "madvise"; otherwise they are std::vector's, in 4 KiB pages unless the setting is "always".
+bool& huge_pages() {
+  static bool on = false;
+  return on;
+}
+
+template <class T>
+struct array_allocator {
+  using value_type = T;
+  array_allocator() = default;
+  template <class U>
+  array_allocator(const array_allocator<U>&) {}
+  T* allocate(std::size_t n) {
+    if (!huge_pages()) return std::allocator<T>().allocate(n);
+    const std::size_t huge = std::size_t{2} << 20, bytes = (n * sizeof(T) + huge - 1) / huge * huge;
+    void* p = std::aligned_alloc(huge, bytes);
+    if (p == nullptr) throw std::bad_alloc();
+#if defined(__linux__)
+    madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return static_cast<T*>(p);
+  }
+  void deallocate(T* p, std::size_t n) {
+    if (!huge_pages()) return std::allocator<T>().deallocate(p, n);
+    std::free(p);
+  }
+  friend bool operator==(const array_allocator&, const array_allocator&) { return true; }
+};
+
+std::vector<float, array_allocator<float>>& buffer(int which) {
+  static std::vector<float, array_allocator<float>> buffers[2];
   return buffers[which];
 }
 
@@ -344,8 +379,8 @@ int main(int argc, char** argv) {
   bool sweep = false, tuples = false;
   for (int i = 1; i < argc; i += 2) {
     const std::string flag = argv[i];
-    if (flag == "--stream-sweep" || flag == "--tuples") {
-      (flag == "--tuples" ? tuples : sweep) = true;
+    if (flag == "--stream-sweep" || flag == "--tuples" || flag == "--huge-pages") {
+      (flag == "--tuples" ? tuples : flag == "--huge-pages" ? huge_pages() : sweep) = true;
       --i;
       continue;
     }

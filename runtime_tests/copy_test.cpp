@@ -203,11 +203,11 @@ TEST_CASE("copy: transposes align their source reads on a long B or in deep stri
   CHECK(b_peel_of(strider::permute(contiguous({64, 64, 64}), {2, 1, 0})) == (simd ? 12 : 0));  // deep strips
 }
 
-TEST_CASE("copy: transposes whose destination rows are a page apart walk B in panels") {
+TEST_CASE("copy: transposes whose destination rows are a page apart walk their strips in panels") {
   namespace engine = strider::detail::copy_engine;
-  // 640 rows of B, 4160 bytes apart in the destination: panels of 256 rows (a test of the
-  // choice, so that the copies below take it; the last one partial); not where the rows are less
-  // than a page apart, nor where B is no longer than two panels.
+  // 640 rows of B, 4160 bytes apart in the destination: panels of 16 strips of floats (256 source
+  // rows; a test of the choice, so that the copies below take it, the last panel partial); not
+  // where the rows are less than a page apart, nor where B is shorter than 8 lines.
   const auto wide = strider::transpose(contiguous({1040, 640}), 0, 1);
   std::vector<float> src(static_cast<std::size_t>(wide.required_span())), dst(src.size());
   const auto panel_of = [&](const dynamic_layout& from, const dynamic_layout& to) {
@@ -215,9 +215,10 @@ TEST_CASE("copy: transposes whose destination rows are a page apart walk B in pa
     return engine::prepare(plan, src.data(), dst.data(), 1).tiles.panel;
   };
   const bool simd = engine::copy_instruction_set() != engine::instruction_set::plain;  // the plain loops (STRIDER_COPY_PORTABLE) choose none of this
-  CHECK(panel_of(wide, contiguous({640, 1040})) == (simd ? 256 : 0));
+  CHECK(panel_of(wide, contiguous({640, 1040})) == (simd ? 16 : 0));
+  CHECK(panel_of(strider::transpose(contiguous({1040, 128}), 0, 1), contiguous({128, 1040})) == (simd ? 16 : 0));
   CHECK(panel_of(strider::transpose(contiguous({1000, 640}), 0, 1), contiguous({640, 1000})) == 0);
-  CHECK(panel_of(strider::transpose(contiguous({1040, 512}), 0, 1), contiguous({512, 1040})) == 0);
+  CHECK(panel_of(strider::transpose(contiguous({1040, 112}), 0, 1), contiguous({112, 1040})) == 0);
 
   for (index_t shift : {0, 3, 8}) {
     INFO("shift " << shift);
@@ -227,10 +228,16 @@ TEST_CASE("copy: transposes whose destination rows are a page apart walk B in pa
     check_copy<std::uint8_t>(strider::transpose(contiguous({4100, 576}), 0, 1), contiguous({576, 4100}), {}, shift, 2);
     check_copy(strider::permute(contiguous({2, 1040, 640}), {0, 2, 1}), contiguous({2, 640, 1040}), {}, shift, 0);  // a batch
     check_copy(strider::transpose(contiguous({1030, 601}), 0, 1), contiguous({601, 1030}), {}, shift, 2);  // a partial last panel
+    check_copy(strider::transpose(contiguous({1040, 133}), 0, 1), contiguous({133, 1040}), {}, shift, 3);   // 8 lines of B and 5 rows
   }
   force_streaming on;
   check_copy(wide, contiguous({640, 1040}), {}, 1, 0);
-  check_copy(wide, contiguous({640, 1040}), {copy_options{2}}, 0, 0);
+  // Threads cut the walk inside panels and inside strips.
+  for (unsigned threads : {2u, 3u, 7u}) {
+    INFO(threads << " threads");
+    check_copy(wide, contiguous({640, 1040}), {copy_options{threads}}, 0, 0);
+    check_copy(strider::transpose(contiguous({1030, 601}), 0, 1), contiguous({601, 1030}), {copy_options{threads}}, 5, 2);
+  }
 }
 
 TEST_CASE("copy: transposes into short, adjacent destination rows (NCHW to NHWC), through the staging buffer") {

@@ -99,10 +99,14 @@ constexpr unsigned threads_for(std::size_t bytes, unsigned asked) {
 /// The smallest page of memory the TLB maps (x86-64, AArch64 with 4 KiB granules).
 inline constexpr index_t page_bytes = 4096;
 
-/// Rows of B per panel (kernels.hpp's strip_tiles): few enough destination pages for the TLB,
-/// and a whole number of lines of any element size (measured: 256 over 64, 128 and 512 for the
-/// 2-D transposes, benchmarks/README.md).
+/// Source rows (elements of A) per panel of strips (kernels.hpp's panel_tiles): a whole number
+/// of lines of any element size, and few enough source pages for the TLB (measured: 128, 256
+/// and 512 alike for floats, benchmarks/README.md).
 inline constexpr index_t panel_rows = 256;
+
+/// Lines of B from which a transpose whose destination rows are a page or more apart is walked
+/// in panels (benchmarks/README.md, "Panels across the strips").
+inline constexpr index_t panel_from_lines = 8;
 
 /// Lines of B from which a strips walk aligns its line tiles' source reads (tiles_job::b_peel):
 /// the rows of B before the source's first line boundary and after its last then go through
@@ -225,9 +229,9 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
       job.tiles.b_peel = std::min(p.extent[b_loop], p.src_stride[b_loop] == 1 ? (line - e) % line : (e + 1) % line);
     }
     job.walk.b_peel = job.tiles.b_peel;
-    // Destination rows a page or more apart: strips walked down B a panel at a time.
-    if (!job.walk.deep && job.tiles.simd && job.walk.nb > 2 * panel_rows && p.dst_stride[b_loop] >= page_bytes / static_cast<index_t>(sizeof(T)))
-      job.tiles.panel = panel_rows;
+    // Destination rows a page or more apart: whole strips walked a panel at a time, strips inner.
+    if (!job.walk.deep && job.tiles.simd && job.walk.nb >= panel_from_lines * line && p.dst_stride[b_loop] >= page_bytes / static_cast<index_t>(sizeof(T)))
+      job.tiles.panel = panel_rows / line;
     // The streaming invariant: line_tile streams whole lines at `first + peel` plus multiples of
     // every loop's destination stride but the innermost, so those are all whole cache lines.
     job.stream = job.stream && job.tiles.simd && job.tiles.peel < na && aligned_to(first + job.tiles.peel, cache_line) && destination_rows_aligned_alike(p);

@@ -517,6 +517,39 @@ inline void line_tiles_across(const T* s, index_t ss_a, index_t ss_b, index_t ss
   }
 }
 
+// The line tiles of `strips` whole, aligned, adjacent lines of A (a panel: one line of A is one
+// strip), `count` rows of B (a multiple of a line) of each, block by block of a line of rows of
+// B with the strips inner: for each block, one line of each of the panel's source rows, and a
+// run of `strips` lines written into each of the block's destination rows. `s` and `d` are at
+// the first strip's first column and the first row of B. The writes then go front to back along
+// a line's worth of destination rows, and the scattered side is the source, whose lines are
+// requested `prefetch_far` tiles ahead into L2; walked strip by strip down B instead, each tile
+// writes one line into each of a line's worth of destination rows far apart, which measured
+// half as fast (benchmarks/README.md, "Panels across the strips").
+template <class T, bool Stream>
+inline void line_tiles_panel(const T* s, index_t ss_a, index_t ss_b, T* d, index_t ldd, index_t strips, index_t count) {
+  using V = tile_vec_t<T>;
+  constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
+  const index_t total = count / w * strips;
+  const auto source = [&](index_t t) { return s + (t % strips) * w * ss_a + (t / strips) * w * ss_b; };
+  auto tiles = [&]<bool Reverse>() {
+    for (index_t t = 0; t < total; ++t) {
+      // Written out here, in the loop that stores (see line_tiles_down).
+      if (t + prefetch_far < total) {
+        const T* at = source(t + prefetch_far);
+        for (index_t j = 0; j < w; ++j) __builtin_prefetch(at + j * ss_a, 0, 2);
+      }
+      line_tile<V, T, Stream, Reverse>(source(t), ss_a, d + (t % strips) * w + (t / strips) * w * ldd, ldd);
+    }
+  };
+  if constexpr (simd_v<T>) {
+    if (ss_b < 0) tiles.template operator()<true>();
+    else tiles.template operator()<false>();
+  } else {
+    tiles.template operator()<false>();
+  }
+}
+
 // Columns [a_lo, a_hi) of A (one strip) and rows [b_lo, b_hi) of B, from the element at
 // a = b = 0: a whole, aligned line of A by line tiles, block by block of `line` rows of B from
 // the source's first line boundary (job.b_peel); the rows of B outside whole blocks, the peeled
@@ -684,11 +717,37 @@ inline void deep_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job
   }
 }
 
+// A panel of whole strips [first, last) over all of B (strip_tiles): the whole, aligned lines of
+// A by line_tiles_panel, their rows of B outside whole blocks by edge tiles, and any narrower
+// strip (the first, before the first aligned column; the last, past the last whole line) alone.
+template <class T, bool Stream>
+inline void panel_tiles(const copy_plan& p, const T* s, T* d, const tiles_job& job, const copy_walk& walk, index_t first, index_t last) {
+  if constexpr (tile_simd_v<T>) {
+    constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
+    const std::size_t b_loop = p.rank - 2, a_loop = p.rank - 1;
+    const index_t ss_a = p.src_stride[a_loop], ss_b = p.src_stride[b_loop], ds_b = p.dst_stride[b_loop], nb = walk.nb;
+    const auto whole = [&](index_t strip) { return walk.strip_end(strip) - walk.strip_begin(strip) == w && walk.strip_begin(strip) >= job.peel; };
+    index_t lo = first, hi = last;
+    for (; lo < last && !whole(lo); ++lo) tile_strip<T, Stream>(p, s, d, job, walk.strip_begin(lo), walk.strip_end(lo), 0, nb);
+    for (; hi > lo && !whole(hi - 1); --hi) tile_strip<T, Stream>(p, s, d, job, walk.strip_begin(hi - 1), walk.strip_end(hi - 1), 0, nb);
+    if (lo == hi) return;
+    const index_t a = walk.strip_begin(lo);
+    const auto [whole_begin, whole_end] = split_rows(0, nb, job.b_peel, w);
+    for (index_t strip = lo; strip < hi; ++strip) {
+      const index_t at = walk.strip_begin(strip);
+      edge_tiles_down(s + at * ss_a, ss_a, ss_b, d + at, ds_b, w, 0, whole_begin, job.b_peel);
+      edge_tiles_down(s + at * ss_a, ss_a, ss_b, d + at, ds_b, w, whole_end, nb, job.b_peel);
+    }
+    line_tiles_panel<T, Stream>(s + a * ss_a + whole_begin * ss_b, ss_a, ss_b, d + a + whole_begin * ds_b, ds_b, hi - lo, whole_end - whole_begin);
+  } else {
+    for (index_t strip = first; strip < last; ++strip) tile_strip<T, Stream>(p, s, d, job, walk.strip_begin(strip), walk.strip_end(strip), 0, walk.nb);
+  }
+}
+
 // Positions [begin, end) of a strips walk, plane by plane. Where the job has panels, a plane's
-// run of whole strips is walked down B one panel at a time, all its strips in each, the panels
-// cut where the source's lines are (rows b_peel + k * panel): a strip down all of B writes one
-// line into each of B's destination rows, which a page or more apart is a TLB miss per line;
-// a panel's strips write whole pages of its rows before moving on.
+// run of whole strips is walked `job.panel` strips at a time, each panel over all of B with its
+// strips inner (panel_tiles): walked strip by strip, each tile writes one line into each of a
+// line's worth of destination rows a page or more apart.
 template <class T, bool Stream>
 inline void strip_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t begin, index_t end) {
   const index_t nb = walk.nb;
@@ -711,11 +770,7 @@ inline void strip_tiles(const copy_plan& p, const T* src, T* dst, const tiles_jo
       return;
     }
     if (first < whole_lo) cut(first);
-    for (index_t b = 0; b < nb;) {
-      const index_t next = std::min(nb, b < job.b_peel ? job.b_peel : job.b_peel + ((b - job.b_peel) / job.panel + 1) * job.panel);
-      for (index_t strip = whole_lo; strip < whole_hi; ++strip) strip_rows(strip, b, next);
-      b = next;
-    }
+    for (index_t strip = whole_lo; strip < whole_hi; strip += job.panel) panel_tiles<T, Stream>(p, src + so, dst + dof, job, walk, strip, std::min(whole_hi, strip + job.panel));
     if (whole_hi <= last) cut(last);
   });
 }
