@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
+#include <memory>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -238,6 +239,60 @@ TEST_CASE("copy: transposes whose destination rows are a page apart walk their s
     check_copy(wide, contiguous({640, 1040}), {copy_options{threads}}, 0, 0);
     check_copy(strider::transpose(contiguous({1030, 601}), 0, 1), contiguous({601, 1030}), {copy_options{threads}}, 5, 2);
   }
+}
+
+// Copies `src_l` into `dst_l` between buffers whose first element is `src_shift` and `dst_shift`
+// elements past a 64-byte boundary (std::vector's own alignment is the allocator's), against
+// this file's loop.
+template <class T = float>
+void check_copy_from_line(const dynamic_layout& src_l, const dynamic_layout& dst_l, copy_options options, index_t src_shift, index_t dst_shift) {
+  const auto src_n = static_cast<std::size_t>(src_l.required_span() + src_shift), dst_n = static_cast<std::size_t>(dst_l.required_span() + dst_shift);
+  const auto allocate = [](std::size_t n) { return static_cast<T*>(std::aligned_alloc(64, (n * sizeof(T) + 63) / 64 * 64)); };
+  const std::unique_ptr<T, decltype(&std::free)> src(allocate(src_n), &std::free), dst(allocate(dst_n), &std::free);
+  for (std::size_t i = 0; i < src_n; ++i) src.get()[i] = value_of<T>(static_cast<index_t>(i));
+  std::vector<T> expected(dst_n, sentinel<T>());
+  std::fill(dst.get(), dst.get() + dst_n, sentinel<T>());
+  const auto so = offsets(src_l), dof = offsets(dst_l);
+  REQUIRE(so.size() == dof.size());
+  for (std::size_t k = 0; k < so.size(); ++k) expected[static_cast<std::size_t>(dof[k] + dst_shift)] = src.get()[static_cast<std::size_t>(so[k] + src_shift)];
+  copy_strided(src.get() + src_shift, src_l, dst.get() + dst_shift, dst_l, options);
+  CHECK(first_difference(std::vector<T>(dst.get(), dst.get() + dst_n), expected) == -1);
+}
+
+TEST_CASE("copy: full reversals of whole, aligned lines walk their planes in panels, not deep") {
+  namespace engine = strider::detail::copy_engine;
+  // permute (2,1,0) of 256x5x128 floats: A 16 lines, B 8 lines whose destination rows are 1280
+  // floats apart, loop C 128 and 256 floats on the two sides. From buffers that start on a
+  // line, every tile is whole, aligned lines plane by plane: panels of 16 strips. From a buffer
+  // that starts inside a line on either side, or with B running backwards: deep strips (a test
+  // of the choice, so that the copies below take both).
+  const auto reversal = strider::permute(contiguous({256, 5, 128}), {2, 1, 0});
+  const strider::copy_plan plan = strider::make_copy_plan(reversal.value(), contiguous(reversal.shape()).value(), sizeof(float));
+  const std::size_t n = static_cast<std::size_t>(reversal.size()) + 16;
+  const std::unique_ptr<float, decltype(&std::free)> src(static_cast<float*>(std::aligned_alloc(64, n * sizeof(float))), &std::free), dst(static_cast<float*>(std::aligned_alloc(64, n * sizeof(float))), &std::free);
+  const bool simd = engine::copy_instruction_set() != engine::instruction_set::plain;  // the plain loops (STRIDER_COPY_PORTABLE) choose none of this
+  const auto job = [&](index_t src_shift, index_t dst_shift) { return engine::prepare(plan, src.get() + src_shift, dst.get() + dst_shift, 1); };
+  CHECK_FALSE(job(0, 0).walk.deep);
+  CHECK(job(0, 0).tiles.panel == (simd ? 16 : 0));
+  CHECK(job(4, 0).walk.deep == simd);
+  CHECK(job(0, 4).walk.deep == simd);
+  const auto backwards = strider::permute(strider::flip(contiguous({256, 5, 128}), {2}), {2, 1, 0});
+  const strider::copy_plan backwards_plan = strider::make_copy_plan(backwards.value(), contiguous(backwards.shape()).value(), sizeof(float));
+  CHECK(engine::prepare(backwards_plan, src.get(), dst.get(), 1).walk.deep == simd);
+
+  for (index_t shift : {0, 4}) {
+    INFO("shift " << shift);
+    for (unsigned threads : {1u, 2u, 3u}) {
+      INFO(threads << " threads");
+      check_copy_from_line(reversal, contiguous(reversal.shape()), {copy_options{threads}}, 0, shift);
+      check_copy_from_line(reversal, contiguous(reversal.shape()), {copy_options{threads}}, shift, 0);
+      const auto four = strider::permute(contiguous({272, 3, 2, 160}), {3, 1, 2, 0});  // 17 strips: a panel of one
+      check_copy_from_line(four, contiguous(four.shape()), {copy_options{threads}}, shift, shift);
+      check_copy_from_line<double>(strider::permute(contiguous({128, 5, 64}), {2, 1, 0}), contiguous({64, 5, 128}), {copy_options{threads}}, shift, 0);
+    }
+  }
+  force_streaming on;
+  check_copy_from_line(reversal, contiguous(reversal.shape()), {}, 0, 0);
 }
 
 TEST_CASE("copy: transposes into short, adjacent destination rows (NCHW to NHWC), through the staging buffer") {

@@ -8,7 +8,8 @@
 // lines with an in-register SIMD transpose, the partial tiles at the edges through a buffer; a
 // full reversal (permute(2, 1, 0)) walks its middle loop inside each tile position (walk.hpp's
 // deep strips) with tiles across the seams between its items, and destination rows a page apart
-// are walked in panels (elements of 1, 2, 4 or 8 bytes; SSE2, the x86-64 baseline, AVX2 for 4-
+// are walked in panels, as are a full reversal's planes where every tile is whole, aligned lines
+// (elements of 1, 2, 4 or 8 bytes; SSE2, the x86-64 baseline, AVX2 for 4-
 // and 8-byte elements and AVX-512 for their tiles where the compiler targets them; plain loops
 // elsewhere, or everywhere with STRIDER_COPY_PORTABLE; compiled for AVX2 as well where the target
 // lacks it, and chosen by the CPU at run time, isa.hpp). Large
@@ -140,6 +141,17 @@ inline bool source_rows_aligned_alike(const copy_plan& p, index_t line) {
   return true;
 }
 
+/// True when every line tile of a blocked plan `p` reads and writes whole, aligned lines with no
+/// tile across two items of an outer loop: A and B whole lines long, the destination from a
+/// line-aligned `first` and the source from a line-aligned `source` (B ascending), each with
+/// every other stride a whole number of lines. A permute (2,1,0) of 320³ 64-byte-aligned
+/// floats qualifies; from std::vector's buffers, 16 bytes into a line, it does not.
+inline bool tiles_whole_and_aligned(const copy_plan& p, const void* source, const void* first, index_t line) {
+  const std::size_t b_loop = p.rank - 2, a_loop = p.rank - 1;
+  return p.src_stride[b_loop] == 1 && p.extent[a_loop] % line == 0 && p.extent[b_loop] % line == 0 && aligned_to(first, cache_line) &&
+         aligned_to(source, cache_line) && destination_rows_aligned_alike(p) && source_rows_aligned_alike(p, line);
+}
+
 /// Whether loop C of a blocked plan, the one outside the tiled pair, steps at most
 /// deep_step_bytes on both sides (elements of `size` bytes): it is then walked inside each tile
 /// position (walk.hpp's deep strips).
@@ -210,9 +222,16 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
     job.walk.peel = job.tiles.staged ? 0 : job.tiles.peel;
     // The staged kernel writes its buffer out front to back, aligned by copy_bytes.
     if (job.tiles.staged) return job;
+    // Destination rows a page or more apart: whole strips walked a panel at a time, strips inner,
+    // which writes each destination row front to back.
+    const bool panels = job.tiles.simd && job.walk.nb >= panel_from_lines * line && p.dst_stride[b_loop] >= page_bytes / static_cast<index_t>(sizeof(T));
     // A loop C outside the tiled pair that steps a short way on both sides: walked inside each
-    // tile position (walk.hpp's deep strips).
-    if (job.tiles.simd && short_loop_outside_tiles(p, sizeof(T))) {
+    // tile position (walk.hpp's deep strips), whose seam tiles keep every tile whole, aligned
+    // lines at any alignment of the arrays. Where panels apply and every tile is whole and
+    // aligned plane by plane anyway, the planes go panel by panel instead: a deep walk writes one
+    // line into each of a line's worth of destination rows a page apart and moves on a short step
+    // (benchmarks/README.md, "Panels or deep strips").
+    if (job.tiles.simd && !(panels && tiles_whole_and_aligned(p, src + p.src_offset, first, line)) && short_loop_outside_tiles(p, sizeof(T))) {
       const std::size_t c_loop = p.rank - 3;
       job.walk.deep = true;
       // Contiguous across C and A in the destination, across C and B in the source, in whole
@@ -229,9 +248,7 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
       job.tiles.b_peel = std::min(p.extent[b_loop], p.src_stride[b_loop] == 1 ? (line - e) % line : (e + 1) % line);
     }
     job.walk.b_peel = job.tiles.b_peel;
-    // Destination rows a page or more apart: whole strips walked a panel at a time, strips inner.
-    if (!job.walk.deep && job.tiles.simd && job.walk.nb >= panel_from_lines * line && p.dst_stride[b_loop] >= page_bytes / static_cast<index_t>(sizeof(T)))
-      job.tiles.panel = panel_rows / line;
+    if (panels && !job.walk.deep) job.tiles.panel = panel_rows / line;
     // The streaming invariant: line_tile streams whole lines at `first + peel` plus multiples of
     // every loop's destination stride but the innermost, so those are all whole cache lines.
     job.stream = job.stream && job.tiles.simd && job.tiles.peel < na && aligned_to(first + job.tiles.peel, cache_line) && destination_rows_aligned_alike(p);

@@ -67,7 +67,9 @@ inline void walk_positions(const copy_plan& p, std::size_t outer, index_t block,
 // but a range's whole blocks (planes of A x B) are walked tile position by tile position, each
 // down the run of C in the range: the next tile is then a short step on in every source and
 // destination row, where the plane's next tile would be in rows far away, which a power-of-two
-// pitch puts in the same few cache sets (benchmarks/README.md, "Full reversals").
+// pitch puts in the same few cache sets (benchmarks/README.md, "Full reversals"). Where every
+// tile is whole, aligned lines plane by plane and the destination's rows are a page apart, the
+// planes go in panels instead (copy_engine.hpp's prepare_for; "Panels or deep strips").
 // A position in that line counts units of equal work, so that equal ranges of positions are
 // equal shares whatever the shape, and a share may start and end inside any loop: in the middle
 // of a row, of a strip, of the outer loops. Shares start and end at snapped positions (whole
