@@ -37,10 +37,14 @@ using strider_test::offsets;  // every element's offset in C order, by a plain o
 // Index of the first element where the buffers differ, or -1 (a short failure message for big
 // buffers).
 template <class T>
-index_t first_difference(const std::vector<T>& a, const std::vector<T>& b) {
-  for (std::size_t i = 0; i < a.size(); ++i)
+index_t first_difference(const T* a, const std::vector<T>& b) {
+  for (std::size_t i = 0; i < b.size(); ++i)
     if (!(a[i] == b[i])) return static_cast<index_t>(i);
   return -1;
+}
+template <class T>
+index_t first_difference(const std::vector<T>& a, const std::vector<T>& b) {
+  return first_difference(a.data(), b);
 }
 
 template <class T>
@@ -56,20 +60,29 @@ T sentinel() {
   else return static_cast<T>(-7);
 }
 
-// Copies between two distinct buffers and compares the whole destination buffer (elements
-// outside the destination layout must keep their value) with the reference.
-template <class T = float>
-void check_copy(const dynamic_layout& src_l, const dynamic_layout& dst_l, copy_options options = {}, index_t src_shift = 0, index_t dst_shift = 0) {
-  // Exactly as large as needed, so that AddressSanitizer sees any read or write past the end.
-  std::vector<T> src(static_cast<std::size_t>(src_l.required_span() + src_shift));
-  for (std::size_t i = 0; i < src.size(); ++i) src[i] = value_of<T>(static_cast<index_t>(i));
-  std::vector<T> dst(static_cast<std::size_t>(dst_l.required_span() + dst_shift), sentinel<T>());
-  std::vector<T> expected = dst;
+// Fills `src` (the source buffer, required_span + src_shift elements), sets `dst` (the
+// destination buffer, required_span + dst_shift) to the sentinel, copies from `src_shift` into
+// `dst_shift` elements in, and compares the whole destination buffer (elements outside the
+// destination layout must keep their value) with the reference.
+template <class T>
+void check_copy_between(const dynamic_layout& src_l, const dynamic_layout& dst_l, copy_options options, T* src, index_t src_shift, T* dst, index_t dst_shift) {
+  const auto src_n = static_cast<std::size_t>(src_l.required_span() + src_shift), dst_n = static_cast<std::size_t>(dst_l.required_span() + dst_shift);
+  for (std::size_t i = 0; i < src_n; ++i) src[i] = value_of<T>(static_cast<index_t>(i));
+  std::fill(dst, dst + dst_n, sentinel<T>());
+  std::vector<T> expected(dst_n, sentinel<T>());
   const auto so = offsets(src_l), dof = offsets(dst_l);
   REQUIRE(so.size() == dof.size());
   for (std::size_t k = 0; k < so.size(); ++k) expected[static_cast<std::size_t>(dof[k] + dst_shift)] = src[static_cast<std::size_t>(so[k] + src_shift)];
-  copy_strided(src.data() + src_shift, src_l, dst.data() + dst_shift, dst_l, options);
+  copy_strided(src + src_shift, src_l, dst + dst_shift, dst_l, options);
   CHECK(first_difference(dst, expected) == -1);
+}
+
+// Copies between two distinct std::vector buffers (check_copy_between).
+template <class T = float>
+void check_copy(const dynamic_layout& src_l, const dynamic_layout& dst_l, copy_options options = {}, index_t src_shift = 0, index_t dst_shift = 0) {
+  // Exactly as large as needed, so that AddressSanitizer sees any read or write past the end.
+  std::vector<T> src(static_cast<std::size_t>(src_l.required_span() + src_shift)), dst(static_cast<std::size_t>(dst_l.required_span() + dst_shift));
+  check_copy_between(src_l, dst_l, options, src.data(), src_shift, dst.data(), dst_shift);
 }
 
 // Copies inside one buffer (the layouts may overlap): the reference reads a snapshot, as if
@@ -241,22 +254,14 @@ TEST_CASE("copy: transposes whose destination rows are a page apart walk their s
   }
 }
 
-// Copies `src_l` into `dst_l` between buffers whose first element is `src_shift` and `dst_shift`
-// elements past a 64-byte boundary (std::vector's own alignment is the allocator's), against
-// this file's loop.
+// check_copy_between buffers that start on a 64-byte boundary, so that the layouts' first
+// elements are `src_shift` and `dst_shift` elements past one (std::vector's own alignment is the
+// allocator's). Trivial element types only.
 template <class T = float>
 void check_copy_from_line(const dynamic_layout& src_l, const dynamic_layout& dst_l, copy_options options, index_t src_shift, index_t dst_shift) {
-  const auto src_n = static_cast<std::size_t>(src_l.required_span() + src_shift), dst_n = static_cast<std::size_t>(dst_l.required_span() + dst_shift);
-  const auto allocate = [](std::size_t n) { return static_cast<T*>(std::aligned_alloc(64, (n * sizeof(T) + 63) / 64 * 64)); };
-  const std::unique_ptr<T, decltype(&std::free)> src(allocate(src_n), &std::free), dst(allocate(dst_n), &std::free);
-  for (std::size_t i = 0; i < src_n; ++i) src.get()[i] = value_of<T>(static_cast<index_t>(i));
-  std::vector<T> expected(dst_n, sentinel<T>());
-  std::fill(dst.get(), dst.get() + dst_n, sentinel<T>());
-  const auto so = offsets(src_l), dof = offsets(dst_l);
-  REQUIRE(so.size() == dof.size());
-  for (std::size_t k = 0; k < so.size(); ++k) expected[static_cast<std::size_t>(dof[k] + dst_shift)] = src.get()[static_cast<std::size_t>(so[k] + src_shift)];
-  copy_strided(src.get() + src_shift, src_l, dst.get() + dst_shift, dst_l, options);
-  CHECK(first_difference(std::vector<T>(dst.get(), dst.get() + dst_n), expected) == -1);
+  const auto allocate = [](index_t n) { return static_cast<T*>(std::aligned_alloc(64, (static_cast<std::size_t>(n) * sizeof(T) + 63) / 64 * 64)); };
+  const std::unique_ptr<T, decltype(&std::free)> src(allocate(src_l.required_span() + src_shift), &std::free), dst(allocate(dst_l.required_span() + dst_shift), &std::free);
+  check_copy_between(src_l, dst_l, options, src.get(), src_shift, dst.get(), dst_shift);
 }
 
 TEST_CASE("copy: full reversals of whole, aligned lines walk their planes in panels, not deep") {
