@@ -281,6 +281,9 @@ TEST_CASE("copy: full reversals of whole, aligned lines walk their planes in pan
   CHECK(job(0, 0).tiles.panel == (simd ? 16 : 0));
   CHECK(job(4, 0).walk.deep == simd);
   CHECK(job(0, 4).walk.deep == simd);
+  // There the seam tiles go in panels of 4 strips: A is 16 lines (seam_panels_pay).
+  CHECK(job(4, 0).tiles.panel == (simd ? 4 : 0));
+  CHECK(job(0, 4).tiles.panel == (simd ? 4 : 0));
   const auto backwards = strider::permute(strider::flip(contiguous({256, 5, 128}), {2}), {2, 1, 0});
   const strider::copy_plan backwards_plan = strider::make_copy_plan(backwards.value(), contiguous(backwards.shape()).value(), sizeof(float));
   CHECK(engine::prepare(backwards_plan, src.get(), dst.get(), 1).walk.deep == simd);
@@ -298,6 +301,47 @@ TEST_CASE("copy: full reversals of whole, aligned lines walk their planes in pan
   }
   force_streaming on;
   check_copy_from_line(reversal, contiguous(reversal.shape()), {}, 0, 0);
+}
+
+TEST_CASE("copy: a full reversal's seam tiles go in panels where its planes are wide, at any alignment") {
+  namespace engine = strider::detail::copy_engine;
+  // permute (2,1,0) of 160x9x144 floats: A 10 lines, B 9 lines whose destination rows are 1440
+  // floats apart, loop C 144 and 160 floats on the two sides. From buffers that start inside a
+  // line the deep walk's seam tiles go in panels of 4 strips, which span two items where 4 does
+  // not divide A's 10 strips (a test of the choice). With A one panel wide (64x9x144) or 2-byte
+  // elements (256x9x256, A 8 lines of 32), tile position by tile position (seam_panels_pay).
+  const auto reversal = strider::permute(contiguous({160, 9, 144}), {2, 1, 0});
+  const auto narrow = strider::permute(contiguous({64, 9, 144}), {2, 1, 0});
+  const auto halves = strider::permute(contiguous({256, 9, 256}), {2, 1, 0});
+  const bool simd = engine::copy_instruction_set() != engine::instruction_set::plain;
+  const auto job = [&]<class T>(const dynamic_layout& view, T*, index_t shift) {
+    const strider::copy_plan plan = strider::make_copy_plan(view.value(), contiguous(view.shape()).value(), sizeof(T));
+    const std::size_t n = static_cast<std::size_t>(view.size() + shift);
+    const std::unique_ptr<T, decltype(&std::free)> src(static_cast<T*>(std::aligned_alloc(64, (n * sizeof(T) + 63) / 64 * 64)), &std::free), dst(static_cast<T*>(std::aligned_alloc(64, (n * sizeof(T) + 63) / 64 * 64)), &std::free);
+    return engine::prepare(plan, src.get() + shift, dst.get() + shift, 1).tiles;
+  };
+  CHECK(job(reversal, static_cast<float*>(nullptr), 3).seams == simd);
+  CHECK(job(reversal, static_cast<float*>(nullptr), 3).panel == (simd ? 4 : 0));
+  CHECK(job(reversal, static_cast<double*>(nullptr), 3).panel == (simd ? 4 : 0));
+  CHECK(job(narrow, static_cast<float*>(nullptr), 3).seams == simd);
+  CHECK(job(narrow, static_cast<float*>(nullptr), 3).panel == 0);
+  CHECK(job(halves, static_cast<std::int16_t*>(nullptr), 3).seams == simd);
+  CHECK(job(halves, static_cast<std::int16_t*>(nullptr), 3).panel == 0);
+
+  for (index_t src_shift : {0, 3, 15})
+    for (index_t dst_shift : {5, 13}) {
+      INFO("shifts " << src_shift << ", " << dst_shift);
+      for (unsigned threads : {1u, 2u, 3u}) {
+        INFO(threads << " threads");
+        check_copy_from_line(reversal, contiguous(reversal.shape()), {copy_options{threads}}, src_shift, dst_shift);
+        check_copy_from_line<double>(strider::permute(contiguous({96, 6, 72}), {2, 1, 0}), contiguous({72, 6, 96}), {copy_options{threads}}, src_shift % 8, dst_shift % 8);
+      }
+    }
+  // A 4-D relative: (3,1,2,0) of 144x3x3x160, whose loop C is the middle pair folded.
+  const auto four = strider::permute(contiguous({144, 3, 3, 160}), {3, 1, 2, 0});
+  check_copy_from_line(four, contiguous(four.shape()), {copy_options{2u}}, 7, 9);
+  force_streaming on;
+  check_copy_from_line(reversal, contiguous(reversal.shape()), {}, 1, 4);
 }
 
 TEST_CASE("copy: transposes into short, adjacent destination rows (NCHW to NHWC), through the staging buffer") {

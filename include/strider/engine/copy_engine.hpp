@@ -8,7 +8,8 @@
 // lines with an in-register SIMD transpose, the partial tiles at the edges through a buffer; a
 // full reversal (permute(2, 1, 0)) walks its middle loop inside each tile position (walk.hpp's
 // deep strips) with tiles across the seams between its items, and destination rows a page apart
-// are walked in panels, as are a full reversal's planes where every tile is whole, aligned lines
+// are walked in panels, as are a full reversal's seam tiles where its planes are wide, and its
+// planes where every tile is whole, aligned lines
 // (elements of 1, 2, 4 or 8 bytes; SSE2, the x86-64 baseline, AVX2 for 4-
 // and 8-byte elements and AVX-512 for their tiles where the compiler targets them; plain loops
 // elsewhere, or everywhere with STRIDER_COPY_PORTABLE; compiled for AVX2 as well where the target
@@ -104,6 +105,20 @@ inline constexpr index_t page_bytes = 4096;
 /// of lines of any element size, and few enough source pages for the TLB (measured: 128, 256
 /// and 512 alike for floats, benchmarks/README.md).
 inline constexpr index_t panel_rows = 256;
+
+/// Whether a deep walk's seam tiles (kernels.hpp's seam_tiles) go in panels of seam_panel_strips
+/// strips in the run's order, where panels apply (B at least panel_from_lines lines, destination rows
+/// a page apart), rather than each tile position down the run: for elements of 4 or 8 bytes
+/// whose A (`na` elements) holds two panels or more. The deep order writes one line into each of a
+/// line's worth of destination rows a page apart and steps on; panels write runs of
+/// seam_panel_strips lines front to back. Where A is one panel or less, and for 1- and 2-byte
+/// elements, the deep order measured as fast or faster (benchmarks/README.md, "Seam tiles in
+/// panels"). Example: permute(2,1,0) of 256³ floats (na = 256) takes panels; of 64×1024×256
+/// (na = 64), the deep order.
+constexpr bool seam_panels_pay(index_t na, std::size_t size) {
+  const index_t line = static_cast<index_t>(cache_line / size);
+  return size >= 4 && na >= 2 * seam_panel_strips * line;
+}
 
 /// Lines of B from which a transpose whose destination rows are a page or more apart is walked
 /// in panels (benchmarks/README.md, "Panels across the strips").
@@ -249,6 +264,8 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
     }
     job.walk.b_peel = job.tiles.b_peel;
     if (panels && !job.walk.deep) job.tiles.panel = panel_rows / line;
+    // Seam tiles (any alignment) in panels too, where A holds two panels or more (seam_panels_pay).
+    if (panels && job.tiles.seams && seam_panels_pay(na, sizeof(T))) job.tiles.panel = seam_panel_strips;
     // The streaming invariant: line_tile streams whole lines at `first + peel` plus multiples of
     // every loop's destination stride but the innermost, so those are all whole cache lines.
     job.stream = job.stream && job.tiles.simd && job.tiles.peel < na && aligned_to(first + job.tiles.peel, cache_line) && destination_rows_aligned_alike(p);

@@ -615,50 +615,109 @@ inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, ind
 // its B wrapped. Every tile's lines are whole and aligned on both sides, at any alignment of
 // the arrays, and only the tiles at the run's two ends are cut (to the elements inside the run),
 // where walking item by item would cut two tiles of every item on each side.
-// Order: each tile position (k, m) down the run, as line_tiles_across.
+// The tile at item c (from -2: the tiles whose wrapped part reaches the run's first item),
+// strip k_a and block m is seam_tile's; seam_tiles walks them in one of two orders:
+//  - deep (panel == 0): each tile position (k_a, m) down the run, as line_tiles_across;
+//  - panels: the run's strips in order (item by item, A' ascending), `panel` of them at a time
+//    over all of B, block by block with the strips inner, as line_tiles_panel, so that each
+//    destination row is written front to back (copy_engine.hpp's seam_panels_pay says when).
+struct seam_shape {
+  index_t run, na, nb, ss_a, ds_b, peel, b_peel;
+};
+
+// Source row j's offset (item 0) for strip k_a of a seam walk.
+template <class T>
+inline void seam_source_offsets(const seam_shape& q, index_t k_a, index_t* offset) {
+  constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
+  for (index_t j = 0; j < w; ++j) {
+    const index_t a = q.peel + k_a * w + j, wraps = a >= q.na ? 1 : 0;
+    offset[j] = (a - wraps * q.na) * q.ss_a + wraps * q.nb;
+  }
+}
+
+// Destination row k's offset (item 0) for block m of a seam walk, and how many of the block's
+// elements stay in a source row's item (the rest are the next item's).
+template <class T>
+inline index_t seam_destination_offsets(const seam_shape& q, index_t m, index_t* offset) {
+  constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
+  const index_t b0 = q.b_peel + m * w;
+  for (index_t k = 0; k < w; ++k) {
+    const index_t b = b0 + k, wraps = b >= q.nb ? 1 : 0;
+    offset[k] = wraps * q.na + (b - wraps * q.nb) * q.ds_b;
+  }
+  return std::clamp<index_t>(q.nb - b0, 0, w);
+}
+
+// The tile at item c, strip k_a, block m of a seam walk, given its rows' offsets: whole, or cut
+// to the elements inside the run. A row at A' holds elements of the run where A' is in
+// [0, run * na) for its elements [0, unwrapped) and in [-na, (run - 1) * na) for the rest.
 template <class T, bool Stream>
-inline void seam_tiles(const T* s, T* d, index_t run, index_t na, index_t nb, index_t ss_a, index_t ds_b, index_t peel, index_t b_peel) {
+[[gnu::always_inline]] inline void seam_tile(const T* s, T* d, const seam_shape& q, index_t c, index_t k_a, index_t m, const index_t* source_offset,
+                                             const index_t* destination_offset, index_t unwrapped) {
   using V = tile_vec_t<T>;
   constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
-  // Source row j's offset (item 0) and destination row k's, for the tile position at hand.
-  index_t source_offset[static_cast<std::size_t>(w)], destination_offset[static_cast<std::size_t>(w)];
-  for (index_t k_a = 0; k_a < na / w; ++k_a) {
-    for (index_t j = 0; j < w; ++j) {
-      const index_t a = peel + k_a * w + j, wraps = a >= na ? 1 : 0;
-      source_offset[j] = (a - wraps * na) * ss_a + wraps * nb;
-    }
-    for (index_t m = 0; m < nb / w; ++m) {
-      const index_t b0 = b_peel + m * w;
-      for (index_t k = 0; k < w; ++k) {
-        const index_t b = b0 + k, wraps = b >= nb ? 1 : 0;
-        destination_offset[k] = wraps * na + (b - wraps * nb) * ds_b;
-      }
-      // Elements [0, unwrapped) of a source row stay in the row's item, the rest are the next
-      // item's. A row at A' holds elements of the run where A' is in [0, run * na) for the
-      // first and in [-na, (run - 1) * na) for the second.
-      const index_t unwrapped = std::clamp<index_t>(nb - b0, 0, w);
-      // Items from -2: the tiles whose wrapped part reaches the run's first item.
-      for (index_t c = -2; c < run; ++c) {
-        const index_t first_row = c * na + peel + k_a * w;  // A' of source row 0
-        const T* from = s + c * nb + b0;
-        T* to = d + first_row;
-        const auto source_row = [&](int j) { return from + source_offset[j]; };
-        const auto destination_row = [&](int k) { return to + destination_offset[k]; };
-        const bool whole = (unwrapped == 0 || (first_row >= 0 && first_row + w <= run * na)) && (unwrapped == w || (first_row >= -na && first_row + w <= (run - 1) * na));
-        if (whole) {
-          if (c + prefetch_far < run)
-            for (index_t j = 0; j < w; ++j) __builtin_prefetch(from + prefetch_far * nb + source_offset[j], 0, 2);
-          if (c + prefetch_ahead < run)
-            for (index_t j = 0; j < w; ++j) __builtin_prefetch(from + prefetch_ahead * nb + source_offset[j]);
-          rows_tile<V, T, Stream, false>(source_row, destination_row);
-          continue;
+  const index_t first_row = c * q.na + q.peel + k_a * w;  // A' of source row 0
+  const T* from = s + c * q.nb + q.b_peel + m * w;
+  T* to = d + first_row;
+  const auto source_row = [&](int j) { return from + source_offset[j]; };
+  const auto destination_row = [&](int k) { return to + destination_offset[k]; };
+  const index_t run = q.run, na = q.na;
+  if ((unwrapped == 0 || (first_row >= 0 && first_row + w <= run * na)) && (unwrapped == w || (first_row >= -na && first_row + w <= (run - 1) * na))) {
+    rows_tile<V, T, Stream, false>(source_row, destination_row);
+    return;
+  }
+  const auto part = [&](index_t k0, index_t k1, index_t lo, index_t hi) {  // elements [k0, k1), rows with A' in [lo, hi)
+    const index_t r0 = std::clamp<index_t>(lo - first_row, 0, w), r1 = std::clamp<index_t>(hi - first_row, 0, w);
+    if (k0 < k1 && r0 < r1) rows_edge_tile<V, T, false>(source_row, destination_row, r0, r1, k0, k1);
+  };
+  part(0, unwrapped, 0, run * na);
+  part(unwrapped, w, -na, (run - 1) * na);
+}
+
+template <class T, bool Stream>
+inline void seam_tiles(const T* s, T* d, const seam_shape& q, index_t panel) {
+  constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
+  const index_t strips = q.na / w, blocks = q.nb / w;
+  if (panel == 0) {
+    index_t source_offset[static_cast<std::size_t>(w)], destination_offset[static_cast<std::size_t>(w)];
+    for (index_t k_a = 0; k_a < strips; ++k_a) {
+      seam_source_offsets<T>(q, k_a, source_offset);
+      for (index_t m = 0; m < blocks; ++m) {
+        const index_t unwrapped = seam_destination_offsets<T>(q, m, destination_offset);
+        const T* from = s + q.b_peel + m * w;
+        for (index_t c = -2; c < q.run; ++c) {
+          if (c + prefetch_far < q.run)
+            for (index_t j = 0; j < w; ++j) __builtin_prefetch(from + (c + prefetch_far) * q.nb + source_offset[j], 0, 2);
+          if (c + prefetch_ahead < q.run)
+            for (index_t j = 0; j < w; ++j) __builtin_prefetch(from + (c + prefetch_ahead) * q.nb + source_offset[j]);
+          seam_tile<T, Stream>(s, d, q, c, k_a, m, source_offset, destination_offset, unwrapped);
         }
-        const auto part = [&](index_t k0, index_t k1, index_t lo, index_t hi) {  // elements [k0, k1), rows with A' in [lo, hi)
-          const index_t r0 = std::clamp<index_t>(lo - first_row, 0, w), r1 = std::clamp<index_t>(hi - first_row, 0, w);
-          if (k0 < k1 && r0 < r1) rows_edge_tile<V, T, false>(source_row, destination_row, r0, r1, k0, k1);
-        };
-        part(0, unwrapped, 0, run * na);
-        part(unwrapped, w, -na, (run - 1) * na);
+      }
+    }
+    return;
+  }
+  // Panels of `panel` strips in the run's order of strips (item by item, A' ascending), which
+  // may span items: the strips' items, their rows' offsets, and a block's destination rows.
+  panel = std::min(panel, seam_panel_strips);
+  index_t item[static_cast<std::size_t>(seam_panel_strips)], strip[static_cast<std::size_t>(seam_panel_strips)];
+  index_t source_offset[static_cast<std::size_t>(seam_panel_strips * w)], destination_offset[static_cast<std::size_t>(w)];
+  for (index_t k0 = -2 * strips; k0 < q.run * strips; k0 += panel) {
+    const index_t count = std::min(panel, q.run * strips - k0), total = count * blocks;
+    for (index_t i = 0; i < count; ++i) {
+      item[i] = (k0 + i + 2 * strips) / strips - 2;
+      strip[i] = k0 + i - item[i] * strips;
+      seam_source_offsets<T>(q, strip[i], source_offset + i * w);
+    }
+    for (index_t m = 0, t = 0; m < blocks; ++m) {
+      const index_t unwrapped = seam_destination_offsets<T>(q, m, destination_offset);
+      for (index_t i = 0; i < count; ++i, ++t) {
+        // The source lines `prefetch_far` tiles on in this order, into L2 (see line_tiles_panel).
+        if (t + prefetch_far < total) {
+          const index_t u = t + prefetch_far, v = u % count;
+          const T* at = s + item[v] * q.nb + q.b_peel + u / count * w;
+          for (index_t j = 0; j < w; ++j) __builtin_prefetch(at + source_offset[v * w + j], 0, 2);
+        }
+        seam_tile<T, Stream>(s, d, q, item[i], strip[i], m, source_offset + i * w, destination_offset, unwrapped);
       }
     }
   }
@@ -688,7 +747,7 @@ inline void deep_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job
         const T* s = src + so + c0 * ss_c;
         T* d = dst + dof + c0 * ds_c;
         if (job.seams) {
-          seam_tiles<T, Stream>(s, d, run, na, nb, ss_a, ds_b, job.peel, job.b_peel);
+          seam_tiles<T, Stream>(s, d, seam_shape{run, na, nb, ss_a, ds_b, job.peel, job.b_peel}, job.panel);
           return;
         }
         // Rows of B outside whole blocks, in the whole strips.

@@ -69,7 +69,8 @@ inline void walk_positions(const copy_plan& p, std::size_t outer, index_t block,
 // destination row, where the plane's next tile would be in rows far away, which a power-of-two
 // pitch puts in the same few cache sets (benchmarks/README.md, "Full reversals"). Where every
 // tile is whole, aligned lines plane by plane and the destination's rows are a page apart, the
-// planes go in panels instead (copy_engine.hpp's prepare_for; "Panels or deep strips").
+// planes go in panels instead (copy_engine.hpp's prepare_for; "Panels or deep strips"); at other
+// alignments, a wide plane's seam tiles go in panels (seam_panel_strips).
 // A position in that line counts units of equal work, so that equal ranges of positions are
 // equal shares whatever the shape, and a share may start and end inside any loop: in the middle
 // of a row, of a strip, of the outer loops. Shares start and end at snapped positions (whole
@@ -195,12 +196,17 @@ constexpr tuples_shape tuples_of(const copy_plan& p) {
 inline constexpr index_t staged_row_bytes = 1024;
 inline constexpr index_t staging_bytes = 16384;
 
+// Strips in a panel of seam tiles (kernels.hpp's seam_tiles; copy_engine.hpp's seam_panels_pay):
+// a run of 4 lines of each destination row at a time. Panels of 2, 8 and 16 strips measured
+// slower on permute(2,1,0) of 256³ floats and doubles, whose rows are a power of two apart.
+inline constexpr index_t seam_panel_strips = 4;
+
 struct tiles_job {
   bool staged = false; // all of A per strip, through a buffer (see staged_row_bytes)
   index_t peel = 0;    // columns of A before the first cache-line-aligned one
   index_t b_peel = 0;  // rows of B before the source's first line boundary (0 where the source's rows are not aligned alike)
   bool seams = false;  // deep strips by seam_tiles
-  index_t panel = 0;   // whole strips per panel, walked together over all of B (0: strip by strip)
+  index_t panel = 0;   // whole strips per panel, walked together over all of B (0: strip by strip; deep strips: tile position by tile position)
   bool simd = false;   // line_tile applies: unit strides on both sides (B may run backwards)
 };
 
