@@ -5,7 +5,7 @@
 // speed-up from one thread. Every result is checked against a naive loop before timing.
 //
 //   copy_scaling [--threads 1,2,4] [--repetitions 5] [--min-time 0.15] [--cases name,name]
-//                [--stream always|never] [--stream-sweep] [--tuples] [--huge-pages]
+//                [--stream always|never] [--stream-sweep] [--tuples] [--sizes] [--huge-pages]
 #include <strider/core.hpp>
 #include <strider/storage/copy.hpp>
 
@@ -369,6 +369,63 @@ int tuples_table(const std::vector<unsigned>& thread_counts, int repetitions, do
   return ok ? 0 : 1;
 }
 
+// --sizes: the 2-D transpose and the full reversal (permute (2,1,0)) of 64 MiB, for elements of
+// 1, 2, 4 and 8 bytes (the same bytes in each: 4096 x 4096 floats, 256 x 256 x 256 floats, the
+// innermost extent scaled by 4 / size), as the ratio of the copy's speed to memcpy's of the same
+// bytes with the same threads (each result checked against a plain loop first).
+template <class T>
+bool sizes_row(const char* name, unsigned threads, int repetitions, double min_time) {
+  const index_t wide = 16384 / static_cast<index_t>(sizeof(T)), deep = 1024 / static_cast<index_t>(sizeof(T));
+  const dynamic_layout transposed = strider::transpose(dynamic_layout::contiguous({4096, wide}), 0, 1);
+  const dynamic_layout reversed = strider::permute(dynamic_layout::contiguous({256, 256, deep}), strider::dims({2, 1, 0}));
+  std::vector<T> s(static_cast<std::size_t>(std::max(4096 * wide, 256 * 256 * deep))), d(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) s[i] = static_cast<T>(i % 251);
+  team members(threads);
+  const auto time = [&](const std::function<void()>& copy) {
+    std::vector<double> t;
+    for (int r = 0; r < repetitions; ++r) t.push_back(seconds_per_run(copy, min_time));
+    return median(t);
+  };
+  bool ok = true;
+  double ratio[2] = {}, memcpy_speed = 0;
+  for (int way = 0; way < 2; ++way) {
+    const dynamic_layout& from = way == 0 ? transposed : reversed;
+    const dynamic_layout to = dynamic_layout::contiguous(from.shape());
+    const std::size_t total = static_cast<std::size_t>(from.size()) * sizeof(T);
+    strider::copy_strided(s.data(), from, d.data(), to, {threads});
+    std::vector<index_t> at(from.shape().size(), 0);
+    for (index_t i = 0; i < from.size() && ok; ++i) {  // the destination in order, the source by its strides
+      index_t offset = from.offset();
+      for (std::size_t k = 0; k < at.size(); ++k) offset += at[k] * from.strides()[k];
+      ok = d[static_cast<std::size_t>(i)] == s[static_cast<std::size_t>(offset)];
+      for (std::size_t k = at.size(); k-- > 0;) {
+        if (++at[k] < from.shape()[k]) break;
+        at[k] = 0;
+      }
+    }
+    const double memcpy_time = time([&] { threaded_memcpy(members, threads, s.data(), d.data(), total); });
+    ratio[way] = memcpy_time / time([&] { strider::copy_strided(s.data(), from, d.data(), to, {threads}); });
+    memcpy_speed = 2.0 * static_cast<double>(total) / memcpy_time / 1e9;
+  }
+  std::printf("| %s | %u | %.2f | %.2f | %.1f |\n", name, threads, ratio[0], ratio[1], memcpy_speed);
+  std::fflush(stdout);
+  if (!ok) std::fprintf(stderr, "%s: differs from the plain loop\n", name);
+  return ok;
+}
+
+int sizes_table(const std::vector<unsigned>& thread_counts, int repetitions, double min_time) {
+  std::printf("CPU: %s; transposes of 64 MiB by element size; speed / memcpy's with the same threads (median of %d)\n\n", cpu_model().c_str(), repetitions);
+  std::printf("| element | threads | transpose 4096 × 4096·4/size | permute (2,1,0) of 256 × 256 × 256·4/size | memcpy GB/s |\n|---|---:|---:|---:|---:|\n");
+  bool ok = true;
+  for (unsigned threads : thread_counts) {
+    ok &= sizes_row<std::uint8_t>("uint8", threads, repetitions, min_time);
+    ok &= sizes_row<std::int16_t>("int16", threads, repetitions, min_time);
+    ok &= sizes_row<float>("float32", threads, repetitions, min_time);
+    ok &= sizes_row<double>("float64", threads, repetitions, min_time);
+  }
+  return ok ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -376,11 +433,11 @@ int main(int argc, char** argv) {
   int repetitions = 5;
   double min_time = 0.15;
   std::vector<std::string> only;
-  bool sweep = false, tuples = false;
+  bool sweep = false, tuples = false, sizes = false;
   for (int i = 1; i < argc; i += 2) {
     const std::string flag = argv[i];
-    if (flag == "--stream-sweep" || flag == "--tuples" || flag == "--huge-pages") {
-      (flag == "--tuples" ? tuples : flag == "--huge-pages" ? huge_pages() : sweep) = true;
+    if (flag == "--stream-sweep" || flag == "--tuples" || flag == "--sizes" || flag == "--huge-pages") {
+      (flag == "--tuples" ? tuples : flag == "--sizes" ? sizes : flag == "--huge-pages" ? huge_pages() : sweep) = true;
       --i;
       continue;
     }
@@ -408,6 +465,7 @@ int main(int argc, char** argv) {
   }
   if (sweep) return stream_sweep(thread_counts, repetitions, min_time);
   if (tuples) return tuples_table(thread_counts, repetitions, min_time);
+  if (sizes) return sizes_table(thread_counts, repetitions, min_time);
 
   std::vector<copy_case> cases;
   for (copy_case& c : make_cases())

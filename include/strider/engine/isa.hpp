@@ -27,6 +27,19 @@
 #if defined(STRIDER_COPY_AVX2) && defined(__AVX512F__)
 #define STRIDER_COPY_AVX512 1
 #endif
+// AVX-512BW's byte and word shuffles, for the transposes of 1- and 2-byte elements.
+#if defined(STRIDER_COPY_AVX512) && defined(__AVX512BW__)
+#define STRIDER_COPY_AVX512BW 1
+#endif
+// A loop over a tile's registers, unrolled whole: each register's index is then a constant, and
+// the compiler keeps the registers in registers, where a loop left rolled (g++ 12 at -O2 leaves
+// those of 8 and 16 registers rolled) puts every one through the stack. nvcc's front end rejects
+// the pragma, and its host code keeps the loops.
+#if defined(__CUDACC__) || !(defined(__GNUC__) || defined(__clang__))
+#define STRIDER_COPY_UNROLL
+#else
+#define STRIDER_COPY_UNROLL _Pragma("GCC unroll 16")
+#endif
 // A second set of kernels for AVX2, chosen at run time: g++ and clang++ compile functions for an
 // instruction set beyond the target's (#pragma GCC target, #pragma clang attribute). Not under
 // nvcc, whose front end does not take those pragmas.

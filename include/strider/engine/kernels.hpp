@@ -331,12 +331,40 @@ inline void scalar_tile(const T* s, index_t ss_a, index_t ss_b, T* d, index_t ds
     for (index_t a = 0; a < na; ++a) d[b * ds_b + a * ds_a] = s[a * ss_a + b * ss_b];
 }
 
+// A square of one cache line by one cache line, transposed through registers into `out`
+// (`width` rows of one line each): out[k * width + j] = source_row(j)[k] (source_row(j)[-k] with
+// `Reverse`, each load reversed in its register). The source lines are read `side` rows at a
+// time (a register kind's square, simd.hpp), each line whole, so that rows a power-of-two apart
+// (which share an L1 set) are not evicted before they are used up. The loops over a square's
+// registers are unrolled (STRIDER_COPY_UNROLL), which keeps them in registers.
+template <class V, class T, bool Reverse, class SourceRow>
+[[gnu::always_inline]] inline void transpose_lines(SourceRow source_row, T* out) {
+  constexpr int lanes = V::lanes, side = V::side;
+  constexpr int width = static_cast<int>(cache_line / sizeof(T));
+  for (int g = 0; g < width / side; ++g)
+    for (int bi = 0; bi < width / lanes; ++bi) {
+      typename V::reg r[static_cast<std::size_t>(side)];
+      STRIDER_COPY_UNROLL
+      for (int j = 0; j < side; ++j) {
+        const T* row = source_row(g * side + j);
+        r[j] = V::load(Reverse ? row - (bi * lanes + lanes - 1) : row + bi * lanes);
+        if constexpr (Reverse) r[j] = V::reverse(r[j]);
+      }
+      V::transpose(r);
+      // Row j of the transposed square in lane L of r[j] is out's row bi * lanes + L * side + j.
+      T* at = out + (bi * lanes) * width + g * side;
+      STRIDER_COPY_UNROLL
+      for (int j = 0; j < side; ++j) {
+        if constexpr (side == lanes) V::store(at + j * width, r[j]);
+        else V::store_lanes(at + j * width, sizeof(T) * side * width, r[j]);
+      }
+    }
+}
+
 // A square of one cache line by one cache line: reads `width` source rows of one line each and
-// writes `width` destination rows of one line each, transposing lanes x lanes blocks in
-// registers. The source lines are read a group of `lanes` rows at a time, each line whole, so
-// that rows a power-of-two apart (which share an L1 set) are not evicted before they are used
-// up; the transposed blocks go through a small buffer so that each destination line is then
-// written whole and at once, as streaming stores need.
+// writes `width` destination rows of one line each, transposing in registers (transpose_lines)
+// into a small buffer so that each destination line is then written whole and at once, as
+// streaming stores need.
 // With `Reverse`, the source runs backwards along B (a transposed flip, as in rot90): each load
 // is reversed in its register. `source_row(j)` is the first element of source row j (its last
 // with `Reverse`) and `destination_row(b)` that of destination row b: rows evenly spaced in a
@@ -347,23 +375,13 @@ template <class V, class T, bool Stream, bool Reverse, class SourceRow, class De
 [[gnu::always_inline]] inline void rows_tile(SourceRow source_row, DestinationRow destination_row) {
   constexpr int lanes = V::lanes;
   constexpr int width = static_cast<int>(cache_line / sizeof(T));
-  constexpr int groups = width / lanes;
-  alignas(64) T buffer[static_cast<std::size_t>(width)][static_cast<std::size_t>(width)];
-  for (int g = 0; g < groups; ++g)
-    for (int bi = 0; bi < groups; ++bi) {
-      typename V::reg r[static_cast<std::size_t>(lanes)];
-      for (int j = 0; j < lanes; ++j) {
-        const T* row = source_row(g * lanes + j);
-        r[j] = V::load(Reverse ? row - (bi * lanes + lanes - 1) : row + bi * lanes);
-        if constexpr (Reverse) r[j] = V::reverse(r[j]);
-      }
-      V::transpose(r);
-      for (int j = 0; j < lanes; ++j) V::store(&buffer[bi * lanes + j][g * lanes], r[j]);
-    }
+  alignas(64) T buffer[static_cast<std::size_t>(width * width)];
+  transpose_lines<V, T, Reverse>(source_row, buffer);
   for (int b = 0; b < width; ++b) {
     T* row = destination_row(b);
-    for (int g = 0; g < groups; ++g) {
-      const typename V::reg v = V::load(&buffer[b][g * lanes]);
+    STRIDER_COPY_UNROLL
+    for (int g = 0; g < width / lanes; ++g) {
+      const typename V::reg v = V::load(buffer + b * width + g * lanes);
       if constexpr (Stream) V::stream(row + g * lanes, v);
       else V::store(row + g * lanes, v);
     }
@@ -378,15 +396,13 @@ inline void line_tile(const T* s, index_t lds, T* d, index_t ldd) {
 // Part of a line tile at an edge of the plane, any alignment: rows [r0, r1) of the source (lines
 // of A) by elements [k0, k1) of each (rows of B), d_k[j] = s_j[k] (s_j[-k] with `Reverse`), where
 // s_j = source_row(j) and d_k = destination_row(k). The source's pieces are gathered into a
-// buffer the size of a line tile, transposed there in registers as in rows_tile, and each
-// destination row's piece written out; what the buffer holds outside those ranges is never
-// written. The narrower first and last strips, and the rows of B before the source's first line
-// boundary and after its last, go through it.
+// buffer the size of a line tile, transposed from there (transpose_lines), and each destination
+// row's piece written out; what the buffer holds outside those ranges is never written. The
+// narrower first and last strips, and the rows of B before the source's first line boundary and
+// after its last, go through it.
 template <class V, class T, bool Reverse, class SourceRow, class DestinationRow>
 inline void rows_edge_tile(SourceRow source_row, DestinationRow destination_row, index_t r0, index_t r1, index_t k0, index_t k1) {
-  constexpr int lanes = V::lanes;
   constexpr int width = static_cast<int>(cache_line / sizeof(T));
-  constexpr int groups = width / lanes;
   alignas(64) std::byte in[cache_line * static_cast<std::size_t>(width)];
   alignas(64) std::byte out[cache_line * static_cast<std::size_t>(width)];
   const auto at = [](std::byte* buffer, index_t row, index_t column) { return buffer + static_cast<std::size_t>(row) * cache_line + static_cast<std::size_t>(column) * sizeof(T); };
@@ -398,13 +414,8 @@ inline void rows_edge_tile(SourceRow source_row, DestinationRow destination_row,
       copy_small_bytes(reinterpret_cast<const std::byte*>(row + k0), at(in, j, k0), static_cast<std::size_t>(k1 - k0) * sizeof(T));
     }
   }
-  for (int g = 0; g < groups; ++g)
-    for (int bi = 0; bi < groups; ++bi) {
-      typename V::reg r[static_cast<std::size_t>(lanes)];
-      for (int j = 0; j < lanes; ++j) r[j] = V::load(at(in, g * lanes + j, bi * lanes));
-      V::transpose(r);
-      for (int j = 0; j < lanes; ++j) V::store(at(out, bi * lanes + j, g * lanes), r[j]);
-    }
+  // (The buffers' bytes are read and written as T's registers, raw bits of trivial elements.)
+  transpose_lines<V, T, false>([&](int j) { return reinterpret_cast<const T*>(at(in, j, 0)); }, reinterpret_cast<T*>(out));
   for (index_t k = k0; k < k1; ++k)
     copy_small_bytes(at(out, k, r0), reinterpret_cast<std::byte*>(destination_row(static_cast<int>(k)) + r0), static_cast<std::size_t>(r1 - r0) * sizeof(T));
 }

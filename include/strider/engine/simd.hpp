@@ -1,10 +1,10 @@
 // strider/engine/simd.hpp: the SIMD registers of the copy kernels (kernels.hpp), one struct per
 // register kind and element size with the few operations the kernels need: SSE2 (the x86-64
-// baseline), AVX2 for 4- and 8-byte elements (AVX-512 for their transposes where the compiler
-// targets it), none elsewhere. Not a header of its own: copy_engine.hpp includes it, with
-// kernels.hpp, once per instruction set it compiles (isa.hpp), in the namespace
-// STRIDER_COPY_KERNELS and with STRIDER_COPY_SSE2, STRIDER_COPY_AVX2 and STRIDER_COPY_AVX512
-// saying which registers there are.
+// baseline), AVX2 (AVX-512 for the transposes where the compiler targets it, AVX-512BW's for 1-
+// and 2-byte elements), none elsewhere. Not a header of its own: copy_engine.hpp includes it,
+// with kernels.hpp, once per instruction set it compiles (isa.hpp), in the namespace
+// STRIDER_COPY_KERNELS and with STRIDER_COPY_SSE2, STRIDER_COPY_AVX2, STRIDER_COPY_AVX512 and
+// STRIDER_COPY_AVX512BW saying which registers there are.
 
 namespace strider::detail::copy_engine::STRIDER_COPY_KERNELS {
 
@@ -15,7 +15,7 @@ namespace strider::detail::copy_engine::STRIDER_COPY_KERNELS {
 #if defined(STRIDER_COPY_SSE2)
 struct sse_4 {
   using reg = __m128;
-  static constexpr int lanes = 4;
+  static constexpr int lanes = 4, side = lanes;
   static reg load(const void* p) { return _mm_loadu_ps(static_cast<const float*>(p)); }
   static reg splat(const void* p) { return _mm_load1_ps(static_cast<const float*>(p)); }
   static void store(void* p, reg v) { _mm_storeu_ps(static_cast<float*>(p), v); }
@@ -43,7 +43,7 @@ struct sse_4 {
 
 struct sse_8 {
   using reg = __m128d;
-  static constexpr int lanes = 2;
+  static constexpr int lanes = 2, side = lanes;
   static reg load(const void* p) { return _mm_loadu_pd(static_cast<const double*>(p)); }
   static reg splat(const void* p) { return _mm_load1_pd(static_cast<const double*>(p)); }
   static void store(void* p, reg v) { _mm_storeu_pd(static_cast<double*>(p), v); }
@@ -67,7 +67,7 @@ struct sse_8 {
 #if defined(STRIDER_COPY_AVX2)
 struct avx_4 {
   using reg = __m256;
-  static constexpr int lanes = 8;
+  static constexpr int lanes = 8, side = lanes;
   static reg load(const void* p) { return _mm256_loadu_ps(static_cast<const float*>(p)); }
   static reg splat(const void* p) { return _mm256_broadcast_ss(static_cast<const float*>(p)); }
   static void store(void* p, reg v) { _mm256_storeu_ps(static_cast<float*>(p), v); }
@@ -134,7 +134,7 @@ struct avx_4 {
 
 struct avx_8 {
   using reg = __m256d;
-  static constexpr int lanes = 4;
+  static constexpr int lanes = 4, side = lanes;
   static reg load(const void* p) { return _mm256_loadu_pd(static_cast<const double*>(p)); }
   static reg splat(const void* p) { return _mm256_broadcast_sd(static_cast<const double*>(p)); }
   static void store(void* p, reg v) { _mm256_storeu_pd(static_cast<double*>(p), v); }
@@ -181,7 +181,8 @@ struct avx_8 {
 // that belongs in lane M of register step * L + c. For each c, a 4 x 4 transpose of 128-bit
 // blocks across the registers x[c], x[step + c], x[2 step + c], x[3 step + c].
 template <class Reg, class Shuffle>
-inline void transpose_blocks_4x4(Reg* x, int step, Shuffle shuffle) {
+[[gnu::always_inline]] inline void transpose_blocks_4x4(Reg* x, int step, Shuffle shuffle) {
+  STRIDER_COPY_UNROLL
   for (int c = 0; c < step; ++c) {
     const Reg v0 = shuffle(x[c], x[step + c], std::integral_constant<int, 0x44>{});            // X0[0] X0[1] X1[0] X1[1]
     const Reg v1 = shuffle(x[c], x[step + c], std::integral_constant<int, 0xEE>{});            // X0[2] X0[3] X1[2] X1[3]
@@ -199,7 +200,7 @@ inline void transpose_blocks_4x4(Reg* x, int step, Shuffle shuffle) {
 struct avx512_4 {
   using reg = __m512;
   static constexpr __mmask16 all = 0xFFFF;
-  static constexpr int lanes = 16;
+  static constexpr int lanes = 16, side = lanes;
   static reg load(const void* p) { return _mm512_loadu_ps(p); }
   static void store(void* p, reg v) { _mm512_storeu_ps(p, v); }
   static void stream(void* p, reg v) { _mm512_stream_ps(static_cast<float*>(p), v); }
@@ -209,10 +210,12 @@ struct avx512_4 {
     // and 2k + 1 (columns 4L, 4L + 1 / 4L + 2, 4L + 3 of lane L); then r[4m + c] holds column
     // 4L + c of rows 4m to 4m + 3 in lane L.
     reg t[16];
+    STRIDER_COPY_UNROLL
     for (int k = 0; k < 8; ++k) {
       t[2 * k] = _mm512_maskz_unpacklo_ps(all, r[2 * k], r[2 * k + 1]);
       t[2 * k + 1] = _mm512_maskz_unpackhi_ps(all, r[2 * k], r[2 * k + 1]);
     }
+    STRIDER_COPY_UNROLL
     for (int m = 0; m < 4; ++m) {
       r[4 * m] = _mm512_maskz_shuffle_ps(all, t[4 * m], t[4 * m + 2], 0x44);
       r[4 * m + 1] = _mm512_maskz_shuffle_ps(all, t[4 * m], t[4 * m + 2], 0xEE);
@@ -226,7 +229,7 @@ struct avx512_4 {
 struct avx512_8 {
   using reg = __m512d;
   static constexpr __mmask8 all = 0xFF;
-  static constexpr int lanes = 8;
+  static constexpr int lanes = 8, side = lanes;
   static reg load(const void* p) { return _mm512_loadu_pd(p); }
   static void store(void* p, reg v) { _mm512_storeu_pd(p, v); }
   static void stream(void* p, reg v) { _mm512_stream_pd(static_cast<double*>(p), v); }
@@ -235,52 +238,101 @@ struct avx512_8 {
     // t[2k + c] holds column 2L + c of rows 2k, 2k + 1 in lane L: the 4 x 4 block transpose with
     // registers 2 apart.
     reg t[8];
+    STRIDER_COPY_UNROLL
     for (int k = 0; k < 4; ++k) {
       t[2 * k] = _mm512_maskz_unpacklo_pd(all, r[2 * k], r[2 * k + 1]);
       t[2 * k + 1] = _mm512_maskz_unpackhi_pd(all, r[2 * k], r[2 * k + 1]);
     }
     transpose_blocks_4x4(t, 2, []<int Imm>(reg a, reg b, std::integral_constant<int, Imm>) { return _mm512_maskz_shuffle_f64x2(all, a, b, Imm); });
+    STRIDER_COPY_UNROLL
     for (int k = 0; k < 8; ++k) r[k] = t[k];
   }
 };
 #endif
 
 #if defined(STRIDER_COPY_SSE2)
-// Transposes n x n elements held in n registers: log2(n) rounds of a perfect shuffle (register
-// i paired with i + n/2, interleaved element by element into registers 2i and 2i+1).
-template <int N, class Lo, class Hi>
-inline void shuffle_transpose(__m128i* r, Lo lo, Hi hi) {
+// Transposes n x n elements held in n registers, in each 128-bit lane of them apart: log2(n)
+// rounds of a perfect shuffle (register i paired with i + n/2, interleaved element by element
+// into registers 2i and 2i+1 by V's unpack_lo and unpack_hi; each round moves the row index's
+// bits one place on). V's functions, not lambdas: g++ compiles a lambda here without the AVX2
+// target of the dispatch kernels (isa.hpp), and warns that its ABI changes.
+template <class V>
+[[gnu::always_inline]] inline void shuffle_transpose(typename V::reg* r) {
+  constexpr int N = V::side;
+  STRIDER_COPY_UNROLL
   for (int round = 1; round < N; round *= 2) {
-    __m128i t[static_cast<std::size_t>(N)];
+    typename V::reg t[static_cast<std::size_t>(N)];
+    STRIDER_COPY_UNROLL
     for (int i = 0; i < N / 2; ++i) {
-      t[2 * i] = lo(r[i], r[i + N / 2]);
-      t[2 * i + 1] = hi(r[i], r[i + N / 2]);
+      t[2 * i] = V::unpack_lo(r[i], r[i + N / 2]);
+      t[2 * i + 1] = V::unpack_hi(r[i], r[i + N / 2]);
     }
+    STRIDER_COPY_UNROLL
     for (int i = 0; i < N; ++i) r[i] = t[i];
   }
 }
 
-// 1- and 2-byte elements (uint8 images, float16/bfloat16): transposes only.
-struct sse_1 {
+// 1- and 2-byte elements (uint8 images, float16/bfloat16): transposes only. A square is 16
+// bytes on a side, one 128-bit lane: SSE2's registers hold one (side == lanes); AVX2's and
+// AVX-512's hold two or four side by side, transposed at once by the same in-lane shuffles, and
+// `store_lanes` puts lane L of a transposed row `step` bytes on from lane 0's place (the rows of
+// the square L squares on).
+template <int Size>
+struct sse_small {
   using reg = __m128i;
-  static constexpr int lanes = 16;
+  static constexpr int lanes = 16 / Size, side = lanes;
   static reg load(const void* p) { return _mm_loadu_si128(static_cast<const __m128i*>(p)); }
   static void store(void* p, reg v) { _mm_storeu_si128(static_cast<__m128i*>(p), v); }
   static void stream(void* p, reg v) { _mm_stream_si128(static_cast<__m128i*>(p), v); }
-  [[gnu::always_inline]] static void transpose(reg* r) {
-    shuffle_transpose<16>(r, [](reg a, reg b) { return _mm_unpacklo_epi8(a, b); }, [](reg a, reg b) { return _mm_unpackhi_epi8(a, b); });
-  }
+  static reg unpack_lo(reg a, reg b) { return Size == 1 ? _mm_unpacklo_epi8(a, b) : _mm_unpacklo_epi16(a, b); }
+  static reg unpack_hi(reg a, reg b) { return Size == 1 ? _mm_unpackhi_epi8(a, b) : _mm_unpackhi_epi16(a, b); }
+  [[gnu::always_inline]] static void transpose(reg* r) { shuffle_transpose<sse_small>(r); }
 };
+#endif
 
-struct sse_2 {
-  using reg = __m128i;
-  static constexpr int lanes = 8;
-  static reg load(const void* p) { return _mm_loadu_si128(static_cast<const __m128i*>(p)); }
-  static void store(void* p, reg v) { _mm_storeu_si128(static_cast<__m128i*>(p), v); }
-  static void stream(void* p, reg v) { _mm_stream_si128(static_cast<__m128i*>(p), v); }
-  [[gnu::always_inline]] static void transpose(reg* r) {
-    shuffle_transpose<8>(r, [](reg a, reg b) { return _mm_unpacklo_epi16(a, b); }, [](reg a, reg b) { return _mm_unpackhi_epi16(a, b); });
+#if defined(STRIDER_COPY_AVX2)
+// Two squares side by side (see sse_small).
+template <int Size>
+struct avx_small {
+  using reg = __m256i;
+  static constexpr int lanes = 32 / Size, side = 16 / Size;
+  static reg load(const void* p) { return _mm256_loadu_si256(static_cast<const __m256i*>(p)); }
+  static void store(void* p, reg v) { _mm256_storeu_si256(static_cast<__m256i*>(p), v); }
+  static void stream(void* p, reg v) { _mm256_stream_si256(static_cast<__m256i*>(p), v); }
+  static void store_lanes(void* p, std::size_t step, reg v) {
+    _mm_storeu_si128(static_cast<__m128i*>(p), _mm256_castsi256_si128(v));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(static_cast<char*>(p) + step), _mm256_extracti128_si256(v, 1));
   }
+  static reg unpack_lo(reg a, reg b) { return Size == 1 ? _mm256_unpacklo_epi8(a, b) : _mm256_unpacklo_epi16(a, b); }
+  static reg unpack_hi(reg a, reg b) { return Size == 1 ? _mm256_unpackhi_epi8(a, b) : _mm256_unpackhi_epi16(a, b); }
+  [[gnu::always_inline]] static void transpose(reg* r) { shuffle_transpose<avx_small>(r); }
+};
+#endif
+
+#if defined(STRIDER_COPY_AVX512BW)
+// Four squares side by side (see sse_small): a tile row is one register. Zero-masking forms with
+// every lane kept, as avx512_4's.
+template <int Size>
+struct avx512_small {
+  using reg = __m512i;
+  static constexpr __mmask64 all = ~__mmask64{0};
+  static constexpr int lanes = 64 / Size, side = 16 / Size;
+  static reg load(const void* p) { return _mm512_loadu_si512(p); }
+  static void store(void* p, reg v) { _mm512_storeu_si512(p, v); }
+  static void stream(void* p, reg v) { _mm512_stream_si512(static_cast<__m512i*>(p), v); }
+  // (Merge-masking extracts with every lane kept: g++ 12's unmasked ones, and its 512-to-128-bit
+  // cast, which it makes an extract, warn as above.)
+  static void store_lanes(void* p, std::size_t step, reg v) {
+    char* at = static_cast<char*>(p);
+    const __m128i zero = _mm_setzero_si128();
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(at), _mm512_mask_extracti32x4_epi32(zero, 0xF, v, 0));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(at + step), _mm512_mask_extracti32x4_epi32(zero, 0xF, v, 1));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(at + 2 * step), _mm512_mask_extracti32x4_epi32(zero, 0xF, v, 2));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(at + 3 * step), _mm512_mask_extracti32x4_epi32(zero, 0xF, v, 3));
+  }
+  static reg unpack_lo(reg a, reg b) { return Size == 1 ? _mm512_maskz_unpacklo_epi8(all, a, b) : _mm512_maskz_unpacklo_epi16(static_cast<__mmask32>(all), a, b); }
+  static reg unpack_hi(reg a, reg b) { return Size == 1 ? _mm512_maskz_unpackhi_epi8(all, a, b) : _mm512_maskz_unpackhi_epi16(static_cast<__mmask32>(all), a, b); }
+  [[gnu::always_inline]] static void transpose(reg* r) { shuffle_transpose<avx512_small>(r); }
 };
 #endif
 
@@ -331,13 +383,16 @@ struct tile_vec_for<8> {
 };
 #endif
 #if defined(STRIDER_COPY_SSE2)
-template <>
-struct tile_vec_for<1> {
-  using type = sse_1;
-};
-template <>
-struct tile_vec_for<2> {
-  using type = sse_2;
+template <std::size_t Size>
+  requires(Size == 1 || Size == 2)
+struct tile_vec_for<Size> {
+#if defined(STRIDER_COPY_AVX512BW)
+  using type = avx512_small<static_cast<int>(Size)>;
+#elif defined(STRIDER_COPY_AVX2)
+  using type = avx_small<static_cast<int>(Size)>;
+#else
+  using type = sse_small<static_cast<int>(Size)>;
+#endif
 };
 #endif
 
