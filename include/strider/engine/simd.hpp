@@ -251,7 +251,7 @@ struct avx512_8 {
 #endif
 
 #if defined(STRIDER_COPY_SSE2)
-// Transposes n x n elements held in n registers, in each 128-bit lane of them apart: log2(n)
+// Transposes n x n elements held in n registers, each 128-bit lane on its own: log2(n)
 // rounds of a perfect shuffle (register i paired with i + n/2, interleaved element by element
 // into registers 2i and 2i+1 by V's unpack_lo and unpack_hi; each round moves the row index's
 // bits one place on). V's functions, not lambdas: g++ compiles a lambda here without the AVX2
