@@ -130,6 +130,10 @@ std::vector<copy_case> make_cases() {
   // Full reversals: the innermost axis changes and every other axis moves too (issue 70).
   cases.push_back(permute_case("permute_210_256", "permute (2,1,0) 256³", {256, 256, 256}, {2, 1, 0}));
   cases.push_back(permute_case("permute_3120_64", "permute (3,1,2,0) 64⁴", {64, 64, 64, 64}, {3, 1, 2, 0}));
+  // Ragged ones: extents that are no whole number of cache lines, so that the seams between the
+  // middle axis's items fall inside lines.
+  cases.push_back(permute_case("permute_210_ragged", "permute (2,1,0) 255×256×257", {255, 256, 257}, {2, 1, 0}));
+  cases.push_back(permute_case("permute_3120_ragged", "permute (3,1,2,0) 60×61×62×63", {60, 61, 62, 63}, {3, 1, 2, 0}));
   cases.push_back(permute_case("nchw_to_nhwc", "NCHW → NHWC 32×64×56×56", {32, 64, 56, 56}, {0, 2, 3, 1}));
   cases.push_back(permute_case("nhwc_to_nchw", "NHWC → NCHW 32×56×56×64", {32, 56, 56, 64}, {0, 3, 1, 2}));
   // The same bytes copied without a permutation: what any copy of them can reach here.

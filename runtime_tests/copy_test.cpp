@@ -432,6 +432,66 @@ TEST_CASE("copy: full reversals walk loop C inside each tile position (deep stri
   }
 }
 
+TEST_CASE("copy: full reversals whose items are not whole lines go by ragged seam tiles, streaming where rows align") {
+  namespace engine = strider::detail::copy_engine;
+  const bool simd = engine::copy_instruction_set() != engine::instruction_set::plain;
+  const auto tiles = [&]<class T>(const dynamic_layout& view, T*) {
+    const strider::copy_plan plan = strider::make_copy_plan(view.value(), contiguous(view.shape()).value(), sizeof(T));
+    std::vector<T> src(static_cast<std::size_t>(view.required_span())), dst(src.size());
+    return engine::prepare(plan, src.data(), dst.data(), 1).tiles;
+  };
+  // permute (2,1,0) of 40x48x56: A = 40 and B = 56 floats, neither a whole number of lines, so
+  // the seams between items of C fall inside lines (the choice, so that the cases below reach
+  // the kernel). Whole lines on both sides keep seam_tiles; A shorter than a line, neither.
+  const auto ragged = strider::permute(contiguous({40, 48, 56}), {2, 1, 0});
+  CHECK(tiles(ragged, static_cast<float*>(nullptr)).ragged_seams == simd);
+  CHECK_FALSE(tiles(ragged, static_cast<float*>(nullptr)).seams);
+  CHECK(tiles(strider::permute(contiguous({48, 40, 32}), {2, 1, 0}), static_cast<float*>(nullptr)).seams == simd);
+  CHECK_FALSE(tiles(strider::permute(contiguous({48, 40, 32}), {2, 1, 0}), static_cast<float*>(nullptr)).ragged_seams);
+  CHECK_FALSE(tiles(strider::permute(contiguous({12, 48, 56}), {2, 1, 0}), static_cast<float*>(nullptr)).ragged_seams);
+  CHECK(tiles(strider::permute(contiguous({70, 9, 90}), {2, 1, 0}), static_cast<std::uint8_t*>(nullptr)).ragged_seams == simd);
+
+  // Every start inside a line on both sides, A and B one element past a line or short of one,
+  // items shorter than a tile's run of A' (A = 17: a tile spans two seams), every element size.
+  for (index_t shift : {0, 3, 8, 13}) {
+    INFO("shift " << shift);
+    for (const dims& shape : {dims{40, 48, 56}, dims{17, 9, 17}, dims{33, 5, 31}, dims{47, 6, 65}, dims{100, 3, 20}}) {
+      const auto src_l = strider::permute(contiguous(shape), {2, 1, 0});
+      check_copy_from_line(src_l, contiguous(src_l.shape()), {}, shift, (shift * 7) % 16);
+      check_copy_from_line<double>(src_l, contiguous(src_l.shape()), {}, shift % 8, (shift + 3) % 8);
+    }
+    check_copy_from_line<std::int16_t>(strider::permute(contiguous({70, 9, 33}), {2, 1, 0}), contiguous({33, 9, 70}), {}, shift, 2 * shift);
+    check_copy_from_line<std::uint8_t>(strider::permute(contiguous({70, 9, 90}), {2, 1, 0}), contiguous({90, 9, 70}), {}, shift, 3 * shift);
+    // A 4-D relative: (3,1,2,0) of 20x3x5x23, loop C the middle pair folded.
+    const auto four = strider::permute(contiguous({20, 3, 5, 23}), {3, 1, 2, 0});
+    check_copy_from_line(four, contiguous(four.shape()), {}, shift, shift + 1);
+  }
+  // Streaming: the destination's rows B apart are whole lines apart for 40x48x56 (48 * 40 floats)
+  // and each run finds its first line boundary; for 33x7x70 (7 * 33 floats) they are not, and
+  // the tiles take plain stores.
+  force_streaming on;
+  const auto job = [&](const dynamic_layout& view, index_t shift) {
+    const strider::copy_plan plan = strider::make_copy_plan(view.value(), contiguous(view.shape()).value(), sizeof(float));
+    std::vector<float> src(static_cast<std::size_t>(view.required_span())), dst(src.size() + 16);
+    return engine::prepare(plan, src.data(), dst.data() + shift, 1);
+  };
+  CHECK(job(ragged, 5).stream == simd);
+  CHECK_FALSE(job(strider::permute(contiguous({33, 7, 70}), {2, 1, 0}), 0).stream);
+  for (index_t shift : {0, 5, 11}) {
+    check_copy_from_line(ragged, contiguous(ragged.shape()), {}, shift, shift + 2);
+    check_copy_from_line(strider::permute(contiguous({33, 7, 70}), {2, 1, 0}), contiguous({70, 7, 33}), {}, shift, shift);
+    check_copy_from_line<std::uint8_t>(strider::permute(contiguous({90, 8, 70}), {2, 1, 0}), contiguous({70, 8, 90}), {}, shift, shift + 1);
+  }
+  // Threads whose parts cut planes (60 items of C for 2 and 3 threads, fewer than 32 each): the
+  // cut planes go strip by strip with plain stores, the whole ones by ragged seam tiles streaming.
+  const auto large = strider::permute(contiguous({136, 60, 150}), {2, 1, 0});
+  for (unsigned threads : {2u, 3u}) {
+    INFO(threads << " threads");
+    check_copy_from_line(large, contiguous(large.shape()), {copy_options{threads}}, 0, 0);
+    check_copy_from_line(large, contiguous(large.shape()), {copy_options{threads}}, 5, 9);
+  }
+}
+
 TEST_CASE("copy: slices with steps, flips, negative strides") {
   const auto c = contiguous({37, 41});
   check_copy(strider::slice(contiguous({1001}), "::2"), contiguous({501}));
@@ -942,6 +1002,14 @@ TEST_CASE("copy: a tiled copy streams only where every destination row's lines a
       continue;
     }
     ++streamed;
+    if (job.tiles.ragged_seams) {
+      // Ragged seam tiles stream from each run's first line boundary along A' (the destination
+      // contiguous across C and A), in rows B apart: those must be whole lines apart.
+      const std::size_t b_loop = plan.rank - 2, c_loop = plan.rank - 3;
+      CHECK(plan.dst_stride[c_loop] == plan.extent[plan.rank - 1]);
+      if ((static_cast<std::size_t>(plan.dst_stride[b_loop]) * sizeof(float)) % 64 != 0) FAIL("ragged seam tiles stream rows " << plan.dst_stride[b_loop] << " elements apart");
+      continue;
+    }
     // Every row: the indices of loops 0 .. rank-2 (all but the innermost).
     std::vector<index_t> index(plan.rank - 1, 0);
     for (bool more = true; more;) {

@@ -7,7 +7,8 @@
 // packs or unpacks its tuples in registers; other transposes are done in tiles of whole cache
 // lines with an in-register SIMD transpose, the partial tiles at the edges through a buffer; a
 // full reversal (permute(2, 1, 0)) walks its middle loop inside each tile position (walk.hpp's
-// deep strips) with tiles across the seams between its items, and destination rows a page apart
+// deep strips) with tiles across the seams between its items (seams inside lines where its
+// extents are ragged, no whole number of lines, in panels), and destination rows a page apart
 // are walked in panels, as are a full reversal's seam tiles where its planes are wide, and its
 // planes where every tile is whole, aligned lines
 // (elements of 1, 2, 4 or 8 bytes; SSE2, the x86-64 baseline, AVX2 for 4-
@@ -251,8 +252,11 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
       job.walk.deep = true;
       // Contiguous across C and A in the destination, across C and B in the source, in whole
       // lines: tiles across the seams between items (kernels.hpp's seam_tiles).
-      job.tiles.seams = job.walk.deep && p.src_stride[b_loop] == 1 && p.src_stride[c_loop] == p.extent[b_loop] && p.dst_stride[c_loop] == na &&
-                        na % line == 0 && p.extent[b_loop] % line == 0;
+      const bool contiguous_across_seams = p.src_stride[b_loop] == 1 && p.src_stride[c_loop] == p.extent[b_loop] && p.dst_stride[c_loop] == na;
+      job.tiles.seams = contiguous_across_seams && na % line == 0 && p.extent[b_loop] % line == 0;
+      // Items whose seams fall inside lines (A or B not whole lines): kernels.hpp's
+      // ragged_seam_tiles, where A and B hold a line each.
+      job.tiles.ragged_seams = contiguous_across_seams && !job.tiles.seams && na >= line && p.extent[b_loop] >= line;
     }
     // Source rows aligned alike (every source stride but B's a whole number of lines), in deep
     // strips or on a long B (aligned_reads_from_lines): B's blocks start where the source's lines
@@ -268,7 +272,12 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
     if (panels && job.tiles.seams && seam_panels_pay(na, sizeof(T))) job.tiles.panel = seam_panel_strips;
     // The streaming invariant: line_tile streams whole lines at `first + peel` plus multiples of
     // every loop's destination stride but the innermost, so those are all whole cache lines.
-    job.stream = job.stream && job.tiles.simd && job.tiles.peel < na && aligned_to(first + job.tiles.peel, cache_line) && destination_rows_aligned_alike(p);
+    // Ragged seam tiles find each run's first line boundary themselves, and write whole, aligned
+    // lines where the destination's rows are aligned alike (B's step whole lines).
+    if (job.tiles.ragged_seams)
+      job.stream = job.stream && aligned_to(first, sizeof(T)) && (static_cast<std::size_t>(p.dst_stride[b_loop]) * sizeof(T)) % cache_line == 0;
+    else
+      job.stream = job.stream && job.tiles.simd && job.tiles.peel < na && aligned_to(first + job.tiles.peel, cache_line) && destination_rows_aligned_alike(p);
   }
   return job;
 }

@@ -734,6 +734,52 @@ inline void seam_tiles(const T* s, T* d, const seam_shape& q, index_t panel) {
   }
 }
 
+// Seam tiles for items of any length: the run of a deep walk where, as for seam_tiles, the
+// destination is contiguous across C and A (A' = c * na + a) and the source across C and B, but
+// A or B is not a whole number of lines, so that the items' seams fall inside lines. A tile is a
+// destination line of A' (aligned where the destination's rows are aligned alike; the first
+// block is the `peel` elements before the first boundary, the last what the run leaves) by a
+// line's worth of B; source row j of a tile is the row at its own (a, c), read from any place in
+// its line (the next block's read finds the rest of that line in L1). The rows of B past the last
+// whole block, and the A' blocks at the run's two ends, go through edge tiles. Walked in panels of
+// seam_panel_strips blocks of A', block of B by block with the panel inner, so that each
+// destination row is written front to back. Example: permute(2,1,0) of 255×256×257 floats (na =
+// 255, nb = 257): the tile at A' in [peel + 16t, peel + 16t + 16) reads rows from items
+// (peel + 16t) / 255 and, past the seam, the next one.
+template <class T, bool Stream>
+inline void ragged_seam_tiles(const T* s, T* d, index_t run, index_t na, index_t nb, index_t ss_a, index_t ds_b) {
+  using V = tile_vec_t<T>;
+  constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
+  constexpr index_t panel_rows = seam_panel_strips * w;
+  const index_t total = run * na, blocks = nb / w, tail = nb - blocks * w;
+  const index_t peel = std::min(elements_to_alignment(d, cache_line), total);
+  index_t row_offset[static_cast<std::size_t>(panel_rows)];  // each A' row's source offset at b = 0
+  // The next A' block's end after `at`: blocks start at 0, peel, peel + w, ...
+  const auto block_end = [&](index_t at) { return std::min(total, at < peel ? peel : at + w); };
+  for (index_t begin = 0; begin < total;) {
+    // A panel: up to seam_panel_strips blocks, [begin, end).
+    index_t end = begin;
+    for (index_t k = 0; k < seam_panel_strips && end < total; ++k) end = block_end(end);
+    for (index_t at = begin, c = begin / na, a = begin % na; at < end; ++at) {
+      row_offset[at - begin] = a * ss_a + c * nb;
+      if (++a == na) a = 0, ++c;
+    }
+    for (index_t m = 0; m <= blocks; ++m) {
+      const index_t width = m < blocks ? w : tail;
+      if (width == 0) break;
+      for (index_t lo = begin; lo < end;) {
+        const index_t hi = block_end(lo);
+        const auto source_row = [&](int j) { return s + row_offset[lo - begin + j] + m * w; };
+        const auto destination_row = [&](int k) { return d + (m * w + k) * ds_b + lo; };
+        if (hi - lo == w && width == w) rows_tile<V, T, Stream, false>(source_row, destination_row);
+        else rows_edge_tile<V, T, false>(source_row, destination_row, 0, hi - lo, 0, width);
+        lo = hi;
+      }
+    }
+    begin = end;
+  }
+}
+
 // Blocks [first, last) of a deep strips walk (walk.hpp): each tile position of the (A, B) plane
 // walked down every run of loop C (rank-3) within one item of the loops outside it. Edge tiles go
 // in pairs down the run: the rows of B before the first whole block with those after the last,
@@ -759,6 +805,10 @@ inline void deep_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job
         T* d = dst + dof + c0 * ds_c;
         if (job.seams) {
           seam_tiles<T, Stream>(s, d, seam_shape{run, na, nb, ss_a, ds_b, job.peel, job.b_peel}, job.panel);
+          return;
+        }
+        if (job.ragged_seams) {
+          ragged_seam_tiles<T, Stream>(s, d, run, na, nb, ss_a, ds_b);
           return;
         }
         // Rows of B outside whole blocks, in the whole strips.
@@ -849,12 +899,18 @@ inline void strip_tiles(const copy_plan& p, const T* src, T* dst, const tiles_jo
 template <class T, bool Stream>
 inline void run_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t begin, index_t end) {
   const index_t block = walk.block(), first = (begin + block - 1) / block, last = end / block;
+  // Parts of planes, strip by strip. Where ragged seam tiles stream, the destination's lines are
+  // aligned along A' only, not plane by plane, so those parts take plain stores.
+  const auto parts = [&](index_t from, index_t to) {
+    if (job.ragged_seams) strip_tiles<T, false>(p, src, dst, job, walk, from, to);
+    else strip_tiles<T, Stream>(p, src, dst, job, walk, from, to);
+  };
   if (walk.deep && first < last) {
-    if (begin < first * block) strip_tiles<T, Stream>(p, src, dst, job, walk, begin, first * block);
+    if (begin < first * block) parts(begin, first * block);
     deep_tiles<T, Stream>(p, src, dst, job, walk, first, last);
-    if (last * block < end) strip_tiles<T, Stream>(p, src, dst, job, walk, last * block, end);
+    if (last * block < end) parts(last * block, end);
   } else {
-    strip_tiles<T, Stream>(p, src, dst, job, walk, begin, end);
+    parts(begin, end);
   }
   if constexpr (Stream) stream_fence();
 }

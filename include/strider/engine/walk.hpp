@@ -206,6 +206,7 @@ struct tiles_job {
   index_t peel = 0;    // columns of A before the first cache-line-aligned one
   index_t b_peel = 0;  // rows of B before the source's first line boundary (0 where the source's rows are not aligned alike)
   bool seams = false;  // deep strips by seam_tiles
+  bool ragged_seams = false;  // deep strips by ragged_seam_tiles (items of C not whole lines long)
   index_t panel = 0;   // whole strips per panel, walked together over all of B (0: strip by strip; deep strips: tile position by tile position)
   bool simd = false;   // line_tile applies: unit strides on both sides (B may run backwards)
 };
