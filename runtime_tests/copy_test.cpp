@@ -442,14 +442,24 @@ TEST_CASE("copy: full reversals whose items are not whole lines go by ragged sea
   };
   // permute (2,1,0) of 40x48x56: A = 40 and B = 56 floats, neither a whole number of lines, so
   // the seams between items of C fall inside lines (the choice, so that the cases below reach
-  // the kernel). Whole lines on both sides keep seam_tiles; A shorter than a line, neither.
+  // the kernel). Whole lines on both sides keep seam_tiles.
   const auto ragged = strider::permute(contiguous({40, 48, 56}), {2, 1, 0});
   CHECK(tiles(ragged, static_cast<float*>(nullptr)).ragged_seams == simd);
   CHECK_FALSE(tiles(ragged, static_cast<float*>(nullptr)).seams);
   CHECK(tiles(strider::permute(contiguous({48, 40, 32}), {2, 1, 0}), static_cast<float*>(nullptr)).seams == simd);
   CHECK_FALSE(tiles(strider::permute(contiguous({48, 40, 32}), {2, 1, 0}), static_cast<float*>(nullptr)).ragged_seams);
-  CHECK_FALSE(tiles(strider::permute(contiguous({12, 48, 56}), {2, 1, 0}), static_cast<float*>(nullptr)).ragged_seams);
+  CHECK(tiles(strider::permute(contiguous({12, 48, 56}), {2, 1, 0}), static_cast<float*>(nullptr)).ragged_seams == simd);
   CHECK(tiles(strider::permute(contiguous({70, 9, 90}), {2, 1, 0}), static_cast<std::uint8_t*>(nullptr)).ragged_seams == simd);
+  // The destination contiguous across C and A, and loop C stepping past the deep walk's reach in
+  // the source (1680 and 1200 floats), where B or A is shorter than a line: (3,1,0,2) of
+  // 5x7x40x6 (B = 6) and (2,3,1,0) of 15x6x40x30 (A = 15), ragged seams all the same; with A and
+  // B 4 lines or longer (72x6x40x66), strip by strip as before (ragged_seams_below_lines).
+  const auto short_b = strider::permute(contiguous({5, 7, 40, 6}), {3, 1, 0, 2});
+  const auto far_c = strider::permute(contiguous({15, 6, 40, 30}), {2, 3, 1, 0});
+  CHECK(tiles(short_b, static_cast<float*>(nullptr)).ragged_seams == simd);
+  CHECK(tiles(far_c, static_cast<float*>(nullptr)).ragged_seams == simd);
+  CHECK_FALSE(tiles(strider::permute(contiguous({72, 6, 40, 66}), {2, 3, 1, 0}), static_cast<float*>(nullptr)).ragged_seams);
+  CHECK(tiles(strider::permute(contiguous({24, 6, 40, 66}), {2, 3, 1, 0}), static_cast<float*>(nullptr)).ragged_seams == simd);
 
   // Every start inside a line on both sides, A and B one element past a line or short of one,
   // items shorter than a tile's run of A' (A = 17: a tile spans two seams), every element size.
@@ -465,6 +475,10 @@ TEST_CASE("copy: full reversals whose items are not whole lines go by ragged sea
     // A 4-D relative: (3,1,2,0) of 20x3x5x23, loop C the middle pair folded.
     const auto four = strider::permute(contiguous({20, 3, 5, 23}), {3, 1, 2, 0});
     check_copy_from_line(four, contiguous(four.shape()), {}, shift, shift + 1);
+    check_copy_from_line(short_b, contiguous(short_b.shape()), {}, shift, shift + 5);
+    check_copy_from_line(far_c, contiguous(far_c.shape()), {}, shift, 3);
+    check_copy_from_line<std::uint8_t>(far_c, contiguous(far_c.shape()), {}, shift, 2 * shift);
+    check_copy_from_line<double>(strider::permute(contiguous({12, 48, 56}), {2, 1, 0}), contiguous({56, 48, 12}), {}, shift % 8, 1);
   }
   // Streaming: the destination's rows B apart are whole lines apart for 40x48x56 (48 * 40 floats)
   // and each run finds its first line boundary; for 33x7x70 (7 * 33 floats) they are not, and

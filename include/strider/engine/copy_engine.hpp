@@ -168,6 +168,15 @@ inline bool tiles_whole_and_aligned(const copy_plan& p, const void* source, cons
          aligned_to(source, cache_line) && destination_rows_aligned_alike(p) && source_rows_aligned_alike(p, line);
 }
 
+/// Lines of A or B below which a transpose whose destination is contiguous across loop C and A
+/// (A' = c * na + a), A or B no whole number of lines, takes ragged seam tiles (kernels.hpp's
+/// ragged_seam_tiles) even where loop C steps far, past deep_step_bytes: walked item by item,
+/// a plane that short is largely edge tiles. Example: permute (2,3,1,0) of 25×103×121×65 floats
+/// (A = 25, loop C 7865 floats on the source side): one thread on the Zen 5 VM 8.2-8.8 to
+/// 15.0-15.1 GB/s (benchmarks/README.md, "Ragged seams"); with A and B 4 lines or more, long
+/// steps of C keep the walk plane by plane, which measured as fast or faster.
+inline constexpr index_t ragged_seams_below_lines = 4;
+
 /// Whether loop C of a blocked plan, the one outside the tiled pair, steps at most
 /// deep_step_bytes on both sides (elements of `size` bytes): it is then walked inside each tile
 /// position (walk.hpp's deep strips).
@@ -247,16 +256,20 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
     // aligned plane by plane anyway, the planes go panel by panel instead: a deep walk writes one
     // line into each of a line's worth of destination rows a page apart and moves on a short step
     // (benchmarks/README.md, "Panels or deep strips").
-    if (job.tiles.simd && !(panels && tiles_whole_and_aligned(p, src + p.src_offset, first, line)) && short_loop_outside_tiles(p, sizeof(T))) {
+    // Where the destination is contiguous across C and A (A' = c * na + a) and A or B is not a
+    // whole number of lines, kernels.hpp's ragged_seam_tiles walk A' in destination lines, each
+    // source row read where it lies: in deep strips, and also where loop C steps far if A or B
+    // is short (ragged_seams_below_lines).
+    const bool short_c = short_loop_outside_tiles(p, sizeof(T));
+    const bool ragged_pays = short_c || na < ragged_seams_below_lines * line || p.extent[b_loop] < ragged_seams_below_lines * line;
+    if (job.tiles.simd && !(panels && tiles_whole_and_aligned(p, src + p.src_offset, first, line)) && p.blocked && p.rank >= 3 && p.extent[p.rank - 3] > 1) {
       const std::size_t c_loop = p.rank - 3;
-      job.walk.deep = true;
-      // Contiguous across C and A in the destination, across C and B in the source, in whole
-      // lines: tiles across the seams between items (kernels.hpp's seam_tiles).
-      const bool contiguous_across_seams = p.src_stride[b_loop] == 1 && p.src_stride[c_loop] == p.extent[b_loop] && p.dst_stride[c_loop] == na;
-      job.tiles.seams = contiguous_across_seams && na % line == 0 && p.extent[b_loop] % line == 0;
-      // Items whose seams fall inside lines (A or B not whole lines): kernels.hpp's
-      // ragged_seam_tiles, where A and B hold a line each.
-      job.tiles.ragged_seams = contiguous_across_seams && !job.tiles.seams && na >= line && p.extent[b_loop] >= line;
+      const bool destination_across_seams = p.src_stride[b_loop] == 1 && p.dst_stride[c_loop] == na;
+      // Contiguous across C and B in the source too, in whole lines: tiles across the seams
+      // between items (kernels.hpp's seam_tiles).
+      job.tiles.seams = short_c && destination_across_seams && p.src_stride[c_loop] == p.extent[b_loop] && na % line == 0 && p.extent[b_loop] % line == 0;
+      job.tiles.ragged_seams = destination_across_seams && !job.tiles.seams && ragged_pays;
+      job.walk.deep = short_c || job.tiles.ragged_seams;
     }
     // Source rows aligned alike (every source stride but B's a whole number of lines), in deep
     // strips or on a long B (aligned_reads_from_lines): B's blocks start where the source's lines

@@ -747,7 +747,7 @@ inline void seam_tiles(const T* s, T* d, const seam_shape& q, index_t panel) {
 // 255, nb = 257): the tile at A' in [peel + 16t, peel + 16t + 16) reads rows from items
 // (peel + 16t) / 255 and, past the seam, the next one.
 template <class T, bool Stream>
-inline void ragged_seam_tiles(const T* s, T* d, index_t run, index_t na, index_t nb, index_t ss_a, index_t ds_b) {
+inline void ragged_seam_tiles(const T* s, T* d, index_t run, index_t na, index_t nb, index_t ss_a, index_t ss_c, index_t ds_b) {
   using V = tile_vec_t<T>;
   constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
   constexpr index_t panel_rows = seam_panel_strips * w;
@@ -761,7 +761,7 @@ inline void ragged_seam_tiles(const T* s, T* d, index_t run, index_t na, index_t
     index_t end = begin;
     for (index_t k = 0; k < seam_panel_strips && end < total; ++k) end = block_end(end);
     for (index_t at = begin, c = begin / na, a = begin % na; at < end; ++at) {
-      row_offset[at - begin] = a * ss_a + c * nb;
+      row_offset[at - begin] = a * ss_a + c * ss_c;
       if (++a == na) a = 0, ++c;
     }
     for (index_t m = 0; m <= blocks; ++m) {
@@ -808,7 +808,7 @@ inline void deep_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job
           return;
         }
         if (job.ragged_seams) {
-          ragged_seam_tiles<T, Stream>(s, d, run, na, nb, ss_a, ds_b);
+          ragged_seam_tiles<T, Stream>(s, d, run, na, nb, ss_a, ss_c, ds_b);
           return;
         }
         // Rows of B outside whole blocks, in the whole strips.
