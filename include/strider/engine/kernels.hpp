@@ -735,8 +735,9 @@ inline void seam_tiles(const T* s, T* d, const seam_shape& q, index_t panel) {
 }
 
 // Seam tiles for items of any length: the run of a deep walk where, as for seam_tiles, the
-// destination is contiguous across C and A (A' = c * na + a) and the source across C and B, but
-// A or B is not a whole number of lines, so that the items' seams fall inside lines. A tile is a
+// destination is contiguous across C and A (A' = c * na + a), but A or B is not a whole number of
+// lines, so that the items' seams fall inside lines, or the source is not contiguous across C and
+// B (each source row is found by its own a and c, `ss_a` and `ss_c` apart). A tile is a
 // destination line of A' (aligned where the destination's rows are aligned alike; the first
 // block is the `peel` elements before the first boundary, the last what the run leaves) by a
 // line's worth of B; source row j of a tile is the row at its own (a, c), read from any place in

@@ -70,7 +70,10 @@ inline void walk_positions(const copy_plan& p, std::size_t outer, index_t block,
 // pitch puts in the same few cache sets (benchmarks/README.md, "Full reversals"). Where every
 // tile is whole, aligned lines plane by plane and the destination's rows are a page apart, the
 // planes go in panels instead (copy_engine.hpp's prepare_for; "Panels or deep strips"); at other
-// alignments, a wide plane's seam tiles go in panels (seam_panel_strips).
+// alignments, a wide plane's seam tiles go in panels (seam_panel_strips). A run of C whose
+// destination is contiguous across C and A, with A or B no whole number of lines, is walked
+// along A' = c * na + a by ragged seam tiles instead, and so is one whose C steps far where A or
+// B is short (copy_engine.hpp's ragged_seams_below_lines): deep strips too, C being the run.
 // A position in that line counts units of equal work, so that equal ranges of positions are
 // equal shares whatever the shape, and a share may start and end inside any loop: in the middle
 // of a row, of a strip, of the outer loops. Shares start and end at snapped positions (whole
@@ -206,7 +209,7 @@ struct tiles_job {
   index_t peel = 0;    // columns of A before the first cache-line-aligned one
   index_t b_peel = 0;  // rows of B before the source's first line boundary (0 where the source's rows are not aligned alike)
   bool seams = false;  // deep strips by seam_tiles
-  bool ragged_seams = false;  // deep strips by ragged_seam_tiles (items of C not whole lines long)
+  bool ragged_seams = false;  // deep strips by ragged_seam_tiles (A or B not whole lines long)
   index_t panel = 0;   // whole strips per panel, walked together over all of B (0: strip by strip; deep strips: tile position by tile position)
   bool simd = false;   // line_tile applies: unit strides on both sides (B may run backwards)
 };
