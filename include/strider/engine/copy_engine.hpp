@@ -288,7 +288,7 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
     // Ragged seam tiles find each run's first line boundary themselves, and write whole, aligned
     // lines where the destination's rows are aligned alike (B's step whole lines).
     if (job.tiles.ragged_seams)
-      job.stream = job.stream && aligned_to(first, sizeof(T)) && (static_cast<std::size_t>(p.dst_stride[b_loop]) * sizeof(T)) % cache_line == 0;
+      job.stream = job.stream && aligned_to(first, sizeof(T)) && rows_aligned_alike;
     else
       job.stream = job.stream && job.tiles.simd && job.tiles.peel < na && aligned_to(first + job.tiles.peel, cache_line) && destination_rows_aligned_alike(p);
   }
