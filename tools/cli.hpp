@@ -228,12 +228,17 @@ inline void write_info(std::ostream& out, const std::string& text, const dynamic
   const std::size_t r = l.rank();
   targets.push_back({".view(-1)", "flatten", check([&] { return can_view(l, {-1}); })});
   if (r >= 3) {  // explicit extents: a -1 is ambiguous for an empty layout
-    dims first{l.extent(0) * l.extent(1)}, last;
+    // A merged extent past int64 (an empty layout's other extents may be anything) is no shape,
+    // so that target is left out.
+    index_t head = 0, tail = 0;
+    const bool head_fits = !strider::detail::mul_overflows(l.extent(0), l.extent(1), &head);
+    const bool tail_fits = !strider::detail::mul_overflows(l.extent(r - 2), l.extent(r - 1), &tail);
+    dims first{head}, last;
     for (std::size_t d = 2; d < r; ++d) first.push_back(l.extent(d));
     for (std::size_t d = 0; d + 2 < r; ++d) last.push_back(l.extent(d));
-    last.push_back(l.extent(r - 2) * l.extent(r - 1));
-    targets.push_back({".view(" + strider::detail::joined(first) + ")", "merge the first two axes", check([&] { return can_view(l, first); })});
-    targets.push_back({".view(" + strider::detail::joined(last) + ")", "merge the last two axes", check([&] { return can_view(l, last); })});
+    last.push_back(tail);
+    if (head_fits) targets.push_back({".view(" + strider::detail::joined(first) + ")", "merge the first two axes", check([&] { return can_view(l, first); })});
+    if (tail_fits) targets.push_back({".view(" + strider::detail::joined(last) + ")", "merge the last two axes", check([&] { return can_view(l, last); })});
   }
   if (r >= 2) {
     dims reversed;
