@@ -81,114 +81,98 @@ build() {
   done
 }
 
+# Every step of the run has its own time limit, so that one hung kernel (a pipeline that waits on a
+# barrier nobody arrives at) costs its limit, not the lent GPU's whole call; once GPU_CHECK_DEADLINE
+# seconds (default: none) have passed since the run began, the steps left are skipped and say so,
+# and no step runs more than GPU_CHECK_GRACE seconds (default 60) past it.
+# The order puts what only a GPU can tell first: correctness, then the timings beside the peers,
+# then the CPU engine on the host's cores, then the profilers and the sanitizers.
+started=$SECONDS
+deadline=${GPU_CHECK_DEADLINE:-0}
+late() {  # late NAME: true (and says so) when the deadline has passed
+  if [ "$deadline" -gt 0 ] && [ $((SECONDS - started)) -ge "$deadline" ]; then echo "$1: skipped (deadline of ${deadline} s passed)"; return 0; fi
+  return 1
+}
+step() {  # step SECONDS NAME COMMAND...: runs COMMAND with a time limit, its output into $out/NAME.txt
+  local limit=$1 name=$2
+  shift 2
+  late "$name" && return 0
+  if [ "$deadline" -gt 0 ]; then  # no step runs past the deadline and its grace
+    local left=$((deadline + ${GPU_CHECK_GRACE:-60} - (SECONDS - started)))
+    [ "$left" -lt "$limit" ] && limit=$left
+  fi
+  local t0=$SECONDS code=0
+  timeout "$limit" "$@" > "$out/$name.txt" 2>&1 || code=$?
+  case $code in
+    0) echo "$name: passed ($((SECONDS - t0)) s)" ;;
+    77) echo "$name: skipped (no GPU visible)" ;;
+    124) echo "$name: TIMED OUT after $limit s"; status=1 ;;
+    *) echo "$name: FAILED (exit $code)"; status=1 ;;
+  esac
+  tail -n "${STEP_TAIL:-25}" "$out/$name.txt"
+}
+sanitize() {  # sanitize TOOL PROGRAM [ARGS...]: compute-sanitizer with its error exit code
+  local tool=$1 program=$2
+  shift 2
+  [ -x "$bin/$program" ] && command -v compute-sanitizer > /dev/null || return 0
+  STEP_TAIL=30 step "${SANITIZER_TIMEOUT:-240}" "${program}_$tool" compute-sanitizer --tool "$tool" --error-exitcode 1 "$bin/$program" "$@"
+}
+
 run() {
+  echo "card: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || echo unknown); commit ${GPU_CHECK_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}; $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null || true)"
+  local limit=${STEP_TIMEOUT:-120}
+  # Correctness: every device test and example.
   for test in "${programs[@]}"; do
     name=$(basename "$test" .cu)
-    [ -x "$bin/$name" ] || continue
-    if "$bin/$name" > "$out/$name.txt" 2>&1; then
-      echo "$name: passed"
-    else
-      code=$?
-      if [ $code -eq 77 ]; then echo "$name: skipped (no GPU visible)"; else echo "$name: FAILED (exit $code)"; status=1; fi
-    fi
-    tail -n 25 "$out/$name.txt"
+    [ -x "$bin/$name" ] && step "$limit" "$name" "$bin/$name"
   done
-  # The examples written with partition (issue 52), timed beside the same algorithms with their
-  # indices written by hand (-O3 -DNDEBUG, examples/cuda/cuda_check.hpp's median_ms, and the ratio), and CuTe's
-  # sgemm_sm80 tutorial's NT path in single precision beside the SGEMM where it was built.
-  for name in staged_transpose sgemm; do
-    [ -x "$bin/${name}_timed" ] || continue
-    "$bin/${name}_timed" --time | grep -E "ms|ratio|time" | tee "$out/${name}_timed.md" || status=1
-  done
-  if [ -x "$bin/cute_sgemm_f32" ]; then
-    "$bin/cute_sgemm_f32" 4096 4096 4096 N T | tail -n 1 | tee -a "$out/sgemm_timed.md" || status=1
-  fi
-  # Their SASS, and that of zero_overhead_ptx.cu's pairs, where cuobjdump is at hand.
-  if command -v cuobjdump > /dev/null && [ -f "$bin/zero_overhead.cubin" ]; then
-    CUBIN="$bin/zero_overhead.cubin" sh benchmarks/cuda/zero_overhead_sass.sh "$arch" "$bin/staged_transpose_timed" "$bin/sgemm_timed" | tee "$out/zero_overhead_sass.md"
-  fi
-  # The device copy against cudaMemcpy, the hand-written 32x32 tiled transpose and PyTorch.
-  COPY_BENCHMARK="$bin/copy_benchmark" OUT="$out" bash benchmarks/cuda/run.sh "$arch" | tee "$out/benchmark.md" || status=1
-  # The CPU copy engine on this machine's cores against HPTT (issue 55), where it was built.
-  if [ -x "$bin/copy_scaling" ]; then
-    "$bin/copy_scaling" --threads "${SCALING_THREADS:-1,2,4,8,16}" --repetitions 3 --min-time 0.05 | tee "$out/copy_scaling.md" || status=1
-  fi
-  # The device copy test again under compute-sanitizer's memcheck (issue 55): no access out of
-  # bounds, misaligned or to freed memory in any of its kernels.
-  if [ -x "$bin/device_copy_test" ] && command -v compute-sanitizer > /dev/null; then
-    if timeout "${MEMCHECK_TIMEOUT:-300}" compute-sanitizer --tool memcheck --error-exitcode 1 "$bin/device_copy_test" > "$out/device_copy_memcheck.txt" 2>&1; then
-      echo "device_copy_test under memcheck: clean"
-    else
-      echo "device_copy_test under memcheck: ERRORS or timed out"; tail -n 40 "$out/device_copy_memcheck.txt"; status=1
-    fi
-  fi
-  # The HGEMM example timed (4096^3 and 8192^3), its ldmatrix reads' bank conflicts by ncu, and
-  # CuTe's sgemm_sm80 tutorial beside it where it was built.
+  [ -x "$bin/hopper_gemm_ws" ] && step "$limit" hopper_gemm_ws "$bin/hopper_gemm_ws"
+  [ -x "$bin/hopper_gemm" ] && step "$limit" hopper_gemm "$bin/hopper_gemm"
+  # The HGEMM example timed (4096^3 and 8192^3) beside CuTe's sgemm_sm80 tutorial in half, where it
+  # was built; cuBLAS beside both in the GEMM table below.
   if [ -x "$bin/hgemm_timed" ]; then
-    "$bin/hgemm_timed" --time | tee "$out/hgemm.md" || status=1
-    if command -v ncu > /dev/null; then
-      ncu --metrics l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum -k regex:hgemm_kernel -c 1 "$bin/hgemm_timed" > "$out/hgemm_ncu.txt" 2>&1 || true
-      grep -E "bank_conflicts|wavefronts" "$out/hgemm_ncu.txt" || true
-    fi
+    step "$limit" hgemm "$bin/hgemm_timed" --time
     if [ -x "$bin/cute_sgemm_sm80" ]; then
-      for size in 4096 8192; do "$bin/cute_sgemm_sm80" $size $size $size T N | tail -n 1 | tee -a "$out/hgemm.md" || status=1; done
+      for size in 4096 8192; do step "$limit" "cute_sgemm_sm80_$size" "$bin/cute_sgemm_sm80" $size $size $size T N; done
     fi
   fi
-  # The Hopper GEMM: correct on ragged sizes, clean under compute-sanitizer's memcheck, racecheck
-  # and synccheck, timed at 4096^3 and 8192^3 beside CuTe's sm90 tutorial (TN) and PyTorch's
-  # matmul (cuBLAS) in half.
-  if [ -x "$bin/hopper_gemm" ]; then
-    "$bin/hopper_gemm" --time | tee "$out/hopper_gemm.md" || status=1
-    if command -v compute-sanitizer > /dev/null; then
-      for tool in memcheck racecheck synccheck; do
-        if timeout 300 compute-sanitizer --tool $tool --error-exitcode 1 "$bin/hopper_gemm" > "$out/hopper_gemm_$tool.txt" 2>&1; then echo "hopper_gemm under $tool: clean"
-        else echo "hopper_gemm under $tool: ERRORS or timed out"; tail -n 30 "$out/hopper_gemm_$tool.txt"; status=1; fi
-      done
-    fi
-    if [ -x "$bin/cute_wgmma_tma_sm90" ]; then
-      for size in 4096 8192; do "$bin/cute_wgmma_tma_sm90" $size $size $size T N | tail -n 1 | tee -a "$out/hopper_gemm.md" || status=1; done
-    fi
-    python3 - <<'PY' 2>/dev/null | tee -a "$out/hopper_gemm.md" || true
-import torch
-for n in (4096, 8192):
-    a, b = (torch.randn(n, n, device="cuda", dtype=torch.half) for _ in range(2))
-    for _ in range(10): a @ b.t()
-    start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
-    for _ in range(20): a @ b.t()
-    stop.record(); torch.cuda.synchronize()
-    ms = start.elapsed_time(stop) / 20
-    print(f"torch (cuBLAS) {n}^3: {ms:.3f} ms, {2 * n**3 / ms / 1e9:.1f} TFLOP/s")
-PY
+  # The warp-specialized GEMM's table (benchmarks/cuda/gemm.sh) beside cuBLAS and CuTe's sm90
+  # tutorial, and the first Hopper GEMM timed beside them.
+  [ -x "$bin/cublas_gemm" ] && [ -x "$bin/hopper_gemm_ws" ] && STEP_TAIL=40 step 240 gemm_table env GEMM_BIN="$bin" bash benchmarks/cuda/gemm.sh
+  [ -x "$bin/hopper_gemm" ] && step "$limit" hopper_gemm_timed "$bin/hopper_gemm" --time
+  # The examples written with partition (issue 52), timed beside the same algorithms with their
+  # indices written by hand, and CuTe's sgemm_sm80 tutorial's NT path in single precision.
+  for name in staged_transpose sgemm; do
+    [ -x "$bin/${name}_timed" ] && step "$limit" "${name}_timed" "$bin/${name}_timed" --time
+  done
+  [ -x "$bin/cute_sgemm_f32" ] && step "$limit" cute_sgemm_f32 "$bin/cute_sgemm_f32" 4096 4096 4096 N T
+  # The device copy against cudaMemcpy, the hand-written 32x32 tiled transpose and PyTorch.
+  [ -x "$bin/copy_benchmark" ] && STEP_TAIL=30 step 240 copy_table env COPY_BENCHMARK="$bin/copy_benchmark" OUT="$out" bash benchmarks/cuda/run.sh "$arch"
+  # The CPU copy engine on this machine's cores against HPTT (issues 55 and 70), where it was built.
+  [ -x "$bin/copy_scaling" ] && STEP_TAIL=200 step 300 copy_scaling "$bin/copy_scaling" --threads "${SCALING_THREADS:-1,2,4,8,16}" --repetitions 3 --min-time 0.05
+  # ncu: the HGEMM's ldmatrix reads and the warp-specialized GEMM's shared accesses (0 bank
+  # conflicts expected: the staging is swizzled).
+  if command -v ncu > /dev/null; then
+    [ -x "$bin/hgemm_timed" ] && STEP_TAIL=10 step "$limit" hgemm_ncu ncu --clock-control none --metrics l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum -k regex:hgemm_kernel -c 1 "$bin/hgemm_timed"
+    [ -x "$bin/hopper_gemm_ws" ] && STEP_TAIL=10 step "$limit" hopper_gemm_ws_ncu ncu --clock-control none --metrics l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum -k regex:gemm -c 1 "$bin/hopper_gemm_ws" --time-only 4096 4096 4096
   fi
-  # The warp-specialized GEMM (issue 67): correct on ragged sizes (TN, NT, f16, bf16), clean under
-  # the sanitizers, then the table of benchmarks/cuda/gemm.sh beside cuBLAS and CuTe's tutorial,
-  # and ncu's shared-memory bank conflicts of one 4096^3 run (0 expected: the staging is swizzled).
-  if [ -x "$bin/hopper_gemm_ws" ]; then
-    "$bin/hopper_gemm_ws" | tee "$out/hopper_gemm_ws.md" || status=1
-    if command -v compute-sanitizer > /dev/null; then
-      for tool in memcheck racecheck synccheck; do
-        if timeout 300 compute-sanitizer --tool $tool --error-exitcode 1 "$bin/hopper_gemm_ws" > "$out/hopper_gemm_ws_$tool.txt" 2>&1; then echo "hopper_gemm_ws under $tool: clean"
-        else echo "hopper_gemm_ws under $tool: ERRORS or timed out"; tail -n 30 "$out/hopper_gemm_ws_$tool.txt"; status=1; fi
-      done
-    fi
-    [ -x "$bin/cublas_gemm" ] && GEMM_BIN=$bin bash benchmarks/cuda/gemm.sh | tee -a "$out/hopper_gemm_ws.md" || status=1
-    if command -v ncu > /dev/null; then
-      ncu --metrics l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum -k regex:gemm \
-        "$bin/hopper_gemm_ws" --time-only 4096 4096 4096 2>&1 | grep -E "bank_conflicts" | tee -a "$out/hopper_gemm_ws.md" || true
-    fi
-  fi
-  # The FlashAttention-2 example timed (sequence 4096 and 8192, head dimensions 64 and 128, causal
-  # or not), and PyTorch's scaled_dot_product_attention (flash) beside it where torch is found.
+  # The sanitizers: memcheck on the device copy (issue 55), and memcheck, racecheck and synccheck
+  # on the Hopper GEMMs (their pipelines' barriers).
+  sanitize memcheck device_copy_test
+  for program in hopper_gemm_ws hopper_gemm; do
+    for tool in memcheck racecheck synccheck; do sanitize "$tool" "$program"; done
+  done
+  sanitize memcheck hgemm
+  # The FlashAttention-2 example timed beside PyTorch's scaled_dot_product_attention (flash).
   if [ -x "$bin/flash_attention_timed" ]; then
-    "$bin/flash_attention_timed" --time | tee "$out/flash_attention.md" || status=1
-    python3 - <<'PY' 2>/dev/null | tee -a "$out/flash_attention.md" || true
-import torch, torch.nn.functional as F
+    step "$limit" flash_attention_timed "$bin/flash_attention_timed" --time
+    late torch_sdpa || step "$limit" torch_sdpa python3 - <<'PY'
+import torch, torch.nn.functional as F, torch.nn.attention
 for seq in (4096, 8192):
     for d in (64, 128):
         for causal in (False, True):
             q, k, v = (torch.randn(1, 16, seq, d, device="cuda", dtype=torch.half) for _ in range(3))
-            with torch.backends.cuda.sdp_kernel(enable_flash=True, enable_math=False, enable_mem_efficient=False):
+            with torch.nn.attention.sdpa_kernel(torch.nn.attention.SDPBackend.FLASH_ATTENTION):
                 for _ in range(3): F.scaled_dot_product_attention(q, k, v, is_causal=causal)
                 start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
                 times = []
@@ -200,8 +184,12 @@ for seq in (4096, 8192):
             print(f"torch sdpa (flash) D = {d}, sequence {seq}{', causal' if causal else ''}: {ms:.3f} ms, {flops / (ms * 1e-3) / 1e12:.1f} TFLOP/s")
 PY
   fi
-  # The access certificate's shared-memory cases, timed (docs/access.md).
-  if [ -x "$bin/bank_conflicts" ]; then "$bin/bank_conflicts" | tee "$out/bank_conflicts.md" || [ $? -eq 77 ]; fi
+  # SASS of the zero-overhead pairs, and the access certificate's shared-memory cases timed.
+  if command -v cuobjdump > /dev/null && [ -f "$bin/zero_overhead.cubin" ]; then
+    step "$limit" zero_overhead_sass env CUBIN="$bin/zero_overhead.cubin" sh benchmarks/cuda/zero_overhead_sass.sh "$arch" "$bin/staged_transpose_timed" "$bin/sgemm_timed"
+  fi
+  [ -x "$bin/bank_conflicts" ] && step "$limit" bank_conflicts "$bin/bank_conflicts"
+  echo "run: $((SECONDS - started)) s"
 }
 
 if [ "$phase" != run ]; then build; fi

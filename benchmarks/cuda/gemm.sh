@@ -28,11 +28,12 @@ for size in 2048 4096 8192 16384; do shapes+=("$size $size $size"); done
 for size in 4096 8192; do shapes+=("128 $size $size" "256 $size $size"); done
 for shape in "${shapes[@]}"; do
   read -r m n k <<< "$shape"
-  "$bin/hopper_gemm_ws" --time-only "$m" "$n" "$k" | grep '^| hopper' || true
-  "$bin/cublas_gemm" "$m" "$n" "$k" || true
+  # Each run has a time limit (GEMM_TIMEOUT seconds, default 60): a hung kernel costs one row.
+  timeout "${GEMM_TIMEOUT:-60}" "$bin/hopper_gemm_ws" --time-only "$m" "$n" "$k" | grep '^| hopper' || true
+  timeout "${GEMM_TIMEOUT:-60}" "$bin/cublas_gemm" "$m" "$n" "$k" || true
   if [ -x "$bin/cute_wgmma_tma_sm90" ]; then
     # CuTe's tutorial prints GFLOP/s and ms: one row of the same table.
-    "$bin/cute_wgmma_tma_sm90" "$m" "$n" "$k" T N | awk -v m="$m" -v n="$n" -v k="$k" '/CUTE_GEMM/ {
+    timeout "${GEMM_TIMEOUT:-60}" "$bin/cute_wgmma_tma_sm90" "$m" "$n" "$k" T N | awk -v m="$m" -v n="$n" -v k="$k" '/CUTE_GEMM/ {
       match($0, /\[ *[0-9.]+\]/); gflops = substr($0, RSTART + 1, RLENGTH - 2); match($0, /\( *[0-9.]+\)/); ms = substr($0, RSTART + 1, RLENGTH - 2)
       printf "| CuTe wgmma_tma_sm90 | %s | %s | %s | %.3f | %.1f |\n", m, n, k, ms, gflops / 1000 }' || true
   fi
