@@ -32,7 +32,7 @@ using strider_test::describe;
 using strider_copy_cases::bytes_of;
 
 struct coverage {
-  int flat = 0, rows = 0, tiled = 0, tiled_vectors = 0, thin = 0, vector8 = 0, vector16 = 0, reversed = 0, stepped = 0, thin_rows = 0, grid_strides = 0;
+  int flat = 0, rows = 0, tiled = 0, tiled_vectors = 0, thin = 0, vector8 = 0, vector16 = 0, reversed = 0, stepped = 0, thin_rows = 0, grid_strides = 0, thin_staged = 0, thin_direct = 0;
 };
 coverage seen;
 
@@ -69,10 +69,30 @@ void run_launch(const kernels::copy_launch& l, const void* src_storage, void* ds
   } else if (l.kind == kernels::kernel_kind::thin) {
     if constexpr (sizeof(E) == 16 && (ElementBytes == 1 || ElementBytes == 2 || ElementBytes == 4 || ElementBytes == 8)) {
       kernels::with_thin_kind(l, [&]<int Channels, bool Deinterleave>() {
-        for (index_t b = 0; b < gx; ++b)
-          for (index_t t = 0; t < l.block.x; ++t)
-            kernels::thin_thread<Channels, Deinterleave, ElementBytes, E, Index>(src, dst, p, static_cast<Index>(l.work), static_cast<Index>(b * l.block.x + t),
-                                                                                 static_cast<Index>(gx * l.block.x));
+        const auto groups = static_cast<Index>(l.work), step = static_cast<Index>(gx * l.block.x);
+        if constexpr (Deinterleave) {
+          for (index_t b = 0; b < gx; ++b)
+            for (index_t t = 0; t < l.block.x; ++t)
+              kernels::thin_deinterleave_thread<Channels, ElementBytes, E, Index>(src, dst, p, groups, static_cast<Index>(b * l.block.x + t), step);
+        } else {
+          // copy_thin_interleave warp by warp: each turn's staging step for the warp's 32 threads,
+          // then their stores from it (the kernel's __syncwarp between them).
+          using S = kernels::thin_staging<Channels>;
+          std::vector<E> staging(static_cast<std::size_t>(S::vectors));
+          for (index_t b = 0; b < gx; ++b)
+            for (index_t warp = 0; warp < l.block.x / 32; ++warp)
+              for (auto first = static_cast<Index>(b * l.block.x + warp * 32); first < groups; first += step * static_cast<Index>(S::batch)) {
+                std::memset(static_cast<void*>(staging.data()), 0xA5, staging.size() * sizeof(E));  // a stale vector shows as a wrong element
+                for (int lane = 0; lane < 32; ++lane)
+                  kernels::thin_interleave_stage<Channels, ElementBytes, E, Index>(src, dst, p, groups, first, lane, step, staging.data());
+                for (int lane = 0; lane < 32; ++lane) kernels::thin_interleave_store<Channels, ElementBytes, E, Index>(dst, p, groups, first, lane, step, staging.data());
+                for (index_t batch = 0; batch < S::batch; ++batch) {
+                  const Index g0 = first + static_cast<Index>(batch) * step;
+                  if (kernels::thin_warp_whole<Channels, 16 / ElementBytes>(p, g0, groups)) ++seen.thin_staged;
+                  else if (g0 < groups) ++seen.thin_direct;
+                }
+              }
+        }
       });
     } else {
       FAIL("a thin launch moving " << sizeof(E) << "-byte units of " << ElementBytes << "-byte elements");
@@ -207,9 +227,15 @@ TEST_CASE("device copy kernels: thin transposes are not tiled") {
           (side <= 4 ? kernels::kernel_kind::thin : kernels::kernel_kind::flat));
     check_copy<float>("pixels of " + n, pixels, contiguous({1000, side}));
     check_copy<float>("pixels of " + n + ", few blocks", pixels, contiguous({1000, side}), 0, 2);
-    // A batch of them.
+    // A batch of them, both ways: rows of 50 groups, so that warps straddle rows.
     check_copy<float>("batched planes of " + n, strider::permute(contiguous({3, 200, side}), {0, 2, 1}), contiguous({3, side, 200}));
+    check_copy<float>("batched pixels of " + n, strider::permute(contiguous({3, side, 200}), {0, 2, 1}), contiguous({3, 200, side}));
+    check_copy<std::uint16_t>("batched pixels of " + n + ", halves", strider::permute(contiguous({3, side, 200}), {0, 2, 1}), contiguous({3, 200, side}));
   }
+  // The interleaving kernel staged the warps whose 32 groups are whole and in one row, and stored
+  // the others' groups itself.
+  CHECK(seen.thin_staged > 0);
+  CHECK(seen.thin_direct > 0);
   // One more than thin_side: tiled.
   const dynamic_layout nine = strider::permute(contiguous({1000, 9}), {1, 0});
   CHECK(kernels::plan_launch(strider::make_copy_plan(nine.entries(), contiguous({9, 1000}).entries(), 4), 0, 0).kind == kernels::kernel_kind::tiled);

@@ -6,7 +6,9 @@
 // output's bytes); the median of `repeats` timings after a warm-up, each of `batch` copies back to
 // back between two CUDA events (one copy alone would also time the host's launch latency).
 // Build: nvcc -std=c++20 -O3 -DNDEBUG -arch=sm_90 -I include benchmarks/cuda/copy_benchmark.cu (a release
-// build: without NDEBUG the kernels keep their index checks)
+// build: without NDEBUG the kernels keep their index checks). Arguments, if any, keep only the
+// cases whose names contain one of them (`copy_benchmark "3x1000000"`), so that a profiler such
+// as ncu sees one case's kernels.
 #include <strider/cuda.hpp>
 
 #include <algorithm>
@@ -73,7 +75,7 @@ struct bench_case {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
   int devices = 0;
   if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
     std::printf("no CUDA device visible\n");
@@ -99,6 +101,8 @@ int main() {
       {"transpose 1000000x3", permute(c({1000000, 3}), {1, 0}), 3000000},
       {"transpose 3x1000000", permute(c({3, 1000000}), {1, 0}), 3000000},
   };
+  if (argc > 1)
+    std::erase_if(cases, [&](const bench_case& b) { return std::none_of(argv + 1, argv + argc, [&](const char* part) { return b.name.find(part) != std::string::npos; }); });
   std::printf("# %s, CUDA runtime %d.%d, float32, GB/s read+written, median of %d batches of %d copies\n", prop.name, runtime / 1000, runtime % 1000 / 10, repeats, batch);
   std::printf("case\tmemcpy_gbs\treference_gbs\tstrider_gbs\tstrider_tiled32_gbs\n");
   for (const bench_case& b : cases) {

@@ -41,10 +41,27 @@ __global__ void __launch_bounds__(block_threads) copy_rows(const T* __restrict__
                                             static_cast<index_t>(blockIdx.x) * blockDim.x + threadIdx.x, static_cast<index_t>(gridDim.x) * blockDim.x);
 }
 
-template <int Channels, bool Deinterleave, std::size_t ElementBytes, class Index>
-__global__ void __launch_bounds__(block_threads) copy_thin(const uint4* __restrict__ src, uint4* __restrict__ dst, copy_plan p, Index groups) {
-  thin_thread<Channels, Deinterleave, ElementBytes, uint4, Index>(src, dst, p, groups, static_cast<Index>(blockIdx.x) * blockDim.x + threadIdx.x,
-                                                                  static_cast<Index>(gridDim.x) * blockDim.x);
+template <int Channels, std::size_t ElementBytes, class Index>
+__global__ void __launch_bounds__(block_threads) copy_thin_deinterleave(const uint4* __restrict__ src, uint4* __restrict__ dst, copy_plan p, Index groups) {
+  thin_deinterleave_thread<Channels, ElementBytes, uint4, Index>(src, dst, p, groups, static_cast<Index>(blockIdx.x) * blockDim.x + threadIdx.x,
+                                                                 static_cast<Index>(gridDim.x) * blockDim.x);
+}
+
+// The interleaving direction, each warp through its staging (thin_staging): the warp's threads
+// all take the same turns of the loop, so that the syncs between the steps see all 32.
+template <int Channels, std::size_t ElementBytes, class Index>
+__global__ void __launch_bounds__(block_threads) copy_thin_interleave(const uint4* __restrict__ src, uint4* __restrict__ dst, copy_plan p, Index groups) {
+  static_assert(thin_staging_certified<Channels>(), "copy: the thin kernel's staging has bank conflicts");
+  using S = thin_staging<Channels>;
+  __shared__ __align__(128) uint4 staging[block_threads / 32][S::vectors];
+  const int lane = static_cast<int>(threadIdx.x % 32), warp = static_cast<int>(threadIdx.x / 32);
+  const Index step = static_cast<Index>(gridDim.x) * blockDim.x;
+  for (Index first = static_cast<Index>(blockIdx.x) * blockDim.x + static_cast<Index>(warp) * 32; first < groups; first += step * static_cast<Index>(S::batch)) {
+    thin_interleave_stage<Channels, ElementBytes, uint4, Index>(src, dst, p, groups, first, lane, step, staging[warp]);
+    __syncwarp();
+    thin_interleave_store<Channels, ElementBytes, uint4, Index>(dst, p, groups, first, lane, step, staging[warp]);
+    __syncwarp();
+  }
 }
 
 // The tiled kernel's blocks per multiprocessor: short blocks that each move one tile, bounded to
@@ -149,8 +166,12 @@ void launch(const T* src, T* dst, const copy_plan& plan, cudaStream_t stream) {
       const auto* s = reinterpret_cast<const uint4*>(src);
       auto* d = reinterpret_cast<uint4*>(dst);
       with_thin_kind(l, [&]<int Channels, bool Deinterleave>() {
-        if (l.wide) copy_thin<Channels, Deinterleave, sizeof(T), std::uint64_t><<<grid, block, 0, stream>>>(s, d, l.plan, static_cast<std::uint64_t>(l.work));
-        else copy_thin<Channels, Deinterleave, sizeof(T), std::uint32_t><<<grid, block, 0, stream>>>(s, d, l.plan, static_cast<std::uint32_t>(l.work));
+        const auto kernel = [&]<class Index>() {
+          if constexpr (Deinterleave) copy_thin_deinterleave<Channels, sizeof(T), Index><<<grid, block, 0, stream>>>(s, d, l.plan, static_cast<Index>(l.work));
+          else copy_thin_interleave<Channels, sizeof(T), Index><<<grid, block, 0, stream>>>(s, d, l.plan, static_cast<Index>(l.work));
+        };
+        if (l.wide) kernel.template operator()<std::uint64_t>();
+        else kernel.template operator()<std::uint32_t>();
       });
     }
   } else if (l.kind == kernel_kind::flat) {

@@ -397,57 +397,175 @@ STRIDER_HOST_DEVICE inline void rows_thread(const T* __restrict__ src, T* __rest
   }
 }
 
-// thin: groups first, first + step, ... (of `groups`) of `width` pixels, Channels whole vectors of
-// Width elements of ElementBytes bytes on each side. The interleaved side holds pixel j's
-// channel c at j * Channels + c of its vectors' elements; the planar side, plane c's vector. A
-// thread takes groups_per_thread groups at a time, all their loads before their stores, as the
-// rows kernel takes rows.
-template <int Channels, bool Deinterleave, std::size_t ElementBytes, class V, class Index>
-STRIDER_HOST_DEVICE inline void thin_thread(const V* __restrict__ src, V* __restrict__ dst, const copy_plan& p, Index groups, Index first, Index step) {
+// thin: groups of `width` pixels, Channels whole vectors of Width elements of ElementBytes bytes
+// on each side. The interleaved side holds pixel j's channel c at j * Channels + c of its
+// vectors' elements; the planar side, plane c's vector. A thread takes groups_per_thread groups
+// at a time, all their loads before their stores, as the rows kernel takes rows.
+
+// Group g's first vectors: the interleaved side's run of Channels vectors, and plane 0's vector.
+template <int Channels, bool Deinterleave, std::size_t Width, class Index>
+STRIDER_HOST_DEVICE inline void thin_group(const copy_plan& p, Index g, index_t& inter, index_t& planar) {
+  const std::size_t pixel = Deinterleave ? p.rank - 1 : p.rank - 2;
+  const auto per_row = static_cast<Index>(p.extent[pixel] / static_cast<index_t>(Width));
+  index_t s = 0, d = 0;
+  outer_offsets<Index>(p, p.rank - 2, g / per_row, s, d);
+  const auto k = static_cast<index_t>(g % per_row);
+  inter = (Deinterleave ? s : d) / static_cast<index_t>(Width) + k * Channels;
+  planar = (Deinterleave ? d : s) / static_cast<index_t>(Width) + k;
+}
+
+// The planar side's plane step, in vectors.
+template <int Channels, bool Deinterleave, std::size_t Width>
+STRIDER_HOST_DEVICE inline index_t thin_planar_step(const copy_plan& p) {
+  const std::size_t channel = Deinterleave ? p.rank - 2 : p.rank - 1;
+  return (Deinterleave ? p.dst_stride : p.src_stride)[channel] / static_cast<index_t>(Width);
+}
+
+// A group's Channels vectors (de)interleaved in registers: `loaded` as read, `stored` as written.
+template <int Channels, bool Deinterleave, std::size_t ElementBytes, class V>
+STRIDER_HOST_DEVICE inline void thin_transpose(const V (&loaded)[Channels], V (&stored)[Channels]) {
   using E = element_word<ElementBytes>;
   constexpr std::size_t width = sizeof(V) / ElementBytes;
+  E in[Channels * width], out[Channels * width];
+  std::memcpy(in, loaded, sizeof in);
+  STRIDER_UNROLL
+  for (std::size_t j = 0; j < width; ++j)
+    STRIDER_UNROLL
+    for (int c = 0; c < Channels; ++c) {
+      if constexpr (Deinterleave) out[c * width + j] = in[j * Channels + c];
+      else out[j * Channels + c] = in[c * width + j];
+    }
+  std::memcpy(stored, out, sizeof out);
+}
+
+// The deinterleaving direction (interleaved source, planar destination), thread by thread:
+// groups first, first + step, ... of `groups`. Each store of a warp writes 32 vectors of one plane
+// side by side; its loads read each thread's run of Channels vectors, which the L1 cache serves.
+template <int Channels, std::size_t ElementBytes, class V, class Index>
+STRIDER_HOST_DEVICE inline void thin_deinterleave_thread(const V* __restrict__ src, V* __restrict__ dst, const copy_plan& p, Index groups, Index first, Index step) {
+  constexpr std::size_t width = sizeof(V) / ElementBytes;
   constexpr index_t batch = groups_per_thread(Channels);
-  const std::size_t channel = Deinterleave ? p.rank - 2 : p.rank - 1, pixel = Deinterleave ? p.rank - 1 : p.rank - 2;
-  const auto per_row = static_cast<Index>(p.extent[pixel] / static_cast<index_t>(width));
-  const index_t planar_step = (Deinterleave ? p.dst_stride : p.src_stride)[channel] / static_cast<index_t>(width);  // in vectors
+  const index_t planar_step = thin_planar_step<Channels, true, width>(p);
   for (; first < groups; first += step * static_cast<Index>(batch)) {
-    index_t inter[batch], planar[batch];  // first of Channels vectors; plane 0's vector
+    index_t planar[batch];
     bool live[batch];
     V held[batch][Channels];
     STRIDER_UNROLL
     for (index_t b = 0; b < batch; ++b) {
       const Index g = first + static_cast<Index>(b) * step;
       live[b] = g < groups;
-      inter[b] = planar[b] = 0;
+      planar[b] = 0;
       if (!live[b]) continue;
-      index_t s = 0, d = 0;
-      outer_offsets<Index>(p, p.rank - 2, g / per_row, s, d);
-      const auto k = static_cast<index_t>(g % per_row);
-      inter[b] = (Deinterleave ? s : d) / static_cast<index_t>(width) + k * Channels;
-      planar[b] = (Deinterleave ? d : s) / static_cast<index_t>(width) + k;
+      index_t inter = 0;
+      thin_group<Channels, true, width>(p, g, inter, planar[b]);
       STRIDER_UNROLL
-      for (int c = 0; c < Channels; ++c) held[b][c] = Deinterleave ? src[inter[b] + c] : src[planar[b] + c * planar_step];
+      for (int c = 0; c < Channels; ++c) held[b][c] = src[inter + c];
     }
     STRIDER_UNROLL
     for (index_t b = 0; b < batch; ++b) {
       if (!live[b]) continue;
-      E in[Channels * width], out[Channels * width];
-      std::memcpy(in, held[b], sizeof in);
+      V out[Channels];
+      thin_transpose<Channels, true, ElementBytes>(held[b], out);
       STRIDER_UNROLL
-      for (std::size_t j = 0; j < width; ++j)
-        STRIDER_UNROLL
-        for (int c = 0; c < Channels; ++c) {
-          if constexpr (Deinterleave) out[c * width + j] = in[j * Channels + c];
-          else out[j * Channels + c] = in[c * width + j];
-        }
-      STRIDER_UNROLL
-      for (int c = 0; c < Channels; ++c) {
-        V v;
-        std::memcpy(&v, &out[c * width], sizeof v);
-        if (Deinterleave) dst[planar[b] + c * planar_step] = v;
-        else dst[inter[b] + c] = v;
-      }
+      for (int c = 0; c < Channels; ++c) dst[planar[b] + c * planar_step] = out[c];
     }
+  }
+}
+
+/// The interleaving direction's staging: a thread's Channels vectors are consecutive in the
+/// destination, so a warp that stored them itself would write 16 bytes in every 16 * Channels
+/// (ncu on an H200: twice the sectors those bytes need). Instead a warp whose 32 groups of a batch
+/// are whole and in one row writes them to its staging, thread by thread, and stores the staging
+/// as Channels runs of 32 vectors, 512 contiguous bytes each. The staging, in 4-byte words, is read
+/// two ways: `by_lane` (lane, vector c's words) as the threads write it and `by_run` (run c, lane's
+/// words) as they read it; a swizzle of the 16-byte vectors by bits 3.. of their index
+/// (swizzle<log2 Channels, 2, 3>, none for 3 channels) makes both conflict-free
+/// (thin_staging_certified: the unswizzled writes are 2-way for 2 channels and 4-way for 4).
+template <int Channels>
+struct thin_staging {
+  static constexpr index_t batch = groups_per_thread(Channels);
+  static constexpr int swizzle_bits = Channels == 2 ? 1 : Channels == 4 ? 2 : 0;
+  template <class L>
+  using swizzled = std::conditional_t<(swizzle_bits > 0), swizzled_t<L, swizzle<(swizzle_bits > 0 ? swizzle_bits : 1), 2, 3>>, L>;
+  using by_lane = swizzled<contiguous<32, 4 * Channels>>;
+  using by_run = swizzled<contiguous<Channels, 128>>;
+  using lane_writes = thread_value_t<contiguous<32, 1>, contiguous<1, 4 * Channels>>;
+  using run_reads = thread_value_t<contiguous<1, 32>, contiguous<Channels, 4>>;
+  /// A warp's staging, in 16-byte vectors: a batch's 32 * Channels after another's.
+  static constexpr index_t vectors = batch * 32 * Channels;
+  /// Where lane `lane` writes its vector c of batch b, and where run c's vector `lane` is read.
+  STRIDER_HOST_DEVICE static constexpr index_t lane_vector(index_t b, int lane, int c) { return b * 32 * Channels + by_lane{}(lane, 4 * c) / 4; }
+  STRIDER_HOST_DEVICE static constexpr index_t run_vector(index_t b, int c, int lane) { return b * 32 * Channels + by_run{}(c, 4 * lane) / 4; }
+};
+
+template <int Channels>
+STRIDER_HOST_DEVICE constexpr bool thin_staging_certified() {
+  using S = thin_staging<Channels>;
+  using writes = require_conflict_free_t<typename S::by_lane, typename S::lane_writes, 4, 4>;
+  using reads = require_conflict_free_t<typename S::by_run, typename S::run_reads, 4, 4>;
+  return writes::conflict_free && reads::conflict_free;
+}
+
+// Whether a warp's 32 groups from g0 are all there and in one row (their Channels * 32
+// interleaved vectors then lie side by side).
+template <int Channels, std::size_t Width, class Index>
+STRIDER_HOST_DEVICE inline bool thin_warp_whole(const copy_plan& p, Index g0, Index groups) {
+  const auto per_row = static_cast<Index>(p.extent[p.rank - 2] / static_cast<index_t>(Width));
+  return g0 + 31 < groups && g0 / per_row == (g0 + 31) / per_row;
+}
+
+// The interleaving direction (planar source, interleaved destination), a warp at a time, in two
+// steps with the warp synchronized between them (the kernel), or run for each of its 32 threads
+// in turn (the host's twin): thin_interleave_stage loads lane `lane`'s groups of the batches
+// from warp_first (warp_first + lane + b * step), interleaves them, and writes them to `staging`
+// where the warp's batch is whole (thin_warp_whole), to the destination otherwise; then
+// thin_interleave_store stores the staged runs.
+template <int Channels, std::size_t ElementBytes, class V, class Index>
+STRIDER_HOST_DEVICE inline void thin_interleave_stage(const V* __restrict__ src, V* __restrict__ dst, const copy_plan& p, Index groups, Index warp_first, int lane,
+                                                      Index step, V* staging) {
+  using S = thin_staging<Channels>;
+  constexpr std::size_t width = sizeof(V) / ElementBytes;
+  const index_t planar_step = thin_planar_step<Channels, false, width>(p);
+  index_t inter[S::batch];
+  bool live[S::batch];
+  V held[S::batch][Channels];
+  STRIDER_UNROLL
+  for (index_t b = 0; b < S::batch; ++b) {
+    const Index g = warp_first + static_cast<Index>(b) * step + static_cast<Index>(lane);
+    live[b] = g < groups;
+    inter[b] = 0;
+    if (!live[b]) continue;
+    index_t planar = 0;
+    thin_group<Channels, false, width>(p, g, inter[b], planar);
+    STRIDER_UNROLL
+    for (int c = 0; c < Channels; ++c) held[b][c] = src[planar + c * planar_step];
+  }
+  STRIDER_UNROLL
+  for (index_t b = 0; b < S::batch; ++b) {
+    if (!live[b]) continue;
+    V out[Channels];
+    thin_transpose<Channels, false, ElementBytes>(held[b], out);
+    const bool staged = thin_warp_whole<Channels, width>(p, warp_first + static_cast<Index>(b) * step, groups);
+    STRIDER_UNROLL
+    for (int c = 0; c < Channels; ++c) {
+      if (staged) staging[S::lane_vector(b, lane, c)] = out[c];
+      else dst[inter[b] + c] = out[c];
+    }
+  }
+}
+
+template <int Channels, std::size_t ElementBytes, class V, class Index>
+STRIDER_HOST_DEVICE inline void thin_interleave_store(V* __restrict__ dst, const copy_plan& p, Index groups, Index warp_first, int lane, Index step, const V* staging) {
+  using S = thin_staging<Channels>;
+  constexpr std::size_t width = sizeof(V) / ElementBytes;
+  STRIDER_UNROLL
+  for (index_t b = 0; b < S::batch; ++b) {
+    const Index g0 = warp_first + static_cast<Index>(b) * step;
+    if (!thin_warp_whole<Channels, width>(p, g0, groups)) continue;
+    index_t inter = 0, planar = 0;
+    thin_group<Channels, false, width>(p, g0, inter, planar);
+    STRIDER_UNROLL
+    for (int c = 0; c < Channels; ++c) dst[inter + c * 32 + lane] = staging[S::run_vector(b, c, lane)];
   }
 }
 
