@@ -1,5 +1,5 @@
 // Hopper GEMM in strider's types (examples/cuda/hopper_gemm.hpp): C = A * B^T, half in, float
-// accumulation, half out, TMA into a 4-stage mbarrier pipeline and wgmma.m64n128k16 through
+// accumulation, half out, TMA into a 3-stage mbarrier pipeline and wgmma.m64n128k16 through
 // descriptors of the same tile types, one warpgroup per 128 x 128 block; sm_90a. Checked against a
 // host loop on ragged sizes; with --time, timed at 4096^3 and 8192^3. Exits 77 (skipped) without a
 // GPU; runtime_tests/hopper_gemm_twin_test.cpp runs the block's steps on the host in CI.
@@ -18,7 +18,7 @@ namespace {
 namespace hg = hopper_gemm;
 using hg::index_t;
 
-__global__ void __launch_bounds__(hg::threads, 1) gemm(const __grid_constant__ strider::tma_map<hg::box> a_map, const __grid_constant__ strider::tma_map<hg::box> b_map,
+__global__ void __launch_bounds__(hg::threads, 2) gemm(const __grid_constant__ strider::tma_map<hg::box> a_map, const __grid_constant__ strider::tma_map<hg::box> b_map,
                                                        std::uint16_t* c, int m, int n, int k) {
   using namespace strider;
   using pipeline = hg::pipeline;

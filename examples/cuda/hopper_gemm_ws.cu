@@ -1,7 +1,7 @@
 // Hopper GEMM, warp-specialized and persistent, in strider's types (examples/cuda/hopper_gemm_ws.hpp):
 // C = A * B, f16 or bf16 in, f32 accumulation, f16 or bf16 out, TN or NT; 2 x 1 clusters, one CTA
 // per SM, take pairs of 128 x 256 tiles in grouped order; a producer warpgroup of 40 registers
-// issues TMA loads into a 3-stage mbarrier pipeline, B's shared tile multicast across the
+// issues TMA loads into a 4-stage mbarrier pipeline, B's shared tile multicast across the
 // cluster; two consumer warpgroups of 232 registers issue wgmma.m64n256k16 and store C through
 // swizzled staging tiles by TMA; sm_90a. Checked against a host loop on ragged
 // sizes, TN and NT, f16 and bf16; `--time [SIZES...] [--skinny]` then times f16 TN at 4096^3 and
@@ -77,7 +77,7 @@ __global__ void __launch_bounds__(Config::threads, 1) __cluster_dims__(ws::clust
     warpgroup_registers_increase<budget::consumer>();
     const int consumer = warpgroup - 1;
     const auto peer = static_cast<std::uint32_t>(rank ^ 1);
-    const std::uint32_t staging = base + static_cast<std::uint32_t>(Config::epilogue_offset + consumer * Config::c_boxes * Config::c_box::bytes);
+    const std::uint32_t staging = base + static_cast<std::uint32_t>(Config::epilogue_offset + consumer * Config::staged_boxes * Config::c_box::bytes);
     auto st = pipeline::state::consumer_start();
     // A stage is free when the consumers of both CTAs are done with it (either CTA's producer
     // writes both): each consumer warpgroup's thread 0 arrives here and at the peer.
@@ -109,29 +109,36 @@ __global__ void __launch_bounds__(Config::threads, 1) __cluster_dims__(ws::clust
       }
       wgmma_wait_group<0>();
       if (k_tiles > 0) release(previous);
-      // The epilogue: the last tile's stores have read the staging tiles; the warpgroup writes
-      // its accumulators into them (two values, one 4-byte word, at a time), fences them for the
-      // async proxy, and one thread stores the four boxes (TMA clips them to M x N).
-      if (thread == 0) tma_store_wait_group_read<0>();
-      if (consumer == 0) named_barrier_sync<1, 128>();
-      else named_barrier_sync<2, 128>();
+      // The epilogue, in rounds of staged_boxes boxes: the stores before have read the staging
+      // (one thread waits for them, then the warpgroup meets); the warpgroup writes the round's
+      // accumulators into it (two values, one 4-byte word, at a time), fences them for the async
+      // proxy, meets again, and one thread stores the boxes (TMA clips them to M x N).
+      const auto warpgroup_sync = [&] {
+        if (consumer == 0) named_barrier_sync<1, 128>();
+        else named_barrier_sync<2, 128>();
+      };
 #pragma unroll
-      for (int i = 0; i < atom::c_registers; i += 2) {
-        const index_t row = ws::c_row(thread, i), column = ws::c_column(thread, i);
-        const std::uint32_t word = static_cast<std::uint32_t>(Config::to_bits(d[i])) | (static_cast<std::uint32_t>(Config::to_bits(d[i + 1])) << 16);
-        const auto at = static_cast<std::uint32_t>(Config::staging_byte(row, column));
-        *reinterpret_cast<std::uint32_t*>(shared_raw + (staging - raw) + at) = word;
-      }
-      tma_store_fence();
-      if (consumer == 0) named_barrier_sync<1, 128>();
-      else named_barrier_sync<2, 128>();
-      if (thread == 0) {
+      for (int round = 0; round < static_cast<int>(Config::epilogue_rounds); ++round) {
+        if (thread == 0) tma_store_wait_group_read<0>();
+        warpgroup_sync();
 #pragma unroll
-        for (int j = 0; j < static_cast<int>(Config::c_boxes); ++j) {
-          const int corner[2] = {static_cast<int>(tile.n * ws::block_n + 64 * j), static_cast<int>(tile.m * ws::block_m + consumer * atom::m)};
-          tma_store(c_map, staging + static_cast<std::uint32_t>(j * Config::c_box::bytes), corner);
+        for (int i = round * static_cast<int>(Config::epilogue_values); i < (round + 1) * static_cast<int>(Config::epilogue_values); i += 2) {
+          const index_t row = ws::c_row(thread, i), column = ws::c_column(thread, i);
+          const std::uint32_t word = static_cast<std::uint32_t>(Config::to_bits(d[i])) | (static_cast<std::uint32_t>(Config::to_bits(d[i + 1])) << 16);
+          const auto at = static_cast<std::uint32_t>(Config::staging_byte(row, column));
+          *reinterpret_cast<std::uint32_t*>(shared_raw + (staging - raw) + at) = word;
         }
-        tma_store_commit_group();
+        tma_store_fence();
+        warpgroup_sync();
+        if (thread == 0) {
+#pragma unroll
+          for (int j = 0; j < static_cast<int>(Config::staged_boxes); ++j) {
+            const int corner[2] = {static_cast<int>(tile.n * ws::block_n + 64 * (round * static_cast<int>(Config::staged_boxes) + j)),
+                                   static_cast<int>(tile.m * ws::block_m + consumer * atom::m)};
+            tma_store(c_map, staging + static_cast<std::uint32_t>(j * Config::c_box::bytes), corner);
+          }
+          tma_store_commit_group();
+        }
       }
     }
     if (thread == 0) tma_store_wait_group_read<0>();

@@ -3,7 +3,7 @@
 // K-major: A as M x K, B as N x K, row-major) or "NT" (both MN-major: A as K x M, B as K x N).
 // CTAs are persistent: in 2 x 1 clusters they take pairs of 128 x 256 tiles of C in a grouped
 // order (tile_scheduler) until none is left. A CTA's producer warpgroup (one thread, a low
-// register count) issues the TMA loads of each K tile into a 3-stage mbarrier pipeline; its two
+// register count) issues the TMA loads of each K tile into a 4-stage mbarrier pipeline; its two
 // consumer warpgroups (a high register count) each issue wgmma.m64n256k16 on 64 of the tile's
 // rows through descriptors of the same stage types, then write their accumulators into a
 // swizzled staging tile that TMA stores.
@@ -25,7 +25,7 @@
 namespace hopper_gemm_ws {
 using strider::index_t;
 
-inline constexpr index_t block_m = 128, block_n = 256, block_k = 64, stages = 3, consumers = 2, cluster_m = 2;
+inline constexpr index_t block_m = 128, block_n = 256, block_k = 64, stages = 4, consumers = 2, cluster_m = 2;
 
 /// The persistent clusters' tile order: tile `linear` of tiles_m x tiles_n (the kernel's are pairs
 /// of tile rows, one pair per cluster), `group` rows at a time, down each group's rows first
@@ -86,20 +86,26 @@ struct config {
 
   // The epilogue: each consumer's 64 x 256 accumulators as four 64 x 64 boxes of C, 128-byte
   // swizzled (a warp's 4-byte writes of a fragment row pair then fall in 32 banks), after the
-  // pipeline's stages.
+  // pipeline's stages, staged two boxes at a time (`staged_boxes`): four stages and a staging of
+  // all four boxes would not fit, and the fourth stage pays more (on an H200 the consumers of the
+  // 3-stage kernel spent a third of their stall samples waiting for full stages).
   using c_tile = strider::swizzled_t<strider::contiguous<64, 64>, strider::swizzle<3, 3, 3>>;
   using c_box = strider::tma_box<c_tile, std::uint16_t>;
-  static constexpr index_t c_boxes = block_n / 64;
-  /// The byte of a consumer's staging where its accumulator (row, column) goes: box column / 64,
-  /// placed by c_tile.
-  STRIDER_HOST_DEVICE static constexpr index_t staging_byte(index_t row, index_t column) { return (column / 64) * c_box::bytes + c_tile{}(row, column % 64) * 2; }
+  static constexpr index_t c_boxes = block_n / 64, staged_boxes = 2, epilogue_rounds = c_boxes / staged_boxes;
+  static_assert(c_boxes % staged_boxes == 0);
+  /// A thread's values in one round: box j holds its values [32 j, 32 j + 32) (c_column: 8
+  /// columns per 4 values), so round r writes [r * epilogue_values, (r + 1) * epilogue_values).
+  static constexpr index_t epilogue_values = staged_boxes * 32;
+  /// The byte of a consumer's staging where its accumulator (row, column) goes in the round that
+  /// stages box column / 64: that box's place among the staged ones, placed by c_tile.
+  STRIDER_HOST_DEVICE static constexpr index_t staging_byte(index_t row, index_t column) { return (column / 64 % staged_boxes) * c_box::bytes + c_tile{}(row, column % 64) * 2; }
   // A box's 64 columns are written as the m64n64 accumulator fragment lays them out, two values
   // (one 4-byte word) per store: proven free of bank conflicts at compile time (the access
   // certificate of docs/access.md; without the swizzle it counts 448 conflicts).
   using epilogue_stores = strider::require_conflict_free_t<c_tile, typename strider::wgmma_m64nNk16<64, Tag, Tag, strider::f32>::c_layout, 2, 2>;
   static_assert(epilogue_stores::vector_width == 2 && epilogue_stores::bank_conflicts == 0);
   static constexpr index_t epilogue_offset = (pipeline::shared_bytes + c_box::alignment - 1) / c_box::alignment * c_box::alignment;
-  static constexpr index_t shared_bytes = epilogue_offset + consumers * c_boxes * c_box::bytes;
+  static constexpr index_t shared_bytes = epilogue_offset + consumers * staged_boxes * c_box::bytes;
   static constexpr index_t requested_bytes = shared_bytes + pipeline::alignment;  // room to align the base
   static_assert(requested_bytes <= strider::shared_memory_budget_sm90, "hopper_gemm_ws: the stages and the epilogue's staging do not fit in sm_90's shared memory");
 
@@ -202,15 +208,18 @@ void host_cluster(const strider::tensor_view<const std::uint16_t, matrix>& a, co
       const tile_coordinate tile = cta_tile(pair, rank);
       auto& image = shared[static_cast<std::size_t>(rank)];
       for (index_t w = 0; w < consumers; ++w) {
-        const index_t staging = Config::epilogue_offset + w * Config::c_boxes * Config::c_box::bytes;
-        for (index_t t = 0; t < 128; ++t)
-          for (index_t i = 0; i < atom::c_layout::values; ++i) {
-            const index_t row = c_row(t, i), column = c_column(t, i);
-            const std::uint16_t bits = Config::to_bits(d[static_cast<std::size_t>(rank * consumers + w)][static_cast<std::size_t>(t)][static_cast<std::size_t>(i)]);
-            __builtin_memcpy(image.data() + staging + Config::staging_byte(row, column), &bits, 2);
-          }
-        for (index_t j = 0; j < Config::c_boxes; ++j)
-          host_tma_store<typename Config::c_box>(c, {tile.n * block_n + 64 * j, tile.m * block_m + w * atom::m}, image.data(), image.size(), staging + j * Config::c_box::bytes);
+        const index_t staging = Config::epilogue_offset + w * Config::staged_boxes * Config::c_box::bytes;
+        for (index_t round = 0; round < Config::epilogue_rounds; ++round) {
+          for (index_t t = 0; t < 128; ++t)
+            for (index_t i = round * Config::epilogue_values; i < (round + 1) * Config::epilogue_values; ++i) {
+              const index_t row = c_row(t, i), column = c_column(t, i);
+              const std::uint16_t bits = Config::to_bits(d[static_cast<std::size_t>(rank * consumers + w)][static_cast<std::size_t>(t)][static_cast<std::size_t>(i)]);
+              __builtin_memcpy(image.data() + staging + Config::staging_byte(row, column), &bits, 2);
+            }
+          for (index_t j = 0; j < Config::staged_boxes; ++j)
+            host_tma_store<typename Config::c_box>(c, {tile.n * block_n + 64 * (round * Config::staged_boxes + j), tile.m * block_m + w * atom::m}, image.data(), image.size(),
+                                                   staging + j * Config::c_box::bytes);
+        }
       }
     }
   }

@@ -20,6 +20,10 @@ namespace strider {
 inline constexpr index_t mbarrier_max_count = (index_t{1} << 20) - 1;
 /// Shared memory a block may use on sm_90 (227 KB), which stages, padding and barriers share.
 inline constexpr index_t shared_memory_budget_sm90 = 232448;
+/// A multiprocessor's shared memory on sm_90 (228 KB), and what the system reserves of it for
+/// each resident block (1 KB; the CUDA C++ Programming Guide): blocks of B bytes each fit n to a
+/// multiprocessor when n * (B + 1024) <= 233472.
+inline constexpr index_t shared_memory_per_sm_sm90 = 233472, shared_memory_reserved_per_block_sm90 = 1024;
 
 /// Where a pipeline is: the stage and the phase parity of its barriers (CUTLASS's PipelineState).
 /// Consumers start at {0, 0}: their first wait on a full barrier waits for its phase 0. The
@@ -79,15 +83,19 @@ __device__ inline void mbarrier_arrive_expect_tx(std::uint32_t barrier, std::uin
   (void)barrier, (void)bytes;
 #endif
 }
-/// `mapa.shared::cluster.u32` then `mbarrier.arrive.release.cluster.shared::cluster.b64`: one
-/// arrival on the barrier at the same shared offset as `barrier` in CTA `cta` of the cluster
-/// (a consumer freeing a stage that a peer's multicast fills). sm_90.
+/// `mapa.shared::cluster.u32` then `mbarrier.arrive.shared::cluster.b64`: one arrival on the
+/// barrier at the same shared offset as `barrier` in CTA `cta` of the cluster (a consumer freeing
+/// a stage that a peer's multicast fills). sm_90. The arrival has the PTX ISA's default
+/// semantics (release at CTA scope), as CUTLASS's cluster barrier arrives: what it frees was read
+/// by wgmma, whose reads are complete at wgmma.wait_group before the arrival, and no generic write
+/// needs ordering. `.release.cluster` made ptxas fence the cluster at every release (ERRBAR and
+/// CGAERRBAR: 12 % of the warp-stall samples of hopper_gemm_ws on an H200).
 __device__ inline void mbarrier_arrive_cluster(std::uint32_t barrier, std::uint32_t cta) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   asm volatile(
       "{\n.reg .b32 remote;\n"
       "mapa.shared::cluster.u32 remote, %0, %1;\n"
-      "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote];\n}\n" ::"r"(barrier), "r"(cta) : "memory");
+      "mbarrier.arrive.shared::cluster.b64 _, [remote];\n}\n" ::"r"(barrier), "r"(cta) : "memory");
 #else
   (void)barrier, (void)cta;
 #endif
