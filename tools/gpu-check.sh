@@ -156,13 +156,12 @@ run() {
     [ -x "$bin/hgemm_timed" ] && STEP_TAIL=10 step "$limit" hgemm_ncu ncu --clock-control none --metrics l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum -k regex:hgemm_kernel -c 1 "$bin/hgemm_timed"
     [ -x "$bin/hopper_gemm_ws" ] && STEP_TAIL=10 step "$limit" hopper_gemm_ws_ncu ncu --clock-control none --metrics l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum -k regex:gemm -c 1 "$bin/hopper_gemm_ws" --time-only 4096 4096 4096
   fi
-  # The sanitizers: memcheck on the device copy (issue 55), and memcheck, racecheck and synccheck
-  # on the Hopper GEMMs (their pipelines' barriers).
-  sanitize memcheck device_copy_test
+  # The sanitizers: memcheck on every device test and example, and racecheck and synccheck on the
+  # Hopper GEMMs (their pipelines' barriers).
+  for test in "${programs[@]}"; do sanitize memcheck "$(basename "$test" .cu)"; done
   for program in hopper_gemm_ws hopper_gemm; do
     for tool in memcheck racecheck synccheck; do sanitize "$tool" "$program"; done
   done
-  sanitize memcheck hgemm
   # The FlashAttention-2 example timed beside PyTorch's scaled_dot_product_attention (flash).
   if [ -x "$bin/flash_attention_timed" ]; then
     step "$limit" flash_attention_timed "$bin/flash_attention_timed" --time
