@@ -88,7 +88,7 @@ void run_launch(const kernels::copy_launch& l, const void* src_storage, void* ds
                 for (int lane = 0; lane < 32; ++lane) kernels::thin_interleave_store<Channels, ElementBytes, E, Index>(dst, p, groups, first, lane, step, staging.data());
                 for (index_t batch = 0; batch < S::batch; ++batch) {
                   const Index g0 = first + static_cast<Index>(batch) * step;
-                  if (kernels::thin_warp_whole<Channels, 16 / ElementBytes>(p, g0, groups)) ++seen.thin_staged;
+                  if (kernels::thin_warp_whole<16 / ElementBytes>(p, g0, groups)) ++seen.thin_staged;
                   else if (g0 < groups) ++seen.thin_direct;
                 }
               }

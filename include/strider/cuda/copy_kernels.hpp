@@ -402,11 +402,17 @@ STRIDER_HOST_DEVICE inline void rows_thread(const T* __restrict__ src, T* __rest
 // vectors' elements; the planar side, plane c's vector. A thread takes groups_per_thread groups
 // at a time, all their loads before their stores, as the rows kernel takes rows.
 
+// The groups along a row: its pixels (the source's loop b where deinterleaving, a where
+// interleaving) in groups of Width.
+template <bool Deinterleave, std::size_t Width, class Index>
+STRIDER_HOST_DEVICE inline Index thin_groups_per_row(const copy_plan& p) {
+  return static_cast<Index>(p.extent[Deinterleave ? p.rank - 1 : p.rank - 2] / static_cast<index_t>(Width));
+}
+
 // Group g's first vectors: the interleaved side's run of Channels vectors, and plane 0's vector.
 template <int Channels, bool Deinterleave, std::size_t Width, class Index>
 STRIDER_HOST_DEVICE inline void thin_group(const copy_plan& p, Index g, index_t& inter, index_t& planar) {
-  const std::size_t pixel = Deinterleave ? p.rank - 1 : p.rank - 2;
-  const auto per_row = static_cast<Index>(p.extent[pixel] / static_cast<index_t>(Width));
+  const Index per_row = thin_groups_per_row<Deinterleave, Width, Index>(p);
   index_t s = 0, d = 0;
   outer_offsets<Index>(p, p.rank - 2, g / per_row, s, d);
   const auto k = static_cast<index_t>(g % per_row);
@@ -415,7 +421,7 @@ STRIDER_HOST_DEVICE inline void thin_group(const copy_plan& p, Index g, index_t&
 }
 
 // The planar side's plane step, in vectors.
-template <int Channels, bool Deinterleave, std::size_t Width>
+template <bool Deinterleave, std::size_t Width>
 STRIDER_HOST_DEVICE inline index_t thin_planar_step(const copy_plan& p) {
   const std::size_t channel = Deinterleave ? p.rank - 2 : p.rank - 1;
   return (Deinterleave ? p.dst_stride : p.src_stride)[channel] / static_cast<index_t>(Width);
@@ -445,7 +451,7 @@ template <int Channels, std::size_t ElementBytes, class V, class Index>
 STRIDER_HOST_DEVICE inline void thin_deinterleave_thread(const V* __restrict__ src, V* __restrict__ dst, const copy_plan& p, Index groups, Index first, Index step) {
   constexpr std::size_t width = sizeof(V) / ElementBytes;
   constexpr index_t batch = groups_per_thread(Channels);
-  const index_t planar_step = thin_planar_step<Channels, true, width>(p);
+  const index_t planar_step = thin_planar_step<true, width>(p);
   for (; first < groups; first += step * static_cast<Index>(batch)) {
     index_t planar[batch];
     bool live[batch];
@@ -508,9 +514,9 @@ STRIDER_HOST_DEVICE constexpr bool thin_staging_certified() {
 
 // Whether a warp's 32 groups from g0 are all there and in one row (their Channels * 32
 // interleaved vectors then lie side by side).
-template <int Channels, std::size_t Width, class Index>
+template <std::size_t Width, class Index>
 STRIDER_HOST_DEVICE inline bool thin_warp_whole(const copy_plan& p, Index g0, Index groups) {
-  const auto per_row = static_cast<Index>(p.extent[p.rank - 2] / static_cast<index_t>(Width));
+  const Index per_row = thin_groups_per_row<false, Width, Index>(p);
   return g0 + 31 < groups && g0 / per_row == (g0 + 31) / per_row;
 }
 
@@ -525,7 +531,7 @@ STRIDER_HOST_DEVICE inline void thin_interleave_stage(const V* __restrict__ src,
                                                       Index step, V* staging) {
   using S = thin_staging<Channels>;
   constexpr std::size_t width = sizeof(V) / ElementBytes;
-  const index_t planar_step = thin_planar_step<Channels, false, width>(p);
+  const index_t planar_step = thin_planar_step<false, width>(p);
   index_t inter[S::batch];
   bool live[S::batch];
   V held[S::batch][Channels];
@@ -545,7 +551,7 @@ STRIDER_HOST_DEVICE inline void thin_interleave_stage(const V* __restrict__ src,
     if (!live[b]) continue;
     V out[Channels];
     thin_transpose<Channels, false, ElementBytes>(held[b], out);
-    const bool staged = thin_warp_whole<Channels, width>(p, warp_first + static_cast<Index>(b) * step, groups);
+    const bool staged = thin_warp_whole<width>(p, warp_first + static_cast<Index>(b) * step, groups);
     STRIDER_UNROLL
     for (int c = 0; c < Channels; ++c) {
       if (staged) staging[S::lane_vector(b, lane, c)] = out[c];
@@ -561,7 +567,7 @@ STRIDER_HOST_DEVICE inline void thin_interleave_store(V* __restrict__ dst, const
   STRIDER_UNROLL
   for (index_t b = 0; b < S::batch; ++b) {
     const Index g0 = warp_first + static_cast<Index>(b) * step;
-    if (!thin_warp_whole<Channels, width>(p, g0, groups)) continue;
+    if (!thin_warp_whole<width>(p, g0, groups)) continue;
     index_t inter = 0, planar = 0;
     thin_group<Channels, false, width>(p, g0, inter, planar);
     STRIDER_UNROLL
