@@ -6,12 +6,14 @@
 //
 //   copy_scaling [--threads 1,2,4] [--repetitions 5] [--min-time 0.15] [--cases name,name]
 //                [--stream always|never] [--stream-sweep] [--tuples] [--sizes] [--huge-pages]
+//                [--permute 80x108x112x10:1,3,2,0 ...] [--random 90:1]
 #include <strider/core.hpp>
 #include <strider/storage/copy.hpp>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstdint>
 #include <cstdio>
@@ -20,6 +22,9 @@
 #include <fstream>
 #include <functional>
 #include <mutex>
+#include <numeric>
+#include <random>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -149,6 +154,51 @@ std::vector<copy_case> make_cases() {
   slice.dst = dynamic_layout::contiguous(slice.src.shape());
   cases.push_back(slice);
   return cases;
+}
+
+std::vector<std::string> split(const std::string& text);
+
+// --permute 80x108x112x10:1,3,2,0: a permute of any shape (the extents joined by x, then the
+// axes of the result) as a case of its own, named by both.
+copy_case parsed_permute(const std::string& text) {
+  const std::size_t colon = text.find(':');
+  if (colon == std::string::npos) throw std::invalid_argument("--permute takes SHAPE:AXES, as 80x108x112x10:1,3,2,0");
+  std::vector<index_t> shape, perm;
+  std::string extents = text.substr(0, colon);
+  std::replace(extents.begin(), extents.end(), 'x', ',');
+  for (const std::string& e : split(extents)) shape.push_back(std::stoll(e));
+  for (const std::string& a : split(text.substr(colon + 1))) perm.push_back(std::stoll(a));
+  return permute_case("permute_" + text, "permute (" + text.substr(colon + 1) + ") " + text.substr(0, colon), shape, perm);
+}
+
+// --random N:SEED: N permutes of random shapes (rank 2 to 5, 4 to 12 million floats, every axis
+// moved or not at random, the identity excluded), the same N for the same seed: a scan for the
+// cases behind a peer that the named ones do not cover.
+std::vector<copy_case> random_permutes(const std::string& text) {
+  const std::size_t colon = text.find(':');
+  const int count = std::stoi(text.substr(0, colon));
+  std::mt19937_64 random(colon == std::string::npos ? 1 : std::stoull(text.substr(colon + 1)));
+  const auto uniform = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(random); };
+  std::vector<copy_case> out;
+  while (static_cast<int>(out.size()) < count) {
+    const int rank = static_cast<int>(std::uniform_int_distribution<int>(2, 5)(random));
+    const double total = uniform(4e6, 12e6);
+    // Extents from a log-uniform split of the total, each at least 2.
+    std::vector<double> weight(static_cast<std::size_t>(rank));
+    double sum = 0;
+    for (double& w : weight) sum += (w = uniform(0.05, 1.0));
+    std::vector<index_t> shape;
+    for (double w : weight) shape.push_back(std::max<index_t>(2, static_cast<index_t>(std::llround(std::pow(total, w / sum)))));
+    std::vector<index_t> perm(static_cast<std::size_t>(rank));
+    std::iota(perm.begin(), perm.end(), index_t{0});
+    std::shuffle(perm.begin(), perm.end(), random);
+    if (std::is_sorted(perm.begin(), perm.end())) continue;
+    std::string name, axes;
+    for (index_t e : shape) name += (name.empty() ? "" : "x") + std::to_string(e);
+    for (index_t a : perm) axes += (axes.empty() ? "" : ",") + std::to_string(a);
+    out.push_back(parsed_permute(name + ":" + axes));
+  }
+  return out;
 }
 
 // --huge-pages: the arrays are allocated on 2 MiB boundaries and marked for transparent huge
@@ -438,6 +488,7 @@ int main(int argc, char** argv) {
   double min_time = 0.15;
   std::vector<std::string> only;
   bool sweep = false, tuples = false, sizes = false;
+  std::vector<copy_case> extra;  // --permute and --random: in place of the named cases
   for (int i = 1; i < argc; i += 2) {
     const std::string flag = argv[i];
     if (flag == "--stream-sweep" || flag == "--tuples" || flag == "--sizes" || flag == "--huge-pages") {
@@ -455,6 +506,9 @@ int main(int argc, char** argv) {
     else if (flag == "--repetitions") repetitions = std::max(1, std::stoi(value));
     else if (flag == "--min-time") min_time = std::stod(value);
     else if (flag == "--cases") only = split(value);
+    else if (flag == "--permute") extra.push_back(parsed_permute(value));
+    else if (flag == "--random")
+      for (copy_case& c : random_permutes(value)) extra.push_back(std::move(c));
     else if (flag == "--stream" && (value == "always" || value == "never"))  // the engine's own choice unless given
       strider::detail::copy_engine::stream_mode() = value == "always" ? strider::detail::copy_engine::streaming::always : strider::detail::copy_engine::streaming::never;
     else {
@@ -471,9 +525,10 @@ int main(int argc, char** argv) {
   if (tuples) return tuples_table(thread_counts, repetitions, min_time);
   if (sizes) return sizes_table(thread_counts, repetitions, min_time);
 
-  std::vector<copy_case> cases;
-  for (copy_case& c : make_cases())
-    if (only.empty() || std::find(only.begin(), only.end(), c.name) != only.end()) cases.push_back(std::move(c));
+  std::vector<copy_case> cases = std::move(extra);
+  if (cases.empty() || !only.empty())
+    for (copy_case& c : make_cases())
+      if (only.empty() || std::find(only.begin(), only.end(), c.name) != only.end()) cases.push_back(std::move(c));
   if (cases.empty()) {
     std::fprintf(stderr, "copy_scaling: no case named in --cases\n");
     return 2;

@@ -19,6 +19,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #endif
+#if __has_include(<sys/mman.h>)
+#include <sys/mman.h>
+#endif
 
 #include "catch.hpp"
 #include "test_helpers.hpp"
@@ -1043,3 +1046,93 @@ TEST_CASE("copy: a tiled copy streams only where every destination row's lines a
   CHECK((streamed > 0) == (strider::detail::copy_engine::copy_instruction_set() != strider::detail::copy_engine::instruction_set::plain));
   CHECK(refused > 0);
 }
+
+#if __has_include(<sys/mman.h>) && defined(MAP_ANONYMOUS)
+namespace {
+// At least `bytes` of readable pages followed by an unreadable one: a read past end() faults,
+// so a kernel that reads nothing past an array placed to end there passes.
+struct guarded_page {
+  std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  std::size_t size;  // the readable bytes, a whole number of pages
+  std::byte* base;
+  explicit guarded_page(std::size_t bytes = 1) : size((bytes + page - 1) / page * page) {
+    base = static_cast<std::byte*>(mmap(nullptr, size + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+    REQUIRE(base != MAP_FAILED);
+    REQUIRE(mprotect(base + size, page, PROT_NONE) == 0);
+  }
+  ~guarded_page() { munmap(base, size + page); }
+  guarded_page(const guarded_page&) = delete;
+  guarded_page& operator=(const guarded_page&) = delete;
+  std::byte* end() const { return base + size; }
+};
+
+#if defined(__AVX2__) && !defined(STRIDER_COPY_PORTABLE)
+// load_first of register kind V (elements of T): for every n, at the element's alignment and one
+// byte off it, the n elements that end at the guard page in lanes [0, n), zeros in the rest.
+template <class V, class T>
+void check_load_first(const guarded_page& page) {
+  constexpr int lanes = V::lanes;
+  for (std::size_t i = 0; i < page.size; ++i) page.base[i] = static_cast<std::byte>(i * 7 + 1);
+  for (int skew = 0; skew < 2; ++skew)
+    for (int n = 0; n <= lanes; ++n) {
+      const std::byte* p = page.end() - static_cast<std::ptrdiff_t>(n * static_cast<int>(sizeof(T)) + skew);
+      alignas(64) std::byte lanes_out[64];
+      V::store(lanes_out, V::load_first(p, n));
+      for (int k = 0; k < lanes; ++k) {
+        const std::byte* got = lanes_out + k * static_cast<int>(sizeof(T));
+        for (std::size_t b = 0; b < sizeof(T); ++b) {
+          const std::byte want = k < n ? p[static_cast<std::size_t>(k) * sizeof(T) + b] : std::byte{0};
+          if (got[b] != want) FAIL("load_first(n = " << n << ", skew " << skew << "): lane " << k << " byte " << b << " is " << int(got[b]) << ", not " << int(want));
+        }
+      }
+    }
+}
+#endif
+}  // namespace
+
+TEST_CASE("copy: load_first reads a register's first n elements, lane by lane, and nothing past them") {
+#if defined(__AVX2__) && !defined(STRIDER_COPY_PORTABLE)
+  namespace kernels = strider::detail::copy_engine::target_kernels;
+  const guarded_page page;
+  check_load_first<kernels::avx_4, float>(page);
+  check_load_first<kernels::avx_8, double>(page);
+#if defined(__AVX512F__)
+  check_load_first<kernels::avx512_4, float>(page);
+  check_load_first<kernels::avx512_8, double>(page);
+#endif
+#else
+  SUCCEED("no masked loads in this build's kernels (copy_avx2 and copy_avx512 run this)");
+#endif
+}
+
+namespace {
+// A permute whose innermost source axis B is short: the destination's rows (A) are whole lines
+// apart, so its middle tiles are whole lines of A by B elements (narrow tiles); the source placed
+// to end at a guard page.
+template <class T>
+void check_short_b(const dynamic_layout& src_l, const dynamic_layout& dst_l, index_t src_shift, index_t dst_shift) {
+  const index_t span = src_l.required_span() + src_shift;
+  const guarded_page page(static_cast<std::size_t>(span) * sizeof(T));
+  T* src = reinterpret_cast<T*>(page.end()) - span;
+  std::vector<T> dst(static_cast<std::size_t>(dst_l.required_span() + dst_shift));
+  check_copy_between(src_l, dst_l, {}, src, src_shift, dst.data(), dst_shift);
+}
+}  // namespace
+
+TEST_CASE("copy: transposes of a short innermost source axis (narrow tiles), every width, reading nothing past the source") {
+  for (index_t b = 1; b <= 16; ++b)
+    for (index_t shift = 0; shift < 3; ++shift) {
+      INFO("B = " << b << ", shift " << shift);
+      // (2,1,0) of 35 x 2 x B: A = 35 (two whole lines and a peel), C = 2.
+      const dynamic_layout reversal = strider::permute(contiguous({35, 2, b}), {2, 1, 0});
+      check_short_b<float>(reversal, contiguous(reversal.shape()), shift, shift);
+      check_short_b<float>(reversal, contiguous(reversal.shape()), shift, 2 - shift);
+      // (1,0) of 48 x B doubles: A = 48, six lines.
+      const dynamic_layout transposed = strider::transpose(contiguous({48, b}), 0, 1);
+      check_short_b<double>(transposed, contiguous(transposed.shape()), shift, 0);
+      // Source rows far apart: (1,3,2,0) of 33 x 2 x 3 x B, A = 33 rows 6B apart.
+      const dynamic_layout four = strider::permute(contiguous({33, 2, 3, b}), {1, 3, 2, 0});
+      check_short_b<float>(four, contiguous(four.shape()), shift, 1);
+    }
+}
+#endif

@@ -393,16 +393,61 @@ inline void line_tile(const T* s, index_t lds, T* d, index_t ldd) {
   rows_tile<V, T, Stream, Reverse>([&](int j) { return s + j * lds; }, [&](int b) { return d + b * ldd; });
 }
 
+// The edge tile of whole lines of A (a line's worth of source rows) by k1 - k0 < a line of
+// elements of B, straight through registers, a register's width of B at a time: the squares
+// transposed and destination row k given its whole line. Where B is a few elements (a permute
+// whose innermost source axis is short: (1,3,2,0) of 80×108×112×10, B = 10), every tile is such a
+// tile. Each source row's piece is one masked load (load_first), which reads nothing past it.
+// (Measured against reading the aligned chunks that hold a piece and joining them by a permute,
+// and against choosing between the two by where each piece lies: each does more work per row,
+// and the tile is bound by its instructions, not by memory; benchmarks/README.md, "Narrow
+// tiles").
+template <class V, class T, class SourceRow, class DestinationRow>
+[[gnu::always_inline]] inline void narrow_tile(SourceRow source_row, DestinationRow destination_row, index_t k0, index_t k1) {
+  constexpr int lanes = V::lanes, width = static_cast<int>(cache_line / sizeof(T));
+  static_assert(V::side == lanes, "narrow_tile: a register kind whose squares are a register wide");
+  const int n = static_cast<int>(k1 - k0);
+  for (int bi = 0; bi * lanes < n; ++bi) {
+    const int count = std::min(lanes, n - bi * lanes);
+    const index_t k = k0 + bi * lanes;
+    for (int g = 0; g < width / lanes; ++g) {
+      typename V::reg r[static_cast<std::size_t>(lanes)];
+      STRIDER_COPY_UNROLL
+      for (int j = 0; j < lanes; ++j) r[j] = V::load_first(source_row(g * lanes + j) + k, count);
+      V::transpose(r);
+      // Lane j of r[c] is source row g * lanes + j's element k + c. (Unrolled with a test, not a
+      // loop to `count`, which would index the registers at run time and put them in memory.)
+      STRIDER_COPY_UNROLL
+      for (int c = 0; c < lanes; ++c)
+        if (c < count) V::store(destination_row(static_cast<int>(k + c)) + g * lanes, r[c]);
+    }
+  }
+}
+
 // Part of a line tile at an edge of the plane, any alignment: rows [r0, r1) of the source (lines
 // of A) by elements [k0, k1) of each (rows of B), d_k[j] = s_j[k] (s_j[-k] with `Reverse`), where
 // s_j = source_row(j) and d_k = destination_row(k). The source's pieces are gathered into a
 // buffer the size of a line tile, transposed from there (transpose_lines), and each destination
 // row's piece written out; what the buffer holds outside those ranges is never written. The
 // narrower first and last strips, and the rows of B before the source's first line boundary and
-// after its last, go through it.
+// after its last, go through it; where the rows are a whole line of A and the register kind has
+// masked loads (AVX2, AVX-512), narrow_tile instead.
 template <class V, class T, bool Reverse, class SourceRow, class DestinationRow>
 inline void rows_edge_tile(SourceRow source_row, DestinationRow destination_row, index_t r0, index_t r1, index_t k0, index_t k1) {
   constexpr int width = static_cast<int>(cache_line / sizeof(T));
+  if constexpr (!Reverse && requires(const void* p) { V::load_first(p, 1); }) {
+    // AVX2's masked loads (vmaskmov) measured slower than the buffer where the source rows share
+    // lines (a short B of a contiguous source: rows B elements apart), AVX-512's faster.
+    constexpr bool lines_apart_only = sizeof(typename V::reg) < cache_line;
+    const auto apart = [&] {
+      const std::ptrdiff_t step = source_row(1) - source_row(0);
+      return static_cast<std::size_t>(step < 0 ? -step : step) * sizeof(T) >= cache_line;
+    };
+    if (r0 == 0 && r1 == width && (!lines_apart_only || apart())) {
+      narrow_tile<V, T>(source_row, destination_row, k0, k1);
+      return;
+    }
+  }
   alignas(64) std::byte in[cache_line * static_cast<std::size_t>(width)];
   alignas(64) std::byte out[cache_line * static_cast<std::size_t>(width)];
   const auto at = [](std::byte* buffer, index_t row, index_t column) { return buffer + static_cast<std::size_t>(row) * cache_line + static_cast<std::size_t>(column) * sizeof(T); };

@@ -73,6 +73,12 @@ struct avx_4 {
   static void store(void* p, reg v) { _mm256_storeu_ps(static_cast<float*>(p), v); }
   static void stream(void* p, reg v) { _mm256_stream_ps(static_cast<float*>(p), v); }
   static reg reverse(reg v) { return _mm256_permutevar8x32_ps(v, _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0)); }
+  // The n (0 to lanes) elements at p in lanes [0, n), the others zero: a masked load, which
+  // reads no memory for the lanes past n (nor faults there, as at the end of a page), at any
+  // alignment. Example: n = 3 gives p[0] p[1] p[2] 0 0 0 0 0.
+  static reg load_first(const void* p, int n) {
+    return _mm256_maskload_ps(static_cast<const float*>(p), _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+  }
   static reg even(reg a, reg b) {
     // a0 a2 b0 b2 | a4 a6 b4 b6, then the 64-bit pairs reordered to a0 a2 a4 a6 b0 b2 b4 b6.
     const reg t = _mm256_shuffle_ps(a, b, 0x88);
@@ -140,6 +146,10 @@ struct avx_8 {
   static void store(void* p, reg v) { _mm256_storeu_pd(static_cast<double*>(p), v); }
   static void stream(void* p, reg v) { _mm256_stream_pd(static_cast<double*>(p), v); }
   static reg reverse(reg v) { return _mm256_permute4x64_pd(v, 0x1B); }
+  // As avx_4's.
+  static reg load_first(const void* p, int n) {
+    return _mm256_maskload_pd(static_cast<const double*>(p), _mm256_cmpgt_epi64(_mm256_set1_epi64x(n), _mm256_setr_epi64x(0, 1, 2, 3)));
+  }
   static reg even(reg a, reg b) { return _mm256_permute4x64_pd(_mm256_unpacklo_pd(a, b), 0xD8); }  // a0 a2 b0 b2
   static void unzip(reg a, reg b, reg& even_out, reg& odd_out) {
     even_out = even(a, b);
@@ -205,6 +215,8 @@ struct avx512_4 {
   static void store(void* p, reg v) { _mm512_storeu_ps(p, v); }
   static void stream(void* p, reg v) { _mm512_stream_ps(static_cast<float*>(p), v); }
   static reg reverse(reg v) { return _mm512_maskz_permutexvar_ps(all, _mm512_setr_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0), v); }
+  // As avx_4's.
+  static reg load_first(const void* p, int n) { return _mm512_maskz_loadu_ps(static_cast<__mmask16>((1u << n) - 1), p); }
   [[gnu::always_inline]] static void transpose(reg* r) {
     // Within 128-bit lanes, as avx_4's first two rounds: t[2k] / t[2k + 1] interleave rows 2k
     // and 2k + 1 (columns 4L, 4L + 1 / 4L + 2, 4L + 3 of lane L); then r[4m + c] holds column
@@ -234,6 +246,8 @@ struct avx512_8 {
   static void store(void* p, reg v) { _mm512_storeu_pd(p, v); }
   static void stream(void* p, reg v) { _mm512_stream_pd(static_cast<double*>(p), v); }
   static reg reverse(reg v) { return _mm512_maskz_permutexvar_pd(all, _mm512_setr_epi64(7, 6, 5, 4, 3, 2, 1, 0), v); }
+  // As avx_4's.
+  static reg load_first(const void* p, int n) { return _mm512_maskz_loadu_pd(static_cast<__mmask8>((1u << n) - 1), p); }
   [[gnu::always_inline]] static void transpose(reg* r) {
     // t[2k + c] holds column 2L + c of rows 2k, 2k + 1 in lane L: the 4 x 4 block transpose with
     // registers 2 apart.
