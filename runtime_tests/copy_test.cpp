@@ -454,10 +454,11 @@ TEST_CASE("copy: full reversals whose items are not whole lines go by ragged sea
   CHECK(tiles(strider::permute(contiguous({12, 48, 56}), {2, 1, 0}), static_cast<float*>(nullptr)).ragged_seams == simd);
   CHECK(tiles(strider::permute(contiguous({70, 9, 90}), {2, 1, 0}), static_cast<std::uint8_t*>(nullptr)).ragged_seams == simd);
   // The destination contiguous across C and A, and loop C stepping past the deep walk's reach in
-  // the source (1680 and 1200 floats), where B or A is shorter than a line: (3,1,0,2) of
-  // 5x7x40x6 (B = 6) and (2,3,1,0) of 15x6x40x30 (A = 15), ragged seams all the same; with A and
-  // B 4 lines or longer (72x6x40x66), strip by strip as before (ragged_seams_below_lines).
-  const auto short_b = strider::permute(contiguous({5, 7, 40, 6}), {3, 1, 0, 2});
+  // the source (3360 and 1200 floats), where B or A is shorter than a line: (3,1,0,2) of
+  // 5x7x40x12 (B = 12, too long for tuples) and (2,3,1,0) of 15x6x40x30 (A = 15), ragged seams all
+  // the same; with A and B 4 lines or longer (72x6x40x66), strip by strip as before
+  // (ragged_seams_below_lines).
+  const auto short_b = strider::permute(contiguous({5, 7, 40, 12}), {3, 1, 0, 2});
   const auto far_c = strider::permute(contiguous({15, 6, 40, 30}), {2, 3, 1, 0});
   CHECK(tiles(short_b, static_cast<float*>(nullptr)).ragged_seams == simd);
   CHECK(tiles(far_c, static_cast<float*>(nullptr)).ragged_seams == simd);
@@ -919,6 +920,51 @@ TEST_CASE("copy: pairs, triples and quads unpacked into rows and packed from the
     }
   check_copy(strider::transpose(contiguous({1 << 19, 4}), 0, 1), contiguous({4, 1 << 19}), {2});
   check_copy(strider::transpose(contiguous({2, 1 << 19}), 0, 1), contiguous({1 << 19, 2}), {2});
+}
+
+TEST_CASE("copy: tuples of 5 to 8 floats unpacked and packed in registers where AVX-512 moves them, every tail length") {
+  namespace engine = strider::detail::copy_engine;
+  const auto plan_of = [](const dynamic_layout& from, const dynamic_layout& to) { return strider::make_copy_plan(from.value(), to.value(), sizeof(float)); };
+  // With tuples up to 8, the short loop of 5 to 8 is taken as tuples both ways, 9 is not.
+  for (const index_t k : {5, 6, 7, 8}) {
+    const auto unpacked = engine::tuples_of(plan_of(strider::transpose(contiguous({100, k}), 0, 1), contiguous({k, 100})), 8);
+    CHECK((unpacked.kind == engine::tuples_kind::unpack && unpacked.k == k));
+    const auto packed = engine::tuples_of(plan_of(strider::transpose(contiguous({k, 100}), 0, 1), contiguous({100, k})), 8);
+    CHECK((packed.kind == engine::tuples_kind::pack && packed.k == k));
+  }
+  CHECK(engine::tuples_of(plan_of(strider::transpose(contiguous({100, 9}), 0, 1), contiguous({9, 100})), 8).kind == engine::tuples_kind::none);
+  // The engine takes them so exactly where its kernels are AVX-512's.
+  {
+    const strider::copy_plan plan = plan_of(strider::transpose(contiguous({100, 6}), 0, 1), contiguous({6, 100}));
+    alignas(64) static float base[1200];
+    const auto job = engine::prepare<float>(plan, base, base + 600, 1);
+    const bool wide = engine::copy_instruction_set() == engine::instruction_set::avx512;
+    CHECK((job.walk.kind == engine::walk_kind::tuples) == wide);
+  }
+  for (const index_t k : {5, 6, 7, 8})
+    for (const index_t n : {1, 2, 15, 16, 17, 31, 32, 33, 100, 1001}) {
+      INFO("k " << k << ", n " << n);
+      const auto tuples = strider::transpose(contiguous({n, k}), 0, 1);
+      check_copy(tuples, contiguous({k, n}));
+      check_copy(tuples, contiguous({k, n}), {}, 1, 3);
+      check_copy(strider::permute(contiguous({2, n, k}), {0, 2, 1}), contiguous({2, k, n}));
+      check_copy(tuples, strider::slice(contiguous({k, n + 5}), ":, 2:-3"));
+      check_copy<double>(tuples, contiguous({k, n}), {}, 0, 1);
+      const auto rows = strider::transpose(contiguous({k, n}), 0, 1);
+      check_copy(rows, contiguous({n, k}));
+      check_copy(rows, contiguous({n, k}), {}, 3, 1);
+      check_copy(strider::permute(contiguous({2, k, n}), {0, 2, 1}), contiguous({2, n, k}));
+      check_copy(strider::transpose(strider::slice(contiguous({k, n + 5}), ":, 2:-3"), 0, 1), contiguous({n, k}));
+      check_copy(strider::transpose(strider::flip(contiguous({k, n}), {0}), 0, 1), contiguous({n, k}));
+      check_copy<double>(rows, contiguous({n, k}), {}, 1, 0);
+    }
+  const force_streaming streaming;
+  for (const index_t k : {5, 6, 7, 8})
+    for (index_t shift = 0; shift < 16; shift += 5) {
+      INFO("streamed, k " << k << ", shift " << shift);
+      check_copy(strider::transpose(contiguous({333, k}), 0, 1), contiguous({k, 333}), {}, shift, shift);
+      check_copy(strider::transpose(contiguous({k, 333}), 0, 1), contiguous({333, k}), {}, shift, shift);
+    }
 }
 
 // Issue 35: streaming stores on a tiled transpose whose destination rows are not all a whole

@@ -215,7 +215,7 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
   const T* first = dst + p.dst_offset;
   const std::size_t written = static_cast<std::size_t>(p.size) * sizeof(T);
   job.stream = trivial_v<T> && p.dst_stride[inner] == 1 && stream_pays(written, threads, p.blocked);
-  const tuples_shape tuples = trivial_v<T> ? tuples_of(p) : tuples_shape{};
+  const tuples_shape tuples = trivial_v<T> ? tuples_of(p, K::template tuples_up_to<T>) : tuples_shape{};
   if (tuples.kind != tuples_kind::none) {
     job.walk.kind = walk_kind::tuples;
     job.tuples = tuples;

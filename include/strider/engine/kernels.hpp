@@ -181,11 +181,60 @@ inline void run_rows(const copy_plan& p, const T* src, T* dst, index_t begin, in
   if constexpr (Stream) stream_fence();
 }
 
-// ---- short rows packed in tuples: n x k transposes, k = 2, 3 or 4 (walk.hpp's tuples_of) -------
+// ---- short rows packed in tuples: n x k transposes, k = 2 to 4, or to 8 (walk.hpp's tuples_of) --
+// Tuples of 5 to 8 elements go through registers where AVX-512 moves 4-byte elements (`wide_tuples`
+// below); otherwise through line tiles (narrow tiles, the edge tiles of a short B).
+template <class T>
+constexpr index_t tuples_up_to() {
+#if defined(STRIDER_COPY_AVX512)
+  if constexpr (trivial_v<T> && sizeof(T) == 4) return 8;
+#endif
+  return 4;
+}
+
+#if defined(STRIDER_COPY_AVX512)
+// Where each of the 16 lanes of K registers of 4-byte elements comes from, moving a block of 16
+// tuples of K (5 to 8) between K rows and the packed run: output o's lane i is source register m's
+// lane index[o][m][i] where bit i of mask[o][m] is set. Unpacking, the sources are the run's K
+// registers (element e of the run in register e / 16) and output o is row o; packing, the sources
+// are the K rows and output o the run's register o. Example, unpacking K = 5: row 1's lane 3 is
+// the run's element 3 * 5 + 1 = 16, lane 0 of register 1.
+template <int K>
+struct wide_tuples {
+  int index[K][K][16] = {};
+  unsigned mask[K][K] = {};
+  constexpr explicit wide_tuples(tuples_kind kind) {
+    for (int o = 0; o < K; ++o)
+      for (int i = 0; i < 16; ++i) {
+        const int e = kind == tuples_kind::unpack ? i * K + o : o * 16 + i;  // the element's place in the run
+        const int m = kind == tuples_kind::unpack ? e / 16 : e % K, lane = kind == tuples_kind::unpack ? e % 16 : e / K;
+        index[o][m][i] = lane;
+        mask[o][m] |= 1u << i;
+      }
+  }
+};
+
+// The K outputs of one block (wide_tuples) from the K sources x: one masked permute per source that
+// feeds an output.
+template <int K, tuples_kind Kind>
+[[gnu::always_inline]] inline void move_wide_tuples(const __m512* x, __m512* out) {
+  static constexpr wide_tuples<K> table{Kind};
+  STRIDER_COPY_UNROLL
+  for (int o = 0; o < K; ++o) {
+    out[o] = _mm512_setzero_ps();
+    STRIDER_COPY_UNROLL
+    for (int m = 0; m < K; ++m)
+      if (table.mask[o][m] != 0)
+        out[o] = _mm512_mask_permutexvar_ps(out[o], static_cast<__mmask16>(table.mask[o][m]), _mm512_loadu_si512(table.index[o][m]), x[m]);
+  }
+}
+#endif
+
 // Whether elements of T go through registers k at a time (SSE2 has no 3-wide blends: 3-tuples
 // of it are unpacked by `third`, three loads per row, and packed one element at a time).
 template <class T>
 constexpr bool tuples_in_registers(tuples_kind kind, index_t k) {
+  if (k > 4) return k <= tuples_up_to<T>();
   if constexpr (simd_v<T>) {
     using reg = typename vec_t<T>::reg;
     return k != 3 || kind == tuples_kind::unpack || requires(reg r) { vec_t<T>::interleave3(r, r, r, r, r, r); };
@@ -214,7 +263,27 @@ inline void unpack_tuples(const T* s, T* d, index_t ldd, index_t count, bool str
     for (; a < stop; ++a)
       for (index_t r = 0; r < K; ++r) d[r * ldd + a] = s[K * a + r];
   };
-  if constexpr (simd_v<T>) {
+#if defined(STRIDER_COPY_AVX512)
+  if constexpr (K > 4) {
+    // Blocks of 16 tuples: K loads of the run, the K rows' registers (wide_tuples), K stores.
+    using V = avx512_4;
+    scalar_to(std::min(count, elements_to_alignment(d, stream ? cache_line : sizeof(__m512))));
+    for (; a + 16 <= count; a += 16) {
+      __m512 run[K], row[K];
+      STRIDER_COPY_UNROLL
+      for (int m = 0; m < K; ++m) run[m] = V::load(s + K * a + 16 * m);
+      move_wide_tuples<K, tuples_kind::unpack>(run, row);
+      STRIDER_COPY_UNROLL
+      for (int r = 0; r < K; ++r) {
+        if (stream) V::stream(d + r * ldd + a, row[r]);
+        else V::store(d + r * ldd + a, row[r]);
+      }
+    }
+    scalar_to(count);
+    return;
+  }
+#endif
+  if constexpr (simd_v<T> && K <= 4) {
     using V = vec_t<T>;
     using reg = typename V::reg;
     // The tuples before the first line boundary of the rows (a register's width for plain
@@ -263,7 +332,30 @@ inline void pack_tuples(const T* s, index_t lds, T* d, index_t count, bool strea
     for (; b < stop; ++b)
       for (index_t r = 0; r < K; ++r) d[K * b + r] = s[r * lds + b];
   };
-  if constexpr (tuples_in_registers<T>(tuples_kind::pack, K)) {
+#if defined(STRIDER_COPY_AVX512)
+  if constexpr (K > 4) {
+    // Blocks of 16 tuples: 16 elements of each of the K rows, the run's K registers
+    // (wide_tuples), K stores; aligned as below.
+    using V = avx512_4;
+    const index_t head = tuples_to_alignment(d, K, stream ? cache_line : sizeof(__m512), count);
+    if (head >= 0) scalar_to(head);
+    const bool streamed = stream && head >= 0;
+    for (; b + 16 <= count; b += 16) {
+      __m512 row[K], run[K];
+      STRIDER_COPY_UNROLL
+      for (int r = 0; r < K; ++r) row[r] = V::load(s + r * lds + b);
+      move_wide_tuples<K, tuples_kind::pack>(row, run);
+      STRIDER_COPY_UNROLL
+      for (int m = 0; m < K; ++m) {
+        if (streamed) V::stream(d + K * b + 16 * m, run[m]);
+        else V::store(d + K * b + 16 * m, run[m]);
+      }
+    }
+    scalar_to(count);
+    return;
+  }
+#endif
+  if constexpr (K <= 4 && tuples_in_registers<T>(tuples_kind::pack, K)) {
     using V = vec_t<T>;
     using reg = typename V::reg;
     const auto vectors = [&](bool streamed) {
@@ -316,7 +408,13 @@ inline void run_tuples(const copy_plan& p, tuples_shape shape, bool stream, cons
   };
   if (shape.k == 2) walk.template operator()<2>();
   else if (shape.k == 3) walk.template operator()<3>();
-  else walk.template operator()<4>();
+  else if (shape.k == 4 || tuples_up_to<T>() == 4) walk.template operator()<4>();
+  else if constexpr (tuples_up_to<T>() == 8) {
+    if (shape.k == 5) walk.template operator()<5>();
+    else if (shape.k == 6) walk.template operator()<6>();
+    else if (shape.k == 7) walk.template operator()<7>();
+    else walk.template operator()<8>();
+  }
   if (stream) stream_fence();
 }
 
@@ -997,6 +1095,8 @@ struct kernels {
   static constexpr bool rows_in_registers = simd_v<T>;
   template <class T>
   static constexpr bool tiles_in_registers = tile_simd_v<T>;
+  template <class T>
+  static constexpr index_t tuples_up_to = STRIDER_COPY_KERNELS::tuples_up_to<T>();
   template <class T>
   static constexpr bool tuples_in_registers(tuples_kind kind, index_t k) {
     return STRIDER_COPY_KERNELS::tuples_in_registers<T>(kind, k);

@@ -167,8 +167,9 @@ constexpr copy_shares share_copy(const copy_walk& walk, unsigned threads, bool a
   return s;
 }
 
-// ---- short rows packed in tuples: n x k transposes, k = 2, 3 or 4 ------------------------------
-// The two innermost loops of a blocked plan whose short loop has k = 2, 3 or 4 elements, adjacent
+// ---- short rows packed in tuples: n x k transposes, k = 2 to 4 (to `up_to`) ---------------------
+// The two innermost loops of a blocked plan whose short loop has k = 2 to 4 elements (to 8 where
+// the kernels move such tuples in registers: kernels.hpp's tuples_up_to), adjacent
 // on one side: packed tuples (an n x k matrix: complex pairs, RGB, RGBA pixels) unpacked into k
 // destination rows, d[b * ldd + a] = s[k * a + b], or k source rows packed into tuples,
 // d[k * b + a] = s[a * lds + b]. Each run of tuples is read once and moved in registers
@@ -181,10 +182,10 @@ struct tuples_shape {
   index_t k = 0;
 };
 
-constexpr tuples_shape tuples_of(const copy_plan& p) {
+constexpr tuples_shape tuples_of(const copy_plan& p, index_t up_to = 4) {
   if (!p.blocked || p.rank < 2) return {};
   const std::size_t a = p.rank - 1, b = p.rank - 2;
-  const auto short_loop = [](index_t extent) { return extent >= 2 && extent <= 4; };
+  const auto short_loop = [up_to](index_t extent) { return extent >= 2 && extent <= up_to; };
   if (short_loop(p.extent[b]) && p.src_stride[b] == 1 && p.src_stride[a] == p.extent[b] && p.dst_stride[a] == 1) return {tuples_kind::unpack, p.extent[b]};
   if (short_loop(p.extent[a]) && p.dst_stride[a] == 1 && p.dst_stride[b] == p.extent[a] && p.src_stride[b] == 1) return {tuples_kind::pack, p.extent[a]};
   return {};
