@@ -3,9 +3,10 @@
 // element access pay nothing for its threads, SIMD intrinsics and cache probing.
 //
 // Rows that are contiguous in both layouts are memcpy'd; reversed, every-other and broadcast
-// rows have SIMD kernels; an n x k transpose with k = 2, 3 or 4 either way (pairs, RGB, RGBA)
-// packs or unpacks its tuples in registers; other transposes are done in tiles of whole cache
-// lines with an in-register SIMD transpose, the partial tiles at the edges through a buffer; a
+// rows have SIMD kernels; an n x k transpose with k = 2, 3 or 4 either way (pairs, RGB, RGBA;
+// to 8 floats with AVX2 or AVX-512) packs or unpacks its tuples in registers; other transposes
+// are done in tiles of whole cache lines with an in-register SIMD transpose, the partial tiles
+// at the edges through a buffer (those of whole lines of A by masked loads); a
 // full reversal (permute(2, 1, 0)) walks its middle loop inside each tile position (walk.hpp's
 // deep strips) with tiles across the seams between its items (seams inside lines where its
 // extents are ragged, no whole number of lines, in panels), and destination rows a page apart

@@ -1,8 +1,8 @@
 // strider/engine/kernels.hpp: the copy kernels, the innermost loops of a walk (walk.hpp): rows
 // (memcpy'd when contiguous in both layouts, SIMD for reversed, every-other, every-third and
-// broadcast rows), short rows packed in tuples (pairs, triples, quads), and the tiles of a
-// transpose moved through an in-register SIMD transpose (simd.hpp); and `kernels`, through which
-// copy_engine.hpp runs them. Not a header of its own: copy_engine.hpp includes it after simd.hpp,
+// broadcast rows), short rows packed in tuples (pairs, triples, quads, to 8 floats), and the
+// tiles of a transpose moved through an in-register SIMD transpose (simd.hpp); and `kernels`,
+// through which copy_engine.hpp runs them. Not a header of its own: copy_engine.hpp includes it after simd.hpp,
 // once per instruction set it compiles (isa.hpp).
 
 namespace strider::detail::copy_engine::STRIDER_COPY_KERNELS {
@@ -182,50 +182,71 @@ inline void run_rows(const copy_plan& p, const T* src, T* dst, index_t begin, in
 }
 
 // ---- short rows packed in tuples: n x k transposes, k = 2 to 4, or to 8 (walk.hpp's tuples_of) --
-// Tuples of 5 to 8 elements go through registers where AVX-512 moves 4-byte elements (`wide_tuples`
-// below); otherwise through line tiles (narrow tiles, the edge tiles of a short B).
+// Tuples of 5 to 8 elements go through registers where AVX2 or AVX-512 moves 4-byte elements
+// (`wide_tuples` below); otherwise through line tiles (narrow tiles, the edge tiles of a short B).
 template <class T>
 constexpr index_t tuples_up_to() {
-#if defined(STRIDER_COPY_AVX512)
+#if defined(STRIDER_COPY_AVX2)
   if constexpr (trivial_v<T> && sizeof(T) == 4) return 8;
 #endif
   return 4;
 }
 
-#if defined(STRIDER_COPY_AVX512)
-// Where each of the 16 lanes of K registers of 4-byte elements comes from, moving a block of 16
-// tuples of K (5 to 8) between K rows and the packed run: output o's lane i is source register m's
-// lane index[o][m][i] where bit i of mask[o][m] is set. Unpacking, the sources are the run's K
-// registers (element e of the run in register e / 16) and output o is row o; packing, the sources
-// are the K rows and output o the run's register o. Example, unpacking K = 5: row 1's lane 3 is
-// the run's element 3 * 5 + 1 = 16, lane 0 of register 1.
-template <int K>
+#if defined(STRIDER_COPY_AVX2)
+// Where each lane of K registers of `Lanes` 4-byte elements comes from, moving a block of `Lanes`
+// tuples of K (5 to 8) between K rows and the packed run: output o's lane i is source register
+// m's lane index[o][m][i] where bit i of mask[o][m] is set (and lane i of lane_mask[o][m] is -1).
+// Unpacking, the sources are the run's K registers (element e of the run in register e / Lanes)
+// and output o is row o; packing, the sources are the K rows and output o the run's register o.
+// Example, unpacking K = 5 on 16 lanes: row 1's lane 3 is the run's element 3 * 5 + 1 = 16, lane
+// 0 of register 1.
+template <int K, int Lanes>
 struct wide_tuples {
-  int index[K][K][16] = {};
-  unsigned mask[K][K] = {};
+  static constexpr std::size_t k = K, lanes = Lanes;
+  int index[k][k][lanes] = {};
+  int lane_mask[k][k][lanes] = {};
+  unsigned mask[k][k] = {};
   constexpr explicit wide_tuples(tuples_kind kind) {
     for (int o = 0; o < K; ++o)
-      for (int i = 0; i < 16; ++i) {
-        const int e = kind == tuples_kind::unpack ? i * K + o : o * 16 + i;  // the element's place in the run
-        const int m = kind == tuples_kind::unpack ? e / 16 : e % K, lane = kind == tuples_kind::unpack ? e % 16 : e / K;
+      for (int i = 0; i < Lanes; ++i) {
+        const int e = kind == tuples_kind::unpack ? i * K + o : o * Lanes + i;  // the element's place in the run
+        const int m = kind == tuples_kind::unpack ? e / Lanes : e % K, lane = kind == tuples_kind::unpack ? e % Lanes : e / K;
         index[o][m][i] = lane;
+        lane_mask[o][m][i] = -1;
         mask[o][m] |= 1u << i;
       }
   }
 };
 
-// The K outputs of one block (wide_tuples) from the K sources x: one masked permute per source that
-// feeds an output.
+// The register kind of wide tuples: AVX-512's where the target has it, else AVX2's.
+#if defined(STRIDER_COPY_AVX512)
+using wide_vec = avx512_4;
+#else
+using wide_vec = avx_4;
+#endif
+
+// The K outputs of one block (wide_tuples) from the K sources x: for each source that feeds an
+// output, one masked permute (AVX-512) or a permute and a blend (AVX2).
 template <int K, tuples_kind Kind>
-[[gnu::always_inline]] inline void move_wide_tuples(const __m512* x, __m512* out) {
-  static constexpr wide_tuples<K> table{Kind};
+[[gnu::always_inline]] inline void move_wide_tuples(const wide_vec::reg* x, wide_vec::reg* out) {
+  static constexpr wide_tuples<K, wide_vec::lanes> table{Kind};
   STRIDER_COPY_UNROLL
   for (int o = 0; o < K; ++o) {
+#if defined(STRIDER_COPY_AVX512)
     out[o] = _mm512_setzero_ps();
+#else
+    out[o] = _mm256_setzero_ps();
+#endif
     STRIDER_COPY_UNROLL
     for (int m = 0; m < K; ++m)
-      if (table.mask[o][m] != 0)
+      if (table.mask[o][m] != 0) {
+#if defined(STRIDER_COPY_AVX512)
         out[o] = _mm512_mask_permutexvar_ps(out[o], static_cast<__mmask16>(table.mask[o][m]), _mm512_loadu_si512(table.index[o][m]), x[m]);
+#else
+        const __m256 moved = _mm256_permutevar8x32_ps(x[m], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(table.index[o][m])));
+        out[o] = _mm256_blendv_ps(out[o], moved, _mm256_castsi256_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(table.lane_mask[o][m]))));
+#endif
+      }
   }
 }
 #endif
@@ -263,15 +284,17 @@ inline void unpack_tuples(const T* s, T* d, index_t ldd, index_t count, bool str
     for (; a < stop; ++a)
       for (index_t r = 0; r < K; ++r) d[r * ldd + a] = s[K * a + r];
   };
-#if defined(STRIDER_COPY_AVX512)
+#if defined(STRIDER_COPY_AVX2)
   if constexpr (K > 4) {
-    // Blocks of 16 tuples: K loads of the run, the K rows' registers (wide_tuples), K stores.
-    using V = avx512_4;
-    scalar_to(std::min(count, elements_to_alignment(d, stream ? cache_line : sizeof(__m512))));
-    for (; a + 16 <= count; a += 16) {
-      __m512 run[K], row[K];
+    // Blocks of a register's width of tuples: K loads of the run, the K rows' registers
+    // (wide_tuples), K stores.
+    using V = wide_vec;
+    constexpr int lanes = V::lanes;
+    scalar_to(std::min(count, elements_to_alignment(d, stream ? cache_line : sizeof(typename V::reg))));
+    for (; a + lanes <= count; a += lanes) {
+      typename V::reg run[static_cast<std::size_t>(K)], row[static_cast<std::size_t>(K)];
       STRIDER_COPY_UNROLL
-      for (int m = 0; m < K; ++m) run[m] = V::load(s + K * a + 16 * m);
+      for (int m = 0; m < K; ++m) run[m] = V::load(s + K * a + lanes * m);
       move_wide_tuples<K, tuples_kind::unpack>(run, row);
       STRIDER_COPY_UNROLL
       for (int r = 0; r < K; ++r) {
@@ -332,23 +355,24 @@ inline void pack_tuples(const T* s, index_t lds, T* d, index_t count, bool strea
     for (; b < stop; ++b)
       for (index_t r = 0; r < K; ++r) d[K * b + r] = s[r * lds + b];
   };
-#if defined(STRIDER_COPY_AVX512)
+#if defined(STRIDER_COPY_AVX2)
   if constexpr (K > 4) {
-    // Blocks of 16 tuples: 16 elements of each of the K rows, the run's K registers
-    // (wide_tuples), K stores; aligned as below.
-    using V = avx512_4;
-    const index_t head = tuples_to_alignment(d, K, stream ? cache_line : sizeof(__m512), count);
+    // Blocks of a register's width of tuples: that many elements of each of the K rows, the
+    // run's K registers (wide_tuples), K stores; aligned as below.
+    using V = wide_vec;
+    constexpr int lanes = V::lanes;
+    const index_t head = tuples_to_alignment(d, K, stream ? cache_line : sizeof(typename V::reg), count);
     if (head >= 0) scalar_to(head);
     const bool streamed = stream && head >= 0;
-    for (; b + 16 <= count; b += 16) {
-      __m512 row[K], run[K];
+    for (; b + lanes <= count; b += lanes) {
+      typename V::reg row[static_cast<std::size_t>(K)], run[static_cast<std::size_t>(K)];
       STRIDER_COPY_UNROLL
       for (int r = 0; r < K; ++r) row[r] = V::load(s + r * lds + b);
       move_wide_tuples<K, tuples_kind::pack>(row, run);
       STRIDER_COPY_UNROLL
       for (int m = 0; m < K; ++m) {
-        if (streamed) V::stream(d + K * b + 16 * m, run[m]);
-        else V::store(d + K * b + 16 * m, run[m]);
+        if (streamed) V::stream(d + K * b + lanes * m, run[m]);
+        else V::store(d + K * b + lanes * m, run[m]);
       }
     }
     scalar_to(count);
