@@ -2,8 +2,8 @@
 // (memcpy'd when contiguous in both layouts, SIMD for reversed, every-other, every-third and
 // broadcast rows), short rows packed in tuples (pairs, triples, quads, to 8 floats), and the
 // tiles of a transpose moved through an in-register SIMD transpose (simd.hpp); and `kernels`,
-// through which copy_engine.hpp runs them. Not a header of its own: copy_engine.hpp includes it after simd.hpp,
-// once per instruction set it compiles (isa.hpp).
+// through which copy_engine.hpp runs them. Not a header of its own: copy_engine.hpp includes it
+// after simd.hpp, once per instruction set it compiles (isa.hpp).
 
 namespace strider::detail::copy_engine::STRIDER_COPY_KERNELS {
 
