@@ -156,7 +156,16 @@ std::vector<copy_case> make_cases() {
   return cases;
 }
 
-std::vector<std::string> split(const std::string& text);
+std::vector<std::string> split(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', at), text.size());
+    if (comma > at) out.push_back(text.substr(at, comma - at));
+    at = comma + 1;
+  }
+  return out;
+}
 
 // --permute 80x108x112x10:1,3,2,0: a permute of any shape (the extents joined by x, then the
 // axes of the result) as a case of its own, named by both.
@@ -306,16 +315,6 @@ std::string cpu_model() {
   return "unknown CPU";
 }
 
-std::vector<std::string> split(const std::string& text) {
-  std::vector<std::string> out;
-  std::size_t at = 0;
-  while (at <= text.size()) {
-    const std::size_t comma = std::min(text.find(',', at), text.size());
-    if (comma > at) out.push_back(text.substr(at, comma - at));
-    at = comma + 1;
-  }
-  return out;
-}
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
