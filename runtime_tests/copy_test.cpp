@@ -380,6 +380,117 @@ TEST_CASE("copy: 3-D and 4-D permutations") {
   } while (std::next_permutation(perm.begin(), perm.end()));
 }
 
+namespace {
+
+// The streams of a rows walk on one side, counted from its rows (an independent count of
+// copy_engine::row_streams): the rows' offsets in the plan's loop order, grouped in runs of
+// adjacent rows; the streams are the runs before the first one that starts where the first run
+// ends, or all of them where none does.
+index_t streams_by_enumeration(const strider::copy_plan& p, bool source) {
+  const std::size_t outer = p.rank - 1;
+  const index_t n = p.extent[outer];
+  std::vector<index_t> index(outer, 0);
+  std::vector<std::pair<index_t, index_t>> runs;  // [start, end) of each run, in walk order
+  for (bool more = true; more;) {
+    index_t at = source ? p.src_offset : p.dst_offset;
+    for (std::size_t d = 0; d < outer; ++d) at += index[d] * (source ? p.src_stride[d] : p.dst_stride[d]);
+    if (!runs.empty() && runs.back().second == at) runs.back().second += n;
+    else runs.emplace_back(at, at + n);
+    more = false;
+    for (std::size_t d = outer; d-- > 0;) {
+      if (++index[d] < p.extent[d]) {
+        more = true;
+        break;
+      }
+      index[d] = 0;
+    }
+  }
+  for (std::size_t k = 1; k < runs.size(); ++k)
+    if (runs[k].first == runs.front().second) return static_cast<index_t>(k);
+  return static_cast<index_t>(runs.size());
+}
+
+}  // namespace
+
+TEST_CASE("copy: rows walks take the source's order where the destination's reads in many streams") {
+  namespace engine = strider::detail::copy_engine;
+  const auto plan_of = [](const dims& shape, const dims& perm, std::size_t size = sizeof(float)) {
+    const auto src = strider::permute(contiguous(shape), perm);
+    return strider::make_copy_plan(src.value(), contiguous(src.shape()).value(), size);
+  };
+  SECTION("streams, against a count of the rows, for random permutes in both orders") {
+    std::mt19937 random(70);
+    int checked = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+      const auto rank = static_cast<std::size_t>(std::uniform_int_distribution<int>(3, 5)(random));
+      dims shape, perm;
+      for (std::size_t d = 0; d < rank; ++d) {
+        shape.push_back(std::uniform_int_distribution<index_t>(1, 9)(random));
+        perm.push_back(static_cast<index_t>(d));
+      }
+      std::shuffle(perm.begin(), perm.end(), random);
+      const strider::copy_plan p = plan_of(shape, perm);
+      if (p.blocked || p.rank < 3) continue;
+      INFO("trial " << trial);
+      for (const strider::copy_plan& q : {p, engine::loops_in_source_order(p)}) {
+        CHECK(engine::row_streams(q, true) == streams_by_enumeration(q, true));
+        CHECK(engine::row_streams(q, false) == streams_by_enumeration(q, false));
+      }
+      ++checked;
+    }
+    CHECK(checked > 50);
+  }
+  SECTION("the rule, on the measured cases") {
+    // permute(1, 0, 2) of 22×2276×188: rows of 752 bytes read in 22 streams.
+    const strider::copy_plan wide = plan_of({22, 2276, 188}, {1, 0, 2});
+    CHECK(engine::row_streams(wide, true) == 22);
+    CHECK(engine::row_streams(wide, false) == 1);
+    CHECK(engine::rows_in_source_order_pay(wide));
+    const strider::copy_plan walked = engine::loops_in_source_order(wide);
+    CHECK(walked.extent[0] == 22);
+    CHECK(walked.src_stride[0] == 2276 * 188);
+    CHECK(walked.extent[1] == 2276);
+    CHECK(walked.src_stride[1] == 188);
+    CHECK(engine::row_streams(walked, true) == 1);
+    CHECK(engine::row_streams(walked, false) == 2276);
+    // Rows of 24 bytes: 4200 streams read in the destination's order, 365 written in the source's.
+    CHECK(engine::rows_in_source_order_pay(plan_of({60, 70, 365, 6}, {2, 0, 1, 3})));
+    // Rows of 40 bytes, 3 streams written in the source's order.
+    CHECK(engine::rows_in_source_order_pay(plan_of({433016, 3, 10}, {1, 0, 2})));
+    // 13 read streams: the prefetcher follows them.
+    const strider::copy_plan few = plan_of({13, 3, 11592, 19}, {1, 2, 0, 3});
+    CHECK(engine::row_streams(few, true) == 13);
+    CHECK_FALSE(engine::rows_in_source_order_pay(few));
+    // Rows of 72 bytes: 1829 streams read, 284 written.
+    const strider::copy_plan short_rows = plan_of({1829, 4, 71, 18}, {1, 2, 0, 3});
+    CHECK(engine::row_streams(short_rows, true) == 1829);
+    CHECK(engine::row_streams(engine::loops_in_source_order(short_rows), false) == 284);
+    CHECK_FALSE(engine::rows_in_source_order_pay(short_rows));
+    // Not rows of a contiguous source, a broadcast, or a transpose.
+    CHECK_FALSE(engine::rows_in_source_order_pay(strider::make_copy_plan(strider::flip(strider::permute(contiguous({22, 300, 188}), {1, 0, 2}), {2}).value(), contiguous({300, 22, 188}).value(), sizeof(float))));
+    CHECK_FALSE(engine::rows_in_source_order_pay(strider::make_copy_plan(strider::broadcast_to(contiguous({1, 300, 188}), {22, 300, 188}).value(), contiguous({22, 300, 188}).value(), sizeof(float))));
+    CHECK_FALSE(engine::rows_in_source_order_pay(plan_of({22, 300, 188}, {2, 1, 0})));
+  }
+  SECTION("copies in the source's order, against the naive loop") {
+    for (const auto& [shape, perm] : {std::pair{dims{20, 30, 70}, dims{1, 0, 2}}, std::pair{dims{3, 9, 14, 3, 83}, dims{3, 2, 1, 0, 4}}, std::pair{dims{6, 70, 20, 6}, dims{2, 0, 1, 3}}}) {
+      const auto src = strider::permute(contiguous(shape), perm);
+      INFO("rank " << shape.size() << ", extent " << shape[0]);
+      REQUIRE(engine::rows_in_source_order_pay(strider::make_copy_plan(src.value(), contiguous(src.shape()).value(), sizeof(float))));
+      check_copy(src, contiguous(src.shape()));
+      check_copy(src, contiguous(src.shape()), {}, 3, 1);
+      check_copy<double>(src, contiguous(src.shape()), {}, 0, 1);
+      force_streaming on;
+      check_copy(src, contiguous(src.shape()));
+      check_copy(src, contiguous(src.shape()), {}, 1, 5);
+    }
+    // Two threads share the walk in the source's order (6.6 MB).
+    const auto src = strider::permute(contiguous({22, 400, 188}), {1, 0, 2});
+    REQUIRE(engine::rows_in_source_order_pay(strider::make_copy_plan(src.value(), contiguous(src.shape()).value(), sizeof(float))));
+    check_copy(src, contiguous(src.shape()), copy_options{2});
+    check_copy(src, contiguous(src.shape()), copy_options{2}, 1, 3);
+  }
+}
+
 TEST_CASE("copy: full reversals walk loop C inside each tile position (deep strips), at every alignment") {
   namespace engine = strider::detail::copy_engine;
   // The engine takes the deep walk for these (a test of the choice, so that the cases below

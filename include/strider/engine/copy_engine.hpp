@@ -2,8 +2,9 @@
 // a copy plan (copy_plan.hpp) at close to memory bandwidth. Only copies include it, so views and
 // element access pay nothing for its threads, SIMD intrinsics and cache probing.
 //
-// Rows that are contiguous in both layouts are memcpy'd; reversed, every-other and broadcast
-// rows have SIMD kernels; an n x k transpose with k = 2, 3 or 4 either way (pairs, RGB, RGBA;
+// Rows that are contiguous in both layouts are memcpy'd, in the source's order where the
+// destination's would read them in many streams (`rows_in_source_order_pay`); reversed,
+// every-other and broadcast rows have SIMD kernels; an n x k transpose with k = 2, 3 or 4 either way (pairs, RGB, RGBA;
 // to 8 floats with AVX2 or AVX-512) packs or unpacks its tuples in registers; other transposes
 // are done in tiles of whole cache lines with an in-register SIMD transpose, the partial tiles
 // at the edges through a buffer (those of whole lines of A by masked loads); a
@@ -189,6 +190,76 @@ inline bool short_loop_outside_tiles(const copy_plan& p, std::size_t size) {
   return p.extent[c_loop] > 1 && short_step(p.src_stride[c_loop]) && short_step(p.dst_stride[c_loop]);
 }
 
+// ---- the order of a rows walk's outer loops --------------------------------------------------
+// A plan walks its outer loops in the destination's order, which writes the destination front to
+// back but may read each source row far from the last (a permute that keeps the last axis). The
+// hardware prefetcher follows a few streams of adjacent rows; it does not follow a row here and
+// a row there. Where the destination's order leaves the reads in many streams, the rows walk takes
+// the source's order instead, which reads front to back and writes each row where it goes, unless
+// its rows are short and the writes would be scattered the more widely (benchmarks/README.md,
+// "The order of a rows walk").
+
+/// Streams that a rows walk follows well on one side (rows of a few lines each).
+inline constexpr index_t row_streams_followed = 16;
+
+/// Row bytes from which a row is long enough to be written where it goes (a few whole lines
+/// between its partial first and last), so that reads in the source's order always pay.
+inline constexpr index_t source_order_row_bytes = 256;
+
+/// The streams in which a rows walk by plan `p` (contiguous rows, loops in the plan's order)
+/// reads (`source`) or writes its rows: the run of adjacent rows (the row, widened by every loop
+/// from the innermost outwards that steps exactly the run so far) is cut by the next loop, and
+/// continued by the first loop further out whose step is exactly the run; the streams are the
+/// items of the loops in between, all of the rest where no loop continues the run. 1 where that
+/// side is contiguous throughout. Example: permute(1, 0, 2) of 22×2276×188 floats, in the
+/// destination's order, reads in 22 streams (loop 22 steps 427888 floats, then loop 2276 steps
+/// the run of 188), and writes in 1.
+constexpr index_t row_streams(const copy_plan& p, bool source) {
+  const auto step = [&](std::size_t d) { return source ? p.src_stride[d] : p.dst_stride[d]; };
+  index_t run = p.extent[p.rank - 1];
+  std::size_t d = p.rank - 1;
+  while (d > 0 && step(d - 1) == run) run *= p.extent[--d];
+  index_t streams = 1;
+  while (d-- > 0) {
+    if (step(d) == run) return streams;
+    streams *= p.extent[d];
+  }
+  return streams;
+}
+
+/// Plan `p` with its outer loops (all but the innermost) in the source's order: decreasing
+/// magnitude of the source stride, ties in the plan's order.
+constexpr copy_plan loops_in_source_order(const copy_plan& p) {
+  copy_plan q = p;
+  for (std::size_t i = 1; i + 1 < q.rank; ++i)
+    for (std::size_t j = i; j > 0 && copy_abs(q.src_stride[j]) > copy_abs(q.src_stride[j - 1]); --j) {
+      std::swap(q.extent[j], q.extent[j - 1]);
+      std::swap(q.src_stride[j], q.src_stride[j - 1]);
+      std::swap(q.dst_stride[j], q.dst_stride[j - 1]);
+    }
+  return q;
+}
+
+/// Whether a plan's rows walk pays in the source's order (loops_in_source_order): rows contiguous
+/// on both sides, at least two loops outside them, none a broadcast; the destination's order
+/// reading in more than row_streams_followed streams; and either rows of source_order_row_bytes
+/// or more, or the source's order writing in at most row_streams_followed streams, or in an
+/// eighth of the streams the destination's order reads in. Example: permute(1, 0, 2) of
+/// 22×2276×188 floats (rows of 752 bytes, 22 read streams) takes the source's order; of
+/// 13×34776×19 floats (13 read streams), the destination's.
+constexpr bool rows_in_source_order_pay(const copy_plan& p) {
+  if (p.blocked || p.rank < 3) return false;
+  const std::size_t inner = p.rank - 1;
+  if (p.src_stride[inner] != 1 || p.dst_stride[inner] != 1) return false;
+  for (std::size_t d = 0; d < inner; ++d)
+    if (p.src_stride[d] == 0) return false;
+  const index_t reads = row_streams(p, true);
+  if (reads <= row_streams_followed) return false;
+  const index_t writes = row_streams(loops_in_source_order(p), false);
+  const index_t row_bytes = p.extent[inner] * static_cast<index_t>(p.element_size);
+  return row_bytes >= source_order_row_bytes || writes <= row_streams_followed || reads / 8 >= writes;
+}
+
 /// f.template operator()<K>() with K the `kernels` of the instruction set that copies run
 /// (isa.hpp's copy_instruction_set).
 template <class F>
@@ -337,9 +408,11 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   // helper thread, and the helpers would still be running on the copy's frame after it unwound.
   if constexpr (!std::is_nothrow_copy_assignable_v<T>) threads = 1;
   threads = threads_for(2 * static_cast<std::size_t>(p.size) * sizeof(T), threads);
-  const copy_job<T> job = prepare(p, src, dst, threads);
+  // The loops the walk takes (the plan's, or its rows' in the source's order): the job points to them.
+  const copy_plan walked = rows_in_source_order_pay(p) ? loops_in_source_order(p) : p;
+  const copy_job<T> job = prepare(walked, src, dst, threads);
   if (threads == 1) return run_range(job, 0, job.walk.total());
-  const copy_shares shares = share_copy(job.walk, threads, fits_in_cache(static_cast<std::size_t>(p.size) * sizeof(T)));
+  const copy_shares shares = share_copy(job.walk, threads, fits_in_cache(static_cast<std::size_t>(walked.size) * sizeof(T)));
   std::atomic<index_t> next{0};
   auto member = [&](unsigned m) {
     if (shares.affine) run_piece(job, shares, static_cast<index_t>(m));
