@@ -410,14 +410,32 @@ index_t streams_by_enumeration(const strider::copy_plan& p, bool source) {
   return static_cast<index_t>(runs.size());
 }
 
+// The plan of copying permute(contiguous(shape), perm) into a contiguous destination.
+strider::copy_plan plan_of(const dims& shape, const dims& perm, std::size_t size = sizeof(float)) {
+  const auto src = strider::permute(contiguous(shape), perm);
+  return strider::make_copy_plan(src.value(), contiguous(src.shape()).value(), size);
+}
+
+// permute(contiguous(shape), perm) into a contiguous destination, against the naive loop: floats
+// at two alignments, doubles, int16 and uint8, then with streaming stores forced.
+void check_permute_copies(const dims& shape, const dims& perm) {
+  const auto src = strider::permute(contiguous(shape), perm);
+  const auto dst = contiguous(src.shape());
+  check_copy(src, dst);
+  check_copy(src, dst, {}, 3, 1);
+  check_copy<double>(src, dst, {}, 0, 1);
+  check_copy<std::int16_t>(src, dst, {}, 1, 0);
+  check_copy<std::uint8_t>(src, dst, {}, 5, 3);
+  force_streaming on;
+  check_copy(src, dst);
+  check_copy(src, dst, {}, 1, 5);
+  check_copy<double>(src, dst, {}, 2, 0);
+}
+
 }  // namespace
 
 TEST_CASE("copy: rows walks take the source's order where the destination's reads in many streams") {
   namespace engine = strider::detail::copy_engine;
-  const auto plan_of = [](const dims& shape, const dims& perm, std::size_t size = sizeof(float)) {
-    const auto src = strider::permute(contiguous(shape), perm);
-    return strider::make_copy_plan(src.value(), contiguous(src.shape()).value(), size);
-  };
   SECTION("streams, against a count of the rows, for random permutes in both orders") {
     std::mt19937 random(70);
     int checked = 0;
@@ -473,19 +491,57 @@ TEST_CASE("copy: rows walks take the source's order where the destination's read
   }
   SECTION("copies in the source's order, against the naive loop") {
     for (const auto& [shape, perm] : {std::pair{dims{20, 30, 70}, dims{1, 0, 2}}, std::pair{dims{3, 9, 14, 3, 83}, dims{3, 2, 1, 0, 4}}, std::pair{dims{6, 70, 20, 6}, dims{2, 0, 1, 3}}}) {
-      const auto src = strider::permute(contiguous(shape), perm);
       INFO("rank " << shape.size() << ", extent " << shape[0]);
-      REQUIRE(engine::rows_in_source_order_pay(strider::make_copy_plan(src.value(), contiguous(src.shape()).value(), sizeof(float))));
-      check_copy(src, contiguous(src.shape()));
-      check_copy(src, contiguous(src.shape()), {}, 3, 1);
-      check_copy<double>(src, contiguous(src.shape()), {}, 0, 1);
-      force_streaming on;
-      check_copy(src, contiguous(src.shape()));
-      check_copy(src, contiguous(src.shape()), {}, 1, 5);
+      REQUIRE(engine::rows_in_source_order_pay(plan_of(shape, perm)));
+      check_permute_copies(shape, perm);
     }
     // Two threads share the walk in the source's order (6.6 MB).
     const auto src = strider::permute(contiguous({22, 400, 188}), {1, 0, 2});
-    REQUIRE(engine::rows_in_source_order_pay(strider::make_copy_plan(src.value(), contiguous(src.shape()).value(), sizeof(float))));
+    REQUIRE(engine::rows_in_source_order_pay(plan_of({22, 400, 188}, {1, 0, 2})));
+    check_copy(src, contiguous(src.shape()), copy_options{2});
+    check_copy(src, contiguous(src.shape()), copy_options{2}, 1, 3);
+  }
+}
+
+TEST_CASE("copy: tiled transposes take the source's order outside the tiles where the destination's revisits short source pieces far apart") {
+  namespace engine = strider::detail::copy_engine;
+  SECTION("the rule, on the measured cases") {
+    // permute(3, 2, 1, 0) of 505×128×14×4: tiles of 505 × 4 read pieces of 4 floats; the loop
+    // of 14 steps 4 floats in the source, outside 128 tiles in the destination's order.
+    const strider::copy_plan p = plan_of({505, 128, 14, 4}, {3, 2, 1, 0});
+    REQUIRE(p.blocked);
+    REQUIRE(p.rank == 4);
+    CHECK(p.extent[0] == 14);
+    CHECK(p.src_stride[0] == 4);
+    CHECK(p.extent[1] == 128);
+    CHECK(engine::tiles_in_source_order_pay(p));
+    const strider::copy_plan q = engine::loops_in_source_order(p);
+    CHECK(q.extent[0] == 128);
+    CHECK(q.extent[1] == 14);
+    for (std::size_t d = 2; d < 4; ++d) {  // the tiled pair stays as it was
+      CHECK(q.extent[d] == p.extent[d]);
+      CHECK(q.src_stride[d] == p.src_stride[d]);
+      CHECK(q.dst_stride[d] == p.dst_stride[d]);
+    }
+    // Three tiles between one source piece and the next (loop 3 inside loop 818): the destination's order.
+    CHECK_FALSE(engine::tiles_in_source_order_pay(plan_of({3, 818, 24, 75}, {1, 0, 3, 2})));
+    // Pieces of 762 floats read (the source contiguous across the pair), 3 written: the destination's order.
+    CHECK_FALSE(engine::tiles_in_source_order_pay(plan_of({11, 119, 8, 3, 254}, {4, 1, 2, 0, 3})));
+    // A tuples walk (5 floats), a rows walk and a single outer loop are not tiles to reorder.
+    CHECK_FALSE(engine::tiles_in_source_order_pay(plan_of({8, 546, 342, 5}, {0, 3, 1, 2})));
+    CHECK_FALSE(engine::tiles_in_source_order_pay(plan_of({22, 2276, 188}, {1, 0, 2})));
+    CHECK_FALSE(engine::tiles_in_source_order_pay(plan_of({64, 64, 64}, {2, 1, 0})));
+  }
+  SECTION("copies in the source's order, against the naive loop") {
+    // Line tiles and edge tiles (50 × 4), ragged seams in deep strips (45 × 2), staged strips (21 × 5).
+    for (const auto& [shape, perm] : {std::pair{dims{50, 40, 14, 4}, dims{3, 2, 1, 0}}, std::pair{dims{45, 85, 72, 2}, dims{3, 2, 1, 0}}, std::pair{dims{31, 10, 27, 21, 5}, dims{3, 2, 1, 4, 0}}}) {
+      INFO("rank " << shape.size() << ", extent " << shape[0]);
+      REQUIRE(engine::tiles_in_source_order_pay(plan_of(shape, perm)));
+      check_permute_copies(shape, perm);
+    }
+    // Two threads (7 MB).
+    const auto src = strider::permute(contiguous({250, 128, 14, 4}), {3, 2, 1, 0});
+    REQUIRE(engine::tiles_in_source_order_pay(plan_of({250, 128, 14, 4}, {3, 2, 1, 0})));
     check_copy(src, contiguous(src.shape()), copy_options{2});
     check_copy(src, contiguous(src.shape()), copy_options{2}, 1, 3);
   }

@@ -6,7 +6,9 @@
 // destination's would read them in many streams (`rows_in_source_order_pay`); reversed,
 // every-other and broadcast rows have SIMD kernels; an n x k transpose with k = 2, 3 or 4 either way (pairs, RGB, RGBA;
 // to 8 floats with AVX2 or AVX-512) packs or unpacks its tuples in registers; other transposes
-// are done in tiles of whole cache lines with an in-register SIMD transpose, the partial tiles
+// are done in tiles of whole cache lines with an in-register SIMD transpose (the loops outside
+// the tiles, too, in the source's order where the destination's revisits short source pieces
+// far apart: `tiles_in_source_order_pay`), the partial tiles
 // at the edges through a buffer (those of whole lines of A by masked loads); a
 // full reversal (permute(2, 1, 0)) walks its middle loop inside each tile position (walk.hpp's
 // deep strips) with tiles across the seams between its items (seams inside lines where its
@@ -227,11 +229,12 @@ constexpr index_t row_streams(const copy_plan& p, bool source) {
   return streams;
 }
 
-/// Plan `p` with its outer loops (all but the innermost) in the source's order: decreasing
-/// magnitude of the source stride, ties in the plan's order.
+/// Plan `p` with its outer loops (all but the innermost, or the tiled pair of a blocked plan) in
+/// the source's order: decreasing magnitude of the source stride, ties in the plan's order.
 constexpr copy_plan loops_in_source_order(const copy_plan& p) {
   copy_plan q = p;
-  for (std::size_t i = 1; i + 1 < q.rank; ++i)
+  const std::size_t outer = q.rank - (q.blocked ? 2 : 1);
+  for (std::size_t i = 1; i < outer; ++i)
     for (std::size_t j = i; j > 0 && copy_abs(q.src_stride[j]) > copy_abs(q.src_stride[j - 1]); --j) {
       std::swap(q.extent[j], q.extent[j - 1]);
       std::swap(q.src_stride[j], q.src_stride[j - 1]);
@@ -258,6 +261,35 @@ constexpr bool rows_in_source_order_pay(const copy_plan& p) {
   const index_t writes = row_streams(loops_in_source_order(p), false);
   const index_t row_bytes = p.extent[inner] * static_cast<index_t>(p.element_size);
   return row_bytes >= source_order_row_bytes || writes <= row_streams_followed || reads / 8 >= writes;
+}
+
+/// Whether a tiled transpose's outer loops pay in the source's order (loops_in_source_order).
+/// Each A × B tile of a blocked plan reads a piece of B elements from each of its A source rows
+/// (all A × B at once where the source is contiguous across the pair) and writes a piece of A
+/// elements into each of its B destination rows (A × B where the destination is); an outer loop
+/// whose step is a piece continues that side's pieces. The destination's order puts the loop
+/// that continues its own pieces innermost; the source's order the source's. So, as for rows:
+/// blocked, no tuples walk (walk.hpp's tuples_of), unit strides inside the pair, at least two
+/// outer loops; in the destination's order, more than row_streams_followed tiles between one
+/// source piece and the next (the items of the loops inside the one that continues it); and the
+/// source's pieces shorter than the destination's, or as long and source_order_row_bytes or more.
+/// Example: permute(3, 2, 1, 0) of 505×128×14×4 floats: tiles of 505 × 4, pieces of 4 floats
+/// read and 505 written, and the loop of 14, which steps 4 floats in the source, outside the loop
+/// of 128: the source's order (benchmarks/README.md, "The order of the loops outside the tiles").
+constexpr bool tiles_in_source_order_pay(const copy_plan& p) {
+  if (!p.blocked || p.rank < 4 || tuples_of(p, 8).kind != tuples_kind::none) return false;
+  const std::size_t b = p.rank - 2, a = p.rank - 1;
+  if (p.src_stride[b] != 1 || p.dst_stride[a] != 1) return false;
+  const index_t na = p.extent[a], nb = p.extent[b];
+  const index_t read = p.src_stride[a] == nb ? na * nb : nb;
+  const index_t written = p.dst_stride[b] == na ? na * nb : na;
+  const bool shorter = read < written || (read == written && read * static_cast<index_t>(p.element_size) >= source_order_row_bytes);
+  index_t between = 1;
+  for (std::size_t d = b; d-- > 0;) {
+    if (p.src_stride[d] == read) return shorter && between > row_streams_followed;
+    between *= p.extent[d];
+  }
+  return false;
 }
 
 /// f.template operator()<K>() with K the `kernels` of the instruction set that copies run
@@ -408,8 +440,9 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   // helper thread, and the helpers would still be running on the copy's frame after it unwound.
   if constexpr (!std::is_nothrow_copy_assignable_v<T>) threads = 1;
   threads = threads_for(2 * static_cast<std::size_t>(p.size) * sizeof(T), threads);
-  // The loops the walk takes (the plan's, or its rows' in the source's order): the job points to them.
-  const copy_plan walked = rows_in_source_order_pay(p) ? loops_in_source_order(p) : p;
+  // The loops the walk takes (the plan's, or its outer loops in the source's order): the job
+  // points to them.
+  const copy_plan walked = rows_in_source_order_pay(p) || tiles_in_source_order_pay(p) ? loops_in_source_order(p) : p;
   const copy_job<T> job = prepare(walked, src, dst, threads);
   if (threads == 1) return run_range(job, 0, job.walk.total());
   const copy_shares shares = share_copy(job.walk, threads, fits_in_cache(static_cast<std::size_t>(walked.size) * sizeof(T)));
