@@ -495,6 +495,13 @@ TEST_CASE("copy: rows walks take the source's order where the destination's read
       REQUIRE(engine::rows_in_source_order_pay(plan_of(shape, perm)));
       check_permute_copies(shape, perm);
     }
+    // An outer axis flipped: the source's order walks it backwards (its stride's magnitude ranks it).
+    const auto flipped = strider::flip(strider::permute(contiguous({20, 30, 70}), {1, 0, 2}), {1});
+    const strider::copy_plan backwards = strider::make_copy_plan(flipped.value(), contiguous({30, 20, 70}).value(), sizeof(float));
+    REQUIRE(engine::rows_in_source_order_pay(backwards));
+    CHECK(engine::loops_in_source_order(backwards).src_stride[0] == -30 * 70);
+    check_copy(flipped, contiguous({30, 20, 70}));
+    check_copy<double>(flipped, contiguous({30, 20, 70}), {}, 1, 3);
     // Two threads share the walk in the source's order (6.6 MB).
     const auto src = strider::permute(contiguous({22, 400, 188}), {1, 0, 2});
     REQUIRE(engine::rows_in_source_order_pay(plan_of({22, 400, 188}, {1, 0, 2})));
