@@ -208,6 +208,24 @@ inline constexpr index_t row_streams_followed = 16;
 /// between its partial first and last), so that reads in the source's order always pay.
 inline constexpr index_t source_order_row_bytes = 256;
 
+/// The items of the loops from `first` - 1 outwards before the first of them whose step on one
+/// side (`source`, or the destination) is `run`, and whether one is (all of them where none is).
+struct items_until {
+  index_t items = 1;
+  bool found = false;
+};
+constexpr items_until items_until_step(const copy_plan& p, std::size_t first, index_t run, bool source) {
+  items_until out;
+  for (std::size_t d = first; d-- > 0;) {
+    if ((source ? p.src_stride[d] : p.dst_stride[d]) == run) {
+      out.found = true;
+      return out;
+    }
+    out.items *= p.extent[d];
+  }
+  return out;
+}
+
 /// The streams in which a rows walk by plan `p` (contiguous rows, loops in the plan's order)
 /// reads (`source`) or writes its rows: the run of adjacent rows (the row, widened by every loop
 /// from the innermost outwards that steps exactly the run so far) is cut by the next loop, and
@@ -217,29 +235,17 @@ inline constexpr index_t source_order_row_bytes = 256;
 /// destination's order, reads in 22 streams (loop 22 steps 427888 floats, then loop 2276 steps
 /// the run of 188), and writes in 1.
 constexpr index_t row_streams(const copy_plan& p, bool source) {
-  const auto step = [&](std::size_t d) { return source ? p.src_stride[d] : p.dst_stride[d]; };
   index_t run = p.extent[p.rank - 1];
   std::size_t d = p.rank - 1;
-  while (d > 0 && step(d - 1) == run) run *= p.extent[--d];
-  index_t streams = 1;
-  while (d-- > 0) {
-    if (step(d) == run) return streams;
-    streams *= p.extent[d];
-  }
-  return streams;
+  while (d > 0 && (source ? p.src_stride[d - 1] : p.dst_stride[d - 1]) == run) run *= p.extent[--d];
+  return items_until_step(p, d, run, source).items;
 }
 
 /// Plan `p` with its outer loops (all but the innermost, or the tiled pair of a blocked plan) in
 /// the source's order: decreasing magnitude of the source stride, ties in the plan's order.
 constexpr copy_plan loops_in_source_order(const copy_plan& p) {
   copy_plan q = p;
-  const std::size_t outer = q.rank - (q.blocked ? 2 : 1);
-  for (std::size_t i = 1; i < outer; ++i)
-    for (std::size_t j = i; j > 0 && copy_abs(q.src_stride[j]) > copy_abs(q.src_stride[j - 1]); --j) {
-      std::swap(q.extent[j], q.extent[j - 1]);
-      std::swap(q.src_stride[j], q.src_stride[j - 1]);
-      std::swap(q.dst_stride[j], q.dst_stride[j - 1]);
-    }
+  sort_loops(q, q.rank - (q.blocked ? 2 : 1), [](index_t src_stride, index_t) { return copy_abs(src_stride); });
   return q;
 }
 
@@ -277,19 +283,15 @@ constexpr bool rows_in_source_order_pay(const copy_plan& p) {
 /// read and 505 written, and the loop of 14, which steps 4 floats in the source, outside the loop
 /// of 128: the source's order (benchmarks/README.md, "The order of the loops outside the tiles").
 constexpr bool tiles_in_source_order_pay(const copy_plan& p) {
-  if (!p.blocked || p.rank < 4 || tuples_of(p, 8).kind != tuples_kind::none) return false;
+  if (!p.blocked || p.rank < 4 || tuples_of(p, tuples_most).kind != tuples_kind::none) return false;
   const std::size_t b = p.rank - 2, a = p.rank - 1;
   if (p.src_stride[b] != 1 || p.dst_stride[a] != 1) return false;
   const index_t na = p.extent[a], nb = p.extent[b];
   const index_t read = p.src_stride[a] == nb ? na * nb : nb;
   const index_t written = p.dst_stride[b] == na ? na * nb : na;
   const bool shorter = read < written || (read == written && read * static_cast<index_t>(p.element_size) >= source_order_row_bytes);
-  index_t between = 1;
-  for (std::size_t d = b; d-- > 0;) {
-    if (p.src_stride[d] == read) return shorter && between > row_streams_followed;
-    between *= p.extent[d];
-  }
-  return false;
+  const items_until between = items_until_step(p, b, read, true);
+  return between.found && shorter && between.items > row_streams_followed;
 }
 
 /// f.template operator()<K>() with K the `kernels` of the instruction set that copies run

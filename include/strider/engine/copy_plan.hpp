@@ -82,6 +82,21 @@ constexpr void coalesce_loops(copy_plan& p) {
   p.rank = out;
 }
 
+// Swaps loops i and j of plan p (extent and both strides).
+constexpr void swap_loops(copy_plan& p, std::size_t i, std::size_t j) {
+  std::swap(p.extent[i], p.extent[j]);
+  std::swap(p.src_stride[i], p.src_stride[j]);
+  std::swap(p.dst_stride[i], p.dst_stride[j]);
+}
+
+// Orders loops 0..count-1 of plan p by decreasing key(src_stride, dst_stride), ties kept in
+// their order (an insertion sort: count is at most max_rank).
+template <class Key>
+constexpr void sort_loops(copy_plan& p, std::size_t count, Key key) {
+  for (std::size_t i = 1; i < count; ++i)
+    for (std::size_t j = i; j > 0 && key(p.src_stride[j], p.dst_stride[j]) > key(p.src_stride[j - 1], p.dst_stride[j - 1]); --j) swap_loops(p, j, j - 1);
+}
+
 // Whether the elements plan p reads and those it writes are certainly distinct, when the
 // destination's storage starts `shift` elements after the source's (both of one element type).
 // Every offset the source reaches is its offset modulo g, the greatest common divisor of all the
@@ -139,12 +154,7 @@ constexpr copy_plan make_copy_plan(const layout_value& src, const layout_value& 
   }
   // Outermost loop = largest destination stride. A unique destination has no two axes of
   // extent > 1 with the same stride, so the order is well defined.
-  for (std::size_t i = 1; i < p.rank; ++i)
-    for (std::size_t j = i; j > 0 && p.dst_stride[j] > p.dst_stride[j - 1]; --j) {
-      std::swap(p.extent[j], p.extent[j - 1]);
-      std::swap(p.src_stride[j], p.src_stride[j - 1]);
-      std::swap(p.dst_stride[j], p.dst_stride[j - 1]);
-    }
+  detail::sort_loops(p, p.rank, [](index_t, index_t dst_stride) { return dst_stride; });
   detail::coalesce_loops(p);
 
   // A transpose: some outer loop moves through the source in smaller steps than the innermost
@@ -155,11 +165,7 @@ constexpr copy_plan make_copy_plan(const layout_value& src, const layout_value& 
     for (std::size_t d = 0; d < inner; ++d)
       if (p.src_stride[d] != 0 && (fast == inner || detail::copy_abs(p.src_stride[d]) < detail::copy_abs(p.src_stride[fast]))) fast = d;
     if (fast != inner && detail::copy_abs(p.src_stride[fast]) < detail::copy_abs(p.src_stride[inner])) {
-      for (std::size_t d = fast; d + 1 < inner; ++d) {
-        std::swap(p.extent[d], p.extent[d + 1]);
-        std::swap(p.src_stride[d], p.src_stride[d + 1]);
-        std::swap(p.dst_stride[d], p.dst_stride[d + 1]);
-      }
+      for (std::size_t d = fast; d + 1 < inner; ++d) detail::swap_loops(p, d, d + 1);
       // Moving that loop may have made two outer loops neighbours that merge.
       detail::coalesce_loops(p);
       p.blocked = true;

@@ -187,7 +187,7 @@ inline void run_rows(const copy_plan& p, const T* src, T* dst, index_t begin, in
 template <class T>
 constexpr index_t tuples_up_to() {
 #if defined(STRIDER_COPY_AVX2)
-  if constexpr (trivial_v<T> && sizeof(T) == 4) return 8;
+  if constexpr (trivial_v<T> && sizeof(T) == 4) return tuples_most;
 #endif
   return 4;
 }

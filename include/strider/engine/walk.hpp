@@ -182,6 +182,9 @@ struct tuples_shape {
   index_t k = 0;
 };
 
+// The longest tuples any instruction set's kernels move in registers (kernels.hpp's tuples_up_to).
+inline constexpr index_t tuples_most = 8;
+
 constexpr tuples_shape tuples_of(const copy_plan& p, index_t up_to = 4) {
   if (!p.blocked || p.rank < 2) return {};
   const std::size_t a = p.rank - 1, b = p.rank - 2;
