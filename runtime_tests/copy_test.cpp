@@ -540,17 +540,177 @@ TEST_CASE("copy: tiled transposes take the source's order outside the tiles wher
     CHECK_FALSE(engine::tiles_in_source_order_pay(plan_of({64, 64, 64}, {2, 1, 0})));
   }
   SECTION("copies in the source's order, against the naive loop") {
-    // Line tiles and edge tiles (50 × 4), ragged seams in deep strips (45 × 2), staged strips (21 × 5).
-    for (const auto& [shape, perm] : {std::pair{dims{50, 40, 14, 4}, dims{3, 2, 1, 0}}, std::pair{dims{45, 85, 72, 2}, dims{3, 2, 1, 0}}, std::pair{dims{31, 10, 27, 21, 5}, dims{3, 2, 1, 4, 0}}}) {
+    // B of a line or more (a shorter one walks B' instead): staged strips (20 × 18 and 30 × 18,
+    // the destination contiguous across the pair) and line tiles with edge tiles (20 × 18).
+    const auto walks_source_order = [](const strider::copy_plan& p) { return engine::tiles_in_source_order_pay(p) && !engine::source_run_pays(engine::runs_inside(p)); };
+    for (const auto& [shape, perm] : {std::pair{dims{40, 20, 36, 18}, dims{2, 0, 3, 1}}, std::pair{dims{3, 20, 30, 40, 18}, dims{0, 3, 1, 4, 2}}, std::pair{dims{20, 30, 40, 18}, dims{3, 2, 1, 0}}}) {
       INFO("rank " << shape.size() << ", extent " << shape[0]);
-      REQUIRE(engine::tiles_in_source_order_pay(plan_of(shape, perm)));
+      REQUIRE(walks_source_order(plan_of(shape, perm)));
       check_permute_copies(shape, perm);
     }
-    // Two threads (7 MB).
-    const auto src = strider::permute(contiguous({250, 128, 14, 4}), {3, 2, 1, 0});
-    REQUIRE(engine::tiles_in_source_order_pay(plan_of({250, 128, 14, 4}, {3, 2, 1, 0})));
+    // Two threads (6 MB).
+    const auto src = strider::permute(contiguous({60, 20, 72, 18}), {2, 0, 3, 1});
+    REQUIRE(walks_source_order(plan_of({60, 20, 72, 18}, {2, 0, 3, 1})));
     check_copy(src, contiguous(src.shape()), copy_options{2});
     check_copy(src, contiguous(src.shape()), copy_options{2}, 1, 3);
+  }
+}
+
+namespace {
+
+// The (source, destination) offset pairs that plan p copies, sorted: a plain odometer over its
+// loops.
+std::vector<std::pair<index_t, index_t>> pairs_of(const strider::copy_plan& p) {
+  std::vector<std::pair<index_t, index_t>> pairs;
+  std::vector<index_t> index(p.rank, 0);
+  for (bool more = p.size > 0; more;) {
+    index_t so = p.src_offset, dof = p.dst_offset;
+    for (std::size_t d = 0; d < p.rank; ++d) {
+      so += index[d] * p.src_stride[d];
+      dof += index[d] * p.dst_stride[d];
+    }
+    pairs.emplace_back(so, dof);
+    more = false;
+    for (std::size_t d = p.rank; d-- > 0;) {
+      if (++index[d] < p.extent[d]) {
+        more = true;
+        break;
+      }
+      index[d] = 0;
+    }
+  }
+  std::sort(pairs.begin(), pairs.end());
+  return pairs;
+}
+
+// Whether the offsets on one side (`source`) of loops [lo, hi) then loop `last` (innermost),
+// walked in that order, are first, first + 1, first + 2, ...: one contiguous run.
+bool contiguous_run(const strider::copy_plan& p, std::size_t lo, std::size_t hi, std::size_t last, bool source) {
+  std::vector<std::size_t> loops;
+  for (std::size_t d = lo; d < hi; ++d) loops.push_back(d);
+  loops.push_back(last);
+  std::vector<index_t> index(loops.size(), 0);
+  index_t expected = 0;
+  for (bool more = true; more;) {
+    index_t at = 0;
+    for (std::size_t k = 0; k < loops.size(); ++k) at += index[k] * (source ? p.src_stride[loops[k]] : p.dst_stride[loops[k]]);
+    if (at != expected++) return false;
+    more = false;
+    for (std::size_t k = loops.size(); k-- > 0;) {
+      if (++index[k] < p.extent[loops[k]]) {
+        more = true;
+        break;
+      }
+      index[k] = 0;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("copy: a short B walks with the loops that continue the source's run (B'), a short A with the destination's (A')") {
+  namespace engine = strider::detail::copy_engine;
+  SECTION("runs_inside copies the same pairs and puts the runs' loops where the counts find them, against enumeration") {
+    std::mt19937 random(71);
+    int with_b = 0, with_a = 0;
+    for (int trial = 0; trial < 600; ++trial) {
+      const auto rank = static_cast<std::size_t>(std::uniform_int_distribution<int>(3, 5)(random));
+      dims shape, perm;
+      for (std::size_t d = 0; d < rank; ++d) {
+        shape.push_back(std::uniform_int_distribution<index_t>(1, 7)(random));
+        perm.push_back(static_cast<index_t>(d));
+      }
+      std::shuffle(perm.begin(), perm.end(), random);
+      const strider::copy_plan p = plan_of(shape, perm);
+      if (!p.blocked || p.rank < 3) continue;
+      INFO("trial " << trial);
+      const strider::copy_plan q = engine::runs_inside(p);
+      CHECK(pairs_of(q) == pairs_of(p));
+      CHECK(q.blocked);
+      const std::size_t b = q.rank - 2, a = q.rank - 1, a_run = engine::destination_run_loops(q), b_run = engine::source_run_loops(q);
+      REQUIRE(a_run + b_run <= b);
+      const std::size_t a_first = b - a_run, b_first = a_first - b_run;
+      // A' and B' are contiguous runs on their sides (A' only where A is shorter than a line).
+      CHECK(contiguous_run(q, a_first, b, a, false));
+      if (q.src_stride[b] == 1) CHECK(contiguous_run(q, b_first, a_first, b, true));
+      if (a_run > 0) CHECK(q.extent[a] * 4 < 64);
+      // No other outer loop continues either run (A' taken first): each is as long as it can be.
+      index_t na = q.extent[a], nb = q.extent[b];
+      for (std::size_t k = a_first; k < b; ++k) na *= q.extent[k];
+      for (std::size_t k = b_first; k < a_first; ++k) nb *= q.extent[k];
+      for (std::size_t d = 0; d < a_first; ++d) {
+        if (engine::short_destination_run(q)) CHECK(q.dst_stride[d] != na);
+        if (d < b_first) CHECK_FALSE((q.src_stride[b] == 1 && q.src_stride[d] == nb));
+      }
+      with_b += b_run > 0;
+      with_a += a_run > 0;
+    }
+    CHECK(with_b > 20);
+    CHECK(with_a > 10);
+  }
+  SECTION("the rule, on the measured cases") {
+    // permute(2, 1, 0) of 1279×2236×3: B = 3, and the loop of 2236 steps 3 in the source.
+    const strider::copy_plan reversal = engine::runs_inside(plan_of({1279, 2236, 3}, {2, 1, 0}));
+    CHECK(engine::source_run_pays(reversal));
+    CHECK(engine::source_run_loops(reversal) == 1);
+    CHECK(engine::destination_run_loops(reversal) == 0);
+    CHECK(reversal.extent[0] == 2236);
+    // B' = 7 × 18 × 47 × 21: the whole source but A.
+    CHECK(engine::source_run_loops(engine::runs_inside(plan_of({47, 21, 47, 18, 7}, {1, 3, 2, 4, 0}))) == 3);
+    // B of 15 floats walks B'; of 16 (a line), or of 8 doubles, not.
+    CHECK(engine::source_run_pays(engine::runs_inside(plan_of({33, 48, 15}, {2, 1, 0}))));
+    CHECK_FALSE(engine::source_run_pays(engine::runs_inside(plan_of({33, 48, 16}, {2, 1, 0}))));
+    CHECK_FALSE(engine::source_run_pays(engine::runs_inside(plan_of({33, 48, 8}, {2, 1, 0}, sizeof(double)))));
+    // A = 4 takes the loop of 153, which continues both runs: A' = 153 × 4, no B' (B = 59 is
+    // a line or more in any case).
+    const strider::copy_plan short_a = engine::runs_inside(plan_of({261, 4, 3, 51, 59}, {0, 4, 2, 3, 1}));
+    CHECK(engine::destination_run_loops(short_a) == 1);
+    CHECK(engine::source_run_loops(short_a) == 0);
+    CHECK_FALSE(engine::source_run_pays(short_a));
+    // A = 7 and B = 11 both short: A' = 5 × 7 and B' = 9 × 11, under the loop of 6.
+    const strider::copy_plan both = engine::runs_inside(plan_of({5, 6, 7, 9, 11}, {3, 1, 4, 0, 2}));
+    CHECK(engine::source_run_pays(both));
+    CHECK(engine::source_run_loops(both) == 1);
+    CHECK(engine::destination_run_loops(both) == 1);
+    CHECK(both.extent[0] == 6);
+    CHECK(both.extent[1] == 9);
+    CHECK(both.extent[2] == 5);
+    // The loop of 11 continues both runs of 6 × 9 × 11 × 5 permuted (1, 3, 2, 0): A' takes it
+    // (A' = 11 × 6), which leaves B' none: the plan's own walk.
+    const strider::copy_plan shared = engine::runs_inside(plan_of({6, 9, 11, 5}, {1, 3, 2, 0}));
+    CHECK(engine::destination_run_loops(shared) == 1);
+    CHECK(engine::source_run_loops(shared) == 0);
+    CHECK_FALSE(engine::source_run_pays(shared));
+    // A tuples walk (5 floats packed), a rows walk and a long B are not walked as runs.
+    CHECK_FALSE(engine::source_run_pays(engine::runs_inside(plan_of({8, 546, 342, 5}, {0, 3, 1, 2}))));
+    CHECK_FALSE(engine::source_run_pays(engine::runs_inside(plan_of({22, 2276, 188}, {1, 0, 2}))));
+    CHECK_FALSE(engine::source_run_pays(engine::runs_inside(plan_of({64, 64, 64}, {2, 1, 0}))));
+  }
+  SECTION("copies, against the naive loop") {
+    for (const auto& [shape, perm] : {std::pair{dims{57, 40, 3}, dims{2, 1, 0}}, std::pair{dims{33, 48, 15}, dims{2, 1, 0}}, std::pair{dims{12, 9, 14, 11}, dims{2, 0, 3, 1}},
+                                      std::pair{dims{10, 20, 7, 6, 2}, dims{3, 0, 2, 4, 1}}, std::pair{dims{7, 20, 4, 5, 3}, dims{4, 0, 3, 2, 1}}, std::pair{dims{47, 5, 7, 3, 7}, dims{1, 3, 2, 4, 0}},
+                                      std::pair{dims{5, 6, 7, 9, 11}, dims{3, 1, 4, 0, 2}}, std::pair{dims{64, 16, 3}, dims{2, 1, 0}}, std::pair{dims{5, 64, 6, 3}, dims{3, 2, 0, 1}}}) {
+      INFO("rank " << shape.size() << ", extent " << shape[0]);
+      REQUIRE(engine::source_run_pays(engine::runs_inside(plan_of(shape, perm))));
+      check_permute_copies(shape, perm);
+    }
+    // A runs backwards in the source (a flipped output axis), and steps two rows of the source.
+    const auto flipped = strider::flip(strider::permute(contiguous({57, 40, 3}), {2, 1, 0}), {2});
+    REQUIRE(engine::source_run_pays(engine::runs_inside(strider::make_copy_plan(flipped.value(), contiguous({3, 40, 57}).value(), sizeof(float)))));
+    check_copy(flipped, contiguous({3, 40, 57}));
+    check_copy<std::int16_t>(flipped, contiguous({3, 40, 57}), {}, 3, 1);
+    const auto every_other = strider::permute(strider::slice(contiguous({80, 30, 3}), "::2"), {2, 1, 0});
+    REQUIRE(engine::source_run_pays(engine::runs_inside(strider::make_copy_plan(every_other.value(), contiguous({3, 30, 40}).value(), sizeof(float)))));
+    check_copy(every_other, contiguous({3, 30, 40}));
+    check_copy<double>(every_other, contiguous({3, 30, 40}), {}, 1, 2);
+    // Two threads share the walk (4.3 MB), with streaming stores forced on aligned rows.
+    const auto src = strider::permute(contiguous({320, 560, 3}), {2, 1, 0});
+    REQUIRE(engine::source_run_pays(engine::runs_inside(plan_of({320, 560, 3}, {2, 1, 0}))));
+    check_copy(src, contiguous(src.shape()), copy_options{2});
+    check_copy(src, contiguous(src.shape()), copy_options{2}, 1, 3);
+    force_streaming on;
+    check_copy(src, contiguous(src.shape()), copy_options{2});
   }
 }
 

@@ -8,7 +8,8 @@
 // to 8 floats with AVX2 or AVX-512) packs or unpacks its tuples in registers; other transposes
 // are done in tiles of whole cache lines with an in-register SIMD transpose (the loops outside
 // the tiles, too, in the source's order where the destination's revisits short source pieces
-// far apart: `tiles_in_source_order_pay`), the partial tiles
+// far apart: `tiles_in_source_order_pay`; where the source's fastest axis is shorter than a
+// line, with the loops that continue the source's run across it: `source_run_pays`), the partial tiles
 // at the edges through a buffer (those of whole lines of A by masked loads); a
 // full reversal (permute(2, 1, 0)) walks its middle loop inside each tile position (walk.hpp's
 // deep strips) with tiles across the seams between its items (seams inside lines where its
@@ -105,11 +106,6 @@ constexpr unsigned threads_for(std::size_t bytes, unsigned asked) {
 
 /// The smallest page of memory the TLB maps (x86-64, AArch64 with 4 KiB granules).
 inline constexpr index_t page_bytes = 4096;
-
-/// Source rows (elements of A) per panel of strips (kernels.hpp's panel_tiles): a whole number
-/// of lines of any element size, and few enough source pages for the TLB (measured: 128, 256
-/// and 512 alike for floats, benchmarks/README.md).
-inline constexpr index_t panel_rows = 256;
 
 /// Whether a deep walk's seam tiles (kernels.hpp's seam_tiles) go in panels of seam_panel_strips
 /// strips in the run's order, where panels apply (B at least panel_from_lines lines, destination rows
@@ -279,9 +275,11 @@ constexpr bool rows_in_source_order_pay(const copy_plan& p) {
 /// outer loops; in the destination's order, more than row_streams_followed tiles between one
 /// source piece and the next (the items of the loops inside the one that continues it); and the
 /// source's pieces shorter than the destination's, or as long and source_order_row_bytes or more.
-/// Example: permute(3, 2, 1, 0) of 505×128×14×4 floats: tiles of 505 × 4, pieces of 4 floats
-/// read and 505 written, and the loop of 14, which steps 4 floats in the source, outside the loop
-/// of 128: the source's order (benchmarks/README.md, "The order of the loops outside the tiles").
+/// A B shorter than a line walks B' instead where a loop continues it (source_run_pays, which
+/// execute tries first). Example: permute(2, 0, 3, 1) of 90×20×144×18 floats: tiles of 20 × 18,
+/// pieces of 18 floats read and 360 written (the destination contiguous across the pair), and the
+/// loop of 144, which steps 18 floats in the source, outside the loop of 90: the source's order
+/// (benchmarks/README.md, "The order of the loops outside the tiles").
 constexpr bool tiles_in_source_order_pay(const copy_plan& p) {
   if (!p.blocked || p.rank < 4 || tuples_of(p, tuples_most).kind != tuples_kind::none) return false;
   const std::size_t b = p.rank - 2, a = p.rank - 1;
@@ -294,6 +292,103 @@ constexpr bool tiles_in_source_order_pay(const copy_plan& p) {
   return between.found && shorter && between.items > row_streams_followed;
 }
 
+// ---- a short B (or A) and the loops that continue its run: B' (and A') -----------------------
+// A transpose whose B (the source's fastest axis) is shorter than a cache line reads a piece of
+// B elements from each of a tile's source rows, and most of each line it fetches is the next
+// tile's, if it is still there then. Where outer loops continue the source's run across B (their
+// steps nb, nb * nc, ...: the source is contiguous across them and B, one mode as CuTe's
+// coalesce would make it on that side), they are walked as part of B, in one tile plane of A by
+// B' = B and those loops, whose destination rows are each found by its own indices (kernels.hpp's
+// source_run_tiles). Each tile then reads whole lines of its source rows, as a transpose of long rows
+// does. Where A too is shorter than a line, the loops that continue the destination's run across
+// A are walked as part of it (A'), whose source rows are found by their own indices, so that
+// each tile also writes whole lines. Example: permute(2, 1, 0) of 1279×2236×3 floats (A = 1279
+// steps 6708 in the source, B = 3, the loop of 2236 steps 3): a tile plane of 1279 by 6708,
+// destination row b' at (b' % 3) * 2859844 + (b' / 3) * 1279.
+
+/// A run (of A or B) shorter than this many bytes is walked with the loops that continue it.
+inline constexpr index_t runs_below_bytes = static_cast<index_t>(cache_line);
+
+/// The loops directly inside loop `end` (end - 1, end - 2, ...) whose steps on one side
+/// (`source`, or the destination) continue a run of `run` elements: the first steps `run`,
+/// the next `run` times the first's extent, and so on.
+constexpr std::size_t run_loops_before(const copy_plan& p, std::size_t end, index_t run, bool source) {
+  std::size_t count = 0;
+  for (std::size_t d = end; d-- > 0 && (source ? p.src_stride[d] : p.dst_stride[d]) == run; ++count) run *= p.extent[d];
+  return count;
+}
+
+/// Whether A of a blocked plan steps 1 in the destination and is shorter than runs_below_bytes:
+/// A' is then taken before B' (a loop may continue both runs).
+constexpr bool short_destination_run(const copy_plan& p) {
+  const std::size_t a = p.rank - 1;
+  return p.blocked && p.rank >= 3 && p.dst_stride[a] == 1 && p.extent[a] * static_cast<index_t>(p.element_size) < runs_below_bytes;
+}
+
+/// The loops directly outside B (rank-3, rank-4, ...) that continue the destination's run across
+/// A (A' = A and those loops), where A is short (short_destination_run): 0 otherwise.
+constexpr std::size_t destination_run_loops(const copy_plan& p) {
+  return short_destination_run(p) ? run_loops_before(p, p.rank - 2, p.extent[p.rank - 1], false) : 0;
+}
+
+/// The loops directly outside A''s (destination_run_loops) that continue the source's run across
+/// B (B' = B and those loops), B stepping 1 in the source: 0 where there is none, or no B.
+constexpr std::size_t source_run_loops(const copy_plan& p) {
+  if (!p.blocked || p.rank < 3 || p.src_stride[p.rank - 2] != 1) return 0;
+  return run_loops_before(p, p.rank - 2 - destination_run_loops(p), p.extent[p.rank - 2], true);
+}
+
+/// Plan `p` with the outer loops that continue the destination's run across a short A (A',
+/// where short_destination_run; taken first: a loop may continue both runs, and a short A whose
+/// loops go to B' would leave every tile cut) and those that continue the source's run across B
+/// (B') moved inside the others: [others, B' loops, A' loops, B, A], each run's loops in its
+/// order (destination_run_loops and source_run_loops then find them). The others keep their
+/// order, and the same pairs of elements are copied. Example: permute(2, 1, 0) of 1279×2236×3
+/// floats: loops (2236, 3, 1279) stepping the source (3, 1, 6708) as they were, B' = 2236 × 3.
+constexpr copy_plan runs_inside(const copy_plan& p) {
+  if (!p.blocked || p.rank < 3) return p;
+  const std::size_t outer = p.rank - 2;
+  bool taken[max_rank] = {};
+  std::size_t order[max_rank] = {}, count = 0;  // the runs' loops, A''s then B''s, each innermost first
+  const auto take = [&](index_t run, bool source) {
+    for (bool found = true; found;) {
+      found = false;
+      for (std::size_t d = 0; d < outer && !found; ++d)
+        if (!taken[d] && (source ? p.src_stride[d] : p.dst_stride[d]) == run) {
+          taken[d] = found = true;
+          order[count++] = d;
+          run *= p.extent[d];
+        }
+    }
+  };
+  if (short_destination_run(p)) take(p.extent[p.rank - 1], false);
+  const std::size_t a_run = count;
+  if (p.src_stride[p.rank - 2] == 1) take(p.extent[p.rank - 2], true);
+  copy_plan q = p;
+  std::size_t at = 0;
+  const auto put = [&](std::size_t d) {
+    q.extent[at] = p.extent[d];
+    q.src_stride[at] = p.src_stride[d];
+    q.dst_stride[at] = p.dst_stride[d];
+    ++at;
+  };
+  for (std::size_t d = 0; d < outer; ++d)
+    if (!taken[d]) put(d);
+  for (std::size_t k = count; k-- > a_run;) put(order[k]);
+  for (std::size_t k = a_run; k-- > 0;) put(order[k]);
+  return q;
+}
+
+/// Whether a blocked plan walks B' (kernels.hpp's source_run_tiles): B steps 1 in the source and A 1 in
+/// the destination, B is shorter than runs_below_bytes, no tuples walk (walk.hpp's tuples_of)
+/// takes the pair, and a loop directly outside B continues the source's run (runs_inside puts
+/// it there).
+constexpr bool source_run_pays(const copy_plan& p) {
+  if (!p.blocked || p.rank < 3 || tuples_of(p, tuples_most).kind != tuples_kind::none) return false;
+  const std::size_t b = p.rank - 2, a = p.rank - 1;
+  return p.dst_stride[a] == 1 && p.extent[b] * static_cast<index_t>(p.element_size) < runs_below_bytes && source_run_loops(p) > 0;
+}
+
 /// f.template operator()<K>() with K the `kernels` of the instruction set that copies run
 /// (isa.hpp's copy_instruction_set).
 template <class F>
@@ -302,6 +397,39 @@ decltype(auto) with_kernels(F&& f) {
   if (copy_instruction_set() == instruction_set::avx2) return std::forward<F>(f).template operator()<avx2_kernels::kernels>();
 #endif
   return std::forward<F>(f).template operator()<target_kernels::kernels>();
+}
+
+/// The walk of B' (and A') for a job whose plan `p` walks it (source_run_pays), SIMD tiles,
+/// `line` elements a cache line, the source's first element `source` and the destination's
+/// `first`: tile planes of A' by B' under the loops outside them, strips of A' in panels of
+/// panel_rows rows over all of B'. A first, narrower strip where every destination row of B'
+/// starts at the same place in its line; B' blocks from the source's first line boundary where
+/// every source row does; streaming stores where the first decides as for other tiles.
+template <class T>
+void prepare_source_run(copy_job<T>& job, const copy_plan& p, index_t line, const T* source, const T* first) {
+  const std::size_t a_loop = p.rank - 1, b_loop = p.rank - 2, a_run = destination_run_loops(p), b_run = source_run_loops(p);
+  const std::size_t a_first = b_loop - a_run, b_first = a_first - b_run;  // loops [b_first, a_first) are B''s, [a_first, b_loop) A''s
+  index_t na = p.extent[a_loop], nb = p.extent[b_loop], outer = 1;
+  for (std::size_t d = a_first; d < b_loop; ++d) na *= p.extent[d];
+  for (std::size_t d = b_first; d < a_first; ++d) nb *= p.extent[d];
+  for (std::size_t d = 0; d < b_first; ++d) outer *= p.extent[d];
+  bool rows_aligned_alike = (static_cast<std::size_t>(p.dst_stride[b_loop]) * sizeof(T)) % cache_line == 0, sources_aligned_alike = p.src_stride[a_loop] % line == 0;
+  for (std::size_t d = b_first; d < a_first; ++d) rows_aligned_alike = rows_aligned_alike && (static_cast<std::size_t>(p.dst_stride[d]) * sizeof(T)) % cache_line == 0;
+  for (std::size_t d = 0; d < b_loop; ++d)
+    if (d < b_first || d >= a_first) sources_aligned_alike = sources_aligned_alike && p.src_stride[d] % line == 0;
+  job.walk.outer = outer;
+  job.walk.n = na;
+  job.walk.nb = nb;
+  job.tiles.source_run = b_run;
+  job.tiles.destination_run = a_run;
+  job.tiles.panel = std::max<index_t>(1, panel_rows / line);
+  if (rows_aligned_alike && aligned_to(first, sizeof(T)))
+    job.tiles.peel = std::min(na, static_cast<index_t>((cache_line - reinterpret_cast<std::uintptr_t>(first) % cache_line) % cache_line / sizeof(T)));
+  if (sources_aligned_alike && aligned_to(source, sizeof(T)))
+    job.tiles.b_peel = std::min(nb, (line - static_cast<index_t>(reinterpret_cast<std::uintptr_t>(source) % cache_line / sizeof(T))) % line);
+  job.walk.peel = job.tiles.peel;
+  job.walk.b_peel = job.tiles.b_peel;
+  job.stream = job.stream && job.tiles.peel < na && aligned_to(first + job.tiles.peel, cache_line) && destination_rows_aligned_alike(p);
 }
 
 /// The kernel, walk and streaming decision for copying by plan `p` into `dst` on `threads`
@@ -342,6 +470,10 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
     job.walk.kind = walk_kind::strips;
     job.walk.nb = p.extent[b_loop];
     job.tiles.simd = K::template tiles_in_registers<T> && p.dst_stride[inner] == 1 && (p.src_stride[b_loop] == 1 || (K::template rows_in_registers<T> && p.src_stride[b_loop] == -1));
+    if (job.tiles.simd && source_run_pays(p)) {
+      prepare_source_run(job, p, line, src + p.src_offset, first);
+      return job;
+    }
     // Destination rows aligned alike: a first, narrower strip takes the columns before the first
     // line boundary, so that every other strip writes whole, aligned lines.
     const bool rows_aligned_alike = (static_cast<std::size_t>(p.dst_stride[b_loop]) * sizeof(T)) % cache_line == 0;
@@ -442,9 +574,10 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   // helper thread, and the helpers would still be running on the copy's frame after it unwound.
   if constexpr (!std::is_nothrow_copy_assignable_v<T>) threads = 1;
   threads = threads_for(2 * static_cast<std::size_t>(p.size) * sizeof(T), threads);
-  // The loops the walk takes (the plan's, or its outer loops in the source's order): the job
-  // points to them.
-  const copy_plan walked = rows_in_source_order_pay(p) || tiles_in_source_order_pay(p) ? loops_in_source_order(p) : p;
+  // The loops the walk takes (the plan's; those that continue the source's run across a short B
+  // moved inside; or its outer loops in the source's order): the job points to them.
+  const copy_plan run_inside = runs_inside(p);
+  const copy_plan walked = source_run_pays(run_inside) ? run_inside : rows_in_source_order_pay(p) || tiles_in_source_order_pay(p) ? loops_in_source_order(p) : p;
   const copy_job<T> job = prepare(walked, src, dst, threads);
   if (threads == 1) return run_range(job, 0, job.walk.total());
   const copy_shares shares = share_copy(job.walk, threads, fits_in_cache(static_cast<std::size_t>(walked.size) * sizeof(T)));

@@ -918,10 +918,10 @@ template <class T, bool Stream>
 inline void ragged_seam_tiles(const T* s, T* d, index_t run, index_t na, index_t nb, index_t ss_a, index_t ss_c, index_t ds_b) {
   using V = tile_vec_t<T>;
   constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
-  constexpr index_t panel_rows = seam_panel_strips * w;
+  constexpr index_t panel_span = seam_panel_strips * w;
   const index_t total = run * na, blocks = nb / w, tail = nb - blocks * w;
   const index_t peel = std::min(elements_to_alignment(d, cache_line), total);
-  index_t row_offset[static_cast<std::size_t>(panel_rows)];  // each A' row's source offset at b = 0
+  index_t row_offset[static_cast<std::size_t>(panel_span)];  // each A' row's source offset at b = 0
   // The next A' block's end after `at`: blocks start at 0, peel, peel + w, ...
   const auto block_end = [&](index_t at) { return std::min(total, at < peel ? peel : at + w); };
   for (index_t begin = 0; begin < total;) {
@@ -1032,40 +1032,131 @@ inline void panel_tiles(const copy_plan& p, const T* s, T* d, const tiles_job& j
   }
 }
 
+// The strips of positions [lo, hi) of one plane of a strips walk: cut(strip, b_lo, b_hi) for
+// each strip the range cuts to rows [b_lo, b_hi) of B, and, where `panel` > 0 and two or more
+// whole strips lie in the range, whole(first, last) for each panel of up to `panel` of them
+// (the others by cut, all of B).
+template <class Cut, class Whole>
+inline void plane_strips(const copy_walk& walk, index_t lo, index_t hi, index_t panel, Cut cut, Whole whole) {
+  const index_t nb = walk.nb;
+  // Strips [whole_lo, whole_hi) lie whole in [lo, hi); the others are cut by it.
+  const index_t first = walk.strip_of(lo / nb), last = walk.strip_of((hi - 1) / nb);
+  const index_t whole_lo = lo == nb * walk.strip_begin(first) ? first : first + 1;
+  const index_t whole_hi = hi == nb * walk.strip_end(last) ? last + 1 : last;
+  const auto cut_strip = [&](index_t strip) {
+    const index_t a_lo = walk.strip_begin(strip), width = walk.strip_end(strip) - a_lo, start = nb * a_lo, stop = start + nb * width;
+    const index_t b_lo = lo > start ? (lo - start) / width : 0, b_hi = hi >= stop ? nb : (hi - start) / width;
+    if (b_lo < b_hi) cut(strip, b_lo, b_hi);
+  };
+  if (panel == 0 || whole_hi - whole_lo < 2) {
+    for (index_t strip = first; strip <= last; ++strip) cut_strip(strip);
+    return;
+  }
+  if (first < whole_lo) cut_strip(first);
+  for (index_t strip = whole_lo; strip < whole_hi; strip += panel) whole(strip, std::min(whole_hi, strip + panel));
+  if (whole_hi <= last) cut_strip(last);
+}
+
 // Positions [begin, end) of a strips walk, plane by plane. Where the job has panels, a plane's
 // run of whole strips is walked `job.panel` strips at a time, each panel over all of B with its
 // strips inner (panel_tiles): walked strip by strip, each tile writes one line into each of a
 // line's worth of destination rows a page or more apart.
 template <class T, bool Stream>
 inline void strip_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t begin, index_t end) {
-  const index_t nb = walk.nb;
   walk_positions(p, p.rank - 2, walk.block(), begin, end, [&](index_t so, index_t dof, index_t lo, index_t hi) {
-    const auto strip_rows = [&](index_t strip, index_t b_lo, index_t b_hi) {
-      if (job.staged) staged_tiles<T, Stream>(p, src + so, dst + dof, b_lo, b_hi);
-      else tile_strip<T, Stream>(p, src + so, dst + dof, job, walk.strip_begin(strip), walk.strip_end(strip), b_lo, b_hi);
-    };
-    // Strips [whole_lo, whole_hi) lie whole in [lo, hi); the others are cut by it.
-    const index_t first = walk.strip_of(lo / nb), last = walk.strip_of((hi - 1) / nb);
-    const index_t whole_lo = lo == nb * walk.strip_begin(first) ? first : first + 1;
-    const index_t whole_hi = hi == nb * walk.strip_end(last) ? last + 1 : last;
-    const auto cut = [&](index_t strip) {
-      const index_t a_lo = walk.strip_begin(strip), width = walk.strip_end(strip) - a_lo, start = nb * a_lo, stop = start + nb * width;
-      const index_t b_lo = lo > start ? (lo - start) / width : 0, b_hi = hi >= stop ? nb : (hi - start) / width;
-      if (b_lo < b_hi) strip_rows(strip, b_lo, b_hi);
-    };
-    if (job.panel == 0 || whole_hi - whole_lo < 2) {
-      for (index_t strip = first; strip <= last; ++strip) cut(strip);
-      return;
-    }
-    if (first < whole_lo) cut(first);
-    for (index_t strip = whole_lo; strip < whole_hi; strip += job.panel) panel_tiles<T, Stream>(p, src + so, dst + dof, job, walk, strip, std::min(whole_hi, strip + job.panel));
-    if (whole_hi <= last) cut(last);
+    plane_strips(
+        walk, lo, hi, job.panel,
+        [&](index_t strip, index_t b_lo, index_t b_hi) {
+          if (job.staged) staged_tiles<T, Stream>(p, src + so, dst + dof, b_lo, b_hi);
+          else tile_strip<T, Stream>(p, src + so, dst + dof, job, walk.strip_begin(strip), walk.strip_end(strip), b_lo, b_hi);
+        },
+        [&](index_t first, index_t last) { panel_tiles<T, Stream>(p, src + so, dst + dof, job, walk, first, last); });
   });
+}
+
+// Positions [begin, end) of a strips walk of B' (copy_engine.hpp's source_run_pays): tile planes
+// of A' by B' under the loops outside them. B' is B (loop rank-2) with the job.source_run loops
+// outside it that continue the source's run, A' is A with the job.destination_run loops outside
+// those that continue the destination's. Source row a' of a plane is contiguous along B' (its
+// elements at offset(a') + b'), destination row b' along A' (offset(b') + a'), each offset found
+// from its own indices in its loops. Whole strips go in panels of job.panel strips, block by
+// block of a line of rows of B' with the strips inner: each block's destination rows then get a
+// run of the panel's lines each, and each offset is found once per panel or block. Blocks start
+// where the source's lines do (job.b_peel). Every tile reads and writes whole lines, except at
+// the ends of A' and B'; the partial tiles there go through edge tiles.
+template <class T, bool Stream>
+inline void source_run_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t begin, index_t end) {
+  if constexpr (tile_simd_v<T>) {
+    using V = tile_vec_t<T>;
+    constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
+    // Loops [b_first, a_first) are B''s outside B, [a_first, b_loop) A''s outside A.
+    const std::size_t a_loop = p.rank - 1, b_loop = p.rank - 2, a_first = b_loop - job.destination_run, b_first = a_first - job.source_run;
+    const index_t nb = walk.nb;
+    // Offsets on one side of `count` consecutive indices from `first` of the loops
+    // [lo, hi) then `last` (innermost), odometer-stepped.
+    const auto offsets = [&](std::size_t lo, std::size_t hi, std::size_t last, bool source, index_t first, index_t count, index_t* out) {
+      const auto extent = [&](std::size_t k) { return p.extent[k == hi ? last : k]; };
+      const auto stride = [&](std::size_t k) { return source ? p.src_stride[k == hi ? last : k] : p.dst_stride[k == hi ? last : k]; };
+      index_t digit[max_rank + 1] = {};
+      index_t rest = first, at = 0;
+      for (std::size_t k = hi + 1; k-- > lo;) {
+        digit[k] = rest % extent(k);
+        rest /= extent(k);
+        at += digit[k] * stride(k);
+      }
+      for (index_t i = 0; i < count; ++i) {
+        out[i] = at;
+        for (std::size_t k = hi + 1; k-- > lo;) {
+          at += stride(k);
+          if (++digit[k] < extent(k)) break;
+          at -= extent(k) * stride(k);
+          digit[k] = 0;
+        }
+      }
+    };
+    index_t row_offset[static_cast<std::size_t>(panel_rows)];  // the source offsets of a panel's rows of A'
+    index_t offset[static_cast<std::size_t>(w)];              // the destination offsets of a block's rows of B'
+    // Strips [s_lo, s_hi) over rows [b_lo, b_hi) of B', block by block, the strips inner; the
+    // lines of the strip's rows a few blocks on requested into L2 (many rows are read at once,
+    // more than the hardware's prefetcher follows).
+    const auto panel = [&](const T* s, T* d, index_t s_lo, index_t s_hi, index_t b_lo, index_t b_hi) {
+      const index_t a0 = walk.strip_begin(s_lo), ahead = std::max<index_t>(1, prefetch_far / (s_hi - s_lo)) * w;
+      offsets(a_first, b_loop, a_loop, true, a0, walk.strip_end(s_hi - 1) - a0, row_offset);
+      for (index_t b = b_lo; b < b_hi;) {
+        const index_t next = std::min(b_hi, b < job.b_peel ? job.b_peel : job.b_peel + ((b - job.b_peel) / w + 1) * w), count = next - b;
+        offsets(b_first, a_first, b_loop, false, b, count, offset);
+        for (index_t strip = s_lo; strip < s_hi; ++strip) {
+          const index_t a_lo = walk.strip_begin(strip), rows = walk.strip_end(strip) - a_lo;
+          const index_t* from = row_offset + (a_lo - a0);
+          const T* at = s + b;
+          if (b + ahead < nb)
+            for (index_t j = 0; j < rows; ++j) __builtin_prefetch(at + from[j] + ahead, 0, 2);
+          const auto source_row = [&](int j) { return at + from[j]; };
+          const auto destination_row = [&](int k) { return d + a_lo + offset[k]; };
+          if (rows == w && count == w) rows_tile<V, T, Stream, false>(source_row, destination_row);
+          else rows_edge_tile<V, T, false>(source_row, destination_row, 0, rows, 0, count);
+        }
+        b = next;
+      }
+    };
+    walk_positions(p, b_first, walk.block(), begin, end, [&](index_t so, index_t dof, index_t lo, index_t hi) {
+      const T* s = src + so;
+      T* d = dst + dof;
+      plane_strips(
+          walk, lo, hi, std::clamp<index_t>(job.panel, 1, panel_rows / w), [&](index_t strip, index_t b_lo, index_t b_hi) { panel(s, d, strip, strip + 1, b_lo, b_hi); },
+          [&](index_t first, index_t last) { panel(s, d, first, last, 0, nb); });
+    });
+  }
 }
 
 // Positions [begin, end) of a strips walk; in a deep one, the whole blocks by deep_tiles.
 template <class T, bool Stream>
 inline void run_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t begin, index_t end) {
+  if (job.source_run > 0) {
+    source_run_tiles<T, Stream>(p, src, dst, job, walk, begin, end);
+    if constexpr (Stream) stream_fence();
+    return;
+  }
   const index_t block = walk.block(), first = (begin + block - 1) / block, last = end / block;
   // Parts of planes, strip by strip. Where ragged seam tiles stream, the destination's lines are
   // aligned along A' only, not plane by plane, so those parts take plain stores.

@@ -61,7 +61,10 @@ inline void walk_positions(const copy_plan& p, std::size_t outer, index_t block,
 //    destination's rows start inside a line), each walked down all of B in blocks of one line of
 //    rows (a unit is one element; the first block narrower where the source's rows start inside
 //    a line); where the destination's rows are short and adjacent, one strip
-//    of all of A, staged (see `staged_tiles`).
+//    of all of A, staged (see `staged_tiles`); where B is short and outer loops continue the
+//    source's run across it, the same walk of a plane of A' by B' (tiles_job::source_run;
+//    copy_engine.hpp's source_run_pays), B' = B and those loops, A' = A and, where A is short,
+//    the loops that continue the destination's run.
 // Deep strips (`copy_walk::deep`, a full reversal such as permute(2, 1, 0): loop C, the one
 // outside the tiled pair, steps a short way on both sides) number their positions as strips do,
 // but a range's whole blocks (planes of A x B) are walked tile position by tile position, each
@@ -203,6 +206,12 @@ constexpr tuples_shape tuples_of(const copy_plan& p, index_t up_to = 4) {
 inline constexpr index_t staged_row_bytes = 1024;
 inline constexpr index_t staging_bytes = 16384;
 
+/// Source rows (elements of A) per panel of strips (kernels.hpp's panel_tiles and
+/// source_run_tiles): a whole number
+/// of lines of any element size, and few enough source pages for the TLB (measured: 128, 256
+/// and 512 alike for floats, benchmarks/README.md).
+inline constexpr index_t panel_rows = 256;
+
 // Strips in a panel of seam tiles (kernels.hpp's seam_tiles; copy_engine.hpp's seam_panels_pay):
 // a run of 4 lines of each destination row at a time. Panels of 2, 8 and 16 strips measured
 // slower on permute(2,1,0) of 256³ floats and doubles, whose rows are a power of two apart.
@@ -216,6 +225,8 @@ struct tiles_job {
   bool ragged_seams = false;  // deep strips by ragged_seam_tiles (A or B not whole lines long)
   index_t panel = 0;   // whole strips per panel, walked together over all of B (0: strip by strip; deep strips: tile position by tile position)
   bool simd = false;   // line_tile applies: unit strides on both sides (B may run backwards)
+  std::size_t source_run = 0;       // loops outside B walked as part of it, B' (copy_engine.hpp's source_run_pays; 0: none)
+  std::size_t destination_run = 0;  // loops outside B walked as part of A, A' (with B' only)
 };
 
 // A plan with the kernel chosen: what every member of a copy needs.
