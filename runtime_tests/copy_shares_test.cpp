@@ -43,8 +43,8 @@ struct copy_case {
 };
 
 // The shapes of benchmarks/copy_scaling.cpp, smaller, and the other walks: a transpose (strips),
-// a 3-wide transpose (triples for trivial types), a gather of every third element, rows shorter
-// than a cache line, one long row. Each is large enough for 64 members to get 32 granules each.
+// a 3-wide transpose (triples for trivial types), a walk of B', a gather of every third element,
+// rows shorter than a cache line, one long row. Each is large enough for 64 members to get 32 granules each.
 std::vector<copy_case> cases() {
   auto permuted = [](const strider::dims& shape, const strider::dims& perm) {
     const dynamic_layout src = strider::permute(contiguous(shape), perm);
@@ -59,6 +59,7 @@ std::vector<copy_case> cases() {
   all.push_back(permuted({4, 56, 56, 64}, {0, 3, 1, 2}));
   all.push_back(permuted({64, 64, 128}, {2, 1, 0}));  // deep strips: whole blocks per piece
   all.push_back(permuted({16, 16, 32, 64}, {3, 1, 2, 0}));
+  all.push_back(permuted({40, 11000, 3}, {2, 1, 0}));  // B' (copy_engine.hpp's source_run_pays): rows of B', all of A' in each
   all.push_back(permuted({50000, 3}, {1, 0}));
   all.push_back({"a[..., ::3]", strider::slice(contiguous({32, 3, 4096}), "..., ::3"), contiguous({32, 3, 1366})});
   all.push_back({"flipped rows of 3", strider::flip(contiguous({20000, 3}), {1}), contiguous({20000, 3})});

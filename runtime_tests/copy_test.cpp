@@ -656,6 +656,9 @@ TEST_CASE("copy: a short B walks with the loops that continue the source's run (
     CHECK(engine::source_run_loops(reversal) == 1);
     CHECK(engine::destination_run_loops(reversal) == 0);
     CHECK(reversal.extent[0] == 2236);
+    // The loop that continues B of a full reversal already lies outside it in the plan's order
+    // (copy_shares_test's case).
+    CHECK(engine::source_run_pays(plan_of({40, 11000, 3}, {2, 1, 0})));
     // B' = 7 × 18 × 47 × 21: the whole source but A.
     CHECK(engine::source_run_loops(engine::runs_inside(plan_of({47, 21, 47, 18, 7}, {1, 3, 2, 4, 0}))) == 3);
     // B of 15 floats walks B'; of 16 (a line), or of 8 doubles, not.

@@ -429,6 +429,7 @@ void prepare_source_run(copy_job<T>& job, const copy_plan& p, index_t line, cons
     job.tiles.b_peel = std::min(nb, (line - static_cast<index_t>(reinterpret_cast<std::uintptr_t>(source) % cache_line / sizeof(T))) % line);
   job.walk.peel = job.tiles.peel;
   job.walk.b_peel = job.tiles.b_peel;
+  job.walk.b_major = true;
   job.stream = job.stream && job.tiles.peel < na && aligned_to(first + job.tiles.peel, cache_line) && destination_rows_aligned_alike(p);
 }
 

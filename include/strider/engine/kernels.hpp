@@ -1032,45 +1032,34 @@ inline void panel_tiles(const copy_plan& p, const T* s, T* d, const tiles_job& j
   }
 }
 
-// The strips of positions [lo, hi) of one plane of a strips walk: cut(strip, b_lo, b_hi) for
-// each strip the range cuts to rows [b_lo, b_hi) of B, and, where `panel` > 0 and two or more
-// whole strips lie in the range, whole(first, last) for each panel of up to `panel` of them
-// (the others by cut, all of B).
-template <class Cut, class Whole>
-inline void plane_strips(const copy_walk& walk, index_t lo, index_t hi, index_t panel, Cut cut, Whole whole) {
-  const index_t nb = walk.nb;
-  // Strips [whole_lo, whole_hi) lie whole in [lo, hi); the others are cut by it.
-  const index_t first = walk.strip_of(lo / nb), last = walk.strip_of((hi - 1) / nb);
-  const index_t whole_lo = lo == nb * walk.strip_begin(first) ? first : first + 1;
-  const index_t whole_hi = hi == nb * walk.strip_end(last) ? last + 1 : last;
-  const auto cut_strip = [&](index_t strip) {
-    const index_t a_lo = walk.strip_begin(strip), width = walk.strip_end(strip) - a_lo, start = nb * a_lo, stop = start + nb * width;
-    const index_t b_lo = lo > start ? (lo - start) / width : 0, b_hi = hi >= stop ? nb : (hi - start) / width;
-    if (b_lo < b_hi) cut(strip, b_lo, b_hi);
-  };
-  if (panel == 0 || whole_hi - whole_lo < 2) {
-    for (index_t strip = first; strip <= last; ++strip) cut_strip(strip);
-    return;
-  }
-  if (first < whole_lo) cut_strip(first);
-  for (index_t strip = whole_lo; strip < whole_hi; strip += panel) whole(strip, std::min(whole_hi, strip + panel));
-  if (whole_hi <= last) cut_strip(last);
-}
-
 // Positions [begin, end) of a strips walk, plane by plane. Where the job has panels, a plane's
 // run of whole strips is walked `job.panel` strips at a time, each panel over all of B with its
 // strips inner (panel_tiles): walked strip by strip, each tile writes one line into each of a
 // line's worth of destination rows a page or more apart.
 template <class T, bool Stream>
 inline void strip_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t begin, index_t end) {
+  const index_t nb = walk.nb;
   walk_positions(p, p.rank - 2, walk.block(), begin, end, [&](index_t so, index_t dof, index_t lo, index_t hi) {
-    plane_strips(
-        walk, lo, hi, job.panel,
-        [&](index_t strip, index_t b_lo, index_t b_hi) {
-          if (job.staged) staged_tiles<T, Stream>(p, src + so, dst + dof, b_lo, b_hi);
-          else tile_strip<T, Stream>(p, src + so, dst + dof, job, walk.strip_begin(strip), walk.strip_end(strip), b_lo, b_hi);
-        },
-        [&](index_t first, index_t last) { panel_tiles<T, Stream>(p, src + so, dst + dof, job, walk, first, last); });
+    const auto strip_rows = [&](index_t strip, index_t b_lo, index_t b_hi) {
+      if (job.staged) staged_tiles<T, Stream>(p, src + so, dst + dof, b_lo, b_hi);
+      else tile_strip<T, Stream>(p, src + so, dst + dof, job, walk.strip_begin(strip), walk.strip_end(strip), b_lo, b_hi);
+    };
+    // Strips [whole_lo, whole_hi) lie whole in [lo, hi); the others are cut by it.
+    const index_t first = walk.strip_of(lo / nb), last = walk.strip_of((hi - 1) / nb);
+    const index_t whole_lo = lo == nb * walk.strip_begin(first) ? first : first + 1;
+    const index_t whole_hi = hi == nb * walk.strip_end(last) ? last + 1 : last;
+    const auto cut = [&](index_t strip) {
+      const index_t a_lo = walk.strip_begin(strip), width = walk.strip_end(strip) - a_lo, start = nb * a_lo, stop = start + nb * width;
+      const index_t b_lo = lo > start ? (lo - start) / width : 0, b_hi = hi >= stop ? nb : (hi - start) / width;
+      if (b_lo < b_hi) strip_rows(strip, b_lo, b_hi);
+    };
+    if (job.panel == 0 || whole_hi - whole_lo < 2) {
+      for (index_t strip = first; strip <= last; ++strip) cut(strip);
+      return;
+    }
+    if (first < whole_lo) cut(first);
+    for (index_t strip = whole_lo; strip < whole_hi; strip += job.panel) panel_tiles<T, Stream>(p, src + so, dst + dof, job, walk, strip, std::min(whole_hi, strip + job.panel));
+    if (whole_hi <= last) cut(last);
   });
 }
 
@@ -1079,11 +1068,13 @@ inline void strip_tiles(const copy_plan& p, const T* src, T* dst, const tiles_jo
 // outside it that continue the source's run, A' is A with the job.destination_run loops outside
 // those that continue the destination's. Source row a' of a plane is contiguous along B' (its
 // elements at offset(a') + b'), destination row b' along A' (offset(b') + a'), each offset found
-// from its own indices in its loops. Whole strips go in panels of job.panel strips, block by
-// block of a line of rows of B' with the strips inner: each block's destination rows then get a
-// run of the panel's lines each, and each offset is found once per panel or block. Blocks start
-// where the source's lines do (job.b_peel). Every tile reads and writes whole lines, except at
-// the ends of A' and B'; the partial tiles there go through edge tiles.
+// from its own indices in its loops. Positions go row of B' by row (walk.hpp's b_major), so a
+// range is rows of B', walked in panels of job.panel strips of A', block by block of a line of
+// rows with the strips inner: each block's destination rows then get a run of the panel's lines
+// each, and each offset is found once per panel or block. Blocks start where the source's lines
+// do (job.b_peel). Every tile reads and writes whole lines, except at the ends of A' and B'; the
+// partial tiles there go through edge tiles, and a row cut by a thread's share element by
+// element.
 template <class T, bool Stream>
 inline void source_run_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t begin, index_t end) {
   if constexpr (tile_simd_v<T>) {
@@ -1139,12 +1130,31 @@ inline void source_run_tiles(const copy_plan& p, const T* src, T* dst, const til
         b = next;
       }
     };
+    // Elements [a_lo, a_hi) of row b of B', one at a time (a share's end inside a row).
+    const auto part_row = [&](const T* s, T* d, index_t b, index_t a_lo, index_t a_hi) {
+      index_t to = 0;
+      offsets(b_first, a_first, b_loop, false, b, 1, &to);
+      for (index_t a = a_lo; a < a_hi; ++a) {
+        index_t from = 0;
+        offsets(a_first, b_loop, a_loop, true, a, 1, &from);
+        d[to + a] = s[from + b];
+      }
+    };
+    const index_t na = walk.n, strips = walk.strip_of(na - 1) + 1, panel_strips = std::clamp<index_t>(job.panel, 1, panel_rows / w);
     walk_positions(p, b_first, walk.block(), begin, end, [&](index_t so, index_t dof, index_t lo, index_t hi) {
       const T* s = src + so;
       T* d = dst + dof;
-      plane_strips(
-          walk, lo, hi, std::clamp<index_t>(job.panel, 1, panel_rows / w), [&](index_t strip, index_t b_lo, index_t b_hi) { panel(s, d, strip, strip + 1, b_lo, b_hi); },
-          [&](index_t first, index_t last) { panel(s, d, first, last, 0, nb); });
+      // Positions b * na + a (walk.hpp's b_major): whole rows [b_lo, b_hi), and the parts of
+      // rows at either end where a share's boundary falls inside one.
+      const index_t b_lo = (lo + na - 1) / na, b_hi = hi / na;
+      if (b_lo > b_hi) {
+        part_row(s, d, b_hi, lo - b_hi * na, hi - b_hi * na);
+        return;
+      }
+      if (lo < b_lo * na) part_row(s, d, b_lo - 1, lo - (b_lo - 1) * na, na);
+      if (b_lo < b_hi)
+        for (index_t strip = 0; strip < strips; strip += panel_strips) panel(s, d, strip, std::min(strips, strip + panel_strips), b_lo, b_hi);
+      if (b_hi * na < hi) part_row(s, d, b_hi, 0, hi - b_hi * na);
     });
   }
 }

@@ -62,9 +62,11 @@ inline void walk_positions(const copy_plan& p, std::size_t outer, index_t block,
 //    rows (a unit is one element; the first block narrower where the source's rows start inside
 //    a line); where the destination's rows are short and adjacent, one strip
 //    of all of A, staged (see `staged_tiles`); where B is short and outer loops continue the
-//    source's run across it, the same walk of a plane of A' by B' (tiles_job::source_run;
-//    copy_engine.hpp's source_run_pays), B' = B and those loops, A' = A and, where A is short,
-//    the loops that continue the destination's run.
+//    source's run across it, a plane of A' by B' (tiles_job::source_run; copy_engine.hpp's
+//    source_run_pays), B' = B and those loops, A' = A and, where A is short, the loops that
+//    continue the destination's run, numbered row of B' by row (`b_major`: a unit is one
+//    element, all of A' in each row), so that a thread's share is blocks of rows of B' with all
+//    their strips, which a single thread walks in panels of strips inner too.
 // Deep strips (`copy_walk::deep`, a full reversal such as permute(2, 1, 0): loop C, the one
 // outside the tiled pair, steps a short way on both sides) number their positions as strips do,
 // but a range's whole blocks (planes of A x B) are walked tile position by tile position, each
@@ -95,6 +97,7 @@ struct copy_walk {
   index_t peel = 0;   // strips: width of a first, narrower strip (0: none)
   bool deep = false;  // strips: whole blocks walked with loop C inside each tile position (above)
   index_t b_peel = 0; // strips: rows of B before the first block of a line of rows (0: none)
+  bool b_major = false;  // strips of A' by B' (tiles_job::source_run): positions row of B' by row, all of A' in each (below)
 
   constexpr index_t block() const { return kind == walk_kind::strips ? n * nb : n; }
   constexpr index_t total() const { return outer * block(); }
@@ -106,6 +109,7 @@ struct copy_walk {
   // rows of B in a strip; with `whole`, a row (rows, tuples), a strip (strips) or a block (deep
   // strips), as a single thread walks them.
   constexpr index_t granule(bool whole) const {
+    if (kind == walk_kind::strips && b_major) return whole ? block() : n * std::min(nb, line);
     if (kind == walk_kind::strips && whole && deep) return block();
     if (kind == walk_kind::strips) return width * (whole ? nb : std::min(nb, line));
     return whole ? n : std::min(n, line);
@@ -121,7 +125,12 @@ struct copy_walk {
       const index_t k = (r + line / 2) / line * line;
       return base + std::min(k, n);
     }
-    if (whole && deep) return base + (2 * r >= block() ? block() : 0);
+    if (whole && (deep || b_major)) return base + (2 * r >= block() ? block() : 0);
+    if (b_major) {  // a block of a line of rows of B', all of A' in each
+      const index_t row = r / n;
+      const index_t b = row < b_peel ? (2 * row >= b_peel ? b_peel : 0) : b_peel + (row - b_peel + line / 2) / line * line;
+      return b >= nb ? base + block() : base + b * n;
+    }
     const index_t s = strip_of(r / nb), lo = strip_begin(s), cols = strip_end(s) - lo;
     if (whole) return base + nb * (2 * (r - nb * lo) >= nb * cols ? strip_end(s) : lo);
     const index_t row = (r - nb * lo) / cols;
