@@ -220,6 +220,33 @@ TEST_CASE("copy: transposes align their source reads on a long B or in deep stri
   CHECK(b_peel_of(strider::permute(contiguous({64, 64, 64}), {2, 1, 0})) == (simd ? 12 : 0));  // deep strips
 }
 
+TEST_CASE("copy: the peels and line blocks of a strips walk, against the addresses counted one by one") {
+  namespace engine = strider::detail::copy_engine;
+  alignas(64) static std::int16_t shorts[128];
+  alignas(64) static double doubles[32];
+  const auto starts_line = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 64 == 0; };
+  for (int e = 0; e < 32; ++e) {
+    // Elements to the line's end: steps forward until an address starts a line.
+    const std::int16_t* at = shorts + e;
+    index_t forward = 0, backward = 0;
+    while (!starts_line(at + forward)) ++forward;
+    // Backward: rows read downward from `at` until one starts a line; then the next begins the next line block.
+    while (!starts_line(at - backward)) ++backward;
+    CHECK(engine::elements_to_line_end(at) == forward);
+    CHECK(engine::rows_to_source_line(at, false) == forward);
+    CHECK(engine::rows_to_source_line(at, true) == (backward + 1) % 32);
+  }
+  for (int e = 0; e < 8; ++e) CHECK(engine::rows_to_source_line(doubles + e, false) == (8 - e) % 8);
+  // Blocks of rows of B cut where the source's lines are: every block ends at b_peel + k * w or b_hi.
+  for (index_t b_peel : {0, 1, 5, 15})
+    for (index_t b_hi : {3, 16, 40})
+      for (index_t b = 0; b < b_hi; ++b) {
+        index_t end = b + 1;
+        while (end < b_hi && !(end == b_peel || (end > b_peel && (end - b_peel) % 16 == 0))) ++end;
+        CHECK(engine::line_block_end(b, b_hi, b_peel, 16) == end);
+      }
+}
+
 TEST_CASE("copy: transposes whose destination rows are a page apart walk their strips in panels") {
   namespace engine = strider::detail::copy_engine;
   // 640 rows of B, 4160 bytes apart in the destination: panels of 16 strips of floats (256 source
@@ -489,6 +516,29 @@ TEST_CASE("copy: rows walks take the source's order where the destination's read
     CHECK_FALSE(engine::rows_in_source_order_pay(strider::make_copy_plan(strider::broadcast_to(contiguous({1, 300, 188}), {22, 300, 188}).value(), contiguous({22, 300, 188}).value(), sizeof(float))));
     CHECK_FALSE(engine::rows_in_source_order_pay(plan_of({22, 300, 188}, {2, 1, 0})));
   }
+  SECTION("rows ask for source rows ahead only where they are read in many streams far apart") {
+    const auto prefetches = [](const dims& shape, const dims& perm) {
+      const strider::copy_plan p = plan_of(shape, perm);
+      const strider::copy_plan walked = engine::rows_in_source_order_pay(p) ? engine::loops_in_source_order(p) : p;
+      return engine::rows_prefetch_pays(walked);
+    };
+    // Measured: rows of 50 and 18 floats read in 4 and 7 streams (the prefetcher follows them).
+    CHECK(engine::row_streams(plan_of({4, 15, 1406, 50}, {1, 2, 0, 3}), true) == 4);
+    CHECK_FALSE(prefetches({4, 15, 1406, 50}, {1, 2, 0, 3}));
+    CHECK_FALSE(prefetches({7, 69843, 18}, {1, 0, 2}));
+    CHECK_FALSE(prefetches({32, 20000, 24}, {1, 0, 2}));
+    // Rows of 10 floats read in 1540 streams, of 24 in 64: the next row is asked for.
+    CHECK(engine::row_streams(plan_of({154, 10, 284, 10}, {2, 0, 1, 3}), true) == 1540);
+    CHECK(prefetches({154, 10, 284, 10}, {2, 0, 1, 3}));
+    CHECK(prefetches({64, 10000, 24}, {1, 0, 2}));
+    // The source's order reads front to back (the next row 752 bytes on); rows of two pages.
+    CHECK_FALSE(prefetches({22, 2276, 188}, {1, 0, 2}));
+    CHECK_FALSE(prefetches({64, 1000, 2048}, {1, 0, 2}));
+    // A rows walk's job carries the rule; a transpose's does not.
+    std::vector<float> s(64 * 1000 * 24), d(s.size());
+    CHECK(engine::prepare(plan_of({64, 1000, 24}, {1, 0, 2}), s.data(), d.data(), 1).prefetch_rows);
+    CHECK_FALSE(engine::prepare(plan_of({400, 600}, {1, 0}), s.data(), d.data(), 1).prefetch_rows);
+  }
   SECTION("copies in the source's order, against the naive loop") {
     for (const auto& [shape, perm] : {std::pair{dims{20, 30, 70}, dims{1, 0, 2}}, std::pair{dims{3, 9, 14, 3, 83}, dims{3, 2, 1, 0, 4}}, std::pair{dims{6, 70, 20, 6}, dims{2, 0, 1, 3}}}) {
       INFO("rank " << shape.size() << ", extent " << shape[0]);
@@ -661,10 +711,30 @@ TEST_CASE("copy: a short B walks with the loops that continue the source's run (
     CHECK(engine::source_run_pays(plan_of({40, 11000, 3}, {2, 1, 0})));
     // B' = 7 × 18 × 47 × 21: the whole source but A.
     CHECK(engine::source_run_loops(engine::runs_inside(plan_of({47, 21, 47, 18, 7}, {1, 3, 2, 4, 0}))) == 3);
-    // B of 15 floats walks B'; of 16 (a line), or of 8 doubles, not.
+    // B of 15 floats walks B'; of 16 (a line) with A = 33 (under three lines), or of 8 doubles
+    // with B' = 384 doubles (under a page), not.
     CHECK(engine::source_run_pays(engine::runs_inside(plan_of({33, 48, 15}, {2, 1, 0}))));
     CHECK_FALSE(engine::source_run_pays(engine::runs_inside(plan_of({33, 48, 16}, {2, 1, 0}))));
     CHECK_FALSE(engine::source_run_pays(engine::runs_inside(plan_of({33, 48, 8}, {2, 1, 0}, sizeof(double)))));
+  }
+  SECTION("the rule for a B of one line or more but under two, on the measured cases") {
+    const auto pays = [](const dims& shape, const dims& perm, std::size_t size = sizeof(float)) { return engine::source_run_pays(engine::runs_inside(plan_of(shape, perm, size))); };
+    // B = 28, A = 840, B' = 28 × 8 × 33; B of a whole line with rows aligned alike.
+    CHECK(pays({840, 33, 8, 28}, {3, 2, 1, 0}));
+    CHECK(pays({3232, 81, 16}, {2, 1, 0}));
+    CHECK(pays({18, 60, 181, 23}, {0, 3, 2, 1}));
+    CHECK(pays({60, 130, 10}, {2, 1, 0}, sizeof(double)));
+    // A of 28 floats (under three lines); B' of 558 floats (under a page); B of 32 (two lines).
+    CHECK_FALSE(pays({28, 28, 335, 31}, {3, 1, 2, 0}));
+    CHECK_FALSE(pays({19385, 18, 31}, {2, 1, 0}));
+    CHECK_FALSE(pays({138, 2603, 32}, {2, 1, 0}));
+    // Rows of 64 floats, aligned alike (the ragged seam tiles stream them); the destination
+    // contiguous across B and A (staged strips).
+    CHECK_FALSE(pays({18, 64, 181, 23}, {0, 3, 2, 1}));
+    CHECK(engine::destination_rows_aligned_alike(engine::runs_inside(plan_of({18, 64, 181, 23}, {0, 3, 2, 1}))));
+    CHECK_FALSE(pays({50, 17, 80, 4, 18}, {3, 0, 4, 1, 2}));
+    const strider::copy_plan staged = engine::runs_inside(plan_of({50, 17, 80, 4, 18}, {3, 0, 4, 1, 2}));
+    CHECK(staged.dst_stride[staged.rank - 2] == staged.extent[staged.rank - 1]);
     // A = 4 takes the loop of 153, which continues both runs: A' = 153 × 4, no B' (B = 59 is
     // a line or more in any case).
     const strider::copy_plan short_a = engine::runs_inside(plan_of({261, 4, 3, 51, 59}, {0, 4, 2, 3, 1}));
@@ -693,7 +763,8 @@ TEST_CASE("copy: a short B walks with the loops that continue the source's run (
   SECTION("copies, against the naive loop") {
     for (const auto& [shape, perm] : {std::pair{dims{57, 40, 3}, dims{2, 1, 0}}, std::pair{dims{33, 48, 15}, dims{2, 1, 0}}, std::pair{dims{12, 9, 14, 11}, dims{2, 0, 3, 1}},
                                       std::pair{dims{10, 20, 7, 6, 2}, dims{3, 0, 2, 4, 1}}, std::pair{dims{7, 20, 4, 5, 3}, dims{4, 0, 3, 2, 1}}, std::pair{dims{47, 5, 7, 3, 7}, dims{1, 3, 2, 4, 0}},
-                                      std::pair{dims{5, 6, 7, 9, 11}, dims{3, 1, 4, 0, 2}}, std::pair{dims{64, 16, 3}, dims{2, 1, 0}}, std::pair{dims{5, 64, 6, 3}, dims{3, 2, 0, 1}}}) {
+                                      std::pair{dims{5, 6, 7, 9, 11}, dims{3, 1, 4, 0, 2}}, std::pair{dims{64, 16, 3}, dims{2, 1, 0}}, std::pair{dims{5, 64, 6, 3}, dims{3, 2, 0, 1}},
+                                      std::pair{dims{60, 64, 20}, dims{2, 1, 0}}, std::pair{dims{3, 50, 80, 3, 17}, dims{4, 3, 2, 0, 1}}}) {
       INFO("rank " << shape.size() << ", extent " << shape[0]);
       REQUIRE(engine::source_run_pays(engine::runs_inside(plan_of(shape, perm))));
       check_permute_copies(shape, perm);
@@ -707,6 +778,10 @@ TEST_CASE("copy: a short B walks with the loops that continue the source's run (
     REQUIRE(engine::source_run_pays(engine::runs_inside(strider::make_copy_plan(every_other.value(), contiguous({3, 30, 40}).value(), sizeof(float)))));
     check_copy(every_other, contiguous({3, 30, 40}));
     check_copy<double>(every_other, contiguous({3, 30, 40}), {}, 1, 2);
+    // B of 10 doubles (80 bytes: one line or more), walked as B'.
+    REQUIRE(engine::source_run_pays(engine::runs_inside(plan_of({60, 130, 10}, {2, 1, 0}, sizeof(double)))));
+    check_copy<double>(strider::permute(contiguous({60, 130, 10}), {2, 1, 0}), contiguous({10, 130, 60}), {}, 0, 3);
+    check_copy<double>(strider::permute(contiguous({60, 130, 10}), {2, 1, 0}), contiguous({10, 130, 60}), {}, 5, 0);
     // Two threads share the walk (4.3 MB), with streaming stores forced on aligned rows.
     const auto src = strider::permute(contiguous({320, 560, 3}), {2, 1, 0});
     REQUIRE(engine::source_run_pays(engine::runs_inside(plan_of({320, 560, 3}, {2, 1, 0}))));

@@ -3,13 +3,15 @@
 // element access pay nothing for its threads, SIMD intrinsics and cache probing.
 //
 // Rows that are contiguous in both layouts are memcpy'd, in the source's order where the
-// destination's would read them in many streams (`rows_in_source_order_pay`); reversed,
+// destination's would read them in many streams (`rows_in_source_order_pay`), each asking for a
+// row ahead where they are read in many streams far apart (`rows_prefetch_pays`); reversed,
 // every-other and broadcast rows have SIMD kernels; an n x k transpose with k = 2, 3 or 4 either way (pairs, RGB, RGBA;
 // to 8 floats with AVX2 or AVX-512) packs or unpacks its tuples in registers; other transposes
 // are done in tiles of whole cache lines with an in-register SIMD transpose (the loops outside
 // the tiles, too, in the source's order where the destination's revisits short source pieces
 // far apart: `tiles_in_source_order_pay`; where the source's fastest axis is shorter than a
-// line, with the loops that continue the source's run across it: `source_run_pays`), the partial tiles
+// line, or than two where the rule holds, with the loops that continue the source's run across
+// it: `source_run_pays`), the partial tiles
 // at the edges through a buffer (those of whole lines of A by masked loads); a
 // full reversal (permute(2, 1, 0)) walks its middle loop inside each tile position (walk.hpp's
 // deep strips) with tiles across the seams between its items (seams inside lines where its
@@ -121,6 +123,26 @@ constexpr bool seam_panels_pay(index_t na, std::size_t size) {
   return size >= 4 && na >= 2 * seam_panel_strips * line;
 }
 
+/// Elements from `first` to the end of its cache line (0 where `first` starts a line): the
+/// columns of a first, narrower strip after which every strip writes whole, aligned lines where
+/// the destination's rows are aligned alike (tiles_job::peel). Precondition: `first` is aligned
+/// to T. Example: floats 40 bytes into a line: 6.
+template <class T>
+index_t elements_to_line_end(const T* first) {
+  return static_cast<index_t>((cache_line - reinterpret_cast<std::uintptr_t>(first) % cache_line) % cache_line / sizeof(T));
+}
+
+/// Rows of B from the source's first element `source` to its first line boundary, B read
+/// forward (source stride 1) or `backward` (-1): the rows before the first block of whole source
+/// lines (tiles_job::b_peel). Precondition: `source` is aligned to T. Example: floats 40 bytes
+/// into a line (element 10 of 16): 6 forward, 11 backward.
+template <class T>
+index_t rows_to_source_line(const T* source, bool backward) {
+  constexpr index_t line = std::max<index_t>(1, static_cast<index_t>(cache_line / sizeof(T)));
+  const auto e = static_cast<index_t>(reinterpret_cast<std::uintptr_t>(source) % cache_line / sizeof(T));
+  return backward ? (e + 1) % line : (line - e) % line;
+}
+
 /// Lines of B from which a transpose whose destination rows are a page or more apart is walked
 /// in panels (benchmarks/README.md, "Panels across the strips").
 inline constexpr index_t panel_from_lines = 8;
@@ -143,7 +165,7 @@ inline constexpr index_t deep_step_bytes = page_bytes;
 /// Streaming stores of a tile are proved aligned from that and the first row alone: an outer
 /// loop whose destination step is not a whole line (a pitch of 35 floats) would move later tiles
 /// off alignment, and a misaligned streaming store faults.
-inline bool destination_rows_aligned_alike(const copy_plan& p) {
+constexpr bool destination_rows_aligned_alike(const copy_plan& p) {
   for (std::size_t d = 0; d + 1 < p.rank; ++d)
     if ((static_cast<std::size_t>(p.dst_stride[d]) * p.element_size) % cache_line != 0) return false;
   return true;
@@ -237,6 +259,25 @@ constexpr index_t row_streams(const copy_plan& p, bool source) {
   return items_until_step(p, d, run, source).items;
 }
 
+/// Read streams up to which a rows walk leaves its source rows to the hardware prefetcher
+/// (rows_prefetch_pays; benchmarks/README.md, "Rows prefetched only in many streams").
+inline constexpr index_t rows_prefetch_above_streams = 32;
+
+/// Whether a rows walk by plan `p` asks for each source row two steps of the next loop out ahead
+/// (kernels.hpp's run_rows): rows contiguous on both sides, of at most a page, that loop stepping
+/// more than a page in the source, and the reads in more than rows_prefetch_above_streams streams
+/// (row_streams). The hardware prefetcher does not cross from one row to a row far away, but it
+/// follows a few dozen streams of such rows itself, and there the requests only cost. Example:
+/// permute(2, 0, 1, 3) of 154×10×284×10 floats (rows of 10, read in 1540 streams) prefetches;
+/// permute(1, 0, 2) of 7×69843×18 (7 streams) does not.
+constexpr bool rows_prefetch_pays(const copy_plan& p) {
+  if (p.blocked || p.rank < 2) return false;
+  const std::size_t inner = p.rank - 1;
+  const index_t next = copy_abs(p.src_stride[inner - 1]), size = static_cast<index_t>(p.element_size);
+  return p.src_stride[inner] == 1 && p.dst_stride[inner] == 1 && p.extent[inner] * size <= page_bytes && next * size > page_bytes &&
+         row_streams(p, true) > rows_prefetch_above_streams;
+}
+
 /// Plan `p` with its outer loops (all but the innermost, or the tiled pair of a blocked plan) in
 /// the source's order: decreasing magnitude of the source stride, ties in the plan's order.
 constexpr copy_plan loops_in_source_order(const copy_plan& p) {
@@ -309,6 +350,11 @@ constexpr bool tiles_in_source_order_pay(const copy_plan& p) {
 /// A run (of A or B) shorter than this many bytes is walked with the loops that continue it.
 inline constexpr index_t runs_below_bytes = static_cast<index_t>(cache_line);
 
+/// Where B is one line or more but under two, the bytes of A and of B' from which B' pays
+/// (source_run_pays).
+inline constexpr index_t source_run_from_a_bytes = 3 * static_cast<index_t>(cache_line);
+inline constexpr index_t source_run_from_bytes = 4096;
+
 /// The loops directly inside loop `end` (end - 1, end - 2, ...) whose steps on one side
 /// (`source`, or the destination) continue a run of `run` elements: the first steps `run`,
 /// the next `run` times the first's extent, and so on.
@@ -379,14 +425,28 @@ constexpr copy_plan runs_inside(const copy_plan& p) {
   return q;
 }
 
-/// Whether a blocked plan walks B' (kernels.hpp's source_run_tiles): B steps 1 in the source and A 1 in
-/// the destination, B is shorter than runs_below_bytes, no tuples walk (walk.hpp's tuples_of)
-/// takes the pair, and a loop directly outside B continues the source's run (runs_inside puts
-/// it there).
+/// Whether a blocked plan walks B' (kernels.hpp's source_run_tiles): B steps 1 in the source and
+/// A 1 in the destination, no tuples walk (walk.hpp's tuples_of) takes the pair, a loop directly
+/// outside B continues the source's run (runs_inside puts it there), and B is shorter than
+/// runs_below_bytes. A B of one line or more but under two walks B' too where, as measured
+/// (benchmarks/README.md, "B' for a B of one or two lines"):
+///  - the destination is not contiguous across B and A (the staged strips write it front to back);
+///  - A is source_run_from_a_bytes or longer and B' source_run_from_bytes or longer;
+///  - B is one whole line, or the destination's rows are not aligned alike (where they are, the
+///    ragged seam tiles write and stream whole lines, and measured faster).
+/// Example: permute(3, 2, 1, 0) of 840×33×8×28 floats (B = 28, A = 840, B' = 7392) walks B';
+/// of 28×28×335×41 (A = 28) and permute(0, 3, 2, 1) of 18×64×181×23 (rows of 64), not.
 constexpr bool source_run_pays(const copy_plan& p) {
   if (!p.blocked || p.rank < 3 || tuples_of(p, tuples_most).kind != tuples_kind::none) return false;
-  const std::size_t b = p.rank - 2, a = p.rank - 1;
-  return p.dst_stride[a] == 1 && p.extent[b] * static_cast<index_t>(p.element_size) < runs_below_bytes && source_run_loops(p) > 0;
+  const std::size_t b = p.rank - 2, a = p.rank - 1, b_run = source_run_loops(p);
+  if (p.dst_stride[a] != 1 || b_run == 0) return false;
+  const auto size = static_cast<index_t>(p.element_size);
+  const index_t b_bytes = p.extent[b] * size;
+  if (b_bytes < runs_below_bytes) return true;
+  index_t b_prime = p.extent[b];
+  for (std::size_t d = b - destination_run_loops(p) - b_run; d < b - destination_run_loops(p); ++d) b_prime *= p.extent[d];
+  return b_bytes < 2 * runs_below_bytes && p.dst_stride[b] != p.extent[a] && p.extent[a] * size >= source_run_from_a_bytes && b_prime * size >= source_run_from_bytes &&
+         (b_bytes % runs_below_bytes == 0 || !destination_rows_aligned_alike(p));
 }
 
 /// f.template operator()<K>() with K the `kernels` of the instruction set that copies run
@@ -424,9 +484,8 @@ void prepare_source_run(copy_job<T>& job, const copy_plan& p, index_t line, cons
   job.tiles.destination_run = a_run;
   job.tiles.panel = std::max<index_t>(1, panel_rows / line);
   if (rows_aligned_alike && aligned_to(first, sizeof(T)))
-    job.tiles.peel = std::min(na, static_cast<index_t>((cache_line - reinterpret_cast<std::uintptr_t>(first) % cache_line) % cache_line / sizeof(T)));
-  if (sources_aligned_alike && aligned_to(source, sizeof(T)))
-    job.tiles.b_peel = std::min(nb, (line - static_cast<index_t>(reinterpret_cast<std::uintptr_t>(source) % cache_line / sizeof(T))) % line);
+    job.tiles.peel = std::min(na, elements_to_line_end(first));
+  if (sources_aligned_alike && aligned_to(source, sizeof(T))) job.tiles.b_peel = std::min(nb, rows_to_source_line(source, false));
   job.walk.peel = job.tiles.peel;
   job.walk.b_peel = job.tiles.b_peel;
   job.walk.b_major = true;
@@ -479,7 +538,7 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
     // line boundary, so that every other strip writes whole, aligned lines.
     const bool rows_aligned_alike = (static_cast<std::size_t>(p.dst_stride[b_loop]) * sizeof(T)) % cache_line == 0;
     if (job.tiles.simd && rows_aligned_alike && aligned_to(first, sizeof(T)))
-      job.tiles.peel = std::min(na, static_cast<index_t>((cache_line - reinterpret_cast<std::uintptr_t>(first) % cache_line) % cache_line / sizeof(T)));
+      job.tiles.peel = std::min(na, elements_to_line_end(first));
     job.tiles.staged = job.tiles.simd && p.dst_stride[b_loop] == na && na >= line && na * static_cast<index_t>(sizeof(T)) <= staged_row_bytes &&
                        na * line * static_cast<index_t>(sizeof(T)) <= staging_bytes;
     job.walk.width = job.tiles.staged ? na : line;
@@ -514,10 +573,8 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
     // strips or on a long B (aligned_reads_from_lines): B's blocks start where the source's lines
     // do, after the rows of one edge tile, so that each line tile reads whole lines.
     if (job.tiles.simd && (job.walk.deep || job.walk.nb >= aligned_reads_from_lines * line) && aligned_to(src + p.src_offset, sizeof(T)) &&
-        source_rows_aligned_alike(p, line)) {
-      const auto e = static_cast<index_t>(reinterpret_cast<std::uintptr_t>(src + p.src_offset) % cache_line / sizeof(T));
-      job.tiles.b_peel = std::min(p.extent[b_loop], p.src_stride[b_loop] == 1 ? (line - e) % line : (e + 1) % line);
-    }
+        source_rows_aligned_alike(p, line))
+      job.tiles.b_peel = std::min(p.extent[b_loop], rows_to_source_line(src + p.src_offset, p.src_stride[b_loop] != 1));
     job.walk.b_peel = job.tiles.b_peel;
     if (panels && !job.walk.deep) job.tiles.panel = panel_rows / line;
     // Seam tiles (any alignment) in panels too, where A holds two panels or more (seam_panels_pay).
@@ -530,6 +587,8 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
       job.stream = job.stream && aligned_to(first, sizeof(T)) && rows_aligned_alike;
     else
       job.stream = job.stream && job.tiles.simd && job.tiles.peel < na && aligned_to(first + job.tiles.peel, cache_line) && destination_rows_aligned_alike(p);
+  } else {
+    job.prefetch_rows = rows_prefetch_pays(p);
   }
   return job;
 }

@@ -156,16 +156,16 @@ inline void copy_row(const T* s, [[maybe_unused]] index_t ss, T* d, [[maybe_unus
 }
 
 
+// Rows [begin, end) of plan `p`; with `prefetch` (copy_engine.hpp's rows_prefetch_pays: short
+// contiguous rows far apart in the source, read in many streams), each row asks for the row two
+// steps of the next outer loop ahead (a prefetch of a wrong address is harmless).
 template <class T, row_kind Kind, bool Stream>
-inline void run_rows(const copy_plan& p, const T* src, T* dst, index_t begin, index_t end) {
+inline void run_rows(const copy_plan& p, const T* src, T* dst, index_t begin, index_t end, bool prefetch) {
   const std::size_t inner = p.rank - 1;
   const index_t n = p.extent[inner], ss = p.src_stride[inner], ds = p.dst_stride[inner];
-  // Short contiguous rows far apart in the source (a permute that keeps the last axis: rows of
-  // 1 KiB, 256 KiB apart): the hardware prefetcher does not cross to the next row, so ask for
-  // the row two steps of the next outer loop ahead (a prefetch of a wrong address is harmless).
   const index_t row_bytes = n * static_cast<index_t>(sizeof(T));
   const index_t next = inner > 0 ? p.src_stride[inner - 1] : 0;
-  const bool prefetch = Kind == row_kind::contiguous && row_bytes <= 4096 && (next < 0 ? -next : next) * static_cast<index_t>(sizeof(T)) > 4096;
+  prefetch = prefetch && Kind == row_kind::contiguous && inner > 0;
   // Two instances of the loop, so that rows of a few bytes pay no test for it.
   const auto rows = [&]<bool Prefetch>() {
     walk_positions(p, inner, n, begin, end, [&](index_t so, index_t dof, index_t k0, index_t k1) {
@@ -602,7 +602,7 @@ inline void edge_tiles_down(const T* s, index_t lds, index_t ss_b, T* d, index_t
   constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
   auto tiles = [&]<bool Reverse>() {
     for (index_t b = b_lo; b < b_hi;) {
-      const index_t next = std::min(b_hi, b < b_peel ? b_peel : b_peel + ((b - b_peel) / w + 1) * w);
+      const index_t next = line_block_end(b, b_hi, b_peel, w);
       edge_tile<V, T, Reverse>(s + b * ss_b, lds, d + b * ldd, ldd, rows, next - b);
       b = next;
     }
@@ -991,7 +991,7 @@ inline void deep_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job
         // The narrower strips, all of B, block by block.
         if (peel > 0 || a_end < na)
           for (index_t b = 0; b < nb;) {
-            const index_t next = std::min(nb, b < job.b_peel ? job.b_peel : job.b_peel + ((b - job.b_peel) / w + 1) * w);
+            const index_t next = line_block_end(b, nb, job.b_peel, w);
             for (index_t c = 0; c < run; ++c) {
               if (peel > 0) edge_tiles_down(s + c * ss_c, ss_a, ss_b, d + c * ds_c, ds_b, peel, b, next, job.b_peel);
               if (a_end < na) edge_tiles_down(s + a_end * ss_a + c * ss_c, ss_a, ss_b, d + a_end + c * ds_c, ds_b, na - a_end, b, next, job.b_peel);
@@ -1114,7 +1114,7 @@ inline void source_run_tiles(const copy_plan& p, const T* src, T* dst, const til
       const index_t a0 = walk.strip_begin(s_lo), ahead = std::max<index_t>(1, prefetch_far / (s_hi - s_lo)) * w;
       offsets(a_first, b_loop, a_loop, true, a0, walk.strip_end(s_hi - 1) - a0, row_offset);
       for (index_t b = b_lo; b < b_hi;) {
-        const index_t next = std::min(b_hi, b < job.b_peel ? job.b_peel : job.b_peel + ((b - job.b_peel) / w + 1) * w), count = next - b;
+        const index_t next = line_block_end(b, b_hi, job.b_peel, w), count = next - b;
         offsets(b_first, a_first, b_loop, false, b, count, offset);
         for (index_t strip = s_lo; strip < s_hi; ++strip) {
           const index_t a_lo = walk.strip_begin(strip), rows = walk.strip_end(strip) - a_lo;
@@ -1200,8 +1200,8 @@ void run_range(const copy_job<T>& job, index_t begin, index_t end) {
   const std::size_t inner = p.rank - 1;
   const index_t ss = p.src_stride[inner], ds = p.dst_stride[inner];
   auto run = [&]<row_kind Kind>() {
-    if (job.stream) run_rows<T, Kind, true>(p, job.src, job.dst, begin, end);
-    else run_rows<T, Kind, false>(p, job.src, job.dst, begin, end);
+    if (job.stream) run_rows<T, Kind, true>(p, job.src, job.dst, begin, end, job.prefetch_rows);
+    else run_rows<T, Kind, false>(p, job.src, job.dst, begin, end, job.prefetch_rows);
   };
   if (ds != 1) run.template operator()<row_kind::scatter>();
   else if (ss == 1) run.template operator()<row_kind::contiguous>();

@@ -61,7 +61,8 @@ inline void walk_positions(const copy_plan& p, std::size_t outer, index_t block,
 //    destination's rows start inside a line), each walked down all of B in blocks of one line of
 //    rows (a unit is one element; the first block narrower where the source's rows start inside
 //    a line); where the destination's rows are short and adjacent, one strip
-//    of all of A, staged (see `staged_tiles`); where B is short and outer loops continue the
+//    of all of A, staged (see `staged_tiles`); where B is short (under a line, or two where
+//    the rule holds) and outer loops continue the
 //    source's run across it, a plane of A' by B' (tiles_job::source_run; copy_engine.hpp's
 //    source_run_pays), B' = B and those loops, A' = A and, where A is short, the loops that
 //    continue the destination's run, numbered row of B' by row (`b_major`: a unit is one
@@ -216,9 +217,8 @@ inline constexpr index_t staged_row_bytes = 1024;
 inline constexpr index_t staging_bytes = 16384;
 
 /// Source rows (elements of A) per panel of strips (kernels.hpp's panel_tiles and
-/// source_run_tiles): a whole number
-/// of lines of any element size, and few enough source pages for the TLB (measured: 128, 256
-/// and 512 alike for floats, benchmarks/README.md).
+/// source_run_tiles): a whole number of lines of any element size, and few enough source pages
+/// for the TLB (measured: 128, 256 and 512 alike for floats, benchmarks/README.md).
 inline constexpr index_t panel_rows = 256;
 
 // Strips in a panel of seam tiles (kernels.hpp's seam_tiles; copy_engine.hpp's seam_panels_pay):
@@ -238,6 +238,14 @@ struct tiles_job {
   std::size_t destination_run = 0;  // loops outside B walked as part of A, A' (with B' only)
 };
 
+/// The end of the block of rows of B that starts at row `b`, where the source's lines cut B
+/// (rows b_peel + k * w, w elements a line; tiles_job::b_peel), at most `b_hi`: the kernels'
+/// edge and line tiles then read whole source lines. Example: b_peel 5, w 16: from row 0, 5;
+/// from 5, 21; from 9, 21.
+constexpr index_t line_block_end(index_t b, index_t b_hi, index_t b_peel, index_t w) {
+  return std::min(b_hi, b < b_peel ? b_peel : b_peel + ((b - b_peel) / w + 1) * w);
+}
+
 // A plan with the kernel chosen: what every member of a copy needs.
 template <class T>
 struct copy_job {
@@ -248,6 +256,7 @@ struct copy_job {
   tiles_job tiles;
   bool stream = false;
   tuples_shape tuples;  // walk_kind::tuples: which
+  bool prefetch_rows = false;  // rows: ask for source rows ahead (copy_engine.hpp's rows_prefetch_pays)
 };
 
 }  // namespace strider::detail::copy_engine
