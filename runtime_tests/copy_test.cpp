@@ -717,17 +717,22 @@ TEST_CASE("copy: a short B walks with the loops that continue the source's run (
     CHECK_FALSE(engine::source_run_pays(engine::runs_inside(plan_of({33, 48, 16}, {2, 1, 0}))));
     CHECK_FALSE(engine::source_run_pays(engine::runs_inside(plan_of({33, 48, 8}, {2, 1, 0}, sizeof(double)))));
   }
-  SECTION("the rule for a B of one line or more but under two, on the measured cases") {
+  SECTION("the rule for a B of one line or more but under four, on the measured cases") {
     const auto pays = [](const dims& shape, const dims& perm, std::size_t size = sizeof(float)) { return engine::source_run_pays(engine::runs_inside(plan_of(shape, perm, size))); };
     // B = 28, A = 840, B' = 28 × 8 × 33; B of a whole line with rows aligned alike.
     CHECK(pays({840, 33, 8, 28}, {3, 2, 1, 0}));
     CHECK(pays({3232, 81, 16}, {2, 1, 0}));
     CHECK(pays({18, 60, 181, 23}, {0, 3, 2, 1}));
     CHECK(pays({60, 130, 10}, {2, 1, 0}, sizeof(double)));
-    // A of 28 floats (under three lines); B' of 558 floats (under a page); B of 32 (two lines).
+    // A of 28 floats (under three lines); B' of 558 floats (under a page).
     CHECK_FALSE(pays({28, 28, 335, 31}, {3, 1, 2, 0}));
     CHECK_FALSE(pays({19385, 18, 31}, {2, 1, 0}));
-    CHECK_FALSE(pays({138, 2603, 32}, {2, 1, 0}));
+    // B of two lines or more but under four: A of a page or more.
+    CHECK(pays({1708, 83, 43}, {2, 1, 0}));
+    CHECK(pays({26, 137, 96, 33}, {3, 2, 0, 1}));
+    CHECK_FALSE(pays({442, 246, 48}, {2, 1, 0}));
+    CHECK_FALSE(pays({236, 541, 14, 4}, {2, 3, 1, 0}));
+    CHECK_FALSE(pays({2000, 100, 64}, {2, 1, 0}));  // four lines
     // Rows of 64 floats, aligned alike (the ragged seam tiles stream them); the destination
     // contiguous across B and A (staged strips).
     CHECK_FALSE(pays({18, 64, 181, 23}, {0, 3, 2, 1}));
@@ -764,7 +769,7 @@ TEST_CASE("copy: a short B walks with the loops that continue the source's run (
     for (const auto& [shape, perm] : {std::pair{dims{57, 40, 3}, dims{2, 1, 0}}, std::pair{dims{33, 48, 15}, dims{2, 1, 0}}, std::pair{dims{12, 9, 14, 11}, dims{2, 0, 3, 1}},
                                       std::pair{dims{10, 20, 7, 6, 2}, dims{3, 0, 2, 4, 1}}, std::pair{dims{7, 20, 4, 5, 3}, dims{4, 0, 3, 2, 1}}, std::pair{dims{47, 5, 7, 3, 7}, dims{1, 3, 2, 4, 0}},
                                       std::pair{dims{5, 6, 7, 9, 11}, dims{3, 1, 4, 0, 2}}, std::pair{dims{64, 16, 3}, dims{2, 1, 0}}, std::pair{dims{5, 64, 6, 3}, dims{3, 2, 0, 1}},
-                                      std::pair{dims{60, 64, 20}, dims{2, 1, 0}}, std::pair{dims{3, 50, 80, 3, 17}, dims{4, 3, 2, 0, 1}}}) {
+                                      std::pair{dims{60, 64, 20}, dims{2, 1, 0}}, std::pair{dims{3, 50, 80, 3, 17}, dims{4, 3, 2, 0, 1}}, std::pair{dims{1100, 30, 40}, dims{2, 1, 0}}}) {
       INFO("rank " << shape.size() << ", extent " << shape[0]);
       REQUIRE(engine::source_run_pays(engine::runs_inside(plan_of(shape, perm))));
       check_permute_copies(shape, perm);

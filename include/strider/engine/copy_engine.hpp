@@ -10,7 +10,7 @@
 // are done in tiles of whole cache lines with an in-register SIMD transpose (the loops outside
 // the tiles, too, in the source's order where the destination's revisits short source pieces
 // far apart: `tiles_in_source_order_pay`; where the source's fastest axis is shorter than a
-// line, or than two where the rule holds, with the loops that continue the source's run across
+// line, or than four where the rule holds, with the loops that continue the source's run across
 // it: `source_run_pays`), the partial tiles
 // at the edges through a buffer (those of whole lines of A by masked loads); a
 // full reversal (permute(2, 1, 0)) walks its middle loop inside each tile position (walk.hpp's
@@ -351,9 +351,10 @@ constexpr bool tiles_in_source_order_pay(const copy_plan& p) {
 inline constexpr index_t runs_below_bytes = static_cast<index_t>(cache_line);
 
 /// Where B is one line or more but under two, the bytes of A and of B' from which B' pays
-/// (source_run_pays).
+/// (source_run_pays); where B is two lines or more but under four, those of A.
 inline constexpr index_t source_run_from_a_bytes = 3 * static_cast<index_t>(cache_line);
 inline constexpr index_t source_run_from_bytes = 4096;
+inline constexpr index_t source_run_wide_from_a_bytes = 4096;
 
 /// The loops directly inside loop `end` (end - 1, end - 2, ...) whose steps on one side
 /// (`source`, or the destination) continue a run of `run` elements: the first steps `run`,
@@ -428,14 +429,17 @@ constexpr copy_plan runs_inside(const copy_plan& p) {
 /// Whether a blocked plan walks B' (kernels.hpp's source_run_tiles): B steps 1 in the source and
 /// A 1 in the destination, no tuples walk (walk.hpp's tuples_of) takes the pair, a loop directly
 /// outside B continues the source's run (runs_inside puts it there), and B is shorter than
-/// runs_below_bytes. A B of one line or more but under two walks B' too where, as measured
-/// (benchmarks/README.md, "B' for a B of one or two lines"):
+/// runs_below_bytes. A B of one line or more but under four walks B' too where, as measured
+/// (benchmarks/README.md, "B' for a B of one to four lines"):
 ///  - the destination is not contiguous across B and A (the staged strips write it front to back);
-///  - A is source_run_from_a_bytes or longer and B' source_run_from_bytes or longer;
-///  - B is one whole line, or the destination's rows are not aligned alike (where they are, the
+///  - A is source_run_from_a_bytes or longer (B under two lines) or source_run_wide_from_a_bytes
+///    or longer (B of two lines or more), and B' source_run_from_bytes or longer;
+///  - B is one line exactly, or the destination's rows are not aligned alike (where they are, the
 ///    ragged seam tiles write and stream whole lines, and measured faster).
-/// Example: permute(3, 2, 1, 0) of 840×33×8×28 floats (B = 28, A = 840, B' = 7392) walks B';
-/// of 28×28×335×41 (A = 28) and permute(0, 3, 2, 1) of 18×64×181×23 (rows of 64), not.
+/// Example: permute(3, 2, 1, 0) of 840×33×8×28 floats (B = 28, A = 840, B' = 7392) and
+/// permute(2, 1, 0) of 1708×83×43 (B = 43, A = 1708) walk B'; permute(3, 1, 2, 0) of
+/// 28×28×335×31 (A = 28), permute(2, 1, 0) of 442×246×48 (B = 48, A = 442) and
+/// permute(0, 3, 2, 1) of 18×64×181×23 (rows of 64), not.
 constexpr bool source_run_pays(const copy_plan& p) {
   if (!p.blocked || p.rank < 3 || tuples_of(p, tuples_most).kind != tuples_kind::none) return false;
   const std::size_t b = p.rank - 2, a = p.rank - 1, b_run = source_run_loops(p);
@@ -445,8 +449,9 @@ constexpr bool source_run_pays(const copy_plan& p) {
   if (b_bytes < runs_below_bytes) return true;
   index_t b_prime = p.extent[b];
   for (std::size_t d = b - destination_run_loops(p) - b_run; d < b - destination_run_loops(p); ++d) b_prime *= p.extent[d];
-  return b_bytes < 2 * runs_below_bytes && p.dst_stride[b] != p.extent[a] && p.extent[a] * size >= source_run_from_a_bytes && b_prime * size >= source_run_from_bytes &&
-         (b_bytes % runs_below_bytes == 0 || !destination_rows_aligned_alike(p));
+  const index_t a_from = b_bytes < 2 * runs_below_bytes ? source_run_from_a_bytes : source_run_wide_from_a_bytes;
+  return b_bytes < 4 * runs_below_bytes && p.dst_stride[b] != p.extent[a] && p.extent[a] * size >= a_from && b_prime * size >= source_run_from_bytes &&
+         (b_bytes == runs_below_bytes || !destination_rows_aligned_alike(p));
 }
 
 /// f.template operator()<K>() with K the `kernels` of the instruction set that copies run

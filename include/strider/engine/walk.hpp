@@ -61,7 +61,7 @@ inline void walk_positions(const copy_plan& p, std::size_t outer, index_t block,
 //    destination's rows start inside a line), each walked down all of B in blocks of one line of
 //    rows (a unit is one element; the first block narrower where the source's rows start inside
 //    a line); where the destination's rows are short and adjacent, one strip
-//    of all of A, staged (see `staged_tiles`); where B is short (under a line, or two where
+//    of all of A, staged (see `staged_tiles`); where B is short (under a line, or four where
 //    the rule holds) and outer loops continue the
 //    source's run across it, a plane of A' by B' (tiles_job::source_run; copy_engine.hpp's
 //    source_run_pays), B' = B and those loops, A' = A and, where A is short, the loops that
