@@ -232,7 +232,7 @@ TEST_CASE("copy: the peels and line blocks of a strips walk, against the address
     while (!starts_line(at + forward)) ++forward;
     // Backward: rows read downward from `at` until one starts a line; then the next begins the next line block.
     while (!starts_line(at - backward)) ++backward;
-    CHECK(engine::elements_to_line_end(at) == forward);
+    CHECK(engine::elements_to_alignment(at, 64) == forward);
     CHECK(engine::rows_to_source_line(at, false) == forward);
     CHECK(engine::rows_to_source_line(at, true) == (backward + 1) % 32);
   }

@@ -123,15 +123,6 @@ constexpr bool seam_panels_pay(index_t na, std::size_t size) {
   return size >= 4 && na >= 2 * seam_panel_strips * line;
 }
 
-/// Elements from `first` to the end of its cache line (0 where `first` starts a line): the
-/// columns of a first, narrower strip after which every strip writes whole, aligned lines where
-/// the destination's rows are aligned alike (tiles_job::peel). Precondition: `first` is aligned
-/// to T. Example: floats 40 bytes into a line: 6.
-template <class T>
-index_t elements_to_line_end(const T* first) {
-  return static_cast<index_t>((cache_line - reinterpret_cast<std::uintptr_t>(first) % cache_line) % cache_line / sizeof(T));
-}
-
 /// Rows of B from the source's first element `source` to its first line boundary, B read
 /// forward (source stride 1) or `backward` (-1): the rows before the first block of whole source
 /// lines (tiles_job::b_peel). Precondition: `source` is aligned to T. Example: floats 40 bytes
@@ -353,8 +344,8 @@ inline constexpr index_t runs_below_bytes = static_cast<index_t>(cache_line);
 /// Where B is one line or more but under two, the bytes of A and of B' from which B' pays
 /// (source_run_pays); where B is two lines or more but under four, those of A.
 inline constexpr index_t source_run_from_a_bytes = 3 * static_cast<index_t>(cache_line);
-inline constexpr index_t source_run_from_bytes = 4096;
-inline constexpr index_t source_run_wide_from_a_bytes = 4096;
+inline constexpr index_t source_run_from_bytes = page_bytes;
+inline constexpr index_t source_run_wide_from_a_bytes = page_bytes;
 
 /// The loops directly inside loop `end` (end - 1, end - 2, ...) whose steps on one side
 /// (`source`, or the destination) continue a run of `run` elements: the first steps `run`,
@@ -447,8 +438,9 @@ constexpr bool source_run_pays(const copy_plan& p) {
   const auto size = static_cast<index_t>(p.element_size);
   const index_t b_bytes = p.extent[b] * size;
   if (b_bytes < runs_below_bytes) return true;
+  const std::size_t b_end = b - destination_run_loops(p);  // B''s loops: [b_end - b_run, b_end)
   index_t b_prime = p.extent[b];
-  for (std::size_t d = b - destination_run_loops(p) - b_run; d < b - destination_run_loops(p); ++d) b_prime *= p.extent[d];
+  for (std::size_t d = b_end - b_run; d < b_end; ++d) b_prime *= p.extent[d];
   const index_t a_from = b_bytes < 2 * runs_below_bytes ? source_run_from_a_bytes : source_run_wide_from_a_bytes;
   return b_bytes < 4 * runs_below_bytes && p.dst_stride[b] != p.extent[a] && p.extent[a] * size >= a_from && b_prime * size >= source_run_from_bytes &&
          (b_bytes == runs_below_bytes || !destination_rows_aligned_alike(p));
@@ -489,7 +481,7 @@ void prepare_source_run(copy_job<T>& job, const copy_plan& p, index_t line, cons
   job.tiles.destination_run = a_run;
   job.tiles.panel = std::max<index_t>(1, panel_rows / line);
   if (rows_aligned_alike && aligned_to(first, sizeof(T)))
-    job.tiles.peel = std::min(na, elements_to_line_end(first));
+    job.tiles.peel = std::min(na, elements_to_alignment(first, cache_line));
   if (sources_aligned_alike && aligned_to(source, sizeof(T))) job.tiles.b_peel = std::min(nb, rows_to_source_line(source, false));
   job.walk.peel = job.tiles.peel;
   job.walk.b_peel = job.tiles.b_peel;
@@ -543,7 +535,7 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
     // line boundary, so that every other strip writes whole, aligned lines.
     const bool rows_aligned_alike = (static_cast<std::size_t>(p.dst_stride[b_loop]) * sizeof(T)) % cache_line == 0;
     if (job.tiles.simd && rows_aligned_alike && aligned_to(first, sizeof(T)))
-      job.tiles.peel = std::min(na, elements_to_line_end(first));
+      job.tiles.peel = std::min(na, elements_to_alignment(first, cache_line));
     job.tiles.staged = job.tiles.simd && p.dst_stride[b_loop] == na && na >= line && na * static_cast<index_t>(sizeof(T)) <= staged_row_bytes &&
                        na * line * static_cast<index_t>(sizeof(T)) <= staging_bytes;
     job.walk.width = job.tiles.staged ? na : line;

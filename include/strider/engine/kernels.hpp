@@ -66,14 +66,6 @@ inline void copy_bytes(const std::byte* s, std::byte* d, std::size_t n, bool str
   std::memcpy(d, s, n);
 }
 
-// Elements of T before `d` reaches a multiple of `alignment` bytes (0 when it cannot: d is not
-// aligned to its own element size).
-template <class T>
-inline index_t elements_to_alignment(const T* d, std::size_t alignment) {
-  const std::size_t misalign = reinterpret_cast<std::uintptr_t>(d) % alignment;
-  return misalign % sizeof(T) == 0 ? static_cast<index_t>((alignment - misalign) % alignment / sizeof(T)) : 0;
-}
-
 // Writes d[k] = value(k) for k in [0, n), with `vector(k)` producing the register for
 // d[k, k + lanes). The elements before the first boundary of a register's width (of a cache line
 // with `stream`) are written one by one, so that no vector store straddles two lines; the rest by

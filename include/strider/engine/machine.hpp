@@ -113,4 +113,14 @@ inline constexpr bool trivial_v = std::is_trivially_copyable_v<T>;
 
 inline bool aligned_to(const void* p, std::size_t alignment) { return reinterpret_cast<std::uintptr_t>(p) % alignment == 0; }
 
+/// Elements of T before `d` reaches a multiple of `alignment` bytes (0 when it cannot: d is not
+/// aligned to its own element size). With cache_line: the columns of a tiles walk's first,
+/// narrower strip (tiles_job::peel), or a row's elements before its first whole line. Example:
+/// floats 40 bytes into a line, alignment 64: 6.
+template <class T>
+inline index_t elements_to_alignment(const T* d, std::size_t alignment) {
+  const std::size_t misalign = reinterpret_cast<std::uintptr_t>(d) % alignment;
+  return misalign % sizeof(T) == 0 ? static_cast<index_t>((alignment - misalign) % alignment / sizeof(T)) : 0;
+}
+
 }  // namespace strider::detail::copy_engine
