@@ -59,6 +59,7 @@ std::vector<copy_case> cases() {
   all.push_back(permuted({4, 56, 56, 64}, {0, 3, 1, 2}));
   all.push_back(permuted({64, 64, 128}, {2, 1, 0}));  // deep strips: whole blocks per piece
   all.push_back(permuted({16, 16, 32, 64}, {3, 1, 2, 0}));
+  all.push_back(permuted({14, 15, 256, 10}, {2, 3, 1, 0}));  // deep strips by rows of B (walk.hpp's deep_rows_pay) up to 5 members
   all.push_back(permuted({40, 11000, 3}, {2, 1, 0}));  // B' (copy_engine.hpp's source_run_pays): rows of B', all of A' in each
   all.push_back(permuted({50000, 3}, {1, 0}));
   all.push_back({"a[..., ::3]", strider::slice(contiguous({32, 3, 4096}), "..., ::3"), contiguous({32, 3, 1366})});

@@ -927,6 +927,108 @@ TEST_CASE("copy: full reversals whose items are not whole lines go by ragged sea
   }
 }
 
+TEST_CASE("copy: deep walks shared by rows of B write each element once, at any cut of their positions") {
+  namespace engine = strider::detail::copy_engine;
+  if (engine::copy_instruction_set() == engine::instruction_set::plain) return;  // the plain loops walk no deep strips
+  // The walk numbered row of B by row (engine::deep_by_rows), run range by range into a zeroed
+  // destination: every element of the copy must be written by exactly one range, with its value,
+  // for the cuts of shares of 2 to 16 members and for cuts at random positions (inside rows of
+  // B, inside seam tiles' blocks), in the three deep kernels: line tiles across C, seam tiles
+  // (their last block wrapping into the next item, in panels too) and ragged seam tiles.
+  std::mt19937 random(7);
+  const auto check_into = [&]<class T>(const dynamic_layout& view, const dynamic_layout& dst_l, index_t src_shift, index_t dst_shift, T*) {
+    const strider::copy_plan plan = strider::make_copy_plan(view.value(), dst_l.value(), sizeof(T));
+    std::vector<T> src(static_cast<std::size_t>(view.required_span() + src_shift)), dst(static_cast<std::size_t>(dst_l.required_span() + dst_shift));
+    for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<T>(i % 101 + 1);
+    engine::copy_job<T> job = engine::prepare(plan, src.data() + src_shift, dst.data() + dst_shift, 1);
+    REQUIRE(job.walk.deep);
+    job.walk = engine::deep_by_rows(job.walk, plan.extent[plan.rank - 3]);
+    std::vector<T> expected(dst.size(), T(0));
+    const auto so = offsets(view), dof = offsets(dst_l);
+    for (std::size_t k = 0; k < so.size(); ++k) expected[static_cast<std::size_t>(dof[k] + dst_shift)] = src[static_cast<std::size_t>(so[k] + src_shift)];
+    const auto run_cuts = [&](const std::vector<index_t>& cuts) {
+      std::vector<int> writes(dst.size(), 0);
+      std::vector<T> got(dst.size(), T(0));
+      for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
+        std::fill(dst.begin(), dst.end(), T(0));
+        if (cuts[k] < cuts[k + 1]) engine::run_range(job, cuts[k], cuts[k + 1]);
+        for (std::size_t i = 0; i < dst.size(); ++i)
+          if (dst[i] != T(0)) ++writes[i], got[i] = dst[i];
+      }
+      index_t wrong = 0;
+      for (std::size_t i = 0; i < dst.size(); ++i) wrong += writes[i] != (expected[i] != T(0) ? 1 : 0) || got[i] != expected[i];
+      return wrong;
+    };
+    const index_t total = job.walk.total();
+    for (unsigned threads : {2u, 3u, 5u, 16u}) {
+      const engine::copy_shares shares = engine::share_copy(job.walk, threads);
+      std::vector<index_t> cuts;
+      for (index_t k = 0; k <= shares.pieces; ++k) cuts.push_back(shares.boundary(k));
+      INFO(threads << " members' pieces");
+      CHECK(run_cuts(cuts) == 0);
+    }
+    for (int draw = 0; draw < 3; ++draw) {
+      std::vector<index_t> cuts{0, total};
+      for (int k = 0; k < 5; ++k) cuts.push_back(std::uniform_int_distribution<index_t>(0, total)(random));
+      std::sort(cuts.begin(), cuts.end());
+      INFO("random cuts");
+      CHECK(run_cuts(cuts) == 0);
+    }
+    return job.tiles;
+  };
+  const auto check_ranges = [&]<class T>(const dynamic_layout& view, index_t src_shift, index_t dst_shift, T* type) {
+    return check_into(view, contiguous(view.shape()), src_shift, dst_shift, type);
+  };
+  SECTION("the rule, on the measured cases") {
+    // 14x15x2296x10 (2,3,1,0): 15 planes of 14 x 22960 floats, too few for two members' pieces
+    // to hold whole ones, 1435 blocks of a line of rows of B; permute (2,1,0) of 255x256x257: 256
+    // planes, enough for two members, and 17 blocks of rows, too few for sixteen.
+    const auto job = [](const dynamic_layout& view, unsigned threads) {
+      const strider::copy_plan plan = strider::make_copy_plan(view.value(), contiguous(view.shape()).value(), sizeof(float));
+      return engine::prepare(plan, static_cast<const float*>(nullptr), static_cast<float*>(nullptr), threads).walk;
+    };
+    const auto few_planes = strider::permute(contiguous({14, 15, 2296, 10}), {2, 3, 1, 0});
+    const auto cube = strider::permute(contiguous({255, 256, 257}), {2, 1, 0});
+    CHECK(job(few_planes, 2).b_major);
+    CHECK(job(few_planes, 2).nc == 15);
+    CHECK(job(few_planes, 2).outer == 1);
+    CHECK(job(few_planes, 2).total() == 14 * 15 * 2296 * 10);
+    CHECK_FALSE(job(few_planes, 1).b_major);
+    CHECK(job(few_planes, 16).b_major);  // 1435 blocks of rows: enough for 16 members
+    CHECK(job(cube, 2).deep);
+    CHECK_FALSE(job(cube, 2).b_major);
+    CHECK_FALSE(job(cube, 16).b_major);
+    // The shares' cuts fall on blocks of a line of rows of B, every row all of C by A.
+    const engine::copy_shares shares = engine::share_copy(job(few_planes, 2), 2);
+    CHECK(shares.pieces == 2 * 22);  // 1435 blocks, 32 or more per piece, at most 64 pieces each
+    for (index_t k = 0; k <= shares.pieces; ++k) CHECK(shares.boundary(k) % (14 * 15 * 16) == 0);
+  }
+  SECTION("every range of shares and of random cuts, in the three deep kernels") {
+    for (index_t shift : {0, 3, 8}) {
+      INFO("shift " << shift);
+      // Line tiles across C: the destination not contiguous across C and A (its rows padded), or
+      // B running backwards.
+      const auto padded = strider::slice(contiguous({56, 6, 48}), ":, :, :40");
+      const engine::tiles_job across = check_into(strider::permute(contiguous({40, 6, 56}), {2, 1, 0}), padded, shift, shift, static_cast<float*>(nullptr));
+      CHECK_FALSE((across.seams || across.ragged_seams));
+      check_into(strider::permute(contiguous({33, 7, 70}), {2, 1, 0}), strider::slice(contiguous({70, 7, 40}), ":, :, 3:36"), shift, 1, static_cast<double*>(nullptr));
+      check_ranges(strider::permute(strider::flip(contiguous({40, 6, 56}), {2}), {2, 1, 0}), shift, shift, static_cast<float*>(nullptr));
+      CHECK(check_ranges(strider::permute(contiguous({32, 6, 5, 48}), {3, 1, 2, 0}), shift, shift, static_cast<float*>(nullptr)).seams);
+      // Seam tiles: their blocks start at the source's line boundaries (b_peel), in panels where
+      // A holds two panels or more and the destination's rows are a page apart.
+      CHECK(check_ranges(strider::permute(contiguous({48, 40, 32}), {2, 1, 0}), shift, (shift * 5) % 16, static_cast<float*>(nullptr)).seams);
+      CHECK(check_ranges(strider::permute(contiguous({160, 9, 144}), {2, 1, 0}), shift, 3, static_cast<float*>(nullptr)).panel > 0);
+      check_ranges(strider::permute(contiguous({3, 48, 4, 32}), {0, 3, 2, 1}), shift, 7, static_cast<float*>(nullptr));
+      check_ranges(strider::permute(contiguous({48, 12, 64}), {2, 1, 0}), shift % 8, 3, static_cast<double*>(nullptr));
+      // Ragged seam tiles, the rows of B in blocks of a line from the share's first.
+      CHECK(check_ranges(strider::permute(contiguous({14, 15, 229, 10}), {2, 3, 1, 0}), shift, 1, static_cast<float*>(nullptr)).ragged_seams);
+      check_ranges(strider::permute(contiguous({47, 6, 65}), {2, 1, 0}), shift, shift + 2, static_cast<float*>(nullptr));
+      check_ranges(strider::permute(contiguous({70, 9, 90}), {2, 1, 0}), shift, 2 * shift, static_cast<std::uint8_t*>(nullptr));
+      check_ranges(strider::permute(contiguous({70, 9, 40}), {2, 1, 0}), shift, shift + 1, static_cast<std::int16_t*>(nullptr));
+    }
+  }
+}
+
 TEST_CASE("copy: slices with steps, flips, negative strides") {
   const auto c = contiguous({37, 41});
   check_copy(strider::slice(contiguous({1001}), "::2"), contiguous({501}));

@@ -565,6 +565,9 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
       job.tiles.seams = short_c && destination_across_seams && p.src_stride[c_loop] == p.extent[b_loop] && na % line == 0 && p.extent[b_loop] % line == 0;
       job.tiles.ragged_seams = destination_across_seams && !job.tiles.seams && ragged_pays;
       job.walk.deep = short_c || job.tiles.ragged_seams;
+      // Shared by threads, a deep walk whose planes are few is shared by rows of B instead, each
+      // piece walked deep down all of C (walk.hpp's deep_rows_pay).
+      if (job.walk.deep && deep_rows_pay(job.walk, p.extent[c_loop], threads)) job.walk = deep_by_rows(job.walk, p.extent[c_loop]);
     }
     // Source rows aligned alike (every source stride but B's a whole number of lines), in deep
     // strips or on a long B (aligned_reads_from_lines): B's blocks start where the source's lines

@@ -791,8 +791,15 @@ inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, ind
 //  - panels: the run's strips in order (item by item, A' ascending), `panel` of them at a time
 //    over all of B, block by block with the strips inner, as line_tiles_panel, so that each
 //    destination row is written front to back (copy_engine.hpp's seam_panels_pay says when).
+// Block m of B covers the rows from b_peel + m * line; where b_peel > 0 the last one wraps
+// into the next item's first b_peel rows (the run's first item's come from the tile at c = -1).
+// A walk takes blocks [m_lo, m_hi) whole, and the last block's rows in its own item
+// (`last_unwrapped`) and in the next (`last_wrapped`) where asked: a deep share of rows of B
+// (walk.hpp's b_major) from 0 holds the wrapped rows, one that ends at nb the others.
 struct seam_shape {
   index_t run, na, nb, ss_a, ds_b, peel, b_peel;
+  index_t m_lo, m_hi;
+  bool last_unwrapped, last_wrapped;
 };
 
 // Source row j's offset (item 0) for strip k_a of a seam walk.
@@ -819,11 +826,13 @@ inline index_t seam_destination_offsets(const seam_shape& q, index_t m, index_t*
 }
 
 // The tile at item c, strip k_a, block m of a seam walk, given its rows' offsets: whole, or cut
-// to the elements inside the run. A row at A' holds elements of the run where A' is in
-// [0, run * na) for its elements [0, unwrapped) and in [-na, (run - 1) * na) for the rest.
+// to the elements inside the run and to the parts asked for (`parts`: 1, the elements [0,
+// unwrapped) in the row's item; 2, the rest, in the next item's). A row at A' holds elements
+// of the run where A' is in [0, run * na) for its elements [0, unwrapped) and in [-na, (run - 1)
+// * na) for the rest.
 template <class T, bool Stream>
 [[gnu::always_inline]] inline void seam_tile(const T* s, T* d, const seam_shape& q, index_t c, index_t k_a, index_t m, const index_t* source_offset,
-                                             const index_t* destination_offset, index_t unwrapped) {
+                                             const index_t* destination_offset, index_t unwrapped, int parts = 3) {
   using V = tile_vec_t<T>;
   constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
   const index_t first_row = c * q.na + q.peel + k_a * w;  // A' of source row 0
@@ -832,7 +841,7 @@ template <class T, bool Stream>
   const auto source_row = [&](int j) { return from + source_offset[j]; };
   const auto destination_row = [&](int k) { return to + destination_offset[k]; };
   const index_t run = q.run, na = q.na;
-  if ((unwrapped == 0 || (first_row >= 0 && first_row + w <= run * na)) && (unwrapped == w || (first_row >= -na && first_row + w <= (run - 1) * na))) {
+  if (parts == 3 && (unwrapped == 0 || (first_row >= 0 && first_row + w <= run * na)) && (unwrapped == w || (first_row >= -na && first_row + w <= (run - 1) * na))) {
     rows_tile<V, T, Stream, false>(source_row, destination_row);
     return;
   }
@@ -840,19 +849,36 @@ template <class T, bool Stream>
     const index_t r0 = std::clamp<index_t>(lo - first_row, 0, w), r1 = std::clamp<index_t>(hi - first_row, 0, w);
     if (k0 < k1 && r0 < r1) rows_edge_tile<V, T, false>(source_row, destination_row, r0, r1, k0, k1);
   };
-  part(0, unwrapped, 0, run * na);
-  part(unwrapped, w, -na, (run - 1) * na);
+  if (parts & 1) part(0, unwrapped, 0, run * na);
+  if (parts & 2) part(unwrapped, w, -na, (run - 1) * na);
 }
+
+// The blocks of B a seam walk takes, in order (seam_shape): [m_lo, m_hi), then the last block
+// where any of its parts is asked for; and the parts of each.
+struct seam_blocks {
+  index_t first, count, last;  // blocks first, first + 1, ...; the count in all; the last block
+  int last_parts;
+  constexpr seam_blocks(const seam_shape& q, index_t w)
+      : first(q.m_lo), count(q.m_hi - q.m_lo), last(q.nb / w - 1), last_parts((q.last_unwrapped ? 1 : 0) | (q.last_wrapped ? 2 : 0)) {
+    if (last_parts != 0) ++count;
+  }
+  constexpr index_t block(index_t i) const { return last_parts != 0 && i == count - 1 ? last : first + i; }
+  constexpr int parts(index_t i) const { return last_parts != 0 && i == count - 1 ? last_parts : 3; }
+};
 
 template <class T, bool Stream>
 inline void seam_tiles(const T* s, T* d, const seam_shape& q, index_t panel) {
   constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
-  const index_t strips = q.na / w, blocks = q.nb / w;
+  const index_t strips = q.na / w;
+  const seam_blocks walked(q, w);
+  const index_t blocks = walked.count;
   if (panel == 0) {
     index_t source_offset[static_cast<std::size_t>(w)], destination_offset[static_cast<std::size_t>(w)];
     for (index_t k_a = 0; k_a < strips; ++k_a) {
       seam_source_offsets<T>(q, k_a, source_offset);
-      for (index_t m = 0; m < blocks; ++m) {
+      for (index_t i = 0; i < blocks; ++i) {
+        const index_t m = walked.block(i);
+        const int parts = walked.parts(i);
         const index_t unwrapped = seam_destination_offsets<T>(q, m, destination_offset);
         const T* from = s + q.b_peel + m * w;
         for (index_t c = -2; c < q.run; ++c) {
@@ -860,7 +886,7 @@ inline void seam_tiles(const T* s, T* d, const seam_shape& q, index_t panel) {
             for (index_t j = 0; j < w; ++j) __builtin_prefetch(from + (c + prefetch_far) * q.nb + source_offset[j], 0, 2);
           if (c + prefetch_ahead < q.run)
             for (index_t j = 0; j < w; ++j) __builtin_prefetch(from + (c + prefetch_ahead) * q.nb + source_offset[j]);
-          seam_tile<T, Stream>(s, d, q, c, k_a, m, source_offset, destination_offset, unwrapped);
+          seam_tile<T, Stream>(s, d, q, c, k_a, m, source_offset, destination_offset, unwrapped, parts);
         }
       }
     }
@@ -878,16 +904,18 @@ inline void seam_tiles(const T* s, T* d, const seam_shape& q, index_t panel) {
       strip[i] = k0 + i - item[i] * strips;
       seam_source_offsets<T>(q, strip[i], source_offset + i * w);
     }
-    for (index_t m = 0, t = 0; m < blocks; ++m) {
+    for (index_t b = 0, t = 0; b < blocks; ++b) {
+      const index_t m = walked.block(b);
+      const int parts = walked.parts(b);
       const index_t unwrapped = seam_destination_offsets<T>(q, m, destination_offset);
       for (index_t i = 0; i < count; ++i, ++t) {
         // The source lines `prefetch_far` tiles on in this order, into L2 (see line_tiles_panel).
         if (t + prefetch_far < total) {
           const index_t u = t + prefetch_far, v = u % count;
-          const T* at = s + item[v] * q.nb + q.b_peel + u / count * w;
+          const T* at = s + item[v] * q.nb + q.b_peel + walked.block(u / count) * w;
           for (index_t j = 0; j < w; ++j) __builtin_prefetch(at + source_offset[v * w + j], 0, 2);
         }
-        seam_tile<T, Stream>(s, d, q, item[i], strip[i], m, source_offset + i * w, destination_offset, unwrapped);
+        seam_tile<T, Stream>(s, d, q, item[i], strip[i], m, source_offset + i * w, destination_offset, unwrapped, parts);
       }
     }
   }
@@ -903,15 +931,16 @@ inline void seam_tiles(const T* s, T* d, const seam_shape& q, index_t panel) {
 // its line (the next block's read finds the rest of that line in L1). The rows of B past the last
 // whole block, and the A' blocks at the run's two ends, go through edge tiles. Walked in panels of
 // seam_panel_strips blocks of A', block of B by block with the panel inner, so that each
-// destination row is written front to back. Example: permute(2,1,0) of 255×256×257 floats (na =
-// 255, nb = 257): the tile at A' in [peel + 16t, peel + 16t + 16) reads rows from items
-// (peel + 16t) / 255 and, past the seam, the next one.
+// destination row is written front to back; rows [b_lo, b_hi) of B, in blocks of a line from
+// b_lo. Example: permute(2,1,0) of 255×256×257 floats (na = 255, nb = 257): the tile at A' in
+// [peel + 16t, peel + 16t + 16) reads rows from items (peel + 16t) / 255 and, past the seam, the
+// next one.
 template <class T, bool Stream>
-inline void ragged_seam_tiles(const T* s, T* d, index_t run, index_t na, index_t nb, index_t ss_a, index_t ss_c, index_t ds_b) {
+inline void ragged_seam_tiles(const T* s, T* d, index_t run, index_t na, index_t ss_a, index_t ss_c, index_t ds_b, index_t b_lo, index_t b_hi) {
   using V = tile_vec_t<T>;
   constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
   constexpr index_t panel_span = seam_panel_strips * w;
-  const index_t total = run * na, blocks = nb / w, tail = nb - blocks * w;
+  const index_t total = run * na;
   const index_t peel = std::min(elements_to_alignment(d, cache_line), total);
   index_t row_offset[static_cast<std::size_t>(panel_span)];  // each A' row's source offset at b = 0
   // The next A' block's end after `at`: blocks start at 0, peel, peel + w, ...
@@ -924,13 +953,12 @@ inline void ragged_seam_tiles(const T* s, T* d, index_t run, index_t na, index_t
       row_offset[at - begin] = a * ss_a + c * ss_c;
       if (++a == na) a = 0, ++c;
     }
-    for (index_t m = 0; m <= blocks; ++m) {
-      const index_t width = m < blocks ? w : tail;
-      if (width == 0) break;
+    for (index_t b = b_lo; b < b_hi; b += w) {
+      const index_t width = std::min(w, b_hi - b);
       for (index_t lo = begin; lo < end;) {
         const index_t hi = block_end(lo);
-        const auto source_row = [&](int j) { return s + row_offset[lo - begin + j] + m * w; };
-        const auto destination_row = [&](int k) { return d + (m * w + k) * ds_b + lo; };
+        const auto source_row = [&](int j) { return s + row_offset[lo - begin + j] + b; };
+        const auto destination_row = [&](int k) { return d + (b + k) * ds_b + lo; };
         if (hi - lo == w && width == w) rows_tile<V, T, Stream, false>(source_row, destination_row);
         else rows_edge_tile<V, T, false>(source_row, destination_row, 0, hi - lo, 0, width);
         lo = hi;
@@ -940,13 +968,15 @@ inline void ragged_seam_tiles(const T* s, T* d, index_t run, index_t na, index_t
   }
 }
 
-// Blocks [first, last) of a deep strips walk (walk.hpp): each tile position of the (A, B) plane
-// walked down every run of loop C (rank-3) within one item of the loops outside it. Edge tiles go
-// in pairs down the run: the rows of B before the first whole block with those after the last,
-// the narrower first strip with the last; where the steps of C are not whole lines, one item's
-// last edge shares a line with the next item's first, which is then read, and written, once.
+// Blocks [first, last) of a deep strips walk (walk.hpp), rows [b_lo, b_hi) of B in each (from
+// the source's line boundaries, or 0 and nb): each tile position of the (A, B) plane walked down
+// every run of loop C (rank-3) within one item of the loops outside it. Edge tiles go in pairs
+// down the run: the rows of B before the first whole block with those after the last, the
+// narrower first strip with the last; where the steps of C are not whole lines, one item's last
+// edge shares a line with the next item's first, which is then read, and written, once.
 template <class T, bool Stream>
-inline void deep_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t first, index_t last) {
+inline void deep_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t first, index_t last, index_t b_lo,
+                       index_t b_hi) {
   if constexpr (tile_simd_v<T>) {
     const std::size_t c_loop = p.rank - 3, b_loop = p.rank - 2, a_loop = p.rank - 1;
     const index_t nc = p.extent[c_loop], nb = walk.nb, na = walk.n;
@@ -954,8 +984,19 @@ inline void deep_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job
     const index_t ss_a = p.src_stride[a_loop], ss_b = p.src_stride[b_loop], ds_b = p.dst_stride[b_loop];
     constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
     // (No structured bindings: clang 14 does not let the lambda below capture them.)
-    const row_split rows = split_rows(0, nb, job.b_peel, w);
+    const row_split rows = split_rows(b_lo, b_hi, job.b_peel, w);
     const index_t whole_begin = rows.whole_begin, whole_end = rows.whole_end;
+    // Seam tiles' blocks (seam_shape), for rows [b_lo, b_hi) that start and end at their
+    // boundaries: where b_peel > 0, the last block's rows are those from nb - w + b_peel and,
+    // wrapped, the first b_peel rows of every item.
+    seam_shape seam{0, na, nb, ss_a, ds_b, job.peel, job.b_peel, b_lo / w, b_hi / w, false, false};
+    if (job.seams && job.b_peel > 0) {
+      const index_t regular = nb / w - 1;
+      seam.m_lo = std::min(regular, b_lo <= job.b_peel ? 0 : (b_lo - job.b_peel) / w);
+      seam.m_hi = std::max(seam.m_lo, b_hi <= job.b_peel ? 0 : std::min(regular, (b_hi - job.b_peel) / w));
+      seam.last_unwrapped = b_hi == nb && b_lo < nb;
+      seam.last_wrapped = b_lo == 0 && b_hi >= job.b_peel;
+    }
     // Columns [0, peel) and [a_end, na) are the narrower strips; the whole strips lie between.
     const index_t peel = std::min(job.peel, na), a_end = peel + (na - peel) / w * w;
     for (index_t item = first; item < last;) {
@@ -964,26 +1005,27 @@ inline void deep_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job
         const T* s = src + so + c0 * ss_c;
         T* d = dst + dof + c0 * ds_c;
         if (job.seams) {
-          seam_tiles<T, Stream>(s, d, seam_shape{run, na, nb, ss_a, ds_b, job.peel, job.b_peel}, job.panel);
+          seam.run = run;
+          seam_tiles<T, Stream>(s, d, seam, job.panel);
           return;
         }
         if (job.ragged_seams) {
-          ragged_seam_tiles<T, Stream>(s, d, run, na, nb, ss_a, ss_c, ds_b);
+          ragged_seam_tiles<T, Stream>(s, d, run, na, ss_a, ss_c, ds_b, b_lo, b_hi);
           return;
         }
         // Rows of B outside whole blocks, in the whole strips.
-        if (whole_begin > 0 || whole_end < nb)
+        if (whole_begin > b_lo || whole_end < b_hi)
           for (index_t a = peel; a < a_end; a += w)
             for (index_t c = 0; c < run; ++c) {
               const T* from = s + a * ss_a + c * ss_c;
               T* to = d + a + c * ds_c;
-              edge_tiles_down(from, ss_a, ss_b, to, ds_b, w, 0, whole_begin, job.b_peel);
-              edge_tiles_down(from, ss_a, ss_b, to, ds_b, w, whole_end, nb, job.b_peel);
+              edge_tiles_down(from, ss_a, ss_b, to, ds_b, w, b_lo, whole_begin, job.b_peel);
+              edge_tiles_down(from, ss_a, ss_b, to, ds_b, w, whole_end, b_hi, job.b_peel);
             }
-        // The narrower strips, all of B, block by block.
+        // The narrower strips, all of the rows, block by block.
         if (peel > 0 || a_end < na)
-          for (index_t b = 0; b < nb;) {
-            const index_t next = line_block_end(b, nb, job.b_peel, w);
+          for (index_t b = b_lo; b < b_hi;) {
+            const index_t next = line_block_end(b, b_hi, job.b_peel, w);
             for (index_t c = 0; c < run; ++c) {
               if (peel > 0) edge_tiles_down(s + c * ss_c, ss_a, ss_b, d + c * ds_c, ds_b, peel, b, next, job.b_peel);
               if (a_end < na) edge_tiles_down(s + a_end * ss_a + c * ss_c, ss_a, ss_b, d + a_end + c * ds_c, ds_b, na - a_end, b, next, job.b_peel);
@@ -1151,6 +1193,48 @@ inline void source_run_tiles(const copy_plan& p, const T* src, T* dst, const til
   }
 }
 
+// Positions [begin, end) of a deep strips walk numbered row of B by row (walk.hpp's b_major, nc
+// items of C by A in each row): in each item of the loops outside C, the whole rows by
+// deep_tiles over all of C's run, and the parts of rows at either end (only where a range is not
+// snapped) element by element.
+template <class T, bool Stream>
+inline void deep_rows(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t begin, index_t end) {
+  const std::size_t c_loop = p.rank - 3, b_loop = p.rank - 2, a_loop = p.rank - 1;
+  const index_t block = walk.block(), row = walk.row(), nc = walk.nc, na = walk.n, nb = walk.nb, line = walk.line;
+  // Positions [lo, hi) of an item, element by element.
+  const auto elements = [&](index_t item, index_t lo, index_t hi) {
+    if (lo >= hi) return;
+    walk_outer(p, c_loop, item, item + 1, [&](index_t so, index_t dof) {
+      for (index_t at = lo; at < hi; ++at) {
+        const index_t b = at / row, c = at % row / na, a = at % na;
+        dst[dof + b * p.dst_stride[b_loop] + c * p.dst_stride[c_loop] + a * p.dst_stride[a_loop]] =
+            src[so + b * p.src_stride[b_loop] + c * p.src_stride[c_loop] + a * p.src_stride[a_loop]];
+      }
+    });
+  };
+  // The rows at which deep_tiles may start and stop: any, or for seam tiles, their blocks'
+  // boundaries (0, b_peel, b_peel + k * line, nb), the nearest at or past b and at or before it.
+  const auto up = [&](index_t b) {
+    if (!job.seams || b <= 0) return b;
+    return b <= walk.b_peel ? walk.b_peel : std::min(nb, walk.b_peel + (b - walk.b_peel + line - 1) / line * line);
+  };
+  const auto down = [&](index_t b) {
+    if (!job.seams || b >= nb) return b;
+    return b < walk.b_peel ? 0 : walk.b_peel + (b - walk.b_peel) / line * line;
+  };
+  for (index_t item = begin / block; item * block < end; ++item) {
+    const index_t lo = std::max(begin, item * block) - item * block, hi = std::min(end, (item + 1) * block) - item * block;
+    const index_t b_lo = up((lo + row - 1) / row), b_hi = down(hi / row);
+    if (b_lo >= b_hi) {
+      elements(item, lo, hi);
+      continue;
+    }
+    elements(item, lo, b_lo * row);
+    deep_tiles<T, Stream>(p, src, dst, job, walk, item * nc, (item + 1) * nc, b_lo, b_hi);
+    elements(item, b_hi * row, hi);
+  }
+}
+
 // Positions [begin, end) of a strips walk; in a deep one, the whole blocks by deep_tiles.
 template <class T, bool Stream>
 inline void run_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t begin, index_t end) {
@@ -1166,9 +1250,11 @@ inline void run_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job&
     if (job.ragged_seams) strip_tiles<T, false>(p, src, dst, job, walk, from, to);
     else strip_tiles<T, Stream>(p, src, dst, job, walk, from, to);
   };
-  if (walk.deep && first < last) {
+  if (walk.deep && walk.b_major) {
+    deep_rows<T, Stream>(p, src, dst, job, walk, begin, end);
+  } else if (walk.deep && first < last) {
     if (begin < first * block) parts(begin, first * block);
-    deep_tiles<T, Stream>(p, src, dst, job, walk, first, last);
+    deep_tiles<T, Stream>(p, src, dst, job, walk, first, last, 0, walk.nb);
     if (last * block < end) parts(last * block, end);
   } else {
     parts(begin, end);

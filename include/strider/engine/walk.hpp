@@ -80,6 +80,9 @@ inline void walk_positions(const copy_plan& p, std::size_t outer, index_t block,
 // destination is contiguous across C and A, with A or B no whole number of lines, is walked
 // along A' = c * na + a by ragged seam tiles instead, and so is one whose C steps far where A or
 // B is short (copy_engine.hpp's ragged_seams_below_lines): deep strips too, C being the run.
+// Shared by threads where its planes are too few for whole ones in every piece (deep_rows_pay), a
+// deep walk numbers its positions row of B by row instead, all of C by A in each (`b_major` with
+// `nc`), and walks a range's whole rows deep down all of C (kernels.hpp's deep_rows).
 // A position in that line counts units of equal work, so that equal ranges of positions are
 // equal shares whatever the shape, and a share may start and end inside any loop: in the middle
 // of a row, of a strip, of the outer loops. Shares start and end at snapped positions (whole
@@ -99,8 +102,11 @@ struct copy_walk {
   bool deep = false;  // strips: whole blocks walked with loop C inside each tile position (above)
   index_t b_peel = 0; // strips: rows of B before the first block of a line of rows (0: none)
   bool b_major = false;  // strips of A' by B' (tiles_job::source_run): positions row of B' by row, all of A' in each (below)
+  index_t nc = 1;     // deep strips by rows (b_major): the extent of loop C, walked whole in each row of B
 
-  constexpr index_t block() const { return kind == walk_kind::strips ? n * nb : n; }
+  // Positions in a row of B of a b_major walk: all of A' (source runs), or all of C by A (deep).
+  constexpr index_t row() const { return nc * n; }
+  constexpr index_t block() const { return kind == walk_kind::strips ? row() * nb : n; }
   constexpr index_t total() const { return outer * block(); }
   // Strips: the strip that holds column a of A, and a strip's columns [begin, end).
   constexpr index_t strip_of(index_t a) const { return peel == 0 ? a / width : a < peel ? 0 : 1 + (a - peel) / width; }
@@ -110,7 +116,7 @@ struct copy_walk {
   // rows of B in a strip; with `whole`, a row (rows, tuples), a strip (strips) or a block (deep
   // strips), as a single thread walks them.
   constexpr index_t granule(bool whole) const {
-    if (kind == walk_kind::strips && b_major) return whole ? block() : n * std::min(nb, line);
+    if (kind == walk_kind::strips && b_major) return whole ? block() : row() * std::min(nb, line);
     if (kind == walk_kind::strips && whole && deep) return block();
     if (kind == walk_kind::strips) return width * (whole ? nb : std::min(nb, line));
     return whole ? n : std::min(n, line);
@@ -127,10 +133,10 @@ struct copy_walk {
       return base + std::min(k, n);
     }
     if (whole && (deep || b_major)) return base + (2 * r >= block() ? block() : 0);
-    if (b_major) {  // a block of a line of rows of B', all of A' in each
-      const index_t row = r / n;
-      const index_t b = row < b_peel ? (2 * row >= b_peel ? b_peel : 0) : b_peel + (row - b_peel + line / 2) / line * line;
-      return b >= nb ? base + block() : base + b * n;
+    if (b_major) {  // a block of a line of rows of B', all of A' (or of C by A) in each
+      const index_t at = r / row();
+      const index_t b = at < b_peel ? (2 * at >= b_peel ? b_peel : 0) : b_peel + (at - b_peel + line / 2) / line * line;
+      return b >= nb ? base + block() : base + b * row();
     }
     const index_t s = strip_of(r / nb), lo = strip_begin(s), cols = strip_end(s) - lo;
     if (whole) return base + nb * (2 * (r - nb * lo) >= nb * cols ? strip_end(s) : lo);
@@ -178,6 +184,29 @@ constexpr copy_shares share_copy(const copy_walk& walk, unsigned threads, bool a
   s.whole = per_member(true) >= 1;
   s.pieces = members * (affine ? 1 : std::clamp<index_t>(per_member(s.whole), 1, pieces_per_thread));
   return s;
+}
+
+/// Whether a deep strips walk (outer loops `walk.outer` items, loop C of `nc` among them) shared
+/// by `threads` members numbers its positions row of B by row, all of C's run by A in each
+/// (copy_walk::b_major with copy_walk::nc): where its planes (blocks of A by B) are too few for
+/// every member's pieces to hold whole ones, which a single thread walks deep, so that pieces
+/// cut inside planes would walk strip by strip, each pass over C writing a few lines of every
+/// destination row; and where its blocks of a line of rows of B are enough for the balance.
+/// Each piece is then rows of B walked deep down all of C. Example: permute (2,3,1,0) of
+/// 14x15x2296x10 floats (15 planes of 14 x 22960) on two threads.
+constexpr bool deep_rows_pay(const copy_walk& walk, index_t nc, unsigned threads) {
+  const index_t enough = piece_granules * static_cast<index_t>(threads);
+  const index_t b_blocks = walk.outer / nc * ((walk.nb + walk.line - 1) / walk.line);
+  return threads > 1 && walk.outer < enough && b_blocks >= enough;
+}
+
+/// A deep strips walk numbered row of B by row (deep_rows_pay): the same positions in another
+/// order, `nc` being the extent of loop C, the innermost of the walk's outer loops.
+constexpr copy_walk deep_by_rows(copy_walk walk, index_t nc) {
+  walk.b_major = true;
+  walk.nc = nc;
+  walk.outer /= nc;
+  return walk;
 }
 
 // ---- short rows packed in tuples: n x k transposes, k = 2 to 4 (to `up_to`) ---------------------
