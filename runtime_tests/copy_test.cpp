@@ -882,6 +882,14 @@ TEST_CASE("copy: full reversals whose items are not whole lines go by ragged sea
   CHECK_FALSE(tiles(strider::permute(contiguous({72, 6, 40, 66}), {2, 3, 1, 0}), static_cast<float*>(nullptr)).ragged_seams);
   CHECK(tiles(strider::permute(contiguous({24, 6, 40, 66}), {2, 3, 1, 0}), static_cast<float*>(nullptr)).ragged_seams == simd);
 
+  // Panels of 16 blocks of A' for floats whose B holds two blocks or more and whose destination
+  // rows span more than 256 KiB; of 4 otherwise (walk.hpp's ragged_panel_blocks, measured).
+  CHECK(engine::ragged_panel_blocks(sizeof(float), 22960, 210) == 16);  // (2,3,1,0) of 14x15x2296x10
+  CHECK(engine::ragged_panel_blocks(sizeof(float), 56, 48 * 40) == 16);  // (2,1,0) of 40x48x56, below
+  CHECK(engine::ragged_panel_blocks(sizeof(float), 107, 144) == 4);      // 62 KB of rows
+  CHECK(engine::ragged_panel_blocks(sizeof(float), 10, 568635) == 4);    // one block of B
+  CHECK(engine::ragged_panel_blocks(sizeof(double), 257, 65280) == 4);   // (2,1,0) of 255x256x257 doubles
+  CHECK(engine::ragged_panel_blocks(sizeof(std::int16_t), 22960, 210) == 4);
   // Every start inside a line on both sides, A and B one element past a line or short of one,
   // items shorter than a tile's run of A' (A = 17: a tile spans two seams), every element size.
   for (index_t shift : {0, 3, 8, 13}) {

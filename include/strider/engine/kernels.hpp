@@ -930,25 +930,26 @@ inline void seam_tiles(const T* s, T* d, const seam_shape& q, index_t panel) {
 // line's worth of B; source row j of a tile is the row at its own (a, c), read from any place in
 // its line (the next block's read finds the rest of that line in L1). The rows of B past the last
 // whole block, and the A' blocks at the run's two ends, go through edge tiles. Walked in panels of
-// seam_panel_strips blocks of A', block of B by block with the panel inner, so that each
-// destination row is written front to back; rows [b_lo, b_hi) of B, in blocks of a line from
-// b_lo. Example: permute(2,1,0) of 255×256×257 floats (na = 255, nb = 257): the tile at A' in
-// [peel + 16t, peel + 16t + 16) reads rows from items (peel + 16t) / 255 and, past the seam, the
-// next one.
+// `panel_blocks` blocks of A' (walk.hpp's ragged_panel_blocks, at most panel_rows rows), block of
+// B by block with the panel inner, so that each destination row is written front to back, a
+// panel's run at a time; rows [b_lo, b_hi) of B, in blocks of a line from b_lo. Example:
+// permute(2,1,0) of 255×256×257 floats (na = 255, nb = 257): the tile at A' in [peel + 16t,
+// peel + 16t + 16) reads rows from items (peel + 16t) / 255 and, past the seam, the next one.
 template <class T, bool Stream>
-inline void ragged_seam_tiles(const T* s, T* d, index_t run, index_t na, index_t ss_a, index_t ss_c, index_t ds_b, index_t b_lo, index_t b_hi) {
+inline void ragged_seam_tiles(const T* s, T* d, index_t run, index_t na, index_t ss_a, index_t ss_c, index_t ds_b, index_t b_lo, index_t b_hi,
+                              index_t panel_blocks) {
   using V = tile_vec_t<T>;
   constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
-  constexpr index_t panel_span = seam_panel_strips * w;
+  panel_blocks = std::clamp<index_t>(panel_blocks, 1, panel_rows / w);
   const index_t total = run * na;
   const index_t peel = std::min(elements_to_alignment(d, cache_line), total);
-  index_t row_offset[static_cast<std::size_t>(panel_span)];  // each A' row's source offset at b = 0
+  index_t row_offset[static_cast<std::size_t>(panel_rows)];  // each A' row's source offset at b = 0
   // The next A' block's end after `at`: blocks start at 0, peel, peel + w, ...
   const auto block_end = [&](index_t at) { return std::min(total, at < peel ? peel : at + w); };
   for (index_t begin = 0; begin < total;) {
-    // A panel: up to seam_panel_strips blocks, [begin, end).
+    // A panel: up to panel_blocks blocks, [begin, end).
     index_t end = begin;
-    for (index_t k = 0; k < seam_panel_strips && end < total; ++k) end = block_end(end);
+    for (index_t k = 0; k < panel_blocks && end < total; ++k) end = block_end(end);
     for (index_t at = begin, c = begin / na, a = begin % na; at < end; ++at) {
       row_offset[at - begin] = a * ss_a + c * ss_c;
       if (++a == na) a = 0, ++c;
@@ -1010,7 +1011,7 @@ inline void deep_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job
           return;
         }
         if (job.ragged_seams) {
-          ragged_seam_tiles<T, Stream>(s, d, run, na, ss_a, ss_c, ds_b, b_lo, b_hi);
+          ragged_seam_tiles<T, Stream>(s, d, run, na, ss_a, ss_c, ds_b, b_lo, b_hi, ragged_panel_blocks(sizeof(T), nb, ds_b));
           return;
         }
         // Rows of B outside whole blocks, in the whole strips.

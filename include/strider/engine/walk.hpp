@@ -255,6 +255,22 @@ inline constexpr index_t panel_rows = 256;
 // slower on permute(2,1,0) of 256³ floats and doubles, whose rows are a power of two apart.
 inline constexpr index_t seam_panel_strips = 4;
 
+/// Blocks of A' in a panel of ragged seam tiles (kernels.hpp's ragged_seam_tiles) of elements of
+/// `size` bytes, down B of `nb` rows whose destination rows are `ds_b` elements apart: for 4-byte
+/// elements where B holds two blocks of a line or more and its destination rows span more than
+/// ragged_wide_panels_from_bytes, panel_rows rows of A' (16 blocks), so that each destination row
+/// is written in runs of 16 lines rather than visited again a pass down B later, after the pass
+/// has evicted it; otherwise seam_panel_strips blocks. Wider panels measured slower for 8-byte
+/// elements, mixed for 2-byte ones, and slower where B is one block or its rows are few
+/// (benchmarks/README.md, "Ragged seam tiles in wider panels"). Example: (2,3,1,0) of
+/// 14x15x2296x10 floats (B 22960 rows, 840 bytes apart): 16 blocks, all of A' (210 rows) in one.
+inline constexpr std::size_t ragged_wide_panels_from_bytes = std::size_t{256} << 10;
+constexpr index_t ragged_panel_blocks(std::size_t size, index_t nb, index_t ds_b) {
+  const auto w = static_cast<index_t>(cache_line / size);
+  const bool wide = size == 4 && nb >= 2 * w && static_cast<std::size_t>(nb) * static_cast<std::size_t>(ds_b < 0 ? -ds_b : ds_b) * size > ragged_wide_panels_from_bytes;
+  return wide ? panel_rows / w : seam_panel_strips;
+}
+
 struct tiles_job {
   bool staged = false; // all of A per strip, through a buffer (see staged_row_bytes)
   index_t peel = 0;    // columns of A before the first cache-line-aligned one
