@@ -25,7 +25,8 @@
 // destinations are written with non-temporal stores, which skip reading their old contents into
 // the cache (`stream_pays`). Threads share a copy in equal pieces of one walk through it, cut
 // anywhere in the loop nest (`share_copy`; one contiguous part per thread, the same each time,
-// where the copy fits in the cache), and come from a pool that is started once. Source
+// where the copy fits in the cache; a deep walk with few planes by rows of B, `deep_rows_pay`),
+// and come from a pool that is started once. Source
 // and destination may overlap in memory: the copy then goes through a temporary, as NumPy's
 // copyto does, unless no element is both read and written (interleaved layouts of one buffer,
 // copy_plan.hpp's certainly_disjoint). benchmarks/README.md has figures.
