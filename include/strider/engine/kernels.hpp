@@ -998,6 +998,7 @@ inline void deep_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job
       seam.last_unwrapped = b_hi == nb && b_lo < nb;
       seam.last_wrapped = b_lo == 0 && b_hi >= job.b_peel;
     }
+    const index_t ragged_panel = ragged_panel_blocks(sizeof(T), nb, ds_b);
     // Columns [0, peel) and [a_end, na) are the narrower strips; the whole strips lie between.
     const index_t peel = std::min(job.peel, na), a_end = peel + (na - peel) / w * w;
     for (index_t item = first; item < last;) {
@@ -1011,7 +1012,7 @@ inline void deep_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job
           return;
         }
         if (job.ragged_seams) {
-          ragged_seam_tiles<T, Stream>(s, d, run, na, ss_a, ss_c, ds_b, b_lo, b_hi, ragged_panel_blocks(sizeof(T), nb, ds_b));
+          ragged_seam_tiles<T, Stream>(s, d, run, na, ss_a, ss_c, ds_b, b_lo, b_hi, ragged_panel);
           return;
         }
         // Rows of B outside whole blocks, in the whole strips.
@@ -1217,7 +1218,7 @@ inline void deep_rows(const copy_plan& p, const T* src, T* dst, const tiles_job&
   // boundaries (0, b_peel, b_peel + k * line, nb), the nearest at or past b and at or before it.
   const auto up = [&](index_t b) {
     if (!job.seams || b <= 0) return b;
-    return b <= walk.b_peel ? walk.b_peel : std::min(nb, walk.b_peel + (b - walk.b_peel + line - 1) / line * line);
+    return b <= walk.b_peel ? walk.b_peel : std::min(nb, walk.b_peel + ceil_div(b - walk.b_peel, line) * line);
   };
   const auto down = [&](index_t b) {
     if (!job.seams || b >= nb) return b;

@@ -196,7 +196,7 @@ constexpr copy_shares share_copy(const copy_walk& walk, unsigned threads, bool a
 /// 14x15x2296x10 floats (15 planes of 14 x 22960) on two threads.
 constexpr bool deep_rows_pay(const copy_walk& walk, index_t nc, unsigned threads) {
   const index_t enough = piece_granules * static_cast<index_t>(threads);
-  const index_t b_blocks = walk.outer / nc * ((walk.nb + walk.line - 1) / walk.line);
+  const index_t b_blocks = walk.outer / nc * ceil_div(walk.nb, walk.line);
   return threads > 1 && walk.outer < enough && b_blocks >= enough;
 }
 
