@@ -317,6 +317,20 @@ TEST_CASE("copy: full reversals of whole, aligned lines walk their planes in pan
   const auto backwards = strider::permute(strider::flip(contiguous({256, 5, 128}), {2}), {2, 1, 0});
   const strider::copy_plan backwards_plan = strider::make_copy_plan(backwards.value(), contiguous(backwards.shape()).value(), sizeof(float));
   CHECK(engine::prepare(backwards_plan, src.get(), dst.get(), 1).walk.deep == simd);
+  // Whole, aligned lines too, but source rows 64 KiB apart (256x64x256: rows of 64 x 256
+  // floats), which a panel's 256 rows would read from the same few cache sets
+  // (aligned_panels_collide_bytes): the deep walk, its seam tiles in panels of 4 (their rows do
+  // not collide at 64 KiB: seam_panels_collide_bytes).
+  {
+    const auto pitched = strider::permute(contiguous({256, 64, 256}), {2, 1, 0});
+    const strider::copy_plan pitched_plan = strider::make_copy_plan(pitched.value(), contiguous(pitched.shape()).value(), sizeof(float));
+    const std::size_t bytes = static_cast<std::size_t>(pitched.size()) * sizeof(float);
+    const std::unique_ptr<float, decltype(&std::free)> from(static_cast<float*>(std::aligned_alloc(64, bytes)), &std::free), to(static_cast<float*>(std::aligned_alloc(64, bytes)), &std::free);
+    CHECK(engine::source_rows_collide(pitched_plan, engine::aligned_panels_collide_bytes));
+    CHECK_FALSE(engine::source_rows_collide(pitched_plan, engine::seam_panels_collide_bytes));
+    CHECK(engine::prepare(pitched_plan, from.get(), to.get(), 1).walk.deep == simd);
+    CHECK(engine::prepare(pitched_plan, from.get(), to.get(), 1).tiles.panel == (simd ? 4 : 0));
+  }
 
   for (index_t shift : {0, 4}) {
     INFO("shift " << shift);
@@ -335,13 +349,17 @@ TEST_CASE("copy: full reversals of whole, aligned lines walk their planes in pan
 
 TEST_CASE("copy: a full reversal's seam tiles go in panels where its planes are wide, at any alignment") {
   namespace engine = strider::detail::copy_engine;
-  // permute (2,1,0) of 160x9x144 floats: A 10 lines, B 9 lines whose destination rows are 1440
-  // floats apart, loop C 144 and 160 floats on the two sides. From buffers that start inside a
+  // permute (2,1,0) of 272x9x144 floats: A 17 lines, B 9 lines whose destination rows are 2448
+  // floats apart, loop C 144 and 272 floats on the two sides. From buffers that start inside a
   // line the deep walk's seam tiles go in panels of 4 strips, which span two items where 4 does
-  // not divide A's 10 strips (a test of the choice). With A one panel wide (64x9x144) or 2-byte
-  // elements (256x9x256, A 8 lines of 32), tile position by tile position (seam_panels_pay).
-  const auto reversal = strider::permute(contiguous({160, 9, 144}), {2, 1, 0});
+  // not divide A's 17 strips (a test of the choice). With A one panel wide (64x9x144), floats
+  // with A under four panels (160x9x144) or source rows 128 KiB apart (256x128x256: rows of
+  // 128 x 256 floats), or 2-byte elements (256x9x256, A 8 lines of 32), tile position by tile
+  // position (seam_panels_pay); doubles with A 20 lines (160x9x144) in panels.
+  const auto reversal = strider::permute(contiguous({272, 9, 144}), {2, 1, 0});
   const auto narrow = strider::permute(contiguous({64, 9, 144}), {2, 1, 0});
+  const auto under_four = strider::permute(contiguous({160, 9, 144}), {2, 1, 0});
+  const auto pitched = strider::permute(contiguous({256, 128, 256}), {2, 1, 0});
   const auto halves = strider::permute(contiguous({256, 9, 256}), {2, 1, 0});
   const bool simd = engine::copy_instruction_set() != engine::instruction_set::plain;
   const auto job = [&]<class T>(const dynamic_layout& view, T*, index_t shift) {
@@ -355,6 +373,11 @@ TEST_CASE("copy: a full reversal's seam tiles go in panels where its planes are 
   CHECK(job(reversal, static_cast<double*>(nullptr), 3).panel == (simd ? 4 : 0));
   CHECK(job(narrow, static_cast<float*>(nullptr), 3).seams == simd);
   CHECK(job(narrow, static_cast<float*>(nullptr), 3).panel == 0);
+  CHECK(job(under_four, static_cast<float*>(nullptr), 3).seams == simd);
+  CHECK(job(under_four, static_cast<float*>(nullptr), 3).panel == 0);
+  CHECK(job(under_four, static_cast<double*>(nullptr), 3).panel == (simd ? 4 : 0));
+  CHECK(job(pitched, static_cast<float*>(nullptr), 3).seams == simd);
+  CHECK(job(pitched, static_cast<float*>(nullptr), 3).panel == 0);
   CHECK(job(halves, static_cast<std::int16_t*>(nullptr), 3).seams == simd);
   CHECK(job(halves, static_cast<std::int16_t*>(nullptr), 3).panel == 0);
 
@@ -367,8 +390,8 @@ TEST_CASE("copy: a full reversal's seam tiles go in panels where its planes are 
         check_copy_from_line<double>(strider::permute(contiguous({96, 6, 72}), {2, 1, 0}), contiguous({72, 6, 96}), {copy_options{threads}}, src_shift % 8, dst_shift % 8);
       }
     }
-  // A 4-D relative: (3,1,2,0) of 144x3x3x160, whose loop C is the middle pair folded.
-  const auto four = strider::permute(contiguous({144, 3, 3, 160}), {3, 1, 2, 0});
+  // A 4-D relative: (3,1,2,0) of 272x3x3x160, whose loop C is the middle pair folded.
+  const auto four = strider::permute(contiguous({272, 3, 3, 160}), {3, 1, 2, 0});
   check_copy_from_line(four, contiguous(four.shape()), {copy_options{2u}}, 7, 9);
   force_streaming on;
   check_copy_from_line(reversal, contiguous(reversal.shape()), {}, 1, 4);
@@ -1023,9 +1046,9 @@ TEST_CASE("copy: deep walks shared by rows of B write each element once, at any 
       check_ranges(strider::permute(strider::flip(contiguous({40, 6, 56}), {2}), {2, 1, 0}), shift, shift, static_cast<float*>(nullptr));
       CHECK(check_ranges(strider::permute(contiguous({32, 6, 5, 48}), {3, 1, 2, 0}), shift, shift, static_cast<float*>(nullptr)).seams);
       // Seam tiles: their blocks start at the source's line boundaries (b_peel), in panels where
-      // A holds two panels or more and the destination's rows are a page apart.
+      // A of floats holds four panels or more and the destination's rows are a page apart.
       CHECK(check_ranges(strider::permute(contiguous({48, 40, 32}), {2, 1, 0}), shift, (shift * 5) % 16, static_cast<float*>(nullptr)).seams);
-      CHECK(check_ranges(strider::permute(contiguous({160, 9, 144}), {2, 1, 0}), shift, 3, static_cast<float*>(nullptr)).panel > 0);
+      CHECK(check_ranges(strider::permute(contiguous({272, 9, 144}), {2, 1, 0}), shift, 3, static_cast<float*>(nullptr)).panel > 0);
       check_ranges(strider::permute(contiguous({3, 48, 4, 32}), {0, 3, 2, 1}), shift, 7, static_cast<float*>(nullptr));
       check_ranges(strider::permute(contiguous({48, 12, 64}), {2, 1, 0}), shift % 8, 3, static_cast<double*>(nullptr));
       // Ragged seam tiles, the rows of B in blocks of a line from the share's first.

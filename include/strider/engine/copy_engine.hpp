@@ -110,18 +110,39 @@ constexpr unsigned threads_for(std::size_t bytes, unsigned asked) {
 /// The smallest page of memory the TLB maps (x86-64, AArch64 with 4 KiB granules).
 inline constexpr index_t page_bytes = 4096;
 
+/// Source rows a multiple of this many bytes apart (a power-of-two pitch) fall in the same few
+/// sets of a core's L2, and a panel reads many of them at once: 256 rows per block of B in the
+/// panels of whole, aligned lines (`aligned_panels_collide_bytes`), seam_panel_strips lines of
+/// rows in seam panels (`seam_panels_collide_bytes`). Measured on permute(2,1,0) of floats and
+/// doubles whose A rows are 64 KiB to 2 MiB apart: those panels ran at a third to a half of the
+/// deep order's speed, one thread (benchmarks/README.md, "Panels and power-of-two pitches").
+inline constexpr std::size_t aligned_panels_collide_bytes = std::size_t{64} << 10;
+inline constexpr std::size_t seam_panels_collide_bytes = std::size_t{128} << 10;
+
+/// Whether the source rows of a blocked plan's A (its innermost loop) are a multiple of `bytes`
+/// apart. Example: permute(2,1,0) of 256³ floats, rows 256 KiB apart: true for 64 KiB and 128 KiB.
+constexpr bool source_rows_collide(const copy_plan& p, std::size_t bytes) {
+  const index_t step = p.src_stride[p.rank - 1];
+  return step != 0 && (static_cast<std::size_t>(step < 0 ? -step : step) * p.element_size) % bytes == 0;
+}
+
 /// Whether a deep walk's seam tiles (kernels.hpp's seam_tiles) go in panels of seam_panel_strips
 /// strips in the run's order, where panels apply (B at least panel_from_lines lines, destination rows
-/// a page apart), rather than each tile position down the run: for elements of 4 or 8 bytes
-/// whose A (`na` elements) holds two panels or more. The deep order writes one line into each of a
-/// line's worth of destination rows a page apart and steps on; panels write runs of
-/// seam_panel_strips lines front to back. Where A is one panel or less, and for 1- and 2-byte
-/// elements, the deep order measured as fast or faster (benchmarks/README.md, "Seam tiles in
-/// panels"). Example: permute(2,1,0) of 256³ floats (na = 256) takes panels; of 64×1024×256
-/// (na = 64), the deep order.
-constexpr bool seam_panels_pay(index_t na, std::size_t size) {
-  const index_t line = static_cast<index_t>(cache_line / size);
-  return size >= 4 && na >= 2 * seam_panel_strips * line;
+/// a page apart), rather than each tile position down the run, for a blocked plan `p`: doubles
+/// where A (its innermost loop) holds two panels or more; floats where it holds four or more and
+/// its source rows do not collide (seam_panels_collide_bytes). The deep order
+/// writes one line into each of a line's worth of destination rows a page apart and steps on;
+/// panels write runs of seam_panel_strips lines front to back. Measured (benchmarks/README.md,
+/// "Seam tiles in panels" and "Panels and power-of-two pitches"): where A is one panel or less,
+/// and for 1- and 2-byte elements, the deep order as fast or faster; for floats also where A is
+/// under four panels or its rows collide, 1.1-2x faster. Example: permute(2,1,0) of 320³ floats
+/// (na = 320, rows 400 KiB apart) takes panels; of 256³ (rows 256 KiB apart) and of 160×333×240
+/// (na = 160), the deep order.
+constexpr bool seam_panels_pay(const copy_plan& p) {
+  const std::size_t size = p.element_size;
+  const index_t na = p.extent[p.rank - 1], line = static_cast<index_t>(cache_line / std::max<std::size_t>(1, size));
+  if (size < 4 || na < 2 * seam_panel_strips * line) return false;
+  return size != 4 || (na >= 4 * seam_panel_strips * line && !source_rows_collide(p, seam_panels_collide_bytes));
 }
 
 /// Rows of B from the source's first element `source` to its first line boundary, B read
@@ -551,14 +572,16 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
     // lines at any alignment of the arrays. Where panels apply and every tile is whole and
     // aligned plane by plane anyway, the planes go panel by panel instead: a deep walk writes one
     // line into each of a line's worth of destination rows a page apart and moves on a short step
-    // (benchmarks/README.md, "Panels or deep strips").
+    // (benchmarks/README.md, "Panels or deep strips"); but not where a panel's source rows
+    // collide in the cache (aligned_panels_collide_bytes).
     // Where the destination is contiguous across C and A (A' = c * na + a) and A or B is not a
     // whole number of lines, kernels.hpp's ragged_seam_tiles walk A' in destination lines, each
     // source row read where it lies: in deep strips, and also where loop C steps far if A or B
     // is short (ragged_seams_below_lines).
     const bool short_c = short_loop_outside_tiles(p, sizeof(T));
     const bool ragged_pays = short_c || na < ragged_seams_below_lines * line || p.extent[b_loop] < ragged_seams_below_lines * line;
-    if (job.tiles.simd && !(panels && tiles_whole_and_aligned(p, src + p.src_offset, first, line)) && p.blocked && p.rank >= 3 && p.extent[p.rank - 3] > 1) {
+    const bool aligned_panels = panels && tiles_whole_and_aligned(p, src + p.src_offset, first, line) && !source_rows_collide(p, aligned_panels_collide_bytes);
+    if (job.tiles.simd && !aligned_panels && p.blocked && p.rank >= 3 && p.extent[p.rank - 3] > 1) {
       const std::size_t c_loop = p.rank - 3;
       const bool destination_across_seams = p.src_stride[b_loop] == 1 && p.dst_stride[c_loop] == na;
       // Contiguous across C and B in the source too, in whole lines: tiles across the seams
@@ -578,8 +601,8 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
       job.tiles.b_peel = std::min(p.extent[b_loop], rows_to_source_line(src + p.src_offset, p.src_stride[b_loop] != 1));
     job.walk.b_peel = job.tiles.b_peel;
     if (panels && !job.walk.deep) job.tiles.panel = panel_rows / line;
-    // Seam tiles (any alignment) in panels too, where A holds two panels or more (seam_panels_pay).
-    if (panels && job.tiles.seams && seam_panels_pay(na, sizeof(T))) job.tiles.panel = seam_panel_strips;
+    // Seam tiles (any alignment) in panels too, where A is wide and its rows do not collide (seam_panels_pay).
+    if (panels && job.tiles.seams && seam_panels_pay(p)) job.tiles.panel = seam_panel_strips;
     // The streaming invariant: line_tile streams whole lines at `first + peel` plus multiples of
     // every loop's destination stride but the innermost, so those are all whole cache lines.
     // Ragged seam tiles find each run's first line boundary themselves, and write whole, aligned

@@ -76,7 +76,8 @@ inline void walk_positions(const copy_plan& p, std::size_t outer, index_t block,
 // pitch puts in the same few cache sets (benchmarks/README.md, "Full reversals"). Where every
 // tile is whole, aligned lines plane by plane and the destination's rows are a page apart, the
 // planes go in panels instead (copy_engine.hpp's prepare_for; "Panels or deep strips"); at other
-// alignments, a wide plane's seam tiles go in panels (seam_panel_strips). A run of C whose
+// alignments, a wide plane's seam tiles go in panels (seam_panel_strips); neither where the
+// panel's source rows are a power of two apart (copy_engine.hpp's source_rows_collide). A run of C whose
 // destination is contiguous across C and A, with A or B no whole number of lines, is walked
 // along A' = c * na + a by ragged seam tiles instead, and so is one whose C steps far where A or
 // B is short (copy_engine.hpp's ragged_seams_below_lines): deep strips too, C being the run.
