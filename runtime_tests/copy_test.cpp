@@ -398,18 +398,36 @@ TEST_CASE("copy: a full reversal's seam tiles go in panels where its planes are 
 }
 
 TEST_CASE("copy: transposes into short, adjacent destination rows (NCHW to NHWC), through the staging buffer") {
-  // Many buffers' worth of rows, a partial last buffer, columns past the last whole line.
-  for (index_t channels : {16, 24, 64, 100, 256}) {
+  // Many buffers' worth of rows, a partial last buffer, columns past the last whole line (1 to
+  // 15 of them, through registers: short_columns_tile), rows shorter than a line (floats and
+  // doubles past their tuples kernels), on one thread and two.
+  for (index_t channels : {5, 6, 7, 9, 12, 15, 16, 17, 19, 23, 24, 27, 31, 40, 64, 100, 256}) {
     INFO(channels << " channels");
     check_copy(strider::permute(contiguous({2, channels, 37, 29}), {0, 2, 3, 1}), contiguous({2, 37, 29, channels}));
     check_copy(strider::permute(contiguous({2, channels, 37, 29}), {0, 2, 3, 1}), contiguous({2, 37, 29, channels}), {}, 1, 3);
+    check_copy(strider::permute(contiguous({4, channels, 37, 29}), {0, 2, 3, 1}), contiguous({4, 37, 29, channels}), {copy_options{2}}, 3, 0);
+    check_copy<double>(strider::permute(contiguous({2, channels, 700}), {0, 2, 1}), contiguous({2, 700, channels}), {}, 1, 0);
     // The source running backwards along its fast axis.
     check_copy<double>(strider::permute(strider::flip(contiguous({2, channels, 1000}), {2}), {0, 2, 1}), contiguous({2, 1000, channels}));
     check_copy<std::uint8_t>(strider::permute(contiguous({3, channels, 700}), {0, 2, 1}), contiguous({3, 700, channels}));
     check_copy<std::int16_t>(strider::permute(contiguous({3, channels, 700}), {0, 2, 1}), contiguous({3, 700, channels}));
   }
+  // Rows shorter than a line go through the buffer too, for 4- and 8-byte elements (a test of
+  // the choice): 12 floats, 6 doubles.
+  namespace engine = strider::detail::copy_engine;
+  const bool simd = engine::copy_instruction_set() != engine::instruction_set::plain;
+  const auto staged = [&]<class T>(index_t channels, T*) {
+    const auto view = strider::permute(contiguous({2, channels, 700}), {0, 2, 1});
+    const strider::copy_plan plan = strider::make_copy_plan(view.value(), contiguous(view.shape()).value(), sizeof(T));
+    std::vector<T> src(static_cast<std::size_t>(view.size())), dst(src.size());
+    return engine::prepare(plan, src.data(), dst.data(), 1).tiles.staged;
+  };
+  CHECK(staged(12, static_cast<float*>(nullptr)) == simd);
+  CHECK(staged(6, static_cast<double*>(nullptr)) == simd);
   force_streaming on;
   check_copy(strider::permute(contiguous({2, 24, 1073}), {0, 2, 1}), contiguous({2, 1073, 24}), {}, 0, 5);
+  check_copy(strider::permute(contiguous({2, 12, 1073}), {0, 2, 1}), contiguous({2, 1073, 12}), {}, 3, 5);
+  check_copy<double>(strider::permute(contiguous({2, 7, 1073}), {0, 2, 1}), contiguous({2, 1073, 7}), {}, 1, 0);
 }
 
 TEST_CASE("copy: 3-D and 4-D permutations") {

@@ -558,7 +558,9 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
     const bool rows_aligned_alike = (static_cast<std::size_t>(p.dst_stride[b_loop]) * sizeof(T)) % cache_line == 0;
     if (job.tiles.simd && rows_aligned_alike && aligned_to(first, sizeof(T)))
       job.tiles.peel = std::min(na, elements_to_alignment(first, cache_line));
-    job.tiles.staged = job.tiles.simd && p.dst_stride[b_loop] == na && na >= line && na * static_cast<index_t>(sizeof(T)) <= staged_row_bytes &&
+    // Short, adjacent destination rows through the staging buffer (walk.hpp's staged_row_bytes),
+    // rows under a line long too for 4- and 8-byte elements (measured; 1- and 2-byte ones not).
+    job.tiles.staged = job.tiles.simd && p.dst_stride[b_loop] == na && (na >= line || sizeof(T) >= 4) && na * static_cast<index_t>(sizeof(T)) <= staged_row_bytes &&
                        na * line * static_cast<index_t>(sizeof(T)) <= staging_bytes;
     job.walk.width = job.tiles.staged ? na : line;
     job.walk.peel = job.tiles.staged ? 0 : job.tiles.peel;

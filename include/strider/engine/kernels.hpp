@@ -579,6 +579,34 @@ inline void rows_edge_tile(SourceRow source_row, DestinationRow destination_row,
     copy_small_bytes(at(out, k, r0), reinterpret_cast<std::byte*>(destination_row(static_cast<int>(k)) + r0), static_cast<std::size_t>(r1 - r0) * sizeof(T));
 }
 
+// Whether V moves a tile's columns past the last whole line of A through registers
+// (short_columns_tile): a square of V's registers (side == lanes) and masked stores.
+template <class V>
+inline constexpr bool short_columns_in_registers = V::side == V::lanes && requires(void* p, typename V::reg r) { V::store_first(p, r, 1); };
+
+// The last `t` (1 to a line - 1) rows of A by a line of rows of B: d(k)[j] = s(j)[k] for j < t,
+// k < a line, where source_row(j) holds a whole line (B ascending) and destination_row(k) takes
+// t elements. V's squares are transposed in registers, rows past t loading row t - 1 again, and
+// each destination row's elements go by a masked store: the columns of A past its last whole
+// line (NCHW to NHWC of 24 channels: 8 of every 24), element by element, took as long as the
+// line tiles of the others (benchmarks/README.md, "Short columns through registers").
+// Example: t = 8 floats on AVX-512, one square of 16 rows, 16 masked stores of 8 lanes.
+template <class V, class T, class SourceRow, class DestinationRow>
+[[gnu::always_inline]] inline void short_columns_tile(SourceRow source_row, DestinationRow destination_row, int t) {
+  constexpr int lanes = V::lanes, side = V::side;
+  constexpr int width = static_cast<int>(cache_line / sizeof(T));
+  for (int g = 0; g * side < t; ++g)
+    for (int bi = 0; bi < width / lanes; ++bi) {
+      typename V::reg r[static_cast<std::size_t>(side)];
+      STRIDER_COPY_UNROLL
+      for (int j = 0; j < side; ++j) r[j] = V::load(source_row(std::min(g * side + j, t - 1)) + bi * lanes);
+      V::transpose(r);
+      const int n = std::min(side, t - g * side);
+      STRIDER_COPY_UNROLL
+      for (int j = 0; j < side; ++j) V::store_first(destination_row(bi * lanes + j) + g * side, r[j], n);
+    }
+}
+
 // An edge tile of a plane: `rows` (<= a line) lines of A by `cols` (<= a line) rows of B,
 // d[b * ldd + a] = s[a * lds + b] (s[a * lds - b] with `Reverse`).
 template <class V, class T, bool Reverse>
@@ -768,7 +796,14 @@ inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, ind
       const index_t count = std::min(rows, b_hi - b0), full = count / w * w;
       for (index_t a = 0; a < a1; a += w)
         line_tiles_down<T, false>(s + a * ss_a + b0 * ss_b, ss_a, ss_b, stage + a, na, full, full * ss_b, full > 0 ? (nb - b0 - full) / full : 0);
-      if (a1 < na) scalar_tile(s + a1 * ss_a + b0 * ss_b, ss_a, ss_b, stage + a1, index_t{1}, na, full, na - a1);
+      // The columns past A's last whole line: through registers where B ascends.
+      index_t short_rows = 0;
+      if constexpr (short_columns_in_registers<tile_vec_t<T>>)
+        if (a1 < na && ss_b == 1)
+          for (; short_rows < full; short_rows += w)
+            short_columns_tile<tile_vec_t<T>, T>([&](int j) { return s + (a1 + j) * ss_a + b0 + short_rows; },
+                                                 [&](int k) { return stage + (short_rows + k) * na + a1; }, static_cast<int>(na - a1));
+      if (a1 < na) scalar_tile(s + a1 * ss_a + (b0 + short_rows) * ss_b, ss_a, ss_b, stage + short_rows * na + a1, index_t{1}, na, full - short_rows, na - a1);
       if (full < count) scalar_tile(s + (b0 + full) * ss_b, ss_a, ss_b, stage + full * na, index_t{1}, na, count - full, na);
       copy_bytes(reinterpret_cast<const std::byte*>(stage), reinterpret_cast<std::byte*>(d + b0 * na), static_cast<std::size_t>(count * na) * sizeof(T), Stream);
     }

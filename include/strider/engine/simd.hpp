@@ -79,6 +79,10 @@ struct avx_4 {
   static reg load_first(const void* p, int n) {
     return _mm256_maskload_ps(static_cast<const float*>(p), _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
   }
+  // Lanes [0, n) of v to p[0, n), a masked store that writes (and touches) no memory past them.
+  static void store_first(void* p, reg v, int n) {
+    _mm256_maskstore_ps(static_cast<float*>(p), _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), v);
+  }
   static reg even(reg a, reg b) {
     // a0 a2 b0 b2 | a4 a6 b4 b6, then the 64-bit pairs reordered to a0 a2 a4 a6 b0 b2 b4 b6.
     const reg t = _mm256_shuffle_ps(a, b, 0x88);
@@ -150,6 +154,9 @@ struct avx_8 {
   static reg load_first(const void* p, int n) {
     return _mm256_maskload_pd(static_cast<const double*>(p), _mm256_cmpgt_epi64(_mm256_set1_epi64x(n), _mm256_setr_epi64x(0, 1, 2, 3)));
   }
+  static void store_first(void* p, reg v, int n) {
+    _mm256_maskstore_pd(static_cast<double*>(p), _mm256_cmpgt_epi64(_mm256_set1_epi64x(n), _mm256_setr_epi64x(0, 1, 2, 3)), v);
+  }
   static reg even(reg a, reg b) { return _mm256_permute4x64_pd(_mm256_unpacklo_pd(a, b), 0xD8); }  // a0 a2 b0 b2
   static void unzip(reg a, reg b, reg& even_out, reg& odd_out) {
     even_out = even(a, b);
@@ -217,6 +224,7 @@ struct avx512_4 {
   static reg reverse(reg v) { return _mm512_maskz_permutexvar_ps(all, _mm512_setr_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0), v); }
   // As avx_4's.
   static reg load_first(const void* p, int n) { return _mm512_maskz_loadu_ps(static_cast<__mmask16>((1u << n) - 1), p); }
+  static void store_first(void* p, reg v, int n) { _mm512_mask_storeu_ps(p, static_cast<__mmask16>((1u << n) - 1), v); }
   [[gnu::always_inline]] static void transpose(reg* r) {
     // Within 128-bit lanes, as avx_4's first two rounds: t[2k] / t[2k + 1] interleave rows 2k
     // and 2k + 1 (columns 4L, 4L + 1 / 4L + 2, 4L + 3 of lane L); then r[4m + c] holds column
@@ -248,6 +256,7 @@ struct avx512_8 {
   static reg reverse(reg v) { return _mm512_maskz_permutexvar_pd(all, _mm512_setr_epi64(7, 6, 5, 4, 3, 2, 1, 0), v); }
   // As avx_4's.
   static reg load_first(const void* p, int n) { return _mm512_maskz_loadu_pd(static_cast<__mmask8>((1u << n) - 1), p); }
+  static void store_first(void* p, reg v, int n) { _mm512_mask_storeu_pd(p, static_cast<__mmask8>((1u << n) - 1), v); }
   [[gnu::always_inline]] static void transpose(reg* r) {
     // t[2k + c] holds column 2L + c of rows 2k, 2k + 1 in lane L: the 4 x 4 block transpose with
     // registers 2 apart.

@@ -239,10 +239,14 @@ constexpr tuples_shape tuples_of(const copy_plan& p, index_t up_to = 4) {
 
 // Destination rows of at most this many bytes, adjacent in memory (NCHW to NHWC), are transposed
 // through a small buffer: line tiles fill the buffer strip by strip, each strip reading few source
-// rows (which the hardware prefetcher follows), and the buffer, a contiguous run of the
+// rows (which the hardware prefetcher follows), the columns past A's last whole line through
+// registers too (kernels.hpp's short_columns_tile), and the buffer, a contiguous run of the
 // destination, is then written out front to back. Written straight to the destination, each strip
 // would put one line into every short row, and the memory would see the same pages written once
-// per strip.
+// per strip. Rows shorter than a line of 4- or 8-byte elements (past the tuples kernels: 9 to 15
+// floats, 5 to 7 doubles) go this way too, so that their run is written in whole lines, streamed
+// where streaming pays; as edge tiles straight to the destination they measured 0.5-0.75 of this
+// (benchmarks/README.md, "Short columns through registers").
 inline constexpr index_t staged_row_bytes = 1024;
 inline constexpr index_t staging_bytes = 16384;
 
