@@ -13,28 +13,48 @@ namespace strider::detail::copy_engine {
 
 
 // Walks the outer loops 0..outer-1 of the plan as one linear range of items: `body(src_off,
-// dst_off)` runs once per item in [begin, end).
+// dst_off)` runs once per item in [begin, end). The innermost of them is a plain counted loop,
+// the odometer of the others steps once per run of it, and the loops are copied into locals
+// first: a body that stores through a byte pointer may alias the plan, and would make every
+// step reload it (rows of a few dozen bytes measured up to 1.3x slower so).
 template <class Body>
 inline void walk_outer(const copy_plan& p, std::size_t outer, index_t begin, index_t end, Body body) {
-  index_t index[max_rank] = {};
+  if (outer == 0) {
+    for (index_t w = begin; w < end; ++w) body(p.src_offset, p.dst_offset);
+    return;
+  }
+  index_t index[max_rank] = {}, extent[max_rank] = {}, src_step[max_rank] = {}, dst_step[max_rank] = {};
   index_t rest = begin;
   index_t so = p.src_offset, dof = p.dst_offset;
   for (std::size_t d = outer; d-- > 0;) {
-    index[d] = rest % p.extent[d];
-    rest /= p.extent[d];
-    so += index[d] * p.src_stride[d];
-    dof += index[d] * p.dst_stride[d];
+    extent[d] = p.extent[d];
+    src_step[d] = p.src_stride[d];
+    dst_step[d] = p.dst_stride[d];
+    index[d] = rest % extent[d];
+    rest /= extent[d];
+    so += index[d] * src_step[d];
+    dof += index[d] * dst_step[d];
   }
-  for (index_t w = begin; w < end; ++w) {
-    body(so, dof);
-    for (std::size_t d = outer; d-- > 0;) {  // odometer step of the outer loops (no step past the last element)
-      if (++index[d] < p.extent[d]) {
-        so += p.src_stride[d];
-        dof += p.dst_stride[d];
+  const std::size_t last = outer - 1;
+  const index_t inner_extent = extent[last], inner_src = src_step[last], inner_dst = dst_step[last];
+  for (index_t w = begin;;) {
+    const index_t count = std::min(inner_extent - index[last], end - w);
+    for (index_t k = 0; k < count; ++k) body(so + k * inner_src, dof + k * inner_dst);
+    w += count;
+    if (w >= end) return;
+    // Back to the innermost loop's first item, and one odometer step of the loops outside it
+    // (there is a next item: no step past the last element).
+    so -= index[last] * inner_src;
+    dof -= index[last] * inner_dst;
+    index[last] = 0;
+    for (std::size_t d = last; d-- > 0;) {
+      if (++index[d] < extent[d]) {
+        so += src_step[d];
+        dof += dst_step[d];
         break;
       }
-      so -= (p.extent[d] - 1) * p.src_stride[d];
-      dof -= (p.extent[d] - 1) * p.dst_stride[d];
+      so -= (extent[d] - 1) * src_step[d];
+      dof -= (extent[d] - 1) * dst_step[d];
       index[d] = 0;
     }
   }
