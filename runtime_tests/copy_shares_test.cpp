@@ -94,6 +94,8 @@ struct share_runner {
     if (writes != nullptr) writes->assign(threads, 0);
     writes_of_member = writes;
     // Members that run alike claim the pieces in turn: piece k is member k mod threads'.
+    CHECK(shares.pieces % static_cast<index_t>(threads) == 0);
+    CHECK(shares.pieces <= engine::pieces_per_thread * static_cast<index_t>(threads));
     for (index_t k = 0; k < shares.pieces; ++k) {
       running_member = static_cast<unsigned>(k % threads);
       engine::run_piece(job, shares, k);

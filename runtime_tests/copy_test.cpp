@@ -1049,7 +1049,7 @@ TEST_CASE("copy: deep walks shared by rows of B write each element once, at any 
     CHECK_FALSE(job(cube, 16).b_major);
     // The shares' cuts fall on blocks of a line of rows of B, every row all of C by A.
     const engine::copy_shares shares = engine::share_copy(job(few_planes, 2), 2);
-    CHECK(shares.pieces == 2 * 22);  // 1435 blocks, 32 or more per piece, at most 64 pieces each
+    CHECK(shares.pieces == 2 * 4);  // 1435 blocks, 32 or more per piece, at most 4 pieces each
     for (index_t k = 0; k <= shares.pieces; ++k) CHECK(shares.boundary(k) % (14 * 15 * 16) == 0);
   }
   SECTION("every range of shares and of random cuts, in the three deep kernels") {

@@ -24,8 +24,8 @@
 // lacks it, and chosen by the CPU at run time, isa.hpp). Large
 // destinations are written with non-temporal stores, which skip reading their old contents into
 // the cache (`stream_pays`). Threads share a copy in equal pieces of one walk through it, cut
-// anywhere in the loop nest (`share_copy`; one contiguous part per thread, the same each time,
-// where the copy fits in the cache; a deep walk with few planes by rows of B, `deep_rows_pay`),
+// anywhere in the loop nest (`share_copy`: a few per thread, claimed in turn; one contiguous
+// part per thread, the same each time, where the copy fits in the cache; a deep walk with few planes by rows of B, `deep_rows_pay`),
 // and come from a pool that is started once. Source
 // and destination may overlap in memory: the copy then goes through a temporary, as NumPy's
 // copyto does, unless no element is both read and written (interleaved layouts of one buffer,
@@ -641,9 +641,9 @@ void run_piece(const copy_job<T>& job, const copy_shares& shares, index_t k) {
 }
 
 /// A member's part of a shared copy: the pieces it claims from `next` (shared by the members),
-/// in order, until none is left. Members that run alike take pieces k, k + threads, ... (so that
-/// the threads work on neighbouring parts of the arrays), and a member that starts late or is
-/// held up (its wake-up, another process on its core) leaves its pieces to the others.
+/// in order, until none is left. Members that run alike take pieces k, k + threads, ..., and a
+/// member that starts late or is held up (its wake-up, another process on its core) leaves its
+/// pieces to the others.
 template <class T>
 void run_claimed(const copy_job<T>& job, const copy_shares& shares, std::atomic<index_t>& next) {
   for (index_t k = next.fetch_add(1, std::memory_order_relaxed); k < shares.pieces; k = next.fetch_add(1, std::memory_order_relaxed)) run_piece(job, shares, k);

@@ -168,14 +168,14 @@ struct copy_walk {
 };
 
 /// How a copy is shared among threads: its walk cut into `pieces` ranges of nearly equal size,
-/// piece k run by member k % threads, so that each member has the same number of pieces and the
-/// members work on neighbouring parts of the arrays at the same time (in a transpose,
-/// neighbouring strips), which the memory system serves better than one block per thread. Pieces
-/// keep whole rows or strips, as a single thread walks them, where they are large enough for that
-/// to keep the balance; otherwise they are cut inside rows and strips. An `affine` share is one
-/// piece per member, piece k run by member k (no claiming): for a copy that fits in the cache
+/// piece k run by member k % threads where the members run alike, so that each member has the
+/// same number of pieces. The members claim the pieces in order from a counter, so that a member
+/// that starts late or is held up leaves its pieces to the others; an `affine` share is one piece
+/// per member, piece k run by member k (no claiming): for a copy that fits in the cache
 /// (machine.hpp's fits_in_cache), each member then finds its part in its own core's caches when
-/// the copy is repeated (benchmarks/README.md, "One part per thread").
+/// the copy is repeated (benchmarks/README.md, "One part per thread"). Pieces keep whole rows or
+/// strips, as a single thread walks them, where they are large enough for that to keep the
+/// balance; otherwise they are cut inside rows and strips.
 struct copy_shares {
   copy_walk walk;
   unsigned threads = 1;
@@ -193,8 +193,10 @@ struct copy_shares {
 
 // Snapping moves a piece's ends by up to a granule: pieces of at least `piece_granules` granules
 // keep every member's share within a few per cent of the mean. Up to `pieces_per_thread` pieces
-// per member spread each member over the arrays.
-inline constexpr index_t pieces_per_thread = 64;
+// per member: cut finer (64 a member, until 2026-12-05), two-thread copies ran 0.6-1.0x as fast
+// on the Zen 5 VM, and in halves the deep walks of ragged full reversals 0.7-0.8x
+// (benchmarks/README.md, "Four pieces per member").
+inline constexpr index_t pieces_per_thread = 4;
 inline constexpr index_t piece_granules = 32;
 
 constexpr copy_shares share_copy(const copy_walk& walk, unsigned threads, bool affine = false) {
