@@ -1535,6 +1535,30 @@ TEST_CASE("copy: tuples of 5 to 8 floats unpacked and packed in registers where 
     }
 }
 
+TEST_CASE("copy: streamed tuples into rows not aligned alike go through a buffer (unpack_tuples_staged), every start and length") {
+  // Rows a pitch of no whole number of lines apart: each row streams the lines a block of tuples
+  // completes, and its first and last partial lines are written plainly. Lengths around one and
+  // two blocks (8 lines of the element), starts at every few places inside a line, pieces of a
+  // run cut at any tuple (threads), and the element sizes with their own line lengths.
+  const force_streaming streaming;
+  for (const index_t k : {2, 3, 4, 5, 8})
+    for (const index_t n : {15, 127, 128, 129, 143, 257, 300, 1001})
+      for (index_t shift = 0; shift < 16; shift += 7) {
+        INFO("k " << k << ", n " << n << ", shift " << shift);
+        const auto tuples = strider::transpose(contiguous({n, k}), 0, 1);
+        check_copy_from_line<float>(tuples, contiguous({k, n}), {}, shift, shift);
+        check_copy_from_line<float>(strider::permute(contiguous({3, n, k}), {0, 2, 1}), contiguous({3, k, n}), {}, shift, 16 - shift);
+        check_copy_from_line<float>(tuples, strider::slice(contiguous({k, n + 5}), ":, 2:-3"), {}, 0, shift);
+        if (k <= 4) {
+          check_copy_from_line<double>(tuples, contiguous({k, n}), {}, shift % 8, shift % 8);
+          check_copy_from_line<std::int16_t>(tuples, contiguous({k, n}), {}, shift, shift);
+        }
+      }
+  // Two threads (4.6 MB read and written): pieces start and end anywhere in a run.
+  check_copy(strider::permute(contiguous({24, 3001, 8}), {0, 2, 1}), contiguous({24, 8, 3001}), {2});
+  check_copy(strider::permute(contiguous({40, 2999, 5}), {0, 2, 1}), contiguous({40, 5, 2999}), {2}, 1, 3);
+}
+
 // Issue 35: streaming stores on a tiled transpose whose destination rows are not all a whole
 // number of cache lines apart. The outer loop of these copies steps the destination by 35
 // elements; the planner once checked only the tile's own rows and streamed to misaligned lines

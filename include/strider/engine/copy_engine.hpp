@@ -534,10 +534,9 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
     job.tuples = tuples;
     const bool vectors = K::template tuples_in_registers<T>(tuples.kind, tuples.k);
     if (tuples.kind == tuples_kind::unpack) {
-      // Streamed by the transposes' rule (k rows at once: their lines miss as a tile's do),
-      // where the k destination rows are aligned alike.
-      job.stream = vectors && stream_pays(written, threads, true) && aligned_to(first, sizeof(T)) &&
-                   (static_cast<std::size_t>(p.dst_stride[p.rank - 2]) * sizeof(T)) % cache_line == 0;
+      // Streamed by the transposes' rule (k rows at once: their lines miss as a tile's do);
+      // rows not aligned alike through a buffer (kernels.hpp's unpack_tuples_staged).
+      job.stream = vectors && stream_pays(written, threads, true) && aligned_to(first, sizeof(T));
     } else {
       // Written front to back, as a copy (each run aligns its own streaming stores).
       job.walk.n = p.extent[p.rank - 2];

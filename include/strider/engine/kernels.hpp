@@ -8,32 +8,36 @@
 namespace strider::detail::copy_engine::STRIDER_COPY_KERNELS {
 
 
+// f.template operator()<Half>() for rows of `bytes` (4 to 256): the size of the two moves,
+// possibly overlapping, that copy such a row (half of the next power of two at or above it).
+// Example: 50 bytes -> Half = 32, moves of [0, 32) and [18, 50).
+template <class F>
+[[gnu::always_inline]] inline void short_rows_moves(index_t bytes, F&& f) {
+  if (bytes > 128) f.template operator()<128>();
+  else if (bytes > 64) f.template operator()<64>();
+  else if (bytes > 32) f.template operator()<32>();
+  else if (bytes > 16) f.template operator()<16>();
+  else if (bytes > 8) f.template operator()<8>();
+  else f.template operator()<4>();
+}
+
+// d[0, n) = s[0, n) for Half <= n <= 2 * Half: two fixed-size moves that may overlap.
+template <std::size_t Half>
+[[gnu::always_inline]] inline void two_moves(const std::byte* s, std::byte* d, std::size_t n) {
+  std::memcpy(d, s, Half);
+  std::memcpy(d + n - Half, s + n - Half, Half);
+}
+
 // d[0, n) = s[0, n) for n <= 256 without calling memcpy (short rows, as in a sliding-window
 // view or a permute that keeps rows of a few dozen elements, would spend more time in the call
-// than in the copy: benchmarks/README.md, "Short rows without memcpy"): two fixed-size moves
-// that may overlap.
+// than in the copy: benchmarks/README.md, "Short rows without memcpy"). run_rows chooses the
+// move size once per copy instead of once per row.
 inline void copy_small_bytes(const std::byte* s, std::byte* d, std::size_t n) {
-  if (n > 2 * cache_line) {
-    std::memcpy(d, s, 2 * cache_line);
-    std::memcpy(d + n - 2 * cache_line, s + n - 2 * cache_line, 2 * cache_line);
-  } else if (n > cache_line) {
-    std::memcpy(d, s, cache_line);
-    std::memcpy(d + n - cache_line, s + n - cache_line, cache_line);
-  } else if (n >= 32) {
-    std::memcpy(d, s, 32);
-    std::memcpy(d + n - 32, s + n - 32, 32);
-  } else if (n >= 16) {
-    std::memcpy(d, s, 16);
-    std::memcpy(d + n - 16, s + n - 16, 16);
-  } else if (n >= 8) {
-    std::memcpy(d, s, 8);
-    std::memcpy(d + n - 8, s + n - 8, 8);
-  } else if (n >= 4) {
-    std::memcpy(d, s, 4);
-    std::memcpy(d + n - 4, s + n - 4, 4);
-  } else {
+  if (n < 4) {
     for (std::size_t i = 0; i < n; ++i) d[i] = s[i];
+    return;
   }
+  short_rows_moves(static_cast<index_t>(n), [&]<std::size_t Half>() { two_moves<Half>(s, d, n); });
 }
 
 // d[0, n) = s[0, n): a memcpy, or streaming stores of whole cache lines (from 4 lines on).
@@ -155,18 +159,6 @@ inline void copy_row(const T* s, [[maybe_unused]] index_t ss, T* d, [[maybe_unus
 }
 
 
-// f.template operator()<Half>() for rows of `bytes` (4 to 256): the size of the two moves,
-// possibly overlapping, that copy such a row (half of the next power of two at or above it).
-template <class F>
-[[gnu::always_inline]] inline void short_rows_moves(index_t bytes, F&& f) {
-  if (bytes > 128) f.template operator()<128>();
-  else if (bytes > 64) f.template operator()<64>();
-  else if (bytes > 32) f.template operator()<32>();
-  else if (bytes > 16) f.template operator()<16>();
-  else if (bytes > 8) f.template operator()<8>();
-  else f.template operator()<4>();
-}
-
 // Rows [begin, end) of plan `p`; with `prefetch` (copy_engine.hpp's rows_prefetch_pays: short
 // contiguous rows far apart in the source, read in many streams), each row asks for the row two
 // steps of the next outer loop ahead (a prefetch of a wrong address is harmless).
@@ -194,11 +186,9 @@ inline void run_rows(const copy_plan& p, const T* src, T* dst, index_t begin, in
       // Whole rows of 4 to 256 bytes by moves of one size, chosen once (short_rows_moves).
       if (head == 0 && tail == n && row_bytes >= 4 && row_bytes <= 4 * static_cast<index_t>(cache_line)) {
         short_rows_moves(row_bytes, [&]<std::size_t Half>() {
-          walk_outer(p, inner, first, last + 1, [src, dst, row_bytes](index_t so, index_t dof) {
-            const auto* from = reinterpret_cast<const std::byte*>(src + so);
-            auto* to = reinterpret_cast<std::byte*>(dst + dof);
-            std::memcpy(to, from, Half);
-            std::memcpy(to + row_bytes - Half, from + row_bytes - Half, Half);
+          const auto bytes = static_cast<std::size_t>(row_bytes);
+          walk_outer(p, inner, first, last + 1, [src, dst, bytes](index_t so, index_t dof) {
+            two_moves<Half>(reinterpret_cast<const std::byte*>(src + so), reinterpret_cast<std::byte*>(dst + dof), bytes);
           });
         });
         return;
@@ -261,10 +251,78 @@ using wide_vec = avx512_4;
 using wide_vec = avx_4;
 #endif
 
+#if defined(STRIDER_COPY_AVX512)
+// Tuples of 8 on 16 lanes as a bit permutation: element (tuple t, place e) is register t / 2,
+// lane (t % 2) * 8 + e in the run, and register e, lane t in the rows. Each of three stages
+// swaps one bit of the register number with a bit of the lane number, from pairs of registers
+// by two-source permutes (vpermt2ps): 24 permutes for 16 tuples, where wide_tuples takes 64.
+// Bits: t0..t3 are 0..3, e0..e2 are 4..6; reg[j] / lane[q] is the bit that register (lane)
+// number bit j (q) holds.
+struct eight_tuples_network {
+  struct bits {
+    int reg[3];
+    int lane[4];
+  };
+  int index[3][2][16] = {};  // stage, the new register bit's value, output lane
+  constexpr explicit eight_tuples_network(tuples_kind kind) {
+    const bits run{{1, 2, 3}, {4, 5, 6, 0}}, rows{{4, 5, 6}, {0, 1, 2, 3}};
+    const bits to = kind == tuples_kind::unpack ? rows : run;
+    bits at = kind == tuples_kind::unpack ? run : rows;
+    for (int j = 0; j < 3; ++j) {
+      const int old_bit = at.reg[j], new_bit = to.reg[j];
+      bits next = at;
+      next.reg[j] = new_bit;
+      for (int q = 0; q < 4; ++q)
+        if (next.lane[q] == new_bit) next.lane[q] = old_bit;
+      if (j == 2)
+        for (int q = 0; q < 4; ++q) next.lane[q] = to.lane[q];
+      for (int v = 0; v < 2; ++v)
+        for (int lane = 0; lane < 16; ++lane) {
+          int value[7] = {};
+          for (int q = 0; q < 4; ++q) value[next.lane[q]] = (lane >> q) & 1;
+          value[new_bit] = v;
+          int from = 0;
+          for (int q = 0; q < 4; ++q) from |= value[at.lane[q]] << q;
+          index[j][v][lane] = from + 16 * value[old_bit];
+        }
+      at = next;
+    }
+  }
+};
+#endif
+
 // The K outputs of one block (wide_tuples) from the K sources x: for each source that feeds an
-// output, one masked permute (AVX-512) or a permute and a blend (AVX2).
+// output, one masked permute (AVX-512) or a permute and a blend (AVX2); tuples of 8 by an 8 x 8
+// transpose (AVX2) or eight_tuples_network (AVX-512).
 template <int K, tuples_kind Kind>
 [[gnu::always_inline]] inline void move_wide_tuples(const wide_vec::reg* x, wide_vec::reg* out) {
+  if constexpr (K == 8) {
+#if defined(STRIDER_COPY_AVX512)
+    static constexpr eight_tuples_network network{Kind};
+    wide_vec::reg a[8];
+    STRIDER_COPY_UNROLL
+    for (int m = 0; m < 8; ++m) a[m] = x[m];
+    STRIDER_COPY_UNROLL
+    for (int j = 0; j < 3; ++j) {
+      const __m512i low = _mm512_loadu_si512(network.index[j][0]), high = _mm512_loadu_si512(network.index[j][1]);
+      wide_vec::reg b[8];
+      STRIDER_COPY_UNROLL
+      for (int m = 0; m < 8; ++m)
+        if ((m >> j & 1) == 0) {
+          b[m] = _mm512_permutex2var_ps(a[m], low, a[m | 1 << j]);
+          b[m | 1 << j] = _mm512_permutex2var_ps(a[m], high, a[m | 1 << j]);
+        }
+      STRIDER_COPY_UNROLL
+      for (int m = 0; m < 8; ++m) (j == 2 ? out : a)[m] = b[m];
+    }
+#else
+    // On 8 lanes a block is 8 tuples: the run's register m is tuple m, the rows' lane m.
+    STRIDER_COPY_UNROLL
+    for (int m = 0; m < 8; ++m) out[m] = x[m];
+    avx_4::transpose(out);
+#endif
+    return;
+  }
   static constexpr wide_tuples<K, wide_vec::lanes> table{Kind};
   STRIDER_COPY_UNROLL
   for (int o = 0; o < K; ++o) {
@@ -383,6 +441,46 @@ inline void unpack_tuples(const T* s, T* d, index_t ldd, index_t count, bool str
   scalar_to(count);
 }
 
+// Tuples a block of unpack_tuples_staged takes, in destination lines of T.
+inline constexpr index_t staged_tuples_lines = 8;
+
+// Unpacks as unpack_tuples with streaming stores where the K destination rows are not aligned
+// alike (a row pitch no whole number of lines): a block of tuples goes to rows of an aligned
+// buffer first, and each destination row streams from there the whole lines that the block
+// completes; the part of a line it leaves waits in the buffer's first line for the next block.
+// Streamed so, the rows' lines are written without being read first (benchmarks/README.md,
+// "Unpacked tuples through a buffer"). Example: 3321 tuples of 8 floats into rows 3321 floats
+// apart, row 0 on a line: row 1 starts 9 floats into one, its first aligned element is 7; of
+// the first block (128 tuples) row 0 streams elements [0, 128), row 1 [7, 119).
+template <int K, class T>
+inline void unpack_tuples_staged(const T* s, T* d, index_t ldd, index_t count) {
+  constexpr index_t line = static_cast<index_t>(cache_line / sizeof(T)), block = staged_tuples_lines * line, pitch = line + block;
+  alignas(cache_line) T buffer[static_cast<std::size_t>(K * pitch)];  // row r's tuple a + i at buffer[r * pitch + line + i]
+  index_t done[static_cast<std::size_t>(K)];  // row r is written up to done[r], a line boundary
+  for (int r = 0; r < K; ++r) {
+    T* row = d + r * ldd;
+    done[r] = std::min(count, elements_to_alignment(row, cache_line));
+    for (index_t a = 0; a < done[r]; ++a) row[a] = s[K * a + r];
+  }
+  index_t a = 0;
+  for (; a + block <= count; a += block) {
+    if (a > 0)
+      for (int r = 0; r < K; ++r) std::memcpy(buffer + r * pitch, buffer + r * pitch + block, cache_line);
+    unpack_tuples<K, T>(s + K * a, buffer + line, pitch, block, false);
+    for (int r = 0; r < K; ++r) {
+      const index_t end = a + block - (a + block - done[r]) % line;
+      copy_bytes(reinterpret_cast<const std::byte*>(buffer + r * pitch + line + done[r] - a), reinterpret_cast<std::byte*>(d + r * ldd + done[r]),
+                 static_cast<std::size_t>(end - done[r]) * sizeof(T), true);
+      done[r] = end;
+    }
+  }
+  // The rest: what the buffer holds of the last block (tuples a - block to a), then the tuples
+  // no block took.
+  for (int r = 0; r < K; ++r)
+    if (done[r] < a) std::memcpy(d + r * ldd + done[r], buffer + r * pitch + pitch + done[r] - a, static_cast<std::size_t>(a - done[r]) * sizeof(T));
+  unpack_tuples<K, T>(s + K * a, d + a, ldd, count - a, false);
+}
+
 // Packs `count` elements of each of the K rows s + r * lds into tuples at d.
 template <int K, class T>
 inline void pack_tuples(const T* s, index_t lds, T* d, index_t count, bool stream) {
@@ -456,8 +554,11 @@ inline void run_tuples(const copy_plan& p, tuples_shape shape, bool stream, cons
   const auto walk = [&]<int K>() {
     if (shape.kind == tuples_kind::unpack) {
       const index_t ldd = p.dst_stride[b_loop];
+      const bool rows_alike = (static_cast<std::size_t>(ldd) * sizeof(T)) % cache_line == 0;
       walk_positions(p, b_loop, p.extent[inner], begin, end, [&](index_t so, index_t dof, index_t a0, index_t a1) {
-        unpack_tuples<K, T>(src + so + K * a0, dst + dof + a0, ldd, a1 - a0, stream);
+        if constexpr (trivial_v<T> && cache_line % sizeof(T) == 0)
+          if (stream && !rows_alike) return unpack_tuples_staged<K, T>(src + so + K * a0, dst + dof + a0, ldd, a1 - a0);
+        unpack_tuples<K, T>(src + so + K * a0, dst + dof + a0, ldd, a1 - a0, stream && rows_alike);
       });
     } else {
       const index_t lds = p.src_stride[inner];
