@@ -913,12 +913,12 @@ TEST_CASE("copy: full reversals whose items are not whole lines go by ragged sea
   CHECK(tiles(strider::permute(contiguous({70, 9, 90}), {2, 1, 0}), static_cast<std::uint8_t*>(nullptr)).ragged_seams == simd);
   // The destination contiguous across C and A, and loop C stepping past the deep walk's reach in
   // the source (3360 and 1200 floats), where B or A is shorter than a line: (3,1,0,2) of
-  // 5x7x40x12 (B = 12, too long for tuples) and (2,3,1,0) of 15x6x40x30 (A = 15), ragged seams all
-  // the same; with A and B 4 lines or longer (72x6x40x66), strip by strip as before
-  // (ragged_seams_below_lines).
+  // 5x7x40x12 (B = 12, too long for tuples but AVX-512's unpack_long_tuples) and (2,3,1,0) of
+  // 15x6x40x30 (A = 15), ragged seams all the same; with A and B 4 lines or longer (72x6x40x66),
+  // strip by strip as before (ragged_seams_below_lines).
   const auto short_b = strider::permute(contiguous({5, 7, 40, 12}), {3, 1, 0, 2});
   const auto far_c = strider::permute(contiguous({15, 6, 40, 30}), {2, 3, 1, 0});
-  CHECK(tiles(short_b, static_cast<float*>(nullptr)).ragged_seams == simd);
+  CHECK(tiles(short_b, static_cast<float*>(nullptr)).ragged_seams == (simd && engine::copy_instruction_set() != engine::instruction_set::avx512));
   CHECK(tiles(far_c, static_cast<float*>(nullptr)).ragged_seams == simd);
   CHECK_FALSE(tiles(strider::permute(contiguous({72, 6, 40, 66}), {2, 3, 1, 0}), static_cast<float*>(nullptr)).ragged_seams);
   CHECK(tiles(strider::permute(contiguous({24, 6, 40, 66}), {2, 3, 1, 0}), static_cast<float*>(nullptr)).ragged_seams == simd);
@@ -1557,6 +1557,47 @@ TEST_CASE("copy: streamed tuples into rows not aligned alike go through a buffer
   // Two threads (4.6 MB read and written): pieces start and end anywhere in a run.
   check_copy(strider::permute(contiguous({24, 3001, 8}), {0, 2, 1}), contiguous({24, 8, 3001}), {2});
   check_copy(strider::permute(contiguous({40, 2999, 5}), {0, 2, 1}), contiguous({40, 5, 2999}), {2}, 1, 3);
+}
+
+TEST_CASE("copy: tuples of 9 to 16 floats unpacked in registers where AVX-512 moves them (unpack_long_tuples), packed by the tiles") {
+  namespace engine = strider::detail::copy_engine;
+  const auto plan_of = [](const dynamic_layout& from, const dynamic_layout& to) { return strider::make_copy_plan(from.value(), to.value(), sizeof(float)); };
+  // Unpacking takes tuples up to 16 where the kernels say so; packing stops at 8.
+  for (const index_t k : {9, 12, 16}) {
+    const auto unpacked = engine::tuples_of(plan_of(strider::transpose(contiguous({100, k}), 0, 1), contiguous({k, 100})), 16);
+    CHECK((unpacked.kind == engine::tuples_kind::unpack && unpacked.k == k));
+    CHECK(engine::tuples_of(plan_of(strider::transpose(contiguous({k, 100}), 0, 1), contiguous({100, k})), 16).kind == engine::tuples_kind::none);
+  }
+  CHECK(engine::tuples_of(plan_of(strider::transpose(contiguous({100, 17}), 0, 1), contiguous({17, 100})), 16).kind == engine::tuples_kind::none);
+  {
+    const strider::copy_plan plan = plan_of(strider::transpose(contiguous({100, 10}), 0, 1), contiguous({10, 100}));
+    alignas(64) static float base[2000];
+    const auto job = engine::prepare<float>(plan, base, base + 1000, 1);
+    CHECK((job.walk.kind == engine::walk_kind::tuples) == (engine::copy_instruction_set() == engine::instruction_set::avx512));
+  }
+  // Every tail length (a block is 16 tuples), starts inside a line, rows apart, a batch, pieces
+  // cut anywhere (two threads), streamed with rows aligned alike (n a multiple of 16) and not.
+  for (const index_t k : {9, 10, 12, 15, 16})
+    for (const index_t n : {1, 2, 15, 16, 17, 31, 33, 48, 100, 1001}) {
+      INFO("k " << k << ", n " << n);
+      const auto tuples = strider::transpose(contiguous({n, k}), 0, 1);
+      check_copy(tuples, contiguous({k, n}));
+      check_copy_from_line<float>(tuples, contiguous({k, n}), {}, 3, 5);
+      check_copy(strider::permute(contiguous({3, n, k}), {0, 2, 1}), contiguous({3, k, n}));
+      check_copy(tuples, strider::slice(contiguous({k, n + 5}), ":, 2:-3"));
+      check_copy<std::int32_t>(tuples, contiguous({k, n}), {}, 1, 0);
+      check_copy(strider::transpose(contiguous({k, n}), 0, 1), contiguous({n, k}));  // packed by the tiles
+      check_copy(strider::permute(contiguous({2, n, 37, k}), {1, 3, 0, 2}), contiguous({n, k, 2, 37}));  // runs of 37 between items
+    }
+  const force_streaming streaming;
+  for (const index_t k : {9, 12, 16})
+    for (index_t shift = 0; shift < 16; shift += 5) {
+      INFO("streamed, k " << k << ", shift " << shift);
+      check_copy_from_line<float>(strider::transpose(contiguous({320, k}), 0, 1), contiguous({k, 320}), {}, shift, shift);
+      check_copy_from_line<float>(strider::transpose(contiguous({333, k}), 0, 1), contiguous({k, 333}), {}, shift, shift);
+    }
+  check_copy(strider::permute(contiguous({40, 1504, 12}), {0, 2, 1}), contiguous({40, 12, 1504}), {2});
+  check_copy(strider::permute(contiguous({2, 300, 148, 10}), {1, 3, 0, 2}), contiguous({300, 10, 2, 148}), {2}, 1, 2);
 }
 
 // Issue 35: streaming stores on a tiled transpose whose destination rows are not all a whole

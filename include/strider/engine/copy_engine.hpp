@@ -334,8 +334,8 @@ constexpr bool rows_in_source_order_pay(const copy_plan& p) {
 /// pieces of 18 floats read and 360 written (the destination contiguous across the pair), and the
 /// loop of 144, which steps 18 floats in the source, outside the loop of 90: the source's order
 /// (benchmarks/README.md, "The order of the loops outside the tiles").
-constexpr bool tiles_in_source_order_pay(const copy_plan& p) {
-  if (!p.blocked || p.rank < 4 || tuples_of(p, tuples_most).kind != tuples_kind::none) return false;
+constexpr bool tiles_in_source_order_pay(const copy_plan& p, index_t tuples_up_to = tuples_most) {
+  if (!p.blocked || p.rank < 4 || tuples_of(p, std::max(tuples_most, tuples_up_to)).kind != tuples_kind::none) return false;
   const std::size_t b = p.rank - 2, a = p.rank - 1;
   if (p.src_stride[b] != 1 || p.dst_stride[a] != 1) return false;
   const index_t na = p.extent[a], nb = p.extent[b];
@@ -440,7 +440,7 @@ constexpr copy_plan runs_inside(const copy_plan& p) {
 }
 
 /// Whether a blocked plan walks B' (kernels.hpp's source_run_tiles): B steps 1 in the source and
-/// A 1 in the destination, no tuples walk (walk.hpp's tuples_of) takes the pair, a loop directly
+/// A 1 in the destination, no tuples walk takes the pair (walk.hpp's tuples_of, tuples up to `tuples_up_to`: the kernels'), a loop directly
 /// outside B continues the source's run (runs_inside puts it there), and B is shorter than
 /// runs_below_bytes. A B of one line or more but under four walks B' too where, as measured
 /// (benchmarks/README.md, "B' for a B of one to four lines"):
@@ -453,8 +453,8 @@ constexpr copy_plan runs_inside(const copy_plan& p) {
 /// permute(2, 1, 0) of 1708×83×43 (B = 43, A = 1708) walk B'; permute(3, 1, 2, 0) of
 /// 28×28×335×31 (A = 28), permute(2, 1, 0) of 442×246×48 (B = 48, A = 442) and
 /// permute(0, 3, 2, 1) of 18×64×181×23 (rows of 64), not.
-constexpr bool source_run_pays(const copy_plan& p) {
-  if (!p.blocked || p.rank < 3 || tuples_of(p, tuples_most).kind != tuples_kind::none) return false;
+constexpr bool source_run_pays(const copy_plan& p, index_t tuples_up_to = tuples_most) {
+  if (!p.blocked || p.rank < 3 || tuples_of(p, std::max(tuples_most, tuples_up_to)).kind != tuples_kind::none) return false;
   const std::size_t b = p.rank - 2, a = p.rank - 1, b_run = source_run_loops(p);
   if (p.dst_stride[a] != 1 || b_run == 0) return false;
   const auto size = static_cast<index_t>(p.element_size);
@@ -661,8 +661,12 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   threads = threads_for(2 * static_cast<std::size_t>(p.size) * sizeof(T), threads);
   // The loops the walk takes (the plan's; those that continue the source's run across a short B
   // moved inside; or its outer loops in the source's order): the job points to them.
+  // (Tuples walks keep their loops: as long as the kernels that copies run move them.)
+  const index_t tuples_up_to = trivial_v<T> ? with_kernels([]<class K>() { return K::template tuples_up_to<T>; }) : 0;
   const copy_plan run_inside = runs_inside(p);
-  const copy_plan walked = source_run_pays(run_inside) ? run_inside : rows_in_source_order_pay(p) || tiles_in_source_order_pay(p) ? loops_in_source_order(p) : p;
+  const copy_plan walked = source_run_pays(run_inside, tuples_up_to) ? run_inside
+                           : rows_in_source_order_pay(p) || tiles_in_source_order_pay(p, tuples_up_to) ? loops_in_source_order(p)
+                                                                                                        : p;
   const copy_job<T> job = prepare(walked, src, dst, threads);
   if (threads == 1) return run_range(job, 0, job.walk.total());
   const copy_shares shares = share_copy(job.walk, threads, fits_in_cache(static_cast<std::size_t>(walked.size) * sizeof(T)));

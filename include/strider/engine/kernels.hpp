@@ -212,7 +212,9 @@ inline void run_rows(const copy_plan& p, const T* src, T* dst, index_t begin, in
 // (`wide_tuples` below); otherwise through line tiles (narrow tiles, the edge tiles of a short B).
 template <class T>
 constexpr index_t tuples_up_to() {
-#if defined(STRIDER_COPY_AVX2)
+#if defined(STRIDER_COPY_AVX512)
+  if constexpr (trivial_v<T> && sizeof(T) == 4) return long_tuples_most;
+#elif defined(STRIDER_COPY_AVX2)
   if constexpr (trivial_v<T> && sizeof(T) == 4) return tuples_most;
 #endif
   return 4;
@@ -444,30 +446,31 @@ inline void unpack_tuples(const T* s, T* d, index_t ldd, index_t count, bool str
 // Tuples a block of unpack_tuples_staged takes, in destination lines of T.
 inline constexpr index_t staged_tuples_lines = 8;
 
-// Unpacks as unpack_tuples with streaming stores where the K destination rows are not aligned
-// alike (a row pitch no whole number of lines): a block of tuples goes to rows of an aligned
-// buffer first, and each destination row streams from there the whole lines that the block
-// completes; the part of a line it leaves waits in the buffer's first line for the next block.
-// Streamed so, the rows' lines are written without being read first (benchmarks/README.md,
+// Unpacks `count` tuples of k (at most tuples_most) from s into the k rows d + r * ldd as
+// `unpack(s, d, ldd, count)` does with plain stores, but streaming, where the k destination rows
+// are not aligned alike (a row pitch no whole number of lines): a block of tuples goes to rows of
+// an aligned buffer first, and each destination row streams from there the whole lines that the
+// block completes; the part of a line it leaves waits in the buffer's first line for the next
+// block. Streamed so, the rows' lines are written without being read first (benchmarks/README.md,
 // "Unpacked tuples through a buffer"). Example: 3321 tuples of 8 floats into rows 3321 floats
 // apart, row 0 on a line: row 1 starts 9 floats into one, its first aligned element is 7; of
 // the first block (128 tuples) row 0 streams elements [0, 128), row 1 [7, 119).
-template <int K, class T>
-inline void unpack_tuples_staged(const T* s, T* d, index_t ldd, index_t count) {
+template <class T, class Unpack>
+inline void unpack_tuples_staged(index_t k, const T* s, T* d, index_t ldd, index_t count, Unpack&& unpack) {
   constexpr index_t line = static_cast<index_t>(cache_line / sizeof(T)), block = staged_tuples_lines * line, pitch = line + block;
-  alignas(cache_line) T buffer[static_cast<std::size_t>(K * pitch)];  // row r's tuple a + i at buffer[r * pitch + line + i]
-  index_t done[static_cast<std::size_t>(K)];  // row r is written up to done[r], a line boundary
-  for (int r = 0; r < K; ++r) {
+  alignas(cache_line) T buffer[static_cast<std::size_t>(tuples_most * pitch)];  // row r's tuple a + i at buffer[r * pitch + line + i]
+  index_t done[static_cast<std::size_t>(tuples_most)];  // row r is written up to done[r], a line boundary
+  for (index_t r = 0; r < k; ++r) {
     T* row = d + r * ldd;
     done[r] = std::min(count, elements_to_alignment(row, cache_line));
-    for (index_t a = 0; a < done[r]; ++a) row[a] = s[K * a + r];
+    for (index_t a = 0; a < done[r]; ++a) row[a] = s[k * a + r];
   }
   index_t a = 0;
   for (; a + block <= count; a += block) {
     if (a > 0)
-      for (int r = 0; r < K; ++r) std::memcpy(buffer + r * pitch, buffer + r * pitch + block, cache_line);
-    unpack_tuples<K, T>(s + K * a, buffer + line, pitch, block, false);
-    for (int r = 0; r < K; ++r) {
+      for (index_t r = 0; r < k; ++r) std::memcpy(buffer + r * pitch, buffer + r * pitch + block, cache_line);
+    unpack(s + k * a, buffer + line, pitch, block);
+    for (index_t r = 0; r < k; ++r) {
       const index_t end = a + block - (a + block - done[r]) % line;
       copy_bytes(reinterpret_cast<const std::byte*>(buffer + r * pitch + line + done[r] - a), reinterpret_cast<std::byte*>(d + r * ldd + done[r]),
                  static_cast<std::size_t>(end - done[r]) * sizeof(T), true);
@@ -476,10 +479,51 @@ inline void unpack_tuples_staged(const T* s, T* d, index_t ldd, index_t count) {
   }
   // The rest: what the buffer holds of the last block (tuples a - block to a), then the tuples
   // no block took.
-  for (int r = 0; r < K; ++r)
+  for (index_t r = 0; r < k; ++r)
     if (done[r] < a) std::memcpy(d + r * ldd + done[r], buffer + r * pitch + pitch + done[r] - a, static_cast<std::size_t>(a - done[r]) * sizeof(T));
-  unpack_tuples<K, T>(s + K * a, d + a, ldd, count - a, false);
+  unpack(s + k * a, d + a, ldd, count - a);
 }
+
+#if defined(STRIDER_COPY_AVX512)
+// Unpacks tuples of 9 to 16 4-byte elements on AVX-512's 16 lanes, k known at run time: a block
+// of 16 tuples is 16 registers, tuple t in register t, and the 16 x 16 register transpose
+// (avx512_4::transpose) makes register r row r's 16 elements. A tuple's load covers 16 elements,
+// the next tuple's first ones too, and only the block's last one is masked to its k: masked
+// loads that miss the cache ran at a third to half the speed of plain ones (benchmarks/README.md,
+// "Tuples of 9 to 16 floats"). Example: k = 10, tuples at s, 10 floats apart: register t holds
+// s[10 t] to s[10 t + 15], and after the transpose register 3 holds s[3], s[13], ..., s[153].
+template <class T>
+inline void unpack_long_tuples(const T* s, T* d, index_t ldd, index_t k, index_t count, bool stream) {
+  using V = avx512_4;
+  const int n = static_cast<int>(k);
+  index_t a = 0;
+  // Where the rows are aligned alike (as streaming needs), the tuples before their first line
+  // boundary one by one, so that no store straddles two lines.
+  if (stream || (static_cast<std::size_t>(ldd) * sizeof(T)) % cache_line == 0)
+    for (const index_t stop = std::min(count, elements_to_alignment(d, cache_line)); a < stop; ++a)
+      for (index_t r = 0; r < k; ++r) d[r * ldd + a] = s[k * a + r];
+  // Tuples [a, a + m): a whole block, or the run's last m < 16 (rows stored masked to m lanes).
+  const auto block = [&]<bool Whole>(int tuples) {
+    const int m = Whole ? V::lanes : tuples;
+    V::reg x[V::lanes];
+    STRIDER_COPY_UNROLL
+    for (int t = 0; t < V::lanes; ++t) {
+      const T* tuple = s + k * (a + t);
+      x[t] = t + 1 < m ? V::load(tuple) : t < m ? V::load_first(tuple, n) : _mm512_setzero_ps();
+    }
+    V::transpose(x);
+    for (index_t r = 0; r < k; ++r) {
+      T* row = d + r * ldd + a;
+      if constexpr (!Whole) V::store_first(row, x[r], m);
+      else if (stream) V::stream(row, x[r]);
+      else V::store(row, x[r]);
+    }
+  };
+  for (; a + V::lanes <= count; a += V::lanes) block.template operator()<true>(V::lanes);
+  if (a < count) block.template operator()<false>(static_cast<int>(count - a));
+}
+
+#endif
 
 // Packs `count` elements of each of the K rows s + r * lds into tuples at d.
 template <int K, class T>
@@ -557,7 +601,9 @@ inline void run_tuples(const copy_plan& p, tuples_shape shape, bool stream, cons
       const bool rows_alike = (static_cast<std::size_t>(ldd) * sizeof(T)) % cache_line == 0;
       walk_positions(p, b_loop, p.extent[inner], begin, end, [&](index_t so, index_t dof, index_t a0, index_t a1) {
         if constexpr (trivial_v<T> && cache_line % sizeof(T) == 0)
-          if (stream && !rows_alike) return unpack_tuples_staged<K, T>(src + so + K * a0, dst + dof + a0, ldd, a1 - a0);
+          if (stream && !rows_alike)
+            return unpack_tuples_staged(index_t{K}, src + so + K * a0, dst + dof + a0, ldd, a1 - a0,
+                                        [](const T* s, T* d, index_t ld, index_t n) { unpack_tuples<K, T>(s, d, ld, n, false); });
         unpack_tuples<K, T>(src + so + K * a0, dst + dof + a0, ldd, a1 - a0, stream && rows_alike);
       });
     } else {
@@ -567,10 +613,26 @@ inline void run_tuples(const copy_plan& p, tuples_shape shape, bool stream, cons
       });
     }
   };
+#if defined(STRIDER_COPY_AVX512)
+  if constexpr (tuples_up_to<T>() > tuples_most) {
+    // Unpacking (walk.hpp's tuples_of packs at most tuples_most), streamed where the rows are
+    // aligned alike; through the staging buffer, slower than plain stores for these
+    // (benchmarks/README.md, "Tuples of 9 to 16 floats").
+    if (shape.k > tuples_most) {
+      const index_t k = shape.k, ldd = p.dst_stride[b_loop];
+      const bool rows_alike = (static_cast<std::size_t>(ldd) * sizeof(T)) % cache_line == 0;
+      walk_positions(p, b_loop, p.extent[inner], begin, end, [&](index_t so, index_t dof, index_t a0, index_t a1) {
+        unpack_long_tuples(src + so + k * a0, dst + dof + a0, ldd, k, a1 - a0, stream && rows_alike);
+      });
+      if (stream && rows_alike) stream_fence();
+      return;
+    }
+  }
+#endif
   if (shape.k == 2) walk.template operator()<2>();
   else if (shape.k == 3) walk.template operator()<3>();
   else if (shape.k == 4 || tuples_up_to<T>() == 4) walk.template operator()<4>();
-  else if constexpr (tuples_up_to<T>() == 8) {
+  else if constexpr (tuples_up_to<T>() >= 8) {
     if (shape.k == 5) walk.template operator()<5>();
     else if (shape.k == 6) walk.template operator()<6>();
     else if (shape.k == 7) walk.template operator()<7>();

@@ -234,7 +234,7 @@ constexpr copy_walk deep_by_rows(copy_walk walk, index_t nc) {
 
 // ---- short rows packed in tuples: n x k transposes, k = 2 to 4 (to `up_to`) ---------------------
 // The two innermost loops of a blocked plan whose short loop has k = 2 to 4 elements (to 8 where
-// the kernels move such tuples in registers: kernels.hpp's tuples_up_to), adjacent
+// the kernels move such tuples in registers: kernels.hpp's tuples_up_to; unpacking, to 16), adjacent
 // on one side: packed tuples (an n x k matrix: complex pairs, RGB, RGBA pixels) unpacked into k
 // destination rows, d[b * ldd + a] = s[k * a + b], or k source rows packed into tuples,
 // d[k * b + a] = s[a * lds + b]. Each run of tuples is read once and moved in registers
@@ -247,15 +247,21 @@ struct tuples_shape {
   index_t k = 0;
 };
 
-// The longest tuples any instruction set's kernels move in registers (kernels.hpp's tuples_up_to).
+// The longest tuples that AVX2's kernels move in registers (kernels.hpp's tuples_up_to); the
+// planner's tests for a tuples walk take at least this many (copy_engine.hpp's source_run_pays).
 inline constexpr index_t tuples_most = 8;
+// AVX-512's, for 4-byte elements, unpacking: a tuple in one register of 16 lanes (kernels.hpp's
+// unpack_long_tuples). Packing stays at tuples_most: packed so, tuples of 10 and 12 floats ran
+// at half the speed of the tiles' short columns (benchmarks/README.md, "Tuples of 9 to 16 floats").
+inline constexpr index_t long_tuples_most = 16;
 
 constexpr tuples_shape tuples_of(const copy_plan& p, index_t up_to = 4) {
   if (!p.blocked || p.rank < 2) return {};
   const std::size_t a = p.rank - 1, b = p.rank - 2;
   const auto short_loop = [up_to](index_t extent) { return extent >= 2 && extent <= up_to; };
   if (short_loop(p.extent[b]) && p.src_stride[b] == 1 && p.src_stride[a] == p.extent[b] && p.dst_stride[a] == 1) return {tuples_kind::unpack, p.extent[b]};
-  if (short_loop(p.extent[a]) && p.dst_stride[a] == 1 && p.dst_stride[b] == p.extent[a] && p.src_stride[b] == 1) return {tuples_kind::pack, p.extent[a]};
+  if (short_loop(p.extent[a]) && p.extent[a] <= tuples_most && p.dst_stride[a] == 1 && p.dst_stride[b] == p.extent[a] && p.src_stride[b] == 1)
+    return {tuples_kind::pack, p.extent[a]};
   return {};
 }
 
