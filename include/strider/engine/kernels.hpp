@@ -1,6 +1,7 @@
 // strider/engine/kernels.hpp: the copy kernels, the innermost loops of a walk (walk.hpp): rows
 // (memcpy'd when contiguous in both layouts, SIMD for reversed, every-other, every-third and
-// broadcast rows), short rows packed in tuples (pairs, triples, quads, to 8 floats), and the
+// broadcast rows), short rows packed in tuples (pairs, triples, quads, to 8 floats; unpacked,
+// to 16 with AVX-512), and the
 // tiles of a transpose moved through an in-register SIMD transpose (simd.hpp); and `kernels`,
 // through which copy_engine.hpp runs them. Not a header of its own: copy_engine.hpp includes it
 // after simd.hpp, once per instruction set it compiles (isa.hpp).
@@ -209,7 +210,8 @@ inline void run_rows(const copy_plan& p, const T* src, T* dst, index_t begin, in
 
 // ---- short rows packed in tuples: n x k transposes, k = 2 to 4, or to 8 (walk.hpp's tuples_of) --
 // Tuples of 5 to 8 elements go through registers where AVX2 or AVX-512 moves 4-byte elements
-// (`wide_tuples` below); otherwise through line tiles (narrow tiles, the edge tiles of a short B).
+// (`wide_tuples` below), and unpacked, 9 to 16 where AVX-512 does (`unpack_long_tuples`);
+// otherwise through line tiles (narrow tiles, the edge tiles of a short B).
 template <class T>
 constexpr index_t tuples_up_to() {
 #if defined(STRIDER_COPY_AVX512)
