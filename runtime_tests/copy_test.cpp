@@ -1590,6 +1590,22 @@ TEST_CASE("copy: tuples of 9 to 16 floats unpacked in registers where AVX-512 mo
       check_copy(strider::permute(contiguous({2, n, 37, k}), {1, 3, 0, 2}), contiguous({n, k, 2, 37}));  // runs of 37 between items
     }
   const force_streaming streaming;
+  {
+    // The job says what the kernel does: long tuples stream only into rows a whole number of
+    // lines apart (320 floats), tuples of up to 8 into others too (through the buffer).
+    alignas(64) static float base[2 * 16 * 333];
+    const auto streams = [&](index_t n, index_t k) {
+      const strider::copy_plan plan = plan_of(strider::transpose(contiguous({n, k}), 0, 1), contiguous({k, n}));
+      const auto job = engine::prepare<float>(plan, base, base + 16 * 333, 1);
+      return job.walk.kind == engine::walk_kind::tuples && job.stream;
+    };
+    const bool avx512 = engine::copy_instruction_set() == engine::instruction_set::avx512;
+    const bool in_registers = avx512 || engine::copy_instruction_set() == engine::instruction_set::avx2;
+    CHECK(streams(320, 12) == avx512);
+    CHECK_FALSE(streams(333, 12));
+    CHECK(streams(333, 8) == in_registers);
+    CHECK(streams(320, 8) == in_registers);
+  }
   for (const index_t k : {9, 12, 16})
     for (index_t shift = 0; shift < 16; shift += 5) {
       INFO("streamed, k " << k << ", shift " << shift);

@@ -180,7 +180,7 @@ inline constexpr index_t deep_step_bytes = page_bytes;
 /// off alignment, and a misaligned streaming store faults.
 constexpr bool destination_rows_aligned_alike(const copy_plan& p) {
   for (std::size_t d = 0; d + 1 < p.rank; ++d)
-    if ((static_cast<std::size_t>(p.dst_stride[d]) * p.element_size) % cache_line != 0) return false;
+    if (!whole_lines_apart(p.dst_stride[d], p.element_size)) return false;
   return true;
 }
 
@@ -492,8 +492,8 @@ void prepare_source_run(copy_job<T>& job, const copy_plan& p, index_t line, cons
   for (std::size_t d = a_first; d < b_loop; ++d) na *= p.extent[d];
   for (std::size_t d = b_first; d < a_first; ++d) nb *= p.extent[d];
   for (std::size_t d = 0; d < b_first; ++d) outer *= p.extent[d];
-  bool rows_aligned_alike = (static_cast<std::size_t>(p.dst_stride[b_loop]) * sizeof(T)) % cache_line == 0, sources_aligned_alike = p.src_stride[a_loop] % line == 0;
-  for (std::size_t d = b_first; d < a_first; ++d) rows_aligned_alike = rows_aligned_alike && (static_cast<std::size_t>(p.dst_stride[d]) * sizeof(T)) % cache_line == 0;
+  bool rows_aligned_alike = whole_lines_apart(p.dst_stride[b_loop], sizeof(T)), sources_aligned_alike = p.src_stride[a_loop] % line == 0;
+  for (std::size_t d = b_first; d < a_first; ++d) rows_aligned_alike = rows_aligned_alike && whole_lines_apart(p.dst_stride[d], sizeof(T));
   for (std::size_t d = 0; d < b_loop; ++d)
     if (d < b_first || d >= a_first) sources_aligned_alike = sources_aligned_alike && p.src_stride[d] % line == 0;
   job.walk.outer = outer;
@@ -535,8 +535,11 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
     const bool vectors = K::template tuples_in_registers<T>(tuples.kind, tuples.k);
     if (tuples.kind == tuples_kind::unpack) {
       // Streamed by the transposes' rule (k rows at once: their lines miss as a tile's do);
-      // rows not aligned alike through a buffer (kernels.hpp's unpack_tuples_staged).
-      job.stream = vectors && stream_pays(written, threads, true) && aligned_to(first, sizeof(T));
+      // rows not aligned alike through a buffer (kernels.hpp's unpack_tuples_staged), but tuples
+      // longer than tuples_most only into rows aligned alike: the buffer was slower than plain
+      // stores for them (benchmarks/README.md, "Tuples of 9 to 16 floats").
+      job.stream = vectors && stream_pays(written, threads, true) && aligned_to(first, sizeof(T)) &&
+                   (tuples.k <= tuples_most || whole_lines_apart(p.dst_stride[p.rank - 2], sizeof(T)));
     } else {
       // Written front to back, as a copy (each run aligns its own streaming stores).
       job.walk.n = p.extent[p.rank - 2];
@@ -554,7 +557,7 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
     }
     // Destination rows aligned alike: a first, narrower strip takes the columns before the first
     // line boundary, so that every other strip writes whole, aligned lines.
-    const bool rows_aligned_alike = (static_cast<std::size_t>(p.dst_stride[b_loop]) * sizeof(T)) % cache_line == 0;
+    const bool rows_aligned_alike = whole_lines_apart(p.dst_stride[b_loop], sizeof(T));
     if (job.tiles.simd && rows_aligned_alike && aligned_to(first, sizeof(T)))
       job.tiles.peel = std::min(na, elements_to_alignment(first, cache_line));
     // Short, adjacent destination rows through the staging buffer (walk.hpp's staged_row_bytes),

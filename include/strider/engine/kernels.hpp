@@ -448,8 +448,8 @@ inline void unpack_tuples(const T* s, T* d, index_t ldd, index_t count, bool str
 // Tuples a block of unpack_tuples_staged takes, in destination lines of T.
 inline constexpr index_t staged_tuples_lines = 8;
 
-// Unpacks `count` tuples of k (at most tuples_most) from s into the k rows d + r * ldd as
-// `unpack(s, d, ldd, count)` does with plain stores, but streaming, where the k destination rows
+// Unpacks `count` tuples of K from s into the K rows d + r * ldd as unpack_tuples<K> does with
+// plain stores, but streaming, where the K destination rows
 // are not aligned alike (a row pitch no whole number of lines): a block of tuples goes to rows of
 // an aligned buffer first, and each destination row streams from there the whole lines that the
 // block completes; the part of a line it leaves waits in the buffer's first line for the next
@@ -457,22 +457,22 @@ inline constexpr index_t staged_tuples_lines = 8;
 // "Unpacked tuples through a buffer"). Example: 3321 tuples of 8 floats into rows 3321 floats
 // apart, row 0 on a line: row 1 starts 9 floats into one, its first aligned element is 7; of
 // the first block (128 tuples) row 0 streams elements [0, 128), row 1 [7, 119).
-template <class T, class Unpack>
-inline void unpack_tuples_staged(index_t k, const T* s, T* d, index_t ldd, index_t count, Unpack&& unpack) {
+template <int K, class T>
+inline void unpack_tuples_staged(const T* s, T* d, index_t ldd, index_t count) {
   constexpr index_t line = static_cast<index_t>(cache_line / sizeof(T)), block = staged_tuples_lines * line, pitch = line + block;
-  alignas(cache_line) T buffer[static_cast<std::size_t>(tuples_most * pitch)];  // row r's tuple a + i at buffer[r * pitch + line + i]
-  index_t done[static_cast<std::size_t>(tuples_most)];  // row r is written up to done[r], a line boundary
-  for (index_t r = 0; r < k; ++r) {
+  alignas(cache_line) T buffer[static_cast<std::size_t>(K * pitch)];  // row r's tuple a + i at buffer[r * pitch + line + i]
+  index_t done[static_cast<std::size_t>(K)];  // row r is written up to done[r], a line boundary
+  for (index_t r = 0; r < K; ++r) {
     T* row = d + r * ldd;
     done[r] = std::min(count, elements_to_alignment(row, cache_line));
-    for (index_t a = 0; a < done[r]; ++a) row[a] = s[k * a + r];
+    for (index_t a = 0; a < done[r]; ++a) row[a] = s[K * a + r];
   }
   index_t a = 0;
   for (; a + block <= count; a += block) {
     if (a > 0)
-      for (index_t r = 0; r < k; ++r) std::memcpy(buffer + r * pitch, buffer + r * pitch + block, cache_line);
-    unpack(s + k * a, buffer + line, pitch, block);
-    for (index_t r = 0; r < k; ++r) {
+      for (index_t r = 0; r < K; ++r) std::memcpy(buffer + r * pitch, buffer + r * pitch + block, cache_line);
+    unpack_tuples<K, T>(s + K * a, buffer + line, pitch, block, false);
+    for (index_t r = 0; r < K; ++r) {
       const index_t end = a + block - (a + block - done[r]) % line;
       copy_bytes(reinterpret_cast<const std::byte*>(buffer + r * pitch + line + done[r] - a), reinterpret_cast<std::byte*>(d + r * ldd + done[r]),
                  static_cast<std::size_t>(end - done[r]) * sizeof(T), true);
@@ -481,9 +481,9 @@ inline void unpack_tuples_staged(index_t k, const T* s, T* d, index_t ldd, index
   }
   // The rest: what the buffer holds of the last block (tuples a - block to a), then the tuples
   // no block took.
-  for (index_t r = 0; r < k; ++r)
+  for (index_t r = 0; r < K; ++r)
     if (done[r] < a) std::memcpy(d + r * ldd + done[r], buffer + r * pitch + pitch + done[r] - a, static_cast<std::size_t>(a - done[r]) * sizeof(T));
-  unpack(s + k * a, d + a, ldd, count - a);
+  unpack_tuples<K, T>(s + K * a, d + a, ldd, count - a, false);
 }
 
 #if defined(STRIDER_COPY_AVX512)
@@ -501,7 +501,7 @@ inline void unpack_long_tuples(const T* s, T* d, index_t ldd, index_t k, index_t
   index_t a = 0;
   // Where the rows are aligned alike (as streaming needs), the tuples before their first line
   // boundary one by one, so that no store straddles two lines.
-  if (stream || (static_cast<std::size_t>(ldd) * sizeof(T)) % cache_line == 0)
+  if (stream || whole_lines_apart(ldd, sizeof(T)))
     for (const index_t stop = std::min(count, elements_to_alignment(d, cache_line)); a < stop; ++a)
       for (index_t r = 0; r < k; ++r) d[r * ldd + a] = s[k * a + r];
   // Tuples [a, a + m): a whole block, or the run's last m < 16 (rows stored masked to m lanes).
@@ -600,12 +600,10 @@ inline void run_tuples(const copy_plan& p, tuples_shape shape, bool stream, cons
   const auto walk = [&]<int K>() {
     if (shape.kind == tuples_kind::unpack) {
       const index_t ldd = p.dst_stride[b_loop];
-      const bool rows_alike = (static_cast<std::size_t>(ldd) * sizeof(T)) % cache_line == 0;
+      const bool rows_alike = whole_lines_apart(ldd, sizeof(T));
       walk_positions(p, b_loop, p.extent[inner], begin, end, [&](index_t so, index_t dof, index_t a0, index_t a1) {
         if constexpr (trivial_v<T> && cache_line % sizeof(T) == 0)
-          if (stream && !rows_alike)
-            return unpack_tuples_staged(index_t{K}, src + so + K * a0, dst + dof + a0, ldd, a1 - a0,
-                                        [](const T* s, T* d, index_t ld, index_t n) { unpack_tuples<K, T>(s, d, ld, n, false); });
+          if (stream && !rows_alike) return unpack_tuples_staged<K, T>(src + so + K * a0, dst + dof + a0, ldd, a1 - a0);
         unpack_tuples<K, T>(src + so + K * a0, dst + dof + a0, ldd, a1 - a0, stream && rows_alike);
       });
     } else {
@@ -617,16 +615,14 @@ inline void run_tuples(const copy_plan& p, tuples_shape shape, bool stream, cons
   };
 #if defined(STRIDER_COPY_AVX512)
   if constexpr (tuples_up_to<T>() > tuples_most) {
-    // Unpacking (walk.hpp's tuples_of packs at most tuples_most), streamed where the rows are
-    // aligned alike; through the staging buffer, slower than plain stores for these
-    // (benchmarks/README.md, "Tuples of 9 to 16 floats").
+    // Unpacking (walk.hpp's tuples_of packs at most tuples_most); streamed only into rows
+    // aligned alike (copy_engine.hpp's prepare_for decides).
     if (shape.k > tuples_most) {
       const index_t k = shape.k, ldd = p.dst_stride[b_loop];
-      const bool rows_alike = (static_cast<std::size_t>(ldd) * sizeof(T)) % cache_line == 0;
       walk_positions(p, b_loop, p.extent[inner], begin, end, [&](index_t so, index_t dof, index_t a0, index_t a1) {
-        unpack_long_tuples(src + so + k * a0, dst + dof + a0, ldd, k, a1 - a0, stream && rows_alike);
+        unpack_long_tuples(src + so + k * a0, dst + dof + a0, ldd, k, a1 - a0, stream);
       });
-      if (stream && rows_alike) stream_fence();
+      if (stream) stream_fence();
       return;
     }
   }

@@ -113,6 +113,14 @@ inline constexpr bool trivial_v = std::is_trivially_copyable_v<T>;
 
 inline bool aligned_to(const void* p, std::size_t alignment) { return reinterpret_cast<std::uintptr_t>(p) % alignment == 0; }
 
+/// Whether rows `pitch` elements of `element_size` bytes apart all start at the same place in
+/// their cache lines (the pitch a whole number of lines; a negative pitch as its magnitude), as
+/// the aligned or streaming stores of a tile or a block of tuples need for every row once they
+/// have it for the first. Example: floats 3312 apart yes (207 lines), 3321 apart no.
+constexpr bool whole_lines_apart(index_t pitch, std::size_t element_size) {
+  return (static_cast<std::size_t>(pitch) * element_size) % cache_line == 0;
+}
+
 /// Elements of T before `d` reaches a multiple of `alignment` bytes (0 when it cannot: d is not
 /// aligned to its own element size). With cache_line: the columns of a tiles walk's first,
 /// narrower strip (tiles_job::peel), or a row's elements before its first whole line. Example:
