@@ -1592,7 +1592,8 @@ TEST_CASE("copy: tuples of 9 to 16 floats unpacked in registers where AVX-512 mo
   const force_streaming streaming;
   {
     // The job says what the kernel does: long tuples stream only into rows a whole number of
-    // lines apart (320 floats), tuples of up to 8 into others too (through the buffer).
+    // lines apart (320 floats) or through a block (unpack_in_blocks: 333 x 12 floats fit one,
+    // 401 x 12 do not), tuples of up to 8 into others too (through the buffer).
     alignas(64) static float base[2 * 16 * 333];
     const auto streams = [&](index_t n, index_t k) {
       const strider::copy_plan plan = plan_of(strider::transpose(contiguous({n, k}), 0, 1), contiguous({k, n}));
@@ -1602,7 +1603,8 @@ TEST_CASE("copy: tuples of 9 to 16 floats unpacked in registers where AVX-512 mo
     const bool avx512 = engine::copy_instruction_set() == engine::instruction_set::avx512;
     const bool in_registers = avx512 || engine::copy_instruction_set() == engine::instruction_set::avx2;
     CHECK(streams(320, 12) == avx512);
-    CHECK_FALSE(streams(333, 12));
+    CHECK(streams(333, 12) == avx512);
+    CHECK_FALSE(streams(401, 12));
     CHECK(streams(333, 8) == in_registers);
     CHECK(streams(320, 8) == in_registers);
   }
@@ -1614,6 +1616,93 @@ TEST_CASE("copy: tuples of 9 to 16 floats unpacked in registers where AVX-512 mo
     }
   check_copy(strider::permute(contiguous({40, 1504, 12}), {0, 2, 1}), contiguous({40, 12, 1504}), {2});
   check_copy(strider::permute(contiguous({2, 300, 148, 10}), {1, 3, 0, 2}), contiguous({300, 10, 2, 148}), {2}, 1, 2);
+}
+
+TEST_CASE("copy: short runs of tuples unpacked in whole destination blocks through a buffer (unpack_in_blocks), streamed") {
+  namespace engine = strider::detail::copy_engine;
+  // staged_tuples_runs against enumeration: the largest m such that B, A and the m loops just
+  // outside B put their destination offsets on exactly [0, elements), elements at most the bytes.
+  std::mt19937 random(72);
+  const auto draw = [&](index_t lo, index_t hi) { return std::uniform_int_distribution<index_t>(lo, hi)(random); };
+  int unpacks = 0, blocks = 0;
+  for (int round = 0; round < 400; ++round) {
+    const std::size_t rank = static_cast<std::size_t>(draw(3, 5));
+    std::vector<index_t> shape(rank), axes(rank);
+    for (std::size_t d = 0; d < rank; ++d) shape[d] = draw(2, 12);
+    shape[rank - 1] = draw(2, 16);  // the tuples' k, kept innermost in the source
+    for (std::size_t d = 0; d < rank; ++d) axes[d] = static_cast<index_t>(d);
+    std::shuffle(axes.begin(), axes.end(), random);
+    const dynamic_layout view = strider::permute(contiguous(dims(shape)), dims(axes));
+    const strider::copy_plan plan = strider::make_copy_plan(view.value(), contiguous(view.shape()).value(), sizeof(float));
+    if (engine::tuples_of(plan, 16).kind != engine::tuples_kind::unpack) continue;
+    ++unpacks;
+    const std::size_t bytes = static_cast<std::size_t>(draw(1, 8)) * 256, b = plan.rank - 2;
+    index_t expected = 0, runs = 1;
+    for (std::size_t m = 0; m <= b; ++m) {
+      if (m > 0) runs *= plan.extent[b - m];
+      std::vector<index_t> offsets{0};
+      for (std::size_t d = b - m; d <= b + 1; ++d) {
+        std::vector<index_t> next;
+        for (const index_t o : offsets)
+          for (index_t i = 0; i < plan.extent[d]; ++i) next.push_back(o + i * plan.dst_stride[d]);
+        offsets = next;
+      }
+      std::sort(offsets.begin(), offsets.end());
+      bool contiguous_block = static_cast<std::size_t>(offsets.size()) * sizeof(float) <= bytes;
+      for (std::size_t i = 0; i < offsets.size() && contiguous_block; ++i) contiguous_block = offsets[i] == static_cast<index_t>(i);
+      if (contiguous_block) expected = runs;
+    }
+    INFO("round " << round << ", rank " << rank);
+    CHECK(engine::staged_tuples_runs(plan, bytes) == expected);
+    blocks += expected > 1;
+  }
+  CHECK(unpacks > 50);
+  CHECK(blocks > 10);
+  // The planner takes blocks where the tuples stream and the rows are no whole number of lines
+  // apart: the 2 runs of permute(1, 3, 0, 2) of 2 x 60 x 37 x k, 37 x 2 x k floats each.
+  const force_streaming streaming;
+  const engine::instruction_set isa = engine::copy_instruction_set();
+  const index_t up_to = isa == engine::instruction_set::avx512 ? 16 : isa == engine::instruction_set::avx2 ? 8 : 4;
+  alignas(64) static float base[2 * 2 * 60 * 37 * 16];
+  for (const index_t k : {2, 4, 8, 10, 16}) {
+    const dynamic_layout view = strider::permute(contiguous({2, 60, 37, k}), {1, 3, 0, 2});
+    const strider::copy_plan plan = strider::make_copy_plan(view.value(), contiguous(view.shape()).value(), sizeof(float));
+    const auto job = engine::prepare<float>(plan, base, base + 2 * 60 * 37 * 16, 1);
+    INFO("k " << k);
+    CHECK((job.walk.kind == engine::walk_kind::tuples) == (k <= up_to));
+    if (k <= up_to) CHECK((job.tuples.group_runs == 2 && job.stream));
+  }
+  {
+    // Rows a whole number of lines apart (runs of 32 floats, two of them) stream directly.
+    const dynamic_layout view = strider::permute(contiguous({2, 60, 32, 4}), {1, 3, 0, 2});
+    const strider::copy_plan plan = strider::make_copy_plan(view.value(), contiguous(view.shape()).value(), sizeof(float));
+    CHECK(engine::prepare<float>(plan, base, base + 2 * 60 * 37 * 16, 1).tuples.group_runs == 0);
+    // Runs of 8-tuples as long as unpack_tuples_staged's blocks keep it; longer tuples, blocks.
+    const auto group_runs = [&](index_t n, index_t k) {
+      const dynamic_layout runs = strider::permute(contiguous({2, 3, n, k}), {1, 3, 0, 2});
+      const strider::copy_plan runs_plan = strider::make_copy_plan(runs.value(), contiguous(runs.shape()).value(), sizeof(float));
+      return engine::prepare<float>(runs_plan, base, base + 2 * 60 * 37 * 16, 1).tuples.group_runs;
+    };
+    CHECK(group_runs(127, 8) == (up_to >= 8 ? 2 : 0));
+    CHECK(group_runs(201, 8) == 0);
+    CHECK(group_runs(201, 10) == (up_to >= 10 ? 2 : 0));
+  }
+  // Copies against the naive loop: blocks of one run ((0,2,1): adjacent rows) and of several,
+  // runs of 1 to 100 tuples, starts inside a line, two threads (blocks cut by their ranges),
+  // blocks too large for the buffer (fewer loops in them), and other element sizes.
+  for (const index_t k : {2, 3, 4, 5, 8, 10, 16})
+    for (const index_t n : {1, 5, 37, 100}) {
+      INFO("k " << k << ", n " << n);
+      for (const unsigned threads : {1u, 2u}) {
+        check_copy(strider::permute(contiguous({7, n, k}), {0, 2, 1}), contiguous({7, k, n}), {threads});
+        check_copy(strider::permute(contiguous({2, 9, n, k}), {1, 3, 0, 2}), contiguous({9, k, 2, n}), {threads}, 1, 3);
+        check_copy_from_line<float>(strider::permute(contiguous({3, 5, n, k}), {1, 3, 0, 2}), contiguous({5, k, 3, n}), {threads}, 5, 7);
+        check_copy(strider::permute(contiguous({3, 4, 2, n, k}), {1, 2, 4, 0, 3}), contiguous({4, 2, k, 3, n}), {threads});
+      }
+      check_copy<double>(strider::permute(contiguous({2, 9, n, k}), {1, 3, 0, 2}), contiguous({9, k, 2, n}), {2u}, 1, 0);
+      check_copy<std::int16_t>(strider::permute(contiguous({2, 9, n, k}), {1, 3, 0, 2}), contiguous({9, k, 2, n}), {2u}, 0, 1);
+    }
+  check_copy(strider::permute(contiguous({40, 30, 37, 10}), {1, 3, 0, 2}), contiguous({30, 10, 40, 37}), {2u});  // 59 KB items: the runs one by one
 }
 
 // Issue 35: streaming stores on a tiled transpose whose destination rows are not all a whole

@@ -534,12 +534,17 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
     job.tuples = tuples;
     const bool vectors = K::template tuples_in_registers<T>(tuples.kind, tuples.k);
     if (tuples.kind == tuples_kind::unpack) {
-      // Streamed by the transposes' rule (k rows at once: their lines miss as a tile's do);
-      // rows not aligned alike through a buffer (kernels.hpp's unpack_tuples_staged), but tuples
-      // longer than tuples_most only into rows aligned alike: the buffer was slower than plain
-      // stores for them (benchmarks/README.md, "Tuples of 9 to 16 floats").
-      job.stream = vectors && stream_pays(written, threads, true) && aligned_to(first, sizeof(T)) &&
-                   (tuples.k <= tuples_most || whole_lines_apart(p.dst_stride[p.rank - 2], sizeof(T)));
+      // Streamed by the transposes' rule (k rows at once: their lines miss as a tile's do).
+      // Rows not aligned alike: where runs fill small contiguous blocks of the destination, whole
+      // blocks through a buffer (kernels.hpp's unpack_in_blocks), for tuples up to tuples_most
+      // only where the runs are shorter than unpack_tuples_staged's blocks, which stream each
+      // run through a buffer of rows aligned alike (measured faster on longer runs); tuples
+      // longer than tuples_most not through that buffer: slower than plain stores for them
+      // (benchmarks/README.md, "Tuples of 9 to 16 floats", "Short runs of tuples in blocks").
+      const bool pays = vectors && stream_pays(written, threads, true), rows_aligned_alike = whole_lines_apart(p.dst_stride[p.rank - 2], sizeof(T));
+      const bool short_runs = tuples.k > tuples_most || p.extent[inner] < staged_tuples_lines * line;
+      job.tuples.group_runs = pays && !rows_aligned_alike && short_runs ? staged_tuples_runs(p, staging_bytes) : 0;
+      job.stream = pays && (job.tuples.group_runs > 0 || (aligned_to(first, sizeof(T)) && (tuples.k <= tuples_most || rows_aligned_alike)));
     } else {
       // Written front to back, as a copy (each run aligns its own streaming stores).
       job.walk.n = p.extent[p.rank - 2];

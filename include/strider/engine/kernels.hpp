@@ -445,9 +445,6 @@ inline void unpack_tuples(const T* s, T* d, index_t ldd, index_t count, bool str
   scalar_to(count);
 }
 
-// Tuples a block of unpack_tuples_staged takes, in destination lines of T.
-inline constexpr index_t staged_tuples_lines = 8;
-
 // Unpacks `count` tuples of K from s into the K rows d + r * ldd as unpack_tuples<K> does with
 // plain stores, but streaming, where the K destination rows
 // are not aligned alike (a row pitch no whole number of lines): a block of tuples goes to rows of
@@ -592,12 +589,51 @@ inline void pack_tuples(const T* s, index_t lds, T* d, index_t count, bool strea
   scalar_to(count);
 }
 
+// Positions [begin, end) of an unpack of tuples of k whose runs fill contiguous blocks of the
+// destination shape.group_runs at a time (walk.hpp's staged_tuples_runs): each block whole in the
+// range is unpacked into an aligned buffer, each run's rows where they lie in the block, and
+// written out front to back by copy_bytes, streamed in whole lines where `stream`; the runs of
+// blocks the range cuts go directly. `unpack(s, d, ldd, count)` unpacks count tuples with plain
+// stores. Where rows are no whole number of lines apart and the runs are short, the direct
+// stores split lines and the rows cannot stream (benchmarks/README.md, "Short runs of tuples in
+// blocks"). Example: permute(1, 3, 0, 2) of 2 x 9000 x 37 x 10 floats, 2 runs a block: the runs
+// of item i (j = 0, 1) go to buffer rows 74 floats apart, from 0 and from 37, and the 740 floats
+// to the destination from 740 i.
+template <class T, class Unpack>
+inline void unpack_in_blocks(const copy_plan& p, tuples_shape shape, bool stream, const T* src, T* dst, index_t begin, index_t end, Unpack unpack) {
+  const std::size_t b_loop = p.rank - 2;
+  const index_t n = p.extent[b_loop + 1], ldd = p.dst_stride[b_loop], k = shape.k, positions = shape.group_runs * n;
+  const auto direct = [&](index_t from, index_t to) {
+    if (from < to)
+      walk_positions(p, b_loop, n, from, to, [&](index_t so, index_t dof, index_t a0, index_t a1) { unpack(src + so + k * a0, dst + dof + a0, ldd, a1 - a0); });
+  };
+  const index_t whole_from = std::min(end, (begin + positions - 1) / positions * positions), whole_to = std::max(whole_from, end / positions * positions);
+  direct(begin, whole_from);
+  if (whole_from < whole_to) {
+    alignas(cache_line) T buffer[static_cast<std::size_t>(staging_bytes) / sizeof(T)];
+    const std::size_t bytes = static_cast<std::size_t>(k * positions) * sizeof(T);
+    index_t runs = 0;  // of the block at `block`, unpacked into the buffer
+    T* block = dst;
+    walk_positions(p, b_loop, n, whole_from, whole_to, [&](index_t so, index_t dof, index_t, index_t) {
+      if (runs == 0) block = dst + dof;  // a block's first run starts it (strides are positive)
+      unpack(src + so, buffer + (dst + dof - block), ldd, n);
+      if (++runs == shape.group_runs) {
+        copy_bytes(reinterpret_cast<const std::byte*>(buffer), reinterpret_cast<std::byte*>(block), bytes, stream);
+        runs = 0;
+      }
+    });
+  }
+  direct(whole_to, end);
+}
+
 // Positions [begin, end) of a tuples walk: units are tuples (unpack: along A, the destination
 // rows' loop; pack: along B, the destination's run).
 template <class T>
 inline void run_tuples(const copy_plan& p, tuples_shape shape, bool stream, const T* src, T* dst, index_t begin, index_t end) {
   const std::size_t inner = p.rank - 1, b_loop = p.rank - 2;
   const auto walk = [&]<int K>() {
+    if (shape.kind == tuples_kind::unpack && shape.group_runs > 0)
+      return unpack_in_blocks(p, shape, stream, src, dst, begin, end, [](const T* s, T* d, index_t ld, index_t n) { unpack_tuples<K, T>(s, d, ld, n, false); });
     if (shape.kind == tuples_kind::unpack) {
       const index_t ldd = p.dst_stride[b_loop];
       const bool rows_alike = whole_lines_apart(ldd, sizeof(T));
@@ -619,9 +655,12 @@ inline void run_tuples(const copy_plan& p, tuples_shape shape, bool stream, cons
     // aligned alike (copy_engine.hpp's prepare_for decides).
     if (shape.k > tuples_most) {
       const index_t k = shape.k, ldd = p.dst_stride[b_loop];
-      walk_positions(p, b_loop, p.extent[inner], begin, end, [&](index_t so, index_t dof, index_t a0, index_t a1) {
-        unpack_long_tuples(src + so + k * a0, dst + dof + a0, ldd, k, a1 - a0, stream);
-      });
+      if (shape.group_runs > 0)
+        unpack_in_blocks(p, shape, stream, src, dst, begin, end, [k](const T* s, T* d, index_t ld, index_t n) { unpack_long_tuples(s, d, ld, k, n, false); });
+      else
+        walk_positions(p, b_loop, p.extent[inner], begin, end, [&](index_t so, index_t dof, index_t a0, index_t a1) {
+          unpack_long_tuples(src + so + k * a0, dst + dof + a0, ldd, k, a1 - a0, stream);
+        });
       if (stream) stream_fence();
       return;
     }

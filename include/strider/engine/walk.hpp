@@ -245,6 +245,7 @@ enum class tuples_kind { none, unpack, pack };
 struct tuples_shape {
   tuples_kind kind = tuples_kind::none;
   index_t k = 0;
+  index_t group_runs = 0;  // unpack: the runs of one staged block (staged_tuples_runs), 0 for none
 };
 
 // The longest tuples that AVX2's kernels move in registers (kernels.hpp's tuples_up_to); the
@@ -254,6 +255,36 @@ inline constexpr index_t tuples_most = 8;
 // unpack_long_tuples). Packing stays at tuples_most: packed so, tuples of 10 and 12 floats ran
 // at half the speed of the tiles' short columns (benchmarks/README.md, "Tuples of 9 to 16 floats").
 inline constexpr index_t long_tuples_most = 16;
+// Tuples a block of kernels.hpp's unpack_tuples_staged takes, in destination lines of T.
+inline constexpr index_t staged_tuples_lines = 8;
+
+/// The most runs of an unpack (tuples_of: B holds the tuples' k, A is the runs' n) that fill
+/// one contiguous block of the destination together, the block at most `bytes` bytes: 1 where a
+/// run's k rows are adjacent (B's destination stride n), the product of the extents of the
+/// loops just outside B that continue the block (their destination strides and B's, in some
+/// order, each the block's size so far), 0 where not even one run's rows are adjacent. Such a
+/// block unpacked in a buffer is written out front to back (kernels.hpp's unpack_in_blocks).
+/// Preconditions: p unpacks tuples.
+/// Example: permute(1, 3, 0, 2) of 2 x 9000 x 37 x 10 floats: plan loops 9000, 2 (destination
+/// stride 37), 10 (B, 74), 37 (A, 1): B's 74 continues the loop of 2 (37 x 2), so 2 runs of
+/// 37 x 10 floats, 2960 bytes, one item of the 9000.
+constexpr index_t staged_tuples_runs(const copy_plan& p, std::size_t bytes) {
+  const std::size_t b = p.rank - 2;
+  index_t most = 0, runs = 1;
+  for (std::size_t m = 0; m <= b; runs *= m < b ? p.extent[b - m - 1] : 1, ++m) {  // B and the m loops outside it
+    const index_t elements = p.extent[b + 1] * p.extent[b] * runs;
+    if (static_cast<std::size_t>(elements) * p.element_size > bytes) break;
+    index_t size = p.extent[b + 1];  // the block so far: loops placed in it by their strides
+    for (std::size_t placed = 0; placed <= m; ++placed)
+      for (std::size_t d = b - m; d <= b; ++d)
+        if (p.dst_stride[d] == size) {
+          size *= p.extent[d];
+          break;
+        }
+    if (size == elements) most = runs;
+  }
+  return most;
+}
 
 constexpr tuples_shape tuples_of(const copy_plan& p, index_t up_to = 4) {
   if (!p.blocked || p.rank < 2) return {};
