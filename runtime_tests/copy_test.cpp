@@ -1618,6 +1618,48 @@ TEST_CASE("copy: tuples of 9 to 16 floats unpacked in registers where AVX-512 mo
   check_copy(strider::permute(contiguous({2, 300, 148, 10}), {1, 3, 0, 2}), contiguous({300, 10, 2, 148}), {2}, 1, 2);
 }
 
+// Elements that std::copy copies need no default constructor; the kernels' stack buffers
+// (tiles, staging, tuples) hold them as bytes (machine.hpp's scratch).
+struct no_default_4 {
+  explicit no_default_4(std::int32_t v) : value(v) {}
+  std::int32_t value;
+};
+struct no_default_8 {
+  explicit no_default_8(std::int64_t v) : value(v) {}
+  std::int64_t value;
+};
+
+TEST_CASE("copy: trivially copyable elements without a default constructor, through every kernel") {
+  const auto run = [](auto element, const dynamic_layout& src_l, const dynamic_layout& dst_l, unsigned threads) {
+    using T = decltype(element);
+    std::vector<T> src, dst;
+    for (index_t i = 0; i < src_l.required_span(); ++i) src.emplace_back(i);
+    for (index_t i = 0; i < dst_l.required_span(); ++i) dst.emplace_back(-1);
+    copy_strided(static_cast<const T*>(src.data()), src_l, dst.data(), dst_l, copy_options{threads});
+    const auto so = offsets(src_l), dof = offsets(dst_l);
+    index_t wrong = 0;
+    for (std::size_t k = 0; k < so.size(); ++k) wrong += dst[static_cast<std::size_t>(dof[k])].value != so[k];
+    return wrong;
+  };
+  const force_streaming streaming;  // the streamed kernels' buffers too
+  const std::vector<std::pair<dynamic_layout, dynamic_layout>> copies{
+      {strider::transpose(contiguous({70, 90}), 0, 1), contiguous({90, 70})},                                // tiles
+      {strider::permute(contiguous({20, 30, 40}), {2, 1, 0}), contiguous({40, 30, 20})},                     // full reversal
+      {strider::permute(contiguous({2, 24, 9, 9}), {0, 2, 3, 1}), contiguous({2, 9, 9, 24})},                // staged tiles
+      {strider::transpose(contiguous({1000, 3}), 0, 1), contiguous({3, 1000})},                              // tuples
+      {strider::transpose(contiguous({3, 1000}), 0, 1), contiguous({1000, 3})},                              // packed
+      {strider::transpose(contiguous({333, 8}), 0, 1), contiguous({8, 333})},                                // staged tuples
+      {strider::permute(contiguous({2, 9, 37, 10}), {1, 3, 0, 2}), contiguous({9, 10, 2, 37})},              // tuples in blocks
+      {strider::slice(contiguous({40, 300}), ":, ::-3"), contiguous({40, 100})},                             // gathered rows
+  };
+  for (const unsigned threads : {1u, 2u})
+    for (std::size_t c = 0; c < copies.size(); ++c) {
+      INFO("copy " << c << ", threads " << threads);
+      CHECK(run(no_default_4(0), copies[c].first, copies[c].second, threads) == 0);
+      CHECK(run(no_default_8(0), copies[c].first, copies[c].second, threads) == 0);
+    }
+}
+
 TEST_CASE("copy: short runs of tuples unpacked in whole destination blocks through a buffer (unpack_in_blocks), streamed") {
   namespace engine = strider::detail::copy_engine;
   // staged_tuples_runs against enumeration: the largest m such that B, A and the m loops just

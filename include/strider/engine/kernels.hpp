@@ -147,7 +147,8 @@ inline void copy_row(const T* s, [[maybe_unused]] index_t ss, T* d, [[maybe_unus
     if constexpr (simd_v<T> && Stream) {
       using V = vec_t<T>;
       vector_row<V, T, true>(d, n, n, [&](index_t k) { return s[k * ss]; }, [&](index_t k) {
-        alignas(32) T chunk[V::lanes];
+        scratch<T, static_cast<std::size_t>(V::lanes), 32> room;
+        T* chunk = room.data();
         for (int j = 0; j < V::lanes; ++j) chunk[j] = s[(k + j) * ss];
         return V::load(chunk);
       });
@@ -457,7 +458,8 @@ inline void unpack_tuples(const T* s, T* d, index_t ldd, index_t count, bool str
 template <int K, class T>
 inline void unpack_tuples_staged(const T* s, T* d, index_t ldd, index_t count) {
   constexpr index_t line = static_cast<index_t>(cache_line / sizeof(T)), block = staged_tuples_lines * line, pitch = line + block;
-  alignas(cache_line) T buffer[static_cast<std::size_t>(K * pitch)];  // row r's tuple a + i at buffer[r * pitch + line + i]
+  scratch<T, static_cast<std::size_t>(K * pitch)> room;
+  T* buffer = room.data();  // row r's tuple a + i at buffer[r * pitch + line + i]
   index_t done[static_cast<std::size_t>(K)];  // row r is written up to done[r], a line boundary
   for (index_t r = 0; r < K; ++r) {
     T* row = d + r * ldd;
@@ -610,7 +612,8 @@ inline void unpack_in_blocks(const copy_plan& p, tuples_shape shape, bool stream
   const index_t whole_from = std::min(end, (begin + positions - 1) / positions * positions), whole_to = std::max(whole_from, end / positions * positions);
   direct(begin, whole_from);
   if (whole_from < whole_to) {
-    alignas(cache_line) T buffer[static_cast<std::size_t>(staging_bytes) / sizeof(T)];
+    scratch<T, static_cast<std::size_t>(staging_bytes) / sizeof(T)> room;
+    T* buffer = room.data();
     const std::size_t bytes = static_cast<std::size_t>(k * positions) * sizeof(T);
     index_t runs = 0;  // of the block at `block`, unpacked into the buffer
     T* block = dst;
@@ -733,7 +736,8 @@ template <class V, class T, bool Stream, bool Reverse, class SourceRow, class De
 [[gnu::always_inline]] inline void rows_tile(SourceRow source_row, DestinationRow destination_row) {
   constexpr int lanes = V::lanes;
   constexpr int width = static_cast<int>(cache_line / sizeof(T));
-  alignas(64) T buffer[static_cast<std::size_t>(width * width)];
+  scratch<T, static_cast<std::size_t>(width * width)> room;
+  T* buffer = room.data();
   transpose_lines<V, T, Reverse>(source_row, buffer);
   for (int b = 0; b < width; ++b) {
     T* row = destination_row(b);
@@ -1035,7 +1039,8 @@ inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, ind
     const index_t ss_a = p.src_stride[a_loop], ss_b = p.src_stride[b_loop];
     const index_t rows = std::max<index_t>(w, staging_bytes / (na * static_cast<index_t>(sizeof(T))) / w * w);
     const index_t a1 = na / w * w;
-    alignas(64) T stage[staging_bytes / sizeof(T)];  // rows * na elements at most (see prepare)
+    scratch<T, staging_bytes / sizeof(T)> room;  // rows * na elements at most (see prepare)
+    T* stage = room.data();
     for (index_t b0 = b_lo; b0 < b_hi; b0 += rows) {
       const index_t count = std::min(rows, b_hi - b0), full = count / w * w;
       for (index_t a = 0; a < a1; a += w)

@@ -113,6 +113,16 @@ inline constexpr bool trivial_v = std::is_trivially_copyable_v<T>;
 
 inline bool aligned_to(const void* p, std::size_t alignment) { return reinterpret_cast<std::uintptr_t>(p) % alignment == 0; }
 
+/// Aligned room on the stack for N elements of T (trivially copyable), which the kernels create
+/// by copying into it (an array of bytes creates them implicitly), so that T needs no default
+/// constructor, as std::copy needs none. Example: `scratch<float, 256> room; float* tile =
+/// room.data();` is 1 KiB aligned to a cache line, uninitialised.
+template <class T, std::size_t N, std::size_t Align = cache_line>
+struct scratch {
+  alignas(Align) std::byte bytes[N * sizeof(T)];
+  T* data() { return reinterpret_cast<T*>(bytes); }
+};
+
 /// Whether rows `pitch` elements of `element_size` bytes apart all start at the same place in
 /// their cache lines (the pitch a whole number of lines; a negative pitch as its magnitude), as
 /// the aligned or streaming stores of a tile or a block of tuples need for every row once they
