@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <numeric>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -560,8 +561,7 @@ TEST_CASE("copy: rows walks take the source's order where the destination's read
   SECTION("rows ask for source rows ahead only where they are read in many streams far apart") {
     const auto prefetches = [](const dims& shape, const dims& perm) {
       const strider::copy_plan p = plan_of(shape, perm);
-      const strider::copy_plan walked = engine::rows_in_source_order_pay(p) ? engine::loops_in_source_order(p) : p;
-      return engine::rows_prefetch_pays(walked);
+      return engine::rows_prefetch_pays(engine::rows_walk_order(p));
     };
     // Measured: rows of 50 and 18 floats read in 4 and 7 streams (the prefetcher follows them).
     CHECK(engine::row_streams(plan_of({4, 15, 1406, 50}, {1, 2, 0, 3}), true) == 4);
@@ -598,6 +598,117 @@ TEST_CASE("copy: rows walks take the source's order where the destination's read
     REQUIRE(engine::rows_in_source_order_pay(plan_of({22, 400, 188}, {1, 0, 2})));
     check_copy(src, contiguous(src.shape()), copy_options{2});
     check_copy(src, contiguous(src.shape()), copy_options{2}, 1, 3);
+  }
+}
+
+TEST_CASE("copy: rows walks of short rows take the order of their outer loops that reads in few streams and writes in the fewest") {
+  namespace engine = strider::detail::copy_engine;
+  // The order the rule asks for, found by enumerating every order of the outer loops and
+  // counting each one's streams from its rows (streams_by_enumeration): of the source's order and
+  // the orders reading in at most 16 streams, the fewest writes, then the fewest reads; taken
+  // where it writes in at most 16 streams or an eighth of the destination's order's reads.
+  struct counts {
+    index_t reads = 0, writes = 0;
+  };
+  const auto counted = [](const strider::copy_plan& q) { return counts{streams_by_enumeration(q, true), streams_by_enumeration(q, false)}; };
+  const auto reordered = [](const strider::copy_plan& p, const std::vector<std::size_t>& order) {
+    strider::copy_plan q = p;
+    for (std::size_t d = 0; d < order.size(); ++d) {
+      q.extent[d] = p.extent[order[d]];
+      q.src_stride[d] = p.src_stride[order[d]];
+      q.dst_stride[d] = p.dst_stride[order[d]];
+    }
+    return q;
+  };
+  const auto same_loops = [](const strider::copy_plan& a, const strider::copy_plan& b) {
+    for (std::size_t d = 0; d < a.rank; ++d)
+      if (a.extent[d] != b.extent[d] || a.src_stride[d] != b.src_stride[d] || a.dst_stride[d] != b.dst_stride[d]) return false;
+    return a.rank == b.rank;
+  };
+  SECTION("the order, against an enumeration of every order's rows") {
+    std::mt19937 random(71);
+    int searched = 0, reordered_count = 0;
+    for (int trial = 0; trial < 300 && searched < 40; ++trial) {
+      const auto rank = static_cast<std::size_t>(std::uniform_int_distribution<int>(4, 6)(random));
+      dims shape, perm;
+      index_t size = 1;
+      for (std::size_t d = 0; d + 1 < rank; ++d) {
+        shape.push_back(std::uniform_int_distribution<index_t>(2, 9)(random));
+        perm.push_back(static_cast<index_t>(d));
+        size *= shape[shape.size() - 1];
+      }
+      shape.push_back(std::uniform_int_distribution<index_t>(2, 31)(random));  // rows under 256 bytes of doubles
+      size *= shape[shape.size() - 1];
+      perm.push_back(static_cast<index_t>(rank - 1));
+      std::shuffle(perm.begin(), perm.end() - 1, random);
+      if (size < engine::rows_order_search_bytes / 8) continue;
+      const strider::copy_plan p = plan_of(shape, perm, sizeof(double));
+      // Rows of 256 bytes or more (axes that merge with the last) keep rows_in_source_order_pay.
+      if (p.blocked || p.rank < 3 || p.rank - 1 > engine::rows_order_search_loops || p.extent[p.rank - 1] * 8 >= engine::source_order_row_bytes) continue;
+      std::string text;
+      for (std::size_t d = 0; d < rank; ++d) text += std::to_string(shape[d]) + (d + 1 < rank ? "x" : " permuted ");
+      for (std::size_t d = 0; d < rank; ++d) text += std::to_string(perm[d]) + (d + 1 < rank ? "," : "");
+      INFO("trial " << trial << ": " << text);
+      const counts destination = counted(p);
+      const strider::copy_plan walked = engine::rows_walk_order(p);
+      if (destination.reads <= 16) {
+        CHECK(same_loops(walked, p));
+        continue;
+      }
+      ++searched;
+      counts best = counted(engine::loops_in_source_order(p));
+      std::vector<std::size_t> order(p.rank - 1);
+      std::iota(order.begin(), order.end(), std::size_t{0});
+      do {
+        const counts c = counted(reordered(p, order));
+        if (c.reads <= 16 && (c.writes < best.writes || (c.writes == best.writes && c.reads < best.reads))) best = c;
+      } while (std::next_permutation(order.begin(), order.end()));
+      const counts got = counted(walked);
+      if (best.writes <= 16 || destination.reads / 8 >= best.writes) {
+        CHECK(got.reads == best.reads);
+        CHECK(got.writes == best.writes);
+        reordered_count += same_loops(walked, p) ? 0 : 1;
+      } else {
+        CHECK(same_loops(walked, p));
+      }
+    }
+    CHECK(searched >= 40);
+    CHECK(reordered_count > 10);
+  }
+  SECTION("the measured cases") {
+    // permute(3, 1, 2, 0, 4) of 2×218×9×73×36 floats: rows of 144 bytes; 3924 streams read in
+    // the destination's order, 143226 written in the source's; 2 and 73 in (1962, 73, 2).
+    const strider::copy_plan p = plan_of({2, 218, 9, 73, 36}, {3, 1, 2, 0, 4});
+    REQUIRE(p.rank == 4);
+    CHECK(engine::row_streams(p, true) == 3924);
+    CHECK(engine::row_streams(engine::loops_in_source_order(p), false) == 143226);
+    const strider::copy_plan walked = engine::rows_walk_order(p);
+    CHECK(walked.extent[0] == 1962);
+    CHECK(walked.extent[1] == 73);
+    CHECK(walked.extent[2] == 2);
+    CHECK(engine::row_streams(walked, true) == 2);
+    CHECK(engine::row_streams(walked, false) == 73);
+    CHECK_FALSE(engine::rows_prefetch_pays(walked));
+    // Rows of 752 bytes keep the source's order; rows read in 4 streams, the destination's.
+    CHECK(same_loops(engine::rows_walk_order(plan_of({22, 2276, 188}, {1, 0, 2})), engine::loops_in_source_order(plan_of({22, 2276, 188}, {1, 0, 2}))));
+    CHECK(same_loops(engine::rows_walk_order(plan_of({4, 15, 1406, 50}, {1, 2, 0, 3})), plan_of({4, 15, 1406, 50}, {1, 2, 0, 3})));
+    // No order of 1829×4×71×18's reads in 16 streams or fewer but the source's (284 written).
+    CHECK(same_loops(engine::rows_walk_order(plan_of({1829, 4, 71, 18}, {1, 2, 0, 3})), plan_of({1829, 4, 71, 18}, {1, 2, 0, 3})));
+    // Under rows_order_search_bytes (a copy in one core's L2): no search.
+    const strider::copy_plan small = plan_of({2, 10, 9, 7, 36}, {3, 1, 2, 0, 4});
+    REQUIRE(small.size * 4 < engine::rows_order_search_bytes);
+    CHECK(same_loops(engine::rows_walk_order(small), small));
+  }
+  SECTION("copies in that order, against the naive loop") {
+    const dims shape{2, 30, 9, 20, 36}, perm{3, 1, 2, 0, 4};
+    const strider::copy_plan p = plan_of(shape, perm);
+    const strider::copy_plan walked = engine::rows_walk_order(p);
+    REQUIRE_FALSE(same_loops(walked, p));
+    REQUIRE_FALSE(same_loops(walked, engine::loops_in_source_order(p)));
+    check_permute_copies(shape, perm);
+    const auto src = strider::permute(contiguous(shape), perm);
+    check_copy(src, contiguous(src.shape()), copy_options{2});
+    check_copy(src, contiguous(src.shape()), copy_options{2}, 3, 1);
   }
 }
 

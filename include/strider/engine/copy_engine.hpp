@@ -3,7 +3,8 @@
 // element access pay nothing for its threads, SIMD intrinsics and cache probing.
 //
 // Rows that are contiguous in both layouts are memcpy'd, in the source's order where the
-// destination's would read them in many streams (`rows_in_source_order_pay`), each asking for a
+// destination's would read them in many streams (`rows_in_source_order_pay`; short rows in the
+// order of the outer loops that reads in few streams and writes in the fewest: `rows_walk_order`), each asking for a
 // row ahead where they are read in many streams far apart (`rows_prefetch_pays`); reversed,
 // every-other and broadcast rows have SIMD kernels; an n x k transpose with k = 2, 3 or 4 either way (pairs, RGB, RGBA;
 // to 8 floats with AVX2 or AVX-512) packs or unpacks its tuples in registers; other transposes
@@ -317,6 +318,60 @@ constexpr bool rows_in_source_order_pay(const copy_plan& p) {
   const index_t writes = row_streams(loops_in_source_order(p), false);
   const index_t row_bytes = p.extent[inner] * static_cast<index_t>(p.element_size);
   return row_bytes >= source_order_row_bytes || writes <= row_streams_followed || reads / 8 >= writes;
+}
+
+/// Outer loops up to which a rows walk of short rows looks at every order of them
+/// (rows_walk_order): 120 orders of 5 loops, each two row_streams counts.
+inline constexpr std::size_t rows_order_search_loops = 5;
+
+/// Bytes written from which that search runs: below them a copy sits in one core's L2, where
+/// the prefetcher's streams matter little, and the search would cost more than it saves.
+inline constexpr index_t rows_order_search_bytes = index_t{256} << 10;
+
+/// The loop order a rows walk by plan `p` takes. Rows of source_order_row_bytes or more: the
+/// source's where rows_in_source_order_pay, else the destination's. Shorter rows, where the
+/// destination's order reads in more than row_streams_followed streams: of the source's order
+/// and the orders of the outer loops that read in row_streams_followed streams or fewer (every
+/// one, where there are at most rows_order_search_loops loops and rows_order_search_bytes
+/// written), the one that writes in the fewest (row_streams; ties to fewer reads, then to the
+/// source's order, then to the first in the enumeration), where it writes in row_streams_followed streams
+/// or fewer, or in an eighth of the streams the destination's order reads in, as
+/// rows_in_source_order_pay takes the source's; else the destination's. Example: permute(3, 1,
+/// 2, 0, 4) of 2×218×9×73×36 floats (rows of 144 bytes) reads in 3924 streams in the destination's
+/// order and writes in 143226 in the source's; the order (1962, 73, 2) of its loops, whose
+/// innermost continues the destination's run and whose next continues the source's, reads in 2
+/// and writes in 73 (benchmarks/README.md, "Short rows in the fewest streams").
+constexpr copy_plan rows_walk_order(const copy_plan& p) {
+  const copy_plan source = loops_in_source_order(p);
+  const copy_plan chosen = rows_in_source_order_pay(p) ? source : p;
+  if (p.blocked || p.rank < 3) return chosen;
+  const std::size_t outer = p.rank - 1;
+  if (p.src_stride[outer] != 1 || p.dst_stride[outer] != 1 || p.extent[outer] * static_cast<index_t>(p.element_size) >= source_order_row_bytes) return chosen;
+  for (std::size_t d = 0; d < outer; ++d)
+    if (p.src_stride[d] == 0) return chosen;
+  const index_t reads = row_streams(p, true);
+  if (reads <= row_streams_followed || outer > rows_order_search_loops || p.size < rows_order_search_bytes / static_cast<index_t>(p.element_size)) return chosen;
+  copy_plan best = source;
+  index_t best_reads = row_streams(source, true), best_writes = row_streams(source, false);
+  std::size_t order[max_rank] = {};
+  for (std::size_t d = 0; d < outer; ++d) order[d] = d;
+  do {
+    copy_plan q = p;
+    for (std::size_t d = 0; d < outer; ++d) {
+      q.extent[d] = p.extent[order[d]];
+      q.src_stride[d] = p.src_stride[order[d]];
+      q.dst_stride[d] = p.dst_stride[order[d]];
+    }
+    const index_t r = row_streams(q, true);
+    if (r > row_streams_followed) continue;
+    const index_t w = row_streams(q, false);
+    if (w < best_writes || (w == best_writes && r < best_reads)) {
+      best = q;
+      best_reads = r;
+      best_writes = w;
+    }
+  } while (std::next_permutation(order, order + outer));
+  return best_writes <= row_streams_followed || reads / 8 >= best_writes ? best : p;
 }
 
 /// Whether a tiled transpose's outer loops pay in the source's order (loops_in_source_order).
@@ -673,8 +728,8 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   const index_t tuples_up_to = trivial_v<T> ? with_kernels([]<class K>() { return K::template tuples_up_to<T>; }) : 0;
   const copy_plan run_inside = runs_inside(p);
   const copy_plan walked = source_run_pays(run_inside, tuples_up_to) ? run_inside
-                           : rows_in_source_order_pay(p) || tiles_in_source_order_pay(p, tuples_up_to) ? loops_in_source_order(p)
-                                                                                                        : p;
+                           : tiles_in_source_order_pay(p, tuples_up_to) ? loops_in_source_order(p)
+                                                                                        : rows_walk_order(p);
   const copy_job<T> job = prepare(walked, src, dst, threads);
   if (threads == 1) return run_range(job, 0, job.walk.total());
   const copy_shares shares = share_copy(job.walk, threads, fits_in_cache(static_cast<std::size_t>(walked.size) * sizeof(T)));
