@@ -1004,6 +1004,39 @@ TEST_CASE("copy: full reversals walk loop C inside each tile position (deep stri
   }
 }
 
+TEST_CASE("copy: deep walks whose source rows are a multiple of 128 KiB apart take plain stores unless streaming is forced") {
+  namespace engine = strider::detail::copy_engine;
+  const bool simd = engine::copy_instruction_set() != engine::instruction_set::plain;  // the plain loops walk nothing deep
+  // The rule, on the measured cases: source rows of A 256, 128, 256 and 1024 KiB apart collide;
+  // 400, 250, 48 and 320 KiB apart do not.
+  CHECK_FALSE(engine::deep_stream_pays(plan_of({256, 256, 256}, {2, 1, 0})));
+  CHECK_FALSE(engine::deep_stream_pays(plan_of({512, 256, 128}, {2, 1, 0})));
+  CHECK_FALSE(engine::deep_stream_pays(plan_of({384, 256, 256}, {2, 1, 0})));
+  CHECK_FALSE(engine::deep_stream_pays(plan_of({64, 64, 64, 64}, {3, 2, 1, 0})));
+  CHECK(engine::deep_stream_pays(plan_of({320, 320, 320}, {2, 1, 0})));
+  CHECK(engine::deep_stream_pays(plan_of({256, 256, 250}, {2, 1, 0})));
+  CHECK(engine::deep_stream_pays(plan_of({256, 48, 256}, {2, 1, 0})));
+  CHECK(engine::deep_stream_pays(plan_of({256, 256, 320}, {2, 1, 0})));
+  CHECK_FALSE(engine::deep_stream_pays(plan_of({256, 256, 256}, {2, 1, 0}, sizeof(double))));
+  // The planner, on copies large enough to stream on one thread (32 MB written, past a quarter
+  // of any cache copies count): 128×256×256's rows of A are 256 KiB apart, 128×256×250's 250.
+  // The arrays are not touched: prepare reads only their addresses.
+  const auto job = [](const dims& shape) {
+    const strider::copy_plan plan = plan_of(shape, {2, 1, 0});
+    static const std::unique_ptr<float[]> src(new float[128 * 256 * 256 + 16]), dst(new float[128 * 256 * 256 + 16]);
+    const auto to_line = [](float* p) { return reinterpret_cast<float*>((reinterpret_cast<std::uintptr_t>(p) + 63) / 64 * 64); };
+    return engine::prepare(plan, to_line(src.get()), to_line(dst.get()), 1);
+  };
+  CHECK(job({128, 256, 256}).walk.deep == simd);
+  CHECK_FALSE(job({128, 256, 256}).stream);
+  CHECK(job({128, 256, 250}).walk.deep == simd);
+  CHECK(job({128, 256, 250}).stream == simd);
+  {
+    force_streaming on;
+    CHECK(job({128, 256, 256}).stream == simd);
+  }
+}
+
 TEST_CASE("copy: full reversals whose items are not whole lines go by ragged seam tiles, streaming where rows align") {
   namespace engine = strider::detail::copy_engine;
   const bool simd = engine::copy_instruction_set() != engine::instruction_set::plain;

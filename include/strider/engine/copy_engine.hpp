@@ -24,7 +24,7 @@
 // elsewhere, or everywhere with STRIDER_COPY_PORTABLE; compiled for AVX2 as well where the target
 // lacks it, and chosen by the CPU at run time, isa.hpp). Large
 // destinations are written with non-temporal stores, which skip reading their old contents into
-// the cache (`stream_pays`). Threads share a copy in equal pieces of one walk through it, cut
+// the cache (`stream_pays`; not a deep walk whose source rows collide, `deep_stream_pays`). Threads share a copy in equal pieces of one walk through it, cut
 // anywhere in the loop nest (`share_copy`: a few per thread, claimed in turn; one contiguous
 // part per thread, the same each time, where the copy fits in the cache; a deep walk with few planes by rows of B, `deep_rows_pay`),
 // and come from a pool that is started once. Source
@@ -145,6 +145,22 @@ constexpr bool seam_panels_pay(const copy_plan& p) {
   if (size < 4 || na < 2 * seam_panel_strips * line) return false;
   return size != 4 || (na >= 4 * seam_panel_strips * line && !source_rows_collide(p, seam_panels_collide_bytes));
 }
+
+/// Source rows of A a multiple of this many bytes apart, in a deep walk, are written with plain
+/// stores rather than streamed (deep_stream_pays).
+inline constexpr std::size_t deep_stream_collide_bytes = std::size_t{128} << 10;
+
+/// Whether a deep walk (walk.hpp's deep strips) of blocked plan `p` may stream its stores: not
+/// where its source rows of A collide in the cache (source_rows_collide, deep_stream_collide_bytes).
+/// Each tile reads a line from each of A's rows, far apart, and writes a line into each row of
+/// B, stepping C a short way; where the rows read are a multiple of 128 KiB apart, streamed
+/// stores ran at about half the speed of plain ones, on one thread and two, and where they are
+/// not (48, 96, 250, 320 or 400 KiB apart, whatever the destination's pitch) streaming gained,
+/// as it does for transposes (benchmarks/README.md, "Deep walks whose source rows collide").
+/// Streaming forced (stream_mode) still streams. Example: permute(2,1,0) of 256³ floats (rows
+/// 256 KiB apart) and of 512×256×128 (128 KiB): false; of 320³ (400 KiB) and of 256×256×250
+/// (250 KiB): true.
+constexpr bool deep_stream_pays(const copy_plan& p) { return !source_rows_collide(p, deep_stream_collide_bytes); }
 
 /// Rows of B from the source's first element `source` to its first line boundary, B read
 /// forward (source stride 1) or `backward` (-1): the rows before the first block of whole source
@@ -675,6 +691,8 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
       job.stream = job.stream && aligned_to(first, sizeof(T)) && rows_aligned_alike;
     else
       job.stream = job.stream && job.tiles.simd && job.tiles.peel < na && aligned_to(first + job.tiles.peel, cache_line) && destination_rows_aligned_alike(p);
+    // A deep walk whose source rows collide: plain stores, unless streaming is forced.
+    if (job.walk.deep && !deep_stream_pays(p) && stream_mode() == streaming::automatic) job.stream = false;
   } else {
     job.prefetch_rows = rows_prefetch_pays(p);
   }
