@@ -1751,6 +1751,10 @@ TEST_CASE("copy: tuples of 9 to 16 floats unpacked in registers where AVX-512 mo
     CHECK_FALSE(streams(401, 12));
     CHECK(streams(333, 8) == in_registers);
     CHECK(streams(320, 8) == in_registers);
+    // Rows 320 floats apart are whole lines apart (20 lines), 333 and 401 not.
+    CHECK(engine::tuples_rows_aligned_alike(plan_of(strider::transpose(contiguous({320, 12}), 0, 1), contiguous({12, 320}))));
+    CHECK_FALSE(engine::tuples_rows_aligned_alike(plan_of(strider::transpose(contiguous({333, 12}), 0, 1), contiguous({12, 333}))));
+    CHECK_FALSE(engine::tuples_rows_aligned_alike(plan_of(strider::transpose(contiguous({401, 8}), 0, 1), contiguous({8, 401}))));
   }
   for (const index_t k : {9, 12, 16})
     for (index_t shift = 0; shift < 16; shift += 5) {

@@ -612,7 +612,7 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
       // run through a buffer of rows aligned alike (measured faster on longer runs); tuples
       // longer than tuples_most not through that buffer: slower than plain stores for them
       // (benchmarks/README.md, "Tuples of 9 to 16 floats", "Short runs of tuples in blocks").
-      const bool pays = vectors && stream_pays(written, threads, true), rows_aligned_alike = whole_lines_apart(p.dst_stride[p.rank - 2], sizeof(T));
+      const bool pays = vectors && stream_pays(written, threads, true), rows_aligned_alike = tuples_rows_aligned_alike(p);
       const bool short_runs = tuples.k > tuples_most || p.extent[inner] < staged_tuples_lines * line;
       job.tuples.group_runs = pays && !rows_aligned_alike && short_runs ? staged_tuples_runs(p, staging_bytes) : 0;
       job.stream = pays && (job.tuples.group_runs > 0 || (aligned_to(first, sizeof(T)) && (tuples.k <= tuples_most || rows_aligned_alike)));

@@ -639,7 +639,7 @@ inline void run_tuples(const copy_plan& p, tuples_shape shape, bool stream, cons
       return unpack_in_blocks(p, shape, stream, src, dst, begin, end, [](const T* s, T* d, index_t ld, index_t n) { unpack_tuples<K, T>(s, d, ld, n, false); });
     if (shape.kind == tuples_kind::unpack) {
       const index_t ldd = p.dst_stride[b_loop];
-      const bool rows_alike = whole_lines_apart(ldd, sizeof(T));
+      const bool rows_alike = tuples_rows_aligned_alike(p);
       walk_positions(p, b_loop, p.extent[inner], begin, end, [&](index_t so, index_t dof, index_t a0, index_t a1) {
         if constexpr (trivial_v<T> && cache_line % sizeof(T) == 0)
           if (stream && !rows_alike) return unpack_tuples_staged<K, T>(src + so + K * a0, dst + dof + a0, ldd, a1 - a0);

@@ -258,6 +258,13 @@ inline constexpr index_t long_tuples_most = 16;
 // Tuples a block of kernels.hpp's unpack_tuples_staged takes, in destination lines of T.
 inline constexpr index_t staged_tuples_lines = 8;
 
+/// Whether an unpack's k destination rows (B's loop) are a whole number of lines apart
+/// (machine.hpp's whole_lines_apart), so that they all start at one place in their lines and k
+/// rows at once stream without a buffer: the planner (copy_engine.hpp's prepare_for) and the
+/// kernel (kernels.hpp's run_tuples) both ask this. Preconditions: p unpacks tuples. Example:
+/// the transpose of 320 x 12 floats (rows 320 floats, 20 lines, apart): true; of 333 x 12: false.
+constexpr bool tuples_rows_aligned_alike(const copy_plan& p) { return whole_lines_apart(p.dst_stride[p.rank - 2], p.element_size); }
+
 /// The most runs of an unpack (tuples_of: B holds the tuples' k, A is the runs' n) that fill
 /// one contiguous block of the destination together, the block at most `bytes` bytes: 1 where a
 /// run's k rows are adjacent (B's destination stride n), the product of the extents of the
