@@ -1897,6 +1897,46 @@ TEST_CASE("copy: short runs of tuples unpacked in whole destination blocks throu
   check_copy(strider::permute(contiguous({40, 30, 37, 10}), {1, 3, 0, 2}), contiguous({30, 10, 40, 37}), {2u});  // 59 KB items: the runs one by one
 }
 
+TEST_CASE("copy: an unpack in blocks asks for each short run two blocks ahead unless its runs are one stream (staged_runs_ahead)") {
+  namespace engine = strider::detail::copy_engine;
+  // The expected distances come from each view's own layout: the same run of the block two
+  // items on of the loop outside the block, in floats.
+  const auto ahead = [](const dynamic_layout& view) {
+    const strider::copy_plan plan = strider::make_copy_plan(view.value(), contiguous(view.shape()).value(), sizeof(float));
+    return engine::staged_runs_ahead(plan, engine::staged_tuples_runs(plan, engine::staging_bytes));
+  };
+  // permute(1, 3, 0, 2) of c × a × n × k: blocks of c runs (n × k each, c apart by a × n × k),
+  // block a + 1 is n × k floats on.
+  CHECK(ahead(strider::permute(contiguous({2, 9000, 37, 16}), {1, 3, 0, 2})) == 2 * 37 * 16);
+  CHECK(ahead(strider::permute(contiguous({4, 4500, 37, 10}), {1, 3, 0, 2})) == 2 * 37 * 10);
+  // permute(1, 0, 3, 2) of a × b × n × k: one run a block, the next item of a b × n × k floats on.
+  CHECK(ahead(strider::permute(contiguous({175, 363, 14, 8}), {1, 0, 3, 2})) == 2 * 363 * 14 * 8);
+  // One run a block, each where the last ends: one stream, left to the hardware.
+  CHECK(ahead(strider::permute(contiguous({1, 6000, 100, 4}), {1, 3, 0, 2})) == 0);
+  CHECK(ahead(strider::permute(contiguous({7, 300, 5, 9}), {0, 1, 3, 2})) == 0);
+  // Runs of a page or more (266 × 14 floats): 0.
+  CHECK(ahead(strider::permute(contiguous({12, 95, 266, 14}), {1, 0, 3, 2})) == 0);
+  CHECK(ahead(strider::permute(contiguous({2, 9000, 64, 16}), {1, 3, 0, 2})) == 0);
+  // No loop outside the block (the block is the whole copy), or no block: 0.
+  CHECK(ahead(strider::permute(contiguous({2, 37, 10}), {2, 0, 1})) == 0);
+  CHECK(engine::staged_runs_ahead(strider::make_copy_plan(strider::permute(contiguous({2, 9000, 37, 16}), {1, 3, 0, 2}).value(),
+                                                          contiguous({9000, 16, 2, 37}).value(), sizeof(float)),
+                                  0) == 0);
+  // The planner asks it of the blocks it takes (streamed tuples in registers).
+  const force_streaming streaming;
+  alignas(64) static float base[2 * 2 * 60 * 37 * 16];
+  const engine::instruction_set isa = engine::copy_instruction_set();
+  const index_t up_to = isa == engine::instruction_set::avx512 ? 16 : isa == engine::instruction_set::avx2 ? 8 : 4;
+  for (const index_t k : {2, 4, 8, 10, 16}) {
+    const dynamic_layout view = strider::permute(contiguous({2, 60, 37, k}), {1, 3, 0, 2});
+    const strider::copy_plan plan = strider::make_copy_plan(view.value(), contiguous(view.shape()).value(), sizeof(float));
+    const auto job = engine::prepare<float>(plan, base, base + 2 * 60 * 37 * 16, 1);
+    INFO("k " << k);
+    CHECK(job.tuples.run_ahead == (job.tuples.group_runs > 0 ? 2 * 37 * k : 0));
+    if (k <= up_to && isa != engine::instruction_set::plain) CHECK(job.tuples.run_ahead == 2 * 37 * k);
+  }
+}
+
 // Issue 35: streaming stores on a tiled transpose whose destination rows are not all a whole
 // number of cache lines apart. The outer loop of these copies steps the destination by 35
 // elements; the planner once checked only the tile's own rows and streamed to misaligned lines

@@ -308,6 +308,32 @@ constexpr bool rows_prefetch_pays(const copy_plan& p) {
          row_streams(p, true) > rows_prefetch_above_streams;
 }
 
+/// Blocks ahead at which an unpack in blocks asks for its runs (staged_runs_ahead).
+inline constexpr index_t staged_runs_blocks_ahead = 2;
+
+/// The source distance, in elements, at which an unpack in blocks of `runs` runs each
+/// (walk.hpp's staged_tuples_runs, kernels.hpp's unpack_in_blocks) by plan `p` asks for each run
+/// ahead: the same run staged_runs_blocks_ahead items on of the loop outside the block's runs.
+/// Only where the runs are shorter than a page and do not follow one another in one stream (one
+/// run a block, each next run where the last ends): the hardware prefetcher follows one stream,
+/// and catches up within runs of a page or more, and there the requests only cost. 0 for none,
+/// or where no loop is outside the block. Measured (benchmarks/README.md, "Runs of tuples asked
+/// for ahead"): runs in two streams or far apart 1.2-2.6x faster, one stream and runs of 15 KB
+/// 0.8-0.9x. Example: permute(1, 3, 0, 2) of 2×9000×37×16 floats, two runs of 37 × 16 a block
+/// (2368 bytes each, 21 MB apart), the loop of 9000 stepping 592: 1184; of 1×6000×100×4 (one
+/// run a block, each where the last ends): 0.
+constexpr index_t staged_runs_ahead(const copy_plan& p, index_t runs) {
+  if (runs < 1 || !p.blocked || p.rank < 3) return 0;
+  const std::size_t b = p.rank - 2;
+  const index_t run = p.extent[b] * p.extent[b + 1];
+  std::size_t outside = b;  // the block's runs are loops [outside, b)
+  for (index_t items = 1; items < runs && outside > 0;) items *= p.extent[--outside];
+  if (outside == 0) return 0;
+  const index_t step = p.src_stride[outside - 1];
+  const bool one_stream = runs == 1 && step == run;
+  return !one_stream && run * static_cast<index_t>(p.element_size) < page_bytes ? staged_runs_blocks_ahead * step : 0;
+}
+
 /// Plan `p` with its outer loops (all but the innermost, or the tiled pair of a blocked plan) in
 /// the source's order: decreasing magnitude of the source stride, ties in the plan's order.
 constexpr copy_plan loops_in_source_order(const copy_plan& p) {
@@ -615,6 +641,7 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
       const bool pays = vectors && stream_pays(written, threads, true), rows_aligned_alike = tuples_rows_aligned_alike(p);
       const bool short_runs = tuples.k > tuples_most || p.extent[inner] < staged_tuples_lines * line;
       job.tuples.group_runs = pays && !rows_aligned_alike && short_runs ? staged_tuples_runs(p, staging_bytes) : 0;
+      job.tuples.run_ahead = staged_runs_ahead(p, job.tuples.group_runs);
       job.stream = pays && (job.tuples.group_runs > 0 || (aligned_to(first, sizeof(T)) && (tuples.k <= tuples_most || rows_aligned_alike)));
     } else {
       // Written front to back, as a copy (each run aligns its own streaming stores).

@@ -595,7 +595,8 @@ inline void pack_tuples(const T* s, index_t lds, T* d, index_t count, bool strea
 // destination shape.group_runs at a time (walk.hpp's staged_tuples_runs): each block whole in the
 // range is unpacked into an aligned buffer, each run's rows where they lie in the block, and
 // written out front to back by copy_bytes, streamed in whole lines where `stream`; the runs of
-// blocks the range cuts go directly. `unpack(s, d, ldd, count)` unpacks count tuples with plain
+// blocks the range cuts go directly. Each run asks for the same run some blocks on where
+// shape.run_ahead says (copy_engine.hpp's staged_runs_ahead). `unpack(s, d, ldd, count)` unpacks count tuples with plain
 // stores. Where rows are no whole number of lines apart and the runs are short, the direct
 // stores split lines and the rows cannot stream (benchmarks/README.md, "Short runs of tuples in
 // blocks"). Example: permute(1, 3, 0, 2) of 2 x 9000 x 37 x 10 floats, 2 runs a block: the runs
@@ -617,8 +618,15 @@ inline void unpack_in_blocks(const copy_plan& p, tuples_shape shape, bool stream
     const std::size_t bytes = static_cast<std::size_t>(k * positions) * sizeof(T);
     index_t runs = 0;  // of the block at `block`, unpacked into the buffer
     T* block = dst;
+    const index_t run_bytes = k * n * static_cast<index_t>(sizeof(T));
     walk_positions(p, b_loop, n, whole_from, whole_to, [&](index_t so, index_t dof, index_t, index_t) {
       if (runs == 0) block = dst + dof;  // a block's first run starts it (strides are positive)
+      if (shape.run_ahead != 0) {
+        // The same run some blocks on (copy_engine.hpp's staged_runs_ahead), as an address: it
+        // may lie past the array, and a prefetch of any address is harmless.
+        const std::uintptr_t ahead = reinterpret_cast<std::uintptr_t>(src + so) + static_cast<std::uintptr_t>(shape.run_ahead) * sizeof(T);
+        for (index_t b = 0; b < run_bytes; b += static_cast<index_t>(cache_line)) __builtin_prefetch(reinterpret_cast<const void*>(ahead + static_cast<std::uintptr_t>(b)));
+      }
       unpack(src + so, buffer + (dst + dof - block), ldd, n);
       if (++runs == shape.group_runs) {
         copy_bytes(reinterpret_cast<const std::byte*>(buffer), reinterpret_cast<std::byte*>(block), bytes, stream);

@@ -246,6 +246,7 @@ struct tuples_shape {
   tuples_kind kind = tuples_kind::none;
   index_t k = 0;
   index_t group_runs = 0;  // unpack: the runs of one staged block (staged_tuples_runs), 0 for none
+  index_t run_ahead = 0;   // staged blocks: the source distance at which each run is asked for ahead (copy_engine.hpp's staged_runs_ahead), 0 for none
 };
 
 // The longest tuples that AVX2's kernels move in registers (kernels.hpp's tuples_up_to); the
