@@ -121,6 +121,15 @@ struct force_streaming {
 
 const std::vector<index_t> odd_sizes = {1, 3, 7, 16, 17, 33, 64, 65, 129};
 
+// The longest tuples of floats the kernels in use move (kernels.hpp's tuples_up_to), from the
+// instruction set the dispatch chose: 16 with AVX-512, 8 with AVX2, 4 otherwise.
+index_t float_tuples_up_to() {
+  using strider::detail::copy_engine::instruction_set;
+  const instruction_set isa = strider::detail::copy_engine::copy_instruction_set();
+  return isa == instruction_set::avx512 ? 16 : isa == instruction_set::avx2 ? 8 : 4;
+}
+
+
 }  // namespace
 
 TEST_CASE("copy: the kernels run are the target's, or with dispatch AVX2's where the CPU has it") {
@@ -1852,7 +1861,7 @@ TEST_CASE("copy: short runs of tuples unpacked in whole destination blocks throu
   // apart: the 2 runs of permute(1, 3, 0, 2) of 2 x 60 x 37 x k, 37 x 2 x k floats each.
   const force_streaming streaming;
   const engine::instruction_set isa = engine::copy_instruction_set();
-  const index_t up_to = isa == engine::instruction_set::avx512 ? 16 : isa == engine::instruction_set::avx2 ? 8 : 4;
+  const index_t up_to = float_tuples_up_to();
   alignas(64) static float base[2 * 2 * 60 * 37 * 16];
   for (const index_t k : {2, 4, 8, 10, 16}) {
     const dynamic_layout view = strider::permute(contiguous({2, 60, 37, k}), {1, 3, 0, 2});
@@ -1926,7 +1935,7 @@ TEST_CASE("copy: an unpack in blocks asks for each short run two blocks ahead un
   const force_streaming streaming;
   alignas(64) static float base[2 * 2 * 60 * 37 * 16];
   const engine::instruction_set isa = engine::copy_instruction_set();
-  const index_t up_to = isa == engine::instruction_set::avx512 ? 16 : isa == engine::instruction_set::avx2 ? 8 : 4;
+  const index_t up_to = float_tuples_up_to();
   for (const index_t k : {2, 4, 8, 10, 16}) {
     const dynamic_layout view = strider::permute(contiguous({2, 60, 37, k}), {1, 3, 0, 2});
     const strider::copy_plan plan = strider::make_copy_plan(view.value(), contiguous(view.shape()).value(), sizeof(float));
@@ -1935,6 +1944,59 @@ TEST_CASE("copy: an unpack in blocks asks for each short run two blocks ahead un
     CHECK(job.tuples.run_ahead == (job.tuples.group_runs > 0 ? 2 * 37 * k : 0));
     if (k <= up_to && isa != engine::instruction_set::plain) CHECK(job.tuples.run_ahead == 2 * 37 * k);
   }
+}
+
+TEST_CASE("copy: an unpack whose destination's order reads each run far from the last walks in the source's order (tuples_in_source_order_pay)") {
+  namespace engine = strider::detail::copy_engine;
+  // permute(1, 0, 3, 2) of a × b × n × k: each source run (n tuples of k) is one block of the
+  // destination (k rows of n), and in the destination's order the loop of a, stepping b × n × k
+  // in the source, lies inside the loop of b that continues the run: a runs between.
+  const auto pays = [](std::initializer_list<index_t> shape, index_t up_to, index_t run_ahead) {
+    const dynamic_layout view = strider::permute(contiguous(strider::dims(std::vector<index_t>(shape))), {1, 0, 3, 2});
+    const strider::copy_plan plan = strider::make_copy_plan(view.value(), contiguous(view.shape()).value(), sizeof(float));
+    return engine::tuples_in_source_order_pay(engine::rows_walk_order(plan), up_to, run_ahead);
+  };
+  // Runs of 448 bytes, 175 between: the source's order, asked for ahead or not.
+  CHECK(pays({175, 363, 14, 8}, 16, 0));
+  CHECK(pays({175, 363, 14, 8}, 16, 2 * 363 * 14 * 8));
+  // Runs of 1584 bytes (24 lines and more): asked for ahead, the destination's order keeps them.
+  CHECK(pays({49, 330, 44, 9}, 16, 0));
+  CHECK_FALSE(pays({49, 330, 44, 9}, 16, 2 * 330 * 44 * 9));
+  CHECK_FALSE(pays({49, 330, 24, 16}, 16, 2 * 330 * 24 * 16));  // 1536 bytes: 24 lines
+  CHECK(pays({49, 330, 23, 16}, 16, 2 * 330 * 23 * 16));        // 1472 bytes
+  // 17 runs between: more than row_streams_followed (16); 16 are not.
+  CHECK(pays({17, 95, 20, 8}, 16, 0));
+  CHECK_FALSE(pays({16, 95, 20, 8}, 16, 0));
+  // Tuples longer than the kernels move are no unpack.
+  CHECK(pays({175, 363, 14, 12}, 16, 0));
+  CHECK_FALSE(pays({175, 363, 14, 12}, 8, 0));
+  // A run whose k rows are not adjacent in the destination (two runs a block, 74 floats apart).
+  const dynamic_layout two_runs = strider::permute(contiguous({2, 9000, 37, 16}), {1, 3, 0, 2});
+  CHECK_FALSE(engine::tuples_in_source_order_pay(
+      engine::rows_walk_order(strider::make_copy_plan(two_runs.value(), contiguous(two_runs.shape()).value(), sizeof(float))), 16, 0));
+  // Copies that take it, against the naive loop: runs of 8, 12, 9 and 3 tuples, 1 and 2 threads,
+  // shifted by elements too.
+  const auto copies = [] {
+    for (const unsigned threads : {1u, 2u})
+      for (const std::vector<index_t>& shape : {std::vector<index_t>{40, 30, 14, 8}, {40, 30, 14, 12}, {20, 30, 44, 9}, {17, 5, 3, 3}}) {
+        INFO("threads " << threads << ", a " << shape[0] << ", n " << shape[2] << ", k " << shape[3]);
+        const dynamic_layout src_l = strider::permute(contiguous(strider::dims(shape)), {1, 0, 3, 2});
+        check_copy(src_l, contiguous(src_l.shape()), copy_options{threads});
+        check_copy(src_l, contiguous(src_l.shape()), copy_options{threads}, 1, 3);
+      }
+  };
+  copies();
+  // Streamed (forced), the planner's job for the destination's order says whether it asks for
+  // the runs ahead: runs of 1584 bytes asked for ahead keep that order.
+  const force_streaming streaming;
+  copies();
+  const index_t up_to = float_tuples_up_to();
+  alignas(64) static float base[2 * 49 * 40 * 44 * 9];
+  const dynamic_layout view = strider::permute(contiguous({49, 40, 44, 9}), {1, 0, 3, 2});
+  const strider::copy_plan plan = engine::rows_walk_order(strider::make_copy_plan(view.value(), contiguous(view.shape()).value(), sizeof(float)));
+  const auto job = engine::prepare<float>(plan, base, base + 49 * 40 * 44 * 9, 1);
+  CHECK(engine::tuples_in_source_order_pay(plan, up_to, job.tuples.run_ahead) == (up_to >= 9 && job.tuples.run_ahead == 0));
+  if (up_to >= 9) CHECK(job.tuples.run_ahead == 2 * 40 * 44 * 9);
 }
 
 // Issue 35: streaming stores on a tiled transpose whose destination rows are not all a whole

@@ -443,6 +443,35 @@ constexpr bool tiles_in_source_order_pay(const copy_plan& p, index_t tuples_up_t
   return between.found && shorter && between.items > row_streams_followed;
 }
 
+/// Runs of an unpack at least this long whose destination's order asks for them ahead
+/// (staged_runs_ahead) keep that order (tuples_in_source_order_pay).
+inline constexpr index_t runs_ahead_keep_order_bytes = 24 * static_cast<index_t>(cache_line);
+
+/// Whether an unpack of tuples (walk.hpp's tuples_of, tuples up to `tuples_up_to`) by plan `p`
+/// pays in the source's order (loops_in_source_order), `run_ahead` being what the destination's
+/// order would ask for (the job's tuples.run_ahead). Each run's k rows are adjacent in the
+/// destination (B's destination stride is A's extent, so that a run is one whole block wherever
+/// it goes), at least two loops are outside the pair, and in the destination's order more than
+/// row_streams_followed runs lie between one source run and the next (the items of the loops
+/// inside the one that continues it): that order reads each run far from the last, the source's
+/// reads them front to back and writes whole blocks where they go. Not where the destination's
+/// order asks for each run ahead and the runs are runs_ahead_keep_order_bytes or longer: those
+/// reads keep up, and the scattered blocks cost more (benchmarks/README.md, "Unpacks in the
+/// source's order"). Example: permute(1, 0, 3, 2) of 175×363×14×8 floats: runs of 14 tuples of
+/// 8 (448 bytes), the loop of 175 (inside) stepping 40656 floats in the source and the loop of
+/// 363 (outside) continuing the run: 175 runs between; of 49×330×44×9 (runs of 1584 bytes, asked
+/// for ahead): not.
+constexpr bool tuples_in_source_order_pay(const copy_plan& p, index_t tuples_up_to, index_t run_ahead) {
+  if (!p.blocked || p.rank < 4) return false;
+  const tuples_shape shape = tuples_of(p, tuples_up_to);
+  const std::size_t b = p.rank - 2, a = p.rank - 1;
+  if (shape.kind != tuples_kind::unpack || p.dst_stride[b] != p.extent[a]) return false;
+  const index_t run = p.extent[a] * p.extent[b];
+  if (run_ahead != 0 && run * static_cast<index_t>(p.element_size) >= runs_ahead_keep_order_bytes) return false;
+  const items_until between = items_until_step(p, b, run, true);
+  return between.found && between.items > row_streams_followed;
+}
+
 // ---- a short B (or A) and the loops that continue its run: B' (and A') -----------------------
 // A transpose whose B (the source's fastest axis) is shorter than a cache line reads a piece of
 // B elements from each of a tile's source rows, and most of each line it fetches is the next
@@ -769,13 +798,17 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   threads = threads_for(2 * static_cast<std::size_t>(p.size) * sizeof(T), threads);
   // The loops the walk takes (the plan's; those that continue the source's run across a short B
   // moved inside; or its outer loops in the source's order): the job points to them.
-  // (Tuples walks keep their loops: as long as the kernels that copies run move them.)
   const index_t tuples_up_to = trivial_v<T> ? with_kernels([]<class K>() { return K::template tuples_up_to<T>; }) : 0;
   const copy_plan run_inside = runs_inside(p);
-  const copy_plan walked = source_run_pays(run_inside, tuples_up_to) ? run_inside
-                           : tiles_in_source_order_pay(p, tuples_up_to) ? loops_in_source_order(p)
-                                                                                        : rows_walk_order(p);
-  const copy_job<T> job = prepare(walked, src, dst, threads);
+  // An unpack whose destination's order reads each run far from the last goes in the source's,
+  // unless that order asks for its runs ahead (tuples_in_source_order_pay: the job knows).
+  const copy_plan first = source_run_pays(run_inside, tuples_up_to) ? run_inside
+                          : tiles_in_source_order_pay(p, tuples_up_to) ? loops_in_source_order(p)
+                                                                       : rows_walk_order(p);
+  const copy_job<T> first_job = prepare(first, src, dst, threads);
+  const bool unpack_in_source_order = first_job.walk.kind == walk_kind::tuples && tuples_in_source_order_pay(first, tuples_up_to, first_job.tuples.run_ahead);
+  const copy_plan walked = unpack_in_source_order ? loops_in_source_order(first) : first;
+  const copy_job<T> job = unpack_in_source_order ? prepare(walked, src, dst, threads) : first_job;
   if (threads == 1) return run_range(job, 0, job.walk.total());
   const copy_shares shares = share_copy(job.walk, threads, fits_in_cache(static_cast<std::size_t>(walked.size) * sizeof(T)));
   std::atomic<index_t> next{0};

@@ -161,6 +161,14 @@ inline void copy_row(const T* s, [[maybe_unused]] index_t ss, T* d, [[maybe_unus
 }
 
 
+// Asks for the lines of `bytes` bytes that start `ahead_bytes` bytes past `at` (a run some steps
+// on). The address is an integer: it may lie past the array, where a prefetch is harmless but
+// pointer arithmetic would not be.
+inline void prefetch_lines(const void* at, std::ptrdiff_t ahead_bytes, index_t bytes) {
+  const std::uintptr_t from = reinterpret_cast<std::uintptr_t>(at) + static_cast<std::uintptr_t>(ahead_bytes);
+  for (index_t b = 0; b < bytes; b += static_cast<index_t>(cache_line)) __builtin_prefetch(reinterpret_cast<const void*>(from + static_cast<std::uintptr_t>(b)));
+}
+
 // Rows [begin, end) of plan `p`; with `prefetch` (copy_engine.hpp's rows_prefetch_pays: short
 // contiguous rows far apart in the source, read in many streams), each row asks for the row two
 // steps of the next outer loop ahead (a prefetch of a wrong address is harmless).
@@ -176,10 +184,7 @@ inline void run_rows(const copy_plan& p, const T* src, T* dst, index_t begin, in
   // few dozen elements measured 1.15x faster so.
   const auto rows = [&]<bool Prefetch>() {
     const auto row = [&](index_t so, index_t dof, index_t k0, index_t k1) {
-      if constexpr (Prefetch) {
-        const char* ahead = reinterpret_cast<const char*>(src + so + 2 * next);
-        for (index_t b = 0; b < row_bytes; b += static_cast<index_t>(cache_line)) __builtin_prefetch(ahead + b);
-      }
+      if constexpr (Prefetch) prefetch_lines(src + so, 2 * next * static_cast<std::ptrdiff_t>(sizeof(T)), row_bytes);
       copy_row<T, Kind, Stream>(src + so + k0 * ss, ss, dst + dof + k0 * ds, ds, k1 - k0);
     };
     const index_t first = begin / n, last = (end - 1) / n;  // the rows touched
@@ -621,12 +626,8 @@ inline void unpack_in_blocks(const copy_plan& p, tuples_shape shape, bool stream
     const index_t run_bytes = k * n * static_cast<index_t>(sizeof(T));
     walk_positions(p, b_loop, n, whole_from, whole_to, [&](index_t so, index_t dof, index_t, index_t) {
       if (runs == 0) block = dst + dof;  // a block's first run starts it (strides are positive)
-      if (shape.run_ahead != 0) {
-        // The same run some blocks on (copy_engine.hpp's staged_runs_ahead), as an address: it
-        // may lie past the array, and a prefetch of any address is harmless.
-        const std::uintptr_t ahead = reinterpret_cast<std::uintptr_t>(src + so) + static_cast<std::uintptr_t>(shape.run_ahead) * sizeof(T);
-        for (index_t b = 0; b < run_bytes; b += static_cast<index_t>(cache_line)) __builtin_prefetch(reinterpret_cast<const void*>(ahead + static_cast<std::uintptr_t>(b)));
-      }
+      // The same run some blocks on (copy_engine.hpp's staged_runs_ahead).
+      if (shape.run_ahead != 0) prefetch_lines(src + so, shape.run_ahead * static_cast<std::ptrdiff_t>(sizeof(T)), run_bytes);
       unpack(src + so, buffer + (dst + dof - block), ldd, n);
       if (++runs == shape.group_runs) {
         copy_bytes(reinterpret_cast<const std::byte*>(buffer), reinterpret_cast<std::byte*>(block), bytes, stream);
