@@ -1775,6 +1775,45 @@ TEST_CASE("copy: tuples of 9 to 16 floats unpacked in registers where AVX-512 mo
   check_copy(strider::permute(contiguous({2, 300, 148, 10}), {1, 3, 0, 2}), contiguous({300, 10, 2, 148}), {2}, 1, 2);
 }
 
+TEST_CASE("copy: an unpack's tuples before the rows' first line boundary go by a block at tuple 0, every start and run length") {
+  namespace engine = strider::detail::copy_engine;
+  // Runs of n tuples of k into k rows of n, the rows starting at every few places inside a line:
+  // with 16 lanes (AVX-512) a run of 16 to 31 tuples from inside a line has no whole aligned
+  // block after its head (its blocks start at tuple 0, stored plainly), and a longer one has (the
+  // wide kernels store one block at tuple 0 over the head, which the first aligned block
+  // overlaps). Against the naive loop; streamed (forced) where rows are whole lines apart too.
+  const index_t up_to = float_tuples_up_to();
+  const auto check_runs = [up_to](index_t n, index_t k, index_t shift, unsigned threads) {
+    INFO("n " << n << ", k " << k << ", shift " << shift << ", threads " << threads);
+    const dynamic_layout runs = strider::permute(contiguous({5, n, k}), {0, 2, 1});
+    if (k <= up_to) {
+      alignas(64) static float base[2 * 5 * 48 * 16];
+      const auto job = engine::prepare<float>(strider::make_copy_plan(runs.value(), contiguous(runs.shape()).value(), sizeof(float)), base, base + 5 * 48 * 16, 1);
+      CHECK(job.walk.kind == engine::walk_kind::tuples);
+    }
+    check_copy_from_line<float>(runs, contiguous(runs.shape()), copy_options{threads}, 0, shift);
+    check_copy_from_line<float>(runs, contiguous(runs.shape()), copy_options{threads}, 3, shift);
+  };
+  const auto every_case = [&check_runs](unsigned threads) {
+    for (const index_t k : {5, 6, 7, 8, 9, 12, 16})
+      for (const index_t n : {8, 15, 16, 17, 20, 24, 31, 32, 33, 47, 48})
+        for (const index_t shift : {0, 1, 4, 8, 12, 15}) check_runs(n, k, shift, threads);
+  };
+  every_case(1);
+  every_case(2);
+  // Rows of 16 and 32 floats inside 4-D copies (permute(1, 0, 3, 2)), each run a block of the
+  // destination, with the destination 4 floats into a line (as std::allocator leaves it).
+  for (const index_t n : {16, 32})
+    for (const index_t k : {6, 8, 10}) {
+      INFO("4-D, n " << n << ", k " << k);
+      const dynamic_layout view = strider::permute(contiguous({20, 9, n, k}), {1, 0, 3, 2});
+      check_copy_from_line<float>(view, contiguous(view.shape()), {}, 0, 4);
+      check_copy_from_line<float>(view, contiguous(view.shape()), {2}, 4, 4);
+    }
+  const force_streaming streaming;
+  every_case(1);
+}
+
 // Elements that std::copy copies need no default constructor; the kernels' stack buffers
 // (tiles, staging, tuples) hold them as bytes (machine.hpp's scratch).
 struct no_default_4 {

@@ -394,18 +394,34 @@ inline void unpack_tuples(const T* s, T* d, index_t ldd, index_t count, bool str
     // (wide_tuples), K stores.
     using V = wide_vec;
     constexpr int lanes = V::lanes;
-    scalar_to(std::min(count, elements_to_alignment(d, stream ? cache_line : sizeof(typename V::reg))));
-    for (; a + lanes <= count; a += lanes) {
+    const auto block = [s, d, ldd](index_t at, bool streamed) {
       typename V::reg run[static_cast<std::size_t>(K)], row[static_cast<std::size_t>(K)];
       STRIDER_COPY_UNROLL
-      for (int m = 0; m < K; ++m) run[m] = V::load(s + K * a + lanes * m);
+      for (int m = 0; m < K; ++m) run[m] = V::load(s + K * at + lanes * m);
       move_wide_tuples<K, tuples_kind::unpack>(run, row);
       STRIDER_COPY_UNROLL
       for (int r = 0; r < K; ++r) {
-        if (stream) V::stream(d + r * ldd + a, row[r]);
-        else V::store(d + r * ldd + a, row[r]);
+        if (streamed) V::stream(d + r * ldd + at, row[r]);
+        else V::store(d + r * ldd + at, row[r]);
       }
+    };
+    // The tuples before the rows' first line (or register) boundary: one block of plain stores
+    // at tuple 0, which the first aligned block overlaps (the same values written twice), where
+    // one by one they cost up to lanes - 1 scalar tuples per run, the most of a short run. Where
+    // no whole block follows that boundary, the run's blocks start at tuple 0, stored plainly.
+    const index_t head = std::min(count, elements_to_alignment(d, stream ? cache_line : sizeof(typename V::reg)));
+    bool streamed = stream;
+    if (head > 0 && count >= lanes) {
+      if (count - head >= lanes) {
+        block(0, false);
+        a = head;
+      } else {
+        streamed = false;
+      }
+    } else {
+      scalar_to(head);
     }
+    for (; a + lanes <= count; a += lanes) block(a, streamed);
     scalar_to(count);
     return;
   }
@@ -504,10 +520,15 @@ inline void unpack_long_tuples(const T* s, T* d, index_t ldd, index_t k, index_t
   const int n = static_cast<int>(k);
   index_t a = 0;
   // Where the rows are aligned alike (as streaming needs), the tuples before their first line
-  // boundary one by one, so that no store straddles two lines.
-  if (stream || whole_lines_apart(ldd, sizeof(T)))
-    for (const index_t stop = std::min(count, elements_to_alignment(d, cache_line)); a < stop; ++a)
-      for (index_t r = 0; r < k; ++r) d[r * ldd + a] = s[k * a + r];
+  // boundary one by one, so that no store straddles two lines; where no whole block would
+  // follow that boundary, the run's blocks start at tuple 0 instead, stored plainly.
+  if (stream || whole_lines_apart(ldd, sizeof(T))) {
+    const index_t head = std::min(count, elements_to_alignment(d, cache_line));
+    if (head > 0 && count >= V::lanes && count - head < V::lanes) stream = false;
+    else
+      for (; a < head; ++a)
+        for (index_t r = 0; r < k; ++r) d[r * ldd + a] = s[k * a + r];
+  }
   // Tuples [a, a + m): a whole block, or the run's last m < 16 (rows stored masked to m lanes).
   const auto block = [&]<bool Whole>(int tuples) {
     const int m = Whole ? V::lanes : tuples;
