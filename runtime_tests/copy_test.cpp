@@ -1945,6 +1945,47 @@ TEST_CASE("copy: short runs of tuples unpacked in whole destination blocks throu
   check_copy(strider::permute(contiguous({40, 30, 37, 10}), {1, 3, 0, 2}), contiguous({30, 10, 40, 37}), {2u});  // 59 KB items: the runs one by one
 }
 
+TEST_CASE("copy: streamed blocks that follow each other in the destination complete each other's partial lines (blocks_follow), every start") {
+  namespace engine = strider::detail::copy_engine;
+  const auto plan_of = [](const dynamic_layout& view) { return strider::make_copy_plan(view.value(), contiguous(view.shape()).value(), sizeof(float)); };
+  // One run of 17 x 11 floats a block, the next block 187 floats on: they follow.
+  CHECK(engine::blocks_follow(engine::rows_walk_order(plan_of(strider::permute(contiguous({300, 107, 17, 11}), {0, 1, 3, 2}))), 1, 187));
+  // Two runs a block (2 x 37 x 10 floats), the loop of 9000 outside stepping 740.
+  CHECK(engine::blocks_follow(engine::rows_walk_order(plan_of(strider::permute(contiguous({2, 9000, 37, 10}), {1, 3, 0, 2}))), 2, 740));
+  CHECK_FALSE(engine::blocks_follow(engine::rows_walk_order(plan_of(strider::permute(contiguous({2, 9000, 37, 10}), {1, 3, 0, 2}))), 1, 370));
+  // Walked in the source's order, one run a block, the next run's block is a b-step away.
+  const strider::copy_plan source_order = engine::loops_in_source_order(engine::rows_walk_order(plan_of(strider::permute(contiguous({161, 314, 19, 12}), {1, 0, 3, 2}))));
+  CHECK_FALSE(engine::blocks_follow(source_order, 1, 19 * 12));
+  // Blocks of one run, 12 bytes to 2 KB, no whole number of lines (more runs than fill the
+  // buffer: one run a block), from places across a line, two threads (ranges that start and end
+  // inside blocks and lines), against the naive loop.
+  const force_streaming streaming;
+  const index_t up_to = float_tuples_up_to();
+  const bool registers = engine::copy_instruction_set() != engine::instruction_set::plain;
+  alignas(64) static float base[2 * 6000];
+  for (const index_t k : {3, 5, 6, 8, 10, 11, 12})
+    for (const index_t n : {1, 3, 17, 18, 19, 37}) {
+      const index_t items = engine::staging_bytes / (n * k * static_cast<index_t>(sizeof(float))) + 3;
+      const dynamic_layout runs = strider::permute(contiguous({items, n, k}), {0, 2, 1});
+      if (k <= up_to && n > 1) {  // (n = 1: no unpack, a contiguous copy)
+        INFO("k " << k << ", n " << n);
+        const strider::copy_plan plan = plan_of(runs);
+        const auto job = engine::prepare<float>(plan, base, base + 6000, 1);
+        CHECK((job.tuples.group_runs == (registers ? 1 : 0) && job.stream == registers));
+        CHECK(engine::blocks_follow(plan, 1, n * k));
+      }
+      for (const index_t shift : {0, 1, 5, 8, 13, 15})
+        for (const unsigned threads : {1u, 2u}) {
+          INFO("k " << k << ", n " << n << ", shift " << shift << ", threads " << threads);
+          check_copy_from_line<float>(runs, contiguous(runs.shape()), {threads}, 0, shift);
+        }
+      INFO("k " << k << ", n " << n);
+      check_copy_from_line<float>(strider::permute(contiguous({2, 30, n, k}), {1, 3, 0, 2}), contiguous({30, k, 2, n}), {2u}, 3, 9);
+      check_copy_from_line<double>(runs, contiguous(runs.shape()), {2u}, 1, 3);
+      if (k <= 4) check_copy_from_line<std::int16_t>(runs, contiguous(runs.shape()), {2u}, 5, 11);
+    }
+}
+
 TEST_CASE("copy: an unpack in blocks asks for each short run two blocks ahead unless its runs are one stream (staged_runs_ahead)") {
   namespace engine = strider::detail::copy_engine;
   // The expected distances come from each view's own layout: the same run of the block two

@@ -620,9 +620,10 @@ inline void pack_tuples(const T* s, index_t lds, T* d, index_t count, bool strea
 // Positions [begin, end) of an unpack of tuples of k whose runs fill contiguous blocks of the
 // destination shape.group_runs at a time (walk.hpp's staged_tuples_runs): each block whole in the
 // range is unpacked into an aligned buffer, each run's rows where they lie in the block, and
-// written out front to back by copy_bytes, streamed in whole lines where `stream`; the runs of
-// blocks the range cuts go directly. Each run asks for the same run some blocks on where
-// shape.run_ahead says (copy_engine.hpp's staged_runs_ahead). `unpack(s, d, ldd, count)` unpacks
+// written out front to back by copy_bytes, streamed in whole lines where `stream` (where each
+// block follows the last in the destination, walk.hpp's blocks_follow, the line where two meet is
+// streamed whole too); the runs of blocks the range cuts go directly. Each run asks for the same
+// run some blocks on where shape.run_ahead says (copy_engine.hpp's staged_runs_ahead). `unpack(s, d, ldd, count)` unpacks
 // count tuples with plain stores. Where rows are no whole number of lines apart and the runs are short, the direct
 // stores split lines and the rows cannot stream (benchmarks/README.md, "Short runs of tuples in
 // blocks"). Example: permute(1, 3, 0, 2) of 2 x 9000 x 37 x 10 floats, 2 runs a block: the runs
@@ -639,22 +640,68 @@ inline void unpack_in_blocks(const copy_plan& p, tuples_shape shape, bool stream
   const index_t whole_from = std::min(end, (begin + positions - 1) / positions * positions), whole_to = std::max(whole_from, end / positions * positions);
   direct(begin, whole_from);
   if (whole_from < whole_to) {
-    scratch<T, static_cast<std::size_t>(staging_bytes) / sizeof(T)> room;
-    T* buffer = room.data();
+    // A line more than a block: streamed, a block lies in the buffer at its destination's place in
+    // a line (`at` bytes in), so that the buffer's lines are the destination's.
+    scratch<T, static_cast<std::size_t>(staging_bytes + cache_line) / sizeof(T)> room;
+    std::byte* const buffer = reinterpret_cast<std::byte*>(room.data());
     const std::size_t bytes = static_cast<std::size_t>(k * positions) * sizeof(T);
     index_t runs = 0;  // of the block at `block`, unpacked into the buffer
     T* block = dst;
+    std::size_t at = 0;
     const index_t run_bytes = k * n * static_cast<index_t>(sizeof(T));
+    // Streamed: the destination line that the buffer's first line is (an address as an integer:
+    // it may start before the array), and the bytes [kept_from, kept_to) of it unpacked but not
+    // yet written: the partial line a block ends in, which the next block completes where it
+    // continues the destination (blocks streamed one by one wrote the partial lines at both ends
+    // of each block plainly, each such line twice).
+    const bool lines = stream && aligned_to(dst, sizeof(T)) && blocks_follow(p, shape.group_runs, k * positions);
+    std::uintptr_t line_at = 0;
+    std::size_t kept_from = 0, kept_to = 0;
+    const auto to_destination = [&line_at](std::size_t offset) { return reinterpret_cast<std::byte*>(line_at + offset); };
+    const auto write_kept = [&] {
+      if (kept_from < kept_to) std::memcpy(to_destination(kept_from), buffer + kept_from, kept_to - kept_from);
+      kept_from = kept_to = 0;
+    };
+    const auto write_block = [&] {
+      if (!lines) return copy_bytes(buffer, reinterpret_cast<std::byte*>(block), bytes, stream);
+      const std::size_t last = at + bytes, to = last / cache_line * cache_line;
+      kept_to = last;
+      if (to == 0) return;  // no line completed yet
+      std::size_t from = kept_from;
+      if (from != 0) {  // a first line partly another's: plain stores
+        std::memcpy(to_destination(from), buffer + from, cache_line - from);
+        from = cache_line;
+      }
+      copy_bytes(buffer + from, to_destination(from), to - from, true);
+      std::memcpy(buffer, buffer + to, last - to);  // the partial last line to the first (to > last - to)
+      line_at += to;
+      kept_from = 0;
+      kept_to = last - to;
+    };
     walk_positions(p, b_loop, n, whole_from, whole_to, [&](index_t so, index_t dof, index_t, index_t) {
-      if (runs == 0) block = dst + dof;  // a block's first run starts it (strides are positive)
+      if (runs == 0) {  // a block's first run starts it (strides are positive)
+        block = dst + dof;
+        if (lines) {
+          const std::uintptr_t d = reinterpret_cast<std::uintptr_t>(block);
+          if (d != line_at + kept_to) {
+            write_kept();
+            at = d % cache_line;
+            line_at = d - at;
+            kept_from = kept_to = at;
+          } else {
+            at = kept_to;
+          }
+        }
+      }
       // The same run some blocks on (copy_engine.hpp's staged_runs_ahead).
       if (shape.run_ahead != 0) prefetch_lines(src + so, shape.run_ahead * static_cast<std::ptrdiff_t>(sizeof(T)), run_bytes);
-      unpack(src + so, buffer + (dst + dof - block), ldd, n);
+      unpack(src + so, reinterpret_cast<T*>(buffer + at) + (dst + dof - block), ldd, n);
       if (++runs == shape.group_runs) {
-        copy_bytes(reinterpret_cast<const std::byte*>(buffer), reinterpret_cast<std::byte*>(block), bytes, stream);
+        write_block();
         runs = 0;
       }
     });
+    write_kept();
   }
   direct(whole_to, end);
 }
