@@ -405,15 +405,16 @@ inline void unpack_tuples(const T* s, T* d, index_t ldd, index_t count, bool str
         else V::store(d + r * ldd + at, row[r]);
       }
     };
-    // The tuples before the rows' first line (or register) boundary: one block of plain stores
-    // at tuple 0, which the first aligned block overlaps (the same values written twice), where
-    // one by one they cost up to lanes - 1 scalar tuples per run, the most of a short run. Where
+    // The tuples before the rows' first line (or register) boundary: blocks of plain stores from
+    // tuple 0 (one, or two where a line is two registers: AVX2 streaming), the last of which the
+    // first aligned block overlaps (the same values written twice), where one by one they cost
+    // up to a line's elements less one in scalar tuples per run, the most of a short run. Where
     // no whole block follows that boundary, the run's blocks start at tuple 0, stored plainly.
     const index_t head = std::min(count, elements_to_alignment(d, stream ? cache_line : sizeof(typename V::reg)));
     bool streamed = stream;
     if (head > 0 && count >= lanes) {
       if (count - head >= lanes) {
-        block(0, false);
+        for (; a < head; a += lanes) block(a, false);  // a + lanes < head + lanes <= count
         a = head;
       } else {
         streamed = false;
