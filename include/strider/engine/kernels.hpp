@@ -412,7 +412,10 @@ inline void unpack_tuples(const T* s, T* d, index_t ldd, index_t count, bool str
     // no whole block follows that boundary, the run's blocks start at tuple 0, stored plainly.
     const index_t head = std::min(count, elements_to_alignment(d, stream ? cache_line : sizeof(typename V::reg)));
     bool streamed = stream;
-    if (head > 0 && count >= lanes) {
+    // AVX2's blocks of 5 to 7 (a permute and a blend per source and row) cost more than the
+    // head's tuples one by one (measured: benchmarks/README.md, "An unpack's head by one block").
+    constexpr bool block_head = lanes == 16 || K == 8;
+    if (block_head && head > 0 && count >= lanes) {
       if (count - head >= lanes) {
         for (; a < head; a += lanes) block(a, false);  // a + lanes < head + lanes <= count
         a = head;
