@@ -4,9 +4,9 @@
 //
 // Rows that are contiguous in both layouts are memcpy'd, in the source's order where the
 // destination's would read them in many streams (`rows_in_source_order_pay`; short rows in the
-// order of the outer loops that reads in few streams and writes in the fewest: `rows_walk_order`), each asking for a
-// row ahead where they are read in many streams far apart (`rows_prefetch_pays`); reversed,
-// every-other and broadcast rows have SIMD kernels; an n x k transpose with k = 2, 3 or 4 either way (pairs, RGB, RGBA;
+// order of the outer loops that reads in few streams and writes in the fewest: `rows_walk_order`),
+// with no requests for rows ahead (they cost more than they won: benchmarks/README.md, "Rows
+// left to the hardware prefetcher"); reversed, every-other and broadcast rows have SIMD kernels; an n x k transpose with k = 2, 3 or 4 either way (pairs, RGB, RGBA;
 // to 8 floats with AVX2 or AVX-512) packs or unpacks its tuples in registers; other transposes
 // are done in tiles of whole cache lines with an in-register SIMD transpose (the loops outside
 // the tiles, too, in the source's order where the destination's revisits short source pieces
@@ -287,25 +287,6 @@ constexpr index_t row_streams(const copy_plan& p, bool source) {
   std::size_t d = p.rank - 1;
   while (d > 0 && (source ? p.src_stride[d - 1] : p.dst_stride[d - 1]) == run) run *= p.extent[--d];
   return items_until_step(p, d, run, source).items;
-}
-
-/// Read streams up to which a rows walk leaves its source rows to the hardware prefetcher
-/// (rows_prefetch_pays; benchmarks/README.md, "Rows prefetched only in many streams").
-inline constexpr index_t rows_prefetch_above_streams = 32;
-
-/// Whether a rows walk by plan `p` asks for each source row two steps of the next loop out ahead
-/// (kernels.hpp's run_rows): rows contiguous on both sides, of at most a page, that loop stepping
-/// more than a page in the source, and the reads in more than rows_prefetch_above_streams streams
-/// (row_streams). The hardware prefetcher does not cross from one row to a row far away, but it
-/// follows a few dozen streams of such rows itself, and there the requests only cost. Example:
-/// permute(2, 0, 1, 3) of 154×10×284×10 floats (rows of 10, read in 1540 streams) prefetches;
-/// permute(1, 0, 2) of 7×69843×18 (7 streams) does not.
-constexpr bool rows_prefetch_pays(const copy_plan& p) {
-  if (p.blocked || p.rank < 2) return false;
-  const std::size_t inner = p.rank - 1;
-  const index_t next = copy_abs(p.src_stride[inner - 1]), size = static_cast<index_t>(p.element_size);
-  return p.src_stride[inner] == 1 && p.dst_stride[inner] == 1 && p.extent[inner] * size <= page_bytes && next * size > page_bytes &&
-         row_streams(p, true) > rows_prefetch_above_streams;
 }
 
 /// Blocks ahead at which an unpack in blocks asks for its runs (staged_runs_ahead).
@@ -749,8 +730,6 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
       job.stream = job.stream && job.tiles.simd && job.tiles.peel < na && aligned_to(first + job.tiles.peel, cache_line) && destination_rows_aligned_alike(p);
     // A deep walk whose source rows collide: plain stores, unless streaming is forced.
     if (job.walk.deep && !deep_stream_pays(p) && stream_mode() == streaming::automatic) job.stream = false;
-  } else {
-    job.prefetch_rows = rows_prefetch_pays(p);
   }
   return job;
 }

@@ -160,7 +160,6 @@ inline void copy_row(const T* s, [[maybe_unused]] index_t ss, T* d, [[maybe_unus
   }
 }
 
-
 // Asks for the lines of `bytes` bytes that start `ahead_bytes` bytes past `at` (a run some steps
 // on). The address is an integer: it may lie past the array, where a prefetch is harmless but
 // pointer arithmetic would not be.
@@ -169,48 +168,39 @@ inline void prefetch_lines(const void* at, std::ptrdiff_t ahead_bytes, index_t b
   for (index_t b = 0; b < bytes; b += static_cast<index_t>(cache_line)) __builtin_prefetch(reinterpret_cast<const void*>(from + static_cast<std::uintptr_t>(b)));
 }
 
-// Rows [begin, end) of plan `p`; with `prefetch` (copy_engine.hpp's rows_prefetch_pays: short
-// contiguous rows far apart in the source, read in many streams), each row asks for the row two
-// steps of the next outer loop ahead (a prefetch of a wrong address is harmless).
+// Rows [begin, end) of plan `p`. No row asks for a row ahead: the hardware prefetcher follows a
+// few dozen streams of rows, and where they are read in more, requests for the next ones cost
+// more than they won (benchmarks/README.md, "Rows left to the hardware prefetcher").
 template <class T, row_kind Kind, bool Stream>
-inline void run_rows(const copy_plan& p, const T* src, T* dst, index_t begin, index_t end, bool prefetch) {
+inline void run_rows(const copy_plan& p, const T* src, T* dst, index_t begin, index_t end) {
   const std::size_t inner = p.rank - 1;
   const index_t n = p.extent[inner], ss = p.src_stride[inner], ds = p.dst_stride[inner];
   const index_t row_bytes = n * static_cast<index_t>(sizeof(T));
-  const index_t next = inner > 0 ? p.src_stride[inner - 1] : 0;
-  prefetch = prefetch && Kind == row_kind::contiguous && inner > 0;
-  // Two instances of the loop, so that rows of a few bytes pay no test for it. The whole rows
-  // go by walk_outer alone, with no test of where a row starts or ends in the range: rows of a
-  // few dozen elements measured 1.15x faster so.
-  const auto rows = [&]<bool Prefetch>() {
-    const auto row = [&](index_t so, index_t dof, index_t k0, index_t k1) {
-      if constexpr (Prefetch) prefetch_lines(src + so, 2 * next * static_cast<std::ptrdiff_t>(sizeof(T)), row_bytes);
-      copy_row<T, Kind, Stream>(src + so + k0 * ss, ss, dst + dof + k0 * ds, ds, k1 - k0);
-    };
-    const index_t first = begin / n, last = (end - 1) / n;  // the rows touched
-    const index_t head = begin - first * n, tail = end - last * n;
-    if constexpr (Kind == row_kind::contiguous && trivial_v<T> && !Prefetch) {
-      // Whole rows of 4 to 256 bytes by moves of one size, chosen once (short_rows_moves).
-      if (head == 0 && tail == n && row_bytes >= 4 && row_bytes <= 4 * static_cast<index_t>(cache_line)) {
-        short_rows_moves(row_bytes, [&]<std::size_t Half>() {
-          const auto bytes = static_cast<std::size_t>(row_bytes);
-          walk_outer(p, inner, first, last + 1, [src, dst, bytes](index_t so, index_t dof) {
-            two_moves<Half>(reinterpret_cast<const std::byte*>(src + so), reinterpret_cast<std::byte*>(dst + dof), bytes);
-          });
+  // The whole rows go by walk_outer alone, with no test of where a row starts or ends in the
+  // range: rows of a few dozen elements measured 1.15x faster so.
+  const auto row = [&](index_t so, index_t dof, index_t k0, index_t k1) { copy_row<T, Kind, Stream>(src + so + k0 * ss, ss, dst + dof + k0 * ds, ds, k1 - k0); };
+  const index_t first = begin / n, last = (end - 1) / n;  // the rows touched
+  const index_t head = begin - first * n, tail = end - last * n;
+  if constexpr (Kind == row_kind::contiguous && trivial_v<T>) {
+    // Whole rows of 4 to 256 bytes by moves of one size, chosen once (short_rows_moves).
+    if (head == 0 && tail == n && row_bytes >= 4 && row_bytes <= 4 * static_cast<index_t>(cache_line)) {
+      short_rows_moves(row_bytes, [&]<std::size_t Half>() {
+        const auto bytes = static_cast<std::size_t>(row_bytes);
+        walk_outer(p, inner, first, last + 1, [src, dst, bytes](index_t so, index_t dof) {
+          two_moves<Half>(reinterpret_cast<const std::byte*>(src + so), reinterpret_cast<std::byte*>(dst + dof), bytes);
         });
-        return;
-      }
-    }
-    if (first == last) {
-      walk_outer(p, inner, first, first + 1, [row, head, tail](index_t so, index_t dof) { row(so, dof, head, tail); });
+      });
+      if constexpr (Stream) stream_fence();
       return;
     }
+  }
+  if (first == last) {
+    walk_outer(p, inner, first, first + 1, [row, head, tail](index_t so, index_t dof) { row(so, dof, head, tail); });
+  } else {
     if (head > 0) walk_outer(p, inner, first, first + 1, [row, head, n](index_t so, index_t dof) { row(so, dof, head, n); });
     walk_outer(p, inner, head > 0 ? first + 1 : first, tail < n ? last : last + 1, [row, n](index_t so, index_t dof) { row(so, dof, 0, n); });
     if (tail < n) walk_outer(p, inner, last, last + 1, [row, tail](index_t so, index_t dof) { row(so, dof, 0, tail); });
-  };
-  if (prefetch) rows.template operator()<true>();
-  else rows.template operator()<false>();
+  }
   if constexpr (Stream) stream_fence();
 }
 
@@ -1645,8 +1635,8 @@ void run_range(const copy_job<T>& job, index_t begin, index_t end) {
   const std::size_t inner = p.rank - 1;
   const index_t ss = p.src_stride[inner], ds = p.dst_stride[inner];
   auto run = [&]<row_kind Kind>() {
-    if (job.stream) run_rows<T, Kind, true>(p, job.src, job.dst, begin, end, job.prefetch_rows);
-    else run_rows<T, Kind, false>(p, job.src, job.dst, begin, end, job.prefetch_rows);
+    if (job.stream) run_rows<T, Kind, true>(p, job.src, job.dst, begin, end);
+    else run_rows<T, Kind, false>(p, job.src, job.dst, begin, end);
   };
   if (ds != 1) run.template operator()<row_kind::scatter>();
   else if (ss == 1) run.template operator()<row_kind::contiguous>();

@@ -383,7 +383,6 @@ struct copy_job {
   tiles_job tiles;
   bool stream = false;
   tuples_shape tuples;  // walk_kind::tuples: which
-  bool prefetch_rows = false;  // rows: ask for source rows ahead (copy_engine.hpp's rows_prefetch_pays)
 };
 
 }  // namespace strider::detail::copy_engine
