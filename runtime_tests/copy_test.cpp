@@ -122,11 +122,11 @@ struct force_streaming {
 const std::vector<index_t> odd_sizes = {1, 3, 7, 16, 17, 33, 64, 65, 129};
 
 // The longest tuples of floats the kernels in use move (kernels.hpp's tuples_up_to), from the
-// instruction set the dispatch chose: 16 with AVX-512, 8 with AVX2, 4 otherwise.
+// instruction set the dispatch chose: 16 with AVX2 or AVX-512 (9 to 16 unpacked only), 4 otherwise.
 index_t float_tuples_up_to() {
   using strider::detail::copy_engine::instruction_set;
   const instruction_set isa = strider::detail::copy_engine::copy_instruction_set();
-  return isa == instruction_set::avx512 ? 16 : isa == instruction_set::avx2 ? 8 : 4;
+  return isa == instruction_set::avx512 || isa == instruction_set::avx2 ? 16 : 4;
 }
 
 
@@ -1056,12 +1056,12 @@ TEST_CASE("copy: full reversals whose items are not whole lines go by ragged sea
   CHECK(tiles(strider::permute(contiguous({70, 9, 90}), {2, 1, 0}), static_cast<std::uint8_t*>(nullptr)).ragged_seams == simd);
   // The destination contiguous across C and A, and loop C stepping past the deep walk's reach in
   // the source (3360 and 1200 floats), where B or A is shorter than a line: (3,1,0,2) of
-  // 5x7x40x12 (B = 12, too long for tuples but AVX-512's unpack_long_tuples) and (2,3,1,0) of
+  // 5x7x40x12 (B = 12, too long for tuples but AVX2's and AVX-512's unpack_long_tuples) and (2,3,1,0) of
   // 15x6x40x30 (A = 15), ragged seams all the same; with A and B 4 lines or longer (72x6x40x66),
   // strip by strip as before (ragged_seams_below_lines).
   const auto short_b = strider::permute(contiguous({5, 7, 40, 12}), {3, 1, 0, 2});
   const auto far_c = strider::permute(contiguous({15, 6, 40, 30}), {2, 3, 1, 0});
-  CHECK(tiles(short_b, static_cast<float*>(nullptr)).ragged_seams == (simd && engine::copy_instruction_set() != engine::instruction_set::avx512));
+  CHECK(tiles(short_b, static_cast<float*>(nullptr)).ragged_seams == (simd && float_tuples_up_to() < 12));
   CHECK(tiles(far_c, static_cast<float*>(nullptr)).ragged_seams == simd);
   CHECK_FALSE(tiles(strider::permute(contiguous({72, 6, 40, 66}), {2, 3, 1, 0}), static_cast<float*>(nullptr)).ragged_seams);
   CHECK(tiles(strider::permute(contiguous({24, 6, 40, 66}), {2, 3, 1, 0}), static_cast<float*>(nullptr)).ragged_seams == simd);
@@ -1702,7 +1702,7 @@ TEST_CASE("copy: streamed tuples into rows not aligned alike go through a buffer
   check_copy(strider::permute(contiguous({40, 2999, 5}), {0, 2, 1}), contiguous({40, 5, 2999}), {2}, 1, 3);
 }
 
-TEST_CASE("copy: tuples of 9 to 16 floats unpacked in registers where AVX-512 moves them (unpack_long_tuples), packed by the tiles") {
+TEST_CASE("copy: tuples of 9 to 16 floats unpacked in registers where AVX2 or AVX-512 moves them (unpack_long_tuples), packed by the tiles") {
   namespace engine = strider::detail::copy_engine;
   const auto plan_of = [](const dynamic_layout& from, const dynamic_layout& to) { return strider::make_copy_plan(from.value(), to.value(), sizeof(float)); };
   // Unpacking takes tuples up to 16 where the kernels say so; packing stops at 8.
@@ -1716,12 +1716,22 @@ TEST_CASE("copy: tuples of 9 to 16 floats unpacked in registers where AVX-512 mo
     const strider::copy_plan plan = plan_of(strider::transpose(contiguous({100, 10}), 0, 1), contiguous({10, 100}));
     alignas(64) static float base[2000];
     const auto job = engine::prepare<float>(plan, base, base + 1000, 1);
-    CHECK((job.walk.kind == engine::walk_kind::tuples) == (engine::copy_instruction_set() == engine::instruction_set::avx512));
+    CHECK((job.walk.kind == engine::walk_kind::tuples) == (float_tuples_up_to() >= 10));
+    // Runs of 32 tuples into rows 128 bytes apart (whole lines): on AVX2, whose long tuples' line
+    // is two registers, the tiles (measured faster); runs of 80 (5 lines), and on AVX-512, tuples.
+    const bool avx2 = engine::copy_instruction_set() == engine::instruction_set::avx2;
+    const auto walk_of = [&](index_t n) {
+      const strider::copy_plan p = plan_of(strider::permute(contiguous({4, 5, n, 10}), {1, 0, 3, 2}), contiguous({5, 4, 10, n}));
+      CHECK(engine::with_kernels([&]<class K>() { return engine::tuples_up_to_for<K, float>(p); }) == (avx2 && n < 64 ? 8 : float_tuples_up_to()));
+      return engine::prepare<float>(p, base, base + 1000, 1).walk.kind;
+    };
+    CHECK((walk_of(32) == engine::walk_kind::tuples) == (float_tuples_up_to() >= 10 && !avx2));
+    CHECK((walk_of(80) == engine::walk_kind::tuples) == (float_tuples_up_to() >= 10));
   }
-  // Every tail length (a block is 16 tuples), starts inside a line, rows apart, a batch, pieces
+  // Every tail length (a block is 16 tuples, 8 on AVX2), starts inside a line, rows apart, a batch, pieces
   // cut anywhere (two threads), streamed with rows aligned alike (n a multiple of 16) and not.
   for (const index_t k : {9, 10, 12, 15, 16})
-    for (const index_t n : {1, 2, 15, 16, 17, 31, 33, 48, 100, 1001}) {
+    for (const index_t n : {1, 2, 7, 8, 9, 15, 16, 17, 31, 33, 48, 100, 1001}) {
       INFO("k " << k << ", n " << n);
       const auto tuples = strider::transpose(contiguous({n, k}), 0, 1);
       check_copy(tuples, contiguous({k, n}));
@@ -1743,10 +1753,9 @@ TEST_CASE("copy: tuples of 9 to 16 floats unpacked in registers where AVX-512 mo
       const auto job = engine::prepare<float>(plan, base, base + 16 * 333, 1);
       return job.walk.kind == engine::walk_kind::tuples && job.stream;
     };
-    const bool avx512 = engine::copy_instruction_set() == engine::instruction_set::avx512;
-    const bool in_registers = avx512 || engine::copy_instruction_set() == engine::instruction_set::avx2;
-    CHECK(streams(320, 12) == avx512);
-    CHECK(streams(333, 12) == avx512);
+    const bool in_registers = float_tuples_up_to() >= 12;
+    CHECK(streams(320, 12) == in_registers);
+    CHECK(streams(333, 12) == in_registers);
     CHECK_FALSE(streams(401, 12));
     CHECK(streams(333, 8) == in_registers);
     CHECK(streams(320, 8) == in_registers);
@@ -1774,12 +1783,16 @@ TEST_CASE("copy: an unpack's tuples before the rows' first line boundary go by a
   // overlaps). Against the naive loop; streamed (forced) where rows are whole lines apart too.
   const index_t up_to = float_tuples_up_to();
   const auto check_runs = [up_to](index_t n, index_t k, index_t shift, unsigned threads) {
+    namespace engine = strider::detail::copy_engine;
     INFO("n " << n << ", k " << k << ", shift " << shift << ", threads " << threads);
     const dynamic_layout runs = strider::permute(contiguous({5, n, k}), {0, 2, 1});
+    // AVX2 (a line two registers) leaves runs of under 4 lines of tuples longer than 8, into rows
+    // a whole number of lines apart, to the tiles (copy_engine.hpp's tuples_up_to_for).
+    const bool to_tiles = engine::copy_instruction_set() == engine::instruction_set::avx2 && k > 8 && n % 16 == 0 && n < 64;
     if (k <= up_to) {
       alignas(64) static float base[2 * 5 * 48 * 16];
       const auto job = engine::prepare<float>(strider::make_copy_plan(runs.value(), contiguous(runs.shape()).value(), sizeof(float)), base, base + 5 * 48 * 16, 1);
-      CHECK(job.walk.kind == engine::walk_kind::tuples);
+      CHECK(job.walk.kind == (to_tiles ? engine::walk_kind::strips : engine::walk_kind::tuples));
     }
     check_copy_from_line<float>(runs, contiguous(runs.shape()), copy_options{threads}, 0, shift);
     check_copy_from_line<float>(runs, contiguous(runs.shape()), copy_options{threads}, 3, shift);

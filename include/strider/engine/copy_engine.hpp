@@ -620,6 +620,28 @@ void prepare_source_run(copy_job<T>& job, const copy_plan& p, index_t line, cons
 
 /// The kernel, walk and streaming decision for copying by plan `p` into `dst` on `threads`
 /// threads (p.size > 0, p.rank > 0), with the kernels K.
+/// The longest tuples that the kernels K take in a tuples walk of plan `p` (walk.hpp's
+/// tuples_of): their tuples_up_to, but tuples_most where a line of the long tuples' rows is two
+/// registers (AVX2) and the unpack's runs into destination rows aligned alike are shorter than
+/// long_tuples_short_run_lines lines: there the tiles ran 1.3-1.4x faster (benchmarks/README.md,
+/// "Tuples of 9 to 16 floats on AVX2"). Example, AVX2: permute(1, 0, 3, 2) of 120×200×32×10
+/// floats (runs of 32 tuples into rows 128 bytes apart) takes 8; of 300×3008×12 (0, 2, 1), 16.
+template <class K, class T>
+constexpr index_t tuples_up_to_for(const copy_plan& p) {
+  if constexpr (!trivial_v<T>) {
+    return 0;
+  } else {
+    constexpr index_t up_to = K::template tuples_up_to<T>;
+    if constexpr (up_to > tuples_most && !K::long_tuples_line_in_register) {
+      const tuples_shape shape = tuples_of(p, up_to);
+      const index_t line = static_cast<index_t>(cache_line / sizeof(T));
+      if (shape.kind == tuples_kind::unpack && shape.k > tuples_most && tuples_rows_aligned_alike(p) && p.extent[p.rank - 1] < long_tuples_short_run_lines * line)
+        return tuples_most;
+    }
+    return up_to;
+  }
+}
+
 template <class K, class T>
 copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   copy_job<T> job{&p, src, dst, {}, {}, false, {}};
@@ -635,7 +657,7 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
   const T* first = dst + p.dst_offset;
   const std::size_t written = static_cast<std::size_t>(p.size) * sizeof(T);
   job.stream = trivial_v<T> && p.dst_stride[inner] == 1 && stream_pays(written, threads, p.blocked);
-  const tuples_shape tuples = trivial_v<T> ? tuples_of(p, K::template tuples_up_to<T>) : tuples_shape{};
+  const tuples_shape tuples = trivial_v<T> ? tuples_of(p, tuples_up_to_for<K, T>(p)) : tuples_shape{};
   if (tuples.kind != tuples_kind::none) {
     job.walk.kind = walk_kind::tuples;
     job.tuples = tuples;
@@ -777,7 +799,7 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   threads = threads_for(2 * static_cast<std::size_t>(p.size) * sizeof(T), threads);
   // The loops the walk takes (the plan's; those that continue the source's run across a short B
   // moved inside; or its outer loops in the source's order): the job points to them.
-  const index_t tuples_up_to = trivial_v<T> ? with_kernels([]<class K>() { return K::template tuples_up_to<T>; }) : 0;
+  const index_t tuples_up_to = with_kernels([&]<class K>() { return tuples_up_to_for<K, T>(p); });
   const copy_plan run_inside = runs_inside(p);
   // An unpack whose destination's order reads each run far from the last goes in the source's,
   // unless that order asks for its runs ahead (tuples_in_source_order_pay: the job knows).

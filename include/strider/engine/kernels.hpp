@@ -206,16 +206,23 @@ inline void run_rows(const copy_plan& p, const T* src, T* dst, index_t begin, in
 
 // ---- short rows packed in tuples: n x k transposes, k = 2 to 4, or to 8 (walk.hpp's tuples_of) --
 // Tuples of 5 to 8 elements go through registers where AVX2 or AVX-512 moves 4-byte elements
-// (`wide_tuples` below), and unpacked, 9 to 16 where AVX-512 does (`unpack_long_tuples`);
+// (`wide_tuples` below), and unpacked, 9 to 16 too (`unpack_long_tuples`);
 // otherwise through line tiles (narrow tiles, the edge tiles of a short B).
 template <class T>
 constexpr index_t tuples_up_to() {
-#if defined(STRIDER_COPY_AVX512)
+#if defined(STRIDER_COPY_AVX2)
   if constexpr (trivial_v<T> && sizeof(T) == 4) return long_tuples_most;
-#elif defined(STRIDER_COPY_AVX2)
-  if constexpr (trivial_v<T> && sizeof(T) == 4) return tuples_most;
 #endif
   return 4;
+}
+
+// Whether unpack_long_tuples holds a line of a row in one register (AVX-512), or in two (AVX2).
+constexpr bool long_tuples_line_in_register() {
+#if defined(STRIDER_COPY_AVX512)
+  return true;
+#else
+  return false;
+#endif
 }
 
 #if defined(STRIDER_COPY_AVX2)
@@ -500,48 +507,84 @@ inline void unpack_tuples_staged(const T* s, T* d, index_t ldd, index_t count) {
   unpack_tuples<K, T>(s + K * a, d + a, ldd, count - a, false);
 }
 
-#if defined(STRIDER_COPY_AVX512)
-// Unpacks tuples of 9 to 16 4-byte elements on AVX-512's 16 lanes, k known at run time: a block
-// of 16 tuples is 16 registers, tuple t in register t, and the 16 x 16 register transpose
-// (avx512_4::transpose) makes register r row r's 16 elements. A tuple's load covers 16 elements,
-// the next tuple's first ones too, and only the block's last one is masked to its k: masked
-// loads that miss the cache ran at a third to half the speed of plain ones (benchmarks/README.md,
-// "Tuples of 9 to 16 floats"). Example: k = 10, tuples at s, 10 floats apart: register t holds
-// s[10 t] to s[10 t + 15], and after the transpose register 3 holds s[3], s[13], ..., s[153].
+#if defined(STRIDER_COPY_AVX2)
+// Unpacks tuples of 9 to 16 4-byte elements, k known at run time: a block of `lanes` tuples (16
+// on AVX-512, 8 on AVX2) is, for each part of `lanes` elements of a tuple (one on AVX-512, two on
+// AVX2), `lanes` registers, tuple t in register t, and each part's register transpose
+// (V::transpose) makes its register r row part * lanes + r. A tuple's load of a part covers
+// `lanes` elements, the next tuple's first ones too where the tuple ends before it, and only the
+// block's last tuple's last part is masked to what is left of its k: masked loads that miss the
+// cache ran at a third to half the speed of plain ones (benchmarks/README.md, "Tuples of 9 to 16
+// floats"). Example: k = 10 on AVX2, tuples at s, 10 floats apart: registers t and 8 + t hold
+// s[10 t] to s[10 t + 7] and s[10 t + 8] to s[10 t + 15], and after the transposes register 3
+// holds s[3], s[13], ..., s[73] and register 9 s[9], s[19], ..., s[79].
 template <class T>
 inline void unpack_long_tuples(const T* s, T* d, index_t ldd, index_t k, index_t count, bool stream) {
+#if defined(STRIDER_COPY_AVX512)
   using V = avx512_4;
+#else
+  using V = avx_4;
+#endif
+  constexpr int lanes = V::lanes, parts = static_cast<int>(long_tuples_most) / lanes;
   const int n = static_cast<int>(k);
   index_t a = 0;
+  // x = the rows of tuples [at, at + m), m <= lanes: row r in x[r] (lanes past m zero).
+  const auto rows_of = [s, k, n](index_t at, int m, typename V::reg* x) {
+    STRIDER_COPY_UNROLL
+    for (int t = 0; t < lanes; ++t) {
+      const T* tuple = s + k * (at + t);
+      STRIDER_COPY_UNROLL
+      for (int q = 0; q < parts; ++q)  // part q's register t at x[q * lanes + t]
+        x[q * lanes + t] = t >= m ? typename V::reg{} : q + 1 < parts || t + 1 < m ? V::load(tuple + q * lanes) : V::load_first(tuple + q * lanes, n - q * lanes);
+    }
+    STRIDER_COPY_UNROLL
+    for (int q = 0; q < parts; ++q) V::transpose(x + q * lanes);
+  };
+  typename V::reg x[parts * lanes];
+  const auto store_block = [&](index_t at, bool streamed) {
+    rows_of(at, lanes, x);
+    for (index_t r = 0; r < k; ++r) {
+      if (streamed) V::stream(d + r * ldd + at, x[r]);
+      else V::store(d + r * ldd + at, x[r]);
+    }
+  };
+  constexpr int line = static_cast<int>(cache_line / sizeof(T));
   // Where the rows are aligned alike (as streaming needs), the tuples before their first line
   // boundary one by one, so that no store straddles two lines; where no whole block would
   // follow that boundary, the run's blocks start at tuple 0 instead, stored plainly.
   if (stream || whole_lines_apart(ldd, sizeof(T))) {
     const index_t head = std::min(count, elements_to_alignment(d, cache_line));
-    if (head > 0 && count >= V::lanes && count - head < V::lanes) stream = false;
-    else
+    if (head > 0 && count >= lanes && count - head < lanes) {
+      stream = false;
+    } else {
       for (; a < head; ++a)
         for (index_t r = 0; r < k; ++r) d[r * ldd + a] = s[k * a + r];
+    }
   }
-  // Tuples [a, a + m): a whole block, or the run's last m < 16 (rows stored masked to m lanes).
-  const auto block = [&]<bool Whole>(int tuples) {
-    const int m = Whole ? V::lanes : tuples;
-    V::reg x[V::lanes];
-    STRIDER_COPY_UNROLL
-    for (int t = 0; t < V::lanes; ++t) {
-      const T* tuple = s + k * (a + t);
-      x[t] = t + 1 < m ? V::load(tuple) : t < m ? V::load_first(tuple, n) : _mm512_setzero_ps();
+  // Streamed where a line is two registers (AVX2): both halves of each row's line one after the
+  // other, from two blocks; a line's halves k rows apart in time left partial lines in the
+  // write-combining buffers (benchmarks/README.md, "Tuples of 9 to 16 floats on AVX2").
+  if constexpr (lanes < line) {
+    static_assert(2 * lanes == line);
+    if (stream) {
+      typename V::reg first[parts * lanes];
+      for (; a + line <= count; a += line) {
+        rows_of(a, lanes, first);
+        rows_of(a + lanes, lanes, x);
+        for (index_t r = 0; r < k; ++r) {
+          V::stream(d + r * ldd + a, first[r]);
+          V::stream(d + r * ldd + a + lanes, x[r]);
+        }
+      }
     }
-    V::transpose(x);
-    for (index_t r = 0; r < k; ++r) {
-      T* row = d + r * ldd + a;
-      if constexpr (!Whole) V::store_first(row, x[r], m);
-      else if (stream) V::stream(row, x[r]);
-      else V::store(row, x[r]);
-    }
-  };
-  for (; a + V::lanes <= count; a += V::lanes) block.template operator()<true>(V::lanes);
-  if (a < count) block.template operator()<false>(static_cast<int>(count - a));
+  }
+  // Whole blocks, then the run's last m < lanes tuples (rows stored masked to m lanes).
+  for (; a + lanes <= count; a += lanes) store_block(a, stream);
+  if (a < count) {
+    const int m = static_cast<int>(count - a);
+    rows_of(a, m, x);
+    for (index_t r = 0; r < k; ++r) V::store_first(d + r * ldd + a, x[r], m);
+  }
 }
 
 #endif
@@ -723,7 +766,7 @@ inline void run_tuples(const copy_plan& p, tuples_shape shape, bool stream, cons
       });
     }
   };
-#if defined(STRIDER_COPY_AVX512)
+#if defined(STRIDER_COPY_AVX2)
   if constexpr (tuples_up_to<T>() > tuples_most) {
     // Unpacking (walk.hpp's tuples_of packs at most tuples_most); streamed only into rows
     // aligned alike (copy_engine.hpp's prepare_for decides).
@@ -1657,6 +1700,7 @@ struct kernels {
   static constexpr bool tiles_in_registers = tile_simd_v<T>;
   template <class T>
   static constexpr index_t tuples_up_to = STRIDER_COPY_KERNELS::tuples_up_to<T>();
+  static constexpr bool long_tuples_line_in_register = STRIDER_COPY_KERNELS::long_tuples_line_in_register();
   template <class T>
   static constexpr bool tuples_in_registers(tuples_kind kind, index_t k) {
     return STRIDER_COPY_KERNELS::tuples_in_registers<T>(kind, k);

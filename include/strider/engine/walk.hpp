@@ -252,10 +252,15 @@ struct tuples_shape {
 // The longest tuples that AVX2's kernels move in registers (kernels.hpp's tuples_up_to); the
 // planner's tests for a tuples walk take at least this many (copy_engine.hpp's source_run_pays).
 inline constexpr index_t tuples_most = 8;
-// AVX-512's, for 4-byte elements, unpacking: a tuple in one register of 16 lanes (kernels.hpp's
-// unpack_long_tuples). Packing stays at tuples_most: packed so, tuples of 10 and 12 floats ran
-// at half the speed of the tiles' short columns (benchmarks/README.md, "Tuples of 9 to 16 floats").
+// AVX2's and AVX-512's, for 4-byte elements, unpacking: a tuple in one register of 16 lanes or
+// two of 8 (kernels.hpp's unpack_long_tuples). Packing stays at tuples_most: packed so, tuples of
+// 10 and 12 floats ran at half the speed of the tiles' short columns (benchmarks/README.md,
+// "Tuples of 9 to 16 floats").
 inline constexpr index_t long_tuples_most = 16;
+// Runs shorter than this many lines of such long tuples, into destination rows aligned alike,
+// go by the tiles where a line of a row is two of the kernels' registers (AVX2):
+// copy_engine.hpp's tuples_up_to_for.
+inline constexpr index_t long_tuples_short_run_lines = 4;
 // Tuples a block of kernels.hpp's unpack_tuples_staged takes, in destination lines of T.
 inline constexpr index_t staged_tuples_lines = 8;
 
