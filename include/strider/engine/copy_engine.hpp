@@ -6,7 +6,8 @@
 // destination's would read them in many streams (`rows_in_source_order_pay`; short rows in the
 // order of the outer loops that reads in few streams and writes in the fewest: `rows_walk_order`),
 // with no requests for rows ahead (they cost more than they won: benchmarks/README.md, "Rows
-// left to the hardware prefetcher"); reversed, every-other and broadcast rows have SIMD kernels; an n x k transpose with k = 2, 3 or 4 either way (pairs, RGB, RGBA;
+// left to the hardware prefetcher"); reversed, every-other and broadcast rows have SIMD
+// kernels; an n x k transpose with k = 2, 3 or 4 either way (pairs, RGB, RGBA;
 // to 8 floats with AVX2 or AVX-512) packs or unpacks its tuples in registers; other transposes
 // are done in tiles of whole cache lines with an in-register SIMD transpose (the loops outside
 // the tiles, too, in the source's order where the destination's revisits short source pieces
@@ -618,8 +619,6 @@ void prepare_source_run(copy_job<T>& job, const copy_plan& p, index_t line, cons
   job.stream = job.stream && job.tiles.peel < na && aligned_to(first + job.tiles.peel, cache_line) && destination_rows_aligned_alike(p);
 }
 
-/// The kernel, walk and streaming decision for copying by plan `p` into `dst` on `threads`
-/// threads (p.size > 0, p.rank > 0), with the kernels K.
 /// The longest tuples that the kernels K take in a tuples walk of plan `p` (walk.hpp's
 /// tuples_of): their tuples_up_to, but tuples_most where a line of the long tuples' rows is two
 /// registers (AVX2) and the unpack's runs into destination rows aligned alike are shorter than
@@ -642,6 +641,8 @@ constexpr index_t tuples_up_to_for(const copy_plan& p) {
   }
 }
 
+/// The kernel, walk and streaming decision for copying by plan `p` into `dst` on `threads`
+/// threads (p.size > 0, p.rank > 0), with the kernels K.
 template <class K, class T>
 copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   copy_job<T> job{&p, src, dst, {}, {}, false, {}};

@@ -663,8 +663,9 @@ inline void pack_tuples(const T* s, index_t lds, T* d, index_t count, bool strea
 // run some blocks on where shape.run_ahead says (copy_engine.hpp's staged_runs_ahead).
 // `unpack(s, d, ldd, count)` unpacks count tuples with plain stores. Where rows are no whole
 // number of lines apart and the runs are short, the direct stores split lines and the rows
-// cannot stream (benchmarks/README.md, "Short runs of tuples in blocks"). Example: permute(1, 3, 0, 2) of 2 x 9000 x 37 x 10 floats, 2 runs a block: the runs
-// of item i (j = 0, 1) go to buffer rows 74 floats apart, from 0 and from 37, and the 740 floats
+// cannot stream (benchmarks/README.md, "Short runs of tuples in blocks"). Example:
+// permute(1, 3, 0, 2) of 2 x 9000 x 37 x 10 floats, 2 runs a block: the runs of item i (j = 0,
+// 1) go to buffer rows 74 floats apart, from 0 and from 37, and the 740 floats
 // to the destination from 740 i.
 template <class T, class Unpack>
 inline void unpack_in_blocks(const copy_plan& p, tuples_shape shape, bool stream, const T* src, T* dst, index_t begin, index_t end, Unpack unpack) {

@@ -249,8 +249,9 @@ struct tuples_shape {
   index_t run_ahead = 0;   // staged blocks: the source distance at which each run is asked for ahead (copy_engine.hpp's staged_runs_ahead), 0 for none
 };
 
-// The longest tuples that AVX2's kernels move in registers (kernels.hpp's tuples_up_to); the
-// planner's tests for a tuples walk take at least this many (copy_engine.hpp's source_run_pays).
+// The longest tuples that AVX2's and AVX-512's kernels pack in registers, and unpack with one
+// register a row (kernels.hpp's wide_tuples; longer ones: unpack_long_tuples); the planner's
+// tests for a tuples walk take at least this many (copy_engine.hpp's source_run_pays).
 inline constexpr index_t tuples_most = 8;
 // AVX2's and AVX-512's, for 4-byte elements, unpacking: a tuple in one register of 16 lanes or
 // two of 8 (kernels.hpp's unpack_long_tuples). Packing stays at tuples_most: packed so, tuples of
