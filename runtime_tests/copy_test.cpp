@@ -1717,21 +1717,29 @@ TEST_CASE("copy: tuples of 9 to 16 floats unpacked in registers where AVX2 or AV
     alignas(64) static float base[2000];
     const auto job = engine::prepare<float>(plan, base, base + 1000, 1);
     CHECK((job.walk.kind == engine::walk_kind::tuples) == (float_tuples_up_to() >= 10));
-    // Runs of 32 tuples into rows 128 bytes apart (whole lines): on AVX2, whose long tuples' line
-    // is two registers, the tiles (measured faster); runs of 80 (5 lines), and on AVX-512, tuples.
+    // Runs of 32 and 48 tuples into rows 128 and 192 bytes apart (whole lines), streamed: on
+    // AVX2, whose long tuples' line is two registers, the tiles (measured faster); in the cache,
+    // runs of 16 (one line) or 80 (5 lines), and on AVX-512, tuples.
     const bool avx2 = engine::copy_instruction_set() == engine::instruction_set::avx2;
-    const auto walk_of = [&](index_t n) {
+    const auto walk_of = [&](index_t n, bool streamed) {
       const strider::copy_plan p = plan_of(strider::permute(contiguous({4, 5, n, 10}), {1, 0, 3, 2}), contiguous({5, 4, 10, n}));
-      CHECK(engine::with_kernels([&]<class K>() { return engine::tuples_up_to_for<K, float>(p); }) == (avx2 && n < 64 ? 8 : float_tuples_up_to()));
+      CHECK(engine::with_kernels([&]<class K>() { return engine::tuples_up_to_for<K, float>(p, 1); }) == (avx2 && streamed && n >= 32 && n < 64 ? 8 : float_tuples_up_to()));
       return engine::prepare<float>(p, base, base + 1000, 1).walk.kind;
     };
-    CHECK((walk_of(32) == engine::walk_kind::tuples) == (float_tuples_up_to() >= 10 && !avx2));
-    CHECK((walk_of(80) == engine::walk_kind::tuples) == (float_tuples_up_to() >= 10));
+    CHECK((walk_of(32, false) == engine::walk_kind::tuples) == (float_tuples_up_to() >= 10));
+    CHECK((walk_of(80, false) == engine::walk_kind::tuples) == (float_tuples_up_to() >= 10));
+    const force_streaming forced;
+    CHECK((walk_of(32, true) == engine::walk_kind::tuples) == (float_tuples_up_to() >= 10 && !avx2));
+    CHECK((walk_of(48, true) == engine::walk_kind::tuples) == (float_tuples_up_to() >= 10 && !avx2));
+    CHECK((walk_of(16, true) == engine::walk_kind::tuples) == (float_tuples_up_to() >= 10));
+    CHECK((walk_of(80, true) == engine::walk_kind::tuples) == (float_tuples_up_to() >= 10));
   }
   // Every tail length (a block is 16 tuples, 8 on AVX2), starts inside a line, rows apart, a batch, pieces
   // cut anywhere (two threads), streamed with rows aligned alike (n a multiple of 16) and not.
-  for (const index_t k : {9, 10, 12, 15, 16})
-    for (const index_t n : {1, 2, 7, 8, 9, 15, 16, 17, 31, 33, 48, 100, 1001}) {
+  // (Each k is its own kernel, unpack_long_tuples_of; a run's last m tuples go one by one where
+  // 2 m < lanes, masked from m = 4 on AVX2, m = 8 on AVX-512.)
+  for (const index_t k : {9, 10, 11, 12, 13, 14, 15, 16})
+    for (const index_t n : {1, 2, 7, 8, 9, 11, 12, 15, 16, 17, 24, 25, 31, 33, 48, 100, 1001}) {
       INFO("k " << k << ", n " << n);
       const auto tuples = strider::transpose(contiguous({n, k}), 0, 1);
       check_copy(tuples, contiguous({k, n}));
@@ -1786,9 +1794,10 @@ TEST_CASE("copy: an unpack's tuples before the rows' first line boundary go by a
     namespace engine = strider::detail::copy_engine;
     INFO("n " << n << ", k " << k << ", shift " << shift << ", threads " << threads);
     const dynamic_layout runs = strider::permute(contiguous({5, n, k}), {0, 2, 1});
-    // AVX2 (a line two registers) leaves runs of under 4 lines of tuples longer than 8, into rows
-    // a whole number of lines apart, to the tiles (copy_engine.hpp's tuples_up_to_for).
-    const bool to_tiles = engine::copy_instruction_set() == engine::instruction_set::avx2 && k > 8 && n % 16 == 0 && n < 64;
+    // AVX2 (a line two registers) leaves streamed runs of 2 or 3 lines of tuples longer than 8,
+    // into rows a whole number of lines apart, to the tiles (copy_engine.hpp's tuples_up_to_for).
+    const bool streamed = engine::stream_mode() == engine::streaming::always;
+    const bool to_tiles = engine::copy_instruction_set() == engine::instruction_set::avx2 && streamed && k > 8 && n % 16 == 0 && n >= 32 && n < 64;
     if (k <= up_to) {
       alignas(64) static float base[2 * 5 * 48 * 16];
       const auto job = engine::prepare<float>(strider::make_copy_plan(runs.value(), contiguous(runs.shape()).value(), sizeof(float)), base, base + 5 * 48 * 16, 1);
@@ -2248,8 +2257,46 @@ void check_load_first(const guarded_page& page) {
       }
     }
 }
+
+// store_first of register kind V: for every n, at the element's alignment and one byte off it,
+// lanes [0, n) of a register written to the n elements that end at the guard page, and the
+// bytes before them untouched (no write past them: the guard page would fault).
+template <class V, class T>
+void check_store_first(const guarded_page& page) {
+  constexpr int lanes = V::lanes;
+  alignas(64) std::byte pattern[64];
+  for (std::size_t b = 0; b < sizeof(pattern); ++b) pattern[b] = static_cast<std::byte>(b * 5 + 3);
+  const typename V::reg v = V::load(pattern);
+  for (int skew = 0; skew < 2; ++skew)
+    for (int n = 0; n <= lanes; ++n) {
+      for (std::size_t i = 0; i < page.size; ++i) page.base[i] = std::byte{0xEE};
+      std::byte* p = page.end() - static_cast<std::ptrdiff_t>(n * static_cast<int>(sizeof(T)) + skew);
+      V::store_first(p, v, n);
+      const std::size_t written = static_cast<std::size_t>(n) * sizeof(T);
+      for (std::size_t b = 0; b < written; ++b)
+        if (p[b] != pattern[b]) FAIL("store_first(n = " << n << ", skew " << skew << "): byte " << b << " is " << int(p[b]) << ", not " << int(pattern[b]));
+      for (const std::byte* q = page.base; q < p; ++q)
+        if (*q != std::byte{0xEE}) FAIL("store_first(n = " << n << ", skew " << skew << ") wrote " << (p - q) << " bytes before its first element");
+      if (skew == 1 && p[written] != std::byte{0xEE}) FAIL("store_first(n = " << n << ") wrote past its last element");
+    }
+}
 #endif
 }  // namespace
+
+TEST_CASE("copy: store_first writes a register's first n elements, lane by lane, and nothing else") {
+#if defined(__AVX2__) && !defined(STRIDER_COPY_PORTABLE)
+  namespace kernels = strider::detail::copy_engine::target_kernels;
+  const guarded_page page;
+  check_store_first<kernels::avx_4, float>(page);
+  check_store_first<kernels::avx_8, double>(page);
+#if defined(__AVX512F__)
+  check_store_first<kernels::avx512_4, float>(page);
+  check_store_first<kernels::avx512_8, double>(page);
+#endif
+#else
+  SUCCEED("no masked stores in this build's kernels (copy_avx2 and copy_avx512 run this)");
+#endif
+}
 
 TEST_CASE("copy: load_first reads a register's first n elements, lane by lane, and nothing past them") {
 #if defined(__AVX2__) && !defined(STRIDER_COPY_PORTABLE)

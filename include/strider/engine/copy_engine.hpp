@@ -619,14 +619,17 @@ void prepare_source_run(copy_job<T>& job, const copy_plan& p, index_t line, cons
   job.stream = job.stream && job.tiles.peel < na && aligned_to(first + job.tiles.peel, cache_line) && destination_rows_aligned_alike(p);
 }
 
-/// The longest tuples that the kernels K take in a tuples walk of plan `p` (walk.hpp's
-/// tuples_of): their tuples_up_to, but tuples_most where a line of the long tuples' rows is two
-/// registers (AVX2) and the unpack's runs into destination rows aligned alike are shorter than
-/// long_tuples_short_run_lines lines: there the tiles ran 1.3-1.4x faster (benchmarks/README.md,
-/// "Tuples of 9 to 16 floats on AVX2"). Example, AVX2: permute(1, 0, 3, 2) of 120×200×32×10
-/// floats (runs of 32 tuples into rows 128 bytes apart) takes 8; of 300×3008×12 (0, 2, 1), 16.
+/// The longest tuples that the kernels K take in a tuples walk of plan `p` on `threads` threads
+/// (walk.hpp's tuples_of): their tuples_up_to, but tuples_most where a line of the long tuples'
+/// rows is two registers (AVX2), the copy streams (stream_pays) and the unpack's runs into
+/// destination rows aligned alike are two lines or longer but shorter than
+/// long_tuples_short_run_lines lines: there the tiles ran 1.2-1.3x faster; runs of one line, and
+/// in the cache runs of any length, ran faster as tuples (benchmarks/README.md, "Tuples of 9 to
+/// 16 floats on AVX2", "Short ends of long tuples"). Example, AVX2, one thread:
+/// permute(1, 0, 3, 2) of 120×200×32×10 floats (30 MB; runs of 32 tuples into rows 128 bytes
+/// apart) takes 8, of 12×200×32×10 16, of 168×195×16×10 16; of 300×3008×12 (0, 2, 1), 16.
 template <class K, class T>
-constexpr index_t tuples_up_to_for(const copy_plan& p) {
+inline index_t tuples_up_to_for(const copy_plan& p, unsigned threads) {
   if constexpr (!trivial_v<T>) {
     return 0;
   } else {
@@ -634,7 +637,9 @@ constexpr index_t tuples_up_to_for(const copy_plan& p) {
     if constexpr (up_to > tuples_most && !K::long_tuples_line_in_register) {
       const tuples_shape shape = tuples_of(p, up_to);
       const index_t line = static_cast<index_t>(cache_line / sizeof(T));
-      if (shape.kind == tuples_kind::unpack && shape.k > tuples_most && tuples_rows_aligned_alike(p) && p.extent[p.rank - 1] < long_tuples_short_run_lines * line)
+      const index_t run = p.extent[p.rank - 1];
+      if (shape.kind == tuples_kind::unpack && shape.k > tuples_most && tuples_rows_aligned_alike(p) && run >= 2 * line && run < long_tuples_short_run_lines * line &&
+          stream_pays(static_cast<std::size_t>(p.size) * sizeof(T), threads, true))
         return tuples_most;
     }
     return up_to;
@@ -658,7 +663,7 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
   const T* first = dst + p.dst_offset;
   const std::size_t written = static_cast<std::size_t>(p.size) * sizeof(T);
   job.stream = trivial_v<T> && p.dst_stride[inner] == 1 && stream_pays(written, threads, p.blocked);
-  const tuples_shape tuples = trivial_v<T> ? tuples_of(p, tuples_up_to_for<K, T>(p)) : tuples_shape{};
+  const tuples_shape tuples = trivial_v<T> ? tuples_of(p, tuples_up_to_for<K, T>(p, threads)) : tuples_shape{};
   if (tuples.kind != tuples_kind::none) {
     job.walk.kind = walk_kind::tuples;
     job.tuples = tuples;
@@ -800,7 +805,7 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   threads = threads_for(2 * static_cast<std::size_t>(p.size) * sizeof(T), threads);
   // The loops the walk takes (the plan's; those that continue the source's run across a short B
   // moved inside; or its outer loops in the source's order): the job points to them.
-  const index_t tuples_up_to = with_kernels([&]<class K>() { return tuples_up_to_for<K, T>(p); });
+  const index_t tuples_up_to = with_kernels([&]<class K>() { return tuples_up_to_for<K, T>(p, threads); });
   const copy_plan run_inside = runs_inside(p);
   // An unpack whose destination's order reads each run far from the last goes in the source's,
   // unless that order asks for its runs ahead (tuples_in_source_order_pay: the job knows).

@@ -508,44 +508,54 @@ inline void unpack_tuples_staged(const T* s, T* d, index_t ldd, index_t count) {
 }
 
 #if defined(STRIDER_COPY_AVX2)
-// Unpacks tuples of 9 to 16 4-byte elements, k known at run time: a block of `lanes` tuples (16
-// on AVX-512, 8 on AVX2) is, for each part of `lanes` elements of a tuple (one on AVX-512, two on
-// AVX2), `lanes` registers, tuple t in register t, and each part's register transpose
-// (V::transpose) makes its register r row part * lanes + r. A tuple's load of a part covers
-// `lanes` elements, the next tuple's first ones too where the tuple ends before it, and only the
-// block's last tuple's last part is masked to what is left of its k: masked loads that miss the
-// cache ran at a third to half the speed of plain ones (benchmarks/README.md, "Tuples of 9 to 16
-// floats"). Example: k = 10 on AVX2, tuples at s, 10 floats apart: registers t and 8 + t hold
-// s[10 t] to s[10 t + 7] and s[10 t + 8] to s[10 t + 15], and after the transposes register 3
-// holds s[3], s[13], ..., s[73] and register 9 s[9], s[19], ..., s[79].
-template <class T>
-inline void unpack_long_tuples(const T* s, T* d, index_t ldd, index_t k, index_t count, bool stream) {
+// Unpacks `count` tuples of K (9 to 16) 4-byte elements from s into the K rows d + r * ldd, a
+// block of `lanes` tuples (16 on AVX-512, 8 on AVX2) at a time, one part of `lanes` elements of
+// each tuple at a time (one part on AVX-512, two on AVX2): `lanes` registers, tuple t's part in
+// register t, whose transpose (V::transpose) makes register r row part * lanes + r. A tuple's
+// load of a part covers `lanes` elements, the next tuple's first ones too where the tuple ends
+// before it, and only the block's last tuple's last part is masked to what is left of K: masked
+// loads that miss the cache ran at a third to half the speed of plain ones (benchmarks/README.md,
+// "Tuples of 9 to 16 floats"). Example: K = 10 on AVX2, tuples at s, 10 floats apart: part 0's
+// register t holds s[10 t] to s[10 t + 7], and after its transpose register 3 holds row 3, s[3],
+// s[13], ..., s[73]; part 1's register t holds s[10 t + 8] to s[10 t + 15], and after its
+// transpose register 1 holds row 9, s[9], s[19], ..., s[79].
+template <int K, class T>
+inline void unpack_long_tuples_of(const T* s, T* d, index_t ldd, index_t count, bool stream) {
 #if defined(STRIDER_COPY_AVX512)
   using V = avx512_4;
 #else
   using V = avx_4;
 #endif
   constexpr int lanes = V::lanes, parts = static_cast<int>(long_tuples_most) / lanes;
-  const int n = static_cast<int>(k);
+  constexpr index_t k = K;
+  constexpr int n = K;
   index_t a = 0;
-  // x = the rows of tuples [at, at + m), m <= lanes: row r in x[r] (lanes past m zero).
-  const auto rows_of = [s, k, n](index_t at, int m, typename V::reg* x) {
+  // x = rows q * lanes to q * lanes + lanes - 1 of tuples [at, at + m), m <= lanes, from part q
+  // of each tuple (lanes past m zero). Part by part, so that a block's registers are one part's
+  // (all parts at once spilled registers on AVX2, which slowed runs out of cache). Always
+  // inlined: called, the registers went through memory, which took most of the kernel's time.
+  const auto part_rows = [s](index_t at, int m, int q, typename V::reg* x) __attribute__((always_inline)) {
     STRIDER_COPY_UNROLL
     for (int t = 0; t < lanes; ++t) {
-      const T* tuple = s + k * (at + t);
-      STRIDER_COPY_UNROLL
-      for (int q = 0; q < parts; ++q)  // part q's register t at x[q * lanes + t]
-        x[q * lanes + t] = t >= m ? typename V::reg{} : q + 1 < parts || t + 1 < m ? V::load(tuple + q * lanes) : V::load_first(tuple + q * lanes, n - q * lanes);
+      const T* part = s + k * (at + t) + q * lanes;
+      x[t] = t >= m ? typename V::reg{} : q + 1 < parts || t + 1 < m ? V::load(part) : V::load_first(part, n - q * lanes);
     }
-    STRIDER_COPY_UNROLL
-    for (int q = 0; q < parts; ++q) V::transpose(x + q * lanes);
+    V::transpose(x);
   };
-  typename V::reg x[parts * lanes];
-  const auto store_block = [&](index_t at, bool streamed) {
-    rows_of(at, lanes, x);
-    for (index_t r = 0; r < k; ++r) {
-      if (streamed) V::stream(d + r * ldd + at, x[r]);
-      else V::store(d + r * ldd + at, x[r]);
+  // The rows of part q: those of the tuple's elements in it.
+  constexpr auto rows_in = [](int q) { return n - q * lanes < lanes ? n - q * lanes : lanes; };
+  typename V::reg x[lanes];
+  const auto store_block = [&](index_t at, bool streamed) __attribute__((always_inline)) {
+    STRIDER_COPY_UNROLL
+    for (int q = 0; q < parts; ++q) {
+      part_rows(at, lanes, q, x);
+      STRIDER_COPY_UNROLL
+      for (int r = 0; r < lanes; ++r) {
+        if (r >= rows_in(q)) break;
+        T* row = d + (q * lanes + r) * ldd + at;
+        if (streamed) V::stream(row, x[r]);
+        else V::store(row, x[r]);
+      }
     }
   };
   constexpr int line = static_cast<int>(cache_line / sizeof(T));
@@ -561,29 +571,62 @@ inline void unpack_long_tuples(const T* s, T* d, index_t ldd, index_t k, index_t
         for (index_t r = 0; r < k; ++r) d[r * ldd + a] = s[k * a + r];
     }
   }
-  // Streamed where a line is two registers (AVX2): both halves of each row's line one after the
-  // other, from two blocks; a line's halves k rows apart in time left partial lines in the
-  // write-combining buffers (benchmarks/README.md, "Tuples of 9 to 16 floats on AVX2").
+  // Where a line is two registers (AVX2), two blocks at a time: both halves of each row's line
+  // one after the other. Streamed, a line's halves k rows apart in time left partial lines in the
+  // write-combining buffers; stored plainly, runs out of cache went slower, and in cache too
+  // (benchmarks/README.md, "Tuples of 9 to 16 floats on AVX2", "Short ends of long tuples").
   if constexpr (lanes < line) {
     static_assert(2 * lanes == line);
-    if (stream) {
-      typename V::reg first[parts * lanes];
-      for (; a + line <= count; a += line) {
-        rows_of(a, lanes, first);
-        rows_of(a + lanes, lanes, x);
-        for (index_t r = 0; r < k; ++r) {
-          V::stream(d + r * ldd + a, first[r]);
-          V::stream(d + r * ldd + a + lanes, x[r]);
+    typename V::reg first[lanes];
+    for (; a + line <= count; a += line)
+      STRIDER_COPY_UNROLL
+      for (int q = 0; q < parts; ++q) {
+        part_rows(a, lanes, q, first);
+        part_rows(a + lanes, lanes, q, x);
+        STRIDER_COPY_UNROLL
+        for (int r = 0; r < lanes; ++r) {
+          if (r >= rows_in(q)) break;
+          T* row = d + (q * lanes + r) * ldd + a;
+          if (stream) {
+            V::stream(row, first[r]);
+            V::stream(row + lanes, x[r]);
+          } else {
+            V::store(row, first[r]);
+            V::store(row + lanes, x[r]);
+          }
         }
       }
+  }
+  // Whole blocks, then the run's last m < lanes tuples: under half a block one by one, where a
+  // block's transposes measured dearer than the scalar moves (benchmarks/README.md, "Short ends
+  // of long tuples"), else a block whose rows are stored masked to m lanes.
+  for (; a + lanes <= count; a += lanes) store_block(a, stream);
+  if (2 * (count - a) < lanes) {
+    for (; a < count; ++a)
+      for (index_t r = 0; r < k; ++r) d[r * ldd + a] = s[k * a + r];
+  } else if (a < count) {
+    const int m = static_cast<int>(count - a);
+    for (int q = 0; q < parts; ++q) {
+      part_rows(a, m, q, x);
+      for (int r = 0; r < rows_in(q); ++r) V::store_first(d + (q * lanes + r) * ldd + a, x[r], m);
     }
   }
-  // Whole blocks, then the run's last m < lanes tuples (rows stored masked to m lanes).
-  for (; a + lanes <= count; a += lanes) store_block(a, stream);
-  if (a < count) {
-    const int m = static_cast<int>(count - a);
-    rows_of(a, m, x);
-    for (index_t r = 0; r < k; ++r) V::store_first(d + r * ldd + a, x[r], m);
+}
+
+// unpack_long_tuples_of<k>: one instance per k, so that the transposes' rows past k, which are
+// never stored, are never computed either (benchmarks/README.md, "Short ends of long tuples").
+template <class T>
+inline void unpack_long_tuples(const T* s, T* d, index_t ldd, index_t k, index_t count, bool stream) {
+  static_assert(long_tuples_most == 16);
+  switch (k) {
+    case 9: return unpack_long_tuples_of<9>(s, d, ldd, count, stream);
+    case 10: return unpack_long_tuples_of<10>(s, d, ldd, count, stream);
+    case 11: return unpack_long_tuples_of<11>(s, d, ldd, count, stream);
+    case 12: return unpack_long_tuples_of<12>(s, d, ldd, count, stream);
+    case 13: return unpack_long_tuples_of<13>(s, d, ldd, count, stream);
+    case 14: return unpack_long_tuples_of<14>(s, d, ldd, count, stream);
+    case 15: return unpack_long_tuples_of<15>(s, d, ldd, count, stream);
+    default: return unpack_long_tuples_of<16>(s, d, ldd, count, stream);
   }
 }
 

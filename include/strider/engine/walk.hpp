@@ -258,9 +258,9 @@ inline constexpr index_t tuples_most = 8;
 // 10 and 12 floats ran at half the speed of the tiles' short columns (benchmarks/README.md,
 // "Tuples of 9 to 16 floats").
 inline constexpr index_t long_tuples_most = 16;
-// Runs shorter than this many lines of such long tuples, into destination rows aligned alike,
-// go by the tiles where a line of a row is two of the kernels' registers (AVX2):
-// copy_engine.hpp's tuples_up_to_for.
+// Streamed runs of two lines or more of such long tuples but shorter than this many, into
+// destination rows aligned alike, go by the tiles where a line of a row is two of the kernels'
+// registers (AVX2): copy_engine.hpp's tuples_up_to_for.
 inline constexpr index_t long_tuples_short_run_lines = 4;
 // Tuples a block of kernels.hpp's unpack_tuples_staged takes, in destination lines of T.
 inline constexpr index_t staged_tuples_lines = 8;
