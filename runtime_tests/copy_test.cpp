@@ -1736,10 +1736,10 @@ TEST_CASE("copy: tuples of 9 to 16 floats unpacked in registers where AVX2 or AV
   }
   // Every tail length (a block is 16 tuples, 8 on AVX2), starts inside a line, rows apart, a batch, pieces
   // cut anywhere (two threads), streamed with rows aligned alike (n a multiple of 16) and not.
-  // (Each k is its own kernel, unpack_long_tuples_of; a run's last m tuples go one by one where
-  // 2 m < lanes, masked from m = 4 on AVX2, m = 8 on AVX-512.)
+  // (Each k is its own kernel, unpack_long_tuples_of; a run's last m tuples go one by one up to
+  // m = 3, as a masked block from m = 4: n = 11, 12, 19, 20 on AVX2, 19, 20 on AVX-512.)
   for (const index_t k : {9, 10, 11, 12, 13, 14, 15, 16})
-    for (const index_t n : {1, 2, 7, 8, 9, 11, 12, 15, 16, 17, 24, 25, 31, 33, 48, 100, 1001}) {
+    for (const index_t n : {1, 2, 7, 8, 9, 11, 12, 15, 16, 17, 19, 20, 24, 25, 31, 33, 48, 100, 1001}) {
       INFO("k " << k << ", n " << n);
       const auto tuples = strider::transpose(contiguous({n, k}), 0, 1);
       check_copy(tuples, contiguous({k, n}));

@@ -597,11 +597,12 @@ inline void unpack_long_tuples_of(const T* s, T* d, index_t ldd, index_t count, 
         }
       }
   }
-  // Whole blocks, then the run's last m < lanes tuples: under half a block one by one, where a
-  // block's transposes measured dearer than the scalar moves (benchmarks/README.md, "Short ends
-  // of long tuples"), else a block whose rows are stored masked to m lanes.
+  // Whole blocks, then the run's last m < lanes tuples: up to three one by one, where a block's
+  // transposes measured dearer than the scalar moves, on AVX2 and AVX-512 alike
+  // (benchmarks/README.md, "Short ends of long tuples"), else a block whose rows are stored
+  // masked to m lanes.
   for (; a + lanes <= count; a += lanes) store_block(a, stream);
-  if (2 * (count - a) < lanes) {
+  if (count - a <= 3) {
     for (; a < count; ++a)
       for (index_t r = 0; r < k; ++r) d[r * ldd + a] = s[k * a + r];
   } else if (a < count) {
