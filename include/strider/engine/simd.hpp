@@ -92,12 +92,14 @@ struct avx_4 {
       f += 4;
       part = _mm256_extractf128_ps(v, 1);
     }
+    // (By the unaligned integer stores: _mm_store_ss writes through a float*, which p, at any
+    // alignment, need not be.)
     if (n & 2) {
-      _mm_storel_pi(reinterpret_cast<__m64*>(f), part);
+      _mm_storeu_si64(f, _mm_castps_si128(part));
       f += 2;
       part = _mm_movehl_ps(part, part);
     }
-    if (n & 1) _mm_store_ss(f, part);
+    if (n & 1) _mm_storeu_si32(f, _mm_castps_si128(part));
   }
   static reg even(reg a, reg b) {
     // a0 a2 b0 b2 | a4 a6 b4 b6, then the 64-bit pairs reordered to a0 a2 a4 a6 b0 b2 b4 b6.
@@ -179,7 +181,7 @@ struct avx_8 {
       f += 2;
       part = _mm256_extractf128_pd(v, 1);
     }
-    if (n & 1) _mm_store_sd(f, part);
+    if (n & 1) _mm_storeu_si64(f, _mm_castpd_si128(part));
   }
   static reg even(reg a, reg b) { return _mm256_permute4x64_pd(_mm256_unpacklo_pd(a, b), 0xD8); }  // a0 a2 b0 b2
   static void unzip(reg a, reg b, reg& even_out, reg& odd_out) {
