@@ -946,6 +946,73 @@ TEST_CASE("copy: a short B walks with the loops that continue the source's run (
     force_streaming on;
     check_copy(src, contiguous(src.shape()), copy_options{2});
   }
+  SECTION("a B' of 4 to 8 elements back to back in the source is unpacked as tuples into rows no one pitch apart (source_run_tuples)") {
+    // Tuples where the kernels move k in registers (AVX2 and AVX-512: floats up to 8, SSE2 4; the
+    // portable kernels none).
+    const auto expected = [](auto element, index_t k) {
+      using T = decltype(element);
+      return engine::with_kernels([k]<class K>() { return k <= std::min<index_t>(8, K::template tuples_up_to<T>) && K::template tuples_in_registers<T>(engine::tuples_kind::unpack, k) ? k : 0; });
+    };
+    struct tuple_case {
+      dims shape, perm;
+      index_t k;
+    };
+    // The measured case, smaller (rows 81 and 324 floats apart); pairs of pairs; 3 × 2 and 2 × 4;
+    // three loops in B'; rows aligned alike (64 and 384 floats apart), which stream where forced.
+    for (const auto& [shape, perm, k] : {tuple_case{{5, 4, 81, 2, 3}, {0, 4, 1, 3, 2}, 6}, tuple_case{{6, 70, 2, 2}, {3, 0, 2, 1}, 4}, tuple_case{{3, 37, 3, 2}, {3, 0, 2, 1}, 6},
+                                         tuple_case{{7, 45, 2, 4}, {3, 0, 2, 1}, 8}, tuple_case{{4, 19, 2, 2, 2}, {4, 0, 2, 3, 1}, 8}, tuple_case{{3, 64, 2, 2}, {3, 0, 2, 1}, 4},
+                                         tuple_case{{5, 48, 2, 4}, {3, 0, 2, 1}, 8}}) {
+      INFO("B' of " << k << ", A of " << shape[1 + (shape.size() == 5 ? 1 : 0)]);
+      const strider::copy_plan plan = engine::runs_inside(plan_of(shape, perm)), doubles = engine::runs_inside(plan_of(shape, perm, sizeof(double)));
+      REQUIRE(engine::source_run_pays(plan));
+      std::vector<float> s(static_cast<std::size_t>(plan.size)), d(s.size());
+      std::vector<double> sd(s.size()), dd(s.size());
+      CHECK(engine::prepare(plan, s.data(), d.data(), 1).tiles.source_run_tuples == expected(0.0f, k));
+      CHECK(engine::prepare(doubles, sd.data(), dd.data(), 1).tiles.source_run_tuples == expected(0.0, k));
+      check_permute_copies(shape, perm);
+      // Two threads, whose shares cut an item inside (its rows then go by tiles).
+      const auto src = strider::permute(contiguous(shape), perm);
+      check_copy(src, contiguous(src.shape()), copy_options{2});
+      check_copy(src, contiguous(src.shape()), copy_options{2}, 1, 2);
+      check_copy<double>(src, contiguous(src.shape()), copy_options{2}, 0, 3);
+      force_streaming on;
+      check_copy(src, contiguous(src.shape()), copy_options{2}, 0, 1);
+    }
+    // Items (A by B') under a page that follow one another in the source ask for their lines a
+    // page ahead (source_run_tuples_ahead); items of a page or more, or apart, do not.
+    const auto ahead = [](const dynamic_layout& from) {
+      const strider::copy_plan q = engine::runs_inside(strider::make_copy_plan(from.value(), contiguous(from.shape()).value(), sizeof(float)));
+      std::vector<float> s(static_cast<std::size_t>(from.required_span())), d(static_cast<std::size_t>(q.size));
+      const auto job = engine::prepare(q, s.data(), d.data(), 1);
+      return std::pair{job.tiles.source_run_tuples, job.tiles.source_run_ahead};
+    };
+    CHECK(ahead(strider::permute(contiguous({5, 4, 81, 2, 3}), {0, 4, 1, 3, 2})) == std::pair<index_t, index_t>{expected(0.0f, 6), expected(0.0f, 6) > 0 ? 4096 : 0});
+    CHECK(ahead(strider::permute(contiguous({3, 200, 2, 4}), {3, 0, 2, 1})) == std::pair<index_t, index_t>{expected(0.0f, 8), 0});
+    const auto every_other_item = strider::permute(strider::slice(contiguous({12, 50, 2, 2}), "::2"), {3, 0, 2, 1});
+    CHECK(ahead(every_other_item) == std::pair<index_t, index_t>{expected(0.0f, 4), 0});
+    check_copy(every_other_item, contiguous(every_other_item.shape()));
+    check_copy(every_other_item, contiguous(every_other_item.shape()), copy_options{2}, 2, 1);
+    // A' longer than A: tiles.
+    const strider::copy_plan measured = engine::runs_inside(plan_of({5, 4, 81, 2, 3}, {0, 4, 1, 3, 2}));
+    const auto rule = [&](std::size_t destination_run) {
+      engine::tiles_job tiles;
+      tiles.destination_run = destination_run;
+      return engine::with_kernels([&]<class K>() { return engine::source_run_tuples<K, float>(measured, tiles, 6); });
+    };
+    CHECK(rule(0) == expected(0.0f, 6));
+    CHECK(rule(1) == 0);
+    // A stepping more than B' (a source with gaps: every other item of the loop of 6): tiles.
+    const auto gapped = strider::permute(strider::slice(contiguous({40, 6, 2, 2}), ":, ::2"), {3, 1, 2, 0});
+    const strider::copy_plan apart = engine::runs_inside(strider::make_copy_plan(gapped.value(), contiguous(gapped.shape()).value(), sizeof(float)));
+    REQUIRE(engine::source_run_pays(apart));
+    std::vector<float> s(static_cast<std::size_t>(gapped.required_span())), d(static_cast<std::size_t>(apart.size));
+    const auto job = engine::prepare(apart, s.data(), d.data(), 1);
+    CHECK(job.tiles.source_run == (job.tiles.simd ? 1u : 0u));  // the portable kernels' tiles are no SIMD tiles
+    if (job.tiles.simd) CHECK(job.walk.nb == 4);
+    CHECK(job.tiles.source_run_tuples == 0);
+    check_copy(gapped, contiguous(gapped.shape()));
+    check_copy<double>(gapped, contiguous(gapped.shape()), copy_options{2}, 1, 0);
+  }
 }
 
 TEST_CASE("copy: full reversals walk loop C inside each tile position (deep strips), at every alignment") {

@@ -576,6 +576,34 @@ constexpr bool source_run_pays(const copy_plan& p, index_t tuples_up_to = tuples
          (b_bytes == runs_below_bytes || !destination_rows_aligned_alike(p));
 }
 
+/// Whether a walk of B' (prepare_source_run) of `nb` elements by plan `p` with kernels K is an
+/// unpack of tuples (kernels.hpp's source_run_tiles, unpack_tuples_into): B' of k = nb elements,
+/// 2 to tuples_most, that K moves in registers, A' is A alone, and A steps k in the source, so that
+/// the source is k-tuples back to back, as in a tuples walk (walk.hpp's tuples_of), but their k
+/// destination rows, placed by two or more loops, are no one pitch apart. Returns k, or 0 for
+/// tiles. As tuples, such copies measured 1.2x to 5x faster than by narrow tiles, which transpose
+/// a line of A by a whole register for k rows (benchmarks/README.md, "B' of a tuple"). Example:
+/// permute(0, 4, 1, 3, 2) of 564×32×81×2×3 floats: B' is the source's last two axes (6 elements),
+/// each item 81 tuples of 6 into rows 81 and 5184 floats apart.
+template <class K, class T>
+constexpr index_t source_run_tuples(const copy_plan& p, const tiles_job& tiles, index_t nb) {
+  const bool tuple = tiles.destination_run == 0 && nb >= 2 && nb <= std::min(tuples_most, K::template tuples_up_to<T>) && p.src_stride[p.rank - 1] == nb &&
+                     K::template tuples_in_registers<T>(tuples_kind::unpack, nb);
+  return tuple ? nb : 0;
+}
+
+/// The distance, in bytes, at which a walk of B' as tuples (source_run_tuples) by plan `p` asks
+/// for each item's source lines ahead, where `outer` loops are outside B' and an item (all of A'
+/// by B') is `item` elements: a page, where the items are shorter than a page and follow one
+/// another in the source (the loop outside B' steps one item); else 0, and the hardware
+/// prefetcher alone. Measured (benchmarks/README.md, "B' of a tuple"): items of 480 to 1944
+/// bytes 1.1-1.4x faster so, items of 5 KB and more 0.7-0.95x. Example: permute(0, 4, 1, 3, 2) of
+/// 1001×81×20×2×3 floats: items of 20 tuples of 6 (480 bytes), one after another in the
+/// source: 4096.
+constexpr index_t source_run_tuples_ahead(const copy_plan& p, std::size_t outer, index_t item) {
+  return outer > 0 && p.src_stride[outer - 1] == item && item * static_cast<index_t>(p.element_size) < page_bytes ? page_bytes : 0;
+}
+
 /// f.template operator()<K>() with K the `kernels` of the instruction set that copies run
 /// (isa.hpp's copy_instruction_set).
 template <class F>
@@ -694,6 +722,9 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
     job.tiles.simd = K::template tiles_in_registers<T> && p.dst_stride[inner] == 1 && (p.src_stride[b_loop] == 1 || (K::template rows_in_registers<T> && p.src_stride[b_loop] == -1));
     if (job.tiles.simd && source_run_pays(p)) {
       prepare_source_run(job, p, line, src + p.src_offset, first);
+      job.tiles.source_run_tuples = source_run_tuples<K, T>(p, job.tiles, job.walk.nb);
+      if (job.tiles.source_run_tuples > 0)
+        job.tiles.source_run_ahead = source_run_tuples_ahead(p, p.rank - 2 - job.tiles.destination_run - job.tiles.source_run, job.walk.n * job.walk.nb);
       return job;
     }
     // Destination rows aligned alike: a first, narrower strip takes the columns before the first

@@ -375,15 +375,31 @@ inline index_t tuples_to_alignment(const T* d, index_t k, std::size_t alignment,
   return -1;
 }
 
-// Unpacks `count` tuples of K from s into the K rows d + r * ldd (rows aligned alike for
-// `stream`: the caller checks). Streaming is a run-time choice here, a branch that the predictor
-// always gets right, where a second instance of each kernel would cost compile time.
-template <int K, class T>
-inline void unpack_tuples(const T* s, T* d, index_t ldd, index_t count, bool stream) {
+// Destination rows r = 0, 1, ... at d + r * ldd (unpack_tuples), or at d + offset[r]
+// (unpack_tuples_into from a walk of B', whose rows are found by several loops).
+template <class T>
+struct pitched_rows {
+  T* d;
+  index_t ldd;
+  T* operator()(index_t r) const { return d + r * ldd; }
+};
+template <class T>
+struct offset_rows {
+  T* d;
+  const index_t* offset;
+  T* operator()(index_t r) const { return d + offset[r]; }
+};
+
+// Unpacks `count` tuples of K from s into the K rows row(r) (rows aligned alike for `stream`: the
+// caller checks; the head before a line boundary is found from row 0). Streaming is a run-time
+// choice here, a branch that the predictor always gets right, where a second instance of each
+// kernel would cost compile time.
+template <int K, class T, class Rows>
+inline void unpack_tuples_into(const T* s, Rows row, index_t count, bool stream) {
   index_t a = 0;
   const auto scalar_to = [&](index_t stop) {
     for (; a < stop; ++a)
-      for (index_t r = 0; r < K; ++r) d[r * ldd + a] = s[K * a + r];
+      for (index_t r = 0; r < K; ++r) row(r)[a] = s[K * a + r];
   };
 #if defined(STRIDER_COPY_AVX2)
   if constexpr (K > 4) {
@@ -391,15 +407,15 @@ inline void unpack_tuples(const T* s, T* d, index_t ldd, index_t count, bool str
     // (wide_tuples), K stores.
     using V = wide_vec;
     constexpr int lanes = V::lanes;
-    const auto block = [s, d, ldd](index_t at, bool streamed) {
-      typename V::reg run[static_cast<std::size_t>(K)], row[static_cast<std::size_t>(K)];
+    const auto block = [s, row](index_t at, bool streamed) {
+      typename V::reg run[static_cast<std::size_t>(K)], out[static_cast<std::size_t>(K)];
       STRIDER_COPY_UNROLL
       for (int m = 0; m < K; ++m) run[m] = V::load(s + K * at + lanes * m);
-      move_wide_tuples<K, tuples_kind::unpack>(run, row);
+      move_wide_tuples<K, tuples_kind::unpack>(run, out);
       STRIDER_COPY_UNROLL
       for (int r = 0; r < K; ++r) {
-        if (streamed) V::stream(d + r * ldd + at, row[r]);
-        else V::store(d + r * ldd + at, row[r]);
+        if (streamed) V::stream(row(r) + at, out[r]);
+        else V::store(row(r) + at, out[r]);
       }
     };
     // The tuples before the rows' first line (or register) boundary: blocks of plain stores from
@@ -407,7 +423,7 @@ inline void unpack_tuples(const T* s, T* d, index_t ldd, index_t count, bool str
     // first aligned block overlaps (the same values written twice), where one by one they cost
     // up to a line's elements less one in scalar tuples per run, the most of a short run. Where
     // no whole block follows that boundary, the run's blocks start at tuple 0, stored plainly.
-    const index_t head = std::min(count, elements_to_alignment(d, stream ? cache_line : sizeof(typename V::reg)));
+    const index_t head = std::min(count, elements_to_alignment(row(0), stream ? cache_line : sizeof(typename V::reg)));
     bool streamed = stream;
     // AVX2's blocks of 5 to 7 (a permute and a blend per source and row) cost more than the
     // head's tuples one by one (measured: benchmarks/README.md, "An unpack's head by one block").
@@ -432,7 +448,7 @@ inline void unpack_tuples(const T* s, T* d, index_t ldd, index_t count, bool str
     using reg = typename V::reg;
     // The tuples before the first line boundary of the rows (a register's width for plain
     // stores, so that none straddles two lines) are copied one by one.
-    scalar_to(std::min(count, elements_to_alignment(d, stream ? cache_line : sizeof(reg))));
+    scalar_to(std::min(count, elements_to_alignment(row(0), stream ? cache_line : sizeof(reg))));
     const auto put = [stream](T* to, reg v) {
       if (stream) V::stream(to, v);
       else V::store(to, v);
@@ -440,20 +456,20 @@ inline void unpack_tuples(const T* s, T* d, index_t ldd, index_t count, bool str
     if constexpr (K != 3 || requires(reg r) { V::deinterleave3(r, r, r, r, r, r); }) {
       for (; a + V::lanes <= count; a += V::lanes) {
         const T* at = s + K * a;
-        reg row[static_cast<std::size_t>(K)];
+        reg out[static_cast<std::size_t>(K)];
         if constexpr (K == 2) {
-          V::unzip(V::load(at), V::load(at + V::lanes), row[0], row[1]);
+          V::unzip(V::load(at), V::load(at + V::lanes), out[0], out[1]);
         } else if constexpr (K == 3) {
-          V::deinterleave3(V::load(at), V::load(at + V::lanes), V::load(at + 2 * V::lanes), row[0], row[1], row[2]);
+          V::deinterleave3(V::load(at), V::load(at + V::lanes), V::load(at + 2 * V::lanes), out[0], out[1], out[2]);
         } else {
           // The even places hold elements 0 and 2 of each tuple, the odd ones 1 and 3.
           reg even01, odd01, even23, odd23;
           V::unzip(V::load(at), V::load(at + V::lanes), even01, odd01);
           V::unzip(V::load(at + 2 * V::lanes), V::load(at + 3 * V::lanes), even23, odd23);
-          V::unzip(even01, even23, row[0], row[2]);
-          V::unzip(odd01, odd23, row[1], row[3]);
+          V::unzip(even01, even23, out[0], out[2]);
+          V::unzip(odd01, odd23, out[1], out[3]);
         }
-        for (index_t r = 0; r < K; ++r) put(d + r * ldd + a, row[r]);
+        for (index_t r = 0; r < K; ++r) put(row(r) + a, out[r]);
       }
     } else {
       // Each row by its own three loads; the last reaches two past the row's last element, so
@@ -461,11 +477,17 @@ inline void unpack_tuples(const T* s, T* d, index_t ldd, index_t count, bool str
       for (; a + V::lanes < count; a += V::lanes)
         for (index_t r = 0; r < 3; ++r) {
           const T* at = s + 3 * a + r;
-          put(d + r * ldd + a, V::third(V::load(at), V::load(at + V::lanes), V::load(at + 2 * V::lanes)));
+          put(row(r) + a, V::third(V::load(at), V::load(at + V::lanes), V::load(at + 2 * V::lanes)));
         }
     }
   }
   scalar_to(count);
+}
+
+// Unpacks `count` tuples of K from s into the K rows d + r * ldd (unpack_tuples_into).
+template <int K, class T>
+inline void unpack_tuples(const T* s, T* d, index_t ldd, index_t count, bool stream) {
+  unpack_tuples_into<K, T>(s, pitched_rows<T>{d, ldd}, count, stream);
 }
 
 // Unpacks `count` tuples of K from s into the K rows d + r * ldd as unpack_tuples<K> does with
@@ -838,6 +860,21 @@ inline void run_tuples(const copy_plan& p, tuples_shape shape, bool stream, cons
     else walk.template operator()<8>();
   }
   if (stream) stream_fence();
+}
+
+// Unpacks `count` tuples of k from s into the rows row(r) (unpack_tuples_into), k from 2 to
+// tuples_up_to<T>() and at most tuples_most (source_run_tuples).
+template <class T, class Rows>
+inline void unpack_tuples_by_k(index_t k, const T* s, Rows row, index_t count, bool stream) {
+  if (k == 2) unpack_tuples_into<2, T>(s, row, count, stream);
+  else if (k == 3) unpack_tuples_into<3, T>(s, row, count, stream);
+  else if (k == 4 || tuples_up_to<T>() == 4) unpack_tuples_into<4, T>(s, row, count, stream);
+  else if constexpr (tuples_up_to<T>() >= 8) {
+    if (k == 5) unpack_tuples_into<5, T>(s, row, count, stream);
+    else if (k == 6) unpack_tuples_into<6, T>(s, row, count, stream);
+    else if (k == 7) unpack_tuples_into<7, T>(s, row, count, stream);
+    else unpack_tuples_into<8, T>(s, row, count, stream);
+  }
 }
 
 // ---- tiles: the two innermost loops of a transpose --------------------------------------------
@@ -1574,9 +1611,16 @@ inline void source_run_tiles(const copy_plan& p, const T* src, T* dst, const til
         rest /= extent(k);
         at += digit[k] * stride(k);
       }
-      for (index_t i = 0; i < count; ++i) {
-        out[i] = at;
-        for (std::size_t k = hi + 1; k-- > lo;) {
+      // The innermost loop's runs in registers, the carries into the outer digits between
+      // them: stepped one index at a time through the digits in memory, this took most of the
+      // walk's time where B' is a few elements (benchmarks/README.md, "B' of a tuple").
+      const index_t inner_extent = extent(hi), inner_stride = stride(hi);
+      for (index_t i = 0, inner = digit[hi]; i < count;) {
+        for (; i < count && inner < inner_extent; ++i, ++inner, at += inner_stride) out[i] = at;
+        if (i == count) break;
+        at -= inner_extent * inner_stride;
+        inner = 0;
+        for (std::size_t k = hi; k-- > lo;) {
           at += stride(k);
           if (++digit[k] < extent(k)) break;
           at -= extent(k) * stride(k);
@@ -1589,9 +1633,14 @@ inline void source_run_tiles(const copy_plan& p, const T* src, T* dst, const til
     // Strips [s_lo, s_hi) over rows [b_lo, b_hi) of B', block by block, the strips inner; the
     // lines of the strip's rows a few blocks on requested into L2 (many rows are read at once,
     // more than the hardware's prefetcher follows).
+    // A panel's source row offsets depend on its strips alone: where one panel holds every
+    // strip, they are found once for the whole walk rather than at each position.
+    const index_t na = walk.n, strips = walk.strip_of(na - 1) + 1, panel_strips = std::clamp<index_t>(job.panel, 1, panel_rows / w);
+    const bool one_panel = strips <= panel_strips;
+    if (one_panel) offsets(a_first, b_loop, a_loop, true, 0, na, row_offset);
     const auto panel = [&](const T* s, T* d, index_t s_lo, index_t s_hi, index_t b_lo, index_t b_hi) {
       const index_t a0 = walk.strip_begin(s_lo), ahead = std::max<index_t>(1, prefetch_far / (s_hi - s_lo)) * w;
-      offsets(a_first, b_loop, a_loop, true, a0, walk.strip_end(s_hi - 1) - a0, row_offset);
+      if (!one_panel) offsets(a_first, b_loop, a_loop, true, a0, walk.strip_end(s_hi - 1) - a0, row_offset);
       for (index_t b = b_lo; b < b_hi;) {
         const index_t next = line_block_end(b, b_hi, job.b_peel, w), count = next - b;
         offsets(b_first, a_first, b_loop, false, b, count, offset);
@@ -1619,10 +1668,23 @@ inline void source_run_tiles(const copy_plan& p, const T* src, T* dst, const til
         d[to + a] = s[from + b];
       }
     };
-    const index_t na = walk.n, strips = walk.strip_of(na - 1) + 1, panel_strips = std::clamp<index_t>(job.panel, 1, panel_rows / w);
+    // Where B' is a tuple (copy_engine.hpp's source_run_tuples), each whole item is an unpack of
+    // A's tuples into the rows of B', at the same offsets in every item.
+    const index_t tuple_k = job.source_run_tuples;
+    index_t tuple_row[static_cast<std::size_t>(tuples_most)] = {};
+    bool tuple_rows_alike = true;
+    if (tuple_k > 0) {
+      offsets(b_first, a_first, b_loop, false, 0, tuple_k, tuple_row);
+      for (index_t r = 1; r < tuple_k; ++r) tuple_rows_alike = tuple_rows_alike && (tuple_row[r] - tuple_row[0]) % w == 0;
+    }
     walk_positions(p, b_first, walk.block(), begin, end, [&](index_t so, index_t dof, index_t lo, index_t hi) {
       const T* s = src + so;
       T* d = dst + dof;
+      if (tuple_k > 0 && lo == 0 && hi == nb * na) {
+        if (job.source_run_ahead > 0) prefetch_lines(s, job.source_run_ahead, nb * na * static_cast<index_t>(sizeof(T)));
+        unpack_tuples_by_k(tuple_k, s, offset_rows<T>{d, tuple_row}, na, Stream && tuple_rows_alike);
+        return;
+      }
       // Positions b * na + a (walk.hpp's b_major): whole rows [b_lo, b_hi), and the parts of
       // rows at either end where a share's boundary falls inside one.
       const index_t b_lo = (lo + na - 1) / na, b_hi = hi / na;

@@ -369,6 +369,8 @@ struct tiles_job {
   bool simd = false;   // line_tile applies: unit strides on both sides (B may run backwards)
   std::size_t source_run = 0;       // loops outside B walked as part of it, B' (copy_engine.hpp's source_run_pays; 0: none)
   std::size_t destination_run = 0;  // loops outside B walked as part of A, A' (with B' only)
+  index_t source_run_tuples = 0;    // B' of this many elements unpacked as tuples (copy_engine.hpp's source_run_tuples; 0: by tiles)
+  index_t source_run_ahead = 0;     // with source_run_tuples, bytes ahead at which each item asks for its source lines (0: none)
 };
 
 /// The end of the block of rows of B that starts at row `b`, where the source's lines cut B
