@@ -549,9 +549,13 @@ inline void unpack_long_tuples_of(const T* s, T* d, index_t ldd, index_t count, 
   using V = avx_4;
 #endif
   constexpr int lanes = V::lanes, parts = static_cast<int>(long_tuples_most) / lanes;
-  constexpr index_t k = K;
+  constexpr index_t k = K;  // K as an index (strides), n as an int (lanes)
   constexpr int n = K;
   index_t a = 0;
+  const auto one_by_one_to = [&](index_t stop) {
+    for (; a < stop; ++a)
+      for (index_t r = 0; r < k; ++r) d[r * ldd + a] = s[k * a + r];
+  };
   // x = rows q * lanes to q * lanes + lanes - 1 of tuples [at, at + m), m <= lanes, from part q
   // of each tuple (lanes past m zero). Part by part, so that a block's registers are one part's
   // (all parts at once spilled registers on AVX2, which slowed runs out of cache). Always
@@ -589,8 +593,7 @@ inline void unpack_long_tuples_of(const T* s, T* d, index_t ldd, index_t count, 
     if (head > 0 && count >= lanes && count - head < lanes) {
       stream = false;
     } else {
-      for (; a < head; ++a)
-        for (index_t r = 0; r < k; ++r) d[r * ldd + a] = s[k * a + r];
+      one_by_one_to(head);
     }
   }
   // Where a line is two registers (AVX2), two blocks at a time: both halves of each row's line
@@ -625,8 +628,7 @@ inline void unpack_long_tuples_of(const T* s, T* d, index_t ldd, index_t count, 
   // masked to m lanes.
   for (; a + lanes <= count; a += lanes) store_block(a, stream);
   if (count - a <= 3) {
-    for (; a < count; ++a)
-      for (index_t r = 0; r < k; ++r) d[r * ldd + a] = s[k * a + r];
+    one_by_one_to(count);
   } else if (a < count) {
     const int m = static_cast<int>(count - a);
     for (int q = 0; q < parts; ++q) {
