@@ -812,6 +812,21 @@ inline void unpack_in_blocks(const copy_plan& p, tuples_shape shape, bool stream
   direct(whole_to, end);
 }
 
+// f.template operator()<K>() for tuples of k, 2 to tuples_up_to<T>() and at most tuples_most:
+// one instance of the kernels per k (run_tuples, source_run_tiles).
+template <class T, class F>
+inline void with_tuples_of(index_t k, F&& f) {
+  if (k == 2) f.template operator()<2>();
+  else if (k == 3) f.template operator()<3>();
+  else if (k == 4 || tuples_up_to<T>() == 4) f.template operator()<4>();
+  else if constexpr (tuples_up_to<T>() >= 8) {
+    if (k == 5) f.template operator()<5>();
+    else if (k == 6) f.template operator()<6>();
+    else if (k == 7) f.template operator()<7>();
+    else f.template operator()<8>();
+  }
+}
+
 // Positions [begin, end) of a tuples walk: units are tuples (unpack: along A, the destination
 // rows' loop; pack: along B, the destination's run).
 template <class T>
@@ -852,31 +867,8 @@ inline void run_tuples(const copy_plan& p, tuples_shape shape, bool stream, cons
     }
   }
 #endif
-  if (shape.k == 2) walk.template operator()<2>();
-  else if (shape.k == 3) walk.template operator()<3>();
-  else if (shape.k == 4 || tuples_up_to<T>() == 4) walk.template operator()<4>();
-  else if constexpr (tuples_up_to<T>() >= 8) {
-    if (shape.k == 5) walk.template operator()<5>();
-    else if (shape.k == 6) walk.template operator()<6>();
-    else if (shape.k == 7) walk.template operator()<7>();
-    else walk.template operator()<8>();
-  }
+  with_tuples_of<T>(shape.k, walk);
   if (stream) stream_fence();
-}
-
-// Unpacks `count` tuples of k from s into the rows row(r) (unpack_tuples_into), k from 2 to
-// tuples_up_to<T>() and at most tuples_most (source_run_tuples).
-template <class T, class Rows>
-inline void unpack_tuples_by_k(index_t k, const T* s, Rows row, index_t count, bool stream) {
-  if (k == 2) unpack_tuples_into<2, T>(s, row, count, stream);
-  else if (k == 3) unpack_tuples_into<3, T>(s, row, count, stream);
-  else if (k == 4 || tuples_up_to<T>() == 4) unpack_tuples_into<4, T>(s, row, count, stream);
-  else if constexpr (tuples_up_to<T>() >= 8) {
-    if (k == 5) unpack_tuples_into<5, T>(s, row, count, stream);
-    else if (k == 6) unpack_tuples_into<6, T>(s, row, count, stream);
-    else if (k == 7) unpack_tuples_into<7, T>(s, row, count, stream);
-    else unpack_tuples_into<8, T>(s, row, count, stream);
-  }
 }
 
 // ---- tiles: the two innermost loops of a transpose --------------------------------------------
@@ -1671,20 +1663,17 @@ inline void source_run_tiles(const copy_plan& p, const T* src, T* dst, const til
       }
     };
     // Where B' is a tuple (copy_engine.hpp's source_run_tuples), each whole item is an unpack of
-    // A's tuples into the rows of B', at the same offsets in every item.
+    // A's tuples into the rows of B', at the same offsets in every item (streamed only where
+    // every destination row is aligned alike: prepare_source_run).
     const index_t tuple_k = job.source_run_tuples;
     index_t tuple_row[static_cast<std::size_t>(tuples_most)] = {};
-    bool tuple_rows_alike = true;
-    if (tuple_k > 0) {
-      offsets(b_first, a_first, b_loop, false, 0, tuple_k, tuple_row);
-      for (index_t r = 1; r < tuple_k; ++r) tuple_rows_alike = tuple_rows_alike && (tuple_row[r] - tuple_row[0]) % w == 0;
-    }
+    if (tuple_k > 0) offsets(b_first, a_first, b_loop, false, 0, tuple_k, tuple_row);
     walk_positions(p, b_first, walk.block(), begin, end, [&](index_t so, index_t dof, index_t lo, index_t hi) {
       const T* s = src + so;
       T* d = dst + dof;
       if (tuple_k > 0 && lo == 0 && hi == nb * na) {
         if (job.source_run_ahead > 0) prefetch_lines(s, job.source_run_ahead, nb * na * static_cast<index_t>(sizeof(T)));
-        unpack_tuples_by_k(tuple_k, s, offset_rows<T>{d, tuple_row}, na, Stream && tuple_rows_alike);
+        with_tuples_of<T>(tuple_k, [&]<int K>() { unpack_tuples_into<K, T>(s, offset_rows<T>{d, tuple_row}, na, Stream); });
         return;
       }
       // Positions b * na + a (walk.hpp's b_major): whole rows [b_lo, b_hi), and the parts of
