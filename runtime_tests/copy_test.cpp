@@ -1186,6 +1186,80 @@ TEST_CASE("copy: full reversals whose items are not whole lines go by ragged sea
   }
 }
 
+// A prepared job run range by range, [cuts[k], cuts[k + 1]), each into a zeroed `dst` (its
+// destination): the elements of `expected` (0 where the copy writes nothing; no copied value is
+// 0) not written exactly once, with their value, by the ranges together.
+template <class T>
+index_t wrong_at_cuts(const strider::detail::copy_engine::copy_job<T>& job, std::vector<T>& dst, const std::vector<T>& expected, const std::vector<index_t>& cuts) {
+  std::vector<int> writes(dst.size(), 0);
+  std::vector<T> got(dst.size(), T(0));
+  for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
+    std::fill(dst.begin(), dst.end(), T(0));
+    if (cuts[k] < cuts[k + 1]) strider::detail::copy_engine::run_range(job, cuts[k], cuts[k + 1]);
+    for (std::size_t i = 0; i < dst.size(); ++i)
+      if (dst[i] != T(0)) ++writes[i], got[i] = dst[i];
+  }
+  index_t wrong = 0;
+  for (std::size_t i = 0; i < dst.size(); ++i) wrong += writes[i] != (expected[i] != T(0) ? 1 : 0) || got[i] != expected[i];
+  return wrong;
+}
+
+TEST_CASE("copy: a batch of small transposes streams its staged items gathered into runs of up to a page, at any cut of their positions") {
+  namespace engine = strider::detail::copy_engine;
+  if (engine::copy_instruction_set() == engine::instruction_set::plain) return;  // the plain loops stage nothing
+  // permute(0, 2, 1) of a batch of items a x b (destination rows of a, A; source rows of b, B),
+  // contiguous on both sides: a staged strips walk, its blocks (one item each, or a line of rows
+  // of B and the rest where a thread's range cuts an item) following one another in the
+  // destination. Streamed, they are gathered into runs of up to a page (kernels.hpp's
+  // staged_run). Each job is run range by range at random cuts (inside items, inside rows of B)
+  // into a zeroed destination: every element written once, with its value, against a naive loop.
+  std::mt19937 random(11);
+  struct batch {
+    index_t items, a, b;
+    std::size_t size;
+  };
+  // Items of 792, 720 and 1920 bytes (several to a run), 3960 and 5120 (one); doubles; halves.
+  for (const auto& [items, a, b, size] : {batch{300, 11, 18, 4}, batch{97, 9, 20, 4}, batch{40, 12, 40, 4}, batch{21, 30, 33, 4}, batch{7, 64, 20, 4}, batch{60, 5, 9, 8},
+                                          batch{13, 40, 20, 2}, batch{9, 40, 37, 2}}) {
+    INFO(items << " items of " << a << " x " << b << ", " << size << "-byte elements");
+    const auto view = strider::permute(contiguous({items, a, b}), {0, 2, 1});
+    const auto check = [&]<class T>(T*) {
+      for (const auto& [src_shift, dst_shift] : {std::pair<index_t, index_t>{0, 0}, {1, 3}, {5, 0}}) {
+        INFO("shifts " << src_shift << ", " << dst_shift);
+        const strider::copy_plan plan = strider::make_copy_plan(view.value(), contiguous(view.shape()).value(), sizeof(T));
+        std::vector<T> src(static_cast<std::size_t>(plan.size + src_shift)), dst(static_cast<std::size_t>(plan.size + dst_shift));
+        for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<T>(i % 113 + 1);
+        const force_streaming on;
+        const engine::copy_job<T> job = engine::prepare(plan, src.data() + src_shift, dst.data() + dst_shift, 1);
+        REQUIRE(job.tiles.staged);
+        REQUIRE(job.stream);
+        std::vector<T> expected(dst.size(), T(0));
+        const auto so = offsets(view), dof = offsets(contiguous(view.shape()));
+        for (std::size_t k = 0; k < so.size(); ++k) expected[static_cast<std::size_t>(dof[k] + dst_shift)] = src[static_cast<std::size_t>(so[k] + src_shift)];
+        const index_t total = job.walk.total();
+        for (int draw = 0; draw < 4; ++draw) {
+          std::vector<index_t> cuts{0, total};
+          for (int k = 0; k < draw; ++k) cuts.push_back(std::uniform_int_distribution<index_t>(0, total)(random));
+          std::sort(cuts.begin(), cuts.end());
+          INFO(cuts.size() - 1 << " ranges");
+          CHECK(wrong_at_cuts(job, dst, expected, cuts) == 0);
+        }
+      }
+    };
+    if (size == 8) check(static_cast<double*>(nullptr));
+    else if (size == 2) check(static_cast<std::int16_t*>(nullptr));
+    else check(static_cast<float*>(nullptr));
+  }
+  // Items that do not follow one another in the destination (every other item: each block
+  // written out alone), nor in the source.
+  const force_streaming on;
+  const auto spaced = strider::slice(contiguous({600, 18, 11}), "::2");
+  check_copy(strider::permute(contiguous({300, 11, 18}), {0, 2, 1}), spaced, {}, 0, 3);
+  check_copy(strider::permute(contiguous({300, 11, 18}), {0, 2, 1}), spaced, {}, 0, 0);
+  const auto every_other = strider::permute(strider::slice(contiguous({600, 11, 18}), "::2"), {0, 2, 1});
+  check_copy(every_other, contiguous(every_other.shape()), {}, 2, 1);
+}
+
 TEST_CASE("copy: deep walks shared by rows of B write each element once, at any cut of their positions") {
   namespace engine = strider::detail::copy_engine;
   if (engine::copy_instruction_set() == engine::instruction_set::plain) return;  // the plain loops walk no deep strips
@@ -1205,19 +1279,7 @@ TEST_CASE("copy: deep walks shared by rows of B write each element once, at any 
     std::vector<T> expected(dst.size(), T(0));
     const auto so = offsets(view), dof = offsets(dst_l);
     for (std::size_t k = 0; k < so.size(); ++k) expected[static_cast<std::size_t>(dof[k] + dst_shift)] = src[static_cast<std::size_t>(so[k] + src_shift)];
-    const auto run_cuts = [&](const std::vector<index_t>& cuts) {
-      std::vector<int> writes(dst.size(), 0);
-      std::vector<T> got(dst.size(), T(0));
-      for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
-        std::fill(dst.begin(), dst.end(), T(0));
-        if (cuts[k] < cuts[k + 1]) engine::run_range(job, cuts[k], cuts[k + 1]);
-        for (std::size_t i = 0; i < dst.size(); ++i)
-          if (dst[i] != T(0)) ++writes[i], got[i] = dst[i];
-      }
-      index_t wrong = 0;
-      for (std::size_t i = 0; i < dst.size(); ++i) wrong += writes[i] != (expected[i] != T(0) ? 1 : 0) || got[i] != expected[i];
-      return wrong;
-    };
+    const auto run_cuts = [&](const std::vector<index_t>& cuts) { return wrong_at_cuts(job, dst, expected, cuts); };
     const index_t total = job.walk.total();
     for (unsigned threads : {2u, 3u, 5u, 16u}) {
       const engine::copy_shares shares = engine::share_copy(job.walk, threads);

@@ -109,9 +109,6 @@ constexpr unsigned threads_for(std::size_t bytes, unsigned asked) {
   return static_cast<unsigned>(std::min<std::size_t>(std::max(1u, asked), most));
 }
 
-/// The smallest page of memory the TLB maps (x86-64, AArch64 with 4 KiB granules).
-inline constexpr index_t page_bytes = 4096;
-
 /// Source rows a multiple of this many bytes apart (a power-of-two pitch) fall in the same few
 /// sets of a core's L2, and a panel reads many of them at once: 256 rows per block of B in the
 /// panels of whole, aligned lines (`aligned_panels_collide_bytes`), seam_panel_strips lines of

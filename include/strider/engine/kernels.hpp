@@ -1218,21 +1218,53 @@ inline void tile_strip(const copy_plan& p, const T* s, T* d, const tiles_job& jo
     scalar_tile(s + a_lo * ss_a + b * ss_b, ss_a, ss_b, d + a_lo * ds_a + b * ds_b, ds_a, ds_b, std::min(line, b_hi - b), a_hi - a_lo);
 }
 
-// Rows [b_lo, b_hi) of B, all of A, through a buffer of `staging_bytes` (see staged_row_bytes):
-// d[b * na + a] = s[a * ss_a + b * ss_b], the destination rows adjacent.
+// The staging buffer of a staged strips walk and the contiguous run of the destination it holds:
+// streamed, blocks of rows of B whose destinations follow one another (the items of a batch of
+// small transposes) are gathered into one run of up to a page before it is written out, so that
+// the writes are runs of whole lines; written block by block, each short run's partial lines at
+// both ends (plain stores) held items of 792 bytes to half the speed. Runs of a page measured
+// faster than runs of 8 and 16 KB, whose reads and writes overlap less; not streamed, each block
+// is written out alone (gathered, copies in the cache ran slower: more of L1 taken by the buffer)
+// (benchmarks/README.md, "Staged blocks written together").
 template <class T, bool Stream>
-inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, index_t b_hi) {
+struct staged_run {
+  static constexpr index_t capacity = staging_bytes / static_cast<index_t>(sizeof(T));
+  static constexpr index_t gathered = page_bytes / static_cast<index_t>(sizeof(T));
+  static_assert(gathered <= capacity);
+  scratch<T, capacity> room;
+  T* to = nullptr;  // the destination of room's first element
+  index_t held = 0; // elements in room
+  // Room for `n` elements (n <= capacity) going to `d`, what is held written out first unless
+  // they follow it and fit in a gathered run after it.
+  T* take(T* d, index_t n) {
+    if (held > 0 && (!Stream || d != to + held || held + n > gathered)) write_out();
+    if (held == 0) to = d;
+    T* at = room.data() + held;
+    held += n;
+    return at;
+  }
+  void write_out() {
+    if (held > 0) copy_bytes(reinterpret_cast<const std::byte*>(room.data()), reinterpret_cast<std::byte*>(to), static_cast<std::size_t>(held) * sizeof(T), Stream);
+    held = 0;
+  }
+};
+
+// Rows [b_lo, b_hi) of B, all of A, through `run`'s buffer (see staged_row_bytes):
+// d[b * na + a] = s[a * ss_a + b * ss_b], the destination rows adjacent. The caller writes the
+// buffer out (staged_run::write_out) after its last block.
+template <class T, bool Stream>
+inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, index_t b_hi, staged_run<T, Stream>& run) {
   if constexpr (tile_simd_v<T>) {
     constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
     const std::size_t b_loop = p.rank - 2, a_loop = p.rank - 1;
     const index_t na = p.extent[a_loop], nb = p.extent[b_loop];
     const index_t ss_a = p.src_stride[a_loop], ss_b = p.src_stride[b_loop];
-    const index_t rows = std::max<index_t>(w, staging_bytes / (na * static_cast<index_t>(sizeof(T))) / w * w);
+    // rows * na elements at most fit the buffer (see prepare_for).
+    const index_t rows = std::max<index_t>(w, run.capacity / na / w * w);
     const index_t a1 = na / w * w;
-    scratch<T, staging_bytes / sizeof(T)> room;  // rows * na elements at most (see prepare)
-    T* stage = room.data();
     for (index_t b0 = b_lo; b0 < b_hi; b0 += rows) {
       const index_t count = std::min(rows, b_hi - b0), full = count / w * w;
+      T* stage = run.take(d + b0 * na, count * na);
       for (index_t a = 0; a < a1; a += w)
         line_tiles_down<T, false>(s + a * ss_a + b0 * ss_b, ss_a, ss_b, stage + a, na, full, full * ss_b, full > 0 ? (nb - b0 - full) / full : 0);
       // The columns past A's last whole line: through registers where B ascends.
@@ -1244,7 +1276,6 @@ inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, ind
                                                  [&](int k) { return stage + (short_rows + k) * na + a1; }, static_cast<int>(na - a1));
       if (a1 < na) scalar_tile(s + a1 * ss_a + (b0 + short_rows) * ss_b, ss_a, ss_b, stage + short_rows * na + a1, index_t{1}, na, full - short_rows, na - a1);
       if (full < count) scalar_tile(s + (b0 + full) * ss_b, ss_a, ss_b, stage + full * na, index_t{1}, na, count - full, na);
-      copy_bytes(reinterpret_cast<const std::byte*>(stage), reinterpret_cast<std::byte*>(d + b0 * na), static_cast<std::size_t>(count * na) * sizeof(T), Stream);
     }
   }
 }
@@ -1549,10 +1580,21 @@ inline void panel_tiles(const copy_plan& p, const T* s, T* d, const tiles_job& j
 template <class T, bool Stream>
 inline void strip_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t begin, index_t end) {
   const index_t nb = walk.nb;
+  if constexpr (tile_simd_v<T>) {
+    if (job.staged) {
+      staged_run<T, Stream> run;
+      walk_positions(p, p.rank - 2, walk.block(), begin, end, [&](index_t so, index_t dof, index_t lo, index_t hi) {
+        // One strip of all of A: a row of B cut by [lo, hi) is taken by the range holding its end.
+        const index_t b_lo = lo / walk.width, b_hi = hi / walk.width;
+        if (b_lo < b_hi) staged_tiles<T, Stream>(p, src + so, dst + dof, b_lo, b_hi, run);
+      });
+      run.write_out();
+      return;
+    }
+  }
   walk_positions(p, p.rank - 2, walk.block(), begin, end, [&](index_t so, index_t dof, index_t lo, index_t hi) {
     const auto strip_rows = [&](index_t strip, index_t b_lo, index_t b_hi) {
-      if (job.staged) staged_tiles<T, Stream>(p, src + so, dst + dof, b_lo, b_hi);
-      else tile_strip<T, Stream>(p, src + so, dst + dof, job, walk.strip_begin(strip), walk.strip_end(strip), b_lo, b_hi);
+      tile_strip<T, Stream>(p, src + so, dst + dof, job, walk.strip_begin(strip), walk.strip_end(strip), b_lo, b_hi);
     };
     // Strips [whole_lo, whole_hi) lie whole in [lo, hi); the others are cut by it.
     const index_t first = walk.strip_of(lo / nb), last = walk.strip_of((hi - 1) / nb);

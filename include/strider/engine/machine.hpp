@@ -108,6 +108,9 @@ inline bool stream_pays(std::size_t written, unsigned threads, bool scattered) {
 
 inline constexpr std::size_t cache_line = 64;
 
+/// The smallest page of memory the TLB maps (x86-64, AArch64 with 4 KiB granules).
+inline constexpr index_t page_bytes = 4096;
+
 template <class T>
 inline constexpr bool trivial_v = std::is_trivially_copyable_v<T>;
 
