@@ -1219,8 +1219,10 @@ TEST_CASE("copy: a batch of small transposes streams its staged items gathered i
     std::size_t size;
   };
   // Items of 792, 720 and 1920 bytes (several to a run), 3960 and 5120 (one); doubles; halves.
-  for (const auto& [items, a, b, size] : {batch{300, 11, 18, 4}, batch{97, 9, 20, 4}, batch{40, 12, 40, 4}, batch{21, 30, 33, 4}, batch{7, 64, 20, 4}, batch{60, 5, 9, 8},
-                                          batch{13, 40, 20, 2}, batch{9, 40, 37, 2}}) {
+  // Rows of B past the last whole line of them: 2, 4, 1, 5 one by one; 8 (of 40), 12 (of 44,
+  // with A a line and one), 5 doubles (of 13) by masked loads where the kernels have them.
+  for (const auto& [items, a, b, size] : {batch{300, 11, 18, 4}, batch{97, 9, 20, 4}, batch{40, 12, 40, 4}, batch{21, 30, 33, 4}, batch{7, 64, 20, 4}, batch{25, 17, 44, 4},
+                                          batch{60, 5, 9, 8}, batch{30, 6, 13, 8}, batch{13, 40, 20, 2}, batch{9, 40, 37, 2}}) {
     INFO(items << " items of " << a << " x " << b << ", " << size << "-byte elements");
     const auto view = strider::permute(contiguous({items, a, b}), {0, 2, 1});
     const auto check = [&]<class T>(T*) {

@@ -1028,20 +1028,28 @@ inline constexpr bool short_columns_in_registers = V::side == V::lanes && requir
 // each destination row's elements go by a masked store: the columns of A past its last whole
 // line (NCHW to NHWC of 24 channels: 8 of every 24), element by element, took as long as the
 // line tiles of the others (benchmarks/README.md, "Short columns through registers").
-// Example: t = 8 floats on AVX-512, one square of 16 rows, 16 masked stores of 8 lanes.
-template <class V, class T, class SourceRow, class DestinationRow>
-[[gnu::always_inline]] inline void short_columns_tile(SourceRow source_row, DestinationRow destination_row, int t) {
+// Example: t = 8 floats on AVX-512, one square of 16 rows, 16 masked stores of 8 lanes. With
+// `Partial`, only the first `rows` (1 to a line) rows of B: the loads of the part of the line
+// they end in masked to them, and only their destination rows stored.
+template <class V, class T, bool Partial = false, class SourceRow, class DestinationRow>
+[[gnu::always_inline]] inline void short_columns_tile(SourceRow source_row, DestinationRow destination_row, int t, int rows = 0) {
   constexpr int lanes = V::lanes, side = V::side;
   constexpr int width = static_cast<int>(cache_line / sizeof(T));
+  if constexpr (!Partial) rows = width;
   for (int g = 0; g * side < t; ++g)
-    for (int bi = 0; bi < width / lanes; ++bi) {
+    for (int bi = 0; bi < width / lanes && bi * lanes < rows; ++bi) {
+      const int part = Partial ? std::min(lanes, rows - bi * lanes) : lanes;  // rows of B in this part
       typename V::reg r[static_cast<std::size_t>(side)];
       STRIDER_COPY_UNROLL
-      for (int j = 0; j < side; ++j) r[j] = V::load(source_row(std::min(g * side + j, t - 1)) + bi * lanes);
+      for (int j = 0; j < side; ++j) {
+        const T* from = source_row(std::min(g * side + j, t - 1)) + bi * lanes;
+        r[j] = !Partial || part == lanes ? V::load(from) : V::load_first(from, part);
+      }
       V::transpose(r);
       const int n = std::min(side, t - g * side);
       STRIDER_COPY_UNROLL
-      for (int j = 0; j < side; ++j) V::store_first(destination_row(bi * lanes + j) + g * side, r[j], n);
+      for (int j = 0; j < side; ++j)
+        if (!Partial || j < part) V::store_first(destination_row(bi * lanes + j) + g * side, r[j], n);
     }
 }
 
@@ -1275,7 +1283,17 @@ inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, ind
             short_columns_tile<tile_vec_t<T>, T>([&](int j) { return s + (a1 + j) * ss_a + b0 + short_rows; },
                                                  [&](int k) { return stage + (short_rows + k) * na + a1; }, static_cast<int>(na - a1));
       if (a1 < na) scalar_tile(s + a1 * ss_a + (b0 + short_rows) * ss_b, ss_a, ss_b, stage + short_rows * na + a1, index_t{1}, na, full - short_rows, na - a1);
-      if (full < count) scalar_tile(s + (b0 + full) * ss_b, ss_a, ss_b, stage + full * na, index_t{1}, na, count - full, na);
+      // The rows past the last whole line of rows: half a line or more of them through registers
+      // where B ascends, by loads masked to them (fewer, one by one: the masked loads of a line
+      // that the block's other loads left in L2 measured slower than the moves they save)
+      // (benchmarks/README.md, "Staged blocks written together").
+      index_t done = 0;
+      if constexpr (short_columns_in_registers<tile_vec_t<T>>)
+        if (2 * (count - full) >= w && ss_b == 1)
+          for (; done < na; done += w)
+            short_columns_tile<tile_vec_t<T>, T, true>([&](int j) { return s + (done + j) * ss_a + b0 + full; }, [&](int k) { return stage + (full + k) * na + done; },
+                                                 static_cast<int>(std::min(w, na - done)), static_cast<int>(count - full));
+      if (full < count && done < na) scalar_tile(s + (b0 + full) * ss_b, ss_a, ss_b, stage + full * na, index_t{1}, na, count - full, na);
     }
   }
 }
