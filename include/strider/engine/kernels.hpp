@@ -1239,7 +1239,7 @@ struct staged_run {
   static constexpr index_t capacity = staging_bytes / static_cast<index_t>(sizeof(T));
   static constexpr index_t gathered = page_bytes / static_cast<index_t>(sizeof(T));
   static_assert(gathered <= capacity);
-  scratch<T, capacity> room;
+  scratch<T, static_cast<std::size_t>(capacity)> room;
   T* to = nullptr;  // the destination of room's first element
   index_t held = 0; // elements in room
   // Room for `n` elements (n <= capacity) going to `d`, what is held written out first unless
