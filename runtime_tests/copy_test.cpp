@@ -409,7 +409,7 @@ TEST_CASE("copy: a full reversal's seam tiles go in panels where its planes are 
 
 TEST_CASE("copy: transposes into short, adjacent destination rows (NCHW to NHWC), through the staging buffer") {
   // Many buffers' worth of rows, a partial last buffer, columns past the last whole line (1 to
-  // 15 of them, through registers: short_columns_tile), rows shorter than a line (floats and
+  // 15 of them, through registers: short_parts_in_registers), rows shorter than a line (floats and
   // doubles past their tuples kernels), on one thread and two.
   for (index_t channels : {5, 6, 7, 9, 12, 15, 16, 17, 19, 23, 24, 27, 31, 40, 64, 100, 256}) {
     INFO(channels << " channels");
@@ -438,6 +438,66 @@ TEST_CASE("copy: transposes into short, adjacent destination rows (NCHW to NHWC)
   check_copy(strider::permute(contiguous({2, 24, 1073}), {0, 2, 1}), contiguous({2, 1073, 24}), {}, 0, 5);
   check_copy(strider::permute(contiguous({2, 12, 1073}), {0, 2, 1}), contiguous({2, 1073, 12}), {}, 3, 5);
   check_copy<double>(strider::permute(contiguous({2, 7, 1073}), {0, 2, 1}), contiguous({2, 1073, 7}), {}, 1, 0);
+}
+
+TEST_CASE("copy: staged blocks' rows past their last whole line of rows, and columns past A's last whole line, every count (tail_rows)") {
+  // Batches of three transposes into short, adjacent destination rows (staged strips): A (the
+  // destination's rows) of 1 element to two lines and three, B every count of rows past its
+  // whole lines (1 to a line - 1, after no whole line and after one), so that every half square
+  // and every masked square of tail_rows runs, and every width of columns past A's last whole
+  // line. The source's rows are two elements longer than B (not contiguous across A and B); plain
+  // and streaming stores, the destination shifted off its line boundary.
+  namespace engine = strider::detail::copy_engine;
+  const bool simd = engine::copy_instruction_set() != engine::instruction_set::plain;
+  const auto run = [&]<class T>(T*) {
+    const index_t line = static_cast<index_t>(64 / sizeof(T));
+    int staged = 0, cases = 0;
+    for (index_t na = 1; na <= 2 * line + 3; ++na)
+      for (index_t nb = 1; nb < 2 * line; ++nb) {
+        if (nb == line) continue;
+        INFO(na << " x " << nb << ", " << sizeof(T) << "-byte elements");
+        const auto src = strider::permute(strider::slice(contiguous({3, na, nb + 2}), ":, :, :" + std::to_string(nb)), {0, 2, 1});
+        const auto dst = contiguous({3, nb, na});
+        const strider::copy_plan plan = strider::make_copy_plan(src.value(), dst.value(), sizeof(T));
+        std::vector<T> a(static_cast<std::size_t>(src.required_span())), b(static_cast<std::size_t>(dst.required_span()));
+        staged += engine::prepare(plan, a.data(), b.data(), 1).tiles.staged ? 1 : 0;
+        ++cases;
+        check_copy<T>(src, dst, {}, 0, 1);
+        force_streaming on;
+        check_copy<T>(src, dst, {}, 1, 0);
+      }
+    // Most are staged (the shortest rows go by the tuples kernels), where the kernels are SIMD.
+    if (simd) CHECK(staged > cases / 2);
+  };
+  run(static_cast<float*>(nullptr));
+  run(static_cast<double*>(nullptr));
+}
+
+TEST_CASE("copy: staged walks of rows under a line stream only where the destination exceeds the cache (short_rows_stream_pays)") {
+  namespace engine = strider::detail::copy_engine;
+  if (engine::copy_instruction_set() == engine::instruction_set::plain) return;
+  REQUIRE(engine::stream_mode() == engine::streaming::automatic);
+  const auto cache = static_cast<index_t>(engine::copy_cache_bytes());
+  // permute (0, 2, 1) of items x na x 20 floats, into rows of na; the buffers are not touched.
+  const auto job_of = [&](index_t written, index_t na, unsigned threads) {
+    const index_t items = written / (na * 20 * 4);
+    const auto view = strider::permute(contiguous({items, na, 20}), {0, 2, 1});
+    const strider::copy_plan plan = strider::make_copy_plan(view.value(), contiguous(view.shape()).value(), sizeof(float));
+    const std::unique_ptr<float[]> src(new float[static_cast<std::size_t>(view.size())]), dst(new float[static_cast<std::size_t>(view.size())]);
+    const auto job = engine::prepare(plan, src.get(), dst.get(), threads);
+    CHECK(job.tiles.staged);
+    return job.stream;
+  };
+  const index_t past = cache + (index_t{2} << 20), inside = cache / 4 * 3;
+  CHECK(job_of(past, 10, 1));
+  CHECK(job_of(past, 10, 2));
+  CHECK_FALSE(job_of(inside, 10, 1));
+  CHECK_FALSE(job_of(inside, 10, 2));
+  // where other tiles stream:
+  CHECK(engine::stream_pays(static_cast<std::size_t>(inside), 1, true));
+  CHECK(engine::stream_pays(static_cast<std::size_t>(inside), 2, true));
+  // Rows of a line or more: the tiles' rule (stream_pays).
+  CHECK(job_of(inside, 24, 1));
 }
 
 TEST_CASE("copy: 3-D and 4-D permutations") {

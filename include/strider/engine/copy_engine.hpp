@@ -735,8 +735,12 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
                        na * line * static_cast<index_t>(sizeof(T)) <= staging_bytes;
     job.walk.width = job.tiles.staged ? na : line;
     job.walk.peel = job.tiles.staged ? 0 : job.tiles.peel;
-    // The staged kernel writes its buffer out front to back, aligned by copy_bytes.
-    if (job.tiles.staged) return job;
+    // The staged kernel writes its buffer out front to back, aligned by copy_bytes; rows under a
+    // line stream only where short_rows_stream_pays.
+    if (job.tiles.staged) {
+      if (na < line) job.stream = job.stream && short_rows_stream_pays(written, threads);
+      return job;
+    }
     // Destination rows a page or more apart: whole strips walked a panel at a time, strips inner,
     // which writes each destination row front to back.
     const bool panels = job.tiles.simd && job.walk.nb >= panel_from_lines * line && p.dst_stride[b_loop] >= page_bytes / static_cast<index_t>(sizeof(T));

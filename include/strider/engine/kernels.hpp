@@ -1018,39 +1018,83 @@ inline void rows_edge_tile(SourceRow source_row, DestinationRow destination_row,
 }
 
 // Whether V moves a tile's columns past the last whole line of A through registers
-// (short_columns_tile): a square of V's registers (side == lanes) and masked stores.
+// (short_parts_in_registers): a square of V's registers (side == lanes) and masked stores.
 template <class V>
 inline constexpr bool short_columns_in_registers = V::side == V::lanes && requires(void* p, typename V::reg r) { V::store_first(p, r, 1); };
 
-// The last `t` (1 to a line - 1) rows of A by a line of rows of B: d(k)[j] = s(j)[k] for j < t,
-// k < a line, where source_row(j) holds a whole line (B ascending) and destination_row(k) takes
-// t elements. V's squares are transposed in registers, rows past t loading row t - 1 again, and
-// each destination row's elements go by a masked store: the columns of A past its last whole
-// line (NCHW to NHWC of 24 channels: 8 of every 24), element by element, took as long as the
-// line tiles of the others (benchmarks/README.md, "Short columns through registers").
-// Example: t = 8 floats on AVX-512, one square of 16 rows, 16 masked stores of 8 lanes. With
-// `Partial`, only the first `rows` (1 to a line) rows of B: the loads of the part of the line
-// they end in masked to them, and only their destination rows stored.
-template <class V, class T, bool Partial = false, class SourceRow, class DestinationRow>
-[[gnu::always_inline]] inline void short_columns_tile(SourceRow source_row, DestinationRow destination_row, int t, int rows = 0) {
+// Whether the rows of V's squares past the rows they transpose (whose columns are not stored)
+// are zero rather than the last row loaded again: in squares of 16 rows (AVX-512's floats), where
+// the loads saved are many, zero measured 1.05-1.23x faster; in squares of 8 (AVX2), the loads
+// again, which need no branch, 1.02-1.26x faster out of the cache, 1.01-1.04x slower in it
+// (benchmarks/README.md, "Small transposes in registers").
+template <class V>
+inline constexpr bool zero_rows_past = V::side >= 16;
+
+// Whether V transposes half squares (simd.hpp's load_halves_first and transpose_halves).
+template <class V>
+inline constexpr bool half_squares = requires(typename V::reg* r, const void* p) {
+  V::transpose_halves(r);
+  V::load_halves_first(p, p, 1);
+};
+
+// The rows of B past a block's last whole line of them, all of A: d[k * ldd + a] =
+// s[a * ss_a + k] for k < rem (1 to a line - 1), a < na. V's squares, `side` rows of A at a
+// time (those past na as zero_rows_past says), each load masked to the rem elements; where rem
+// is at most half a register and V has half squares, rows a and a + side / 2 share a register,
+// which halves the loads' registers and the shuffles (rows past na zero). Elements one by one,
+// these rows took a fifth of a batch of small transposes' time (benchmarks/README.md, "Small
+// transposes in registers").
+// Example: rem = 4 floats of na = 10 on AVX-512: one half square (8 registers, rows 8 and 9
+// paired with rows 0 and 1, rows 2 to 7 loaded alone), 4 masked stores of 10 lanes.
+template <class V, class T>
+[[gnu::always_inline]] inline void tail_rows(const T* s, index_t ss_a, T* d, index_t ldd, index_t na, int rem) {
   constexpr int lanes = V::lanes, side = V::side;
-  constexpr int width = static_cast<int>(cache_line / sizeof(T));
-  if constexpr (!Partial) rows = width;
-  for (int g = 0; g * side < t; ++g)
-    for (int bi = 0; bi < width / lanes && bi * lanes < rows; ++bi) {
-      const int part = Partial ? std::min(lanes, rows - bi * lanes) : lanes;  // rows of B in this part
-      typename V::reg r[static_cast<std::size_t>(side)];
+  using reg = typename V::reg;
+  if constexpr (half_squares<V>) {
+    static_assert(V::half * 2 == side);
+    if (rem <= V::half) {
+      for (index_t a = 0; a < na; a += side) {
+        const int t = static_cast<int>(std::min<index_t>(side, na - a));
+        reg r[static_cast<std::size_t>(V::half)];
+        STRIDER_COPY_UNROLL
+        for (int j = 0; j < V::half; ++j) {
+          if (j >= t) {
+            r[j] = reg{};
+            continue;
+          }
+          const T* row = s + (a + j) * ss_a;
+          r[j] = j + V::half < t ? V::load_halves_first(row, row + V::half * ss_a, rem) : V::load_first(row, rem);
+        }
+        V::transpose_halves(r);
+        STRIDER_COPY_UNROLL
+        for (int k = 0; k < V::half; ++k)
+          if (k < rem) V::store_first(d + k * ldd + a, r[k], t);
+      }
+      return;
+    }
+  }
+  for (int b = 0; b < rem; b += lanes) {
+    const int part = std::min(lanes, rem - b);
+    for (index_t a = 0; a < na; a += side) {
+      const int t = static_cast<int>(std::min<index_t>(side, na - a));
+      reg r[static_cast<std::size_t>(side)];
       STRIDER_COPY_UNROLL
       for (int j = 0; j < side; ++j) {
-        const T* from = source_row(std::min(g * side + j, t - 1)) + bi * lanes;
-        r[j] = !Partial || part == lanes ? V::load(from) : V::load_first(from, part);
+        if constexpr (zero_rows_past<V>) {
+          if (j >= t) {
+            r[j] = reg{};
+            continue;
+          }
+        }
+        const T* row = s + (a + std::min(j, t - 1)) * ss_a + b;
+        r[j] = part == lanes ? V::load(row) : V::load_first(row, part);
       }
       V::transpose(r);
-      const int n = std::min(side, t - g * side);
       STRIDER_COPY_UNROLL
-      for (int j = 0; j < side; ++j)
-        if (!Partial || j < part) V::store_first(destination_row(bi * lanes + j) + g * side, r[j], n);
+      for (int k = 0; k < lanes; ++k)
+        if (k < part) V::store_first(d + (b + k) * ldd + a, r[k], t);
     }
+  }
 }
 
 // An edge tile of a plane: `rows` (<= a line) lines of A by `cols` (<= a line) rows of B,
@@ -1231,9 +1275,10 @@ inline void tile_strip(const copy_plan& p, const T* s, T* d, const tiles_job& jo
 // small transposes) are gathered into one run of up to a page before it is written out, so that
 // the writes are runs of whole lines; written block by block, each short run's partial lines at
 // both ends (plain stores) held items of 792 bytes to half the speed. Runs of a page measured
-// faster than runs of 8 and 16 KB, whose reads and writes overlap less; not streamed, each block
-// is written out alone (gathered, copies in the cache ran slower: more of L1 taken by the buffer)
-// (benchmarks/README.md, "Staged blocks written together").
+// faster than runs of 8 and 16 KB, whose reads and writes overlap less. Not streamed, the blocks
+// are written straight to the destination (`take` returns it): through the buffer, each block
+// copied out alone, batches of small transposes ran up to 1.33x slower (benchmarks/README.md,
+// "Staged blocks written together", "Small transposes in registers").
 template <class T, bool Stream>
 struct staged_run {
   static constexpr index_t capacity = staging_bytes / static_cast<index_t>(sizeof(T));
@@ -1242,10 +1287,12 @@ struct staged_run {
   scratch<T, static_cast<std::size_t>(capacity)> room;
   T* to = nullptr;  // the destination of room's first element
   index_t held = 0; // elements in room
-  // Room for `n` elements (n <= capacity) going to `d`, what is held written out first unless
-  // they follow it and fit in a gathered run after it.
+  // Room for `n` elements (n <= capacity) going to `d`: not streamed, `d` itself; streamed, in
+  // the buffer, what is held written out first unless they follow it and fit in a gathered run
+  // after it.
   T* take(T* d, index_t n) {
-    if (held > 0 && (!Stream || d != to + held || held + n > gathered)) write_out();
+    if constexpr (!Stream) return d;
+    if (held > 0 && (d != to + held || held + n > gathered)) write_out();
     if (held == 0) to = d;
     T* at = room.data() + held;
     held += n;
@@ -1257,9 +1304,47 @@ struct staged_run {
   }
 };
 
-// Rows [b_lo, b_hi) of B, all of A, through `run`'s buffer (see staged_row_bytes):
-// d[b * na + a] = s[a * ss_a + b * ss_b], the destination rows adjacent. The caller writes the
-// buffer out (staged_run::write_out) after its last block.
+// The parts of a staged block (staged_tiles) that are not whole lines, B ascending, into `d`
+// (the block's first destination row, rows na apart): d[b * na + a] = s[a * ss_a + b].
+//  - The columns of A past its last whole line (a1 to na) of the rows of B in whole lines of
+//    them (b < full): V's squares transposed in registers (the rows past na as zero_rows_past
+//    says), and each destination row's elements by a masked store. Element by element, the
+//    columns past the last whole line of NCHW to NHWC of 24 channels (8 of every 24) took as
+//    long as the line tiles of the others (benchmarks/README.md, "Short columns through
+//    registers").
+//  - The rows past those (full to count), all of A: tail_rows.
+// Example: na = 10 floats, count = 20 on AVX-512: one square of 16 rows (6 of them zero), with
+// 16 masked stores of 10 lanes, then tail_rows' 4 rows.
+// Not inlined, and the squares' pointers computed here from the strides: in the staged loop,
+// the squares' registers and the line tiles' pointers spilled each other, and through a helper
+// or row lambdas the compiler kept fewer of them in registers (batches of 10 x 20 and 64 x 20
+// float transposes 1.1-1.4x slower).
+template <class V, class T>
+[[gnu::noinline]] inline void short_parts_in_registers(const T* s, index_t ss_a, T* d, index_t na, index_t full, index_t count) {
+  constexpr int lanes = V::lanes, side = V::side;
+  constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
+  const index_t a1 = na / w * w;
+  const int t = static_cast<int>(na - a1);
+  if (a1 < na)
+    for (index_t b = 0; b < full; b += lanes)
+      for (int g = 0; g * side < t; ++g) {
+        typename V::reg r[static_cast<std::size_t>(side)];
+        STRIDER_COPY_UNROLL
+        for (int j = 0; j < side; ++j) {
+          if constexpr (zero_rows_past<V>) r[j] = g * side + j < t ? V::load(s + (a1 + g * side + j) * ss_a + b) : typename V::reg{};
+          else r[j] = V::load(s + (a1 + std::min(g * side + j, t - 1)) * ss_a + b);
+        }
+        V::transpose(r);
+        const int n = std::min(side, t - g * side);
+        STRIDER_COPY_UNROLL
+        for (int j = 0; j < lanes; ++j) V::store_first(d + (b + j) * na + a1 + g * side, r[j], n);
+      }
+  if (full < count) tail_rows<V, T>(s + full, ss_a, d + full * na, na, na, static_cast<int>(count - full));
+}
+
+// Rows [b_lo, b_hi) of B, all of A, through `run`'s buffer where it streams (see
+// staged_row_bytes): d[b * na + a] = s[a * ss_a + b * ss_b], the destination rows adjacent. The
+// caller writes the buffer out (staged_run::write_out) after its last block.
 template <class T, bool Stream>
 inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, index_t b_hi, staged_run<T, Stream>& run) {
   if constexpr (tile_simd_v<T>) {
@@ -1275,25 +1360,14 @@ inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, ind
       T* stage = run.take(d + b0 * na, count * na);
       for (index_t a = 0; a < a1; a += w)
         line_tiles_down<T, false>(s + a * ss_a + b0 * ss_b, ss_a, ss_b, stage + a, na, full, full * ss_b, full > 0 ? (nb - b0 - full) / full : 0);
-      // The columns past A's last whole line: through registers where B ascends.
-      index_t short_rows = 0;
-      if constexpr (short_columns_in_registers<tile_vec_t<T>>)
-        if (a1 < na && ss_b == 1)
-          for (; short_rows < full; short_rows += w)
-            short_columns_tile<tile_vec_t<T>, T>([&](int j) { return s + (a1 + j) * ss_a + b0 + short_rows; },
-                                                 [&](int k) { return stage + (short_rows + k) * na + a1; }, static_cast<int>(na - a1));
-      if (a1 < na) scalar_tile(s + a1 * ss_a + (b0 + short_rows) * ss_b, ss_a, ss_b, stage + short_rows * na + a1, index_t{1}, na, full - short_rows, na - a1);
-      // The rows past the last whole line of rows: half a line or more of them through registers
-      // where B ascends, by loads masked to them (fewer, one by one: the masked loads of a line
-      // that the block's other loads left in L2 measured slower than the moves they save)
-      // (benchmarks/README.md, "Staged blocks written together").
-      index_t done = 0;
-      if constexpr (short_columns_in_registers<tile_vec_t<T>>)
-        if (2 * (count - full) >= w && ss_b == 1)
-          for (; done < na; done += w)
-            short_columns_tile<tile_vec_t<T>, T, true>([&](int j) { return s + (done + j) * ss_a + b0 + full; }, [&](int k) { return stage + (full + k) * na + done; },
-                                                 static_cast<int>(std::min(w, na - done)), static_cast<int>(count - full));
-      if (full < count && done < na) scalar_tile(s + (b0 + full) * ss_b, ss_a, ss_b, stage + full * na, index_t{1}, na, count - full, na);
+      if constexpr (short_columns_in_registers<tile_vec_t<T>>) {
+        if (ss_b == 1) {
+          short_parts_in_registers<tile_vec_t<T>, T>(s + b0, ss_a, stage, na, full, count);
+          continue;
+        }
+      }
+      if (a1 < na) scalar_tile(s + a1 * ss_a + b0 * ss_b, ss_a, ss_b, stage + a1, index_t{1}, na, full, na - a1);
+      if (full < count) scalar_tile(s + (b0 + full) * ss_b, ss_a, ss_b, stage + full * na, index_t{1}, na, count - full, na);
     }
   }
 }

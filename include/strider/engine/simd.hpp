@@ -139,24 +139,33 @@ struct avx_4 {
   static reg third(reg a, reg b, reg c) {
     return _mm256_permutevar8x32_ps(_mm256_blend_ps(_mm256_blend_ps(a, b, 0x92), c, 0x24), _mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5));
   }
-  [[gnu::always_inline]] static void transpose(reg* r) {
-    // 2x2 blocks of single elements, then of pairs, then of 128-bit halves.
+  // Half squares (kernels.hpp's tail_rows): register j < 4 holds the first n (1 to 4) elements
+  // of rows j and j + 4 in its two 128-bit halves; transpose_halves leaves column k (k < 4) of
+  // the 8 rows in register k: the first two rounds of transpose, on half the registers.
+  static constexpr int half = 4;
+  static reg load_halves_first(const void* lo, const void* hi, int n) {
+    const __m128i m = _mm_cmpgt_epi32(_mm_set1_epi32(n), _mm_setr_epi32(0, 1, 2, 3));
+    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_maskload_ps(static_cast<const float*>(lo), m)), _mm_maskload_ps(static_cast<const float*>(hi), m), 1);
+  }
+  [[gnu::always_inline]] static void transpose_halves(reg* r) {
     const reg t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
     const reg t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
-    const reg t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
-    const reg t6 = _mm256_unpacklo_ps(r[6], r[7]), t7 = _mm256_unpackhi_ps(r[6], r[7]);
-    const reg u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xEE);
-    const reg u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xEE);
-    const reg u4 = _mm256_shuffle_ps(t4, t6, 0x44), u5 = _mm256_shuffle_ps(t4, t6, 0xEE);
-    const reg u6 = _mm256_shuffle_ps(t5, t7, 0x44), u7 = _mm256_shuffle_ps(t5, t7, 0xEE);
-    r[0] = _mm256_permute2f128_ps(u0, u4, 0x20);
-    r[1] = _mm256_permute2f128_ps(u1, u5, 0x20);
-    r[2] = _mm256_permute2f128_ps(u2, u6, 0x20);
-    r[3] = _mm256_permute2f128_ps(u3, u7, 0x20);
-    r[4] = _mm256_permute2f128_ps(u0, u4, 0x31);
-    r[5] = _mm256_permute2f128_ps(u1, u5, 0x31);
-    r[6] = _mm256_permute2f128_ps(u2, u6, 0x31);
-    r[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
+    r[0] = _mm256_shuffle_ps(t0, t2, 0x44);
+    r[1] = _mm256_shuffle_ps(t0, t2, 0xEE);
+    r[2] = _mm256_shuffle_ps(t1, t3, 0x44);
+    r[3] = _mm256_shuffle_ps(t1, t3, 0xEE);
+  }
+  [[gnu::always_inline]] static void transpose(reg* r) {
+    // 2x2 blocks of single elements, then of pairs (rows 0-3 and 4-7 as half squares), then of
+    // 128-bit halves.
+    transpose_halves(r);
+    transpose_halves(r + 4);
+    STRIDER_COPY_UNROLL
+    for (int c = 0; c < 4; ++c) {
+      const reg low = r[c], high = r[4 + c];
+      r[c] = _mm256_permute2f128_ps(low, high, 0x20);
+      r[4 + c] = _mm256_permute2f128_ps(low, high, 0x31);
+    }
   }
 };
 
@@ -207,6 +216,18 @@ struct avx_8 {
     c = _mm256_blend_pd(_mm256_blend_pd(x0, x1, 0x4), x2, 0x9);
   }
   static reg third(reg a, reg b, reg c) { return _mm256_permute4x64_pd(_mm256_blend_pd(_mm256_blend_pd(a, b, 0x4), c, 0x2), 0x6C); }
+  // As avx_4's: rows j and j + 2 (j < 2), n (1 or 2) elements each; one round.
+  static constexpr int half = 2;
+  static reg load_halves_first(const void* lo, const void* hi, int n) {
+    // One element each (the first lane's mask alone), or two: plain loads.
+    if (n == 1) return _mm256_set_m128d(_mm_load_sd(static_cast<const double*>(hi)), _mm_load_sd(static_cast<const double*>(lo)));
+    return _mm256_set_m128d(_mm_loadu_pd(static_cast<const double*>(hi)), _mm_loadu_pd(static_cast<const double*>(lo)));
+  }
+  [[gnu::always_inline]] static void transpose_halves(reg* r) {
+    const reg low = _mm256_unpacklo_pd(r[0], r[1]);
+    r[1] = _mm256_unpackhi_pd(r[0], r[1]);
+    r[0] = low;
+  }
   [[gnu::always_inline]] static void transpose(reg* r) {
     const reg t0 = _mm256_unpacklo_pd(r[0], r[1]), t1 = _mm256_unpackhi_pd(r[0], r[1]);
     const reg t2 = _mm256_unpacklo_pd(r[2], r[3]), t3 = _mm256_unpackhi_pd(r[2], r[3]);
@@ -251,23 +272,45 @@ struct avx512_4 {
   // As avx_4's.
   static reg load_first(const void* p, int n) { return _mm512_maskz_loadu_ps(static_cast<__mmask16>((1u << n) - 1), p); }
   static void store_first(void* p, reg v, int n) { _mm512_mask_storeu_ps(p, static_cast<__mmask16>((1u << n) - 1), v); }
-  [[gnu::always_inline]] static void transpose(reg* r) {
-    // Within 128-bit lanes, as avx_4's first two rounds: t[2k] / t[2k + 1] interleave rows 2k
-    // and 2k + 1 (columns 4L, 4L + 1 / 4L + 2, 4L + 3 of lane L); then r[4m + c] holds column
-    // 4L + c of rows 4m to 4m + 3 in lane L.
-    reg t[16];
+  // As avx_4's: rows j and j + 8 (j < 8), n (1 to 8) elements each, in the 256-bit halves; the
+  // rounds within 128-bit lanes, then 2 x 2 blocks of them within each half.
+  static constexpr int half = 8;
+  static reg load_halves_first(const void* lo, const void* hi, int n) {
+    const __mmask16 m = static_cast<__mmask16>((1u << n) - 1);
+    return _mm512_maskz_shuffle_f32x4(all, _mm512_maskz_loadu_ps(m, lo), _mm512_maskz_loadu_ps(m, hi), 0x44);
+  }
+  [[gnu::always_inline]] static void transpose_halves(reg* r) {
+    rounds_in_lanes<8>(r);
+    // r[4m + c] holds column 4L + c of rows 4m to 4m + 3 in 128-bit lane L (lanes 0, 1 from
+    // rows j, lanes 2, 3 from rows j + 8): blocks 0 and 2 of r[c] with those of r[4 + c], 1 and 3.
     STRIDER_COPY_UNROLL
-    for (int k = 0; k < 8; ++k) {
+    for (int c = 0; c < 4; ++c) {
+      const reg a = r[c], b = r[4 + c];
+      r[c] = _mm512_mask_shuffle_f32x4(a, 0xF0F0, b, b, 0xA0);      // a0 b0 a2 b2
+      r[4 + c] = _mm512_mask_shuffle_f32x4(b, 0x0F0F, a, a, 0xF5);  // a1 b1 a3 b3
+    }
+  }
+  // Within 128-bit lanes, as avx_4's first two rounds, on N registers: t[2k] / t[2k + 1]
+  // interleave rows 2k and 2k + 1 (columns 4L, 4L + 1 / 4L + 2, 4L + 3 of lane L); then
+  // r[4m + c] holds column 4L + c of rows 4m to 4m + 3 in lane L.
+  template <int N>
+  [[gnu::always_inline]] static void rounds_in_lanes(reg* r) {
+    reg t[static_cast<std::size_t>(N)];
+    STRIDER_COPY_UNROLL
+    for (int k = 0; k < N / 2; ++k) {
       t[2 * k] = _mm512_maskz_unpacklo_ps(all, r[2 * k], r[2 * k + 1]);
       t[2 * k + 1] = _mm512_maskz_unpackhi_ps(all, r[2 * k], r[2 * k + 1]);
     }
     STRIDER_COPY_UNROLL
-    for (int m = 0; m < 4; ++m) {
+    for (int m = 0; m < N / 4; ++m) {
       r[4 * m] = _mm512_maskz_shuffle_ps(all, t[4 * m], t[4 * m + 2], 0x44);
       r[4 * m + 1] = _mm512_maskz_shuffle_ps(all, t[4 * m], t[4 * m + 2], 0xEE);
       r[4 * m + 2] = _mm512_maskz_shuffle_ps(all, t[4 * m + 1], t[4 * m + 3], 0x44);
       r[4 * m + 3] = _mm512_maskz_shuffle_ps(all, t[4 * m + 1], t[4 * m + 3], 0xEE);
     }
+  }
+  [[gnu::always_inline]] static void transpose(reg* r) {
+    rounds_in_lanes<16>(r);
     transpose_blocks_4x4(r, 4, []<int Imm>(reg a, reg b, std::integral_constant<int, Imm>) { return _mm512_maskz_shuffle_f32x4(all, a, b, Imm); });
   }
 };
@@ -283,6 +326,21 @@ struct avx512_8 {
   // As avx_4's.
   static reg load_first(const void* p, int n) { return _mm512_maskz_loadu_pd(static_cast<__mmask8>((1u << n) - 1), p); }
   static void store_first(void* p, reg v, int n) { _mm512_mask_storeu_pd(p, static_cast<__mmask8>((1u << n) - 1), v); }
+  // As avx512_4's: rows j and j + 4 (j < 4), n (1 to 4) elements each.
+  static constexpr int half = 4;
+  static reg load_halves_first(const void* lo, const void* hi, int n) {
+    const __mmask8 m = static_cast<__mmask8>((1u << n) - 1);
+    return _mm512_maskz_shuffle_f64x2(all, _mm512_maskz_loadu_pd(m, lo), _mm512_maskz_loadu_pd(m, hi), 0x44);
+  }
+  [[gnu::always_inline]] static void transpose_halves(reg* r) {
+    const reg t0 = _mm512_maskz_unpacklo_pd(all, r[0], r[1]), t1 = _mm512_maskz_unpackhi_pd(all, r[0], r[1]);
+    const reg t2 = _mm512_maskz_unpacklo_pd(all, r[2], r[3]), t3 = _mm512_maskz_unpackhi_pd(all, r[2], r[3]);
+    // t0 holds columns 0 (lanes 0, 2) and 2 (lanes 1, 3) of rows 0, 1 and 4, 5 by 128-bit lane.
+    r[0] = _mm512_mask_shuffle_f64x2(t0, 0xCC, t2, t2, 0xA0);
+    r[2] = _mm512_mask_shuffle_f64x2(t2, 0x33, t0, t0, 0xF5);
+    r[1] = _mm512_mask_shuffle_f64x2(t1, 0xCC, t3, t3, 0xA0);
+    r[3] = _mm512_mask_shuffle_f64x2(t3, 0x33, t1, t1, 0xF5);
+  }
   [[gnu::always_inline]] static void transpose(reg* r) {
     // t[2k + c] holds column 2L + c of rows 2k, 2k + 1 in lane L: the 4 x 4 block transpose with
     // registers 2 apart.

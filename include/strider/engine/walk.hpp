@@ -323,7 +323,7 @@ constexpr tuples_shape tuples_of(const copy_plan& p, index_t up_to = 4) {
 // Destination rows of at most this many bytes, adjacent in memory (NCHW to NHWC), are transposed
 // through a small buffer: line tiles fill the buffer strip by strip, each strip reading few source
 // rows (which the hardware prefetcher follows), the columns past A's last whole line through
-// registers too (kernels.hpp's short_columns_tile), and the buffer, a contiguous run of the
+// registers too (kernels.hpp's short_parts_in_registers), and the buffer, a contiguous run of the
 // destination, is then written out front to back. Written straight to the destination, each strip
 // would put one line into every short row, and the memory would see the same pages written once
 // per strip. Rows shorter than a line of 4- or 8-byte elements (past the tuples kernels: 9 to 15
