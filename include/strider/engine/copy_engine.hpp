@@ -738,7 +738,7 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
     // The staged kernel writes its buffer out front to back, aligned by copy_bytes; rows under a
     // line stream only where short_rows_stream_pays.
     if (job.tiles.staged) {
-      if (na < line) job.stream = job.stream && short_rows_stream_pays(written, threads);
+      if (na < line) job.stream = job.stream && short_rows_stream_pays(written);
       return job;
     }
     // Destination rows a page or more apart: whole strips walked a panel at a time, strips inner,

@@ -1017,8 +1017,9 @@ inline void rows_edge_tile(SourceRow source_row, DestinationRow destination_row,
     copy_small_bytes(at(out, k, r0), reinterpret_cast<std::byte*>(destination_row(static_cast<int>(k)) + r0), static_cast<std::size_t>(r1 - r0) * sizeof(T));
 }
 
-// Whether V moves a tile's columns past the last whole line of A through registers
-// (short_parts_in_registers): a square of V's registers (side == lanes) and masked stores.
+// Whether V moves a staged block's parts that are not whole lines through registers
+// (short_parts_in_registers, tail_rows): squares of V's registers (side == lanes) and masked
+// stores.
 template <class V>
 inline constexpr bool short_columns_in_registers = V::side == V::lanes && requires(void* p, typename V::reg r) { V::store_first(p, r, 1); };
 

@@ -107,17 +107,14 @@ inline bool stream_pays(std::size_t written, unsigned threads, bool scattered) {
 }
 
 /// Whether a staged strips walk (kernels.hpp's staged_tiles) whose destination rows are shorter
-/// than a line, writing `written` bytes (at least 256 KiB a thread, as stream_pays), streams: only
-/// where the destination alone exceeds the cache (copy_cache_bytes), on any number of threads.
-/// Short of that, its squares and masked stores set the pace rather than the memory, and plain
-/// stores go straight to the destination where streaming goes through the staging buffer
+/// than a line, writing `written` bytes, streams where stream_pays says a copy does: only where
+/// the destination alone exceeds the cache (copy_cache_bytes), on any number of threads. Short of
+/// that, its squares and masked stores set the pace rather than the memory, and plain stores go
+/// straight to the destination where streaming goes through the staging buffer
 /// (benchmarks/README.md, "Small transposes in registers"). Forced streaming still streams.
 /// Example: with a 32 MiB cache, permute (0, 2, 1) of 40000 x 10 x 20 floats (32 MB written)
 /// takes plain stores; of 20000 x 12 x 40 (38.4 MB), streams.
-inline bool short_rows_stream_pays(std::size_t written, unsigned threads) {
-  if (stream_mode() != streaming::automatic) return stream_mode() == streaming::always;
-  return written > copy_cache_bytes() && written / std::max(1u, threads) >= (std::size_t{256} << 10);
-}
+inline bool short_rows_stream_pays(std::size_t written) { return stream_mode() != streaming::automatic || written > copy_cache_bytes(); }
 
 inline constexpr std::size_t cache_line = 64;
 
