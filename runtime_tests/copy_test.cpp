@@ -473,10 +473,13 @@ TEST_CASE("copy: staged blocks' rows past their last whole line of rows, and col
   run(static_cast<double*>(nullptr));
 }
 
-TEST_CASE("copy: staged walks of rows under a line stream only where the destination exceeds the cache (short_rows_stream_pays)") {
+TEST_CASE("copy: staged walks of rows under a line stream from a sixth of the cache with masked stores, only past the cache with stores by pieces (short_rows_stream_pays)") {
   namespace engine = strider::detail::copy_engine;
   if (engine::copy_instruction_set() == engine::instruction_set::plain) return;
   REQUIRE(engine::stream_mode() == engine::streaming::automatic);
+  // AVX-512's kernels store a row's last lanes by one masked store, AVX2's and SSE2's by pieces.
+  const bool masked = engine::copy_instruction_set() == engine::instruction_set::avx512;
+  CHECK(engine::with_kernels([]<class K>() { return K::template short_rows_masked<float>; }) == masked);
   const auto cache = static_cast<index_t>(engine::copy_cache_bytes());
   // permute (0, 2, 1) of items x na x 20 floats, into rows of na; the buffers are not touched.
   const auto job_of = [&](index_t written, index_t na, unsigned threads) {
@@ -488,16 +491,76 @@ TEST_CASE("copy: staged walks of rows under a line stream only where the destina
     CHECK(job.tiles.staged);
     return job.stream;
   };
-  const index_t past = cache + (index_t{2} << 20), inside = cache / 4 * 3;
+  const index_t past = cache + (index_t{2} << 20), inside = cache / 4 * 3, third = cache / 3, fifth = cache / 5, eighth = cache / 8;
   CHECK(job_of(past, 10, 1));
   CHECK(job_of(past, 10, 2));
-  CHECK_FALSE(job_of(inside, 10, 1));
-  CHECK_FALSE(job_of(inside, 10, 2));
-  // where other tiles stream:
+  // Where other tiles stream on one thread and on two (a third of the cache: one thread only):
   CHECK(engine::stream_pays(static_cast<std::size_t>(inside), 1, true));
   CHECK(engine::stream_pays(static_cast<std::size_t>(inside), 2, true));
+  CHECK(engine::stream_pays(static_cast<std::size_t>(third), 1, true));
+  CHECK_FALSE(engine::stream_pays(static_cast<std::size_t>(third), 2, true));
+  CHECK(job_of(inside, 10, 1) == masked);
+  CHECK(job_of(inside, 10, 2) == masked);
+  CHECK(job_of(third, 10, 1) == masked);
+  CHECK(job_of(third, 10, 2) == masked);
+  CHECK(job_of(fifth, 10, 1) == masked);
+  CHECK(job_of(fifth, 10, 2) == masked);
+  CHECK_FALSE(engine::stream_pays(static_cast<std::size_t>(fifth), 1, true));
+  CHECK_FALSE(job_of(eighth, 10, 1));
+  CHECK_FALSE(job_of(eighth, 10, 2));
   // Rows of a line or more: the tiles' rule (stream_pays).
   CHECK(job_of(inside, 24, 1));
+  CHECK_FALSE(job_of(third, 24, 2));
+}
+
+TEST_CASE("copy: streamed staged blocks ask for the next block's source lines where their source rows are not one run (staged_ahead_pays)") {
+  namespace engine = strider::detail::copy_engine;
+  const auto plan_of = [](const dynamic_layout& src, std::size_t size) { return strider::make_copy_plan(src.value(), contiguous(src.shape()).value(), size); };
+  // permute (0, 3, 1, 4, 2) of 3 x 3 x 28 x 5 x 43: A (28) 215 elements apart, B (43) of stride 1.
+  const auto scattered = strider::permute(contiguous({3, 3, 28, 5, 43}), {0, 3, 1, 4, 2});
+  // permute (0, 2, 1) of 30 x 10 x 20: each item's 10 rows of 20 one run of 200.
+  const auto batch = strider::permute(contiguous({30, 10, 20}), {0, 2, 1});
+  // NCHW to NHWC, 2 x 64 x 56 x 56: rows of 3136 (H and W as one), 64 rows of B a block.
+  const auto nchw = strider::permute(contiguous({2, 64, 56, 56}), {0, 2, 3, 1});
+  // B running backwards: its stride is -1.
+  const auto flipped = strider::permute(strider::flip(contiguous({3, 28, 43}), {2}), {0, 2, 1});
+  CHECK(engine::staged_block_rows(28, 4) == 144);
+  CHECK(engine::staged_block_rows(64, 4) == 64);
+  CHECK(engine::staged_block_rows(200, 4) == 16);
+  CHECK(engine::staged_block_rows(10, 8) == 200);
+  CHECK(engine::staged_ahead_pays(plan_of(scattered, 4), 4, true));
+  CHECK_FALSE(engine::staged_ahead_pays(plan_of(scattered, 4), 4, false));
+  CHECK_FALSE(engine::staged_ahead_pays(plan_of(batch, 4), 4, true));
+  CHECK_FALSE(engine::staged_ahead_pays(plan_of(batch, 8), 8, true));
+  CHECK(engine::staged_ahead_pays(plan_of(nchw, 4), 4, true));
+  CHECK_FALSE(engine::staged_ahead_pays(plan_of(flipped, 4), 4, true));
+  // Every staged position copied once, in shares cut anywhere, against the naive loop: streamed
+  // (the requests are made), blocks of B shorter than B (NCHW: 3136 rows of B in blocks of 64),
+  // shares of 1 to 7 members run in turn, the destination shifted off its line.
+  const bool simd = engine::copy_instruction_set() != engine::instruction_set::plain;
+  force_streaming on;
+  for (const auto& src : {scattered, nchw, strider::permute(contiguous({2, 3, 12, 7, 40}), {0, 3, 1, 4, 2})}) {
+    const strider::copy_plan plan = plan_of(src, sizeof(float));
+    const std::vector<index_t> so = offsets(src), dof = offsets(contiguous(src.shape()));
+    std::vector<float> a(static_cast<std::size_t>(src.required_span())), b(static_cast<std::size_t>(src.size() + 1));
+    for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<float>(i % 30011) + 0.5f;
+    std::vector<float> expected(b.size(), -7.0f);
+    for (std::size_t k = 0; k < so.size(); ++k) expected[static_cast<std::size_t>(dof[k] + 1)] = a[static_cast<std::size_t>(so[k])];
+    for (unsigned members : {1u, 2u, 3u, 7u}) {
+      INFO(src.shape()[1] << " x " << src.shape()[2] << ", " << members << " members");
+      std::fill(b.begin(), b.end(), -7.0f);
+      const engine::copy_job<float> job = engine::prepare(plan, a.data(), b.data() + 1, members);
+      if (simd) {
+        CHECK(job.tiles.staged);
+        CHECK(job.tiles.staged_ahead);
+      }
+      const engine::copy_shares shares = engine::share_copy(job.walk, members, false);
+      for (index_t k = 0; k < shares.pieces; ++k) engine::run_piece(job, shares, k);
+      CHECK(first_difference(b, expected) == -1);
+    }
+    check_copy(src, contiguous(src.shape()), {copy_options{2}}, 0, 3);
+    check_copy<double>(src, contiguous(src.shape()), {}, 1, 0);
+  }
 }
 
 TEST_CASE("copy: 3-D and 4-D permutations") {

@@ -313,6 +313,25 @@ constexpr index_t staged_runs_ahead(const copy_plan& p, index_t runs) {
   return !one_stream && run * static_cast<index_t>(p.element_size) < page_bytes ? staged_runs_blocks_ahead * step : 0;
 }
 
+/// Whether a staged strips walk (kernels.hpp's staged_tiles) of blocked plan `p`, elements of
+/// `element_size` bytes, asks for each block's source lines while it copies the block before
+/// (tiles_job::staged_ahead): where it streams (`stream`), B's source stride is 1, and a block's
+/// source is not one run (the rows of A na * nb contiguous, all of B in one block of
+/// staged_block_rows). A block's source rows are then na short runs apart, na streams at once
+/// (3 x 28 of 43 floats in permute (0, 3, 1, 4, 2) of 34 x 3 x 28 x 56 x 43), more than the
+/// hardware prefetcher follows. Measured (benchmarks/README.md, "Staged blocks asked for
+/// ahead"): streamed, 0.4-0.9 of the time; with plain stores, whose reads for ownership already
+/// fill the misses in flight, and where the source is one run, up to 1.2-1.3x slower.
+/// Example: permute (0, 3, 1, 4, 2) of 34 x 3 x 28 x 56 x 43 floats, streamed: rows 2408
+/// elements apart, yes; permute (0, 2, 1) of 40000 x 10 x 20: one run of 200 a block, no.
+constexpr bool staged_ahead_pays(const copy_plan& p, std::size_t element_size, bool stream) {
+  if (!stream || !p.blocked || p.rank < 2) return false;
+  const std::size_t b = p.rank - 2, a = p.rank - 1;
+  const index_t na = p.extent[a], nb = p.extent[b];
+  const bool one_run = p.src_stride[a] == nb && nb <= staged_block_rows(na, element_size);
+  return p.src_stride[b] == 1 && !one_run;
+}
+
 /// Plan `p` with its outer loops (all but the innermost, or the tiled pair of a blocked plan) in
 /// the source's order: decreasing magnitude of the source stride, ties in the plan's order.
 constexpr copy_plan loops_in_source_order(const copy_plan& p) {
@@ -736,9 +755,11 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
     job.walk.width = job.tiles.staged ? na : line;
     job.walk.peel = job.tiles.staged ? 0 : job.tiles.peel;
     // The staged kernel writes its buffer out front to back, aligned by copy_bytes; rows under a
-    // line stream only where short_rows_stream_pays.
+    // line, by masked stores (K::short_rows_masked) or by pieces, stream where
+    // short_rows_stream_pays.
     if (job.tiles.staged) {
-      if (na < line) job.stream = job.stream && short_rows_stream_pays(written);
+      if (na < line) job.stream = short_rows_stream_pays(written, threads, K::template short_rows_masked<T>);
+      job.tiles.staged_ahead = staged_ahead_pays(p, sizeof(T), job.stream);
       return job;
     }
     // Destination rows a page or more apart: whole strips walked a panel at a time, strips inner,

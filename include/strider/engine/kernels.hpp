@@ -160,12 +160,45 @@ inline void copy_row(const T* s, [[maybe_unused]] index_t ss, T* d, [[maybe_unus
   }
 }
 
+// Asks for the line at address `at` into every cache level (prefetcht0) or, `Far`, into L2 and
+// beyond (prefetcht1). On x86 an asm statement, not __builtin_prefetch: g++ counts the builtin
+// free of side effects, so that a function whose loops only prefetch, or such a loop once
+// inlined, can be deleted whole (staged_tiles' requests for its next block were, and measured no
+// gain at all). The address is an integer: it may lie past the array, where a prefetch is
+// harmless but pointer arithmetic would not be.
+template <bool Far = false>
+inline void request_line(std::uintptr_t at) {
+#if defined(__x86_64__) || defined(__i386__)
+  if constexpr (Far) asm volatile("prefetcht1 (%0)" : : "r"(at));
+  else asm volatile("prefetcht0 (%0)" : : "r"(at));
+#else
+  __builtin_prefetch(reinterpret_cast<const void*>(at), 0, Far ? 2 : 3);
+#endif
+}
+
 // Asks for the lines of `bytes` bytes that start `ahead_bytes` bytes past `at` (a run some steps
-// on). The address is an integer: it may lie past the array, where a prefetch is harmless but
-// pointer arithmetic would not be.
+// on).
 inline void prefetch_lines(const void* at, std::ptrdiff_t ahead_bytes, index_t bytes) {
   const std::uintptr_t from = reinterpret_cast<std::uintptr_t>(at) + static_cast<std::uintptr_t>(ahead_bytes);
-  for (index_t b = 0; b < bytes; b += static_cast<index_t>(cache_line)) __builtin_prefetch(reinterpret_cast<const void*>(from + static_cast<std::uintptr_t>(b)));
+  for (index_t b = 0; b < bytes; b += static_cast<index_t>(cache_line)) request_line(from + static_cast<std::uintptr_t>(b));
+}
+
+// Asks for the lines of `rows` rows of `n` elements from `at`, `stride` elements apart, into
+// L2, each line once where one row ends in the line the next begins in (rows ascending).
+// Example: 3 rows of 20 floats, 20 apart, from a line boundary: the 4 lines of 240 bytes.
+template <class T>
+inline void request_rows(const T* at, index_t rows, index_t stride, index_t n) {
+  constexpr auto line = static_cast<std::uintptr_t>(cache_line);
+  const auto first = reinterpret_cast<std::uintptr_t>(at);
+  std::uintptr_t last = 0;  // the last line asked for
+  for (index_t r = 0; r < rows; ++r) {
+    const std::uintptr_t row = first + static_cast<std::uintptr_t>(r * stride * static_cast<index_t>(sizeof(T)));
+    const std::uintptr_t end = row + static_cast<std::uintptr_t>(n) * sizeof(T);
+    std::uintptr_t l = row & ~(line - 1);
+    if (l <= last && last < end) l = last + line;
+    for (; l < end; l += line) request_line<true>(l);
+    last = l - line;
+  }
 }
 
 // Rows [begin, end) of plan `p`. No row asks for a row ahead: the hardware prefetcher follows a
@@ -1023,6 +1056,14 @@ inline void rows_edge_tile(SourceRow source_row, DestinationRow destination_row,
 template <class V>
 inline constexpr bool short_columns_in_registers = V::side == V::lanes && requires(void* p, typename V::reg r) { V::store_first(p, r, 1); };
 
+// Whether V's store_first is one masked store (AVX-512's), not pieces of 4, 2 and 1 lanes
+// (AVX2's). Straight into a destination out of the cache, a staged block's short rows stored so
+// ran at half the speed of the same squares stored into the staging buffer and streamed out
+// (benchmarks/README.md, "Staged blocks asked for ahead"): machine.hpp's short_rows_stream_pays
+// streams them earlier.
+template <class V>
+inline constexpr bool stores_first_masked = requires { requires V::store_first_masked; };
+
 // Whether the rows of V's squares past the rows they transpose (whose columns are not stored)
 // are zero rather than the last row loaded again: in squares of 16 rows (AVX-512's floats), where
 // the loads saved are many, zero measured 1.05-1.23x faster; in squares of 8 (AVX2), the loads
@@ -1343,22 +1384,37 @@ template <class V, class T>
   if (full < count) tail_rows<V, T>(s + full, ss_a, d + full * na, na, na, static_cast<int>(count - full));
 }
 
+// The rows [b_lo, b_hi) of B that a staged walk copies at one position of its outer loops, from
+// the source `s` at that position (staged_tiles' `next`).
+template <class T>
+struct staged_rows {
+  const T* s = nullptr;
+  index_t b_lo = 0, b_hi = 0;
+};
+
 // Rows [b_lo, b_hi) of B, all of A, through `run`'s buffer where it streams (see
-// staged_row_bytes): d[b * na + a] = s[a * ss_a + b * ss_b], the destination rows adjacent. The
-// caller writes the buffer out (staged_run::write_out) after its last block.
-template <class T, bool Stream>
-inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, index_t b_hi, staged_run<T, Stream>& run) {
+// staged_row_bytes): d[b * na + a] = s[a * ss_a + b * ss_b], the destination rows adjacent, block
+// by block of staged_block_rows rows of B. The caller writes the buffer out
+// (staged_run::write_out) after its last block. `Ahead` (copy_engine.hpp's staged_ahead_pays;
+// B's source stride 1), each block first asks for the source lines of the block after it: this
+// call's next, or past its last the first of `next`, the position the walk copies after this one
+// (none where its `s` is null).
+template <class T, bool Stream, bool Ahead = false>
+inline void staged_tiles(const copy_plan& p, const T* s, T* d, index_t b_lo, index_t b_hi, staged_run<T, Stream>& run, staged_rows<T> next = {}) {
   if constexpr (tile_simd_v<T>) {
     constexpr index_t w = static_cast<index_t>(cache_line / sizeof(T));
     const std::size_t b_loop = p.rank - 2, a_loop = p.rank - 1;
     const index_t na = p.extent[a_loop], nb = p.extent[b_loop];
     const index_t ss_a = p.src_stride[a_loop], ss_b = p.src_stride[b_loop];
-    // rows * na elements at most fit the buffer (see prepare_for).
-    const index_t rows = std::max<index_t>(w, run.capacity / na / w * w);
+    const index_t rows = staged_block_rows(na, sizeof(T));
     const index_t a1 = na / w * w;
     for (index_t b0 = b_lo; b0 < b_hi; b0 += rows) {
       const index_t count = std::min(rows, b_hi - b0), full = count / w * w;
       T* stage = run.take(d + b0 * na, count * na);
+      if constexpr (Ahead) {
+        if (b0 + rows < b_hi) request_rows(s + b0 + rows, na, ss_a, std::min(rows, b_hi - b0 - rows));
+        else if (next.s != nullptr) request_rows(next.s + next.b_lo, na, ss_a, std::min(rows, next.b_hi - next.b_lo));
+      }
       for (index_t a = 0; a < a1; a += w)
         line_tiles_down<T, false>(s + a * ss_a + b0 * ss_b, ss_a, ss_b, stage + a, na, full, full * ss_b, full > 0 ? (nb - b0 - full) / full : 0);
       if constexpr (short_columns_in_registers<tile_vec_t<T>>) {
@@ -1676,6 +1732,22 @@ inline void strip_tiles(const copy_plan& p, const T* src, T* dst, const tiles_jo
   if constexpr (tile_simd_v<T>) {
     if (job.staged) {
       staged_run<T, Stream> run;
+      if (job.staged_ahead) {
+        // Each position is copied once the walk has found the next, whose source lines its last
+        // block asks for.
+        index_t held_dof = 0;
+        staged_rows<T> held;
+        walk_positions(p, p.rank - 2, walk.block(), begin, end, [&](index_t so, index_t dof, index_t lo, index_t hi) {
+          const staged_rows<T> rows{src + so, lo / walk.width, hi / walk.width};
+          if (rows.b_lo >= rows.b_hi) return;
+          if (held.s != nullptr) staged_tiles<T, Stream, true>(p, held.s, dst + held_dof, held.b_lo, held.b_hi, run, rows);
+          held = rows;
+          held_dof = dof;
+        });
+        if (held.s != nullptr) staged_tiles<T, Stream, true>(p, held.s, dst + held_dof, held.b_lo, held.b_hi, run);
+        run.write_out();
+        return;
+      }
       walk_positions(p, p.rank - 2, walk.block(), begin, end, [&](index_t so, index_t dof, index_t lo, index_t hi) {
         // One strip of all of A: a row of B cut by [lo, hi) is taken by the range holding its end.
         const index_t b_lo = lo / walk.width, b_hi = hi / walk.width;
@@ -1933,6 +2005,12 @@ struct kernels {
   static constexpr bool tiles_in_registers = tile_simd_v<T>;
   template <class T>
   static constexpr index_t tuples_up_to = STRIDER_COPY_KERNELS::tuples_up_to<T>();
+  // Whether a staged block's rows under a line go by masked stores (stores_first_masked).
+  template <class T>
+  static constexpr bool short_rows_masked = [] {
+    if constexpr (tile_simd_v<T>) return short_columns_in_registers<tile_vec_t<T>> && stores_first_masked<tile_vec_t<T>>;
+    else return false;
+  }();
   static constexpr bool long_tuples_line_in_register = STRIDER_COPY_KERNELS::long_tuples_line_in_register();
   template <class T>
   static constexpr bool tuples_in_registers(tuples_kind kind, index_t k) {

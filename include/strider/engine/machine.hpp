@@ -107,14 +107,24 @@ inline bool stream_pays(std::size_t written, unsigned threads, bool scattered) {
 }
 
 /// Whether a staged strips walk (kernels.hpp's staged_tiles) whose destination rows are shorter
-/// than a line, writing `written` bytes, streams where stream_pays says a copy does: only where
-/// the destination alone exceeds the cache (copy_cache_bytes), on any number of threads. Short of
-/// that, its squares and masked stores set the pace rather than the memory, and plain stores go
-/// straight to the destination where streaming goes through the staging buffer
-/// (benchmarks/README.md, "Small transposes in registers"). Forced streaming still streams.
-/// Example: with a 32 MiB cache, permute (0, 2, 1) of 40000 x 10 x 20 floats (32 MB written)
-/// takes plain stores; of 20000 x 12 x 40 (38.4 MB), streams.
-inline bool short_rows_stream_pays(std::size_t written) { return stream_mode() != streaming::automatic || written > copy_cache_bytes(); }
+/// than a line, writing `written` bytes on `threads` threads, streams. Not streamed, its blocks
+/// go straight to the destination; streamed, through the staging buffer. Where the rows' last
+/// lanes go by one masked store (`masked`: AVX-512's store_first), from a sixth of the cache
+/// written on any number of threads: straight into a destination that the cache does not keep,
+/// those stores ran at half the speed of the same squares staged and streamed (permute (0, 2, 1)
+/// of N x 10 x 20 floats, 32 MiB counted: 4 MB written 1.12x faster plain, 6 MB level, 8 MB
+/// 1.75x faster streamed on one thread, 1.12x on two). Where they go by pieces (AVX2's), only
+/// where the destination alone exceeds the cache (copy_cache_bytes): short of that the squares
+/// set the pace rather than the memory, and the buffer's copy costs more than plain stores'
+/// reads for ownership. Forced streaming still streams (benchmarks/README.md, "Small transposes
+/// in registers", "Staged blocks asked for ahead"). Example: with a 32 MiB cache, permute (0, 2, 1) of 10000 x 10 x 20 floats (8 MB
+/// written) streams with masked stores, not with pieces; of 20000 x 12 x 40 (38.4 MB), with
+/// either.
+inline bool short_rows_stream_pays(std::size_t written, unsigned threads, bool masked) {
+  if (stream_mode() != streaming::automatic) return stream_mode() == streaming::always;
+  if (masked) return written > copy_cache_bytes() / 6 && written / std::max(1u, threads) >= (std::size_t{256} << 10);
+  return stream_pays(written, threads, true) && written > copy_cache_bytes();
+}
 
 inline constexpr std::size_t cache_line = 64;
 

@@ -272,6 +272,7 @@ struct avx512_4 {
   // As avx_4's.
   static reg load_first(const void* p, int n) { return _mm512_maskz_loadu_ps(static_cast<__mmask16>((1u << n) - 1), p); }
   static void store_first(void* p, reg v, int n) { _mm512_mask_storeu_ps(p, static_cast<__mmask16>((1u << n) - 1), v); }
+  static constexpr bool store_first_masked = true;  // one masked store (kernels.hpp's stores_first_masked)
   // As avx_4's: rows j and j + 8 (j < 8), n (1 to 8) elements each, in the 256-bit halves; the
   // rounds within 128-bit lanes, then 2 x 2 blocks of them within each half.
   static constexpr int half = 8;
@@ -326,6 +327,7 @@ struct avx512_8 {
   // As avx_4's.
   static reg load_first(const void* p, int n) { return _mm512_maskz_loadu_pd(static_cast<__mmask8>((1u << n) - 1), p); }
   static void store_first(void* p, reg v, int n) { _mm512_mask_storeu_pd(p, static_cast<__mmask8>((1u << n) - 1), v); }
+  static constexpr bool store_first_masked = true;
   // As avx512_4's: rows j and j + 4 (j < 4), n (1 to 4) elements each.
   static constexpr int half = 4;
   static reg load_halves_first(const void* lo, const void* hi, int n) {

@@ -333,6 +333,14 @@ constexpr tuples_shape tuples_of(const copy_plan& p, index_t up_to = 4) {
 inline constexpr index_t staged_row_bytes = 1024;
 inline constexpr index_t staging_bytes = 16384;
 
+/// Rows of B per block of a staged walk whose destination rows (A) are `na` elements of
+/// `element_size` bytes: as many whole lines of them as fill staging_bytes, at least one line.
+/// Example: na = 28 floats: 144 rows (16128 bytes); na = 200 floats: 16 (a line of rows).
+constexpr index_t staged_block_rows(index_t na, std::size_t element_size) {
+  const index_t line = std::max<index_t>(1, static_cast<index_t>(cache_line / element_size));
+  return std::max(line, staging_bytes / static_cast<index_t>(element_size) / na / line * line);
+}
+
 /// Source rows (elements of A) per panel of strips (kernels.hpp's panel_tiles and
 /// source_run_tiles): a whole number of lines of any element size, and few enough source pages
 /// for the TLB (measured: 128, 256 and 512 alike for floats, benchmarks/README.md).
@@ -361,6 +369,7 @@ constexpr index_t ragged_panel_blocks(std::size_t size, index_t nb, index_t ds_b
 
 struct tiles_job {
   bool staged = false; // all of A per strip, through a buffer (see staged_row_bytes)
+  bool staged_ahead = false;  // staged: each block asks for the next one's source lines (copy_engine.hpp's staged_ahead_pays)
   index_t peel = 0;    // columns of A before the first cache-line-aligned one
   index_t b_peel = 0;  // rows of B before the source's first line boundary (0 where the source's rows are not aligned alike)
   bool seams = false;  // deep strips by seam_tiles
