@@ -82,6 +82,11 @@ inline streaming& stream_mode() {
   return mode;
 }
 
+/// Whether each of `threads` threads writes at least 256 KiB of a copy's `written` bytes: less
+/// stays in the thread's own cache, where streaming stores only cost (stream_pays,
+/// short_rows_stream_pays). Example: 1 MiB on two threads, yes; on eight, no.
+inline bool each_thread_streams_enough(std::size_t written, unsigned threads) { return written / std::max(1u, threads) >= (std::size_t{256} << 10); }
+
 /// Whether a copy that writes `written` bytes on `threads` threads writes its destination with
 /// streaming stores, which skip reading each destination line before overwriting it but leave
 /// the result in memory rather than in cache. With plain stores, a copy whose source and
@@ -103,7 +108,7 @@ inline bool stream_pays(std::size_t written, unsigned threads, bool scattered) {
   if (stream_mode() != streaming::automatic) return stream_mode() == streaming::always;
   const std::size_t cache = copy_cache_bytes();
   const bool beyond_cache = threads > 1 ? !fits_in_cache(written) : written > (scattered ? cache / 4 : cache / 8 * 3);
-  return beyond_cache && written / std::max(1u, threads) >= (std::size_t{256} << 10);
+  return beyond_cache && each_thread_streams_enough(written, threads);
 }
 
 /// Whether a staged strips walk (kernels.hpp's staged_tiles) whose destination rows are shorter
@@ -117,12 +122,12 @@ inline bool stream_pays(std::size_t written, unsigned threads, bool scattered) {
 /// where the destination alone exceeds the cache (copy_cache_bytes): short of that the squares
 /// set the pace rather than the memory, and the buffer's copy costs more than plain stores'
 /// reads for ownership. Forced streaming still streams (benchmarks/README.md, "Small transposes
-/// in registers", "Staged blocks asked for ahead"). Example: with a 32 MiB cache, permute (0, 2, 1) of 10000 x 10 x 20 floats (8 MB
-/// written) streams with masked stores, not with pieces; of 20000 x 12 x 40 (38.4 MB), with
-/// either.
+/// in registers", "Staged blocks asked for ahead"). Example: with a 32 MiB cache, permute
+/// (0, 2, 1) of 10000 x 10 x 20 floats (8 MB written) streams with masked stores, not with
+/// pieces; of 20000 x 12 x 40 (38.4 MB), with either.
 inline bool short_rows_stream_pays(std::size_t written, unsigned threads, bool masked) {
   if (stream_mode() != streaming::automatic) return stream_mode() == streaming::always;
-  if (masked) return written > copy_cache_bytes() / 6 && written / std::max(1u, threads) >= (std::size_t{256} << 10);
+  if (masked) return written > copy_cache_bytes() / 6 && each_thread_streams_enough(written, threads);
   return stream_pays(written, threads, true) && written > copy_cache_bytes();
 }
 
