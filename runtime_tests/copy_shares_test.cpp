@@ -86,7 +86,7 @@ struct share_runner {
   const std::vector<T>& run(unsigned threads, std::vector<index_t>* writes = nullptr, bool affine = false) {
     std::fill(dst.begin(), dst.end(), T(-7.0f));
     const strider::copy_plan plan = strider::make_copy_plan(c.src.value(), c.dst.value(), sizeof(T));
-    const engine::copy_job<T> job = engine::prepare(plan, src.data(), dst.data() + shift, threads);
+    const auto job = engine::prepare(plan, src.data(), dst.data() + shift, threads);
     const engine::copy_shares shares = engine::share_copy(job.walk, threads, affine);
     CHECK(shares.threads == threads);
     CHECK(shares.affine == affine);
@@ -168,7 +168,7 @@ TEST_CASE("copy shares: the walk's positions of float copies split as evenly") {
       const strider::copy_plan plan = strider::make_copy_plan(c.src.value(), c.dst.value(), sizeof(float));
       for (unsigned threads = 1; threads <= 64; ++threads) {
         INFO(c.name << ", " << threads << " members, shift " << shift);
-        const engine::copy_job<float> job = engine::prepare(plan, src.data(), dst.data() + shift, threads);
+        const auto job = engine::prepare(plan, src.data(), dst.data() + shift, threads);
         for (bool affine : {false, true}) {
           const engine::copy_shares shares = engine::share_copy(job.walk, threads, affine);
           std::vector<index_t> units(threads, 0);

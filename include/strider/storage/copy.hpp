@@ -7,9 +7,10 @@
 // All three run the copy engine (engine/copy_engine.hpp) on a plan made from the two layouts
 // (engine/copy_plan.hpp): rows contiguous in both layouts are memcpy'd, transposes go through
 // SIMD tiles, large destinations are written with streaming stores, and large copies can be
-// split between threads (copy_options). Source and destination may overlap in memory (the copy
-// then goes through a temporary, as NumPy's copyto does). benchmarks/README.md has figures. A
-// swizzled layout (static/swizzled.hpp) is copied element by element through a temporary.
+// split between threads (copy_options); element types of one size and alignment share one
+// instantiation of the engine (copied_as_t). Source and destination may overlap in memory (the
+// copy then goes through a temporary, as NumPy's copyto does). benchmarks/README.md has figures.
+// A swizzled layout (static/swizzled.hpp) is copied element by element through a temporary.
 #pragma once
 
 #include <span>
