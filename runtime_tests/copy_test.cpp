@@ -1614,7 +1614,7 @@ TEST_CASE("copy: destination strided in its innermost axis") {
 // copied_as_t: where the engine has SIMD kernels, trivially copyable types of 1, 2, 4 or 8 bytes
 // aligned to their size run as one word type per size (one instantiation of the engine); others,
 // and every type where the plain loops copy, as themselves. Copies through the words keep every
-// bit (NaN payloads, negative zero) and do not disturb the floats around them.
+// bit (NaN payloads, negative zero).
 TEST_CASE("copy: element types of one size and alignment run as one word type (copied_as_t)") {
   namespace engine = strider::detail::copy_engine;
   struct two_floats {
@@ -1622,10 +1622,6 @@ TEST_CASE("copy: element types of one size and alignment run as one word type (c
   };
   struct four_bytes {
     std::uint8_t b[4];
-  };
-  struct alignas(4) three_shorts {
-    std::int16_t v[3];
-    std::int16_t pad;
   };
 #if defined(STRIDER_COPY_SSE2)
   constexpr bool words = true;
@@ -1642,7 +1638,6 @@ TEST_CASE("copy: element types of one size and alignment run as one word type (c
   CHECK(std::is_same_v<engine::copied_as_t<four_bytes>, four_bytes>);  // aligned to 1
   CHECK(std::is_same_v<engine::copied_as_t<std::string>, std::string>);
   if constexpr (words) {
-    CHECK(std::is_same_v<engine::copied_as_t<three_shorts>, engine::copied_as_t<std::int64_t>> == (alignof(three_shorts) == 8));
     CHECK(sizeof(engine::copied_as_t<float>) == 4);
     CHECK(std::is_same_v<engine::copied_as_t<engine::copied_as_t<float>>, engine::copied_as_t<float>>);
   }

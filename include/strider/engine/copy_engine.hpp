@@ -1011,10 +1011,7 @@ template <class T>
 void run(const copy_plan& p, const T* src, T* dst, copy_options options) {
   using W = copied_as_t<T>;
   static_assert(sizeof(W) == sizeof(T) && alignof(W) <= alignof(T) && std::is_same_v<copied_as_t<W>, W>);
-  if constexpr (std::is_same_v<W, T>)
-    run_copied(p, src, dst, options);
-  else
-    run_copied(p, reinterpret_cast<const W*>(src), reinterpret_cast<W*>(dst), options);
+  run_copied(p, reinterpret_cast<const W*>(src), reinterpret_cast<W*>(dst), options);
 }
 
 }  // namespace detail::copy_engine
