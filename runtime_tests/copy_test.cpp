@@ -1111,6 +1111,28 @@ TEST_CASE("copy: a short B walks with the loops that continue the source's run (
     CHECK_FALSE(pays({50, 17, 80, 4, 18}, {3, 0, 4, 1, 2}));
     const strider::copy_plan staged = engine::runs_inside(plan_of({50, 17, 80, 4, 18}, {3, 0, 4, 1, 2}));
     CHECK(staged.dst_stride[staged.rank - 2] == staged.extent[staged.rank - 1]);
+    // Rows of 128 floats aligned alike, B = 18, where no seam tiles would take the pair: in the
+    // destination's order loop C (329) steps 128 floats there, A's extent, but the copy walks its
+    // loops in the source's order (tiles_in_source_order_pay), where C (6) steps 42112. B' pays
+    // unless the plan it is weighed against has its destination across the seams.
+    const strider::copy_plan reversal = plan_of({128, 329, 6, 18}, {3, 2, 1, 0});
+    const strider::copy_plan source_order = engine::loops_in_source_order(reversal);
+    REQUIRE(engine::tiles_in_source_order_pay(reversal));
+    CHECK(engine::destination_rows_aligned_alike(engine::runs_inside(reversal)));
+    CHECK(engine::destination_across_seams(reversal));
+    CHECK_FALSE(engine::destination_across_seams(source_order));
+    CHECK_FALSE(engine::destination_across_seams(engine::runs_inside(reversal)));
+    CHECK(engine::source_run_pays(engine::runs_inside(reversal)));
+    CHECK(engine::source_run_pays(engine::runs_inside(reversal), engine::tuples_most, &source_order));
+    CHECK_FALSE(engine::source_run_pays(engine::runs_inside(reversal), engine::tuples_most, &reversal));
+    // Where the copy would take ragged seam tiles (its own order, C = 5 stepping 112 = A): not.
+    const strider::copy_plan ragged = plan_of({112, 123, 5, 3, 24}, {1, 4, 3, 2, 0});
+    const strider::copy_plan ragged_walk = engine::rows_walk_order(ragged);
+    REQUIRE_FALSE(engine::tiles_in_source_order_pay(ragged));
+    CHECK(engine::destination_across_seams(ragged_walk));
+    CHECK(engine::source_run_pays(engine::runs_inside(ragged)));
+    CHECK_FALSE(engine::source_run_pays(engine::runs_inside(ragged), engine::tuples_most, &ragged_walk));
+    CHECK_FALSE(engine::destination_across_seams(plan_of({128, 18}, {1, 0})));  // no loop C
     // A = 4 takes the loop of 153, which continues both runs: A' = 153 × 4, no B' (B = 59 is
     // a line or more in any case).
     const strider::copy_plan short_a = engine::runs_inside(plan_of({261, 4, 3, 51, 59}, {0, 4, 2, 3, 1}));
@@ -1140,7 +1162,8 @@ TEST_CASE("copy: a short B walks with the loops that continue the source's run (
     for (const auto& [shape, perm] : {std::pair{dims{57, 40, 3}, dims{2, 1, 0}}, std::pair{dims{33, 48, 15}, dims{2, 1, 0}}, std::pair{dims{12, 9, 14, 11}, dims{2, 0, 3, 1}},
                                       std::pair{dims{10, 20, 7, 6, 2}, dims{3, 0, 2, 4, 1}}, std::pair{dims{7, 20, 4, 5, 3}, dims{4, 0, 3, 2, 1}}, std::pair{dims{47, 5, 7, 3, 7}, dims{1, 3, 2, 4, 0}},
                                       std::pair{dims{5, 6, 7, 9, 11}, dims{3, 1, 4, 0, 2}}, std::pair{dims{64, 16, 3}, dims{2, 1, 0}}, std::pair{dims{5, 64, 6, 3}, dims{3, 2, 0, 1}},
-                                      std::pair{dims{60, 64, 20}, dims{2, 1, 0}}, std::pair{dims{3, 50, 80, 3, 17}, dims{4, 3, 2, 0, 1}}, std::pair{dims{1100, 30, 40}, dims{2, 1, 0}}}) {
+                                      std::pair{dims{60, 64, 20}, dims{2, 1, 0}}, std::pair{dims{3, 50, 80, 3, 17}, dims{4, 3, 2, 0, 1}}, std::pair{dims{1100, 30, 40}, dims{2, 1, 0}},
+                                      std::pair{dims{64, 29, 6, 18}, dims{3, 2, 1, 0}}}) {
       INFO("rank " << shape.size() << ", extent " << shape[0]);
       REQUIRE(engine::source_run_pays(engine::runs_inside(plan_of(shape, perm))));
       check_permute_copies(shape, perm);
@@ -1163,8 +1186,13 @@ TEST_CASE("copy: a short B walks with the loops that continue the source's run (
     REQUIRE(engine::source_run_pays(engine::runs_inside(plan_of({320, 560, 3}, {2, 1, 0}))));
     check_copy(src, contiguous(src.shape()), copy_options{2});
     check_copy(src, contiguous(src.shape()), copy_options{2}, 1, 3);
+    // Rows of 64 floats aligned alike (B = 18, loops in the source's order otherwise), shared and
+    // streamed.
+    const auto aligned = strider::permute(contiguous({64, 29, 6, 18}), {3, 2, 1, 0});
+    check_copy(aligned, contiguous(aligned.shape()), copy_options{2}, 0, 4);
     force_streaming on;
     check_copy(src, contiguous(src.shape()), copy_options{2});
+    check_copy(aligned, contiguous(aligned.shape()), copy_options{2}, 7, 0);
   }
   SECTION("a B' of 4 to 8 elements back to back in the source is unpacked as tuples into rows no one pitch apart (source_run_tuples)") {
     // Tuples where the kernels move k in registers (AVX2 and AVX-512: floats up to 8, SSE2 4; the

@@ -484,6 +484,17 @@ constexpr bool tuples_in_source_order_pay(const copy_plan& p, index_t tuples_up_
 // steps 6708 in the source, B = 3, the loop of 2236 steps 3): a tile plane of 1279 by 6708,
 // destination row b' at (b' % 3) * 2859844 + (b' / 3) * 1279.
 
+/// Whether a blocked plan's destination is contiguous across loop C (the one outside the tiled
+/// pair) and A, B stepping 1 in the source: the seam tiles then take the pair, each tile running
+/// across the seams between items of C (kernels.hpp's seam_tiles and ragged_seam_tiles;
+/// prepare_for). Example: permute(0, 3, 2, 1) of 18×64×181×23 floats, loops (18, 181, 23, 64):
+/// C = 181 steps 64 floats in the destination, A's extent: true.
+constexpr bool destination_across_seams(const copy_plan& p) {
+  if (!p.blocked || p.rank < 3) return false;
+  const std::size_t c = p.rank - 3, b = p.rank - 2, a = p.rank - 1;
+  return p.extent[c] > 1 && p.src_stride[b] == 1 && p.dst_stride[c] == p.extent[a];
+}
+
 /// A run (of A or B) shorter than this many bytes is walked with the loops that continue it.
 inline constexpr index_t runs_below_bytes = static_cast<index_t>(cache_line);
 
@@ -571,13 +582,18 @@ constexpr copy_plan runs_inside(const copy_plan& p) {
 ///  - the destination is not contiguous across B and A (the staged strips write it front to back);
 ///  - A is source_run_from_a_bytes or longer (B under two lines) or source_run_wide_from_a_bytes
 ///    or longer (B of two lines or more), and B' source_run_from_bytes or longer;
-///  - B is one line exactly, or the destination's rows are not aligned alike (where they are, the
-///    ragged seam tiles write and stream whole lines, and measured faster).
-/// Example: permute(3, 2, 1, 0) of 840×33×8×28 floats (B = 28, A = 840, B' = 7392) and
-/// permute(2, 1, 0) of 1708×83×43 (B = 43, A = 1708) walk B'; permute(3, 1, 2, 0) of
-/// 28×28×335×31 (A = 28), permute(2, 1, 0) of 442×246×48 (B = 48, A = 442) and
-/// permute(0, 3, 2, 1) of 18×64×181×23 (rows of 64), not.
-constexpr bool source_run_pays(const copy_plan& p, index_t tuples_up_to = tuples_most) {
+///  - B is one line exactly, or the destination's rows are not aligned alike, or seam tiles would
+///    not take the pair: the destination is contiguous across loop C and A neither in `p` nor in
+///    `otherwise`, the plan the copy walks where B' does not pay (execute's; none: `p` alone).
+///    Where they would, the ragged seam tiles write and stream whole lines, and measured faster;
+///    where not (the tiles in the source's order), B' measured 1.1-2.8x faster (benchmarks/README.md,
+///    "B' over rows aligned alike").
+/// Example: permute(3, 2, 1, 0) of 840×33×8×28 floats (B = 28, A = 840, B' = 7392),
+/// permute(2, 1, 0) of 1708×83×43 (B = 43, A = 1708) and permute(3, 2, 1, 0) of 128×329×6×18
+/// (rows of 128 floats, aligned alike; C steps 42112 floats in the destination) walk B';
+/// permute(3, 1, 2, 0) of 28×28×335×31 (A = 28), permute(2, 1, 0) of 442×246×48 (B = 48, A = 442)
+/// and permute(0, 3, 2, 1) of 18×64×181×23 (rows of 64, aligned alike; C steps 64), not.
+constexpr bool source_run_pays(const copy_plan& p, index_t tuples_up_to = tuples_most, const copy_plan* otherwise = nullptr) {
   if (!p.blocked || p.rank < 3 || tuples_of(p, std::max(tuples_most, tuples_up_to)).kind != tuples_kind::none) return false;
   const std::size_t b = p.rank - 2, a = p.rank - 1, b_run = source_run_loops(p);
   if (p.dst_stride[a] != 1 || b_run == 0) return false;
@@ -589,7 +605,7 @@ constexpr bool source_run_pays(const copy_plan& p, index_t tuples_up_to = tuples
   for (std::size_t d = b_end - b_run; d < b_end; ++d) b_prime *= p.extent[d];
   const index_t a_from = b_bytes < 2 * runs_below_bytes ? source_run_from_a_bytes : source_run_wide_from_a_bytes;
   return b_bytes < 4 * runs_below_bytes && p.dst_stride[b] != p.extent[a] && p.extent[a] * size >= a_from && b_prime * size >= source_run_from_bytes &&
-         (b_bytes == runs_below_bytes || !destination_rows_aligned_alike(p));
+         (b_bytes == runs_below_bytes || !destination_rows_aligned_alike(p) || !(destination_across_seams(p) || (otherwise != nullptr && destination_across_seams(*otherwise))));
 }
 
 /// Whether a walk of B' (prepare_source_run) of `nb` elements by plan `p` with kernels K is an
@@ -781,11 +797,11 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
     const bool aligned_panels = panels && tiles_whole_and_aligned(p, src + p.src_offset, first, line) && !source_rows_collide(p, aligned_panels_collide_bytes);
     if (job.tiles.simd && !aligned_panels && p.blocked && p.rank >= 3 && p.extent[p.rank - 3] > 1) {
       const std::size_t c_loop = p.rank - 3;
-      const bool destination_across_seams = p.src_stride[b_loop] == 1 && p.dst_stride[c_loop] == na;
+      const bool across = destination_across_seams(p);
       // Contiguous across C and B in the source too, in whole lines: tiles across the seams
       // between items (kernels.hpp's seam_tiles).
-      job.tiles.seams = short_c && destination_across_seams && p.src_stride[c_loop] == p.extent[b_loop] && na % line == 0 && p.extent[b_loop] % line == 0;
-      job.tiles.ragged_seams = destination_across_seams && !job.tiles.seams && ragged_pays;
+      job.tiles.seams = short_c && across && p.src_stride[c_loop] == p.extent[b_loop] && na % line == 0 && p.extent[b_loop] % line == 0;
+      job.tiles.ragged_seams = across && !job.tiles.seams && ragged_pays;
       job.walk.deep = short_c || job.tiles.ragged_seams;
       // Shared by threads, a deep walk whose planes are few is shared by rows of B instead, each
       // piece walked deep down all of C (walk.hpp's deep_rows_pay).
@@ -898,15 +914,16 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   // helper thread, and the helpers would still be running on the copy's frame after it unwound.
   if constexpr (!std::is_nothrow_copy_assignable_v<T>) threads = 1;
   threads = threads_for(2 * static_cast<std::size_t>(p.size) * sizeof(T), threads);
-  // The loops the walk takes (the plan's; those that continue the source's run across a short B
-  // moved inside; or its outer loops in the source's order): the job points to them.
+  // The loops the walk takes, which the job points to: those that continue the source's run
+  // across a short B moved inside (B', where source_run_pays, weighed against the walk the copy
+  // takes otherwise); else the outer loops in the source's order (tiles_in_source_order_pay) or
+  // in the rows walk's (the plan's own, for tiles).
   const index_t tuples_up_to = with_kernels([&]<class K>() { return tuples_up_to_for<K, T>(p, threads); });
   const copy_plan run_inside = runs_inside(p);
+  const copy_plan otherwise = tiles_in_source_order_pay(p, tuples_up_to) ? loops_in_source_order(p) : rows_walk_order(p);
+  const copy_plan first = source_run_pays(run_inside, tuples_up_to, &otherwise) ? run_inside : otherwise;
   // An unpack whose destination's order reads each run far from the last goes in the source's,
   // unless that order asks for its runs ahead (tuples_in_source_order_pay: the job knows).
-  const copy_plan first = source_run_pays(run_inside, tuples_up_to) ? run_inside
-                          : tiles_in_source_order_pay(p, tuples_up_to) ? loops_in_source_order(p)
-                                                                       : rows_walk_order(p);
   const copy_job<T> first_job = prepare(first, src, dst, threads);
   const bool unpack_in_source_order = first_job.walk.kind == walk_kind::tuples && tuples_in_source_order_pay(first, tuples_up_to, first_job.tuples.run_ahead);
   const copy_plan walked = unpack_in_source_order ? loops_in_source_order(first) : first;
