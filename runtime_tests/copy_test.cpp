@@ -1194,6 +1194,44 @@ TEST_CASE("copy: a short B walks with the loops that continue the source's run (
     check_copy(src, contiguous(src.shape()), copy_options{2});
     check_copy(aligned, contiguous(aligned.shape()), copy_options{2}, 7, 0);
   }
+  SECTION("a short A that two loops or more continue, with no B', walks A' alone (destination_run_alone_pays)") {
+    // A = 4 floats (the source's axis 2) continued by the loops of 2, 11 and 1862 (A' = 163856),
+    // B = 83 continued by none; loop C by A, what the ragged seam tiles would walk, is 8 floats.
+    const strider::copy_plan measured = engine::runs_inside(plan_of({2, 11, 4, 1862, 83}, {4, 3, 1, 0, 2}));
+    CHECK(engine::source_run_loops(measured) == 0);
+    CHECK(engine::destination_run_loops(measured) == 3);
+    CHECK(engine::destination_across_seams(measured));
+    CHECK(engine::destination_run_alone_pays(measured, 1));
+    CHECK(engine::source_run_pays(measured, engine::tuples_most, nullptr, 1));
+    // Shared by two threads, B's 6 blocks of a line of rows are too few for the balance; 4 × 541
+    // × 4 × 417 × 3 (3, 4, 1, 0, 2), B = 1251 (79 blocks), enough.
+    CHECK_FALSE(engine::destination_run_alone_pays(measured, 2));
+    CHECK(engine::destination_run_alone_pays(engine::runs_inside(plan_of({4, 541, 4, 417, 3}, {3, 4, 1, 0, 2})), 2));
+    // One loop continuing A (C by A is then all of A'); C by A of 160 floats (10 lines); a B'.
+    CHECK_FALSE(engine::destination_run_alone_pays(engine::runs_inside(plan_of({3, 14, 2458}, {2, 1, 0})), 1));
+    CHECK_FALSE(engine::destination_run_alone_pays(engine::runs_inside(plan_of({2, 53, 80, 32, 27}, {1, 4, 3, 2, 0})), 1));
+    CHECK_FALSE(engine::destination_run_alone_pays(engine::runs_inside(plan_of({5, 6, 7, 9, 11}, {3, 1, 4, 0, 2})), 1));
+    // The job: a plane of A' by B, B' being B alone, and the copies against the naive loop.
+    const strider::copy_plan small = engine::runs_inside(plan_of({2, 5, 4, 30, 83}, {4, 3, 1, 0, 2}));
+    std::vector<float> s(static_cast<std::size_t>(small.size)), d(s.size());
+    const auto job = engine::prepare(small, s.data(), d.data(), 1);
+    if (job.tiles.simd) {
+      CHECK(job.tiles.source_run == 0);
+      CHECK(job.tiles.destination_run == 3);
+      CHECK(job.walk.b_major);
+      CHECK(job.walk.n == 2 * 5 * 30 * 4);
+      CHECK(job.walk.nb == 83);
+    }
+    check_permute_copies({2, 5, 4, 30, 83}, {4, 3, 1, 0, 2});
+    check_permute_copies({4, 9, 4, 36, 31}, {3, 4, 1, 0, 2});
+    // Two threads (4.3 MB), rows of B shared, streamed where forced.
+    const auto shared = strider::permute(contiguous({4, 31, 4, 360, 3}), {3, 4, 1, 0, 2});
+    REQUIRE(engine::destination_run_alone_pays(engine::runs_inside(strider::make_copy_plan(shared.value(), contiguous(shared.shape()).value(), sizeof(float))), 2));
+    check_copy(shared, contiguous(shared.shape()), copy_options{2});
+    check_copy(shared, contiguous(shared.shape()), copy_options{2}, 3, 1);
+    force_streaming on;
+    check_copy(shared, contiguous(shared.shape()), copy_options{2}, 0, 2);
+  }
   SECTION("a B' of 4 to 8 elements back to back in the source is unpacked as tuples into rows no one pitch apart (source_run_tuples)") {
     // Tuples where the kernels move k in registers (AVX2 and AVX-512: floats up to 8, SSE2 4; the
     // portable kernels none).

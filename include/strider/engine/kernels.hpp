@@ -1782,8 +1782,9 @@ inline void strip_tiles(const copy_plan& p, const T* src, T* dst, const tiles_jo
 
 // Positions [begin, end) of a strips walk of B' (copy_engine.hpp's source_run_pays): tile planes
 // of A' by B' under the loops outside them. B' is B (loop rank-2) with the job.source_run loops
-// outside it that continue the source's run, A' is A with the job.destination_run loops outside
-// those that continue the destination's. Source row a' of a plane is contiguous along B' (its
+// outside it that continue the source's run (none: B alone, copy_engine.hpp's
+// destination_run_alone_pays), A' is A with the job.destination_run loops outside those that
+// continue the destination's. Source row a' of a plane is contiguous along B' (its
 // elements at offset(a') + b'), destination row b' along A' (offset(b') + a'), each offset found
 // from its own indices in its loops. Positions go row of B' by row (walk.hpp's b_major), so a
 // range is rows of B', walked in panels of job.panel strips of A', block by block of a line of
@@ -1943,7 +1944,7 @@ inline void deep_rows(const copy_plan& p, const T* src, T* dst, const tiles_job&
 // Positions [begin, end) of a strips walk; in a deep one, the whole blocks by deep_tiles.
 template <class T, bool Stream>
 inline void run_tiles(const copy_plan& p, const T* src, T* dst, const tiles_job& job, const copy_walk& walk, index_t begin, index_t end) {
-  if (job.source_run > 0) {
+  if (job.source_run > 0 || job.destination_run > 0) {
     source_run_tiles<T, Stream>(p, src, dst, job, walk, begin, end);
     if constexpr (Stream) stream_fence();
     return;

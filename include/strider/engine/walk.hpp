@@ -377,7 +377,7 @@ struct tiles_job {
   index_t panel = 0;   // whole strips per panel, walked together over all of B (0: strip by strip; deep strips: tile position by tile position)
   bool simd = false;   // line_tile applies: unit strides on both sides (B may run backwards)
   std::size_t source_run = 0;       // loops outside B walked as part of it, B' (copy_engine.hpp's source_run_pays; 0: none)
-  std::size_t destination_run = 0;  // loops outside B walked as part of A, A' (with B' only)
+  std::size_t destination_run = 0;  // loops outside B walked as part of A, A' (with B', or alone: copy_engine.hpp's destination_run_alone_pays)
   index_t source_run_tuples = 0;    // B' of this many elements unpacked as tuples (copy_engine.hpp's source_run_tuples; 0: by tiles)
   index_t source_run_ahead = 0;     // with source_run_tuples, bytes ahead at which each item asks for its source lines (0: none)
 };
