@@ -1201,36 +1201,36 @@ TEST_CASE("copy: a short B walks with the loops that continue the source's run (
     CHECK(engine::source_run_loops(measured) == 0);
     CHECK(engine::destination_run_loops(measured) == 3);
     CHECK(engine::destination_across_seams(measured));
-    CHECK(engine::destination_run_alone_pays(measured, 1));
-    CHECK(engine::source_run_pays(measured, engine::tuples_most, nullptr, 1));
-    // Shared by two threads, B's 6 blocks of a line of rows are too few for the balance; 4 × 541
-    // × 4 × 417 × 3 (3, 4, 1, 0, 2), B = 1251 (79 blocks), enough.
-    CHECK_FALSE(engine::destination_run_alone_pays(measured, 2));
-    CHECK(engine::destination_run_alone_pays(engine::runs_inside(plan_of({4, 541, 4, 417, 3}, {3, 4, 1, 0, 2})), 2));
+    CHECK(engine::destination_run_alone_pays(measured));
+    CHECK(engine::source_run_pays(measured));
     // One loop continuing A (C by A is then all of A'); C by A of 160 floats (10 lines); a B'.
-    CHECK_FALSE(engine::destination_run_alone_pays(engine::runs_inside(plan_of({3, 14, 2458}, {2, 1, 0})), 1));
-    CHECK_FALSE(engine::destination_run_alone_pays(engine::runs_inside(plan_of({2, 53, 80, 32, 27}, {1, 4, 3, 2, 0})), 1));
-    CHECK_FALSE(engine::destination_run_alone_pays(engine::runs_inside(plan_of({5, 6, 7, 9, 11}, {3, 1, 4, 0, 2})), 1));
-    // The job: a plane of A' by B, B' being B alone, and the copies against the naive loop.
+    CHECK_FALSE(engine::destination_run_alone_pays(engine::runs_inside(plan_of({3, 14, 2458}, {2, 1, 0}))));
+    CHECK_FALSE(engine::destination_run_alone_pays(engine::runs_inside(plan_of({2, 53, 80, 32, 27}, {1, 4, 3, 2, 0}))));
+    CHECK_FALSE(engine::destination_run_alone_pays(engine::runs_inside(plan_of({5, 6, 7, 9, 11}, {3, 1, 4, 0, 2}))));
+    // The job: a plane of A' by B, B' being B alone, numbered strip by strip of A' (not b_major),
+    // and the copies against the naive loop.
     const strider::copy_plan small = engine::runs_inside(plan_of({2, 5, 4, 30, 83}, {4, 3, 1, 0, 2}));
     std::vector<float> s(static_cast<std::size_t>(small.size)), d(s.size());
     const auto job = engine::prepare(small, s.data(), d.data(), 1);
     if (job.tiles.simd) {
       CHECK(job.tiles.source_run == 0);
       CHECK(job.tiles.destination_run == 3);
-      CHECK(job.walk.b_major);
+      CHECK_FALSE(job.walk.b_major);
       CHECK(job.walk.n == 2 * 5 * 30 * 4);
       CHECK(job.walk.nb == 83);
     }
     check_permute_copies({2, 5, 4, 30, 83}, {4, 3, 1, 0, 2});
     check_permute_copies({4, 9, 4, 36, 31}, {3, 4, 1, 0, 2});
-    // Two threads (4.3 MB), rows of B shared, streamed where forced.
-    const auto shared = strider::permute(contiguous({4, 31, 4, 360, 3}), {3, 4, 1, 0, 2});
-    REQUIRE(engine::destination_run_alone_pays(engine::runs_inside(strider::make_copy_plan(shared.value(), contiguous(shared.shape()).value(), sizeof(float))), 2));
-    check_copy(shared, contiguous(shared.shape()), copy_options{2});
-    check_copy(shared, contiguous(shared.shape()), copy_options{2}, 3, 1);
-    force_streaming on;
-    check_copy(shared, contiguous(shared.shape()), copy_options{2}, 0, 2);
+    // Two threads (4.3 MB and 5.6 MB), sharing A' (B of 1080 rows; of 13, one block), streamed
+    // where forced.
+    for (const auto& [shape, perm] : {std::pair{dims{4, 31, 4, 360, 3}, dims{3, 4, 1, 0, 2}}, std::pair{dims{3, 3, 2, 3000, 13}, dims{1, 4, 3, 2, 0}}}) {
+      const auto shared = strider::permute(contiguous(shape), perm);
+      REQUIRE(engine::destination_run_alone_pays(engine::runs_inside(strider::make_copy_plan(shared.value(), contiguous(shared.shape()).value(), sizeof(float)))));
+      check_copy(shared, contiguous(shared.shape()), copy_options{2});
+      check_copy(shared, contiguous(shared.shape()), copy_options{2}, 3, 1);
+      force_streaming on;
+      check_copy(shared, contiguous(shared.shape()), copy_options{2}, 0, 2);
+    }
   }
   SECTION("a B' of 4 to 8 elements back to back in the source is unpacked as tuples into rows no one pitch apart (source_run_tuples)") {
     // Tuples where the kernels move k in registers (AVX2 and AVX-512: floats up to 8, SSE2 4; the
@@ -1488,6 +1488,43 @@ index_t wrong_at_cuts(const strider::detail::copy_engine::copy_job<strider::deta
   index_t wrong = 0;
   for (std::size_t i = 0; i < dst.size(); ++i) wrong += writes[i] != (expected[i] != T(0) ? 1 : 0) || got[i] != expected[i];
   return wrong;
+}
+
+TEST_CASE("copy: a walk of A' alone (destination_run_alone_pays) copies every element once at any cut of its positions") {
+  namespace engine = strider::detail::copy_engine;
+  // Positions strip by strip of A': ranges cut inside strips and inside rows of B go by whole
+  // rows and parts of rows. Each job is run range by range at random cuts into a zeroed
+  // destination: every element written once, with its value, against a naive loop.
+  // A' of 1200 and 1800 elements (panels of 16 strips), and of 160 (one panel, 20 items).
+  std::mt19937 random(5);
+  for (const auto& [shape, perm] : {std::pair{dims{2, 5, 4, 30, 83}, dims{4, 3, 1, 0, 2}}, std::pair{dims{3, 3, 2, 300, 13}, dims{1, 4, 3, 2, 0}},
+                                    std::pair{dims{16, 5, 20, 2, 19}, dims{2, 4, 0, 3, 1}}}) {
+    const auto view = strider::permute(contiguous(shape), perm);
+    const auto check = [&]<class T>(T*) {
+      for (const auto& [src_shift, dst_shift] : {std::pair<index_t, index_t>{0, 0}, {1, 3}}) {
+        INFO(sizeof(T) << "-byte elements, shifts " << src_shift << ", " << dst_shift);
+        const strider::copy_plan plan = engine::runs_inside(strider::make_copy_plan(view.value(), contiguous(view.shape()).value(), sizeof(T)));
+        REQUIRE(engine::destination_run_alone_pays(plan));
+        std::vector<T> src(static_cast<std::size_t>(plan.size + src_shift)), dst(static_cast<std::size_t>(plan.size + dst_shift));
+        for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<T>(i % 113 + 1);
+        const auto job = engine::prepare(plan, src.data() + src_shift, dst.data() + dst_shift, 1);
+        std::vector<T> expected(dst.size(), T(0));
+        const auto so = offsets(view), dof = offsets(contiguous(view.shape()));
+        for (std::size_t k = 0; k < so.size(); ++k) expected[static_cast<std::size_t>(dof[k] + dst_shift)] = src[static_cast<std::size_t>(so[k] + src_shift)];
+        const index_t total = job.walk.total();
+        for (int draw = 0; draw < 5; ++draw) {
+          std::vector<index_t> cuts{0, total};
+          for (int k = 0; k < 2 * draw; ++k) cuts.push_back(std::uniform_int_distribution<index_t>(0, total)(random));
+          std::sort(cuts.begin(), cuts.end());
+          INFO(cuts.size() - 1 << " ranges");
+          CHECK(wrong_at_cuts(job, dst, expected, cuts) == 0);
+        }
+      }
+    };
+    check(static_cast<float*>(nullptr));
+    check(static_cast<double*>(nullptr));
+    check(static_cast<std::int16_t*>(nullptr));
+  }
 }
 
 TEST_CASE("copy: a batch of small transposes streams its staged items gathered into runs of up to a page, at any cut of their positions") {

@@ -580,26 +580,19 @@ inline constexpr index_t destination_run_alone_below_lines = 6;
 
 /// Whether a blocked plan whose B no loop continues in the source, but whose short A two loops or
 /// more continue in the destination (A' = A and those loops: destination_run_loops), walks the
-/// tile plane of A' by B (kernels.hpp's source_run_tiles, B' being B alone), on `threads`
-/// threads: B steps 1 in the source, and loop C by A (C the innermost loop of A'), the run that
-/// the ragged seam tiles would write along the destination, is under
-/// destination_run_alone_below_lines lines, so that those tiles are a line or a few wide while
-/// A' is far longer; shared by threads, only where B's blocks of a line of rows under the loops
-/// outside A' are enough for the balance (piece_granules per member: the walk's shares are rows of
-/// B). Measured on floats (benchmarks/README.md, "A' alone"): 1.2x to 4.4x faster than the ragged
+/// tile plane of A' by B (kernels.hpp's source_run_tiles, B' being B alone, the positions
+/// numbered strip by strip of A' so that threads share A': prepare_source_run): B steps 1 in the
+/// source, and loop C by A (C the innermost loop of A'), the run that the ragged seam tiles would
+/// write along the destination, is under destination_run_alone_below_lines lines, so that those
+/// tiles are a line or a few wide while A' is far longer. Measured on floats (benchmarks/README.md, "A' alone"): 1.2x to 4.4x faster than the ragged
 /// seam tiles on one thread; where one loop continues A, or C by A is longer, mixed. Example:
 /// permute(4, 3, 1, 0, 2) of 2×11×4×1862×83 floats: A = 4 (the source's axis 2), continued by
-/// the loops of 2, 11 and 1862 (A' = 163856), B = 83, C by A = 8 floats; on one thread, true.
-constexpr bool destination_run_alone_pays(const copy_plan& p, unsigned threads) {
+/// the loops of 2, 11 and 1862 (A' = 163856), B = 83, C by A = 8 floats: true.
+constexpr bool destination_run_alone_pays(const copy_plan& p) {
   if (!p.blocked || p.rank < 3) return false;
   const std::size_t b = p.rank - 2, a = p.rank - 1, a_run = destination_run_loops(p);
   if (a_run < 2 || p.src_stride[b] != 1 || p.dst_stride[a] != 1 || source_run_loops(p) != 0) return false;
-  const auto size = static_cast<index_t>(p.element_size);
-  const index_t line = std::max<index_t>(1, static_cast<index_t>(cache_line) / size);
-  if (p.extent[b - 1] * p.extent[a] * size >= destination_run_alone_below_lines * static_cast<index_t>(cache_line)) return false;
-  index_t outer = 1;
-  for (std::size_t d = 0; d < b - a_run; ++d) outer *= p.extent[d];
-  return threads <= 1 || outer * ceil_div(p.extent[b], line) >= piece_granules * static_cast<index_t>(threads);
+  return p.extent[b - 1] * p.extent[a] * static_cast<index_t>(p.element_size) < destination_run_alone_below_lines * static_cast<index_t>(cache_line);
 }
 
 /// Whether a blocked plan walks B' (kernels.hpp's source_run_tiles): B steps 1 in the source and
@@ -621,12 +614,12 @@ constexpr bool destination_run_alone_pays(const copy_plan& p, unsigned threads) 
 /// (rows of 128 floats, aligned alike; C steps 42112 floats in the destination) walk B';
 /// permute(3, 1, 2, 0) of 28×28×335×31 (A = 28), permute(2, 1, 0) of 442×246×48 (B = 48, A = 442)
 /// and permute(0, 3, 2, 1) of 18×64×181×23 (rows of 64, aligned alike; C steps 64), not.
-/// Where no loop continues B but loops continue a short A, the walk of A' alone, on `threads`
-/// threads: destination_run_alone_pays.
-constexpr bool source_run_pays(const copy_plan& p, index_t tuples_up_to = tuples_most, const copy_plan* otherwise = nullptr, unsigned threads = 1) {
+/// Where no loop continues B but loops continue a short A, the walk of A' alone:
+/// destination_run_alone_pays.
+constexpr bool source_run_pays(const copy_plan& p, index_t tuples_up_to = tuples_most, const copy_plan* otherwise = nullptr) {
   if (!p.blocked || p.rank < 3 || tuples_of(p, std::max(tuples_most, tuples_up_to)).kind != tuples_kind::none) return false;
   const std::size_t b = p.rank - 2, a = p.rank - 1, b_run = source_run_loops(p);
-  if (b_run == 0) return destination_run_alone_pays(p, threads);
+  if (b_run == 0) return destination_run_alone_pays(p);
   if (p.dst_stride[a] != 1) return false;
   const auto size = static_cast<index_t>(p.element_size);
   const index_t b_bytes = p.extent[b] * size;
@@ -706,7 +699,9 @@ void prepare_source_run(copy_job<T>& job, const copy_plan& p, index_t line, cons
   if (sources_aligned_alike && aligned_to(source, sizeof(T))) job.tiles.b_peel = std::min(nb, rows_to_source_line(source, false));
   job.walk.peel = job.tiles.peel;
   job.walk.b_peel = job.tiles.b_peel;
-  job.walk.b_major = true;
+  // Rows of B' each hold all of A' (numbered row by row: b_major); A' alone, with B's rows few,
+  // is numbered strip by strip, so that threads share A'.
+  job.walk.b_major = b_run > 0;
   job.stream = job.stream && job.tiles.peel < na && aligned_to(first + job.tiles.peel, cache_line) && destination_rows_aligned_alike(p);
 }
 
@@ -783,7 +778,7 @@ copy_job<T> prepare_for(const copy_plan& p, const T* src, T* dst, unsigned threa
     job.walk.kind = walk_kind::strips;
     job.walk.nb = p.extent[b_loop];
     job.tiles.simd = K::template tiles_in_registers<T> && p.dst_stride[inner] == 1 && (p.src_stride[b_loop] == 1 || (K::template rows_in_registers<T> && p.src_stride[b_loop] == -1));
-    if (job.tiles.simd && source_run_pays(p, tuples_most, nullptr, threads)) {
+    if (job.tiles.simd && source_run_pays(p)) {
       prepare_source_run(job, p, line, src + p.src_offset, first);
       job.tiles.source_run_tuples = source_run_tuples<K, T>(p, job.tiles, job.walk.nb);
       if (job.tiles.source_run_tuples > 0)
@@ -952,7 +947,7 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   const index_t tuples_up_to = with_kernels([&]<class K>() { return tuples_up_to_for<K, T>(p, threads); });
   const copy_plan run_inside = runs_inside(p);
   const copy_plan otherwise = tiles_in_source_order_pay(p, tuples_up_to) ? loops_in_source_order(p) : rows_walk_order(p);
-  const copy_plan first = source_run_pays(run_inside, tuples_up_to, &otherwise, threads) ? run_inside : otherwise;
+  const copy_plan first = source_run_pays(run_inside, tuples_up_to, &otherwise) ? run_inside : otherwise;
   // An unpack whose destination's order reads each run far from the last goes in the source's,
   // unless that order asks for its runs ahead (tuples_in_source_order_pay: the job knows).
   const copy_job<T> first_job = prepare(first, src, dst, threads);

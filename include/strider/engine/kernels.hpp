@@ -1841,7 +1841,8 @@ inline void source_run_tiles(const copy_plan& p, const T* src, T* dst, const til
     const bool one_panel = strips <= panel_strips;
     if (one_panel) offsets(a_first, b_loop, a_loop, true, 0, na, row_offset);
     const auto panel = [&](const T* s, T* d, index_t s_lo, index_t s_hi, index_t b_lo, index_t b_hi) {
-      const index_t a0 = walk.strip_begin(s_lo), ahead = std::max<index_t>(1, prefetch_far / (s_hi - s_lo)) * w;
+      // row_offset[k] is row a0 + k of A': the panel's first, or row 0 where one panel holds all.
+      const index_t a0 = one_panel ? 0 : walk.strip_begin(s_lo), ahead = std::max<index_t>(1, prefetch_far / (s_hi - s_lo)) * w;
       if (!one_panel) offsets(a_first, b_loop, a_loop, true, a0, walk.strip_end(s_hi - 1) - a0, row_offset);
       for (index_t b = b_lo; b < b_hi;) {
         const index_t next = line_block_end(b, b_hi, job.b_peel, w), count = next - b;
@@ -1882,6 +1883,33 @@ inline void source_run_tiles(const copy_plan& p, const T* src, T* dst, const til
       if (tuple_k > 0 && lo == 0 && hi == nb * na) {
         if (job.source_run_ahead > 0) prefetch_lines(s, job.source_run_ahead, nb * na * static_cast<index_t>(sizeof(T)));
         with_tuples_of<T>(tuple_k, [&]<int K>() { unpack_tuples_into<K, T>(s, offset_rows<T>{d, tuple_row}, na, Stream); });
+        return;
+      }
+      if (!walk.b_major) {
+        // A' alone: positions strip by strip (walk.hpp's strips), nb * strip_begin(s) + b * cols + c,
+        // so that threads share A' rather than B's few rows. Runs of whole strips go in panels
+        // as above; a strip cut by a share, by its whole rows and the parts of rows at either end.
+        for (index_t at = lo; at < hi;) {
+          const index_t strip = walk.strip_of(at / nb), a_lo = walk.strip_begin(strip), cols = walk.strip_end(strip) - a_lo;
+          const index_t start = nb * a_lo, stop = std::min(hi, start + nb * cols);
+          if (at == start && stop == start + nb * cols) {
+            index_t last = strip + 1;
+            while (last < strips && nb * walk.strip_end(last) <= hi) ++last;
+            for (index_t q = strip; q < last; q += panel_strips) panel(s, d, q, std::min(last, q + panel_strips), 0, nb);
+            at = nb * walk.strip_end(last - 1);
+            continue;
+          }
+          index_t r_lo = (at - start) / cols;
+          const index_t c_lo = (at - start) % cols, r_hi = (stop - start) / cols, c_hi = (stop - start) % cols;
+          if (r_lo == r_hi) {
+            part_row(s, d, r_lo, a_lo + c_lo, a_lo + c_hi);
+          } else {
+            if (c_lo > 0) part_row(s, d, r_lo++, a_lo + c_lo, a_lo + cols);
+            if (r_lo < r_hi) panel(s, d, strip, strip + 1, r_lo, r_hi);
+            if (c_hi > 0) part_row(s, d, r_hi, a_lo, a_lo + c_hi);
+          }
+          at = stop;
+        }
         return;
       }
       // Positions b * na + a (walk.hpp's b_major): whole rows [b_lo, b_hi), and the parts of
