@@ -584,8 +584,9 @@ inline constexpr index_t destination_run_alone_below_lines = 6;
 /// numbered strip by strip of A' so that threads share A': prepare_source_run): B steps 1 in the
 /// source, and loop C by A (C the innermost loop of A'), the run that the ragged seam tiles would
 /// write along the destination, is under destination_run_alone_below_lines lines, so that those
-/// tiles are a line or a few wide while A' is far longer. Measured on floats (benchmarks/README.md, "A' alone"): 1.2x to 4.4x faster than the ragged
-/// seam tiles on one thread; where one loop continues A, or C by A is longer, mixed. Example:
+/// tiles are a line or a few wide while A' is far longer. Measured on floats (benchmarks/README.md,
+/// "A' alone"): 1.15x to 4.5x faster than the ragged seam tiles, on one thread and two; where one
+/// loop continues A (C by A is then all of A'), or C by A is longer, mixed. Example:
 /// permute(4, 3, 1, 0, 2) of 2×11×4×1862×83 floats: A = 4 (the source's axis 2), continued by
 /// the loops of 2, 11 and 1862 (A' = 163856), B = 83, C by A = 8 floats: true.
 constexpr bool destination_run_alone_pays(const copy_plan& p) {
