@@ -1789,7 +1789,8 @@ inline void strip_tiles(const copy_plan& p, const T* src, T* dst, const tiles_jo
 // from its own indices in its loops. Positions go row of B' by row (walk.hpp's b_major), so a
 // range is rows of B', walked in panels of job.panel strips of A', block by block of a line of
 // rows with the strips inner: each block's destination rows then get a run of the panel's lines
-// each, and each offset is found once per panel or block. Blocks start where the source's lines
+// each, and each offset is found once per panel or block. A' alone (B' = B) goes strip by strip
+// (not b_major): a range is strips of A' over all of B, in the same panels. Blocks start where the source's lines
 // do (job.b_peel). Every tile reads and writes whole lines, except at the ends of A' and B'; the
 // partial tiles there go through edge tiles, and a row cut by a thread's share element by
 // element.

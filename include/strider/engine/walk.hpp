@@ -87,7 +87,9 @@ inline void walk_positions(const copy_plan& p, std::size_t outer, index_t block,
 //    source_run_pays), B' = B and those loops, A' = A and, where A is short, the loops that
 //    continue the destination's run, numbered row of B' by row (`b_major`: a unit is one
 //    element, all of A' in each row), so that a thread's share is blocks of rows of B' with all
-//    their strips, which a single thread walks in panels of strips inner too.
+//    their strips, which a single thread walks in panels of strips inner too; where no loop
+//    continues B but two or more continue a short A, a plane of A' by B, numbered as strips
+//    (copy_engine.hpp's destination_run_alone_pays), so that threads share A'.
 // Deep strips (`copy_walk::deep`, a full reversal such as permute(2, 1, 0): loop C, the one
 // outside the tiled pair, steps a short way on both sides) number their positions as strips do,
 // but a range's whole blocks (planes of A x B) are walked tile position by tile position, each
