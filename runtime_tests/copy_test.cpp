@@ -1474,6 +1474,16 @@ TEST_CASE("copy: full reversals whose items are not whole lines go by ragged sea
 // A prepared job run range by range, [cuts[k], cuts[k + 1]), each into a zeroed `dst` (its
 // destination): the elements of `expected` (0 where the copy writes nothing; no copied value is
 // 0) not written exactly once, with their value, by the ranges together.
+// The destination (`size` elements, zero outside the copy) that copying `view` of src + src_shift
+// into a contiguous array at dst + dst_shift writes, by a naive loop over the elements.
+template <class T>
+std::vector<T> copied_by_naive_loop(const dynamic_layout& view, const std::vector<T>& src, index_t src_shift, std::size_t size, index_t dst_shift) {
+  std::vector<T> expected(size, T(0));
+  const auto so = offsets(view), dof = offsets(contiguous(view.shape()));
+  for (std::size_t k = 0; k < so.size(); ++k) expected[static_cast<std::size_t>(dof[k] + dst_shift)] = src[static_cast<std::size_t>(so[k] + src_shift)];
+  return expected;
+}
+
 template <class T>
 index_t wrong_at_cuts(const strider::detail::copy_engine::copy_job<strider::detail::copy_engine::copied_as_t<T>>& job, std::vector<T>& dst, const std::vector<T>& expected, const std::vector<index_t>& cuts) {
   std::vector<int> writes(dst.size(), 0);
@@ -1507,9 +1517,7 @@ TEST_CASE("copy: a walk of A' alone (destination_run_alone_pays) copies every el
         std::vector<T> src(static_cast<std::size_t>(plan.size + src_shift)), dst(static_cast<std::size_t>(plan.size + dst_shift));
         for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<T>(i % 113 + 1);
         const auto job = engine::prepare(plan, src.data() + src_shift, dst.data() + dst_shift, 1);
-        std::vector<T> expected(dst.size(), T(0));
-        const auto so = offsets(view), dof = offsets(contiguous(view.shape()));
-        for (std::size_t k = 0; k < so.size(); ++k) expected[static_cast<std::size_t>(dof[k] + dst_shift)] = src[static_cast<std::size_t>(so[k] + src_shift)];
+        const std::vector<T> expected = copied_by_naive_loop(view, src, src_shift, dst.size(), dst_shift);
         const index_t total = job.walk.total();
         for (int draw = 0; draw < 5; ++draw) {
           std::vector<index_t> cuts{0, total};
@@ -1557,9 +1565,7 @@ TEST_CASE("copy: a batch of small transposes streams its staged items gathered i
         const auto job = engine::prepare(plan, src.data() + src_shift, dst.data() + dst_shift, 1);
         REQUIRE(job.tiles.staged);
         REQUIRE(job.stream);
-        std::vector<T> expected(dst.size(), T(0));
-        const auto so = offsets(view), dof = offsets(contiguous(view.shape()));
-        for (std::size_t k = 0; k < so.size(); ++k) expected[static_cast<std::size_t>(dof[k] + dst_shift)] = src[static_cast<std::size_t>(so[k] + src_shift)];
+        const std::vector<T> expected = copied_by_naive_loop(view, src, src_shift, dst.size(), dst_shift);
         const index_t total = job.walk.total();
         for (int draw = 0; draw < 4; ++draw) {
           std::vector<index_t> cuts{0, total};
