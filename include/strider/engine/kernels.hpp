@@ -482,12 +482,19 @@ inline void unpack_tuples_into(const T* s, Rows row, index_t count, bool stream)
     // The tuples before the first line boundary of the rows (a register's width for plain
     // stores, so that none straddles two lines) are copied one by one.
     scalar_to(std::min(count, elements_to_alignment(row(0), stream ? cache_line : sizeof(reg))));
+    // Streamed, only the whole lines from there, the rest one by one: a register is half a line
+    // (avx_4 on AVX-512 too), and a half line streamed whose other half a plain store writes
+    // (the rest of the run, or the next run where A' continues it) cost more than the line read
+    // and written plainly: runs of 14 floats unpacked from tuples of 3, streamed so, ran at half
+    // the speed of plain stores (benchmarks/README.md, "Unpacks in blocks of A'").
+    const index_t line = static_cast<index_t>(cache_line / sizeof(T));
+    const index_t vectors_to = stream ? a + (count - a) / line * line : count;
     const auto put = [stream](T* to, reg v) {
       if (stream) V::stream(to, v);
       else V::store(to, v);
     };
     if constexpr (K != 3 || requires(reg r) { V::deinterleave3(r, r, r, r, r, r); }) {
-      for (; a + V::lanes <= count; a += V::lanes) {
+      for (; a + V::lanes <= vectors_to; a += V::lanes) {
         const T* at = s + K * a;
         reg out[static_cast<std::size_t>(K)];
         if constexpr (K == 2) {
@@ -507,7 +514,7 @@ inline void unpack_tuples_into(const T* s, Rows row, index_t count, bool stream)
     } else {
       // Each row by its own three loads; the last reaches two past the row's last element, so
       // the loop stops one vector early.
-      for (; a + V::lanes < count; a += V::lanes)
+      for (; a + V::lanes < vectors_to; a += V::lanes)
         for (index_t r = 0; r < 3; ++r) {
           const T* at = s + 3 * a + r;
           put(row(r) + a, V::third(V::load(at), V::load(at + V::lanes), V::load(at + 2 * V::lanes)));
