@@ -2517,6 +2517,120 @@ TEST_CASE("copy: an unpack whose destination's order reads each run far from the
   if (up_to >= 9) CHECK(job.tuples.run_ahead == 2 * 40 * 44 * 9);
 }
 
+namespace {
+
+// The (source, destination) offset pairs that the loops of `p` visit, sorted: the loops
+// enumerated one by one, odometer fashion.
+std::vector<std::pair<index_t, index_t>> visited_pairs(const strider::copy_plan& p) {
+  std::vector<std::pair<index_t, index_t>> pairs;
+  std::vector<index_t> index(p.rank, 0);
+  for (bool more = p.rank > 0; more;) {
+    index_t so = p.src_offset, dof = p.dst_offset;
+    for (std::size_t d = 0; d < p.rank; ++d) {
+      so += index[d] * p.src_stride[d];
+      dof += index[d] * p.dst_stride[d];
+    }
+    pairs.emplace_back(so, dof);
+    more = false;
+    for (std::size_t d = p.rank; d-- > 0;) {
+      if (++index[d] < p.extent[d]) {
+        more = true;
+        break;
+      }
+      index[d] = 0;
+    }
+  }
+  std::sort(pairs.begin(), pairs.end());
+  return pairs;
+}
+
+}  // namespace
+
+TEST_CASE("copy: an unpack whose A' steps far in the source walks in blocks of A' (unpack_block_items)") {
+  namespace engine = strider::detail::copy_engine;
+  // permute(1, 4, 2, 0, 3) of r × p × q × n × 3: runs of n tuples of 3 (the source's last two
+  // axes) unpacked into 3 destination rows, each r × n long (A' = the loop of r, stepping n in
+  // the destination), the r items p × q × n × 3 elements apart in the source, where the loops
+  // of q and p continue the run.
+  const dims perm{1, 4, 2, 0, 3};
+  const auto walked = [&perm](const dims& shape, std::size_t size = sizeof(float)) { return engine::rows_walk_order(plan_of(shape, perm, size)); };
+  const strider::copy_plan measured = walked({1154, 25, 4, 14, 3});
+  REQUIRE(measured.rank == 5);
+  REQUIRE(engine::tuples_of(measured, 8).kind == engine::tuples_kind::unpack);
+  // Blocks of 5 items (4 lines of 16 floats over runs of 14), of 3 as doubles (lines of 8).
+  CHECK(engine::unpack_block_items(measured, 3) == 5);
+  CHECK(engine::unpack_block_items(walked({1154, 25, 4, 14, 3}, sizeof(double)), 3) == 3);
+  // Runs of 12 floats are 48 bytes, under unpack_block_least_run_bytes; as doubles 96.
+  CHECK(engine::unpack_block_items(walked({1154, 25, 4, 12, 3}), 3) == 0);
+  CHECK(engine::unpack_block_items(walked({1154, 25, 4, 12, 3}, sizeof(double)), 3) == 3);
+  // Tuples of 5: more than unpack_block_most_tuples.
+  CHECK(engine::unpack_block_items(walked({1154, 25, 4, 14, 5}), 5) == 0);
+  // A sweep of A' of 30 rows of 16800 bytes (504000) is short of 512 KiB; of 32, not.
+  CHECK(engine::unpack_block_items(walked({30, 25, 4, 14, 3}), 3) == 0);
+  CHECK(engine::unpack_block_items(walked({32, 25, 4, 14, 3}), 3) == 5);
+  // 16 items between a run and the next are no more than row_streams_followed; 17 are.
+  CHECK(engine::unpack_block_items(walked({16, 50, 4, 14, 3}), 3) == 0);
+  CHECK(engine::unpack_block_items(walked({17, 50, 4, 14, 3}), 3) == 5);
+  // permute(1, 3, 0, 2): the 3 rows of 1154 × 14 are one block of the destination.
+  const strider::copy_plan adjacent = engine::rows_walk_order(plan_of({1154, 100, 14, 3}, {1, 3, 0, 2}));
+  REQUIRE(adjacent.rank == 4);
+  CHECK(adjacent.dst_stride[2] == 1154 * 14);
+  CHECK(engine::unpack_block_items(adjacent, 3) == 0);
+
+  // The blocked loops: (25, 4, 1154, 3, 14) become (230, 25, 4, 5, 3, 14); the rest is the last
+  // 4 items.
+  const strider::copy_plan blocks = engine::blocked_unpack(measured, 3, 5), rest = engine::blocked_unpack_rest(measured, 5);
+  const index_t extent[] = {230, 25, 4, 5, 3, 14}, src_stride[] = {21000, 168, 42, 4200, 1, 3}, dst_stride[] = {70, 193872, 16156, 14, 64624, 1};
+  REQUIRE(blocks.rank == 6);
+  for (std::size_t d = 0; d < 6; ++d) {
+    INFO("loop " << d);
+    CHECK(blocks.extent[d] == extent[d]);
+    CHECK(blocks.src_stride[d] == src_stride[d]);
+    CHECK(blocks.dst_stride[d] == dst_stride[d]);
+  }
+  CHECK(blocks.size == 1150 * 25 * 4 * 42);
+  REQUIRE(rest.rank == 5);
+  CHECK(rest.extent[2] == 4);
+  CHECK(rest.src_offset == measured.src_offset + 1150 * 4200);
+  CHECK(rest.dst_offset == measured.dst_offset + 1150 * 14);
+  CHECK(rest.size == 4 * 25 * 4 * 42);
+
+  // Blocks and rest visit the plan's pairs of offsets, each once, against an enumeration of
+  // the loops: rests of 0, 1 and 3 items (the one item's loop dropped), and a loop that does not
+  // continue the source's run (permute(2, 0, 4, 1, 3): the loop of 4, whole arrays apart).
+  struct plan_case {
+    dims shape, perm;
+    index_t items;
+  };
+  for (const auto& [shape, axes, items] : {plan_case{{35, 6, 4, 14, 3}, perm, 5}, plan_case{{36, 6, 4, 14, 3}, perm, 5}, plan_case{{38, 6, 4, 14, 3}, perm, 5},
+                                           plan_case{{36, 6, 4, 14, 3}, perm, 2}, plan_case{{4, 20, 30, 17, 3}, {2, 0, 4, 1, 3}, 4}}) {
+    const strider::copy_plan p = engine::rows_walk_order(plan_of(shape, axes));
+    INFO("A' of " << p.extent[p.rank - 3] << ", blocks of " << items);
+    REQUIRE(engine::tuples_of(p, 8).kind == engine::tuples_kind::unpack);
+    REQUIRE(p.dst_stride[p.rank - 3] == p.extent[p.rank - 1]);
+    const strider::copy_plan q = engine::blocked_unpack(p, 3, items), r = engine::blocked_unpack_rest(p, items);
+    std::vector<std::pair<index_t, index_t>> both = visited_pairs(q);
+    CHECK(static_cast<index_t>(both.size()) == q.size);
+    if (r.rank > 0) {
+      const auto rest_pairs = visited_pairs(r);
+      CHECK(static_cast<index_t>(rest_pairs.size()) == r.size);
+      both.insert(both.end(), rest_pairs.begin(), rest_pairs.end());
+      std::sort(both.begin(), both.end());
+    }
+    CHECK(r.rank == (p.extent[p.rank - 3] % items == 0 ? 0 : p.extent[p.rank - 3] % items == 1 ? p.rank - 1 : p.rank));
+    CHECK(both == visited_pairs(p));
+  }
+
+  // Copies that take it (on one thread), against the naive loop: rests of 1, 3 and 0 items as
+  // floats (2, 3 and 1 as doubles), shifted, and streamed where forced (check_permute_copies).
+  for (const index_t r : {101, 103, 100}) {
+    INFO("r = " << r);
+    REQUIRE(engine::unpack_block_items(walked({r, 8, 4, 14, 3}), 3) == 5);
+    REQUIRE(engine::unpack_block_items(walked({r, 8, 4, 14, 3}, sizeof(double)), 3) == 3);
+    check_permute_copies({r, 8, 4, 14, 3}, perm);
+  }
+}
+
 // Issue 35: streaming stores on a tiled transpose whose destination rows are not all a whole
 // number of cache lines apart. The outer loop of these copies steps the destination by 35
 // elements; the planner once checked only the tile's own rows and streamed to misaligned lines

@@ -470,6 +470,136 @@ constexpr bool tuples_in_source_order_pay(const copy_plan& p, index_t tuples_up_
   return between.found && between.items > row_streams_followed;
 }
 
+/// Destination lines that each row of a blocked unpack (unpack_block_items) gets at a time, at
+/// least: blocks of 4 to 12 items of 14 floats ran alike, of 16 slower, of 32 at half the speed
+/// (benchmarks/README.md, "Unpacks in blocks of A'").
+inline constexpr index_t unpack_block_lines = 4;
+
+/// Source bytes that one sweep of A' must reach past for a blocked unpack: short of that, the
+/// lines a sweep leaves half read are still in the core's cache at the next.
+inline constexpr index_t unpack_block_sweep_bytes = index_t{512} << 10;
+
+/// Bytes of A's run (na elements) from which a blocked unpack pays, most of a line, and the
+/// longest tuples it takes: shorter runs, in blocks of 6 to 16 items, measured slower in 9 of 18
+/// cases, and tuples of 5 to 8 gained little even with long runs (5 of 13 slower)
+/// (benchmarks/README.md, "Unpacks in blocks of A'").
+inline constexpr index_t unpack_block_least_run_bytes = 52;
+inline constexpr index_t unpack_block_most_tuples = 4;
+
+/// The loops of plan `p` outside its pair (but A', loop rank - 3) that continue the source's run
+/// of an unpack of tuples of k, innermost first: the one whose step is k * na, then the one whose
+/// step is the run so far; `count` of them.
+struct source_chain {
+  std::size_t loop[max_rank] = {};
+  std::size_t count = 0;
+};
+constexpr source_chain unpack_source_chain(const copy_plan& p, index_t k) {
+  source_chain chain;
+  index_t run = k * p.extent[p.rank - 1];
+  for (bool found = true; found;) {
+    found = false;
+    for (std::size_t d = 0; d + 3 < p.rank; ++d)
+      if (p.src_stride[d] == run) {
+        chain.loop[chain.count++] = d;
+        run *= p.extent[d];
+        found = true;
+        break;
+      }
+  }
+  return chain;
+}
+
+/// The items of loop A' that a blocked unpack takes at a time, 0 where it does not pay. An unpack
+/// of tuples (walk.hpp's tuples_of) reads each run of k * na elements whole from the source and
+/// writes na elements into each of k destination rows; where the innermost outer loop, A',
+/// continues A in the destination (its step na) but steps far in the source, the destination's
+/// order reads each run far from the last: more than row_streams_followed items of the loops
+/// from A' outwards lie between one run and the loop that continues it in the source, each
+/// stream a row far from the next, a line's rest left for the next sweep of A'. Blocks of A'
+/// then go outside the loops that continue the source's run (blocked_unpack): each block reads
+/// its items' source rows front to back, `items` streams, and writes each destination row a
+/// piece of `items` * na elements, at least unpack_block_lines lines. Only for tuples of up to
+/// unpack_block_most_tuples and runs of unpack_block_least_run_bytes or more, and not:
+///  - where A' and the k rows are one contiguous block of the destination (B's step na times A'
+///    items): the destination's order writes it front to back, and measured faster;
+///  - where a sweep of A' reaches less than unpack_block_sweep_bytes of the source.
+/// Measured (benchmarks/README.md, "Unpacks in blocks of A'"). Preconditions: `p` in the walk's
+/// order, the unpack of tuples of k that its job walks. Example: permute(1, 4, 2, 0, 3) of
+/// 1154×25×4×14×3 floats: runs of 14 tuples of 3, A' = 1154 items 4200 floats apart in the
+/// source, 1154 items between a run and the next (the loop of 4, step 42): blocks of 5 items.
+constexpr index_t unpack_block_items(const copy_plan& p, index_t k) {
+  if (!p.blocked || p.rank < 4 || p.rank >= max_rank || k < 2 || k > unpack_block_most_tuples) return 0;
+  const std::size_t b = p.rank - 2, a = p.rank - 1, a_run = p.rank - 3;
+  const index_t na = p.extent[a], size = static_cast<index_t>(p.element_size);
+  if (na * size < unpack_block_least_run_bytes) return 0;
+  if (p.src_stride[b] != 1 || p.src_stride[a] != k || p.dst_stride[a_run] != na || p.dst_stride[b] == na * p.extent[a_run]) return 0;
+  const index_t reach = p.src_stride[a_run] < 0 ? -p.src_stride[a_run] : p.src_stride[a_run];
+  if (reach * size * p.extent[a_run] < unpack_block_sweep_bytes) return 0;
+  const items_until between = items_until_step(p, b, k * na, true);
+  if (!between.found || between.items <= row_streams_followed) return 0;
+  const index_t line = std::max<index_t>(1, static_cast<index_t>(cache_line) / size);
+  const index_t items = (unpack_block_lines * line + na - 1) / na;
+  return items >= 2 && p.extent[a_run] >= 2 * items ? items : 0;
+}
+
+/// The blocks of `items` items of A' of plan `p` that unpack_block_items takes: loop A' cut in
+/// two, its blocks moved outside the outermost loop that continues the source's run
+/// (unpack_source_chain), and inside them the loops in between that do not continue it, then
+/// those that do in the source's order, then the block's items; the items past the last whole
+/// block are the rest (blocked_unpack_rest). Example: 1154×25×4×14×3 above, loops (25, 4, 1154,
+/// 3, 14), 5 items a block: (230, 25, 4, 5, 3, 14), the blocks 21000 floats apart in the source
+/// and 70 in the destination, and the rest the last 4 items.
+constexpr copy_plan blocked_unpack(const copy_plan& p, index_t k, index_t items) {
+  const std::size_t a_run = p.rank - 3;
+  const source_chain chain = unpack_source_chain(p, k);
+  std::size_t outermost = a_run;
+  bool in_chain[max_rank] = {};
+  for (std::size_t c = 0; c < chain.count; ++c) {
+    outermost = std::min(outermost, chain.loop[c]);
+    in_chain[chain.loop[c]] = true;
+  }
+  copy_plan q = p;
+  q.rank = p.rank + 1;
+  std::size_t to = outermost;
+  const auto put = [&](index_t extent, index_t src_stride, index_t dst_stride) {
+    q.extent[to] = extent;
+    q.src_stride[to] = src_stride;
+    q.dst_stride[to] = dst_stride;
+    ++to;
+  };
+  put(p.extent[a_run] / items, p.src_stride[a_run] * items, p.dst_stride[a_run] * items);
+  for (std::size_t d = outermost; d < a_run; ++d)
+    if (!in_chain[d]) put(p.extent[d], p.src_stride[d], p.dst_stride[d]);
+  for (std::size_t c = chain.count; c-- > 0;) put(p.extent[chain.loop[c]], p.src_stride[chain.loop[c]], p.dst_stride[chain.loop[c]]);
+  put(items, p.src_stride[a_run], p.dst_stride[a_run]);
+  for (std::size_t d = a_run + 1; d < p.rank; ++d) put(p.extent[d], p.src_stride[d], p.dst_stride[d]);
+  q.size = p.size / p.extent[a_run] * items * (p.extent[a_run] / items);
+  return q;
+}
+
+/// The items of A' past blocked_unpack's last whole block: plan `p` from that item on (rank 0
+/// where none is left, A' dropped where one is).
+constexpr copy_plan blocked_unpack_rest(const copy_plan& p, index_t items) {
+  const std::size_t a_run = p.rank - 3;
+  const index_t whole = p.extent[a_run] / items * items, rest = p.extent[a_run] - whole;
+  copy_plan q = p;
+  q.src_offset += whole * p.src_stride[a_run];
+  q.dst_offset += whole * p.dst_stride[a_run];
+  q.size = p.size / p.extent[a_run] * rest;
+  q.extent[a_run] = rest;
+  if (rest == 0) q.rank = 0;
+  if (rest == 1) {  // a plan has no loop of one item (make_copy_plan drops them)
+    for (std::size_t d = a_run; d + 1 < p.rank; ++d) {
+      q.extent[d] = q.extent[d + 1];
+      q.src_stride[d] = q.src_stride[d + 1];
+      q.dst_stride[d] = q.dst_stride[d + 1];
+    }
+    q.rank = p.rank - 1;
+    q.extent[q.rank] = q.src_stride[q.rank] = q.dst_stride[q.rank] = 0;
+  }
+  return q;
+}
+
 // ---- a short B (or A) and the loops that continue its run: B' (and A') -----------------------
 // A transpose whose B (the source's fastest axis) is shorter than a cache line reads a piece of
 // B elements from each of a tile's source rows, and most of each line it fetches is the next
@@ -930,6 +1060,20 @@ void run_claimed(const copy_job<T>& job, const copy_shares& shares, std::atomic<
   for (index_t k = next.fetch_add(1, std::memory_order_relaxed); k < shares.pieces; k = next.fetch_add(1, std::memory_order_relaxed)) run_piece(job, shares, k);
 }
 
+// The walk of `job` by plan `p` (the plan it points to) on `threads` threads.
+template <class T>
+void run_shared(const copy_job<T>& job, const copy_plan& p, unsigned threads) {
+  if (threads == 1) return run_range(job, 0, job.walk.total());
+  const copy_shares shares = share_copy(job.walk, threads, fits_in_cache(static_cast<std::size_t>(p.size) * sizeof(T)));
+  std::atomic<index_t> next{0};
+  auto member = [&](unsigned m) {
+    if (shares.affine) run_piece(job, shares, static_cast<index_t>(m));
+    else run_claimed(job, shares, next);
+  };
+  // With the pool busy (another thread's copy), this one runs on its own thread, in order.
+  if (!run_members(shares.threads, member)) run_range(job, 0, job.walk.total());
+}
+
 template <class T>
 void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   if (p.size == 0) return;
@@ -955,15 +1099,19 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   const bool unpack_in_source_order = first_job.walk.kind == walk_kind::tuples && tuples_in_source_order_pay(first, tuples_up_to, first_job.tuples.run_ahead);
   const copy_plan walked = unpack_in_source_order ? loops_in_source_order(first) : first;
   const copy_job<T> job = unpack_in_source_order ? prepare(walked, src, dst, threads) : first_job;
-  if (threads == 1) return run_range(job, 0, job.walk.total());
-  const copy_shares shares = share_copy(job.walk, threads, fits_in_cache(static_cast<std::size_t>(walked.size) * sizeof(T)));
-  std::atomic<index_t> next{0};
-  auto member = [&](unsigned m) {
-    if (shares.affine) run_piece(job, shares, static_cast<index_t>(m));
-    else run_claimed(job, shares, next);
-  };
-  // With the pool busy (another thread's copy), this one runs on its own thread, in order.
-  if (!run_members(shares.threads, member)) run_range(job, 0, job.walk.total());
+  // An unpack whose A' steps far in the source, in blocks of A' (unpack_block_items), then the
+  // items past the last whole block as a copy of their own. On one thread only: shared by two,
+  // the blocks measured slower than the destination's order in 14 of 33 cases, up to 2.2x
+  // (benchmarks/README.md, "Unpacks in blocks of A'").
+  const bool unpack = job.walk.kind == walk_kind::tuples && job.tuples.kind == tuples_kind::unpack;
+  const index_t block_items = threads == 1 && unpack ? unpack_block_items(walked, job.tuples.k) : 0;
+  if (block_items > 0) {
+    const copy_plan blocks = blocked_unpack(walked, job.tuples.k, block_items), rest = blocked_unpack_rest(walked, block_items);
+    run_shared(prepare(blocks, src, dst, threads), blocks, threads);
+    if (rest.rank > 0) execute(rest, src, dst, threads);
+    return;
+  }
+  run_shared(job, walked, threads);
 }
 
 // The loops of `p` as a layout of the source or of the destination (loop order, same offsets).
