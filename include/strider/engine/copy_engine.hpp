@@ -1107,7 +1107,12 @@ void execute(const copy_plan& p, const T* src, T* dst, unsigned threads) {
   const index_t block_items = threads == 1 && unpack ? unpack_block_items(walked, job.tuples.k) : 0;
   if (block_items > 0) {
     const copy_plan blocks = blocked_unpack(walked, job.tuples.k, block_items), rest = blocked_unpack_rest(walked, block_items);
-    run_shared(prepare(blocks, src, dst, threads), blocks, threads);
+    // Each run under a line is written by plain stores (a streamed one would go one by one:
+    // kernels.hpp's unpack_tuples_into streams whole lines only); the next item completes its
+    // lines.
+    copy_job<T> blocks_job = prepare(blocks, src, dst, threads);
+    if (walked.extent[walked.rank - 1] * static_cast<index_t>(sizeof(T)) < static_cast<index_t>(cache_line)) blocks_job.stream = false;
+    run_shared(blocks_job, blocks, threads);
     if (rest.rank > 0) execute(rest, src, dst, threads);
     return;
   }
