@@ -2517,35 +2517,6 @@ TEST_CASE("copy: an unpack whose destination's order reads each run far from the
   if (up_to >= 9) CHECK(job.tuples.run_ahead == 2 * 40 * 44 * 9);
 }
 
-namespace {
-
-// The (source, destination) offset pairs that the loops of `p` visit, sorted: the loops
-// enumerated one by one, odometer fashion.
-std::vector<std::pair<index_t, index_t>> visited_pairs(const strider::copy_plan& p) {
-  std::vector<std::pair<index_t, index_t>> pairs;
-  std::vector<index_t> index(p.rank, 0);
-  for (bool more = p.rank > 0; more;) {
-    index_t so = p.src_offset, dof = p.dst_offset;
-    for (std::size_t d = 0; d < p.rank; ++d) {
-      so += index[d] * p.src_stride[d];
-      dof += index[d] * p.dst_stride[d];
-    }
-    pairs.emplace_back(so, dof);
-    more = false;
-    for (std::size_t d = p.rank; d-- > 0;) {
-      if (++index[d] < p.extent[d]) {
-        more = true;
-        break;
-      }
-      index[d] = 0;
-    }
-  }
-  std::sort(pairs.begin(), pairs.end());
-  return pairs;
-}
-
-}  // namespace
-
 TEST_CASE("copy: an unpack whose A' steps far in the source walks in blocks of A' (unpack_block_items)") {
   namespace engine = strider::detail::copy_engine;
   // permute(1, 4, 2, 0, 3) of r × p × q × n × 3: runs of n tuples of 3 (the source's last two
@@ -2596,7 +2567,7 @@ TEST_CASE("copy: an unpack whose A' steps far in the source walks in blocks of A
   CHECK(rest.size == 4 * 25 * 4 * 42);
 
   // Blocks and rest visit the plan's pairs of offsets, each once, against an enumeration of
-  // the loops: rests of 0, 1 and 3 items (the one item's loop dropped), and a loop that does not
+  // the loops (pairs_of): rests of 0, 1 and 3 items (the one item's loop dropped), and a loop that does not
   // continue the source's run (permute(2, 0, 4, 1, 3): the loop of 4, whole arrays apart).
   struct plan_case {
     dims shape, perm;
@@ -2609,16 +2580,16 @@ TEST_CASE("copy: an unpack whose A' steps far in the source walks in blocks of A
     REQUIRE(engine::tuples_of(p, 8).kind == engine::tuples_kind::unpack);
     REQUIRE(p.dst_stride[p.rank - 3] == p.extent[p.rank - 1]);
     const strider::copy_plan q = engine::blocked_unpack(p, 3, items), r = engine::blocked_unpack_rest(p, items);
-    std::vector<std::pair<index_t, index_t>> both = visited_pairs(q);
+    std::vector<std::pair<index_t, index_t>> both = pairs_of(q);
     CHECK(static_cast<index_t>(both.size()) == q.size);
     if (r.rank > 0) {
-      const auto rest_pairs = visited_pairs(r);
+      const auto rest_pairs = pairs_of(r);
       CHECK(static_cast<index_t>(rest_pairs.size()) == r.size);
       both.insert(both.end(), rest_pairs.begin(), rest_pairs.end());
       std::sort(both.begin(), both.end());
     }
     CHECK(r.rank == (p.extent[p.rank - 3] % items == 0 ? 0 : p.extent[p.rank - 3] % items == 1 ? p.rank - 1 : p.rank));
-    CHECK(both == visited_pairs(p));
+    CHECK(both == pairs_of(p));
   }
 
   // Copies that take it (on one thread), against the naive loop: rests of 1, 3 and 0 items as
